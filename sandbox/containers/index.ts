@@ -1,0 +1,6 @@
+/** Placeholder until this area is implemented. */
+import type { Area, SandboxContext } from '../context.js';
+
+export function createContainersArea(_ctx: SandboxContext): Area {
+  return { handle: async () => false };
+}

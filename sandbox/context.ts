@@ -1,0 +1,117 @@
+/** Shared shapes of the sandbox: options, seeded demo data, and the handler signature every area implements. */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+/** Options accepted by startSandbox() and `npm run sandbox`. */
+export interface SandboxOptions {
+  /** TCP port; 0 or absent picks a free one. */
+  readonly port?: number;
+  /** Interface to bind; defaults to 127.0.0.1. */
+  readonly host?: string;
+  /** Folder for uploaded files and TUS parts; a fresh temp dir when absent. */
+  readonly dataDir?: string;
+  /** Seed for the deterministic demo data and generated traffic. */
+  readonly seed?: number;
+  /** Container applications allowed per account before POST /apps answers 409 (default 100). */
+  readonly appLimit?: number;
+  /** Remote fetches that may be queued before POST …/videos/fetch answers 429 (default 5). */
+  readonly fetchQueueLimit?: number;
+  /** Milliseconds each video processing step takes (uploaded → processing → transcoding → finished); default 1000. */
+  readonly processingStepMs?: number;
+  /** CDN log requests allowed per pull zone per window (default 30 per 10 s). */
+  readonly logRateLimit?: { readonly requests: number; readonly windowMs: number };
+  /** Emit a live trickle of new log entries (default true). */
+  readonly liveTraffic?: boolean;
+  /** The clock; tests pass a fake one. */
+  readonly now?: () => number;
+}
+
+/** A video library of the demo account. */
+export interface SeedLibrary {
+  readonly id: number;
+  readonly name: string;
+  readonly key: string;
+  readonly readOnlyKey: string;
+  readonly pullZoneId: number;
+  readonly storageZoneId: number;
+}
+
+/** A pull zone of the demo account. */
+export interface SeedPullZone {
+  readonly id: number;
+  readonly name: string;
+  readonly hostname: string;
+  readonly originUrl: string;
+  readonly loggingEnabled: boolean;
+  /** 0 = remove last octet, 1 = drop all. */
+  readonly logAnonymizationType: 0 | 1;
+}
+
+export interface SeedStorageZone {
+  readonly id: number;
+  readonly name: string;
+  readonly region: string;
+  readonly password: string;
+  readonly readOnlyPassword: string;
+}
+
+export interface SeedDnsZone {
+  readonly id: number;
+  readonly domain: string;
+}
+
+export interface SeedRegistry {
+  readonly id: number;
+  readonly displayName: string;
+  readonly hostName: string;
+  readonly isPublic: boolean;
+}
+
+export interface SeedRegion {
+  readonly id: string;
+  readonly name: string;
+  readonly group: string;
+  readonly hasAnycastSupport: boolean;
+  readonly hasCapacity: boolean;
+}
+
+/** Everything generated from the seed; areas read it and keep their own mutable state beside it. */
+export interface SeedData {
+  readonly accountKey: string;
+  /** HMAC secret used to sign and verify logging bearer JWTs. */
+  readonly jwtSecret: string;
+  readonly libraries: readonly SeedLibrary[];
+  readonly pullZones: readonly SeedPullZone[];
+  readonly storageZones: readonly SeedStorageZone[];
+  readonly dnsZones: readonly SeedDnsZone[];
+  readonly registries: readonly SeedRegistry[];
+  readonly regions: readonly SeedRegion[];
+}
+
+/** What one running sandbox shares with its area handlers. */
+export interface SandboxContext {
+  readonly options: Required<Omit<SandboxOptions, 'dataDir' | 'host' | 'port'>>;
+  readonly seed: SeedData;
+  readonly dataDir: string;
+  /** Origin the server listens on, e.g. http://127.0.0.1:41234 (set once listening). */
+  origin(): string;
+  /** Account suspended: containers answer 403, logging 403. Toggled through the admin route. */
+  accountSuspended: boolean;
+}
+
+/**
+ * An area's request handler. `path` is the request path with the area's prefix removed
+ * (for example `/apps/abc` under `/mc`), `query` the parsed query string.
+ * Resolve true when the request was answered, false to let the dispatcher answer 404.
+ */
+export type AreaHandler = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string,
+  query: URLSearchParams,
+) => Promise<boolean>;
+
+/** An area module: built once per sandbox, closed on shutdown. */
+export interface Area {
+  readonly handle: AreaHandler;
+  close?(): Promise<void> | void;
+}

@@ -1,0 +1,70 @@
+/** Deterministic demo data for the sandbox, generated from a numeric seed. */
+import type { SeedData } from './context.js';
+
+/** A small seeded PRNG (mulberry32): same seed, same sequence, on every machine. */
+export function createRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const HEX = '0123456789abcdef';
+
+/** A key-looking string in the platform's format: 8-4-4-4-12 hex groups followed by another 8-4-4-4-12. */
+export function randomKey(rand: () => number): string {
+  const group = (n: number) => Array.from({ length: n }, () => HEX[Math.floor(rand() * 16)]).join('');
+  const guid = () => [group(8), group(4), group(4), group(4), group(12)].join('-');
+  return `${guid()}${guid().slice(0, 13)}`;
+}
+
+/** Builds the demo account for a seed. */
+export function createSeed(seed = 1): SeedData {
+  const rand = createRandom(seed);
+  const id = (base: number) => base + Math.floor(rand() * 9000);
+  const libA = id(100000);
+  const libB = id(200000);
+  const pzA = id(1_000_000);
+  const pzB = id(2_000_000);
+  const pzC = id(3_000_000);
+  const szA = id(400000);
+  const szB = id(500000);
+  return {
+    accountKey: randomKey(rand),
+    jwtSecret: randomKey(rand),
+    libraries: [
+      { id: libA, name: 'Demo Library', key: randomKey(rand), readOnlyKey: randomKey(rand), pullZoneId: pzB, storageZoneId: szA },
+      { id: libB, name: 'Training Videos', key: randomKey(rand), readOnlyKey: randomKey(rand), pullZoneId: pzC, storageZoneId: szB },
+    ],
+    pullZones: [
+      { id: pzA, name: 'demo-site', hostname: 'demo-site.b-cdn.net', originUrl: 'https://origin.example.com', loggingEnabled: true, logAnonymizationType: 0 },
+      { id: pzB, name: 'vz-demo-library', hostname: 'vz-demo-library.b-cdn.net', originUrl: 'https://video.example.com', loggingEnabled: true, logAnonymizationType: 0 },
+      { id: pzC, name: 'vz-training', hostname: 'vz-training.b-cdn.net', originUrl: 'https://training.example.com', loggingEnabled: false, logAnonymizationType: 1 },
+    ],
+    storageZones: [
+      { id: szA, name: 'demo-storage', region: 'DE', password: randomKey(rand), readOnlyPassword: randomKey(rand) },
+      { id: szB, name: 'training-storage', region: 'NY', password: randomKey(rand), readOnlyPassword: randomKey(rand) },
+      { id: id(600000), name: 'assets-backup', region: 'SG', password: randomKey(rand), readOnlyPassword: randomKey(rand) },
+    ],
+    dnsZones: [
+      { id: id(70000), domain: 'example.com' },
+      { id: id(80000), domain: 'demo.test' },
+    ],
+    registries: [
+      { id: 1, displayName: 'DockerHub Public', hostName: 'docker.io', isPublic: true },
+      { id: 2, displayName: 'GitHub Public', hostName: 'ghcr.io', isPublic: true },
+    ],
+    regions: [
+      { id: 'DE', name: 'Frankfurt', group: 'Europe', hasAnycastSupport: true, hasCapacity: true },
+      { id: 'UK', name: 'London', group: 'Europe', hasAnycastSupport: true, hasCapacity: true },
+      { id: 'NY', name: 'New York', group: 'North America', hasAnycastSupport: true, hasCapacity: true },
+      { id: 'LA', name: 'Los Angeles', group: 'North America', hasAnycastSupport: false, hasCapacity: true },
+      { id: 'SG', name: 'Singapore', group: 'Asia', hasAnycastSupport: true, hasCapacity: false },
+      { id: 'SYD', name: 'Sydney', group: 'Oceania', hasAnycastSupport: false, hasCapacity: true },
+    ],
+  };
+}
