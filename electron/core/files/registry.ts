@@ -1,0 +1,39 @@
+/** Files are capabilities: the core keeps real paths and hands the renderer opaque tokens. */
+import { randomUUID } from 'node:crypto';
+import { stat } from 'node:fs/promises';
+import { basename } from 'node:path';
+import type { RegisteredFile } from '../../../shared/contract.js';
+import { appError } from '../../../shared/result.js';
+import { AppFailure } from '../router.js';
+
+interface Entry extends RegisteredFile {
+  readonly path: string;
+}
+
+/** Registers files by absolute path and resolves tokens back to paths. */
+export class FileRegistry {
+  readonly #byToken = new Map<string, Entry>();
+
+  /** Registers a regular file; a directory, a missing file or a relative path is refused. */
+  async register(path: string): Promise<RegisteredFile> {
+    if (!path.startsWith('/') && !/^[A-Za-z]:[\\/]/.test(path)) {
+      throw new AppFailure(appError('validation', 'Not a file path', { detail: 'Only files chosen or dropped in the app can be used.' }));
+    }
+    const info = await stat(path).catch(() => null);
+    if (!info || !info.isFile()) {
+      throw new AppFailure(appError('not_found', 'File not found', { detail: `${basename(path)} is not a readable file.` }));
+    }
+    const entry: Entry = { token: randomUUID(), name: basename(path), size: info.size, path };
+    this.#byToken.set(entry.token, entry);
+    return { token: entry.token, name: entry.name, size: entry.size };
+  }
+
+  /** The path behind a token, or undefined. */
+  pathOf(token: string): string | undefined {
+    return this.#byToken.get(token)?.path;
+  }
+
+  list(): RegisteredFile[] {
+    return [...this.#byToken.values()].map(({ token, name, size }) => ({ token, name, size }));
+  }
+}

@@ -1,0 +1,40 @@
+/** What each shell (Electron, or the Chromium shell) hands the core: the OS-facing pieces. */
+
+/** Encrypts secrets at rest (safeStorage in Electron, a test cipher elsewhere). */
+export interface SecretCipher {
+  /** The backend's name, e.g. `gnome_libsecret`, `basic_text`, `dpapi`, `keychain`, `test`. */
+  backend(): Promise<string>;
+  isAvailable(): Promise<boolean>;
+  encrypt(plain: string): Promise<string>;
+  decrypt(cipher: string): Promise<string>;
+}
+
+/** Native dialogs; tests script them. */
+export interface Dialogs {
+  /** Asks for files to open; resolves the chosen absolute paths (empty when cancelled). */
+  openFiles(options: { readonly title: string; readonly filters?: readonly { name: string; extensions: string[] }[] }): Promise<string[]>;
+  /** Asks where to save; resolves the path or null when cancelled. */
+  saveFile(options: { readonly title: string; readonly defaultName: string }): Promise<string | null>;
+}
+
+/** OS notifications and taskbar progress. */
+export interface Notifier {
+  notify(title: string, body: string): void;
+  /** 0..1, or null to clear. */
+  progress(fraction: number | null): void;
+}
+
+/** Opens an already-vetted https URL in the user's browser. */
+export type OpenExternal = (url: string) => Promise<void>;
+
+/** Everything a shell passes to createCore(). */
+export interface CorePorts {
+  readonly shell: 'electron' | 'chromium';
+  readonly appVersion: string;
+  readonly platform: string;
+  readonly dataDir: string;
+  readonly cipher: SecretCipher;
+  readonly dialogs: Dialogs;
+  readonly notifier: Notifier;
+  readonly openExternal: OpenExternal;
+}

@@ -1,0 +1,33 @@
+/**
+ * The names of every contract method and event, with no zod: the preload imports only this.
+ * `shared/contract.ts` must define exactly these names (a unit test checks both ways).
+ */
+
+export const METHOD_NAMES = ['app.info', 'app.openExternal', 'files.list'] as const;
+
+export const EVENT_NAMES = ['app.notice'] as const;
+
+export type MethodName = (typeof METHOD_NAMES)[number];
+export type EventName = (typeof EVENT_NAMES)[number];
+
+/** The Electron IPC channel that carries contract calls; one channel, the method travels inside. */
+export const INVOKE_CHANNEL = 'burrow:invoke';
+/** The channel events are pushed on, main → renderer. */
+export const EVENT_CHANNEL = 'burrow:event';
+/** Subscribe/unsubscribe notices so main only pushes what a window listens to. */
+export const SUBSCRIBE_CHANNEL = 'burrow:subscribe';
+/** The preload-only channel that registers a dropped file by its real path. */
+export const DROP_CHANNEL = 'burrow:file-drop';
+
+const methodSet: ReadonlySet<string> = new Set(METHOD_NAMES);
+const eventSet: ReadonlySet<string> = new Set(EVENT_NAMES);
+
+/** True when `name` is a contract method. */
+export function isMethodName(name: unknown): name is MethodName {
+  return typeof name === 'string' && methodSet.has(name);
+}
+
+/** True when `name` is a contract event. */
+export function isEventName(name: unknown): name is EventName {
+  return typeof name === 'string' && eventSet.has(name);
+}
