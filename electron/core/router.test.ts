@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import { METHOD_NAMES, EVENT_NAMES } from '../../shared/channels.js';
+import { events, methods } from '../../shared/contract.js';
+import { appError } from '../../shared/result.js';
+import { AppFailure, createEventBus, createRouter, formatPath, type Handlers } from './router.js';
+
+function handlers(overrides: Partial<Handlers> = {}): Handlers {
+  return {
+    'app.info': async () => ({ name: 'Burrow', version: '1.2.3', shell: 'chromium', platform: 'linux', dataDir: '/tmp/x' }),
+    'app.openExternal': async ({ url }) => ({ opened: url.startsWith('https://') }),
+    'files.list': async () => ({ files: [] }),
+    ...overrides,
+  };
+}
+
+describe('contract and channels', () => {
+  it('name the same methods and events', () => {
+    expect(Object.keys(methods).sort()).toEqual([...METHOD_NAMES].sort());
+    expect(Object.keys(events).sort()).toEqual([...EVENT_NAMES].sort());
+  });
+});
+
+describe('router', () => {
+  it('answers a valid call with its value', async () => {
+    const r = await createRouter(handlers()).invoke('app.info', {});
+    expect(r).toEqual({ ok: true, value: { name: 'Burrow', version: '1.2.3', shell: 'chromium', platform: 'linux', dataDir: '/tmp/x' } });
+  });
+
+  it('treats a missing input as an empty object', async () => {
+    const r = await createRouter(handlers()).invoke('files.list', undefined);
+    expect(r).toEqual({ ok: true, value: { files: [] } });
+  });
+
+  it('rejects bad input naming the field and the rule', async () => {
+    const r = await createRouter(handlers()).invoke('app.openExternal', { url: 42 });
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.error.kind).toBe('validation');
+    expect(Object.keys(r.error.fieldErrors ?? {})).toEqual(['url']);
+    expect(r.error.fieldErrors?.url).toMatch(/string/i);
+  });
+
+  it('rejects properties the contract does not define', async () => {
+    const r = await createRouter(handlers()).invoke('app.info', { extra: true });
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error.kind).toBe('validation');
+  });
+
+  it.each([['nope.method'], [42], [null], ['__proto__'], ['constructor']])('answers unknown method %s without throwing', async (name) => {
+    const r = await createRouter(handlers()).invoke(name, {});
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error.kind).toBe('unknown_method');
+  });
+
+  it('turns a throwing handler into an error result', async () => {
+    const r = await createRouter(
+      handlers({
+        'files.list': async () => {
+          throw new Error('disk on fire');
+        },
+      }),
+    ).invoke('files.list', {});
+    expect(r).toEqual({ ok: false, error: { kind: 'internal', title: 'Something went wrong inside Burrow', detail: 'disk on fire' } });
+  });
+
+  it('passes a deliberate AppFailure through unchanged', async () => {
+    const error = appError('not_found', 'No such file', { status: 404 });
+    const r = await createRouter(
+      handlers({
+        'files.list': async () => {
+          throw new AppFailure(error);
+        },
+      }),
+    ).invoke('files.list', {});
+    expect(r).toEqual({ ok: false, error });
+  });
+
+  it('refuses an output that breaks the contract', async () => {
+    const r = await createRouter(
+      handlers({ 'files.list': async () => ({ files: [{ token: 1 }] }) as never }),
+    ).invoke('files.list', {});
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error.kind).toBe('internal');
+  });
+
+  it('results are JSON-safe', async () => {
+    const r = await createRouter(handlers()).invoke('app.openExternal', { url: 5 });
+    expect(JSON.parse(JSON.stringify(r))).toEqual(r);
+  });
+});
+
+describe('formatPath', () => {
+  it('writes indices in brackets', () => {
+    expect(formatPath(['containerTemplates', 0, 'endpoints', 1, 'cdn'])).toBe('containerTemplates[0].endpoints[1].cdn');
+    expect(formatPath([])).toBe('(input)');
+  });
+});
+
+describe('event bus', () => {
+  it('delivers to subscribers until they unsubscribe', () => {
+    const bus = createEventBus();
+    const got: unknown[] = [];
+    const off = bus.on('app.notice', (p) => got.push(p));
+    bus.emit('app.notice', { level: 'info', message: 'one' });
+    off();
+    bus.emit('app.notice', { level: 'info', message: 'two' });
+    expect(got).toEqual([{ level: 'info', message: 'one' }]);
+  });
+
+  it('keeps delivering when one listener throws', () => {
+    const bus = createEventBus();
+    const got: unknown[] = [];
+    bus.on('app.notice', () => {
+      throw new Error('closed window');
+    });
+    bus.on('app.notice', (p) => got.push(p));
+    bus.emit('app.notice', { level: 'error', message: 'x' });
+    expect(got).toHaveLength(1);
+  });
+
+  it('refuses unknown events', () => {
+    expect(() => createEventBus().on('nope', () => {})).toThrow(AppFailure);
+  });
+});
