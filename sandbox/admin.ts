@@ -1,0 +1,69 @@
+/** The loopback-only /__admin routes: fault rules and account suspension, authorised by the account key. */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { z } from 'zod';
+import type { SandboxContext } from './context.js';
+import type { FaultRegistry, FaultRuleInput } from './faults.js';
+import { BodyError, header, readJson, sendEmpty, sendJson } from './http.js';
+
+const suspendSchema = z.object({ suspended: z.boolean() });
+
+/** True for 127.0.0.0/8 and ::1, also in their IPv4-mapped IPv6 forms. */
+export function isLoopback(address: string | undefined): boolean {
+  if (address === undefined) return false;
+  const v4 = address.startsWith('::ffff:') ? address.slice(7) : address;
+  return v4 === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(v4);
+}
+
+function fail(res: ServerResponse, status: number, message: string): true {
+  sendJson(res, status, { error: message });
+  return true;
+}
+
+/** Handles a request under /__admin; `path` has that prefix removed. */
+export async function handleAdmin(
+  ctx: SandboxContext,
+  faults: FaultRegistry,
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string,
+): Promise<boolean> {
+  if (!isLoopback(req.socket.remoteAddress)) return fail(res, 403, 'The admin routes answer loopback clients only');
+  if (header(req, 'AccessKey') !== ctx.seed.accountKey) return fail(res, 401, 'AccessKey must be the account key');
+  const method = req.method ?? 'GET';
+  try {
+    if (path === '/faults') {
+      if (method === 'GET') {
+        sendJson(res, 200, { rules: faults.list() });
+        return true;
+      }
+      if (method === 'DELETE') {
+        faults.reset();
+        sendEmpty(res, 204);
+        return true;
+      }
+      if (method === 'POST') {
+        const body = await readJson(req);
+        try {
+          // add() validates the rule itself; the cast only satisfies the signature.
+          sendJson(res, 201, { id: faults.add(body as FaultRuleInput) });
+        } catch (e) {
+          return fail(res, 400, e instanceof z.ZodError ? z.prettifyError(e) : 'Invalid rule');
+        }
+        return true;
+      }
+      return fail(res, 405, `${method} is not allowed on /__admin/faults`);
+    }
+    if (path === '/suspend') {
+      if (method !== 'POST') return fail(res, 405, `${method} is not allowed on /__admin/suspend`);
+      const parsed = suspendSchema.safeParse(await readJson(req));
+      if (!parsed.success) return fail(res, 400, 'Body must be {"suspended": boolean}');
+      ctx.accountSuspended = parsed.data.suspended;
+      sendJson(res, 200, { suspended: ctx.accountSuspended });
+      return true;
+    }
+  } catch (e) {
+    if (e instanceof BodyError) return fail(res, e.status, e.message);
+    throw e;
+  }
+  return false;
+}

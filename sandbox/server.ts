@@ -1,0 +1,209 @@
+/** The sandbox: one HTTP server that behaves like the platform, with every area behind its own path prefix. */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { handleAdmin } from './admin.js';
+import { createContainersArea } from './containers/index.js';
+import type { Area, SandboxContext, SandboxOptions, SeedData } from './context.js';
+import { createCoreApiArea } from './core-api/index.js';
+import { applyFault, createFaultRegistry, type FaultRegistry } from './faults.js';
+import { BodyError, sendJson } from './http.js';
+import { signJwt } from './jwt.js';
+import { createLoggingArea } from './logging/index.js';
+import { createSeed } from './seed.js';
+import { createVideoArea } from './video/index.js';
+
+/** What a started sandbox tells its user (and what `npm run sandbox` prints as its first line). */
+export interface SandboxInfo {
+  readonly apiUrl: string;
+  readonly containersUrl: string;
+  readonly videoUrl: string;
+  readonly loggingUrl: string;
+  readonly accountKey: string;
+  /** HS256 bearer token accepted by the logging area (scope "logging", valid 30 days). */
+  readonly loggingJwt: string;
+  readonly libraries: readonly { readonly id: number; readonly name: string; readonly key: string; readonly readOnlyKey: string }[];
+  readonly pullZones: readonly { readonly id: number; readonly name: string; readonly loggingEnabled: boolean }[];
+}
+
+/** A running sandbox. */
+export interface Sandbox extends SandboxInfo {
+  /** Where uploads and TUS parts are kept. */
+  readonly dataDir: string;
+  /** Fault rules, for tests in the same process (others use POST /__admin/faults). */
+  readonly faults: Pick<FaultRegistry, 'add' | 'list' | 'reset'>;
+  /** Suspends or restores the account (containers and logging then answer 403). */
+  setSuspended(suspended: boolean): void;
+  /** Closes the areas, drops open connections and stops listening; removes the data dir if we created it. */
+  close(): Promise<void>;
+}
+
+const DAY_MS = 86_400_000;
+
+/** Just the SandboxInfo fields of a sandbox, e.g. to print them as JSON. */
+export function pickSandboxInfo(s: SandboxInfo): SandboxInfo {
+  const { apiUrl, containersUrl, videoUrl, loggingUrl, accountKey, loggingJwt, libraries, pullZones } = s;
+  return { apiUrl, containersUrl, videoUrl, loggingUrl, accountKey, loggingJwt, libraries, pullZones };
+}
+
+function secretsOf(seed: SeedData): string[] {
+  return [
+    seed.accountKey,
+    seed.jwtSecret,
+    ...seed.libraries.flatMap((l) => [l.key, l.readOnlyKey]),
+    ...seed.storageZones.flatMap((z) => [z.password, z.readOnlyPassword]),
+  ];
+}
+
+function splitUrl(url: string): { path: string; query: URLSearchParams } {
+  // Not new URL(): a request target like //evil/x must stay a path, never become a host.
+  const q = url.indexOf('?');
+  const path = q === -1 ? url : url.slice(0, q);
+  return { path: path === '' ? '/' : path, query: new URLSearchParams(q === -1 ? '' : url.slice(q + 1)) };
+}
+
+function underPrefix(path: string, prefix: string): string | undefined {
+  if (path === prefix) return '/';
+  return path.startsWith(`${prefix}/`) ? path.slice(prefix.length) : undefined;
+}
+
+/** Routes one request; resolves false when nothing answered it. */
+export type Dispatch = (req: IncomingMessage, res: ServerResponse, path: string, query: URLSearchParams) => Promise<boolean>;
+
+/**
+ * Wraps a dispatcher into a request listener that answers 404 for unhandled paths and 500 for a failing
+ * handler (logging it to stderr with every known secret masked), and never lets an error escape.
+ */
+export function createRequestListener(dispatch: Dispatch, secrets: readonly string[]) {
+  return (req: IncomingMessage, res: ServerResponse): void => {
+    // Aborted requests are normal here (clients and faults cut connections); never let them crash the process.
+    req.on('error', () => undefined);
+    res.on('error', () => undefined);
+    const { path, query } = splitUrl(req.url ?? '/');
+    dispatch(req, res, path, query).then(
+      (handled) => {
+        if (!handled && !res.headersSent && !res.destroyed) {
+          sendJson(res, 404, { ErrorKey: 'route.not_found', Field: null, Message: `No route for ${req.method} ${path}` });
+        }
+      },
+      (err: unknown) => {
+        if (req.socket.destroyed) return;
+        if (err instanceof BodyError) {
+          if (!res.headersSent) sendJson(res, err.status, { ErrorKey: 'request.invalid', Field: null, Message: err.message });
+          return;
+        }
+        let text = err instanceof Error ? (err.stack ?? err.message) : String(err);
+        for (const s of secrets) if (s !== '') text = text.split(s).join('<redacted>');
+        process.stderr.write(`sandbox: ${req.method} ${path} failed: ${text}\n`);
+        if (!res.headersSent) sendJson(res, 500, { ErrorKey: 'server.error', Field: null, Message: 'Internal sandbox error' });
+        else res.destroy();
+      },
+    );
+  };
+}
+
+/** Starts a sandbox on `options.host`:`options.port` (127.0.0.1, a free port by default). */
+export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
+  const host = options.host ?? '127.0.0.1';
+  const ownDataDir = options.dataDir === undefined;
+  const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'burrow-sandbox-')));
+  const seed = createSeed(options.seed ?? 1);
+  let origin = '';
+  const ctx: SandboxContext = {
+    options: {
+      seed: options.seed ?? 1,
+      appLimit: options.appLimit ?? 100,
+      fetchQueueLimit: options.fetchQueueLimit ?? 5,
+      processingStepMs: options.processingStepMs ?? 1000,
+      logRateLimit: options.logRateLimit ?? { requests: 30, windowMs: 10_000 },
+      liveTraffic: options.liveTraffic ?? true,
+      now: options.now ?? Date.now,
+    },
+    seed,
+    dataDir,
+    origin: () => origin,
+    accountSuspended: false,
+  };
+  const faults = createFaultRegistry();
+  const areas: Area[] = [];
+  const server = createServer();
+  const sockets = new Set<Socket>();
+  try {
+    const containers = createContainersArea(ctx);
+    const video = createVideoArea(ctx);
+    const logging = createLoggingArea(ctx);
+    const core = createCoreApiArea(ctx);
+    areas.push(containers, video, logging, core);
+    const prefixed: readonly (readonly [string, Area])[] = [
+      ['/mc', containers],
+      ['/video', video],
+      ['/logging', logging],
+    ];
+    const dispatch = async (req: IncomingMessage, res: ServerResponse, path: string, query: URLSearchParams) => {
+      const admin = underPrefix(path, '/__admin');
+      if (admin !== undefined) return handleAdmin(ctx, faults, req, res, admin);
+      // Armed synchronously, before any await, so body hooks see the first chunk.
+      const fault = faults.take(req.method ?? 'GET', path);
+      if (fault && (await applyFault(fault, req, res)) === 'answered') return true;
+      for (const [prefix, area] of prefixed) {
+        const rest = underPrefix(path, prefix);
+        if (rest !== undefined) return area.handle(req, res, rest, query);
+      }
+      return core.handle(req, res, path, query);
+    };
+
+    server.on('connection', (socket) => {
+      sockets.add(socket);
+      socket.once('close', () => sockets.delete(socket));
+    });
+    server.on('request', createRequestListener(dispatch, secretsOf(seed)));
+
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port ?? 0, host, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+  } catch (e) {
+    await Promise.allSettled(areas.map(async (a) => a.close?.()));
+    if (ownDataDir) await rm(dataDir, { recursive: true, force: true });
+    throw e;
+  }
+
+  const { port } = server.address() as AddressInfo;
+  origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  const iat = Math.floor(ctx.options.now() / 1000);
+  const loggingJwt = signJwt({ sub: 'account', iat, exp: iat + (30 * DAY_MS) / 1000, scope: 'logging' }, seed.jwtSecret);
+
+  let closing: Promise<void> | undefined;
+  const close = () => {
+    closing ??= (async () => {
+      await Promise.allSettled(areas.map(async (a) => a.close?.()));
+      const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+      for (const s of sockets) s.destroy();
+      await stopped;
+      if (ownDataDir) await rm(dataDir, { recursive: true, force: true });
+    })();
+    return closing;
+  };
+
+  return {
+    apiUrl: origin,
+    containersUrl: `${origin}/mc`,
+    videoUrl: `${origin}/video`,
+    loggingUrl: `${origin}/logging`,
+    accountKey: seed.accountKey,
+    loggingJwt,
+    libraries: seed.libraries.map(({ id, name, key, readOnlyKey }) => ({ id, name, key, readOnlyKey })),
+    pullZones: seed.pullZones.map(({ id, name, loggingEnabled }) => ({ id, name, loggingEnabled })),
+    dataDir,
+    faults: { add: (r) => faults.add(r), list: () => faults.list(), reset: () => faults.reset() },
+    setSuspended: (suspended) => {
+      ctx.accountSuspended = suspended;
+    },
+    close,
+  };
+}
