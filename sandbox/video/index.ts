@@ -1,6 +1,46 @@
-/** Placeholder until this area is implemented. */
+/** The video library (Bunny Stream) area of the sandbox, mounted under /video. */
+import type { IncomingMessage } from 'node:http';
 import type { Area, SandboxContext } from '../context.js';
+import { RemoteFetcher } from './fetch.js';
+import { createVideoRoutes } from './routes.js';
+import { VideoService, type UploadInspection } from './service.js';
+import { TusEndpoint } from './tus.js';
 
-export function createVideoArea(_ctx: SandboxContext): Area {
-  return { handle: async () => false };
+export { tusSignature } from './auth.js';
+export { FAIL_ENCODE_MARKER } from './processing.js';
+export type { UploadInspection } from './service.js';
+
+/** The video area plus a look at what arrived, for tests that run the sandbox in-process. */
+export interface VideoArea extends Area {
+  /** Size, SHA-256 and path of a video's stored file (nulls until complete); undefined for an unknown video. */
+  inspect(libraryId: number, videoId: string): UploadInspection | undefined;
+}
+
+/** Builds the video area: Stream REST routes, remote fetch and the TUS endpoint. */
+export function createVideoArea(ctx: SandboxContext): VideoArea {
+  const service = new VideoService(ctx);
+  const fetcher = new RemoteFetcher(service, ctx.options.fetchQueueLimit);
+  const tus = new TusEndpoint(ctx, service);
+  const routes = createVideoRoutes(ctx, service, fetcher);
+  return {
+    async handle(req, res, path, query) {
+      if (path === '/tusupload' || path.startsWith('/tusupload/')) return tus.handle(req, res, path, publicBase(req, path));
+      return routes(req, res, path, query);
+    },
+    inspect: (libraryId, videoId) => service.inspect(libraryId, videoId),
+    close() {
+      tus.close();
+      service.close();
+    },
+  };
+}
+
+/**
+ * The URL the client used to reach this area (origin plus the dispatcher's prefix), so that
+ * TUS Location headers point back through the same prefix whether or not req.url was rewritten.
+ */
+function publicBase(req: IncomingMessage, path: string): string {
+  const pathname = new URL(req.url ?? '/', 'http://x').pathname;
+  const prefix = pathname.endsWith(path) ? pathname.slice(0, pathname.length - path.length) : '';
+  return `http://${req.headers.host ?? 'localhost'}${prefix}`;
 }

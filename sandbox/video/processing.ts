@@ -1,0 +1,140 @@
+/** Simulated encoding: a stored video walks uploaded → processing → transcoding → finished on timers. */
+import { platformDate, VideoStatus } from './model.js';
+import type { EncodedInfo, StoredFile, VideoRecord } from './store.js';
+
+/** Title marker that makes a video fail while transcoding (for client tests of failed encodes). */
+export const FAIL_ENCODE_MARKER = '[fail-encode]';
+
+/** Resolutions every simulated encode produces. */
+export const RESOLUTIONS = '240p,360p,720p';
+
+/** Assumed bitrate of uploads (5 Mbit/s), used to derive a plausible duration from the size. */
+const BYTES_PER_SECOND = 625_000;
+
+interface Step {
+  /** Fraction of processingStepMs to wait before applying. */
+  readonly after: number;
+  readonly apply: (video: VideoRecord) => void;
+}
+
+/** Drives the status of uploaded videos; one timer chain per video. */
+export class Processor {
+  private readonly timers = new Map<string, NodeJS.Timeout>();
+
+  constructor(
+    private readonly stepMs: number,
+    private readonly now: () => number,
+  ) {}
+
+  /** Attaches a completely received file to the video and starts processing it. */
+  begin(video: VideoRecord, file: StoredFile): void {
+    video.upload = { kind: 'stored', file };
+    video.status = VideoStatus.uploaded;
+    video.encodeProgress = 0;
+    video.encoded = { ...video.encoded, storageSize: file.size };
+    this.run(video, planFor(video, file, this.now));
+  }
+
+  /** Marks a video failed (status 5) without a file, e.g. when a remote fetch failed. */
+  fail(video: VideoRecord, message: string): void {
+    this.cancel(video.guid);
+    video.status = VideoStatus.error;
+    // issueCode 0 (Undefined): the spec has no code for a source that could not be fetched.
+    video.transcodingMessages = [errorMessage(this.now(), 0, message)];
+  }
+
+  /** Stops the timers of one video (deleted, or failed). */
+  cancel(guid: string): void {
+    const timer = this.timers.get(guid);
+    if (timer) clearTimeout(timer);
+    this.timers.delete(guid);
+  }
+
+  /** Stops every timer (sandbox shutdown). */
+  close(): void {
+    for (const timer of this.timers.values()) clearTimeout(timer);
+    this.timers.clear();
+  }
+
+  private run(video: VideoRecord, steps: readonly Step[]): void {
+    const [step, ...rest] = steps;
+    if (!step || video.deleted) {
+      this.timers.delete(video.guid);
+      return;
+    }
+    const timer = setTimeout(() => {
+      if (video.deleted) return;
+      step.apply(video);
+      this.run(video, rest);
+    }, Math.round(this.stepMs * step.after));
+    timer.unref();
+    this.timers.set(video.guid, timer);
+  }
+}
+
+/** The steps for one video: a step to processing, a step to transcoding, then a step of transcoding in quarters. */
+function planFor(video: VideoRecord, file: StoredFile, now: () => number): readonly Step[] {
+  const probed = probe(file);
+  const steps: Step[] = [
+    {
+      after: 1,
+      apply: (v) => {
+        v.status = VideoStatus.processing;
+        v.encodeProgress = 5;
+        v.encoded = probed;
+      },
+    },
+    { after: 1, apply: (v) => ((v.status = VideoStatus.transcoding), (v.encodeProgress = 10)) },
+    { after: 0.25, apply: (v) => (v.encodeProgress = 35) },
+    { after: 0.25, apply: (v) => (v.encodeProgress = 60) },
+  ];
+  if (video.title.includes(FAIL_ENCODE_MARKER)) {
+    steps.push({
+      after: 0.25,
+      apply: (v) => {
+        // encodeProgress stays where the encoder stopped, as the real service leaves it.
+        v.status = VideoStatus.error;
+        v.transcodingMessages = [errorMessage(now(), 7, 'The original file is corrupted and could not be transcoded')];
+      },
+    });
+    return steps;
+  }
+  steps.push(
+    { after: 0.25, apply: (v) => (v.encodeProgress = 85) },
+    {
+      after: 0.25,
+      apply: (v) => {
+        v.status = VideoStatus.finished;
+        v.encodeProgress = 100;
+        v.encoded = {
+          ...probed,
+          availableResolutions: RESOLUTIONS,
+          thumbnailCount: Math.max(1, Math.ceil(probed.length / 10)),
+          thumbnailFileName: 'thumbnail.jpg',
+          // The original plus the renditions.
+          storageSize: file.size + Math.round(file.size * 0.6),
+        };
+      },
+    },
+  );
+  return steps;
+}
+
+/** What a real probe of the file would report; derived from its size so it is deterministic. */
+function probe(file: StoredFile): EncodedInfo {
+  return {
+    length: Math.max(1, Math.round(file.size / BYTES_PER_SECOND)),
+    width: 1280,
+    height: 720,
+    framerate: 30,
+    availableResolutions: null,
+    thumbnailCount: 0,
+    thumbnailFileName: null,
+    storageSize: file.size,
+  };
+}
+
+function errorMessage(now: number, issueCode: number, message: string) {
+  // level 3 = Error (Stream spec Severity); issueCode 7 = OriginalCorrupted (IssueCodes).
+  return { timeStamp: platformDate(now), level: 3 as const, issueCode, message, value: null };
+}

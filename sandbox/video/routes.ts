@@ -1,0 +1,154 @@
+/** The Stream REST routes under /library/{libraryId}/videos. */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { SandboxContext } from '../context.js';
+import { BodyError, header, readJson, sendEmpty, sendJson } from '../http.js';
+import { libraryAccess } from './auth.js';
+import type { RemoteFetcher } from './fetch.js';
+import { statusBody } from './model.js';
+import type { VideoService } from './service.js';
+import { toVideoModel, type ListQuery, type VideoRecord } from './store.js';
+import { parseCreate, parseFetch, parseUpdate } from './validate.js';
+
+const VIDEOS = /^\/library\/([^/]+)\/videos(?:\/([^/]+)(\/__upload)?)?\/?$/;
+
+/** Answers with a StatusModel body, the shape the Stream API uses for results and errors. */
+export function sendStatus(res: ServerResponse, status: number, message: string, extraHeaders: Record<string, string> = {}): void {
+  sendJson(res, status, statusBody(status, message), extraHeaders);
+}
+
+/** Builds the handler of the video routes; resolves false for paths it does not own. */
+export function createVideoRoutes(ctx: SandboxContext, service: VideoService, fetcher: RemoteFetcher) {
+  return async function handleVideos(req: IncomingMessage, res: ServerResponse, path: string, query: URLSearchParams): Promise<boolean> {
+    const match = VIDEOS.exec(path);
+    if (!match) return false;
+    const [, libraryText = '', videoId, inspectSuffix] = match;
+    if (!/^\d+$/.test(libraryText)) return false;
+    const libraryId = Number(libraryText);
+    const method = req.method ?? 'GET';
+
+    const access = libraryAccess(ctx.seed, libraryId, header(req, 'accesskey'));
+    if (!access || (access === 'read' && method !== 'GET')) {
+      refuse(req, res, 401);
+      return true;
+    }
+    try {
+      if (videoId === undefined) await collection(req, res, libraryId, method, query);
+      else if (videoId === 'fetch' && method === 'POST' && !inspectSuffix) await fetchVideo(req, res, libraryId, query);
+      else await single(req, res, libraryId, videoId, method, inspectSuffix !== undefined);
+    } catch (e) {
+      if (!(e instanceof BodyError)) throw e;
+      sendStatus(res, e.status, e.message);
+    }
+    return true;
+  };
+
+  async function collection(req: IncomingMessage, res: ServerResponse, libraryId: number, method: string, query: URLSearchParams) {
+    if (method === 'GET') return sendJson(res, 200, service.store.list(libraryId, listQuery(query)));
+    if (method !== 'POST') return refuse(req, res, 405);
+    const body = parseCreate(await readJson(req));
+    if (!body.ok) return sendStatus(res, 400, body.message);
+    sendJson(res, 200, toVideoModel(service.store.create(libraryId, body.value)));
+  }
+
+  async function fetchVideo(req: IncomingMessage, res: ServerResponse, libraryId: number, query: URLSearchParams) {
+    const body = parseFetch(await readJson(req));
+    if (!body.ok) return sendStatus(res, 400, body.message);
+    const thumbnail = query.get('thumbnailTime');
+    if (thumbnail !== null && thumbnail !== '' && !/^\d+$/.test(thumbnail)) return sendStatus(res, 400, 'thumbnailTime must be an integer');
+    if (fetcher.full()) return sendStatus(res, 429, 'Too many fetch jobs queued. Please try again later.');
+    const { url, headers, title } = body.value;
+    const video = service.store.create(libraryId, {
+      title: title || titleFromUrl(url),
+      collectionId: query.get('collectionId') || null,
+      thumbnailTime: thumbnail ? Number(thumbnail) : null,
+    });
+    fetcher.start(video, url, headers);
+    // The real service also returns the new video's guid as `id` (NOTES 2.3), beyond the documented StatusModel.
+    sendJson(res, 200, { ...statusBody(200, 'OK'), id: video.guid });
+  }
+
+  async function single(
+    req: IncomingMessage,
+    res: ServerResponse,
+    libraryId: number,
+    videoId: string,
+    method: string,
+    inspect: boolean,
+  ) {
+    const video = service.store.get(libraryId, videoId);
+    if (!video) return refuse(req, res, 404);
+    if (inspect) {
+      if (method !== 'GET') return refuse(req, res, 405);
+      const { path: _path, ...seen } = service.inspect(libraryId, video.guid) ?? {};
+      return sendJson(res, 200, seen);
+    }
+    switch (method) {
+      case 'GET':
+        return sendJson(res, 200, toVideoModel(video));
+      case 'POST':
+        return update(req, res, video);
+      case 'DELETE':
+        await service.delete(video);
+        return sendStatus(res, 200, 'OK');
+      case 'PUT':
+        return upload(req, res, video);
+      default:
+        return refuse(req, res, 405);
+    }
+  }
+
+  async function update(req: IncomingMessage, res: ServerResponse, video: VideoRecord) {
+    const body = parseUpdate(await readJson(req));
+    if (!body.ok) return sendStatus(res, 400, body.message);
+    const change = body.value;
+    if (change.title !== undefined) video.title = change.title;
+    if (change.collectionId !== undefined) video.collectionId = change.collectionId;
+    if (change.chapters !== undefined) video.chapters = change.chapters;
+    if (change.moments !== undefined) video.moments = change.moments;
+    if (change.metaTags !== undefined) video.metaTags = change.metaTags;
+    sendStatus(res, 200, 'OK');
+  }
+
+  async function upload(req: IncomingMessage, res: ServerResponse, video: VideoRecord) {
+    if (video.upload.kind !== 'none') return refuse(req, res, 400);
+    const result = await service.receive(video, req, 'put', () => req.destroy());
+    if (result.ok) return sendStatus(res, 200, 'OK');
+    if (res.destroyed || req.destroyed) return;
+    refuse(req, res, result.reason === 'empty' ? 400 : result.reason === 'deleted' ? 404 : 500);
+  }
+}
+
+/**
+ * Answers an error the spec declares without a body (401, 404, the PUT's 400, 500). When the
+ * request body was not read (an upload refused up front), the connection is closed after the
+ * answer rather than draining a possibly huge body.
+ */
+function refuse(req: IncomingMessage, res: ServerResponse, status: number): void {
+  const unread = !req.complete && !req.readableEnded;
+  sendEmpty(res, status, unread ? { connection: 'close' } : {});
+  if (unread) req.resume();
+}
+
+/** Parses the list query: page from 1, itemsPerPage clamped to 10..1000 as the real service does (NOTES 2.2). */
+export function listQuery(query: URLSearchParams): ListQuery {
+  const int = (name: string, fallback: number) => {
+    const text = query.get(name);
+    return text !== null && /^-?\d+$/.test(text) ? Number(text) : fallback;
+  };
+  return {
+    page: Math.max(1, int('page', 1)),
+    itemsPerPage: Math.min(1000, Math.max(10, int('itemsPerPage', 100))),
+    search: query.get('search') ?? '',
+    collection: query.get('collection') ?? '',
+    orderBy: query.get('orderBy') || 'date',
+  };
+}
+
+function titleFromUrl(url: URL): string {
+  const last = url.pathname.split('/').filter(Boolean).pop() ?? '';
+  try {
+    return decodeURIComponent(last) || url.hostname;
+  } catch {
+    return last || url.hostname;
+  }
+}

@@ -1,0 +1,242 @@
+/**
+ * The TUS endpoint ({videoUrl}/tusupload): tus 1.0 core plus creation and termination, with
+ * bunny.net's signed headers checked on every request. Hand-written rather than @tus/server so
+ * the offset after an interrupted PATCH is exactly the bytes on disk and a request arriving
+ * for an upload takes it over at once (no lock-drain wait).
+ */
+import { randomBytes } from 'node:crypto';
+import { open } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { join } from 'node:path';
+import type { SandboxContext } from '../context.js';
+import { header, sendEmpty } from '../http.js';
+import { checkTusCredentials } from './auth.js';
+import { ensureDir, removeFile, TooLargeError, writeStream } from './files.js';
+import type { VideoService } from './service.js';
+import type { VideoRecord } from './store.js';
+
+const TUS_VERSION = '1.0.0';
+const BASE_HEADERS = { 'tus-resumable': TUS_VERSION, 'cache-control': 'no-store' };
+
+interface TusUpload {
+  readonly id: string;
+  readonly video: VideoRecord;
+  readonly length: number;
+  readonly metadata: string | undefined;
+  readonly path: string;
+  offset: number;
+  /** The PATCH currently streaming, destroyed when another request takes the upload over. */
+  streaming: IncomingMessage | undefined;
+  /** Serialises requests on one upload. */
+  lock: Promise<void>;
+  /** Finished uploads stay to answer HEAD, as clients resuming from a stored URL ask. */
+  state: 'open' | 'finished' | 'discarded';
+}
+
+/** The tus server of the video area. */
+export class TusEndpoint {
+  private readonly uploads = new Map<string, TusUpload>();
+
+  constructor(
+    private readonly ctx: SandboxContext,
+    private readonly service: VideoService,
+  ) {}
+
+  /** Handles `/tusupload` and `/tusupload/{id}`; `base` is the public URL of the area (for Location). */
+  async handle(req: IncomingMessage, res: ServerResponse, path: string, base: string): Promise<boolean> {
+    const match = /^\/tusupload(?:\/([0-9a-f]{32}))?\/?$/.exec(path);
+    if (!match) return false;
+    const id = match[1];
+    const method = req.method ?? 'GET';
+    if (method === 'OPTIONS') {
+      reply(req, res, 204, {
+        'tus-version': TUS_VERSION,
+        'tus-extension': 'creation,termination',
+        'access-control-allow-origin': '*',
+      });
+      return true;
+    }
+    if (header(req, 'tus-resumable') !== TUS_VERSION) {
+      reply(req, res, 412, { 'tus-version': TUS_VERSION }, 'Tus-Resumable 1.0.0 required');
+      return true;
+    }
+    const auth = checkTusCredentials(
+      this.ctx.seed,
+      {
+        signature: header(req, 'authorizationsignature'),
+        expire: header(req, 'authorizationexpire'),
+        libraryId: header(req, 'libraryid'),
+        videoId: header(req, 'videoid'),
+      },
+      this.ctx.options.now(),
+    );
+    if (!auth.ok) {
+      reply(req, res, 401, {}, `Unauthorized: ${auth.reason}`);
+      return true;
+    }
+    if (id === undefined) {
+      if (method !== 'POST') reply(req, res, 405, { allow: 'POST, OPTIONS' }, 'Method not allowed');
+      else await this.create(req, res, auth.libraryId, auth.videoId, base);
+      return true;
+    }
+    const upload = this.uploads.get(id);
+    if (!upload) {
+      reply(req, res, 404, {}, 'Upload not found');
+      return true;
+    }
+    if (upload.video.libraryId !== auth.libraryId || upload.video.guid !== auth.videoId) {
+      reply(req, res, 401, {}, 'Unauthorized: the signature is for another video');
+      return true;
+    }
+    await this.exclusive(upload, async () => {
+      if (upload.state === 'discarded') return reply(req, res, 404, {}, 'Upload not found');
+      if (method === 'HEAD') return this.head(req, res, upload);
+      if (method === 'PATCH') return this.patch(req, res, upload);
+      if (method === 'DELETE') {
+        if (upload.state === 'finished') this.uploads.delete(upload.id);
+        else await this.discard(upload);
+        return reply(req, res, 204);
+      }
+      reply(req, res, 405, { allow: 'HEAD, PATCH, DELETE, OPTIONS' }, 'Method not allowed');
+    });
+    return true;
+  }
+
+  /** Drops every unfinished upload's stream (shutdown). */
+  close(): void {
+    for (const upload of this.uploads.values()) upload.streaming?.destroy();
+  }
+
+  private async create(req: IncomingMessage, res: ServerResponse, libraryId: number, videoId: string, base: string) {
+    const video = this.service.store.get(libraryId, videoId);
+    if (!video) return reply(req, res, 404, {}, 'The video does not exist in this library');
+    if (header(req, 'upload-defer-length') !== undefined) return reply(req, res, 400, {}, 'Upload-Defer-Length is not supported');
+    const lengthText = header(req, 'upload-length') ?? '';
+    if (!/^\d+$/.test(lengthText) || Number(lengthText) === 0) return reply(req, res, 400, {}, 'Upload-Length must be a positive integer');
+    const previous = [...this.uploads.values()].find((u) => u.video === video && u.state === 'open');
+    if (video.upload.kind === 'stored' || (video.upload.kind === 'receiving' && !previous)) {
+      return reply(req, res, 400, {}, 'The video was already uploaded');
+    }
+    // A new creation for the same video replaces an unfinished one (a client that lost its URL).
+    if (previous) await this.exclusive(previous, () => this.discard(previous));
+
+    const metadata = header(req, 'upload-metadata');
+    applyMetadata(video, parseMetadata(metadata));
+    await ensureDir(this.service.tusDir());
+    const id = randomBytes(16).toString('hex');
+    const upload: TusUpload = {
+      id,
+      video,
+      length: Number(lengthText),
+      metadata,
+      path: join(this.service.tusDir(), id),
+      offset: 0,
+      streaming: undefined,
+      lock: Promise.resolve(),
+      state: 'open',
+    };
+    await (await open(upload.path, 'w')).close();
+    this.uploads.set(id, upload);
+    video.upload = { kind: 'receiving', via: 'tus', cancel: () => void this.exclusive(upload, () => this.discard(upload)) };
+    reply(req, res, 201, { location: `${base}/tusupload/${id}`, 'upload-offset': '0' });
+  }
+
+  private head(req: IncomingMessage, res: ServerResponse, upload: TusUpload): void {
+    reply(req, res, 200, {
+      'upload-offset': String(upload.offset),
+      'upload-length': String(upload.length),
+      ...(upload.metadata !== undefined && { 'upload-metadata': upload.metadata }),
+    });
+  }
+
+  private async patch(req: IncomingMessage, res: ServerResponse, upload: TusUpload): Promise<void> {
+    if (header(req, 'content-type') !== 'application/offset+octet-stream') {
+      return reply(req, res, 415, {}, 'Content-Type must be application/offset+octet-stream');
+    }
+    const offsetText = header(req, 'upload-offset') ?? '';
+    if (!/^\d+$/.test(offsetText)) return reply(req, res, 400, {}, 'Upload-Offset must be a non-negative integer');
+    if (Number(offsetText) !== upload.offset) {
+      return reply(req, res, 409, { 'upload-offset': String(upload.offset) }, `Upload-Offset mismatch: the upload is at ${upload.offset}`);
+    }
+    const remaining = upload.length - upload.offset;
+    if (upload.state === 'finished') return reply(req, res, 204, { 'upload-offset': String(upload.offset) });
+    const declared = header(req, 'content-length');
+    if (declared !== undefined && Number(declared) > remaining) return reply(req, res, 413, {}, 'Body exceeds Upload-Length');
+
+    upload.streaming = req;
+    const outcome = await writeStream(req, upload.path, {
+      flags: 'a',
+      limit: remaining,
+      onChunk: (chunk) => (upload.video.bytesReceived += chunk.length),
+    });
+    upload.streaming = undefined;
+    upload.offset += outcome.written;
+    if (outcome.error instanceof TooLargeError) return reply(req, res, 413, {}, outcome.error.message);
+    // An interrupted PATCH has nobody to answer; the bytes it brought stay for the resume.
+    if (outcome.error) return reply(req, res, 500, {}, outcome.error.message);
+    if (upload.offset === upload.length) await this.finish(upload);
+    reply(req, res, 204, { 'upload-offset': String(upload.offset) });
+  }
+
+  private async finish(upload: TusUpload): Promise<void> {
+    upload.state = 'finished';
+    if (upload.video.deleted) return removeFile(upload.path);
+    await this.service.adopt(upload.video, upload.path, upload.length);
+  }
+
+  private async discard(upload: TusUpload): Promise<void> {
+    upload.state = 'discarded';
+    this.uploads.delete(upload.id);
+    await removeFile(upload.path);
+    if (upload.video.upload.kind === 'receiving' && upload.video.upload.via === 'tus' && !upload.video.deleted) {
+      upload.video.upload = { kind: 'none' };
+    }
+  }
+
+  /** Runs `work` alone on the upload, first cutting off a PATCH that is still streaming (a client that gave up on it). */
+  private async exclusive(upload: TusUpload, work: () => Promise<void> | void): Promise<void> {
+    upload.streaming?.destroy();
+    const previous = upload.lock;
+    let release = () => {};
+    upload.lock = new Promise((resolve) => (release = resolve));
+    await previous;
+    try {
+      await work();
+    } finally {
+      release();
+    }
+  }
+}
+
+/** Sends a tus answer with the protocol headers; an answer to a request whose socket is gone is dropped. */
+function reply(req: IncomingMessage, res: ServerResponse, status: number, headers: Record<string, string> = {}, text?: string): void {
+  if (res.destroyed || res.headersSent) return;
+  const unread = !req.complete && !req.readableEnded;
+  const all = { ...BASE_HEADERS, ...headers, ...(unread && { connection: 'close' }) };
+  if (text === undefined) sendEmpty(res, status, all);
+  else {
+    res.writeHead(status, { ...all, 'content-type': 'text/plain; charset=utf-8', 'content-length': String(Buffer.byteLength(text)) });
+    res.end(text);
+  }
+  if (unread) req.resume();
+}
+
+/** Decodes tus Upload-Metadata: comma-separated `key base64value` pairs. */
+export function parseMetadata(text: string | undefined): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const pair of (text ?? '').split(',')) {
+    const [key, value] = pair.trim().split(' ');
+    if (key) out.set(key, value ? Buffer.from(value, 'base64').toString('utf8') : '');
+  }
+  return out;
+}
+
+/** bunny.net reads `title`, `collection` and `thumbnailTime` from the metadata. */
+function applyMetadata(video: VideoRecord, meta: ReadonlyMap<string, string>): void {
+  const title = meta.get('title');
+  if (title) video.title = title;
+  const collection = meta.get('collection');
+  if (collection) video.collectionId = collection;
+  const thumbnail = meta.get('thumbnailTime');
+  if (thumbnail && /^\d+$/.test(thumbnail)) video.thumbnailTime = Number(thumbnail);
+}
