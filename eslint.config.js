@@ -1,0 +1,93 @@
+// Lint with typescript-eslint and react-hooks, plus the layer rules of STYLE.md.
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const nodeBuiltins = ['node:*', 'fs', 'path', 'os', 'child_process', 'http', 'https', 'net', 'crypto', 'stream', 'url', 'util', 'worker_threads', 'zlib'];
+
+export default tseslint.config(
+  { ignores: ['node_modules/', 'dist/', 'dist-electron/', 'release/', 'reports/', 'test-results/', '.cache/', 'scripts/*.cjs'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-explicit-any': 'error',
+      // Validators of paths and displayed text must name control characters on purpose.
+      'no-control-regex': 'off',
+      // Only electron/main and electron/preload may import Electron.
+      'no-restricted-imports': ['error', { paths: [{ name: 'electron', message: 'Only electron/main and electron/preload may import electron.' }] }],
+    },
+  },
+  {
+    files: ['electron/main/**', 'electron/preload/**'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
+  {
+    files: ['renderer/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'electron', message: 'The renderer talks to the core only through window.burrow.' }],
+          patterns: [
+            { group: nodeBuiltins, message: 'The renderer may not use Node builtins.' },
+            { group: ['**/electron/**', '**/sandbox/**', '**/cli/**'], message: 'The renderer sees only shared/ and its own code.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['shared/**/*.ts'],
+    languageOptions: { globals: {} },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'electron', message: 'shared/ runs anywhere: no electron.' }],
+          patterns: [
+            { group: nodeBuiltins, message: 'shared/ runs anywhere: no Node builtins.' },
+            { group: ['**/electron/**', '**/sandbox/**', '**/cli/**', '**/renderer/**'], message: 'shared/ depends on nothing else in the repo.' },
+          ],
+        },
+      ],
+      // No DOM or Node globals in shared/: only the language and standard globals.
+      'no-restricted-globals': ['error', 'window', 'document', 'navigator', 'process', 'Buffer', 'require', '__dirname', 'localStorage'],
+    },
+  },
+  {
+    files: ['electron/core/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'electron', message: 'The core runs under plain Node: no electron imports.' }],
+          patterns: [{ group: ['**/renderer/**', '**/cli/**'], message: 'The core may use shared/ and start sandbox/, nothing else.' }],
+        },
+      ],
+    },
+  },
+  {
+    files: ['sandbox/**'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'electron', message: 'The sandbox runs under plain Node.' }],
+          patterns: [{ group: ['**/renderer/**', '**/electron/**', '**/cli/**'], message: 'The sandbox uses only shared/ and Node.' }],
+        },
+      ],
+    },
+  },
+  {
+    files: ['**/*.test.{ts,tsx}', 'e2e/**'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off', 'no-empty-pattern': 'off' },
+  },
+);

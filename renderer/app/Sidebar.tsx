@@ -1,0 +1,59 @@
+/** The left sidebar: the five areas, then the active profile and the connection status. */
+import { useRef, type KeyboardEvent } from 'react';
+import { AREAS } from './areas';
+import { useNav } from './nav-store';
+import { ConnectionBadge } from './ConnectionBadge';
+
+const MOD = /Mac|iPhone|iPad/.test(navigator.platform) ? '⌘' : 'Ctrl+';
+
+export function Sidebar() {
+  const area = useNav((s) => s.area);
+  const go = useNav((s) => s.go);
+  const refs = useRef<(HTMLButtonElement | null)[]>([]);
+
+  // Arrow keys move between areas, as in a menu; Tab still leaves the list in reading order.
+  function onKeyDown(e: KeyboardEvent<HTMLButtonElement>, index: number) {
+    const delta = e.key === 'ArrowDown' ? 1 : e.key === 'ArrowUp' ? -1 : 0;
+    if (delta === 0) return;
+    e.preventDefault();
+    const next = (index + delta + AREAS.length) % AREAS.length;
+    refs.current[next]?.focus();
+  }
+
+  return (
+    <aside className="sidebar">
+      <div className="brand" aria-hidden="true">
+        Burrow
+      </div>
+      <nav aria-label="Areas">
+        <ul>
+          {AREAS.map((a, i) => {
+            const Icon = a.icon;
+            const current = a.id === area;
+            return (
+              <li key={a.id}>
+                <button
+                  ref={(el) => {
+                    refs.current[i] = el;
+                  }}
+                  type="button"
+                  className="nav-item"
+                  aria-current={current ? 'page' : undefined}
+                  data-testid={`nav-${a.id}`}
+                  onClick={() => go(a.id)}
+                  onKeyDown={(e) => onKeyDown(e, i)}
+                  title={`${a.label} (${MOD}${i + 1})`}
+                >
+                  <Icon aria-hidden="true" size={18} />
+                  <span>{a.label}</span>
+                  <kbd aria-hidden="true">{`${MOD}${i + 1}`}</kbd>
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+      <ConnectionBadge />
+    </aside>
+  );
+}

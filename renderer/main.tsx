@@ -1,0 +1,12 @@
+/** Renderer entry: mounts the app into #root. */
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import 'sonner/dist/styles.css';
+import './styles.css';
+import { App } from './app/App';
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);
