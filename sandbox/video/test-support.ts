@@ -21,7 +21,7 @@ export interface VideoSandbox {
   readonly libA: Sandbox['libraries'][number];
   readonly libB: Sandbox['libraries'][number];
   /** Calls the video area: `path` is relative to videoUrl. */
-  call(method: string, path: string, init?: { key?: string; json?: unknown; body?: string | Buffer; headers?: Record<string, string> }): Promise<Reply>;
+  call(method: string, path: string, init?: { key?: string; json?: unknown; body?: string; headers?: Record<string, string> }): Promise<Reply>;
 }
 
 /** Starts a sandbox with fast processing and no log traffic. */
@@ -36,7 +36,7 @@ export async function startVideoSandbox(options: SandboxOptions = {}): Promise<V
     async call(method, path, init = {}) {
       const headers: Record<string, string> = { accept: 'application/json', ...init.headers };
       if (init.key !== undefined) headers['AccessKey'] = init.key;
-      let body: string | Buffer | undefined = init.body;
+      let body = init.body;
       if (init.json !== undefined) {
         body = JSON.stringify(init.json);
         headers['content-type'] = 'application/json';
