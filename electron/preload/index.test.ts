@@ -1,0 +1,132 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { DROP_CHANNEL, EVENT_CHANNEL, INVOKE_CHANNEL, SUBSCRIBE_CHANNEL } from '../../shared/channels.js';
+import type { BurrowBridge } from '../../shared/contract.js';
+
+const h = vi.hoisted(() => {
+  const exposed = new Map<string, unknown>();
+  const rendererListeners = new Map<string, (event: unknown, message: unknown) => void>();
+  return {
+    exposed,
+    rendererListeners,
+    contextBridge: { exposeInMainWorld: vi.fn((key: string, api: unknown) => void exposed.set(key, api)) },
+    ipcRenderer: {
+      invoke: vi.fn(async (_channel: string, _arg: unknown): Promise<unknown> => ({ ok: true, value: 'from-main' })),
+      send: vi.fn(),
+      on: vi.fn((channel: string, fn: (event: unknown, message: unknown) => void) => void rendererListeners.set(channel, fn)),
+    },
+    webUtils: { getPathForFile: vi.fn((_file: unknown) => '/home/user/video.mp4') },
+  };
+});
+
+vi.mock('electron', () => ({ contextBridge: h.contextBridge, ipcRenderer: h.ipcRenderer, webUtils: h.webUtils }));
+
+let burrow: BurrowBridge;
+
+beforeEach(async () => {
+  vi.resetModules();
+  h.exposed.clear();
+  h.rendererListeners.clear();
+  vi.clearAllMocks();
+  await import('./index.js');
+  burrow = h.exposed.get('burrow') as BurrowBridge;
+});
+
+function push(event: string, payload: unknown): void {
+  h.rendererListeners.get(EVENT_CHANNEL)?.({}, { event, payload });
+}
+
+describe('preload bridge', () => {
+  it('exposes exactly window.burrow = { invoke, on, files: { fromDrop } }, all functions, nothing else', () => {
+    expect(h.contextBridge.exposeInMainWorld).toHaveBeenCalledTimes(1);
+    expect([...h.exposed.keys()]).toEqual(['burrow']);
+    expect(Object.keys(burrow).sort()).toEqual(['files', 'invoke', 'on']);
+    expect(Object.keys(burrow.files)).toEqual(['fromDrop']);
+    expect(typeof burrow.invoke).toBe('function');
+    expect(typeof burrow.on).toBe('function');
+    expect(typeof burrow.files.fromDrop).toBe('function');
+    const values = [...Object.values(burrow), ...Object.values(burrow.files)];
+    expect(values).not.toContain(h.ipcRenderer);
+    expect(values).not.toContain(h.webUtils);
+  });
+
+  it('sends known methods on the one invoke channel and returns main’s result', async () => {
+    await expect(burrow.invoke('app.info', {})).resolves.toEqual({ ok: true, value: 'from-main' });
+    expect(h.ipcRenderer.invoke).toHaveBeenCalledWith(INVOKE_CHANNEL, { method: 'app.info', input: {} });
+    await burrow.invoke('app.info');
+    expect(h.ipcRenderer.invoke).toHaveBeenLastCalledWith(INVOKE_CHANNEL, { method: 'app.info', input: {} });
+  });
+
+  it.each(['app.secret', 'burrow:invoke', '__proto__', 'constructor', '', 'APP.INFO'])('refuses the unknown method %j without sending', async (name) => {
+    const result = await burrow.invoke(name, {});
+    expect(result).toMatchObject({ ok: false, error: { kind: 'unknown_method' } });
+    expect(h.ipcRenderer.invoke).not.toHaveBeenCalled();
+  });
+
+  it('refuses non-string method names', async () => {
+    const result = await burrow.invoke(42 as unknown as string, {});
+    expect(result).toMatchObject({ ok: false, error: { kind: 'unknown_method' } });
+    expect(h.ipcRenderer.invoke).not.toHaveBeenCalled();
+  });
+
+  it('turns a broken transport into an internal error result instead of a rejection', async () => {
+    h.ipcRenderer.invoke.mockRejectedValueOnce(new Error("No handler registered for 'burrow:invoke'"));
+    await expect(burrow.invoke('app.info', {})).resolves.toMatchObject({ ok: false, error: { kind: 'internal' } });
+  });
+
+  it('throws on an unknown event and subscribes nothing', () => {
+    expect(() => burrow.on('app.everything', () => {})).toThrow(/Unknown event/);
+    expect(() => burrow.on('burrow:event', () => {})).toThrow(/Unknown event/);
+    expect(h.ipcRenderer.send).not.toHaveBeenCalled();
+  });
+
+  it('subscribes once per event, delivers pushes, and unsubscribes when the last listener leaves', () => {
+    const a = vi.fn();
+    const b = vi.fn();
+    const offA = burrow.on('app.notice', a);
+    const offB = burrow.on('app.notice', b);
+    expect(h.ipcRenderer.send).toHaveBeenCalledTimes(1);
+    expect(h.ipcRenderer.send).toHaveBeenCalledWith(SUBSCRIBE_CHANNEL, { event: 'app.notice', subscribe: true });
+
+    push('app.notice', { level: 'info', message: 'hi' });
+    push('something.else', { level: 'info', message: 'ignored' });
+    expect(a).toHaveBeenCalledWith({ level: 'info', message: 'hi' });
+    expect(b).toHaveBeenCalledTimes(1);
+
+    offA();
+    offA();
+    expect(h.ipcRenderer.send).toHaveBeenCalledTimes(1);
+    offB();
+    expect(h.ipcRenderer.send).toHaveBeenLastCalledWith(SUBSCRIBE_CHANNEL, { event: 'app.notice', subscribe: false });
+    push('app.notice', { level: 'info', message: 'late' });
+    expect(b).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps delivering when one listener throws', () => {
+    const good = vi.fn();
+    burrow.on('app.notice', () => {
+      throw new Error('broken');
+    });
+    burrow.on('app.notice', good);
+    push('app.notice', { level: 'warning', message: 'x' });
+    expect(good).toHaveBeenCalledTimes(1);
+  });
+
+  it('fromDrop sends the real path on the drop channel and never hands the path to the page', async () => {
+    h.ipcRenderer.invoke.mockResolvedValueOnce({ ok: true, value: { token: 't1', name: 'video.mp4', size: 3 } });
+    const file = { name: 'video.mp4' };
+    const result = await burrow.files.fromDrop(file);
+    expect(h.webUtils.getPathForFile).toHaveBeenCalledWith(file);
+    expect(h.ipcRenderer.invoke).toHaveBeenCalledWith(DROP_CHANNEL, '/home/user/video.mp4');
+    expect(result).toEqual({ ok: true, value: { token: 't1', name: 'video.mp4', size: 3 } });
+  });
+
+  it('fromDrop refuses things that are not files on disk without sending', async () => {
+    h.webUtils.getPathForFile.mockReturnValueOnce('');
+    await expect(burrow.files.fromDrop({})).resolves.toMatchObject({ ok: false, error: { kind: 'validation' } });
+    h.webUtils.getPathForFile.mockImplementationOnce(() => {
+      throw new TypeError('Argument must be a File');
+    });
+    await expect(burrow.files.fromDrop('nope' as unknown as object)).resolves.toMatchObject({ ok: false, error: { kind: 'validation' } });
+    expect(h.ipcRenderer.invoke).not.toHaveBeenCalled();
+  });
+});
