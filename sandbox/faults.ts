@@ -107,7 +107,7 @@ export async function applyFault(action: FaultAction, req: IncomingMessage, res:
       sendStatus(res, action);
       return 'answered';
     case 'reset-after-body-bytes':
-      armBodyReset(req, action.bytes);
+      armBodyReset(req, res, action.bytes);
       return 'continue';
     case 'reset-after-headers':
       armHeadersReset(res);
@@ -136,9 +136,10 @@ function sendStatus(res: ServerResponse, action: Extract<FaultAction, { kind: 's
 
 /**
  * Lets at most `bytes` request-body bytes reach the handler, then destroys the socket.
- * The end of the body is never delivered, so the handler cannot complete (and commit) the request.
+ * The end of the body is never delivered, so the handler cannot complete (and commit) the request;
+ * a handler that answers without reading the body is not heard either, so the client always sees the reset.
  */
-function armBodyReset(req: IncomingMessage, bytes: number): void {
+function armBodyReset(req: IncomingMessage, res: ServerResponse, bytes: number): void {
   const socket = req.socket;
   const push = req.push.bind(req);
   let seen = 0;
@@ -168,6 +169,16 @@ function armBodyReset(req: IncomingMessage, bytes: number): void {
     void fire();
     return false;
   };
+  res.flushHeaders = () => undefined;
+  res.write = ((...args: WriteArgs) => {
+    callbackOf(args)?.();
+    return true;
+  }) as ServerResponse['write'];
+  res.end = (() => {
+    // Drain the unread body through the hook above, so the reset still comes once it reaches `bytes` or ends.
+    req.resume();
+    return res;
+  }) as ServerResponse['end'];
 }
 
 type WriteArgs = [chunk?: unknown, encoding?: unknown, cb?: unknown];
