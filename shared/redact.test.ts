@@ -1,0 +1,142 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { MASK, base64OfText, createRedactor, isSecretName, redactError, redactHeaders, redactText, redactUrl } from './redact.js';
+import { appError } from './result.js';
+
+const b64 = (s: string) => Buffer.from(s, 'utf8').toString('base64');
+
+describe('isSecretName', () => {
+  it.each([
+    ['AccessKey', true],
+    ['accesskey', true],
+    ['Authorization', true],
+    ['Proxy-Authorization', true],
+    ['Cookie', true],
+    ['Set-Cookie', true],
+    ['X-Api-Key', true],
+    ['x-auth-token', true],
+    ['AuthorizationSignature', true],
+    ['client_secret', true],
+    ['password', true],
+    ['X-Amz-Signature', true],
+    ['Content-Type', false],
+    ['Accept', false],
+    ['User-Agent', false],
+    ['Retry-After', false],
+    ['page', false],
+  ])('%s → %s', (name, secret) => {
+    expect(isSecretName(name)).toBe(secret);
+  });
+});
+
+describe('redactHeaders', () => {
+  it('masks the whole value of credential headers, scheme-less or not, and keeps the rest', () => {
+    const out = redactHeaders({
+      AccessKey: 'abc-123-def',
+      authorization: 'Bearer eyJhbGciOi.xyz',
+      'Proxy-Authorization': 'Basic dXNlcjpwYXNz',
+      cookie: 'a=1; b=2',
+      'set-cookie': ['sid=1; HttpOnly', 'x=2'],
+      'X-Api-Key': 'k',
+      'content-type': 'application/json',
+      'content-length': 12,
+      skipped: undefined,
+    });
+    expect(out).toEqual({
+      AccessKey: MASK,
+      authorization: MASK,
+      'Proxy-Authorization': MASK,
+      cookie: MASK,
+      'set-cookie': [MASK, MASK],
+      'X-Api-Key': MASK,
+      'content-type': 'application/json',
+      'content-length': '12',
+    });
+  });
+
+  it('uses a mask of fixed length whatever the secret length', () => {
+    expect(redactHeaders({ AccessKey: 'x' }).AccessKey).toBe(redactHeaders({ AccessKey: 'x'.repeat(500) }).AccessKey);
+  });
+});
+
+describe('redactUrl', () => {
+  it.each([
+    ['https://api.example/pullzone?page=1', 'https://api.example/pullzone?page=1'],
+    ['https://api.example/x?token=abc&page=2', `https://api.example/x?token=${MASK}&page=2`],
+    ['https://api.example/x?api_key=abc#frag', `https://api.example/x?api_key=${MASK}#frag`],
+    ['https://api.example/x?Signature=a%2Fb&Expires=9', `https://api.example/x?Signature=${MASK}&Expires=9`],
+    ['https://api.example/x?access%5Fkey=abc', `https://api.example/x?access%5Fkey=${MASK}`],
+    ['https://user:hunter2@api.example/x', `https://user:${MASK}@api.example/x`],
+    ['/relative/path?secret=1', `/relative/path?secret=${MASK}`],
+    ['https://api.example/x?flag', 'https://api.example/x?flag'],
+  ])('%s', (input, expected) => {
+    expect(redactUrl(input)).toBe(expected);
+  });
+});
+
+describe('redactText', () => {
+  const key = 'f3a1c2d4-0b5e-4c6f-9a7b-8c9d0e1f2a3b4c5d6e7f-0a1b';
+
+  it('scrubs the raw, JSON-escaped, URL-encoded and base64 forms', () => {
+    const tricky = 'k"ey/with +&=spaces\\';
+    const text = [
+      `raw ${key}`,
+      `b64 ${b64(key)}`,
+      `basic ${b64(`user:${key}`)}`,
+      `json ${JSON.stringify({ tricky })}`,
+      `url ${encodeURIComponent(tricky)}`,
+      `b64url ${b64(tricky).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')}`,
+    ].join('\n');
+    const out = redactText(text, [key, tricky]);
+    expect(out).not.toContain(key);
+    expect(out).not.toContain(b64(key));
+    expect(out).not.toContain(b64(key).slice(4, 40));
+    expect(out).not.toContain(tricky);
+    expect(out).not.toContain(encodeURIComponent(tricky));
+    expect(out).not.toContain(JSON.stringify(tricky).slice(1, -1));
+    expect(out.startsWith(`raw ${MASK}`)).toBe(true);
+  });
+
+  it('leaves text alone when no secret is known, and ignores empty or tiny secrets', () => {
+    expect(redactText('hello world', [])).toBe('hello world');
+    expect(redactText('a b c', ['', 'a'])).toBe('a b c');
+  });
+
+  it('matches Buffer base64 for multi-byte text', () => {
+    for (const s of ['', 'a', 'ab', 'abc', 'héllo', '日本語のキー', '🐰 key']) expect(base64OfText(s)).toBe(b64(s));
+  });
+});
+
+describe('createRedactor', () => {
+  it('bundles name-based and value-based redaction', () => {
+    const r = createRedactor(['s3cr3t-value']);
+    expect(r.headers({ 'x-echo': 'got s3cr3t-value', AccessKey: 'anything' })).toEqual({ 'x-echo': `got ${MASK}`, AccessKey: MASK });
+    expect(r.url('http://h/p?q=s3cr3t-value&token=t')).toBe(`http://h/p?q=${MASK}&token=${MASK}`);
+    const e = r.error(appError('auth', 'Bad key s3cr3t-value', { detail: 'x s3cr3t-value', code: 'c', fieldErrors: { f: 's3cr3t-value' } }));
+    expect(JSON.stringify(e)).not.toContain('s3cr3t-value');
+    expect(e.kind).toBe('auth');
+  });
+});
+
+describe('property: random keys never survive redaction (S8/R7)', () => {
+  const keyArb = fc.string({ minLength: 8, maxLength: 64, unit: 'grapheme-ascii' }).filter((k) => k.trim().length >= 8);
+
+  it('transcripts, header sets and errors lose the key and its base64', () => {
+    fc.assert(
+      fc.property(keyArb, fc.string(), fc.string(), (key, before, after) => {
+        const r = createRedactor([key]);
+        const transcript = r.text(
+          `${before}→ GET /x\nAccessKey: ${key}\n← 401 ${JSON.stringify({ Message: `bad key ${key}` })}\nbasic ${b64(`u:${key}`)}\n${b64(key)}${after}`,
+        );
+        const headers = JSON.stringify(r.headers({ AccessKey: key, 'x-debug': `${before}${key}${after}`, authorization: `Bearer ${key}` }));
+        const error = JSON.stringify(redactError(appError('http', `t ${key}`, { detail: `${before}${key}${b64(key)}` }), [key]));
+        for (const out of [transcript, headers, error]) {
+          expect(out.includes(key)).toBe(false);
+          expect(out.includes(b64(key))).toBe(false);
+          expect(out.includes(base64OfText(key))).toBe(false);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+});

@@ -1,0 +1,201 @@
+/** Redaction of secrets in headers, URLs and free text, for every log line, verbose transcript and error (QUALITY R7, S8). */
+import type { AppError } from './result.js';
+
+/** What a masked value becomes: fixed length, so the mask says nothing about the secret's size. */
+export const MASK = '••••••••';
+
+/** Header names that always carry credentials, whatever their value looks like. */
+const ALWAYS_SECRET = new Set(['accesskey', 'authorization', 'proxy-authorization', 'cookie', 'set-cookie']);
+
+const SECRET_NAME = /key|token|secret|signature|auth|password|passwd|pwd|session|credential/i;
+
+/** Shorter "secrets" would scrub ordinary words out of every text, so they are ignored. */
+const MIN_SECRET_LENGTH = 4;
+
+/** True when a header or query parameter of this name holds a credential. */
+export function isSecretName(name: string): boolean {
+  return ALWAYS_SECRET.has(name.trim().toLowerCase()) || SECRET_NAME.test(name);
+}
+
+/** A header value as Node and undici hand them out. */
+export type HeaderValue = string | number | readonly string[] | undefined;
+
+/** Masks the whole value of every credential header, scheme and all (`Bearer x` → the mask). */
+export function redactHeaders(headers: Readonly<Record<string, HeaderValue>>): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined) continue;
+    const secret = isSecretName(name);
+    if (Array.isArray(value)) out[name] = value.map((v: string) => (secret ? MASK : v));
+    else out[name] = secret ? MASK : String(value);
+  }
+  return out;
+}
+
+function decodeName(raw: string): string {
+  try {
+    return decodeURIComponent(raw.replace(/\+/g, ' '));
+  } catch {
+    return raw;
+  }
+}
+
+/** Masks credential-named query parameters and any password in the URL's user info; everything else is kept byte for byte. */
+export function redactUrl(url: string): string {
+  const hashAt = url.indexOf('#');
+  const hash = hashAt === -1 ? '' : url.slice(hashAt);
+  const beforeHash = hashAt === -1 ? url : url.slice(0, hashAt);
+  const queryAt = beforeHash.indexOf('?');
+  let head = queryAt === -1 ? beforeHash : beforeHash.slice(0, queryAt);
+  const query = queryAt === -1 ? undefined : beforeHash.slice(queryAt + 1);
+
+  // scheme://user:password@host — only the password part is masked, so the user still recognises the URL.
+  head = head.replace(/^([a-z][a-z0-9+.-]*:\/\/)([^/?#@]*)@/i, (_m, scheme: string, info: string) => {
+    const colon = info.indexOf(':');
+    return colon === -1 ? `${scheme}${info}@` : `${scheme}${info.slice(0, colon)}:${MASK}@`;
+  });
+  if (query === undefined) return head + hash;
+  const parts = query.split('&').map((part) => {
+    const eq = part.indexOf('=');
+    const name = eq === -1 ? part : part.slice(0, eq);
+    if (eq === -1 || !isSecretName(decodeName(name))) return part;
+    return `${name}=${MASK}`;
+  });
+  return `${head}?${parts.join('&')}${hash}`;
+}
+
+function utf8(text: string): number[] {
+  const bytes: number[] = [];
+  for (const ch of text) {
+    const c = ch.codePointAt(0) ?? 0;
+    if (c < 0x80) bytes.push(c);
+    else if (c < 0x800) bytes.push(0xc0 | (c >> 6), 0x80 | (c & 63));
+    else if (c < 0x10000) bytes.push(0xe0 | (c >> 12), 0x80 | ((c >> 6) & 63), 0x80 | (c & 63));
+    else bytes.push(0xf0 | (c >> 18), 0x80 | ((c >> 12) & 63), 0x80 | ((c >> 6) & 63), 0x80 | (c & 63));
+  }
+  return bytes;
+}
+
+const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+
+/** Standard base64 with padding, without Buffer or btoa (shared/ runs anywhere). */
+export function base64(bytes: readonly number[]): string {
+  let out = '';
+  for (let i = 0; i < bytes.length; i += 3) {
+    const a = bytes[i] ?? 0;
+    const b = bytes[i + 1];
+    const c = bytes[i + 2];
+    const n = (a << 16) | ((b ?? 0) << 8) | (c ?? 0);
+    out += B64[(n >> 18) & 63]! + B64[(n >> 12) & 63]!;
+    out += b === undefined ? '=' : B64[(n >> 6) & 63]!;
+    out += c === undefined ? '=' : B64[n & 63]!;
+  }
+  return out;
+}
+
+/** The base64 text of a UTF-8 string. */
+export function base64OfText(text: string): string {
+  return base64(utf8(text));
+}
+
+function percentEncode(text: string): string {
+  try {
+    return encodeURIComponent(text);
+  } catch {
+    // Lone surrogates cannot be URL-encoded; the raw form is still scrubbed.
+    return text;
+  }
+}
+
+/**
+ * Every form in which a secret may show up in a transcript: raw, JSON-escaped, URL-encoded (both hex cases,
+ * `+` for space), base64 and base64url, and the base64 runs it leaves inside a longer base64 text
+ * (`Basic base64(user:key)`) at each of the three byte alignments. Longest first, so a longer form is masked whole.
+ */
+export function secretForms(secret: string): string[] {
+  if (secret.length < MIN_SECRET_LENGTH) return [];
+  const forms = new Set<string>([secret]);
+  forms.add(JSON.stringify(secret).slice(1, -1));
+  const encoded = percentEncode(secret);
+  forms.add(encoded);
+  forms.add(encoded.replace(/%[0-9A-F]{2}/g, (m) => m.toLowerCase()));
+  forms.add(encoded.replace(/%20/g, '+'));
+  const bytes = utf8(secret);
+  const b64 = base64(bytes);
+  forms.add(b64);
+  forms.add(b64.replace(/=+$/, ''));
+  forms.add(b64.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, ''));
+  for (const skip of [0, 1, 2]) {
+    const whole = Math.floor((bytes.length - skip) / 3) * 3;
+    if (whole < 6) continue;
+    const core = base64(bytes.slice(skip, skip + whole));
+    forms.add(core);
+    forms.add(core.replace(/\+/g, '-').replace(/\//g, '_'));
+  }
+  return [...forms].filter((f) => f.length >= MIN_SECRET_LENGTH).sort((a, b) => b.length - a.length);
+}
+
+/** Replaces every known secret, in every form it may take, anywhere in the text. */
+export function redactText(text: string, knownSecrets: readonly string[]): string {
+  return scrub(text, formsOf(knownSecrets));
+}
+
+function formsOf(knownSecrets: readonly string[]): string[] {
+  return [...new Set(knownSecrets.flatMap(secretForms))].sort((a, b) => b.length - a.length);
+}
+
+function scrub(text: string, forms: readonly string[]): string {
+  if (forms.length === 0) return text;
+  let out = text;
+  // A secret that contains the mask's character could re-form across a mask; a few passes settle it.
+  for (let pass = 0; pass < 4; pass++) {
+    const before = out;
+    for (const form of forms) if (out.includes(form)) out = out.split(form).join(MASK);
+    if (out === before) break;
+  }
+  return out;
+}
+
+/** One redactor per set of known secrets: names first, then every known value. */
+export interface Redactor {
+  readonly headers: (headers: Readonly<Record<string, HeaderValue>>) => Record<string, string | string[]>;
+  readonly url: (url: string) => string;
+  readonly text: (text: string) => string;
+  readonly error: (error: AppError) => AppError;
+}
+
+/** Builds a redactor that masks secret-named headers and query parameters and scrubs the given values everywhere. */
+export function createRedactor(knownSecrets: readonly string[]): Redactor {
+  const forms = formsOf(knownSecrets);
+  const text = (t: string) => scrub(t, forms);
+  return {
+    text,
+    url: (u) => text(redactUrl(u)),
+    headers: (h) => {
+      const out: Record<string, string | string[]> = {};
+      for (const [name, value] of Object.entries(redactHeaders(h))) {
+        out[text(name)] = Array.isArray(value) ? value.map(text) : text(value as string);
+      }
+      return out;
+    },
+    error: (e) => scrubError(e, text),
+  };
+}
+
+/** An AppError with every known secret scrubbed from its texts and field errors. */
+export function redactError(error: AppError, knownSecrets: readonly string[]): AppError {
+  const forms = formsOf(knownSecrets);
+  return scrubError(error, (s) => scrub(s, forms));
+}
+
+function scrubError(error: AppError, t: (s: string) => string): AppError {
+  const out: { -readonly [K in keyof AppError]: AppError[K] } = { ...error, title: t(error.title) };
+  if (error.detail !== undefined) out.detail = t(error.detail);
+  if (error.code !== undefined) out.code = t(error.code);
+  if (error.fieldErrors !== undefined) {
+    const fields: Record<string, string> = {};
+    for (const [path, message] of Object.entries(error.fieldErrors)) fields[t(path)] = t(message);
+    out.fieldErrors = fields;
+  }
+  return out;
+}
