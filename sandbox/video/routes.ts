@@ -113,7 +113,8 @@ export function createVideoRoutes(ctx: SandboxContext, service: VideoService, fe
     if (video.upload.kind !== 'none') return refuse(req, res, 400);
     const result = await service.receive(video, req, 'put', () => req.destroy());
     if (result.ok) return sendStatus(res, 200, 'OK');
-    if (res.destroyed || req.destroyed) return;
+    // An interrupted upload has nobody left to answer.
+    if (res.destroyed || req.socket.destroyed) return;
     refuse(req, res, result.reason === 'empty' ? 400 : result.reason === 'deleted' ? 404 : 500);
   }
 }
