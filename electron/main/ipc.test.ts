@@ -1,0 +1,195 @@
+import { EventEmitter } from 'node:events';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { IpcMain } from 'electron';
+import { describe, expect, it, vi } from 'vitest';
+import { DROP_CHANNEL, EVENT_CHANNEL, INVOKE_CHANNEL, SUBSCRIBE_CHANNEL } from '../../shared/channels.js';
+import type { Core } from '../core/index.js';
+import { REFUSED, registerIpc } from './ipc.js';
+
+type Handler = (event: unknown, ...args: unknown[]) => Promise<unknown>;
+type OnListener = (event: unknown, ...args: unknown[]) => void;
+
+const appFrame = { url: 'app://burrow/index.html', origin: 'app://burrow', parent: null };
+
+function fakeIpcMain() {
+  const handlers = new Map<string, Handler>();
+  const listeners = new Map<string, OnListener[]>();
+  const ipcMain = {
+    handle: vi.fn((channel: string, fn: Handler) => void handlers.set(channel, fn)),
+    on: vi.fn((channel: string, fn: OnListener) => void listeners.set(channel, [...(listeners.get(channel) ?? []), fn])),
+    removeHandler: vi.fn((channel: string) => void handlers.delete(channel)),
+    removeAllListeners: vi.fn((channel: string) => void listeners.delete(channel)),
+  };
+  return { ipcMain: ipcMain as unknown as IpcMain, handlers, listeners, raw: ipcMain };
+}
+
+let nextId = 1;
+function fakeSender() {
+  const emitter = new EventEmitter();
+  const sent: unknown[][] = [];
+  let destroyed = false;
+  return Object.assign(emitter, {
+    id: nextId++,
+    sent,
+    send: (...args: unknown[]) => void sent.push(args),
+    isDestroyed: () => destroyed,
+    destroy() {
+      destroyed = true;
+      emitter.emit('destroyed');
+    },
+  });
+}
+
+function fakeCore() {
+  const bus = new EventEmitter();
+  const core = {
+    invoke: vi.fn(async (method: unknown, input: unknown, _ctx?: { signal?: AbortSignal }) => ({ ok: true as const, value: { method, input } })),
+    on: vi.fn((event: unknown, listener: (p: unknown) => void) => {
+      bus.on(String(event), listener);
+      return () => void bus.off(String(event), listener);
+    }),
+    emit: (event: string, payload: unknown) => bus.emit(event, payload),
+    registerDroppedFile: vi.fn(async (path: string) => ({ ok: true as const, value: { token: 't', name: path, size: 1 } })),
+    close: vi.fn(async () => {}),
+  };
+  return { core: core as unknown as Core, raw: core, bus };
+}
+
+function setup() {
+  const ipc = fakeIpcMain();
+  const c = fakeCore();
+  const transport = registerIpc(ipc.ipcMain, c.core);
+  const call = (channel: string, frame: unknown, arg: unknown, sender = fakeSender()) => {
+    const handler = ipc.handlers.get(channel);
+    if (!handler) throw new Error(`no handler for ${channel}`);
+    return handler({ senderFrame: frame, sender }, arg);
+  };
+  const send = (channel: string, frame: unknown, arg: unknown, sender: ReturnType<typeof fakeSender>) => {
+    for (const l of ipc.listeners.get(channel) ?? []) l({ senderFrame: frame, sender }, arg);
+  };
+  return { ...ipc, ...c, transport, call, send };
+}
+
+describe('IPC transport', () => {
+  it('registers exactly the invoke and drop handlers and the subscribe listener', () => {
+    const s = setup();
+    expect([...s.handlers.keys()].sort()).toEqual([DROP_CHANNEL, INVOKE_CHANNEL].sort());
+    expect([...s.listeners.keys()]).toEqual([SUBSCRIBE_CHANNEL]);
+  });
+
+  it('passes a trusted call to the core with an abort signal and returns its result', async () => {
+    const s = setup();
+    const result = await s.call(INVOKE_CHANNEL, appFrame, { method: 'app.info', input: {} });
+    expect(result).toEqual({ ok: true, value: { method: 'app.info', input: {} } });
+    const ctx = s.raw.invoke.mock.calls[0]?.[2];
+    expect(ctx?.signal).toBeInstanceOf(AbortSignal);
+  });
+
+  const foreign: [string, unknown][] = [
+    ['a null senderFrame', null],
+    ['a missing senderFrame', undefined],
+    ['https://evil.example', { url: 'https://evil.example/', origin: 'https://evil.example', parent: null }],
+    ['app://other', { url: 'app://other/index.html', origin: 'app://other', parent: null }],
+    ['a file: page', { url: 'file:///tmp/x.html', origin: 'file://', parent: null }],
+    ['a subframe of the app', { ...appFrame, parent: appFrame }],
+    ['a sandboxed frame with an opaque origin', { ...appFrame, origin: 'null' }],
+  ];
+
+  it.each(foreign)('refuses a call from %s without touching the core', async (_label, frame) => {
+    const s = setup();
+    expect(await s.call(INVOKE_CHANNEL, frame, { method: 'app.info', input: {} })).toEqual(REFUSED);
+    expect(await s.call(DROP_CHANNEL, frame, '/etc/passwd')).toEqual(REFUSED);
+    expect(s.raw.invoke).not.toHaveBeenCalled();
+    expect(s.raw.registerDroppedFile).not.toHaveBeenCalled();
+  });
+
+  it('rejects malformed call envelopes before the core', async () => {
+    const s = setup();
+    for (const arg of [undefined, null, 'app.info', 42, {}, { method: 7 }]) {
+      expect(await s.call(INVOKE_CHANNEL, appFrame, arg)).toMatchObject({ ok: false, error: { kind: 'validation' } });
+    }
+    expect(s.raw.invoke).not.toHaveBeenCalled();
+  });
+
+  it('turns a throwing core into an internal error result', async () => {
+    const s = setup();
+    s.raw.invoke.mockRejectedValueOnce(new Error('boom'));
+    expect(await s.call(INVOKE_CHANNEL, appFrame, { method: 'app.info' })).toMatchObject({ ok: false, error: { kind: 'internal', detail: 'boom' } });
+  });
+
+  it('registers dropped files by path and refuses non-paths', async () => {
+    const s = setup();
+    expect(await s.call(DROP_CHANNEL, appFrame, '/home/u/v.mp4')).toMatchObject({ ok: true });
+    expect(s.raw.registerDroppedFile).toHaveBeenCalledWith('/home/u/v.mp4');
+    for (const arg of ['', 42, null, { path: '/x' }, 'a\0b', 'x'.repeat(5000)]) {
+      expect(await s.call(DROP_CHANNEL, appFrame, arg)).toMatchObject({ ok: false, error: { kind: 'validation' } });
+    }
+    expect(s.raw.registerDroppedFile).toHaveBeenCalledTimes(1);
+  });
+
+  it('pushes subscribed events to the window, once per subscription, and stops on unsubscribe', () => {
+    const s = setup();
+    const win = fakeSender();
+    s.send(SUBSCRIBE_CHANNEL, appFrame, { event: 'app.notice', subscribe: true }, win);
+    s.send(SUBSCRIBE_CHANNEL, appFrame, { event: 'app.notice', subscribe: true }, win);
+    expect(s.transport.subscriptionCount(win.id)).toBe(1);
+    s.bus.emit('app.notice', { level: 'info', message: 'hello' });
+    expect(win.sent).toEqual([[EVENT_CHANNEL, { event: 'app.notice', payload: { level: 'info', message: 'hello' } }]]);
+    s.send(SUBSCRIBE_CHANNEL, appFrame, { event: 'app.notice', subscribe: false }, win);
+    s.bus.emit('app.notice', { level: 'info', message: 'again' });
+    expect(win.sent).toHaveLength(1);
+    expect(s.bus.listenerCount('app.notice')).toBe(0);
+  });
+
+  it('ignores subscriptions from foreign frames and to unknown events', () => {
+    const s = setup();
+    const win = fakeSender();
+    s.send(SUBSCRIBE_CHANNEL, { url: 'https://evil.example/', origin: 'https://evil.example', parent: null }, { event: 'app.notice', subscribe: true }, win);
+    s.send(SUBSCRIBE_CHANNEL, appFrame, { event: 'app.secrets', subscribe: true }, win);
+    s.send(SUBSCRIBE_CHANNEL, appFrame, 'app.notice', win);
+    s.send(SUBSCRIBE_CHANNEL, appFrame, { event: 'app.notice', subscribe: 'yes' }, win);
+    expect(s.raw.on).not.toHaveBeenCalled();
+  });
+
+  it('drops subscriptions and aborts calls when the window is destroyed', async () => {
+    const s = setup();
+    const win = fakeSender();
+    s.send(SUBSCRIBE_CHANNEL, appFrame, { event: 'app.notice', subscribe: true }, win);
+    await s.call(INVOKE_CHANNEL, appFrame, { method: 'app.info' }, win);
+    const signal = s.raw.invoke.mock.calls[0]?.[2]?.signal;
+    win.destroy();
+    expect(signal?.aborted).toBe(true);
+    expect(s.bus.listenerCount('app.notice')).toBe(0);
+    expect(s.transport.subscriptionCount(win.id)).toBe(0);
+  });
+
+  it('dispose removes the handlers and listeners', () => {
+    const s = setup();
+    s.transport.dispose();
+    expect(s.handlers.size).toBe(0);
+    expect(s.listeners.size).toBe(0);
+  });
+});
+
+describe('source rules', () => {
+  const dir = new URL('.', import.meta.url).pathname;
+  const sources = readdirSync(dir)
+    .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
+    .map((f) => [f, readFileSync(join(dir, f), 'utf8')] as const);
+
+  it('calls ipcMain.handle( in exactly one place: the trusted wrapper (S6)', () => {
+    const hits = sources.flatMap(([f, text]) => (text.match(/ipcMain\.handle\(/g) ?? []).map(() => f));
+    expect(hits).toEqual(['ipc.ts']);
+  });
+
+  it('never uses the synchronous safeStorage calls (S9)', () => {
+    for (const [f, text] of sources) expect(text, f).not.toMatch(/safeStorage\.(encryptString|decryptString|isEncryptionAvailable)\(/);
+  });
+
+  it('every eng-disable carries a reason (S11)', () => {
+    for (const [f, text] of sources) {
+      for (const line of text.split('\n').filter((l) => l.includes('eng-disable'))) expect(line, f).toContain('reason:');
+    }
+  });
+});

@@ -1,0 +1,120 @@
+/**
+ * The IPC transport: the contract router bound to ipcMain. Every handler goes through `handleTrusted` or
+ * `onTrusted`, which refuse any sender that is not the app's own top-level page (QUALITY S6); the router
+ * then validates each input with zod.
+ */
+import type { IpcMain, IpcMainEvent, IpcMainInvokeEvent, WebContents } from 'electron';
+import { DROP_CHANNEL, EVENT_CHANNEL, INVOKE_CHANNEL, SUBSCRIBE_CHANNEL, isEventName, type EventName } from '../../shared/channels.js';
+import { appError, err, type Result } from '../../shared/result.js';
+import type { Core } from '../core/index.js';
+import { isTrustedSender } from './app-url.js';
+
+/** What a refused sender gets back: a plain error, never a hint of what would have worked. */
+export const REFUSED: Result<never> = err(appError('auth', 'Call refused', { detail: 'The call did not come from the Burrow window.' }));
+
+/** The largest dropped-file path accepted; real paths are far shorter. */
+const MAX_PATH_LENGTH = 4096;
+
+/** The one place in the app that calls `ipcMain.handle`. */
+export function handleTrusted(
+  ipcMain: Pick<IpcMain, 'handle'>,
+  channel: string,
+  handler: (event: IpcMainInvokeEvent, arg: unknown) => Promise<Result<unknown>>,
+): void {
+  ipcMain.handle(channel, async (event, ...args: unknown[]) => {
+    if (!isTrustedSender(event.senderFrame)) return REFUSED;
+    try {
+      return await handler(event, args[0]);
+    } catch (e) {
+      return err(appError('internal', 'Something went wrong inside Burrow', { detail: e instanceof Error ? e.message : String(e) }));
+    }
+  });
+}
+
+/** The one place that listens with `ipcMain.on`; untrusted messages are dropped silently. */
+export function onTrusted(ipcMain: Pick<IpcMain, 'on'>, channel: string, listener: (event: IpcMainEvent, arg: unknown) => void): void {
+  ipcMain.on(channel, (event, ...args: unknown[]) => {
+    if (!isTrustedSender(event.senderFrame)) return;
+    listener(event, args[0]);
+  });
+}
+
+/** Per window: the abort signal for its calls and its event subscriptions, dropped when the window goes. */
+interface Peer {
+  readonly abort: AbortController;
+  readonly subscriptions: Map<EventName, () => void>;
+}
+
+export interface Transport {
+  /** Live subscriptions per web contents id (for tests and diagnostics). */
+  subscriptionCount(contentsId: number): number;
+  dispose(): void;
+}
+
+/** Binds the core to ipcMain: INVOKE_CHANNEL and DROP_CHANNEL answer calls, SUBSCRIBE_CHANNEL manages event pushes. */
+export function registerIpc(ipcMain: Pick<IpcMain, 'handle' | 'on' | 'removeHandler' | 'removeAllListeners'>, core: Core): Transport {
+  const peers = new Map<number, Peer>();
+
+  const peerOf = (contents: WebContents): Peer => {
+    let peer = peers.get(contents.id);
+    if (!peer) {
+      const created: Peer = { abort: new AbortController(), subscriptions: new Map() };
+      peers.set(contents.id, created);
+      contents.once('destroyed', () => {
+        created.abort.abort();
+        for (const off of created.subscriptions.values()) off();
+        peers.delete(contents.id);
+      });
+      peer = created;
+    }
+    return peer;
+  };
+
+  handleTrusted(ipcMain, INVOKE_CHANNEL, async (event, arg) => {
+    if (typeof arg !== 'object' || arg === null || typeof (arg as { method?: unknown }).method !== 'string') {
+      return err(appError('validation', 'Malformed call', { detail: 'Expected { method, input }.' }));
+    }
+    const { method, input } = arg as { method: string; input?: unknown };
+    return core.invoke(method, input, { signal: peerOf(event.sender).abort.signal });
+  });
+
+  handleTrusted(ipcMain, DROP_CHANNEL, async (_event, arg) => {
+    if (typeof arg !== 'string' || arg === '' || arg.length > MAX_PATH_LENGTH || arg.includes('\0')) {
+      return err(appError('validation', 'Not a file path', { detail: 'Only files dropped on the window can be registered.' }));
+    }
+    return core.registerDroppedFile(arg);
+  });
+
+  onTrusted(ipcMain, SUBSCRIBE_CHANNEL, (event, arg) => {
+    if (typeof arg !== 'object' || arg === null) return;
+    const { event: name, subscribe } = arg as { event?: unknown; subscribe?: unknown };
+    if (!isEventName(name) || typeof subscribe !== 'boolean') return;
+    const contents = event.sender;
+    const peer = peerOf(contents);
+    const existing = peer.subscriptions.get(name);
+    if (!subscribe) {
+      existing?.();
+      peer.subscriptions.delete(name);
+      return;
+    }
+    if (existing) return;
+    const off = core.on(name, (payload) => {
+      if (!contents.isDestroyed()) contents.send(EVENT_CHANNEL, { event: name, payload });
+    });
+    peer.subscriptions.set(name, off);
+  });
+
+  return {
+    subscriptionCount: (id) => peers.get(id)?.subscriptions.size ?? 0,
+    dispose() {
+      ipcMain.removeHandler(INVOKE_CHANNEL);
+      ipcMain.removeHandler(DROP_CHANNEL);
+      ipcMain.removeAllListeners(SUBSCRIBE_CHANNEL);
+      for (const peer of peers.values()) {
+        peer.abort.abort();
+        for (const off of peer.subscriptions.values()) off();
+      }
+      peers.clear();
+    },
+  };
+}
