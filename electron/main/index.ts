@@ -1,0 +1,115 @@
+/**
+ * Electron entry: one instance, the app:// protocol, the core behind one IPC transport, one hardened window.
+ * Everything that can be decided without Electron lives in the small modules beside this file.
+ */
+import { app, BrowserWindow, dialog, ipcMain, Menu, Notification, protocol, safeStorage, screen, session, shell } from 'electron';
+import { join } from 'node:path';
+import { APP_SCHEME } from '../../shared/csp.js';
+import { createCore, type Core } from '../core/index.js';
+import { attachNavigationGuards, denyPermissions } from './guards.js';
+import { registerIpc, type Transport } from './ipc.js';
+import { buildMenuTemplate } from './menu.js';
+import { createAppProtocolHandler } from './protocol.js';
+import { createDialogs, createNotifier, createOpenExternal, createSafeStorageCipher } from './shell-ports.js';
+import { loadWindowState } from './window-state.js';
+import { createMainWindow } from './window.js';
+
+const DOCS_URL = 'https://docs.bunny.net/';
+
+// Both must happen before `ready`: the scheme gets standard-URL, secure-context and fetch privileges,
+// and every renderer is sandboxed even if some future window forgets to ask.
+protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
+app.enableSandbox();
+
+if (!app.requestSingleInstanceLock()) {
+  // Another Burrow owns the profile and the upload queue; it gets focused through 'second-instance'.
+  app.quit();
+} else {
+  start();
+}
+
+function start(): void {
+  let mainWindow: BrowserWindow | null = null;
+  let core: Core | null = null;
+  let transport: Transport | null = null;
+  let closed = false;
+  let closing = false;
+
+  const openExternal = createOpenExternal(shell);
+  const openAllowed = (url: string) => {
+    void openExternal(url).catch(() => {});
+  };
+  const getWindow = () => (mainWindow && !mainWindow.isDestroyed() ? mainWindow : null);
+
+  const openWindow = () => {
+    const stateFile = join(app.getPath('userData'), 'window-state.json');
+    const state = loadWindowState(stateFile, screen.getAllDisplays().map((d) => d.workArea));
+    const win = createMainWindow({ state, stateFile });
+    win.on('closed', () => {
+      if (mainWindow === win) mainWindow = null;
+    });
+    mainWindow = win;
+  };
+
+  app.on('second-instance', () => {
+    const win = getWindow();
+    if (!win) return;
+    if (win.isMinimized()) win.restore();
+    win.show();
+    win.focus();
+  });
+
+  // Every web contents ever created (windows, devtools, anything a bug might open) gets the same guards.
+  app.on('web-contents-created', (_event, contents) => attachNavigationGuards(contents, openAllowed));
+  app.on('session-created', (created) => denyPermissions(created));
+
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+
+  app.on('activate', () => {
+    if (core && BrowserWindow.getAllWindows().length === 0) openWindow();
+  });
+
+  app.on('before-quit', (event) => {
+    if (closed || !core) return;
+    // Let the core persist its queue and stop its servers before the process goes.
+    event.preventDefault();
+    if (closing) return;
+    closing = true;
+    const finish = () => {
+      closed = true;
+      app.quit();
+    };
+    transport?.dispose();
+    core.close().then(finish, finish);
+  });
+
+  const ready = async () => {
+    if (process.platform === 'win32') app.setAppUserModelId('net.burrow.app');
+    denyPermissions(session.defaultSession);
+    protocol.handle(APP_SCHEME, createAppProtocolHandler(join(__dirname, '../dist/renderer')));
+    core = await createCore({
+      shell: 'electron',
+      appVersion: app.getVersion(),
+      platform: process.platform,
+      dataDir: app.getPath('userData'),
+      cipher: createSafeStorageCipher(safeStorage, process.platform),
+      dialogs: createDialogs(dialog, getWindow),
+      notifier: createNotifier(Notification, getWindow),
+      openExternal: async (url) => {
+        await openExternal(url);
+      },
+    });
+    transport = registerIpc(ipcMain, core);
+    Menu.setApplicationMenu(
+      Menu.buildFromTemplate(buildMenuTemplate({ isMac: process.platform === 'darwin', isPackaged: app.isPackaged, openDocs: () => openAllowed(DOCS_URL) })),
+    );
+    openWindow();
+  };
+
+  app.whenReady().then(ready).catch((e: unknown) => {
+    dialog.showErrorBox('Burrow could not start', e instanceof Error ? e.message : String(e));
+    app.exit(1);
+  });
+}
