@@ -1,0 +1,127 @@
+/**
+ * The v1 (legacy) pipe-delimited log line (NOTES 3.2):
+ * `cache|status|timestamp-ms|bytes|pull-zone-id|ip|referer|url|edge|user-agent|request-id|country`,
+ * plus `|body-bytes|range|authorization` with extended logging (15 fields). `-` means empty.
+ */
+import { isCacheStatus } from './cache-status.js';
+import type { CdnLogRecord, ExtendedLogFields } from './log-record.js';
+
+/** Field count of a standard line. */
+export const V1_FIELDS = 12;
+/** Field count of a line written with extended logging. */
+export const V1_EXTENDED_FIELDS = 15;
+
+/** Why a line was not accepted; one per field that can be wrong. */
+export type V1RejectReason =
+  | 'empty'
+  | 'field-count'
+  | 'cache-status'
+  | 'status-code'
+  | 'timestamp'
+  | 'bytes-sent'
+  | 'pull-zone-id'
+  | 'url'
+  | 'edge-location'
+  | 'request-id'
+  | 'country'
+  | 'body-bytes-sent';
+
+/** What parseV1Line returns: a record, or the reason and a readable message. */
+export type V1ParseResult =
+  | { readonly ok: true; readonly record: CdnLogRecord }
+  | { readonly ok: false; readonly reason: V1RejectReason; readonly message: string };
+
+/** Client-controlled text loses pipes and line breaks, as the platform strips them, so a line always splits cleanly. */
+function clean(value: string | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '-';
+  return value.replace(/[|\r\n]/g, '');
+}
+
+/** Formats one record as a v1 line (no trailing newline); 15 fields when it has extended fields. */
+export function formatV1Line(r: CdnLogRecord): string {
+  const base = [
+    r.cacheStatus,
+    String(r.statusCode),
+    String(r.timestampMs),
+    String(r.bytesSent),
+    String(r.pullZoneId),
+    clean(r.remoteIp),
+    clean(r.referer),
+    clean(r.url),
+    clean(r.edgeLocation),
+    clean(r.userAgent),
+    r.requestId,
+    clean(r.countryCode),
+  ].join('|');
+  if (r.extended === undefined) return base;
+  const x = r.extended;
+  return `${base}|${x.bodyBytesSent}|${clean(x.contentRange)}|${clean(x.authorizationHeader)}`;
+}
+
+const DIGITS = /^\d{1,16}$/;
+const STATUS = /^\d{3}$/;
+const REQUEST_ID = /^[0-9a-fA-F]{32}$/;
+const COUNTRY = /^[A-Za-z0-9]{2}$/;
+
+function reject(reason: V1RejectReason, message: string): V1ParseResult {
+  return { ok: false, reason, message };
+}
+
+function orNull(field: string): string | null {
+  return field === '-' || field === '' ? null : field;
+}
+
+function safeInt(text: string): number | undefined {
+  if (!DIGITS.test(text)) return undefined;
+  const n = Number(text);
+  return Number.isSafeInteger(n) ? n : undefined;
+}
+
+/**
+ * Parses one line (a trailing `\r` or `\n` is ignored). Never throws: anything that is not a
+ * well-formed 12- or 15-field line comes back as a reason, so callers can count rejects.
+ * Lines whose field count is neither 12 nor 15 are refused rather than guessed at, because a
+ * stray pipe in the URL, referer or user agent makes the split ambiguous.
+ */
+export function parseV1Line(line: string): V1ParseResult {
+  const text = line.replace(/\r?\n$/, '').replace(/\r$/, '');
+  if (text.trim() === '') return reject('empty', 'Empty line');
+  const f = text.split('|');
+  if (f.length !== V1_FIELDS && f.length !== V1_EXTENDED_FIELDS) {
+    return reject('field-count', `Expected ${V1_FIELDS} or ${V1_EXTENDED_FIELDS} fields, found ${f.length}`);
+  }
+  const [cache = '', status = '', ts = '', bytes = '', zone = '', ip = '', referer = '', url = '', edge = '', ua = '', id = '', country = ''] = f;
+  if (!isCacheStatus(cache)) return reject('cache-status', `Unknown cache status "${cache.slice(0, 32)}"`);
+  if (!STATUS.test(status)) return reject('status-code', `Status code "${status.slice(0, 32)}" is not three digits`);
+  const timestampMs = safeInt(ts);
+  if (timestampMs === undefined) return reject('timestamp', `Timestamp "${ts.slice(0, 32)}" is not UNIX milliseconds`);
+  const bytesSent = safeInt(bytes);
+  if (bytesSent === undefined) return reject('bytes-sent', `Bytes sent "${bytes.slice(0, 32)}" is not a whole number`);
+  const pullZoneId = safeInt(zone);
+  if (pullZoneId === undefined) return reject('pull-zone-id', `Pull zone id "${zone.slice(0, 32)}" is not a whole number`);
+  if (orNull(url) === null) return reject('url', 'URL is empty');
+  if (orNull(edge) === null) return reject('edge-location', 'Edge location is empty');
+  if (!REQUEST_ID.test(id)) return reject('request-id', `Request id "${id.slice(0, 40)}" is not 32 hex characters`);
+  if (country !== '-' && !COUNTRY.test(country)) return reject('country', `Country "${country.slice(0, 32)}" is not a two-letter code`);
+  let extended: ExtendedLogFields | undefined;
+  if (f.length === V1_EXTENDED_FIELDS) {
+    const bodyBytesSent = safeInt(f[12] ?? '');
+    if (bodyBytesSent === undefined) return reject('body-bytes-sent', `Body bytes "${(f[12] ?? '').slice(0, 32)}" is not a whole number`);
+    extended = { bodyBytesSent, contentRange: orNull(f[13] ?? ''), authorizationHeader: orNull(f[14] ?? '') };
+  }
+  const record: CdnLogRecord = {
+    timestampMs,
+    pullZoneId,
+    requestId: id.toLowerCase(),
+    cacheStatus: cache,
+    statusCode: Number(status),
+    bytesSent,
+    remoteIp: orNull(ip),
+    countryCode: country === '-' ? null : country.toUpperCase(),
+    edgeLocation: edge,
+    url,
+    userAgent: orNull(ua),
+    referer: orNull(referer),
+  };
+  return { ok: true, record: extended === undefined ? record : { ...record, extended } };
+}
