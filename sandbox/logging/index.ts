@@ -1,6 +1,90 @@
-/** Placeholder until this area is implemented. */
-import type { Area, SandboxContext } from '../context.js';
+/**
+ * The CDN logging area (mounted under /logging): v2 JSON queries and v1 day files over traffic
+ * generated from the seed. Checks run in this order: credentials (401/403), account suspended
+ * (403), v1 date format (403), pull zone (404 not_found), logging enabled (404 logging_disabled),
+ * per-zone rate limit (429), then the query itself (400).
+ */
+import type { Area, SandboxContext, SeedPullZone } from '../context.js';
+import { authenticate } from './auth.js';
+import { sendLogError } from './errors.js';
+import { createRateLimiter } from './rate-limit.js';
+import { createLogService } from './service.js';
+import { handleV1, parseV1Date } from './v1.js';
+import { handleV2 } from './v2.js';
 
-export function createLoggingArea(_ctx: SandboxContext): Area {
-  return { handle: async () => false };
+/** Tuning for tests and benchmarks. */
+export interface LoggingAreaOptions {
+  /** Generated requests per day of a website zone (default 4000; video zones get three quarters). */
+  readonly entriesPerDay?: number;
+}
+
+type Route =
+  | { readonly kind: 'v2'; readonly zone: string }
+  | { readonly kind: 'v1'; readonly day: string; readonly zone: string };
+
+function decode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+function route(path: string): Route | undefined {
+  const v2 = /^\/v2\/pullzones\/([^/]+)\/logs\/?$/.exec(path);
+  if (v2 !== null) return { kind: 'v2', zone: v2[1] ?? '' };
+  const v1 = /^\/([^/]+)\/([^/]+)\.log$/.exec(path);
+  if (v1 !== null) return { kind: 'v1', day: decode(v1[1] ?? ''), zone: v1[2] ?? '' };
+  return undefined;
+}
+
+/** Builds the logging area for a sandbox. */
+export function createLoggingArea(ctx: SandboxContext, options: LoggingAreaOptions = {}): Area {
+  const service = createLogService(ctx, options.entriesPerDay);
+  const limiter = createRateLimiter(ctx.options.logRateLimit, ctx.options.now);
+
+  function findZone(text: string): SeedPullZone | undefined {
+    if (!/^\d{1,15}$/.test(text)) return undefined;
+    return ctx.seed.pullZones.find((z) => z.id === Number(text));
+  }
+
+  return {
+    async handle(req, res, path, query) {
+      const r = route(path);
+      if (r === undefined) return false;
+      const method = req.method ?? 'GET';
+      if (method !== 'GET') {
+        return sendLogError(res, 405, 'method_not_allowed', `${method} is not allowed here; use GET`, undefined, { allow: 'GET' });
+      }
+      const auth = authenticate(req, ctx);
+      if (!auth.ok) return sendLogError(res, auth.status, auth.code, auth.message);
+      if (ctx.accountSuspended) return sendLogError(res, 403, 'forbidden', 'The account is suspended');
+      let dayStart: number | undefined;
+      if (r.kind === 'v1') {
+        dayStart = parseV1Date(r.day);
+        // The platform answers a badly formed date with 403 (NOTES 3.2).
+        if (dayStart === undefined) return sendLogError(res, 403, 'forbidden', `"${r.day.slice(0, 32)}" is not a date in MM-DD-YY form`);
+      }
+      const zone = findZone(r.zone);
+      if (zone === undefined) return sendLogError(res, 404, 'not_found', `Pull zone ${r.zone.slice(0, 32)} was not found`);
+      if (!zone.loggingEnabled) return sendLogError(res, 404, 'logging_disabled', `Logging is not enabled for pull zone ${zone.id}`);
+      const rate = limiter.take(zone.id);
+      if (!rate.ok) {
+        const retry = String(rate.retryAfterSeconds);
+        return sendLogError(res, 429, 'rate_limited', `Too many log requests for pull zone ${zone.id}; retry in ${retry} s`, undefined, {
+          'retry-after': retry,
+        });
+      }
+      try {
+        if (r.kind === 'v2') return handleV2(service, res, zone, query);
+        return await handleV1(service, req, res, zone, r.day, dayStart ?? 0, query);
+      } catch (e) {
+        if (res.headersSent) {
+          res.destroy(e as Error);
+          return true;
+        }
+        return sendLogError(res, 500, 'internal_error', 'Unexpected error while reading logs');
+      }
+    },
+  };
 }

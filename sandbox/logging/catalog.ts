@@ -1,0 +1,86 @@
+/** What visitors request from a pull zone: a website's pages and assets, or a video library's streams. */
+import type { SeedPullZone } from '../context.js';
+import { createRandom } from '../seed.js';
+import { between, hex, pick, weighted, type Rand } from './mix.js';
+
+/** One kind of request, with how large its answers are and how it behaves at the edge. */
+export interface RequestKind {
+  readonly name: string;
+  readonly path: (rand: Rand) => string;
+  /** Body size range of a full 200 answer. */
+  readonly bodyBytes: readonly [min: number, max: number];
+  /** POSTs never touch the cache (cache status `-`). */
+  readonly method: 'GET' | 'POST';
+  /** Dynamic endpoints the zone is configured to bypass. */
+  readonly bypass?: boolean;
+  /** Large files fetched with Range (mostly 206). */
+  readonly ranged?: boolean;
+  /** Paths that do not exist (mostly 404). */
+  readonly missing?: boolean;
+}
+
+/** The requests one zone receives, plus pages of it that make sensible referers. */
+export interface Catalog {
+  readonly pickKind: (rand: Rand) => RequestKind;
+  readonly pages: readonly string[];
+}
+
+const SEARCH_TERMS = ['bunny', 'cdn', 'pricing', 'video', 'edge', 'storage', 'caching'];
+const MISSING = ['/wp-login.php', '/.env', '/old-page.html', '/images/missing.png', '/xmlrpc.php', '/assets/app.0000.js'];
+
+function siteCatalog(host: string, rand: Rand): Catalog {
+  const build = hex(rand, 8);
+  const pages = ['/', '/about', '/pricing', '/blog/how-we-cache', '/blog/edge-computing-101', '/docs/getting-started', '/contact'];
+  const assets = [`/assets/app.${build}.js`, `/assets/vendor.${hex(rand, 8)}.js`, `/assets/style.${hex(rand, 8)}.css`, '/fonts/inter-var.woff2'];
+  const kinds: (readonly [RequestKind, number])[] = [
+    [{ name: 'page', path: (r) => pick(r, pages), bodyBytes: [3_000, 60_000], method: 'GET' }, 18],
+    [{ name: 'asset', path: (r) => pick(r, assets), bodyBytes: [20_000, 450_000], method: 'GET' }, 30],
+    [
+      {
+        name: 'image',
+        path: (r) =>
+          pick(r, [
+            `/images/hero.webp?w=${pick(r, [800, 1200, 1600])}&q=80`,
+            `/images/products/p-${between(r, 1, 40)}.png?w=400`,
+            '/images/logo.svg',
+            '/favicon.ico',
+          ]),
+        bodyBytes: [1_000, 300_000],
+        method: 'GET',
+      },
+      30,
+    ],
+    [{ name: 'download', path: (r) => pick(r, ['/downloads/whitepaper.pdf', '/downloads/app-setup-2.4.1.exe']), bodyBytes: [2_000_000, 80_000_000], method: 'GET', ranged: true }, 3],
+    [{ name: 'api', path: (r) => pick(r, [`/api/search?q=${pick(r, SEARCH_TERMS)}`, `/api/products?page=${between(r, 1, 9)}`]), bodyBytes: [400, 12_000], method: 'GET', bypass: true }, 8],
+    [{ name: 'post', path: (r) => pick(r, ['/api/contact', '/api/newsletter/subscribe']), bodyBytes: [40, 400], method: 'POST' }, 3],
+    [{ name: 'missing', path: (r) => pick(r, MISSING), bodyBytes: [200, 1_500], method: 'GET', missing: true }, 5],
+  ];
+  return { pickKind: weighted(kinds), pages: pages.map((p) => `https://${host}${p}`) };
+}
+
+function videoCatalog(rand: Rand): Catalog {
+  const guids = Array.from({ length: 6 }, () => `${hex(rand, 8)}-${hex(rand, 4)}-4${hex(rand, 3)}-a${hex(rand, 3)}-${hex(rand, 12)}`);
+  const res = ['240p', '360p', '480p', '720p', '1080p'];
+  const kinds: (readonly [RequestKind, number])[] = [
+    [{ name: 'playlist', path: (r) => `/${pick(r, guids)}/playlist.m3u8`, bodyBytes: [300, 1_200], method: 'GET' }, 8],
+    [{ name: 'rendition', path: (r) => `/${pick(r, guids)}/${pick(r, res)}/video.m3u8`, bodyBytes: [800, 6_000], method: 'GET' }, 8],
+    [{ name: 'segment', path: (r) => `/${pick(r, guids)}/${pick(r, res)}/video${between(r, 0, 180)}.ts`, bodyBytes: [150_000, 2_500_000], method: 'GET' }, 60],
+    [{ name: 'thumbnail', path: (r) => `/${pick(r, guids)}/${pick(r, ['thumbnail.jpg', 'preview.webp', `thumbnail_${between(r, 1, 9)}.jpg`])}`, bodyBytes: [8_000, 90_000], method: 'GET' }, 10],
+    [{ name: 'mp4', path: (r) => `/${pick(r, guids)}/play_${pick(r, ['360p', '720p'])}.mp4`, bodyBytes: [5_000_000, 200_000_000], method: 'GET', ranged: true }, 5],
+    [{ name: 'post', path: () => '/.well-known/player/heartbeat', bodyBytes: [20, 120], method: 'POST' }, 3],
+    [{ name: 'missing', path: (r) => pick(r, [`/${pick(r, guids)}/1440p/video.m3u8`, '/favicon.ico', '/robots.txt']), bodyBytes: [200, 900], method: 'GET', missing: true }, 3],
+  ];
+  const embeds = guids.map((g) => `https://iframe.mediadelivery.net/embed/${between(rand, 100000, 299999)}/${g}`);
+  return { pickKind: weighted(kinds), pages: [...embeds, 'https://www.example.com/watch'] };
+}
+
+/** True for a zone that fronts a video library (the platform names them `vz-…`). */
+export function isVideoZone(zone: SeedPullZone): boolean {
+  return zone.name.startsWith('vz-');
+}
+
+/** The catalog of a zone; the same seed and zone always give the same catalog. */
+export function catalogFor(seed: number, zone: SeedPullZone): Catalog {
+  const rand = createRandom((seed ^ Math.imul(zone.id, 0x9e3779b1)) >>> 0);
+  return isVideoZone(zone) ? videoCatalog(rand) : siteCatalog(zone.hostname, rand);
+}

@@ -1,0 +1,202 @@
+/**
+ * Deterministic CDN traffic for the demo pull zones. Every minute of every zone has its own
+ * seeded random source, so an entry depends only on (seed, zone, minute): the same seed gives
+ * the same entries on every run, and "everything up to now()" grows into a live trickle as the
+ * clock advances, without timers. Whole UTC days are generated on first use and cached.
+ */
+import type { CacheStatus, CdnLogRecord } from '../../shared/logs/index.js';
+import type { SeedPullZone } from '../context.js';
+import { createRandom } from '../seed.js';
+import { catalogFor, isVideoZone, type Catalog, type RequestKind } from './catalog.js';
+import { between, hex, pick, pickCountry, referer, SHIELDS, userAgent, visitorIp, weighted, type Rand } from './mix.js';
+
+/** A generated request: the record (with the visitor's full address) plus whether an edge asked its origin shield. */
+export interface TrafficEntry extends CdnLogRecord {
+  readonly originShield: boolean;
+}
+
+export const MINUTE_MS = 60_000;
+export const DAY_MS = 86_400_000;
+/** Default volume of a website zone; video zones get three quarters of it. */
+export const DEFAULT_ENTRIES_PER_DAY = 4_000;
+
+/** Edges that ask a shield. */
+const SHIELD_CLIENTS = ['DE', 'NY', 'SG', 'UK', 'LA'];
+
+const pickStatus = weighted<number>([
+  [200, 74],
+  [304, 12],
+  [301, 1.5],
+  [302, 1.5],
+  [403, 1],
+  [404, 4],
+  [499, 1.5],
+  [500, 1],
+  [502, 0.8],
+  [503, 0.7],
+]);
+
+const pickServedCache = weighted<CacheStatus>([
+  ['HIT', 70],
+  ['MISS', 18],
+  ['REVALIDATED', 3],
+  ['STALE', 2],
+  ['UPDATING', 3],
+  ['BYPASS', 4],
+]);
+
+function chooseStatus(rand: Rand, kind: RequestKind): number {
+  if (kind.missing) return rand() < 0.85 ? 404 : 403;
+  if (kind.method === 'POST') return rand() < 0.9 ? 200 : pick(rand, [403, 500, 502]);
+  if (kind.ranged) return rand() < 0.8 ? 206 : rand() < 0.75 ? 200 : 499;
+  const status = pickStatus(rand);
+  if (kind.bypass && status === 304) return 200;
+  return status;
+}
+
+function chooseCache(rand: Rand, kind: RequestKind, status: number): CacheStatus {
+  if (kind.method === 'POST') return '-';
+  if (kind.bypass) return rand() < 0.85 ? 'BYPASS' : 'MISS';
+  if (status === 304) return rand() < 0.4 ? 'REVALIDATED' : 'HIT';
+  if (status >= 500) return rand() < 0.8 ? 'MISS' : 'BYPASS';
+  if (status >= 300) return rand() < 0.6 ? 'HIT' : 'MISS';
+  return pickServedCache(rand);
+}
+
+function chooseBytes(rand: Rand, kind: RequestKind, status: number): number {
+  const headers = between(rand, 250, 650);
+  const [min, max] = kind.bodyBytes;
+  if (status === 304) return headers;
+  if (status === 206) return headers + between(rand, 65_536, 2_097_152);
+  if (status === 499) return between(rand, 0, Math.floor(max / 4));
+  if (status >= 300 && status < 400) return headers + between(rand, 0, 200);
+  if (status >= 400) return headers + between(rand, 150, 2_000);
+  return headers + between(rand, min, max);
+}
+
+function makeEntry(rand: Rand, zone: SeedPullZone, catalog: Catalog, timestampMs: number): TrafficEntry {
+  const kind = catalog.pickKind(rand);
+  const path = kind.path(rand);
+  const statusCode = chooseStatus(rand, kind);
+  const url = `${rand() < 0.96 ? 'https' : 'http'}://${zone.hostname}${path}`;
+  const requestId = hex(rand, 32);
+  const bytesSent = chooseBytes(rand, kind, statusCode);
+  // Objects are built whole (no spread): object spread is markedly slower here and this runs per entry.
+  if (kind.method === 'GET' && !kind.bypass && rand() < 0.03) {
+    // An edge fetching from its origin shield: bunny's own address, no browser headers.
+    const [pop, country] = pick(rand, SHIELDS);
+    return {
+      timestampMs,
+      pullZoneId: zone.id,
+      requestId,
+      cacheStatus: rand() < 0.6 ? 'MISS' : 'HIT',
+      statusCode,
+      bytesSent,
+      remoteIp: `185.93.${between(rand, 0, 3)}.${between(rand, 1, 254)}`,
+      countryCode: country,
+      edgeLocation: pick(rand, SHIELD_CLIENTS.filter((p) => p !== pop)),
+      url,
+      userAgent: 'BunnyCDN-Edge/1.0',
+      referer: null,
+      originShield: true,
+    };
+  }
+  const country = pickCountry(rand);
+  const agent = userAgent(rand, isVideoZone(zone));
+  return {
+    timestampMs,
+    pullZoneId: zone.id,
+    requestId,
+    cacheStatus: chooseCache(rand, kind, statusCode),
+    statusCode,
+    bytesSent,
+    remoteIp: visitorIp(rand, country),
+    countryCode: country.code,
+    edgeLocation: pick(rand, country.pops),
+    url,
+    userAgent: agent,
+    referer: referer(rand, agent, catalog.pages),
+    originShield: false,
+  };
+}
+
+function mix(h: number, v: number): number {
+  const x = Math.imul(h ^ (v >>> 0), 0x9e3779b1);
+  return (x ^ (x >>> 15)) >>> 0;
+}
+
+/** Traffic of one zone in one minute, ascending by time. */
+export function minuteEntries(seed: number, zone: SeedPullZone, catalog: Catalog, minute: number, perDay: number): TrafficEntry[] {
+  const rand = createRandom(mix(mix(mix(0x1065eed, seed), zone.id), minute));
+  const scale = isVideoZone(zone) ? 0.75 : 1;
+  // Busier in the (European/American) afternoon, quiet at night; the curve averages 1 over a day.
+  const dayFraction = (((minute * MINUTE_MS) % DAY_MS) + DAY_MS) % DAY_MS / DAY_MS;
+  const load = 1 + 0.55 * Math.sin(2 * Math.PI * (dayFraction - 0.375));
+  const count = Math.floor((perDay * scale * load) / 1440 + rand());
+  const offsets = Array.from({ length: count }, () => Math.floor(rand() * MINUTE_MS)).sort((a, b) => a - b);
+  return offsets.map((o) => makeEntry(rand, zone, catalog, minute * MINUTE_MS + o));
+}
+
+/** Generated traffic of the demo account, cached per zone and UTC day. */
+export interface TrafficStore {
+  /** Entries with `lo <= timestamp < hi`, ascending or descending. */
+  range(zone: SeedPullZone, lo: number, hi: number, order: 'asc' | 'desc'): Generator<TrafficEntry>;
+  /** Forgets cached days that end before `ms`. */
+  forgetBefore(ms: number): void;
+}
+
+/** First index whose timestamp is >= ms. */
+function lowerBound(entries: readonly TrafficEntry[], ms: number): number {
+  let lo = 0;
+  let hi = entries.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((entries[mid]?.timestampMs ?? Infinity) < ms) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Creates the store for a seed; `perDay` sets the volume of a website zone. */
+export function createTrafficStore(seed: number, perDay = DEFAULT_ENTRIES_PER_DAY): TrafficStore {
+  const days = new Map<string, readonly TrafficEntry[]>();
+  const catalogs = new Map<number, Catalog>();
+
+  function day(zone: SeedPullZone, dayIndex: number): readonly TrafficEntry[] {
+    const key = `${zone.id}:${dayIndex}`;
+    let entries = days.get(key);
+    if (entries === undefined) {
+      let catalog = catalogs.get(zone.id);
+      if (catalog === undefined) {
+        catalog = catalogFor(seed, zone);
+        catalogs.set(zone.id, catalog);
+      }
+      const built: TrafficEntry[] = [];
+      const first = dayIndex * 1440;
+      for (let m = first; m < first + 1440; m++) for (const e of minuteEntries(seed, zone, catalog, m, perDay)) built.push(e);
+      entries = built;
+      days.set(key, entries);
+    }
+    return entries;
+  }
+
+  return {
+    *range(zone, lo, hi, order) {
+      if (!(hi > lo)) return;
+      const firstDay = Math.floor(lo / DAY_MS);
+      const lastDay = Math.floor((hi - 1) / DAY_MS);
+      const step = order === 'asc' ? 1 : -1;
+      for (let d = order === 'asc' ? firstDay : lastDay; d >= firstDay && d <= lastDay; d += step) {
+        const entries = day(zone, d);
+        const start = lowerBound(entries, lo);
+        const end = lowerBound(entries, hi);
+        if (order === 'asc') for (let i = start; i < end; i++) yield entries[i] as TrafficEntry;
+        else for (let i = end - 1; i >= start; i--) yield entries[i] as TrafficEntry;
+      }
+    },
+    forgetBefore(ms) {
+      const oldest = Math.floor(ms / DAY_MS);
+      for (const key of days.keys()) if (Number(key.split(':')[1]) < oldest) days.delete(key);
+    },
+  };
+}

@@ -1,0 +1,45 @@
+/** `GET /v2/pullzones/{pullZoneId}/logs`: structured JSON with filters and offset pagination (NOTES 3.3). */
+import type { ServerResponse } from 'node:http';
+import { V2_QUERY_PARAMS, parseV2Query, recordToLogEntry, type LogEntry, type LogQueryResponse } from '../../shared/logs/index.js';
+import type { SeedPullZone } from '../context.js';
+import { sendJson } from '../http.js';
+import { sendLogError } from './errors.js';
+import { matchesAfterPaging, matchesBeforePaging, served } from './filter.js';
+import type { LogService } from './service.js';
+
+/** Answers one v2 query for a zone that exists and has logging enabled. */
+export function handleV2(service: LogService, res: ServerResponse, zone: SeedPullZone, query: URLSearchParams): true {
+  const params: Record<string, string | undefined> = {};
+  for (const name of V2_QUERY_PARAMS) params[name] = query.get(name) ?? undefined;
+  const parsed = parseV2Query(params, service.now());
+  if (!parsed.ok) return sendLogError(res, 400, 'invalid_request', 'One or more query parameters failed validation', parsed.details);
+  const q = parsed.query;
+
+  const lo = Math.max(q.from, service.retentionStart());
+  const hi = Math.min(q.to, service.servedUntil());
+  const page: LogEntry[] = [];
+  let skipped = 0;
+  let taken = 0;
+  let hasMore = false;
+  for (const e of service.traffic.range(zone, lo, hi, q.order)) {
+    if (!matchesBeforePaging(e, q, zone)) continue;
+    if (skipped < q.offset) {
+      skipped++;
+      continue;
+    }
+    if (taken === q.limit) {
+      hasMore = true;
+      break;
+    }
+    taken++;
+    if (matchesAfterPaging(e, q)) page.push(recordToLogEntry(served(e, zone)));
+  }
+
+  const body: LogQueryResponse = {
+    data: page,
+    pagination: { offset: q.offset, limit: q.limit, returned: page.length, hasMore },
+    query: { pullZoneId: zone.id, from: new Date(q.from).toISOString(), to: new Date(q.to).toISOString(), order: q.order },
+  };
+  sendJson(res, 200, body);
+  return true;
+}
