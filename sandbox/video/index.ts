@@ -1,4 +1,14 @@
-/** The video library (Bunny Stream) area of the sandbox, mounted under /video. */
+/**
+ * The video library (Bunny Stream) area of the sandbox, mounted under /video.
+ *
+ * Sandbox-only behaviour, for tests of clients:
+ * - `GET /library/{id}/videos/{videoId}/__upload` (library key or read-only key) answers
+ *   `{ state, size, sha256, bytesReceived }`: what arrived, whichever channel brought it.
+ * - A title containing `[fail-encode]` accepts the bytes, then ends in status 5 (Error) with
+ *   encodeProgress stuck below 100.
+ * - Processing steps take `processingStepMs` each; fetches past `fetchQueueLimit` get 429.
+ * - An unknown library id answers 401 like a wrong key (no key can belong to it).
+ */
 import type { IncomingMessage } from 'node:http';
 import type { Area, SandboxContext } from '../context.js';
 import { RemoteFetcher } from './fetch.js';

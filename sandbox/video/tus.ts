@@ -49,11 +49,7 @@ export class TusEndpoint {
     const id = match[1];
     const method = req.method ?? 'GET';
     if (method === 'OPTIONS') {
-      reply(req, res, 204, {
-        'tus-version': TUS_VERSION,
-        'tus-extension': 'creation,termination',
-        'access-control-allow-origin': '*',
-      });
+      reply(req, res, 204, { 'tus-version': TUS_VERSION, 'tus-extension': 'creation,termination' });
       return true;
     }
     if (header(req, 'tus-resumable') !== TUS_VERSION) {
