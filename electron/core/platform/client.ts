@@ -1,0 +1,197 @@
+/** The platform HTTP client every feature uses: key per area, timeouts, retries, safe redirects, error mapping, redaction. */
+import { Readable } from 'node:stream';
+import { setTimeout as sleepFor } from 'node:timers/promises';
+import type { Dispatcher } from 'undici';
+import { createRedactor } from '../../../shared/redact.js';
+import { appError } from '../../../shared/result.js';
+import { AppFailure } from '../router.js';
+import { authFor, baseUrlFor } from './auth.js';
+import { mapPlatformError } from './errors.js';
+import { crossOriginRedirectError, failureError, notJsonError } from './failures.js';
+import { createDispatchers, DEFAULT_MAX_BODY_BYTES, exchange, ExchangeFailure, type Exchanged, type Timing } from './http.js';
+import { DEFAULT_RETRY_POLICY, decideRetry, type AttemptOutcome, type RetryDecision, type RetryPolicy } from './retry.js';
+import type { AttemptInfo, Credentials, Endpoints, PlatformClient, PlatformRequest, PlatformResponse } from './types.js';
+import { joinUrl } from './url.js';
+
+export type { ApiArea, AttemptInfo, Credentials, Endpoints, PlatformClient, PlatformRequest, PlatformResponse } from './types.js';
+
+/** What the client is built from; everything but endpoints, credentials and userAgent has a default. */
+export interface PlatformClientOptions {
+  readonly endpoints: () => Endpoints;
+  readonly credentials: Credentials;
+  /** `Burrow/<version>`. */
+  readonly userAgent: string;
+  readonly now?: () => number;
+  readonly random?: () => number;
+  readonly sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  readonly retryPolicy?: Partial<RetryPolicy>;
+  readonly dispatcher?: Dispatcher;
+  /** Proxy variables; process.env by default. */
+  readonly env?: Readonly<Record<string, string | undefined>>;
+}
+
+/** Default deadline of one attempt of a small call. */
+export const DEFAULT_TIMEOUT_MS = 30_000;
+const MAX_REDIRECTS = 5;
+const KEPT_SECRETS = 32;
+/** Headers a caller may not set: the key is chosen by area, and framing is undici's business. */
+const RESERVED = new Set(['accesskey', 'authorization', 'proxy-authorization', 'cookie', 'host', 'connection', 'transfer-encoding', 'keep-alive', 'upgrade', 'te', 'trailer']);
+const FOLLOWED = new Set(['GET', 'HEAD']);
+
+const defaultSleep = async (ms: number, signal?: AbortSignal) => {
+  await sleepFor(ms, undefined, signal ? { signal } : {});
+};
+
+/** Creates the client. */
+export function createPlatformClient(opts: PlatformClientOptions): PlatformClient {
+  const now = opts.now ?? Date.now;
+  const random = opts.random ?? Math.random;
+  const sleep = opts.sleep ?? defaultSleep;
+  const policy: RetryPolicy = { ...DEFAULT_RETRY_POLICY, now, ...opts.retryPolicy };
+  const dispatchers = createDispatchers(opts.dispatcher, opts.env ?? process.env);
+  // Every key this client has sent; all of them are scrubbed from everything it reports.
+  const secrets: string[] = [];
+  const remember = (secret: string) => {
+    if (secrets.includes(secret)) return;
+    secrets.push(secret);
+    if (secrets.length > KEPT_SECRETS) secrets.shift();
+  };
+
+  async function send(req: PlatformRequest): Promise<PlatformResponse> {
+    return (await run(req)).response;
+  }
+
+  async function run(req: PlatformRequest): Promise<{ response: PlatformResponse; path: string }> {
+    const started = now();
+    const method = req.method.toUpperCase();
+    if (!/^[A-Z]{1,20}$/.test(method)) throw new AppFailure(appError('validation', 'Invalid HTTP method', { fieldErrors: { method: 'Use a method such as GET, POST, PUT, PATCH or DELETE' } }));
+    const startUrl = joinUrl(baseUrlFor(req.area, opts.endpoints()), req.path, req.query);
+    if (req.signal?.aborted) throw new AppFailure(appError('cancelled', 'Cancelled', { detail: `${method} ${startUrl.pathname}` }));
+    const auth = await authFor(req.area, req.libraryId, opts.credentials);
+    remember(auth.secret);
+    const redactor = createRedactor([...secrets]);
+
+    let body = req.body;
+    let contentType = req.contentType;
+    if (req.json !== undefined) {
+      body = Buffer.from(JSON.stringify(req.json));
+      contentType ??= 'application/json';
+    }
+    const headers: Record<string, string> = { 'user-agent': opts.userAgent, accept: 'application/json' };
+    for (const [name, value] of Object.entries(req.headers ?? {})) if (!RESERVED.has(name.toLowerCase())) headers[name.toLowerCase()] = value;
+    if (body !== undefined) headers['content-type'] = contentType ?? headers['content-type'] ?? (typeof body === 'string' ? 'text/plain; charset=utf-8' : 'application/octet-stream');
+    Object.assign(headers, auth.headers);
+
+    const streamed = body instanceof Readable;
+    const timing: Timing = req.idleTimeoutMs !== undefined ? { kind: 'idle', ms: req.idleTimeoutMs } : { kind: 'deadline', ms: req.timeoutMs ?? DEFAULT_TIMEOUT_MS };
+    const maxBodyBytes = req.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+    let url = startUrl;
+    let failedAttempts = 0;
+    let exchanges = 0;
+    let redirects = 0;
+
+    for (;;) {
+      const where = `${method} ${redactor.url(url.pathname + url.search)}`;
+      exchanges++;
+      let result: Exchanged | undefined;
+      let failure: ExchangeFailure | undefined;
+      try {
+        result = await exchange({ dispatcher: dispatchers.pick(url), url, method, headers, body, maxBodyBytes, timing, ...(req.signal ? { signal: req.signal } : {}) });
+      } catch (e) {
+        if (!(e instanceof ExchangeFailure)) throw e;
+        failure = e;
+      }
+      // A cut-short body still had a status and headers: the transcript shows them.
+      const answered = result ?? (failure?.status !== undefined && failure.headers ? { status: failure.status, headers: failure.headers } : undefined);
+      const report = (d: RetryDecision) =>
+        req.onAttempt?.({
+          attempt: exchanges,
+          method,
+          url: redactor.url(url.href),
+          requestHeaders: redactor.headers(headers),
+          ...(answered ? { status: answered.status, responseHeaders: redactor.headers(answered.headers) } : {}),
+          ...(failure ? { error: redactor.text(`${failure.kind}: ${failure.code}${failure.status !== undefined ? ` after HTTP ${failure.status}` : ''}`) } : {}),
+          retry: d.retry,
+          delayMs: d.delayMs,
+          reason: redactor.text(d.reason),
+          elapsedMs: now() - started,
+        } satisfies AttemptInfo);
+
+      if (failure?.kind === 'cancelled' || failure?.kind === 'source') {
+        report({ retry: false, delayMs: 0, reason: failure.kind === 'cancelled' ? 'cancelled' : 'the data to send could not be read' });
+        throw new AppFailure(redactor.error(failureError(failure, url, method, where, timing, exchanges)));
+      }
+
+      const location = result && result.status >= 300 && result.status < 400 ? result.headers.location : undefined;
+      if (result && location !== undefined) {
+        let target: URL | undefined;
+        try {
+          target = new URL(location, url);
+        } catch {
+          target = undefined;
+        }
+        if (target === undefined || target.origin !== url.origin) {
+          report({ retry: false, delayMs: 0, reason: 'redirect to another origin refused' });
+          throw new AppFailure(redactor.error(crossOriginRedirectError(result.status, redactor.url(target?.href ?? location), where)));
+        }
+        if (FOLLOWED.has(method) && redirects < MAX_REDIRECTS) {
+          redirects++;
+          report({ retry: true, delayMs: 0, reason: `following a same-origin redirect to ${redactor.url(target.pathname + target.search)}` });
+          url = target;
+          continue;
+        }
+      }
+
+      const outcome: AttemptOutcome = result
+        ? { kind: 'status', status: result.status, headers: result.headers }
+        : { kind: 'network', code: failure?.kind === 'network' ? failure.code : (failure?.kind ?? 'UNKNOWN') };
+      let decision: RetryDecision;
+      if (result && result.status < 400) decision = { retry: false, delayMs: 0, reason: `HTTP ${result.status}` };
+      else if (streamed) decision = { retry: false, delayMs: 0, reason: 'a streamed body cannot be sent again, so it is not retried' };
+      else if (req.retry === false) decision = { retry: false, delayMs: 0, reason: 'retries are off for this request' };
+      else decision = decideRetry({ method, attempt: failedAttempts, outcome, ...(req.idempotent !== undefined ? { idempotent: req.idempotent } : {}), elapsedMs: now() - started, random, policy });
+      report(decision);
+
+      if (decision.retry) {
+        failedAttempts++;
+        try {
+          await sleep(decision.delayMs, req.signal);
+        } catch {
+          throw new AppFailure(appError('cancelled', 'Cancelled', { detail: where }));
+        }
+        if (req.signal?.aborted) throw new AppFailure(appError('cancelled', 'Cancelled', { detail: where }));
+        continue;
+      }
+      if (failure || !result) throw new AppFailure(redactor.error(failureError(failure ?? new ExchangeFailure('network', 'UNKNOWN', 'no answer'), url, method, where, timing, exchanges - redirects)));
+      const final = result;
+      const response: PlatformResponse = {
+        status: final.status,
+        headers: final.headers,
+        body: final.body,
+        truncated: final.truncated,
+        url: redactor.url(url.href),
+        attempts: exchanges - redirects,
+        timingMs: now() - started,
+        json<T>(): T {
+          if (final.body.length === 0) return null as T;
+          try {
+            return JSON.parse(final.body.toString('utf8')) as T;
+          } catch (e) {
+            throw new AppFailure(redactor.error(notJsonError(final.status, final.headers['content-type'], e instanceof Error ? e.message : '', where)));
+          }
+        },
+      };
+      return { response, path: url.pathname + url.search };
+    }
+  }
+
+  return {
+    send,
+    async json<T>(req: PlatformRequest): Promise<T> {
+      const { response, path } = await run(req);
+      if (response.status >= 200 && response.status < 300) return response.json<T>();
+      throw new AppFailure(mapPlatformError(req.area, response.status, response.headers, response.body, req.method, path, [...secrets]));
+    },
+    close: () => dispatchers.close(),
+  };
+}
