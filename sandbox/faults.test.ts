@@ -183,10 +183,13 @@ describe('admin routes', () => {
 
   it('POST /__admin/suspend toggles the account suspension', async () => {
     const s = await start();
+    const logs = `/logging/v2/pullzones/${s.pullZones[0]!.id}/logs`;
     const on = await raw(s.apiUrl, 'POST', '/__admin/suspend', { key: s.accountKey, body: '{"suspended":true}' });
     expect([on.status, JSON.parse(on.body)]).toEqual([200, { suspended: true }]);
+    expect((await raw(s.apiUrl, 'GET', logs, { key: s.accountKey })).status).toBe(403);
     const off = await raw(s.apiUrl, 'POST', '/__admin/suspend', { key: s.accountKey, body: '{"suspended":false}' });
     expect(JSON.parse(off.body)).toEqual({ suspended: false });
+    expect((await raw(s.apiUrl, 'GET', logs, { key: s.accountKey })).status).not.toBe(403);
     expect((await raw(s.apiUrl, 'POST', '/__admin/suspend', { key: s.accountKey, body: '{"suspended":"yes"}' })).status).toBe(400);
   });
 
