@@ -1,0 +1,218 @@
+import { connect, type Socket } from 'node:net';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Readable } from 'node:stream';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { AppError } from '../../../shared/result.js';
+import { AppFailure } from '../router.js';
+import { createPlatformClient, type PlatformClientOptions } from './client.js';
+import { allAreasAt, fakeSleep, fixedCredentials, tinyServer, type TinyServer } from './test-support.js';
+import type { AttemptInfo, PlatformClient } from './types.js';
+
+const KEY = 'acct-9f8e7d6c-5b4a-3210-fedc-ba9876543210';
+
+async function failureOf(p: Promise<unknown>): Promise<AppError> {
+  try {
+    await p;
+  } catch (e) {
+    if (e instanceof AppFailure) return e.error;
+    throw e;
+  }
+  throw new Error('expected an AppFailure');
+}
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  while (cleanups.length > 0) await cleanups.pop()?.();
+});
+
+async function server(handler: Parameters<typeof tinyServer>[0]): Promise<TinyServer> {
+  const s = await tinyServer(handler);
+  cleanups.push(() => s.close());
+  return s;
+}
+
+function client(url: string, extra: Partial<PlatformClientOptions> = {}): PlatformClient {
+  const c = createPlatformClient({ endpoints: () => allAreasAt(url), credentials: fixedCredentials({ accountKey: KEY }), userAgent: 'Burrow/test', sleep: fakeSleep().sleep, env: {}, ...extra });
+  cleanups.push(() => c.close());
+  return c;
+}
+
+describe('redirects (R5)', () => {
+  it('a cross-origin Location is refused and the second server never sees the key', async () => {
+    const other = await server((_req, res) => res.end('{"stolen":true}'));
+    const first = await server((_req, res) => {
+      res.writeHead(302, { location: `${other.url}/collect?x=1` });
+      res.end();
+    });
+    const attempts: AttemptInfo[] = [];
+    const e = await failureOf(client(first.url).send({ area: 'core', method: 'GET', path: '/pullzone', onAttempt: (a) => attempts.push(a) }));
+    expect(e).toMatchObject({ kind: 'http', status: 302 });
+    expect(e.title).toMatch(/another site/);
+    expect(e.detail).toContain(other.url);
+    expect(other.seen).toHaveLength(0);
+    expect(JSON.stringify([e, attempts])).not.toContain(KEY);
+  });
+
+  it('a redirect to the same host on another port is another origin', async () => {
+    const other = await server((_req, res) => res.end('{}'));
+    const first = await server((_req, res) => {
+      res.writeHead(307, { location: `http://127.0.0.1:${other.port}/x` });
+      res.end();
+    });
+    await failureOf(client(first.url).send({ area: 'core', method: 'GET', path: '/a' }));
+    expect(other.seen).toHaveLength(0);
+  });
+
+  it('a same-origin redirect is followed for GET with the key, and returned as-is for PUT', async () => {
+    const s = await server((req, res) => {
+      if (req.url === '/old') {
+        res.writeHead(301, { location: '/new' });
+        res.end();
+      } else res.end(JSON.stringify({ at: req.url }));
+    });
+    const c = client(s.url);
+    expect(await c.json({ area: 'core', method: 'GET', path: '/old' })).toEqual({ at: '/new' });
+    expect(s.seen.map((r) => [r.url, r.headers.accesskey])).toEqual([
+      ['/old', KEY],
+      ['/new', KEY],
+    ]);
+    const put = await c.send({ area: 'core', method: 'PUT', path: '/old', json: {} });
+    expect(put.status).toBe(301);
+  });
+});
+
+describe('timeouts (R3)', () => {
+  it('a silent server → a timeout error once the deadline passes', async () => {
+    const s = await server(() => undefined);
+    const e = await failureOf(client(s.url).send({ area: 'core', method: 'GET', path: '/x', timeoutMs: 200, retry: false }));
+    expect(e.kind).toBe('timeout');
+    expect(e.title).toMatch(/did not answer within 0.2 s/);
+  });
+
+  it('a silent server with retries: each attempt times out, then the error names the attempts', async () => {
+    const s = await server(() => undefined);
+    const e = await failureOf(client(s.url).send({ area: 'core', method: 'GET', path: '/x', timeoutMs: 100 }));
+    expect(e.kind).toBe('timeout');
+    expect(s.seen).toHaveLength(4);
+    expect(e.detail).toMatch(/after 4 attempts/);
+  });
+
+  it('a server that stops mid-body → idle timeout for a stream', async () => {
+    const s = await server((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      res.write('first bytes');
+    });
+    const e = await failureOf(client(s.url).send({ area: 'logging', method: 'GET', path: '/x.log', idleTimeoutMs: 300, retry: false }));
+    expect(e.kind).toBe('timeout');
+    expect(e.title).toMatch(/stalled/);
+  });
+
+  it('a server trickling 1 byte per 100 ms with a 1 s idle timeout → no timeout', async () => {
+    const total = 15;
+    const s = await server((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/plain', 'content-length': String(total) });
+      let sent = 0;
+      const timer = setInterval(() => {
+        res.write('x');
+        if (++sent === total) {
+          clearInterval(timer);
+          res.end();
+        }
+      }, 100);
+      res.on('close', () => clearInterval(timer));
+    });
+    const res = await client(s.url).send({ area: 'logging', method: 'GET', path: '/x.log', idleTimeoutMs: 1000 });
+    expect(res.status).toBe(200);
+    expect(res.body.toString()).toBe('x'.repeat(total));
+  });
+
+  it('an upload that keeps flowing is not cut by the idle timeout, and a stream body is never retried', async () => {
+    const s = await server((req, res) => {
+      let n = 0;
+      req.on('data', (c: Buffer) => (n += c.length));
+      req.on('end', () => {
+        res.writeHead(503, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ received: n }));
+      });
+    });
+    // 12 chunks 50 ms apart: 600 ms in all, longer than the 300 ms idle limit, but never idle that long.
+    const slow = Readable.from(
+      (async function* () {
+        for (let i = 0; i < 12; i++) {
+          await new Promise((r) => setTimeout(r, 50));
+          yield Buffer.alloc(1024, 1);
+        }
+      })(),
+    );
+    const withKey = createPlatformClient({ endpoints: () => allAreasAt(s.url), credentials: fixedCredentials({ libraries: { 1: 'lib-key-0001' } }), userAgent: 'Burrow/test', env: {} });
+    cleanups.push(() => withKey.close());
+    const attempts: AttemptInfo[] = [];
+    const put = await withKey.send({ area: 'video', method: 'PUT', path: '/v', libraryId: 1, body: slow, idleTimeoutMs: 300, onAttempt: (a) => attempts.push(a) });
+    expect(put.status).toBe(503);
+    expect(put.json()).toEqual({ received: 12 * 1024 });
+    expect(s.seen[0]?.headers.accesskey).toBe('lib-key-0001');
+    expect(attempts).toHaveLength(1);
+    expect(attempts[0]?.reason).toMatch(/streamed body cannot be sent again/);
+  });
+});
+
+describe('network failures', () => {
+  it('connection refused → network error naming the host, after the retries', async () => {
+    const s = await server(() => undefined);
+    const url = s.url;
+    await s.close();
+    cleanups.pop();
+    const e = await failureOf(client(url).send({ area: 'core', method: 'GET', path: '/x' }));
+    expect(e.kind).toBe('network');
+    expect(e.title).toBe(`Could not connect to ${new URL(url).host}`);
+    expect(e.detail).toMatch(/ECONNREFUSED/);
+  });
+});
+
+describe('proxies', () => {
+  async function recordingProxy(targetPort: number): Promise<{ url: string; tunnels: string[] }> {
+    const tunnels: string[] = [];
+    const sockets = new Set<Socket>();
+    const proxy = createServer((_req, res) => {
+      res.writeHead(501);
+      res.end();
+    });
+    proxy.on('connect', (req, client: Socket, head: Buffer) => {
+      tunnels.push(req.url ?? '');
+      sockets.add(client);
+      // Whatever host was asked for, the tunnel leads to the test server.
+      const upstream = connect(targetPort, '127.0.0.1', () => {
+        client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+        upstream.write(head);
+        upstream.pipe(client);
+        client.pipe(upstream);
+      });
+      sockets.add(upstream);
+      upstream.on('error', () => client.destroy());
+      client.on('error', () => upstream.destroy());
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    cleanups.push(async () => {
+      const done = new Promise<void>((resolve) => proxy.close(() => resolve()));
+      for (const s of sockets) s.destroy();
+      await done;
+    });
+    return { url: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`, tunnels };
+  }
+
+  it('HTTP_PROXY is used for remote hosts; loopback hosts (by address or name) go direct', async () => {
+    const target = await server((req, res) => res.end(JSON.stringify({ host: req.headers.host })));
+    const proxy = await recordingProxy(target.port);
+    const env = { HTTP_PROXY: proxy.url, NO_PROXY: 'internal.example' };
+    const remote = client(`http://api.burrow-test.example:${target.port}`, { env });
+    expect(await remote.json({ area: 'core', method: 'GET', path: '/x' })).toEqual({ host: `api.burrow-test.example:${target.port}` });
+    expect(proxy.tunnels).toEqual([`api.burrow-test.example:${target.port}`]);
+
+    const local = client(target.url, { env });
+    await local.send({ area: 'core', method: 'GET', path: '/y' });
+    await client(`http://localhost:${target.port}`, { env }).send({ area: 'core', method: 'GET', path: '/z' });
+    expect(proxy.tunnels).toHaveLength(1);
+    expect(target.seen.map((r) => r.url)).toEqual(['/x', '/y', '/z']);
+  });
+});
