@@ -3,9 +3,25 @@
  * `shared/contract.ts` must define exactly these names (a unit test checks both ways).
  */
 
-export const METHOD_NAMES = ['app.info', 'app.openExternal', 'files.list'] as const;
+export const METHOD_NAMES = [
+  'app.info',
+  'app.openExternal',
+  'profiles.list',
+  'profiles.create',
+  'profiles.update',
+  'profiles.duplicate',
+  'profiles.delete',
+  'profiles.activate',
+  'profiles.setKey',
+  'profiles.deleteKey',
+  'profiles.test',
+  'profiles.discover',
+  'profiles.storeLibraryKeys',
+  'secrets.setPersistence',
+  'files.list',
+] as const;
 
-export const EVENT_NAMES = ['app.notice'] as const;
+export const EVENT_NAMES = ['app.notice', 'profiles.changed'] as const;
 
 export type MethodName = (typeof METHOD_NAMES)[number];
 export type EventName = (typeof EVENT_NAMES)[number];

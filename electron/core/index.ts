@@ -5,7 +5,13 @@ import type { EventPayload } from '../../shared/contract.js';
 import type { Result } from '../../shared/result.js';
 import { isAllowedExternalUrl } from './external.js';
 import { FileRegistry } from './files/registry.js';
+import { createPlatformClient, type PlatformClient } from './platform/client.js';
 import type { CorePorts } from './ports.js';
+import { EmbeddedSandbox } from './profiles/embedded-sandbox.js';
+import { profileHandlers } from './profiles/handlers.js';
+import { ProfileStore, type StoredProfile } from './profiles/profile-store.js';
+import { SecretStore } from './profiles/secret-store.js';
+import { ProfileService } from './profiles/service.js';
 import { createEventBus, createRouter, toAppError, type CallContext, type Handlers } from './router.js';
 
 export type { CorePorts } from './ports.js';
@@ -17,14 +23,39 @@ export interface Core {
   emit<E extends EventName>(event: E, payload: EventPayload<E>): void;
   /** Only for the shells' own drop path; the renderer cannot reach it through invoke(). */
   registerDroppedFile(path: string): Promise<Result<unknown>>;
+  /** The platform client of the active profile (for the CLI and tests in the same process). */
+  activeClient(): Promise<PlatformClient>;
   close(): Promise<void>;
 }
 
-/** Builds the core over the shell's ports. */
+/** Builds the core over the shell's ports; with no profile yet, the embedded sandbox becomes the first one. */
 export async function createCore(ports: CorePorts): Promise<Core> {
   await mkdir(ports.dataDir, { recursive: true });
   const bus = createEventBus();
   const files = new FileRegistry();
+  const sandbox = new EmbeddedSandbox(ports.dataDir);
+  const profiles = new ProfileService(await ProfileStore.open(ports.dataDir), await SecretStore.open(ports.dataDir, ports.cipher), sandbox);
+  await profiles.ensureDefault();
+  if (profiles.store.recovered) bus.emit('app.notice', { level: 'warning', message: profiles.store.recovered });
+
+  const userAgent = `Burrow/${ports.appVersion}`;
+  // One client per profile, so connections are reused; rebuilt when the profile's endpoints or settings change.
+  const clients = new Map<string, { readonly stamp: string; readonly client: PlatformClient }>();
+  const clientFor = async (p: StoredProfile): Promise<PlatformClient> => {
+    const endpoints = await profiles.endpoints(p);
+    const stamp = JSON.stringify([endpoints, p.loggingAuth]);
+    const cached = clients.get(p.id);
+    if (cached?.stamp === stamp) return cached.client;
+    void cached?.client.close();
+    const client = createPlatformClient({ endpoints: () => endpoints, credentials: profiles.credentials(p), userAgent });
+    clients.set(p.id, { stamp, client });
+    return client;
+  };
+  const activeClient = async () => {
+    const p = profiles.active();
+    if (!p) throw new Error('No active profile');
+    return clientFor(p);
+  };
 
   const handlers: Handlers = {
     'app.info': async () => ({
@@ -39,6 +70,7 @@ export async function createCore(ports: CorePorts): Promise<Core> {
       await ports.openExternal(url);
       return { opened: true };
     },
+    ...profileHandlers(profiles, clientFor, bus),
     'files.list': async () => ({ files: files.list() }),
   };
   const router = createRouter(handlers);
@@ -54,6 +86,11 @@ export async function createCore(ports: CorePorts): Promise<Core> {
         return { ok: false, error: toAppError(e) };
       }
     },
-    async close() {},
+    activeClient,
+    async close() {
+      await Promise.all([...clients.values()].map((c) => c.client.close()));
+      clients.clear();
+      await sandbox.close();
+    },
   };
 }

@@ -7,6 +7,8 @@ import { CONTENT_SECURITY_POLICY } from '../../shared/csp.js';
 
 /** A mocked `electron` that records what the main process does with it. */
 const h = vi.hoisted(() => {
+  // vi.hoisted runs before imports exist, so the module is required here.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { EventEmitter: Emitter } = require('node:events') as typeof import('node:events');
 
   class FakeContents extends Emitter {

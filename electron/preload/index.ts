@@ -77,7 +77,7 @@ const bridge: BurrowBridge = {
 
   files: {
     async fromDrop(file) {
-      let path = '';
+      let path: string;
       try {
         path = webUtils.getPathForFile(file as File);
       } catch {

@@ -1,5 +1,8 @@
 /** Ctrl/Cmd+K: jump to an area (more commands join as features land). */
+import { useQueryClient } from '@tanstack/react-query';
 import { Command } from 'cmdk';
+import { call } from '../bridge/client';
+import { useCall } from '../bridge/queries';
 import { AREAS } from './areas';
 import { useNav } from './nav-store';
 
@@ -7,6 +10,13 @@ export function CommandPalette() {
   const open = useNav((s) => s.paletteOpen);
   const setOpen = useNav((s) => s.setPaletteOpen);
   const go = useNav((s) => s.go);
+  const profiles = useCall('profiles.list', {});
+  const qc = useQueryClient();
+  const switchTo = async (id: string) => {
+    setOpen(false);
+    await call('profiles.activate', { id });
+    await qc.invalidateQueries();
+  };
   return (
     <Command.Dialog open={open} onOpenChange={setOpen} label="Command palette" className="palette" overlayClassName="palette-overlay">
       <Command.Input placeholder="Go to…" aria-label="Command" />
@@ -18,6 +28,15 @@ export function CommandPalette() {
               <a.icon aria-hidden="true" size={16} /> Go to {a.label}
             </Command.Item>
           ))}
+        </Command.Group>
+        <Command.Group heading="Profiles">
+          {(profiles.data?.profiles ?? [])
+            .filter((p) => p.id !== profiles.data?.activeId)
+            .map((p) => (
+              <Command.Item key={p.id} value={`Switch to profile ${p.name}`} onSelect={() => void switchTo(p.id)}>
+                Switch to profile {p.name}
+              </Command.Item>
+            ))}
         </Command.Group>
       </Command.List>
     </Command.Dialog>

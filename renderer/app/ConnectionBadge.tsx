@@ -1,21 +1,45 @@
-/** The active profile and whether the core can reach the platform, at the bottom of the sidebar. */
+/** The active profile and whether its core API answers, at the bottom of the sidebar. */
+import { useQuery } from '@tanstack/react-query';
+import { call } from '../bridge/client';
 import { useCall } from '../bridge/queries';
 
+const LABELS = {
+  ok: 'Connected',
+  'wrong-key': 'Key refused',
+  'no-key': 'No account key',
+  unreachable: 'Offline',
+  'logging-disabled': 'Connected',
+  error: 'Platform error',
+} as const;
+
 export function ConnectionBadge() {
+  const profiles = useCall('profiles.list', {});
   const info = useCall('app.info', {});
-  // Profiles arrive with the profiles issue; until then the core has no platform to talk to.
-  const state = info.isError ? 'error' : info.isSuccess ? 'none' : 'pending';
-  const label = state === 'error' ? 'Core unreachable' : state === 'none' ? 'No profile connected' : 'Connecting…';
+  const active = profiles.data?.profiles.find((p) => p.id === profiles.data?.activeId);
+  const status = useQuery({
+    queryKey: ['connection', active?.id],
+    enabled: !!active,
+    refetchInterval: 60_000,
+    queryFn: async () => (await call('profiles.test', { id: active!.id })).checks.find((c) => c.area === 'core'),
+  });
+  const check = status.data;
+  const state = !active ? 'none' : status.isPending ? 'pending' : check?.state === 'ok' ? 'ok' : 'error';
+  const label = !active ? 'No profile' : status.isPending ? 'Checking…' : check ? LABELS[check.state] : 'Unknown';
   return (
     <div className="connection" data-testid="connection" data-state={state}>
       <div className="profile-name">
-        <span className="muted">Profile</span> <strong>None yet</strong>
+        <span className="muted">Profile</span> <strong data-testid="active-profile">{active?.name ?? 'None'}</strong>
+        {active?.kind === 'sandbox' && <span className="badge">Sandbox</span>}
       </div>
-      <div className="status-line">
+      <div className="status-line" title={check?.summary}>
         <span className={`dot dot-${state}`} aria-hidden="true" />
         <span>{label}</span>
       </div>
-      {info.data && <div className="muted small">Burrow {info.data.version} · {info.data.shell === 'electron' ? 'desktop' : 'Chromium shell'}</div>}
+      {info.data && (
+        <div className="muted small">
+          Burrow {info.data.version} · {info.data.shell === 'electron' ? 'desktop' : 'Chromium shell'}
+        </div>
+      )}
     </div>
   );
 }

@@ -1,16 +1,60 @@
-/** Settings: appearance now; profiles and keys join with the profiles feature. */
-import { useId } from 'react';
+/** Settings: profiles (list + detail), how keys are kept, appearance and about. */
+import { Plus } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTheme, type ThemeChoice } from '../../app/theme';
 import { useCall } from '../../bridge/queries';
-import { NotBuilt } from '../../ui/NotBuilt';
+import { ErrorMessage, fieldError } from '../../ui/ErrorMessage';
+import { ProfileDetail } from './ProfileDetail';
+import { useProfileMutation, useProfiles } from './use-profiles';
 
-export function SettingsScreen() {
+function NewProfile({ onCreated }: { readonly onCreated: (id: string) => void }) {
+  const [name, setName] = useState('');
+  const create = useProfileMutation('profiles.create');
+  const id = useId();
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    create.mutate({ name }, { onSuccess: (p) => (setName(''), onCreated(p.id)) });
+  }
+  const error = fieldError(create.error, 'name');
+  return (
+    <form onSubmit={submit} className="new-profile">
+      <label htmlFor={id}>New profile name</label>
+      <div className="row">
+        <input id={id} value={name} onChange={(e) => setName(e.target.value)} placeholder="e.g. Production" aria-invalid={error ? true : undefined} />
+        <button type="submit" disabled={create.isPending}>
+          <Plus aria-hidden="true" size={14} /> Add
+        </button>
+      </div>
+      {error && <span className="field-error">Name {error}</span>}
+      {!error && <ErrorMessage error={create.error} />}
+    </form>
+  );
+}
+
+function SecretStorageBanner() {
+  const profiles = useProfiles();
+  const persist = useProfileMutation('secrets.setPersistence');
+  const info = profiles.data?.secretStorage;
+  if (!info?.weak) return null;
+  return (
+    <section className="card warning" role="status" data-testid="secret-storage">
+      <strong>{info.persistent ? 'Keys are saved without encryption' : 'Keys are kept for this session only'}</strong>
+      <p>{info.message}</p>
+      <label className="inline">
+        <input type="checkbox" checked={info.optedIn} onChange={(e) => persist.mutate({ optIn: e.target.checked })} /> Save keys on disk anyway (backend:{' '}
+        {info.backend})
+      </label>
+    </section>
+  );
+}
+
+function Appearance() {
   const choice = useTheme((s) => s.choice);
   const setTheme = useTheme((s) => s.set);
   const info = useCall('app.info', {});
   const themeId = useId();
   return (
-    <div className="stack">
+    <>
       <section className="card">
         <h2>Appearance</h2>
         <label htmlFor={themeId}>Theme</label>
@@ -22,7 +66,7 @@ export function SettingsScreen() {
       </section>
       <section className="card">
         <h2>About</h2>
-        {info.data ? (
+        {info.data && (
           <dl className="facts" data-testid="app-info">
             <dt>Version</dt>
             <dd>{info.data.version}</dd>
@@ -33,11 +77,49 @@ export function SettingsScreen() {
             <dt>Data folder</dt>
             <dd className="mono">{info.data.dataDir}</dd>
           </dl>
-        ) : (
-          <p className="muted">Loading…</p>
         )}
       </section>
-      <NotBuilt what="Managing profiles and keys" />
+    </>
+  );
+}
+
+export function SettingsScreen() {
+  const profiles = useProfiles();
+  const [selected, setSelected] = useState<string | null>(null);
+  const list = profiles.data?.profiles ?? [];
+  const current = list.find((p) => p.id === selected) ?? list.find((p) => p.id === profiles.data?.activeId) ?? list[0];
+
+  return (
+    <div className="settings">
+      <aside className="profile-list card" aria-label="Profiles">
+        <h2>Profiles</h2>
+        <ul className="plain" role="listbox" aria-label="Profiles">
+          {list.map((p) => (
+            <li key={p.id}>
+              <button
+                type="button"
+                role="option"
+                aria-selected={p.id === current?.id}
+                className="list-item"
+                data-testid={`profile-${p.name}`}
+                onClick={() => setSelected(p.id)}
+              >
+                {p.name}
+                {p.kind === 'sandbox' && <span className="badge">Sandbox</span>}
+                {p.id === profiles.data?.activeId && <span className="badge badge-active">Active</span>}
+              </button>
+            </li>
+          ))}
+        </ul>
+        <NewProfile onCreated={setSelected} />
+      </aside>
+      <div className="stack">
+        <ErrorMessage error={profiles.error} />
+        <SecretStorageBanner />
+        {/* Keyed by id: choosing another profile starts its form from that profile's saved values. */}
+        {current && <ProfileDetail key={current.id} profile={current} active={current.id === profiles.data?.activeId} />}
+        <Appearance />
+      </div>
     </div>
   );
 }

@@ -1,0 +1,92 @@
+/** "Test connection" and discovery: one cheap call per area, each outcome told in the user's words. */
+import type { AreaCheck, ConnectionArea } from '../../../shared/profiles.js';
+import type { AppError } from '../../../shared/result.js';
+import type { PlatformClient } from '../platform/client.js';
+import { AppFailure, toAppError } from '../router.js';
+
+interface CoreLibrary {
+  readonly Id: number;
+  readonly Name: string;
+  readonly ApiKey?: string | null;
+}
+
+interface CorePullZone {
+  readonly Id: number;
+  readonly Name: string;
+  readonly EnableLogging?: boolean;
+}
+
+/** Turns a failed call into a check result. */
+function failed(area: ConnectionArea, e: unknown): AreaCheck {
+  const error: AppError = e instanceof AppFailure ? e.error : toAppError(e);
+  const base = { area, ...(error.status !== undefined ? { status: error.status } : {}), ...(error.detail ? { platformMessage: error.detail } : {}) };
+  if (error.code === 'logging_disabled') return { ...base, state: 'logging-disabled', summary: 'Logging is not enabled for this pull zone.' };
+  if (error.kind === 'auth' && error.status === undefined) return { ...base, state: 'no-key', summary: error.title };
+  if (error.kind === 'auth') return { ...base, state: 'wrong-key', summary: `The key was refused (${error.status}).` };
+  if (error.kind === 'network' || error.kind === 'timeout') return { ...base, state: 'unreachable', summary: `Could not reach the server: ${error.title}` };
+  return { ...base, state: 'error', summary: error.title };
+}
+
+/** Lists libraries with their keys, as the core API returns them to the account key. */
+export async function listLibraries(client: PlatformClient): Promise<CoreLibrary[]> {
+  const body = await client.json<CoreLibrary[] | { Items?: CoreLibrary[] }>({ area: 'core', method: 'GET', path: '/videolibrary' });
+  return Array.isArray(body) ? body : (body?.Items ?? []);
+}
+
+/** Lists pull zones (a plain array from the core API). */
+export async function listPullZones(client: PlatformClient): Promise<CorePullZone[]> {
+  const body = await client.json<CorePullZone[] | { Items?: CorePullZone[] }>({ area: 'core', method: 'GET', path: '/pullzone' });
+  return Array.isArray(body) ? body : (body?.Items ?? []);
+}
+
+/** Runs every area's check; library checks use the profile's stored library keys. */
+export async function testConnection(client: PlatformClient, libraryIds: readonly number[]): Promise<AreaCheck[]> {
+  const checks: AreaCheck[] = [];
+  let zones: CorePullZone[] | null = null;
+  try {
+    zones = await listPullZones(client);
+    checks.push({ area: 'core', state: 'ok', summary: `Connected: ${zones.length} pull zone${zones.length === 1 ? '' : 's'}.` });
+  } catch (e) {
+    checks.push(failed('core', e));
+  }
+
+  try {
+    await client.json({ area: 'containers', method: 'GET', path: '/apps', query: { limit: 1 } });
+    checks.push({ area: 'containers', state: 'ok', summary: 'Magic Containers answered.' });
+  } catch (e) {
+    checks.push(failed('containers', e));
+  }
+
+  if (libraryIds.length === 0) {
+    checks.push({ area: 'video', state: 'no-key', summary: 'No video library key yet: find libraries or add one.' });
+  } else {
+    const results = await Promise.all(
+      libraryIds.map(async (id) => {
+        try {
+          await client.json({ area: 'video', method: 'GET', path: `/library/${id}/videos`, query: { itemsPerPage: 1 }, libraryId: id });
+          return null;
+        } catch (e) {
+          const c = failed('video', e);
+          return { ...c, summary: `Library ${id}: ${c.summary}` };
+        }
+      }),
+    );
+    const bad = results.find((r) => r !== null);
+    checks.push(bad ?? { area: 'video', state: 'ok', summary: `${libraryIds.length} librar${libraryIds.length === 1 ? 'y' : 'ies'} answered.` });
+  }
+
+  const zone = zones?.find((z) => z.EnableLogging);
+  if (!zones) {
+    checks.push({ area: 'logging', state: 'error', summary: 'Skipped: pull zones could not be listed.' });
+  } else if (!zone) {
+    checks.push({ area: 'logging', state: 'logging-disabled', summary: 'No pull zone has logging enabled.' });
+  } else {
+    try {
+      await client.json({ area: 'logging', method: 'GET', path: `/v2/pullzones/${zone.Id}/logs`, query: { limit: 1 } });
+      checks.push({ area: 'logging', state: 'ok', summary: `Logs of ${zone.Name} answered.` });
+    } catch (e) {
+      checks.push(failed('logging', e));
+    }
+  }
+  return checks;
+}

@@ -1,0 +1,115 @@
+/** The `profiles.*` and `secrets.*` methods of the contract. */
+import { appError } from '../../../shared/result.js';
+import type { PlatformClient } from '../platform/client.js';
+import { AppFailure, type EventBus, type Handlers } from '../router.js';
+import { listLibraries, listPullZones, testConnection } from './checks.js';
+import type { StoredProfile } from './profile-store.js';
+import type { ProfileService } from './service.js';
+
+type ProfileHandlers = Pick<
+  Handlers,
+  | 'profiles.list'
+  | 'profiles.create'
+  | 'profiles.update'
+  | 'profiles.duplicate'
+  | 'profiles.delete'
+  | 'profiles.activate'
+  | 'profiles.setKey'
+  | 'profiles.deleteKey'
+  | 'profiles.test'
+  | 'profiles.discover'
+  | 'profiles.storeLibraryKeys'
+  | 'secrets.setPersistence'
+>;
+
+/** Builds the handlers over the service; `clientFor` gives a platform client bound to one profile. */
+export function profileHandlers(service: ProfileService, clientFor: (p: StoredProfile) => Promise<PlatformClient>, bus: EventBus): ProfileHandlers {
+  const changed = () => bus.emit('profiles.changed', { activeId: service.store.activeId });
+  return {
+    'profiles.list': async () => ({
+      activeId: service.store.activeId,
+      profiles: await Promise.all(service.store.all().map((p) => service.view(p))),
+      secretStorage: service.secrets.info(),
+    }),
+    'profiles.create': async (input) => {
+      const p = await service.create(input);
+      changed();
+      return service.view(p);
+    },
+    'profiles.update': async ({ id, ...change }) => {
+      const p = await service.update(id, change);
+      changed();
+      return service.view(p);
+    },
+    'profiles.duplicate': async ({ id, name }) => {
+      const p = await service.duplicate(id, name);
+      changed();
+      return service.view(p);
+    },
+    'profiles.delete': async ({ id }) => {
+      const activeId = await service.remove(id);
+      changed();
+      return { activeId };
+    },
+    'profiles.activate': async ({ id }) => {
+      const p = service.require(id);
+      await service.store.activate(id);
+      changed();
+      return service.view(p);
+    },
+    'profiles.setKey': async ({ profileId, slot, value }) => {
+      const status = await service.setKey(profileId, slot, value);
+      changed();
+      return status;
+    },
+    'profiles.deleteKey': async ({ profileId, slot }) => {
+      const status = await service.deleteKey(profileId, slot);
+      changed();
+      return status;
+    },
+    'profiles.test': async ({ id }) => {
+      const p = service.require(id);
+      const view = await service.view(p);
+      const withKeys = view.libraries.filter((l) => l.key.configured).map((l) => l.id);
+      return { checks: await testConnection(await clientFor(p), withKeys) };
+    },
+    'profiles.discover': async ({ id }) => {
+      const p = service.require(id);
+      const client = await clientFor(p);
+      const [libraries, zones] = await Promise.all([listLibraries(client), listPullZones(client)]);
+      const view = await service.view(p);
+      return {
+        libraries: libraries.map((l) => ({
+          id: l.Id,
+          name: l.Name,
+          keyAvailable: typeof l.ApiKey === 'string' && l.ApiKey.length > 0,
+          keyStored: view.libraries.some((v) => v.id === l.Id && v.key.configured),
+        })),
+        pullZones: zones.map((z) => ({ id: z.Id, name: z.Name, loggingEnabled: z.EnableLogging === true })),
+      };
+    },
+    'profiles.storeLibraryKeys': async ({ id, libraryIds }) => {
+      const p = service.require(id);
+      if (p.kind === 'sandbox') return service.view(p);
+      const libraries = await listLibraries(await clientFor(p));
+      for (const libraryId of libraryIds) {
+        const lib = libraries.find((l) => l.Id === libraryId);
+        if (!lib?.ApiKey) {
+          throw new AppFailure(appError('not_found', `Library ${libraryId} has no key to store`, { fieldErrors: { libraryIds: `library ${libraryId} was not returned with a key` } }));
+        }
+        await service.setKey(p.id, { kind: 'library', libraryId, name: lib.Name }, lib.ApiKey);
+        // Keep the platform's name even when the library was added by hand before.
+        const current = service.require(p.id);
+        await service.store.update(p.id, { libraries: current.libraries.map((l) => (l.id === libraryId ? { ...l, name: lib.Name } : l)) });
+      }
+      changed();
+      return service.view(service.require(p.id));
+    },
+    'secrets.setPersistence': async ({ optIn }) => {
+      const info = await service.secrets.setOptIn(optIn);
+      changed();
+      return info;
+    },
+  };
+}
+

@@ -1,0 +1,113 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { AreaCheck, ProfileView } from '../../../shared/profiles.js';
+import { startCore, type Harness } from '../testing/core-harness.js';
+
+type List = { activeId: string; profiles: ProfileView[] };
+const open: Harness[] = [];
+async function core(options?: Parameters<typeof startCore>[0]) {
+  const h = await startCore(options);
+  open.push(h);
+  return h;
+}
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((h) => h.core.close()));
+});
+
+describe('profiles', () => {
+  it('first start with an empty data dir comes up on the Sandbox profile, and every area answers', async () => {
+    const h = await core();
+    const list = await h.call<List>('profiles.list');
+    expect(list.profiles).toHaveLength(1);
+    const [sandbox] = list.profiles;
+    expect(sandbox).toMatchObject({ name: 'Sandbox', kind: 'sandbox', accountKey: { configured: true } });
+    expect(list.activeId).toBe(sandbox!.id);
+    expect(sandbox!.endpoints.apiUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(sandbox!.libraries.length).toBeGreaterThanOrEqual(2);
+    const { checks } = await h.call<{ checks: AreaCheck[] }>('profiles.test', { id: sandbox!.id });
+    expect(Object.fromEntries(checks.map((c) => [c.area, c.state]))).toEqual({ core: 'ok', containers: 'ok', video: 'ok', logging: 'ok' });
+  });
+
+  it('creates a real profile with bunny.net defaults, stores keys write-only, and survives a restart', async () => {
+    const h = await core();
+    const p = await h.call<ProfileView>('profiles.create', { name: 'Production' });
+    expect(p.endpoints).toEqual({ apiUrl: 'https://api.bunny.net', containersUrl: 'https://api.bunny.net/mc', videoUrl: 'https://video.bunnycdn.com', loggingUrl: 'https://logging.bunnycdn.com' });
+    expect(p.accountKey).toEqual({ configured: false, state: 'none' });
+    const status = await h.call('profiles.setKey', { profileId: p.id, slot: { kind: 'account' }, value: 'secret-key-0000-9876' });
+    expect(status).toEqual({ configured: true, hint: '9876', state: 'stored' });
+    await h.core.close();
+    open.pop();
+    const again = await core({ dataDir: h.dataDir, cipher: h.cipher });
+    const list = await again.call<List>('profiles.list');
+    expect(list.profiles.map((x) => x.name)).toEqual(['Sandbox', 'Production']);
+    expect(list.profiles[1]!.accountKey).toEqual({ configured: true, hint: '9876', state: 'stored' });
+    expect(JSON.stringify(list)).not.toContain('secret-key-0000-9876');
+  });
+
+  it('names the field and rule for bad input', async () => {
+    const h = await core();
+    const r = await h.core.invoke('profiles.create', { name: '', endpoints: { apiUrl: 'ftp://x', containersUrl: 'https://a', videoUrl: 'https://b', loggingUrl: 'https://c' } });
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.error.fieldErrors).toMatchObject({ name: 'is required', 'endpoints.apiUrl': expect.stringContaining('http(s) URL') });
+  });
+
+  it('switches the active profile, duplicates with keys, and deletes with its keys', async () => {
+    const h = await core();
+    const sandboxId = (await h.call<List>('profiles.list')).activeId;
+    const p = await h.call<ProfileView>('profiles.create', { name: 'Staging' });
+    await h.call('profiles.setKey', { profileId: p.id, slot: { kind: 'library', libraryId: 42, name: 'Clips' }, value: 'lib-key-abcd' });
+    await h.call('profiles.activate', { id: p.id });
+    expect((await h.call<List>('profiles.list')).activeId).toBe(p.id);
+    expect(h.events.some((e) => e.event === 'profiles.changed' && (e.payload as { activeId: string }).activeId === p.id)).toBe(true);
+    const copy = await h.call<ProfileView>('profiles.duplicate', { id: p.id });
+    expect(copy.name).toBe('Staging copy');
+    expect(copy.libraries).toEqual([{ id: 42, name: 'Clips', key: { configured: true, hint: 'abcd', state: 'stored' } }]);
+    expect(await h.call('profiles.delete', { id: p.id })).toEqual({ activeId: sandboxId });
+    const list = await h.call<List>('profiles.list');
+    expect(list.profiles.map((x) => x.name)).toEqual(['Sandbox', 'Staging copy']);
+    expect((await h.core.invoke('profiles.activate', { id: p.id })).ok).toBe(false);
+  });
+
+  it('a profile pointing at the sandbox with a wrong key reports the key refused, per area', async () => {
+    const h = await core();
+    const sandbox = (await h.call<List>('profiles.list')).profiles[0]!;
+    const p = await h.call<ProfileView>('profiles.create', { name: 'Wrong', endpoints: sandbox.endpoints });
+    await h.call('profiles.setKey', { profileId: p.id, slot: { kind: 'account' }, value: 'not-the-right-key' });
+    const { checks } = await h.call<{ checks: AreaCheck[] }>('profiles.test', { id: p.id });
+    const byArea = Object.fromEntries(checks.map((c) => [c.area, c]));
+    expect(byArea.core).toMatchObject({ state: 'wrong-key', status: 401 });
+    expect(byArea.containers).toMatchObject({ state: 'wrong-key', status: 401 });
+    expect(byArea.video?.state).toBe('no-key');
+    expect(JSON.stringify(checks)).not.toContain('not-the-right-key');
+  });
+
+  it('an unreachable server is reported as such', async () => {
+    const h = await core();
+    const p = await h.call<ProfileView>('profiles.create', {
+      name: 'Nowhere',
+      endpoints: { apiUrl: 'http://127.0.0.1:9', containersUrl: 'http://127.0.0.1:9/mc', videoUrl: 'http://127.0.0.1:9/video', loggingUrl: 'http://127.0.0.1:9/logging' },
+    });
+    await h.call('profiles.setKey', { profileId: p.id, slot: { kind: 'account' }, value: 'some-key-1111' });
+    const { checks } = await h.call<{ checks: AreaCheck[] }>('profiles.test', { id: p.id });
+    expect(checks.find((c) => c.area === 'core')?.state).toBe('unreachable');
+  });
+
+  it('discovers libraries and pull zones with the account key and stores the library keys', async () => {
+    const h = await core();
+    const sandbox = (await h.call<List>('profiles.list')).profiles[0]!;
+    const info = await (await h.core.activeClient()).json<{ Id: number; ApiKey: string }[]>({ area: 'core', method: 'GET', path: '/videolibrary' });
+    const p = await h.call<ProfileView>('profiles.create', { name: 'Real-ish', endpoints: sandbox.endpoints });
+    const accountKey = await (await import('../../../sandbox/seed.js')).createSeed(1).accountKey;
+    await h.call('profiles.setKey', { profileId: p.id, slot: { kind: 'account' }, value: accountKey });
+    const found = await h.call<{ libraries: { id: number; keyAvailable: boolean; keyStored: boolean }[]; pullZones: { loggingEnabled: boolean }[] }>('profiles.discover', { id: p.id });
+    expect(found.libraries.map((l) => l.id).sort()).toEqual(info.map((l) => l.Id).sort());
+    expect(found.libraries.every((l) => l.keyAvailable && !l.keyStored)).toBe(true);
+    expect(found.pullZones.filter((z) => !z.loggingEnabled)).toHaveLength(1);
+    const after = await h.call<ProfileView>('profiles.storeLibraryKeys', { id: p.id, libraryIds: found.libraries.map((l) => l.id) });
+    expect(after.libraries.every((l) => l.key.configured)).toBe(true);
+    const { checks } = await h.call<{ checks: AreaCheck[] }>('profiles.test', { id: p.id });
+    expect(checks.map((c) => c.state)).toEqual(['ok', 'ok', 'ok', 'ok']);
+    expect(JSON.stringify([found, after, checks])).not.toContain(accountKey);
+    for (const lib of info) expect(JSON.stringify(after)).not.toContain(lib.ApiKey);
+  });
+});

@@ -1,0 +1,157 @@
+/** Profiles, keys and the embedded sandbox, behind the `profiles.*` and `secrets.*` methods. */
+import type { Credentials, Endpoints as ClientEndpoints } from '../platform/client.js';
+import { appError } from '../../../shared/result.js';
+import { BUNNY_ENDPOINTS, type Endpoints, type KeySlot, type KeyStatus, type LoggingAuth, type ProfileView } from '../../../shared/profiles.js';
+import { AppFailure } from '../router.js';
+import type { EmbeddedSandbox } from './embedded-sandbox.js';
+import type { ProfileStore, StoredProfile } from './profile-store.js';
+import type { SecretStore } from './secret-store.js';
+import { slotName } from './slots.js';
+
+const SANDBOX_KEY: KeyStatus = { configured: true, state: 'stored' };
+
+/** Profiles with their keys resolved; the only place that turns a profile into endpoints and credentials. */
+export class ProfileService {
+  constructor(
+    readonly store: ProfileStore,
+    readonly secrets: SecretStore,
+    readonly sandbox: EmbeddedSandbox,
+  ) {}
+
+  /** First start: with no profile at all, create the Sandbox profile so the app works offline at once. */
+  async ensureDefault(): Promise<void> {
+    if (this.store.all().length > 0) return;
+    const s = await this.sandbox.get();
+    await this.store.add({ name: 'Sandbox', kind: 'sandbox', loggingAuth: 'accessKey', libraries: s.libraries.map(({ id, name }) => ({ id, name })) }, true);
+  }
+
+  /** The profile or a not-found failure naming it. */
+  require(id: string): StoredProfile {
+    const p = this.store.get(id);
+    if (!p) throw new AppFailure(appError('not_found', 'Profile not found', { detail: 'It may have been deleted in another window.' }));
+    return p;
+  }
+
+  active(): StoredProfile | null {
+    const id = this.store.activeId;
+    return id ? (this.store.get(id) ?? null) : null;
+  }
+
+  async endpoints(p: StoredProfile): Promise<ClientEndpoints> {
+    if (p.kind === 'platform') return p.endpoints ?? BUNNY_ENDPOINTS;
+    const s = await this.sandbox.get();
+    return { apiUrl: s.apiUrl, containersUrl: s.containersUrl, videoUrl: s.videoUrl, loggingUrl: s.loggingUrl };
+  }
+
+  /** Where the platform client gets keys for a profile; the key is chosen by area, never by the caller's text. */
+  credentials(p: StoredProfile): Credentials {
+    if (p.kind === 'sandbox') {
+      return {
+        accountKey: async () => (await this.sandbox.get()).accountKey,
+        libraryKey: async (id) => (await this.sandbox.get()).libraries.find((l) => l.id === id)?.key ?? null,
+        logging: async () => (p.loggingAuth === 'bearer' ? { kind: 'bearer', token: (await this.sandbox.get()).loggingJwt } : { kind: 'accessKey' }),
+      };
+    }
+    return {
+      accountKey: async () => this.secrets.get(slotName(p.id, { kind: 'account' })),
+      libraryKey: async (libraryId) => this.secrets.get(slotName(p.id, { kind: 'library', libraryId })),
+      logging: async () => {
+        if (p.loggingAuth !== 'bearer') return { kind: 'accessKey' };
+        const token = this.secrets.get(slotName(p.id, { kind: 'loggingJwt' }));
+        if (!token) throw new AppFailure(appError('auth', 'No logging token configured', { detail: `Paste a bearer token in Settings → ${p.name}, or switch logging to the account key.` }));
+        return { kind: 'bearer', token };
+      },
+    };
+  }
+
+  /** Every key value known now, for redaction. */
+  async knownSecrets(): Promise<string[]> {
+    const out = this.secrets.knownSecrets();
+    const s = await this.sandbox.peek();
+    if (s) out.push(s.accountKey, s.loggingJwt, ...s.libraries.flatMap((l) => [l.key, l.readOnlyKey]));
+    return out;
+  }
+
+  async view(p: StoredProfile): Promise<ProfileView> {
+    const endpoints = await this.endpoints(p);
+    if (p.kind === 'sandbox') {
+      const s = await this.sandbox.get();
+      const hint = (k: string): KeyStatus => ({ ...SANDBOX_KEY, hint: k.slice(-4) });
+      return {
+        id: p.id,
+        name: p.name,
+        kind: p.kind,
+        endpoints,
+        loggingAuth: p.loggingAuth,
+        accountKey: hint(s.accountKey),
+        loggingJwt: hint(s.loggingJwt),
+        libraries: s.libraries.map((l) => ({ id: l.id, name: l.name, key: hint(l.key) })),
+      };
+    }
+    return {
+      id: p.id,
+      name: p.name,
+      kind: p.kind,
+      endpoints,
+      loggingAuth: p.loggingAuth,
+      accountKey: this.secrets.status(slotName(p.id, { kind: 'account' })),
+      loggingJwt: this.secrets.status(slotName(p.id, { kind: 'loggingJwt' })),
+      libraries: p.libraries.map((l) => ({ ...l, key: this.secrets.status(slotName(p.id, { kind: 'library', libraryId: l.id })) })),
+    };
+  }
+
+  async create(input: { name: string; endpoints?: Endpoints; loggingAuth?: LoggingAuth }): Promise<StoredProfile> {
+    return this.store.add({ name: input.name, kind: 'platform', endpoints: input.endpoints ?? { ...BUNNY_ENDPOINTS }, loggingAuth: input.loggingAuth ?? 'accessKey', libraries: [] });
+  }
+
+  async update(id: string, change: { name?: string; endpoints?: Endpoints; loggingAuth?: LoggingAuth }): Promise<StoredProfile> {
+    const p = this.require(id);
+    if (p.kind === 'sandbox' && change.endpoints) {
+      throw new AppFailure(appError('validation', 'The sandbox’s endpoints are fixed', { fieldErrors: { endpoints: 'cannot be changed on the Sandbox profile' } }));
+    }
+    return (await this.store.update(id, change)) ?? this.require(id);
+  }
+
+  async duplicate(id: string, name?: string): Promise<StoredProfile> {
+    const p = this.require(id);
+    const copy = await this.store.add({
+      name: name ?? uniqueName(`${p.name} copy`, this.store.all().map((x) => x.name)),
+      kind: p.kind,
+      loggingAuth: p.loggingAuth,
+      libraries: p.libraries,
+      ...(p.endpoints ? { endpoints: p.endpoints } : {}),
+    });
+    await this.secrets.copy(p.id, copy.id);
+    return copy;
+  }
+
+  async remove(id: string): Promise<string | null> {
+    this.require(id);
+    await this.secrets.delete(`${id}/`);
+    await this.store.remove(id);
+    return this.store.activeId;
+  }
+
+  async setKey(profileId: string, slot: KeySlot, value: string): Promise<KeyStatus> {
+    const p = this.require(profileId);
+    if (p.kind === 'sandbox') throw new AppFailure(appError('validation', 'The sandbox’s keys are built in', { fieldErrors: { slot: 'cannot be set on the Sandbox profile' } }));
+    if (slot.kind === 'library' && !p.libraries.some((l) => l.id === slot.libraryId)) {
+      await this.store.update(p.id, { libraries: [...p.libraries, { id: slot.libraryId, name: slot.name?.trim() || `Library ${slot.libraryId}` }] });
+    }
+    return this.secrets.set(slotName(p.id, slot), value);
+  }
+
+  async deleteKey(profileId: string, slot: KeySlot): Promise<KeyStatus> {
+    const p = this.require(profileId);
+    if (p.kind === 'sandbox') throw new AppFailure(appError('validation', 'The sandbox’s keys are built in', { fieldErrors: { slot: 'cannot be removed from the Sandbox profile' } }));
+    await this.secrets.delete(slotName(p.id, slot));
+    if (slot.kind === 'library') await this.store.update(p.id, { libraries: p.libraries.filter((l) => l.id !== slot.libraryId) });
+    return this.secrets.status(slotName(p.id, slot));
+  }
+}
+
+function uniqueName(base: string, taken: readonly string[]): string {
+  let name = base.slice(0, 60);
+  for (let n = 2; taken.includes(name); n++) name = `${base.slice(0, 55)} ${n}`;
+  return name;
+}
