@@ -193,9 +193,8 @@ function scrubError(error: AppError, t: (s: string) => string): AppError {
   if (error.detail !== undefined) out.detail = t(error.detail);
   if (error.code !== undefined) out.code = t(error.code);
   if (error.fieldErrors !== undefined) {
-    const fields: Record<string, string> = {};
-    for (const [path, message] of Object.entries(error.fieldErrors)) fields[t(path)] = t(message);
-    out.fieldErrors = fields;
+    // fromEntries keeps a "__proto__" field as an own property.
+    out.fieldErrors = Object.fromEntries(Object.entries(error.fieldErrors).map(([path, message]) => [t(path), t(message)]));
   }
   return out;
 }

@@ -94,6 +94,20 @@ describe('requests per area', () => {
     expect(res.body.length).toBe(10);
   });
 
+  it('refuses bad methods and header injection before sending; a failing onAttempt does not fail the request', async () => {
+    expect((await failureOf(t.client.send({ area: 'core', method: 'TRACE', path: '/pullzone' }))).kind).toBe('validation');
+    expect((await failureOf(t.client.send({ area: 'core', method: 'GET', path: '/pullzone', headers: { 'x-a': 'b\r\nAccessKey: evil' } }))).kind).toBe('validation');
+    expect((await failureOf(t.client.send({ area: 'core', method: 'GET', path: '/pullzone', headers: { 'bad name': 'x' } }))).kind).toBe('validation');
+    const res = await t.client.send({ area: 'core', method: 'get', path: '/pullzone', onAttempt: () => { throw new Error('log sink broke'); } });
+    expect(res.status).toBe(200);
+  });
+
+  it('json() of a capped body says it is too large instead of failing to parse', async () => {
+    const res = await t.client.send({ area: 'core', method: 'GET', path: '/pullzone', maxBodyBytes: 10 });
+    expect(() => res.json()).toThrow(AppFailure);
+    expect(await failureOf(Promise.resolve().then(() => res.json()))).toMatchObject({ kind: 'http', title: 'The answer is too large to read' });
+  });
+
   it('rejects paths that could leave the area', async () => {
     for (const path of ['//evil.example/x', 'http://evil.example/', 'pullzone', '/a\\b', '/a\r\nX-Injected: 1', '/../pullzone', `/${'a'.repeat(9000)}`]) {
       const e = await failureOf(t.client.send({ area: 'containers', method: 'GET', path }));

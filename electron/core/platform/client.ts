@@ -6,7 +6,7 @@ import { createRedactor } from '../../../shared/redact.js';
 import { appError } from '../../../shared/result.js';
 import { AppFailure } from '../router.js';
 import { authFor, baseUrlFor } from './auth.js';
-import { mapPlatformError } from './errors.js';
+import { cleanText, mapPlatformError } from './errors.js';
 import { crossOriginRedirectError, failureError, notJsonError } from './failures.js';
 import { createDispatchers, DEFAULT_MAX_BODY_BYTES, exchange, ExchangeFailure, type Exchanged, type Timing } from './http.js';
 import { DEFAULT_RETRY_POLICY, decideRetry, type AttemptOutcome, type RetryDecision, type RetryPolicy } from './retry.js';
@@ -37,6 +37,11 @@ const KEPT_SECRETS = 32;
 /** Headers a caller may not set: the key is chosen by area, and framing is undici's business. */
 const RESERVED = new Set(['accesskey', 'authorization', 'proxy-authorization', 'cookie', 'host', 'connection', 'transfer-encoding', 'keep-alive', 'upgrade', 'te', 'trailer']);
 const FOLLOWED = new Set(['GET', 'HEAD']);
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+/** RFC 9110 token characters for header names; values may not carry CR, LF or NUL. */
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+/** Default idle limit of a streamed upload when the caller sets no timeout. */
+export const DEFAULT_STREAM_IDLE_MS = 60_000;
 
 const defaultSleep = async (ms: number, signal?: AbortSignal) => {
   await sleepFor(ms, undefined, signal ? { signal } : {});
@@ -64,7 +69,7 @@ export function createPlatformClient(opts: PlatformClientOptions): PlatformClien
   async function run(req: PlatformRequest): Promise<{ response: PlatformResponse; path: string }> {
     const started = now();
     const method = req.method.toUpperCase();
-    if (!/^[A-Z]{1,20}$/.test(method)) throw new AppFailure(appError('validation', 'Invalid HTTP method', { fieldErrors: { method: 'Use a method such as GET, POST, PUT, PATCH or DELETE' } }));
+    if (!METHODS.has(method)) throw new AppFailure(appError('validation', 'Invalid HTTP method', { fieldErrors: { method: `Use one of ${[...METHODS].join(', ')}` } }));
     const startUrl = joinUrl(baseUrlFor(req.area, opts.endpoints()), req.path, req.query);
     if (req.signal?.aborted) throw new AppFailure(appError('cancelled', 'Cancelled', { detail: `${method} ${startUrl.pathname}` }));
     const auth = await authFor(req.area, req.libraryId, opts.credentials);
@@ -78,12 +83,21 @@ export function createPlatformClient(opts: PlatformClientOptions): PlatformClien
       contentType ??= 'application/json';
     }
     const headers: Record<string, string> = { 'user-agent': opts.userAgent, accept: 'application/json' };
-    for (const [name, value] of Object.entries(req.headers ?? {})) if (!RESERVED.has(name.toLowerCase())) headers[name.toLowerCase()] = value;
+    for (const [name, value] of Object.entries(req.headers ?? {})) {
+      if (!HEADER_NAME.test(name) || /[\r\n\0]/.test(value)) {
+        throw new AppFailure(appError('validation', 'Invalid request header', { fieldErrors: { [`headers.${cleanText(name, 60)}`]: 'Header names are letters, digits and -; values cannot contain line breaks' } }));
+      }
+      if (!RESERVED.has(name.toLowerCase())) headers[name.toLowerCase()] = value;
+    }
     if (body !== undefined) headers['content-type'] = contentType ?? headers['content-type'] ?? (typeof body === 'string' ? 'text/plain; charset=utf-8' : 'application/octet-stream');
     Object.assign(headers, auth.headers);
 
     const streamed = body instanceof Readable;
-    const timing: Timing = req.idleTimeoutMs !== undefined ? { kind: 'idle', ms: req.idleTimeoutMs } : { kind: 'deadline', ms: req.timeoutMs ?? DEFAULT_TIMEOUT_MS };
+    // A streamed upload may run for hours: unless told otherwise it only has to keep moving.
+    const timing: Timing =
+      req.idleTimeoutMs !== undefined || (streamed && req.timeoutMs === undefined)
+        ? { kind: 'idle', ms: req.idleTimeoutMs ?? DEFAULT_STREAM_IDLE_MS }
+        : { kind: 'deadline', ms: req.timeoutMs ?? DEFAULT_TIMEOUT_MS };
     const maxBodyBytes = req.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
     let url = startUrl;
     let failedAttempts = 0;
@@ -103,8 +117,8 @@ export function createPlatformClient(opts: PlatformClientOptions): PlatformClien
       }
       // A cut-short body still had a status and headers: the transcript shows them.
       const answered = result ?? (failure?.status !== undefined && failure.headers ? { status: failure.status, headers: failure.headers } : undefined);
-      const report = (d: RetryDecision) =>
-        req.onAttempt?.({
+      const report = (d: RetryDecision) => {
+        const info: AttemptInfo = {
           attempt: exchanges,
           method,
           url: redactor.url(url.href),
@@ -115,7 +129,13 @@ export function createPlatformClient(opts: PlatformClientOptions): PlatformClien
           delayMs: d.delayMs,
           reason: redactor.text(d.reason),
           elapsedMs: now() - started,
-        } satisfies AttemptInfo);
+        };
+        try {
+          req.onAttempt?.(info);
+        } catch {
+          // A failing transcript writer must not fail the request.
+        }
+      };
 
       if (failure?.kind === 'cancelled' || failure?.kind === 'source') {
         report({ retry: false, delayMs: 0, reason: failure.kind === 'cancelled' ? 'cancelled' : 'the data to send could not be read' });
@@ -174,6 +194,9 @@ export function createPlatformClient(opts: PlatformClientOptions): PlatformClien
         timingMs: now() - started,
         json<T>(): T {
           if (final.body.length === 0) return null as T;
+          if (final.truncated) {
+            throw new AppFailure(appError('http', 'The answer is too large to read', { status: final.status, detail: `It is longer than ${maxBodyBytes} bytes — ${where}` }));
+          }
           try {
             return JSON.parse(final.body.toString('utf8')) as T;
           } catch (e) {

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { cleanText, kindForStatus, mapPlatformError, statusTitle } from './errors.js';
 
@@ -93,6 +94,16 @@ describe('mapPlatformError: the platform error shapes', () => {
     expect(mapPlatformError('core', 500, { 'content-type': 'application/octet-stream' }, Buffer.from([0, 0, 0, 0, 1, 2, 0, 0]), 'GET', '/x').detail).toBe('8 bytes of application/octet-stream — GET /x');
   });
 
+  it('odd codes and field names stay plain data', () => {
+    const e = mapPlatformError('logging', 400, {}, json({ error: { code: '__proto__', message: 'x' } }), 'GET', '/l');
+    expect(e.title).toBe('The platform did not accept the request (400)');
+    const f = mapPlatformError('containers', 400, {}, json({ title: 't', errors: [{ field: '__proto__', message: 'm' }, { field: 'constructor', message: 'n' }] }), 'POST', '/mc/apps');
+    expect(Object.entries(f.fieldErrors ?? {})).toEqual([
+      ['__proto__', 'm'],
+      ['constructor', 'n'],
+    ]);
+  });
+
   it('mentions Retry-After on 429 and 503', () => {
     expect(mapPlatformError('core', 429, { 'retry-after': '30' }, Buffer.alloc(0), 'GET', '/x').detail).toBe('The server asks to wait before retrying (Retry-After: 30). — GET /x');
   });
@@ -132,5 +143,31 @@ describe('helpers', () => {
   it('cleanText escapes control and bidi characters and caps the length', () => {
     expect(cleanText('a\u0000b\u2066c')).toBe('a\\u0000b\\u2066c');
     expect(cleanText('x'.repeat(600))).toHaveLength(500);
+  });
+});
+
+describe('property: any body, any status gives a well-formed AppError (T4)', () => {
+  it('never throws, always has a kind, a title with the status, and METHOD path in the detail', () => {
+    const body = fc.oneof(
+      fc.jsonValue().map((v) => Buffer.from(JSON.stringify(v) ?? '')),
+      fc.record({ error: fc.anything(), errors: fc.anything(), ErrorKey: fc.anything(), Field: fc.anything(), Message: fc.anything(), title: fc.anything(), detail: fc.anything() }, { requiredKeys: [] }).map((v) => Buffer.from(JSON.stringify(v) ?? '')),
+      fc.uint8Array({ maxLength: 300 }).map((a) => Buffer.from(a)),
+      fc.string().map((t) => Buffer.from(t)),
+    );
+    fc.assert(
+      fc.property(fc.constantFrom('core', 'containers', 'video', 'logging' as const), fc.integer({ min: 300, max: 599 }), fc.constantFrom('', 'text/html', 'application/json'), body, (area, status, ct, b) => {
+        const e = mapPlatformError(area, status, { 'content-type': ct }, b, 'GET', '/p');
+        expect(['validation', 'auth', 'not_found', 'conflict', 'http']).toContain(e.kind);
+        expect(e.status).toBe(status);
+        expect(e.title).toContain(`(${status})`);
+        expect(e.detail).toMatch(/GET \/p$/);
+        for (const [k, v] of Object.entries(e.fieldErrors ?? {})) {
+          expect(typeof k).toBe('string');
+          expect(typeof v).toBe('string');
+        }
+        expect(JSON.parse(JSON.stringify(e))).toEqual(e);
+      }),
+      { numRuns: 1000 },
+    );
   });
 });

@@ -47,7 +47,7 @@ export function kindForStatus(status: number): ErrorKind {
 
 /** A short title for a status alone: "Bad gateway (502)". */
 export function statusTitle(status: number): string {
-  const known = STATUS_TITLES[status];
+  const known = Object.hasOwn(STATUS_TITLES, status) ? STATUS_TITLES[status] : undefined;
   if (known) return `${known} (${status})`;
   if (status >= 300 && status < 400) return `Unexpected redirect (${status})`;
   if (status >= 500) return `The platform failed (${status})`;
@@ -79,29 +79,35 @@ interface Extracted {
   fieldErrors?: Record<string, string>;
 }
 
-function addField(out: Record<string, string>, field: string, message: string): void {
-  out[field] = out[field] === undefined ? message : `${out[field]}; ${message}`;
+// A Map, then Object.fromEntries: a field named "__proto__" stays an own property instead of hitting the setter.
+function addField(out: Map<string, string>, field: string, message: string): void {
+  const before = out.get(field);
+  out.set(field, before === undefined ? message : `${before}; ${message}`);
+}
+
+function fieldsOf(out: Map<string, string>): Record<string, string> | undefined {
+  return out.size > 0 ? Object.fromEntries(out) : undefined;
 }
 
 function fromErrorsArray(errors: readonly unknown[]): Record<string, string> | undefined {
-  const out: Record<string, string> = {};
+  const out = new Map<string, string>();
   for (const e of errors) {
     if (!isObject(e)) continue;
     const message = str(e.message) ?? str(e.Message);
     if (message === undefined) continue;
     addField(out, str(e.field) ?? str(e.Field) ?? '(request)', cleanText(message));
   }
-  return Object.keys(out).length > 0 ? out : undefined;
+  return fieldsOf(out);
 }
 
 /** ASP.NET ValidationProblemDetails: `errors: { "Field": ["message", ...] }`. */
 function fromErrorsMap(errors: Json): Record<string, string> | undefined {
-  const out: Record<string, string> = {};
+  const out = new Map<string, string>();
   for (const [field, messages] of Object.entries(errors)) {
     const list = Array.isArray(messages) ? messages.filter((m): m is string => typeof m === 'string') : typeof messages === 'string' ? [messages] : [];
     for (const m of list) addField(out, field === '' ? '(request)' : field, cleanText(m));
   }
-  return Object.keys(out).length > 0 ? out : undefined;
+  return fieldsOf(out);
 }
 
 /** Reads whichever of the platform's error shapes the body has. */
@@ -197,8 +203,9 @@ export function mapPlatformError(
 
   let title = statusTitle(status);
   const hints: string[] = [];
-  if (area === 'logging' && found.code !== undefined && LOGGING_TITLES[found.code]) {
-    title = `${LOGGING_TITLES[found.code]} (${status})`;
+  const loggingTitle = area === 'logging' && found.code !== undefined && Object.hasOwn(LOGGING_TITLES, found.code) ? LOGGING_TITLES[found.code] : undefined;
+  if (loggingTitle !== undefined) {
+    title = `${loggingTitle} (${status})`;
   } else if (status === 401 && area === 'video') {
     title = 'The video library API key was not accepted (401)';
     hints.push("The Stream API takes the library's own API key, not the account key; set it for this library in the profile settings.");

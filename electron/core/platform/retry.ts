@@ -53,8 +53,8 @@ const IDEMPOTENT_METHODS = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
 const RETRYABLE_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
 const RETRY_AFTER_STATUSES = new Set([429, 503]);
 
-/** Failures that another attempt will not fix: a wrong host name, a bad certificate, a malformed URL. */
-const PERMANENT_NETWORK = /^(ENOTFOUND|ERR_INVALID_URL|ERR_TLS_CERT_ALTNAME_INVALID|CERT_|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_VERIFY_LEAF_SIGNATURE|UNABLE_TO_GET_ISSUER_CERT)/;
+/** Failures that another attempt will not fix: a wrong host name, a bad certificate, a malformed URL or request. */
+const PERMANENT_NETWORK = /^(ENOTFOUND|ERR_INVALID_URL|UND_ERR_INVALID_ARG|UND_ERR_NOT_SUPPORTED|ERR_TLS_CERT_ALTNAME_INVALID|CERT_|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_VERIFY_LEAF_SIGNATURE|UNABLE_TO_GET_ISSUER_CERT)/;
 
 /** Upper bound of the full-jitter backoff after attempt n (zero-based): min(cap, base·2^n). */
 export function backoffCeiling(attempt: number, policy: Pick<RetryPolicy, 'baseMs' | 'capMs'>): number {
