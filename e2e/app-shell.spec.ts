@@ -6,7 +6,9 @@ test('reaches the ready state and shows the first area', async ({ shell }) => {
   const { page } = shell;
   await expect(page.locator('#root')).toHaveAttribute('data-app-state', 'ready');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Apps');
-  await expect(page.getByTestId('connection')).toContainText('No profile connected');
+  await expect(page.getByTestId('active-profile')).toHaveText('Sandbox');
+  await expect(page.getByTestId('connection')).toHaveAttribute('data-state', 'ok');
+  await expect(page.getByTestId('connection')).toContainText('Connected');
 });
 
 test('app.info round-trips through window.burrow', async ({ shell }) => {

@@ -66,7 +66,7 @@ export function Libraries({ profile }: { readonly profile: ProfileView }) {
             ))}
           </ul>
           {!sandbox && (
-            <button type="button" disabled={chosen.length === 0 || store.isPending} onClick={() => store.mutate({ id: profile.id, libraryIds: chosen }, { onSuccess: () => setChosen([]) })}>
+            <button type="button" disabled={chosen.length === 0 || store.isPending} onClick={() => store.mutate({ id: profile.id, libraryIds: chosen }, { onSuccess: () => (setChosen([]), discover.mutate({ id: profile.id })) })}>
               Store selected keys
             </button>
           )}
