@@ -98,6 +98,7 @@ describe('requests per area', () => {
     expect((await failureOf(t.client.send({ area: 'core', method: 'TRACE', path: '/pullzone' }))).kind).toBe('validation');
     expect((await failureOf(t.client.send({ area: 'core', method: 'GET', path: '/pullzone', headers: { 'x-a': 'b\r\nAccessKey: evil' } }))).kind).toBe('validation');
     expect((await failureOf(t.client.send({ area: 'core', method: 'GET', path: '/pullzone', headers: { 'bad name': 'x' } }))).kind).toBe('validation');
+    expect((await failureOf(t.client.send({ area: 'core', method: 'POST', path: '/dnszone', json: { n: 1n } }))).kind).toBe('validation');
     const res = await t.client.send({ area: 'core', method: 'get', path: '/pullzone', onAttempt: () => { throw new Error('log sink broke'); } });
     expect(res.status).toBe(200);
   });

@@ -79,7 +79,11 @@ export function createPlatformClient(opts: PlatformClientOptions): PlatformClien
     let body = req.body;
     let contentType = req.contentType;
     if (req.json !== undefined) {
-      body = Buffer.from(JSON.stringify(req.json));
+      try {
+        body = Buffer.from(JSON.stringify(req.json));
+      } catch (e) {
+        throw new AppFailure(appError('validation', 'The request body cannot be sent as JSON', { detail: e instanceof Error ? e.message : String(e) }));
+      }
       contentType ??= 'application/json';
     }
     const headers: Record<string, string> = { 'user-agent': opts.userAgent, accept: 'application/json' };
