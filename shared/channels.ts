@@ -18,6 +18,11 @@ export const METHOD_NAMES = [
   'profiles.discover',
   'profiles.storeLibraryKeys',
   'secrets.setPersistence',
+  'console.send',
+  'console.cancel',
+  'console.history',
+  'console.loadBody',
+  'console.saveResponse',
   'files.list',
 ] as const;
 

@@ -19,6 +19,7 @@ import {
   SecretStorageInfo,
 } from './profiles.js';
 import type { Result } from './result.js';
+import { ConsoleResponse } from './console.js';
 
 const empty = z.object({}).strict();
 
@@ -106,6 +107,39 @@ export const methods = {
   'secrets.setPersistence': {
     input: z.object({ optIn: z.boolean() }).strict(),
     output: SecretStorageInfo,
+  },
+  /** Sends one `api METHOD PATH [--body JSON] [--verbose]` line with the active profile's key. */
+  'console.send': {
+    input: z
+      .object({
+        requestId: z.string().min(1).max(100),
+        line: z.string().max(2_100_000, 'is too long'),
+        /** The body editor's JSON, used when the line has no --body. */
+        body: z.string().max(2_100_000, 'is too long').optional(),
+        verbose: z.boolean().optional(),
+      })
+      .strict(),
+    output: ConsoleResponse,
+  },
+  /** Stops a request that is still running. */
+  'console.cancel': {
+    input: z.object({ requestId: z.string().min(1).max(100) }).strict(),
+    output: z.object({ cancelled: z.boolean() }),
+  },
+  /** The active profile's command history, newest last; `query` filters it. */
+  'console.history': {
+    input: z.object({ query: z.string().max(200).optional() }).strict(),
+    output: z.object({ entries: z.array(z.string()) }),
+  },
+  /** Picks a JSON file for the body editor. */
+  'console.loadBody': {
+    input: empty,
+    output: z.object({ name: z.string(), text: z.string() }).nullable(),
+  },
+  /** Saves the body of a recent response to a file the user picks. */
+  'console.saveResponse': {
+    input: z.object({ requestId: z.string().min(1).max(100) }).strict(),
+    output: z.object({ saved: z.boolean(), bytes: z.number() }),
   },
   /** Files registered by drop or picker in this session. */
   'files.list': {

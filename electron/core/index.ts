@@ -3,16 +3,19 @@ import { mkdir } from 'node:fs/promises';
 import type { EventName } from '../../shared/channels.js';
 import type { EventPayload } from '../../shared/contract.js';
 import type { Result } from '../../shared/result.js';
+import { consoleHandlers } from './console/service.js';
 import { isAllowedExternalUrl } from './external.js';
 import { FileRegistry } from './files/registry.js';
 import { createPlatformClient, type PlatformClient } from './platform/client.js';
 import type { CorePorts } from './ports.js';
+import type { Sandbox } from '../../sandbox/server.js';
 import { EmbeddedSandbox } from './profiles/embedded-sandbox.js';
 import { profileHandlers } from './profiles/handlers.js';
 import { ProfileStore, type StoredProfile } from './profiles/profile-store.js';
 import { SecretStore } from './profiles/secret-store.js';
 import { ProfileService } from './profiles/service.js';
-import { createEventBus, createRouter, toAppError, type CallContext, type Handlers } from './router.js';
+import { appError } from '../../shared/result.js';
+import { AppFailure, createEventBus, createRouter, toAppError, type CallContext, type Handlers } from './router.js';
 
 export type { CorePorts } from './ports.js';
 
@@ -25,6 +28,8 @@ export interface Core {
   registerDroppedFile(path: string): Promise<Result<unknown>>;
   /** The platform client of the active profile (for the CLI and tests in the same process). */
   activeClient(): Promise<PlatformClient>;
+  /** The embedded sandbox when it is running (tests inject faults through it). */
+  embeddedSandbox(): Promise<Sandbox | null>;
   close(): Promise<void>;
 }
 
@@ -71,6 +76,16 @@ export async function createCore(ports: CorePorts): Promise<Core> {
       return { opened: true };
     },
     ...profileHandlers(profiles, clientFor, bus),
+    ...consoleHandlers({
+      dataDir: ports.dataDir,
+      dialogs: ports.dialogs,
+      active: async () => {
+        const p = profiles.active();
+        if (!p) throw new AppFailure(appError('auth', 'No active profile', { detail: 'Choose or add a profile in Settings.' }));
+        return { profileId: p.id, client: await clientFor(p) };
+      },
+      knownSecrets: () => profiles.knownSecrets(),
+    }),
     'files.list': async () => ({ files: files.list() }),
   };
   const router = createRouter(handlers);
@@ -87,6 +102,7 @@ export async function createCore(ports: CorePorts): Promise<Core> {
       }
     },
     activeClient,
+    embeddedSandbox: () => sandbox.peek(),
     async close() {
       await Promise.all([...clients.values()].map((c) => c.client.close()));
       clients.clear();

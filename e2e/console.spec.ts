@@ -1,0 +1,88 @@
+import { createSeed } from '../sandbox/seed.js';
+import { EMBEDDED_SEED } from '../electron/core/profiles/embedded-sandbox.js';
+import { expect, screenshot, test } from './fixtures.js';
+
+const seed = createSeed(EMBEDDED_SEED);
+
+test('api get /pullzone shows the pull zones as a tree; verbose masks the key', async ({ shell }) => {
+  const { page } = shell;
+  await expect(page.locator('#root')).toHaveAttribute('data-app-state', 'ready');
+  await page.keyboard.press('Control+4');
+  const command = page.getByLabel('Command', { exact: true });
+  await command.fill('api get /pullzone');
+  await command.press('Enter');
+  await expect(page.getByTestId('response-status')).toHaveText(/^200/);
+  const tree = page.getByTestId('json-tree');
+  for (const zone of ['demo-site', 'vz-demo-library', 'vz-training']) await expect(tree).toContainText(zone);
+  await screenshot(shell, 'console-pullzones');
+
+  await command.fill('api GET /videolibrary --verbose');
+  await command.press('Enter');
+  const verbose = page.getByTestId('verbose');
+  await expect(verbose).toContainText(/GET http:\/\/127\.0\.0\.1:\d+\/videolibrary/);
+  await expect(verbose).toContainText('••••••••');
+  await expect(page.getByTestId('response')).toContainText('secret values masked');
+  const html = await page.content();
+  expect(html).not.toContain(seed.accountKey);
+  for (const lib of seed.libraries) expect(html).not.toContain(lib.key);
+  await screenshot(shell, 'console-verbose');
+});
+
+test('a bad JSON body shows the position, in the line and in the editor', async ({ shell }) => {
+  const { page } = shell;
+  await expect(page.locator('#root')).toHaveAttribute('data-app-state', 'ready');
+  await page.keyboard.press('Control+4');
+  const command = page.getByLabel('Command', { exact: true });
+  await command.fill(`api post /dnszone --body '{"Domain": }'`);
+  await command.press('Enter');
+  await expect(page.getByRole('alert').filter({ hasText: 'position 11' })).toBeVisible();
+  await expect(command).toHaveAttribute('aria-invalid', 'true');
+
+  await command.fill('api post /dnszone');
+  await page.getByTestId('body-editor').locator('.cm-content').fill('{"Domain": "x",}');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: /position \d+/ })).toBeVisible();
+
+  await page.getByTestId('body-editor').locator('.cm-content').fill('{"Domain": "console-e2e.test"}');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByTestId('response-status')).toHaveText(/^201/);
+});
+
+test('history recalls the last command after a reload, and the draft survives', async ({ shell }) => {
+  const { page } = shell;
+  await expect(page.locator('#root')).toHaveAttribute('data-app-state', 'ready');
+  await page.keyboard.press('Control+4');
+  const command = page.getByLabel('Command', { exact: true });
+  await command.fill('api get /storagezone');
+  await command.press('Enter');
+  await expect(page.getByTestId('response-status')).toHaveText(/^200/);
+  await command.fill('api get /dnszone');
+  await command.press('Enter');
+  await expect(page.getByTestId('response')).toContainText('example.com');
+  await command.fill('api get /half-typed');
+  await page.reload();
+  await expect(page.locator('#root')).toHaveAttribute('data-app-state', 'ready');
+  await expect(command).toHaveValue('api get /half-typed');
+  await command.press('ArrowUp');
+  await expect(command).toHaveValue('api get /dnszone');
+  await command.press('ArrowUp');
+  await expect(command).toHaveValue('api get /storagezone');
+  await command.press('ArrowDown');
+  await command.press('ArrowDown');
+  await expect(command).toHaveValue('api get /half-typed');
+  await page.getByLabel('Search history').fill('storage');
+  await page.locator('.history-list').getByRole('button', { name: 'api get /storagezone' }).click();
+  await expect(command).toHaveValue('api get /storagezone');
+});
+
+test('control characters in a response are shown escaped', async ({ shell }) => {
+  const { page } = shell;
+  await expect(page.locator('#root')).toHaveAttribute('data-app-state', 'ready');
+  const sb = (await shell.core.embeddedSandbox())!;
+  sb.faults.add({ method: 'GET', path: '/weird', action: { kind: 'status', status: 200, body: 'before\x1b[2J\u202eafter', contentType: 'text/plain' } });
+  await page.keyboard.press('Control+4');
+  const command = page.getByLabel('Command', { exact: true });
+  await command.fill('api get /weird');
+  await command.press('Enter');
+  await expect(page.getByTestId('body-text')).toHaveText('before\\u001b[2J\\u202eafter');
+});

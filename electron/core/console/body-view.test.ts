@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { maskSecretFields, viewBody } from './body-view.js';
+
+describe('maskSecretFields', () => {
+  it('masks credential-named strings at any depth and leaves the rest', () => {
+    const { value, masked } = maskSecretFields([
+      { Id: 1, ApiKey: 'k1', ReadOnlyApiKey: 'k2', ErrorKey: 'pullZone.not_found', Nested: { Password: 'p', ZoneSecurityKey: 'z', EnableTokenAuthentication: true } },
+    ]);
+    expect(value).toEqual([
+      { Id: 1, ApiKey: '••••••••', ReadOnlyApiKey: '••••••••', ErrorKey: 'pullZone.not_found', Nested: { Password: '••••••••', ZoneSecurityKey: '••••••••', EnableTokenAuthentication: true } },
+    ]);
+    expect(masked).toBe(4);
+  });
+});
+
+describe('viewBody', () => {
+  it('scrubs known key values from text bodies too', () => {
+    expect(viewBody(Buffer.from('your key is SECRET-VALUE-123'), 'text/plain', false, ['SECRET-VALUE-123'])).toEqual({ kind: 'text', text: 'your key is ••••••••' });
+  });
+  it('does not parse a truncated JSON body', () => {
+    expect(viewBody(Buffer.from('{"a":'), 'application/json', true, [])).toMatchObject({ kind: 'text', parseError: expect.stringContaining('larger') });
+  });
+  it('treats unlabelled UTF-8 as text and unlabelled bytes as binary', () => {
+    expect(viewBody(Buffer.from('hello'), '', false, []).kind).toBe('text');
+    expect(viewBody(Buffer.from([0, 159, 146, 150]), '', false, []).kind).toBe('binary');
+  });
+});

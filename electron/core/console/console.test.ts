@@ -1,0 +1,170 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ConsoleResponse } from '../../../shared/console.js';
+import { DISPLAY_CAP_BYTES } from '../../../shared/console.js';
+import { createSeed } from '../../../sandbox/seed.js';
+import { EMBEDDED_SEED } from '../profiles/embedded-sandbox.js';
+import { startCore, type Harness } from '../testing/core-harness.js';
+
+const seed = createSeed(EMBEDDED_SEED);
+const open: Harness[] = [];
+const servers: Server[] = [];
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((h) => h.core.close()));
+  await Promise.all(servers.splice(0).map((s) => new Promise((r) => s.close(r))));
+});
+async function core(dataDir?: string) {
+  const h = await startCore(dataDir ? { dataDir } : {});
+  open.push(h);
+  return h;
+}
+let n = 0;
+const send = (h: Harness, line: string, extra: { body?: string; verbose?: boolean } = {}) => h.core.invoke('console.send', { requestId: `r${++n}`, line, ...extra });
+const ok = async (h: Harness, line: string, extra: { body?: string; verbose?: boolean } = {}) => {
+  const r = await send(h, line, extra);
+  if (!r.ok) throw new Error(JSON.stringify(r.error));
+  return r.value as ConsoleResponse;
+};
+
+describe('console.send against the sandbox', () => {
+  it('get and GET are the same request, and JSON comes back pretty', async () => {
+    const h = await core();
+    const a = await ok(h, 'api get /pullzone');
+    const b = await ok(h, 'GET pullzone');
+    expect(a.status).toBe(200);
+    expect(a.body.kind).toBe('json');
+    expect(a.body).toEqual(b.body);
+    if (a.body.kind === 'json') expect(JSON.parse(a.body.text)).toHaveLength(3);
+    expect(a.url).toMatch(/\/pullzone$/);
+  });
+
+  it('masks keys the platform returns and never carries the account key', async () => {
+    const h = await core();
+    const r = await ok(h, 'api GET /videolibrary', { verbose: true });
+    const text = JSON.stringify(r);
+    for (const lib of seed.libraries) expect(text).not.toContain(lib.key);
+    expect(text).not.toContain(seed.accountKey);
+    expect(r.body.kind === 'json' && r.body.masked).toBeGreaterThanOrEqual(4);
+    expect(r.requestHeaders.accesskey ?? r.requestHeaders.AccessKey).toBe('••••••••');
+  });
+
+  it('uses the editor body for POST when the line has none, and --body wins over it', async () => {
+    const h = await core();
+    const created = await ok(h, 'api post /dnszone', { body: '{"Domain":"from-editor.test"}' });
+    expect(created.status).toBe(201);
+    const inline = await ok(h, `api post /dnszone -b '{"Domain":"from-line.test"}'`, { body: '{"Domain":"ignored.test"}' });
+    expect(inline.status).toBe(201);
+    const list = await ok(h, 'api get /dnszone');
+    const text = list.body.kind === 'json' ? list.body.text : '';
+    expect(text).toContain('from-editor.test');
+    expect(text).toContain('from-line.test');
+    expect(text).not.toContain('ignored.test');
+  });
+
+  it('names the position of a JSON syntax error, in the line and in the editor', async () => {
+    const h = await core();
+    const inLine = await send(h, `api post /dnszone --body '{"Domain": }'`);
+    expect(inLine).toMatchObject({ ok: false, error: { kind: 'validation', fieldErrors: { line: expect.stringMatching(/position 11/) } } });
+    const inEditor = await send(h, 'api post /dnszone', { body: '{"Domain": "x",}' });
+    expect(inEditor).toMatchObject({ ok: false, error: { fieldErrors: { body: expect.stringMatching(/position \d+/) } } });
+    const hostile = await send(h, 'api get //evil.example/x');
+    expect(hostile).toMatchObject({ ok: false, error: { fieldErrors: { line: expect.any(String) } } });
+    const key = await send(h, 'api get /pullzone --api-key abc');
+    expect(key).toMatchObject({ ok: false, error: { fieldErrors: { line: expect.stringContaining('--api-key') } } });
+  });
+
+  it('shows error statuses with the platform body instead of failing', async () => {
+    const h = await core();
+    const r = await ok(h, 'api get /pullzone/1');
+    expect(r.status).toBe(404);
+    expect(r.body.kind === 'json' && JSON.parse(r.body.text)).toMatchObject({ ErrorKey: expect.any(String), Message: expect.any(String) });
+  });
+
+  it('never retries POST, retries GET through a 503 burst', async () => {
+    const h = await core();
+    const sb = (await h.core.embeddedSandbox())!;
+    sb.faults.add({ method: 'POST', path: '/dnszone', times: 3, action: { kind: 'status', status: 503 } });
+    const post = await ok(h, `api post /dnszone -b '{"Domain":"never-twice.test"}'`);
+    expect(post.status).toBe(503);
+    expect(post.attempts).toHaveLength(1);
+    sb.faults.reset();
+    sb.faults.add({ method: 'GET', path: '/storagezone', times: 2, action: { kind: 'status', status: 503 } });
+    const get = await ok(h, 'api get /storagezone', { verbose: true });
+    expect(get.status).toBe(200);
+    expect(get.attempts.map((a) => a.status)).toEqual([503, 503, 200]);
+  });
+
+  it('keeps text with control characters as text, binary as a hex preview, invalid JSON with its position', async () => {
+    const h = await core();
+    const sb = (await h.core.embeddedSandbox())!;
+    sb.faults.add({ method: 'GET', path: '/a', action: { kind: 'status', status: 200, body: 'clear\x1b[2J\u202eevil', contentType: 'text/plain' } });
+    sb.faults.add({ method: 'GET', path: '/b', action: { kind: 'status', status: 200, body: '\u0000\u0001\u0002PNG', contentType: 'application/octet-stream' } });
+    sb.faults.add({ method: 'GET', path: '/c', action: { kind: 'status', status: 200, body: '{"a": 1,,}', contentType: 'application/json' } });
+    sb.faults.add({ method: 'GET', path: '/d', times: 10, action: { kind: 'status', status: 502, body: '<html><body>Bad gateway</body></html>', contentType: 'text/html' } });
+    expect((await ok(h, 'api get /a')).body).toEqual({ kind: 'text', text: 'clear\x1b[2J\u202eevil' });
+    expect((await ok(h, 'api get /b')).body).toMatchObject({ kind: 'binary', contentType: 'application/octet-stream', hex: expect.stringContaining('00 01 02 50 4e 47') });
+    expect((await ok(h, 'api get /c')).body).toMatchObject({ kind: 'text', parseError: expect.stringMatching(/position 8/) });
+    const html = await ok(h, 'api get /d');
+    expect(html).toMatchObject({ status: 502, body: { kind: 'text', text: expect.stringContaining('Bad gateway') } });
+  });
+
+  it('keeps history per profile, searchable, across a restart', async () => {
+    const h = await core();
+    await ok(h, 'api get /pullzone');
+    await ok(h, 'api get /storagezone');
+    await ok(h, 'api get /pullzone');
+    expect(await h.call('console.history', {})).toEqual({ entries: ['api get /storagezone', 'api get /pullzone'] });
+    expect(await h.call('console.history', { query: 'STORAGE' })).toEqual({ entries: ['api get /storagezone'] });
+    await h.core.close();
+    open.pop();
+    const again = await core(h.dataDir);
+    expect(await again.call('console.history', {})).toEqual({ entries: ['api get /storagezone', 'api get /pullzone'] });
+  });
+
+  it('caps a 200 MB body for display with the truncated flag, and memory stays bounded', async () => {
+    const chunk = Buffer.alloc(1024 * 1024, 'a');
+    const server = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/plain', 'content-length': String(200 * chunk.length) });
+      let sent = 0;
+      const pump = () => {
+        while (sent < 200) {
+          sent++;
+          if (!res.write(chunk)) return void res.once('drain', pump);
+        }
+        res.end();
+      };
+      pump();
+    });
+    servers.push(server);
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const h = await core();
+    const p = await h.call<{ id: string }>('profiles.create', { name: 'Big', endpoints: { apiUrl: base, containersUrl: base, videoUrl: base, loggingUrl: base } });
+    await h.call('profiles.setKey', { profileId: p.id, slot: { kind: 'account' }, value: 'big-body-key-1234' });
+    await h.call('profiles.activate', { id: p.id });
+    global.gc?.();
+    const before = process.memoryUsage().rss;
+    const r = await ok(h, 'api get /huge');
+    const grew = process.memoryUsage().rss - before;
+    expect(r.truncated).toBe(true);
+    expect(r.size).toBe(DISPLAY_CAP_BYTES);
+    // Measured here: ~54 MB for the 10 MB kept (buffer, its text, the redacted copy); 200 MB never accumulates.
+    expect(grew).toBeLessThan(96 * 1024 * 1024);
+  });
+
+  it('saves a response body where the user chooses', async () => {
+    const h = await core();
+    const r = await ok(h, 'api get /pullzone');
+    const dir = await mkdtemp(join(tmpdir(), 'burrow-save-'));
+    const target = join(dir, 'zones.json');
+    const dialogs = (h.core as unknown as { dialogs?: unknown }).dialogs;
+    expect(dialogs).toBeUndefined();
+    // The harness's save dialog answers null (cancelled): nothing is written.
+    expect(await h.call('console.saveResponse', { requestId: r.requestId })).toEqual({ saved: false, bytes: 0 });
+    await expect(readFile(target)).rejects.toThrow();
+  });
+});

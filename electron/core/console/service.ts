@@ -1,0 +1,142 @@
+/** The console's core: parse a typed `api` line, send it with the active profile's key, shape the answer for display. */
+import { writeFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
+import { basename } from 'node:path';
+import { MAX_BODY_BYTES, parseApiLine, parseJsonBody, type ApiCommand } from '../../../shared/api-command.js';
+import { DISPLAY_CAP_BYTES, type ConsoleResponse } from '../../../shared/console.js';
+import { redactText } from '../../../shared/redact.js';
+import { appError } from '../../../shared/result.js';
+import type { AttemptInfo, PlatformClient } from '../platform/client.js';
+import type { Dialogs } from '../ports.js';
+import { AppFailure, type Handlers } from '../router.js';
+import { viewBody } from './body-view.js';
+import { ConsoleHistory } from './history.js';
+
+const STATUS_TEXT: Record<number, string> = {
+  200: 'OK', 201: 'Created', 202: 'Accepted', 204: 'No Content', 301: 'Moved Permanently', 302: 'Found', 304: 'Not Modified',
+  400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed', 409: 'Conflict',
+  415: 'Unsupported Media Type', 422: 'Unprocessable Entity', 429: 'Too Many Requests', 500: 'Internal Server Error',
+  502: 'Bad Gateway', 503: 'Service Unavailable', 504: 'Gateway Timeout',
+};
+/** Recent response bodies kept for "save to file". */
+const KEPT_RESPONSES = 5;
+const NEVER_RETRIED = new Set(['POST', 'PATCH']);
+
+export interface ConsoleDeps {
+  readonly dataDir: string;
+  readonly dialogs: Dialogs;
+  /** The active profile's id and client. */
+  active(): Promise<{ readonly profileId: string; readonly client: PlatformClient }>;
+  knownSecrets(): Promise<string[]>;
+}
+
+function invalid(field: string, message: string, position?: number): AppFailure {
+  return new AppFailure(appError('validation', message, { fieldErrors: { [field]: message }, ...(position !== undefined ? { code: `position:${position}` } : {}) }));
+}
+
+function flatten(headers: Readonly<Record<string, string | string[]>> | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(headers ?? {})) out[k] = Array.isArray(v) ? v.join(', ') : v;
+  return out;
+}
+
+/** Parses the line and the editor body into one command, or fails naming the part and the rule. */
+export function resolveCommand(line: string, editorBody: string | undefined): ApiCommand {
+  const parsed = parseApiLine(line);
+  if (!parsed.ok) throw invalid('line', parsed.error.message, parsed.error.position);
+  const cmd = parsed.command;
+  if (cmd.apiKey !== undefined || cmd.profile !== undefined) {
+    throw invalid('line', 'The app uses the active profile and its keys: --api-key and --profile are for the burrow command.');
+  }
+  if (cmd.body !== undefined || !editorBody || editorBody.trim() === '') return cmd;
+  if (new TextEncoder().encode(editorBody).length > MAX_BODY_BYTES) throw invalid('body', `Body is larger than ${MAX_BODY_BYTES} bytes`);
+  const body = parseJsonBody(editorBody);
+  if (!body.ok) throw invalid('body', body.error.message, body.error.position);
+  return { ...cmd, body: body.value, bodyText: editorBody };
+}
+
+/** The console's handlers. */
+export function consoleHandlers(deps: ConsoleDeps): Pick<Handlers, 'console.send' | 'console.cancel' | 'console.history' | 'console.loadBody' | 'console.saveResponse'> {
+  const history = new ConsoleHistory(deps.dataDir);
+  const running = new Map<string, AbortController>();
+  const kept = new Map<string, Buffer>();
+
+  return {
+    'console.send': async ({ requestId, line, body, verbose }) => {
+      const cmd = resolveCommand(line, body);
+      const { profileId, client } = await deps.active();
+      const controller = new AbortController();
+      running.set(requestId, controller);
+      const attempts: AttemptInfo[] = [];
+      try {
+        await history.add(profileId, line);
+        const res = await client.send({
+          area: 'core',
+          method: cmd.method,
+          path: cmd.path,
+          ...(cmd.body !== undefined ? { json: cmd.body } : {}),
+          signal: controller.signal,
+          maxBodyBytes: DISPLAY_CAP_BYTES,
+          retry: !NEVER_RETRIED.has(cmd.method),
+          onAttempt: (a) => attempts.push(a),
+        });
+        kept.set(requestId, res.body);
+        while (kept.size > KEPT_RESPONSES) kept.delete(kept.keys().next().value as string);
+        const secrets = await deps.knownSecrets();
+        const contentType = res.headers['content-type'] ?? '';
+        const last = attempts.at(-1);
+        const response: ConsoleResponse = {
+          requestId,
+          method: cmd.method,
+          url: res.url,
+          status: res.status,
+          statusText: STATUS_TEXT[res.status] ?? '',
+          timingMs: Math.round(res.timingMs),
+          size: res.body.length,
+          truncated: res.truncated,
+          contentType,
+          requestHeaders: flatten(last?.requestHeaders),
+          responseHeaders: flatten(last?.responseHeaders ?? res.headers),
+          ...(cmd.body !== undefined ? { requestBody: redactText(JSON.stringify(cmd.body, null, 2), secrets) } : {}),
+          body: viewBody(res.body, contentType, res.truncated, secrets),
+          attempts: attempts.map((a) => ({
+            attempt: a.attempt,
+            retry: a.retry,
+            delayMs: a.delayMs,
+            reason: a.reason,
+            ...(a.status !== undefined ? { status: a.status } : {}),
+            ...(a.error !== undefined ? { error: a.error } : {}),
+          })),
+          verbose: cmd.verbose || verbose === true,
+        };
+        return response;
+      } finally {
+        running.delete(requestId);
+      }
+    },
+    'console.cancel': async ({ requestId }) => {
+      const c = running.get(requestId);
+      c?.abort();
+      return { cancelled: !!c };
+    },
+    'console.history': async ({ query }) => {
+      const { profileId } = await deps.active();
+      return { entries: await history.list(profileId, query) };
+    },
+    'console.loadBody': async () => {
+      const [path] = await deps.dialogs.openFiles({ title: 'Load request body', filters: [{ name: 'JSON', extensions: ['json'] }, { name: 'All files', extensions: ['*'] }] });
+      if (!path) return null;
+      const info = await stat(path);
+      if (info.size > MAX_BODY_BYTES) throw invalid('body', `${basename(path)} is larger than ${MAX_BODY_BYTES} bytes`);
+      return { name: basename(path), text: await readFile(path, 'utf8') };
+    },
+    'console.saveResponse': async ({ requestId }) => {
+      const bytes = kept.get(requestId);
+      if (!bytes) throw new AppFailure(appError('not_found', 'That response is no longer kept', { detail: 'Send the request again, then save.' }));
+      const path = await deps.dialogs.saveFile({ title: 'Save response body', defaultName: 'response.json' });
+      if (!path) return { saved: false, bytes: 0 };
+      await writeFile(path, bytes);
+      return { saved: true, bytes: bytes.length };
+    },
+  };
+}

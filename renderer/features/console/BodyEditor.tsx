@@ -1,0 +1,49 @@
+/** The JSON body editor: highlighting, inline syntax errors, and loading a body from a file. */
+import { json, jsonParseLinter } from '@codemirror/lang-json';
+import { linter, lintGutter } from '@codemirror/lint';
+import CodeMirror from '@uiw/react-codemirror';
+import { FileUp } from 'lucide-react';
+import { useMemo } from 'react';
+import { call, errorOf } from '../../bridge/client';
+import { useTheme } from '../../app/theme';
+import { useConsoleDraft } from './console-store';
+import { toast } from 'sonner';
+
+export function BodyEditor({ error }: { readonly error?: string | undefined }) {
+  const body = useConsoleDraft((s) => s.body);
+  const setBody = useConsoleDraft((s) => s.setBody);
+  const theme = useTheme((s) => s.choice);
+  const extensions = useMemo(() => [json(), linter(jsonParseLinter()), lintGutter()], []);
+  const dark = theme === 'dark' || (theme === 'system' && window.matchMedia('(prefers-color-scheme: dark)').matches);
+
+  async function load() {
+    try {
+      const file = await call('console.loadBody', {});
+      if (file) {
+        setBody(file.text);
+        toast(`Loaded ${file.name}`);
+      }
+    } catch (e) {
+      toast.error(errorOf(e).title);
+    }
+  }
+
+  return (
+    <section className="body-editor" aria-label="Request body">
+      <div className="row spread">
+        <h2>Body (JSON, used when the command has no --body)</h2>
+        <button type="button" onClick={load}>
+          <FileUp aria-hidden="true" size={14} /> Load from file…
+        </button>
+      </div>
+      <div data-testid="body-editor" aria-invalid={error ? true : undefined}>
+        <CodeMirror value={body} height="160px" theme={dark ? 'dark' : 'light'} extensions={extensions} onChange={setBody} aria-label="Request body JSON" basicSetup={{ foldGutter: true, lineNumbers: true }} />
+      </div>
+      {error && (
+        <div className="field-error" role="alert">
+          {error}
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,164 @@
+/** The answer: status, time and size; the body as a tree, text or hex; verbose details; copy and save. */
+import JsonView from '@uiw/react-json-view';
+import { useMemo, useState } from 'react';
+import { toast } from 'sonner';
+import type { ConsoleResponse } from '../../../shared/console';
+import { escapeForDisplay, formatBytes } from '../../../shared/display';
+import { call, errorOf } from '../../bridge/client';
+import { escapeJson } from './escape-json';
+
+function statusClass(status: number): string {
+  return `status-chip status-${Math.floor(status / 100)}xx`;
+}
+
+function Headers({ title, headers }: { readonly title: string; readonly headers: Record<string, string> }) {
+  return (
+    <>
+      <h3>{title}</h3>
+      <table className="headers mono">
+        <tbody>
+          {Object.entries(headers).map(([k, v]) => (
+            <tr key={k}>
+              <th scope="row">{k}</th>
+              <td>{escapeForDisplay(v)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
+  );
+}
+
+function Body({ response, raw }: { readonly response: ConsoleResponse; readonly raw: boolean }) {
+  const { body } = response;
+  const tree = useMemo(() => {
+    if (body.kind !== 'json' || raw) return null;
+    const value = JSON.parse(body.text) as unknown;
+    return value !== null && typeof value === 'object' ? (escapeJson(value) as object) : null;
+  }, [body, raw]);
+  switch (body.kind) {
+    case 'empty':
+      return <p className="muted">No body.</p>;
+    case 'json':
+      return (
+        <>
+          {body.masked > 0 && <p className="muted small">{body.masked} secret value{body.masked === 1 ? '' : 's'} masked.</p>}
+          {tree ? (
+            <div data-testid="json-tree" className="json-tree">
+              <JsonView value={tree} collapsed={body.text.length > 200_000 ? 1 : 3} displayDataTypes={false} enableClipboard={false} shortenTextAfterLength={200} />
+            </div>
+          ) : (
+            <pre className="body-text" data-testid="body-text">
+              {escapeForDisplay(body.text)}
+            </pre>
+          )}
+        </>
+      );
+    case 'text':
+      return (
+        <>
+          {body.parseError && <p className="field-error">{body.parseError}</p>}
+          <pre className="body-text" data-testid="body-text">
+            {escapeForDisplay(body.text)}
+          </pre>
+        </>
+      );
+    case 'binary':
+      return (
+        <>
+          <p className="muted">
+            {formatBytes(response.size)}, type {body.contentType}
+          </p>
+          <pre className="body-text" data-testid="body-hex">
+            {body.hex}
+          </pre>
+        </>
+      );
+  }
+}
+
+interface Props {
+  readonly response: ConsoleResponse;
+  readonly curl: string;
+  readonly asCommand: string;
+}
+
+export function ResponseView({ response, curl, asCommand }: Props) {
+  const [raw, setRaw] = useState(false);
+  async function copy(text: string, what: string) {
+    try {
+      await navigator.clipboard.writeText(text);
+      toast.success(`Copied ${what}`);
+    } catch {
+      toast.error('The clipboard is not available');
+    }
+  }
+  async function save() {
+    try {
+      const r = await call('console.saveResponse', { requestId: response.requestId });
+      if (r.saved) toast.success(`Saved ${formatBytes(r.bytes)}`);
+    } catch (e) {
+      toast.error(errorOf(e).title);
+    }
+  }
+  return (
+    <section className="response" aria-label="Response" data-testid="response">
+      <div className="row spread">
+        <div className="row">
+          <span className={statusClass(response.status)} data-testid="response-status">
+            {response.status} {response.statusText}
+          </span>
+          <span className="muted tabular">{response.timingMs} ms</span>
+          <span className="muted tabular">{formatBytes(response.size)}</span>
+          {response.attempts.length > 1 && <span className="muted">{response.attempts.length} attempts</span>}
+        </div>
+        <div className="row">
+          {response.body.kind === 'json' && (
+            <label className="inline">
+              <input type="checkbox" checked={raw} onChange={(e) => setRaw(e.target.checked)} /> Raw
+            </label>
+          )}
+          <button type="button" onClick={() => copy(curl, 'as curl')}>
+            Copy as curl
+          </button>
+          <button type="button" onClick={() => copy(asCommand, 'as burrow api')}>
+            Copy as burrow api
+          </button>
+          <button type="button" onClick={save} disabled={response.size === 0}>
+            Save to file…
+          </button>
+        </div>
+      </div>
+      {response.truncated && (
+        <p className="warning-text" role="status">
+          The body is larger than {formatBytes(10 * 1024 * 1024)}: only the first part is shown. Save to file to keep what was received.
+        </p>
+      )}
+      {response.verbose && (
+        <details open className="verbose" data-testid="verbose">
+          <summary>Request and response details</summary>
+          <p className="mono">
+            {response.method} {response.url}
+          </p>
+          <Headers title="Request headers" headers={response.requestHeaders} />
+          {response.requestBody && (
+            <>
+              <h3>Request body</h3>
+              <pre className="body-text">{escapeForDisplay(response.requestBody)}</pre>
+            </>
+          )}
+          <h3>Attempts</h3>
+          <ol className="attempts">
+            {response.attempts.map((a) => (
+              <li key={a.attempt}>
+                {a.status ?? a.error} {a.retry ? `— retrying in ${a.delayMs} ms (${a.reason})` : `— ${a.reason}`}
+              </li>
+            ))}
+          </ol>
+          <Headers title="Response headers" headers={response.responseHeaders} />
+        </details>
+      )}
+      <Body response={response} raw={raw} />
+    </section>
+  );
+}

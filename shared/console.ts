@@ -1,0 +1,47 @@
+/** The raw request console as the renderer sees it: what it sends and what comes back (keys masked). */
+import { z } from 'zod';
+
+/** How much of a response body the console shows; the rest can be saved to a file. */
+export const DISPLAY_CAP_BYTES = 10 * 1024 * 1024;
+/** How many commands are kept in each profile's history. */
+export const HISTORY_LIMIT = 500;
+
+export const ConsoleBody = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('empty') }),
+  /** Valid JSON, pretty-printed; secret-looking fields and known keys masked. */
+  z.object({ kind: z.literal('json'), text: z.string(), masked: z.number().int().nonnegative() }),
+  /** Text, or JSON that does not parse (with where it breaks). */
+  z.object({ kind: z.literal('text'), text: z.string(), parseError: z.string().optional() }),
+  z.object({ kind: z.literal('binary'), contentType: z.string(), hex: z.string() }),
+]);
+export type ConsoleBody = z.infer<typeof ConsoleBody>;
+
+export const ConsoleAttempt = z.object({
+  attempt: z.number(),
+  status: z.number().optional(),
+  error: z.string().optional(),
+  retry: z.boolean(),
+  delayMs: z.number(),
+  reason: z.string(),
+});
+
+export const ConsoleResponse = z.object({
+  requestId: z.string(),
+  method: z.string(),
+  /** The full URL, secrets in the query masked. */
+  url: z.string(),
+  status: z.number(),
+  statusText: z.string(),
+  timingMs: z.number(),
+  /** Bytes of body received (up to the cap). */
+  size: z.number(),
+  truncated: z.boolean(),
+  contentType: z.string(),
+  requestHeaders: z.record(z.string(), z.string()),
+  responseHeaders: z.record(z.string(), z.string()),
+  requestBody: z.string().optional(),
+  body: ConsoleBody,
+  attempts: z.array(ConsoleAttempt),
+  verbose: z.boolean(),
+});
+export type ConsoleResponse = z.infer<typeof ConsoleResponse>;

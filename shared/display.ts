@@ -1,0 +1,43 @@
+/** Making untrusted text safe to show: control characters and bidi overrides become visible escapes (QUALITY R8). */
+
+// C0 controls except tab and newline, DEL, C1 controls, bidi embeddings/overrides/isolates, and a few invisible formatters.
+const UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]/g;
+
+/** `\x1b` → `\u001b`, U+202E → `\u202e`: visible, never interpreted. Tabs and newlines are kept. */
+export function escapeForDisplay(text: string): string {
+  return text.replace(UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** True when the text holds anything escapeForDisplay would change. */
+export function hasUnsafeCharacters(text: string): boolean {
+  UNSAFE.lastIndex = 0;
+  const found = UNSAFE.test(text);
+  UNSAFE.lastIndex = 0;
+  return found;
+}
+
+/** A classic hex dump of the first bytes: offset, 16 hex bytes, printable ASCII. */
+export function hexPreview(bytes: Uint8Array, max = 512): string {
+  const lines: string[] = [];
+  const end = Math.min(bytes.length, max);
+  for (let off = 0; off < end; off += 16) {
+    const row = bytes.subarray(off, Math.min(off + 16, end));
+    const hex = Array.from(row, (b) => b.toString(16).padStart(2, '0')).join(' ');
+    const ascii = Array.from(row, (b) => (b >= 0x20 && b < 0x7f ? String.fromCharCode(b) : '.')).join('');
+    lines.push(`${off.toString(16).padStart(8, '0')}  ${hex.padEnd(47, ' ')}  ${ascii}`);
+  }
+  return lines.join('\n');
+}
+
+/** 1234567 → "1.2 MB". */
+export function formatBytes(n: number): string {
+  if (n < 1000) return `${n} B`;
+  const units = ['kB', 'MB', 'GB', 'TB'];
+  let v = n;
+  let i = -1;
+  do {
+    v /= 1000;
+    i++;
+  } while (v >= 1000 && i < units.length - 1);
+  return `${v.toFixed(v < 10 ? 1 : 0)} ${units[i]}`;
+}
