@@ -86,3 +86,59 @@ test('control characters in a response are shown escaped', async ({ shell }) => 
   await command.press('Enter');
   await expect(page.getByTestId('body-text')).toHaveText('before\\u001b[2J\\u202eafter');
 });
+
+test('loads a body from a file, saves a response to a file, and cancels a slow request', async ({ shell }) => {
+  const { page } = shell;
+  const { mkdtemp, readFile, writeFile } = await import('node:fs/promises');
+  const { join } = await import('node:path');
+  const { tmpdir } = await import('node:os');
+  const dir = await mkdtemp(join(tmpdir(), 'burrow-e2e-console-'));
+  await writeFile(join(dir, 'zone.json'), '{"Domain":"from-file.test"}');
+  await expect(page.locator('#root')).toHaveAttribute('data-app-state', 'ready');
+  await page.keyboard.press('Control+4');
+  const command = page.getByLabel('Command', { exact: true });
+
+  shell.dialogs.openAnswers.push([join(dir, 'zone.json')]);
+  await page.getByRole('button', { name: 'Load from file…' }).click();
+  await expect(page.getByTestId('body-editor')).toContainText('from-file.test');
+  await command.fill('api post /dnszone');
+  await command.press('Enter');
+  await expect(page.getByTestId('response-status')).toHaveText(/^201/);
+
+  await command.fill('api get /dnszone');
+  await command.press('Enter');
+  await expect(page.getByTestId('response')).toContainText('from-file.test');
+  shell.dialogs.saveAnswers.push(join(dir, 'zones.json'));
+  await page.getByRole('button', { name: 'Save to file…' }).click();
+  await expect(page.getByText(/^Saved \d/)).toBeVisible();
+  expect(await readFile(join(dir, 'zones.json'), 'utf8')).toContain('from-file.test');
+
+  const sb = (await shell.core.embeddedSandbox())!;
+  sb.faults.add({ method: 'GET', path: '/storagezone', action: { kind: 'delay', ms: 30_000 } });
+  await command.fill('api get /storagezone');
+  await command.press('Enter');
+  await expect(page.getByRole('button', { name: 'Cancel' })).toBeVisible();
+  await command.press('Escape');
+  await expect(page.getByRole('alert').filter({ hasText: 'Cancelled' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
+});
+
+test('copy as curl and as burrow api never include the key', async ({ shell }) => {
+  const { page } = shell;
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await expect(page.locator('#root')).toHaveAttribute('data-app-state', 'ready');
+  await page.keyboard.press('Control+4');
+  const command = page.getByLabel('Command', { exact: true });
+  await command.fill(`api post /dnszone -b '{"Domain":"copy.test"}'`);
+  await command.press('Enter');
+  await expect(page.getByTestId('response-status')).toHaveText(/^201/);
+  await page.getByRole('button', { name: 'Copy as curl' }).click();
+  const curl = await page.evaluate(() => navigator.clipboard.readText());
+  expect(curl).toMatch(/^curl -X POST '?http:\/\/127\.0\.0\.1:\d+\/dnszone'? /);
+  expect(curl).toContain('$BUNNYNET_API_KEY');
+  expect(curl).toContain('copy.test');
+  expect(curl).not.toContain(seed.accountKey);
+  await page.getByRole('button', { name: 'Copy as burrow api' }).click();
+  const asCommand = await page.evaluate(() => navigator.clipboard.readText());
+  expect(asCommand).toBe(`burrow api POST /dnszone --body '{"Domain":"copy.test"}'`);
+});
