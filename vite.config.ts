@@ -11,5 +11,7 @@ export default defineConfig({
     sourcemap: true,
     // No inlined assets: the CSP allows only same-origin files (and data: images).
     assetsInlineLimit: 0,
+    // Loaded from disk by a desktop app, never over a network: one bundle is fine.
+    chunkSizeWarningLimit: 4096,
   },
 });

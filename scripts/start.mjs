@@ -26,5 +26,6 @@ if (!headed && !xvfb) {
   console.log('No display found (DISPLAY is unset) and xvfb-run is not installed: run it from a desktop session, or install xvfb.');
   process.exit(1);
 }
+if (xvfb) console.log('No display found (DISPLAY is unset): running inside a virtual display with xvfb-run.');
 const shellCmd = ['npx', 'tsx', 'e2e/shell/start.ts'];
 process.exit(xvfb ? run('xvfb-run', ['-a', ...shellCmd]) : run(shellCmd[0], shellCmd.slice(1)));
