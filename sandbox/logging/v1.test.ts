@@ -40,7 +40,7 @@ describe('v1 day files', () => {
   });
   afterAll(() => h.close());
 
-  it('streams the day so far as 12-field lines, ascending by time', async () => {
+  it('streams the day so far as 12-field lines, newest first by default', async () => {
     const res = await file(h, today);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
@@ -48,7 +48,8 @@ describe('v1 day files', () => {
     const rows = records(res.text);
     expect(rows.length).toBeGreaterThan(100);
     const times = rows.map((r) => r.timestampMs);
-    expect(times).toEqual([...times].sort((a, b) => a - b));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    expect(times[0]).toBeGreaterThan(times[times.length - 1] ?? Infinity);
     const dayStart = Date.UTC(2026, 4, 9);
     expect(times.every((t) => t >= dayStart && t <= T0)).toBe(true);
     expect(rows.every((r) => r.pullZoneId === h.zoneId && r.url.startsWith('http'))).toBe(true);
@@ -57,26 +58,36 @@ describe('v1 day files', () => {
     expect(rows.every((r) => r.userAgent !== 'BunnyCDN-Edge/1.0')).toBe(true);
   });
 
-  it('matches the v2 entries of the same span', async () => {
-    const rows = records((await file(h, today, { start: '0', end: '20' })).text);
-    const qs = new URLSearchParams({ from: new Date(Date.UTC(2026, 4, 9)).toISOString(), order: 'asc', limit: '20' });
-    const v2 = (await (await h.get(`/v2/pullzones/${h.zoneId}/logs?${qs}`)).json()) as { data: { requestId: string }[] };
-    expect(rows.map((r) => r.requestId)).toEqual(v2.data.map((e) => e.requestId));
+  it('matches the v2 entries of the same span, with the same default order', async () => {
+    const from = new Date(Date.UTC(2026, 4, 9)).toISOString();
+    const v2Ids = async (params: Record<string, string>) => {
+      const qs = new URLSearchParams({ from, limit: '20', ...params });
+      const body = (await (await h.get(`/v2/pullzones/${h.zoneId}/logs?${qs}`)).json()) as { data: { requestId: string }[] };
+      return body.data.map((e) => e.requestId);
+    };
+    const newest = records((await file(h, today, { end: '20' })).text).map((r) => r.requestId);
+    expect(newest).toEqual(await v2Ids({}));
+    const oldest = records((await file(h, today, { end: '20', order: 'asc' })).text).map((r) => r.requestId);
+    expect(oldest).toEqual(await v2Ids({ order: 'asc' }));
   });
 
-  it('orders descending with order=desc or sort=desc', async () => {
-    const asc = records((await file(h, today)).text);
-    const byOrder = records((await file(h, today, { order: 'desc' })).text);
-    const bySort = records((await file(h, today, { sort: 'DESC' })).text);
-    expect(byOrder).toEqual([...asc].reverse());
+  it('defaults to desc; order=asc or sort=asc gives oldest first, and desc can be asked for', async () => {
+    const byDefault = records((await file(h, today)).text);
+    const byOrder = records((await file(h, today, { order: 'asc' })).text);
+    const bySort = records((await file(h, today, { sort: 'ASC' })).text);
+    expect(byOrder).toEqual([...byDefault].reverse());
     expect(bySort).toEqual(byOrder);
+    expect(records((await file(h, today, { order: 'desc' })).text)).toEqual(byDefault);
+    expect(records((await file(h, today, { sort: 'desc' })).text)).toEqual(byDefault);
+    // An empty value counts as not given.
+    expect(records((await file(h, today, { order: '', sort: '' })).text)).toEqual(byDefault);
   });
 
   it('cuts lines with start and end', async () => {
     const all = records((await file(h, today)).text);
     expect(records((await file(h, today, { start: '10', end: '25' })).text)).toEqual(all.slice(10, 25));
     expect(records((await file(h, today, { start: String(all.length - 3) })).text)).toEqual(all.slice(-3));
-    expect(records((await file(h, today, { end: '5', order: 'desc' })).text)).toEqual([...all].reverse().slice(0, 5));
+    expect(records((await file(h, today, { end: '5', order: 'asc' })).text)).toEqual([...all].reverse().slice(0, 5));
     expect((await file(h, today, { start: String(all.length + 5) })).text).toBe('');
   });
 
@@ -124,6 +135,7 @@ describe('v1 day files', () => {
       [{ end: 'x' }, 'end'],
       [{ order: 'up' }, 'order'],
       [{ sort: 'up' }, 'sort'],
+      [{ order: '', sort: 'up' }, 'sort'],
       [{ status: '9' }, 'status'],
       [{ download: 'maybe' }, 'download'],
     ] as const) {
@@ -144,7 +156,7 @@ describe('v1 day files', () => {
   });
 
   it('serves the retained part of the day 3 days ago, and 404 for 4 days ago or tomorrow', async () => {
-    const three = records((await file(h, v1Day(T0, 3))).text);
+    const three = records((await file(h, v1Day(T0, 3), { order: 'asc' })).text);
     expect(three.length).toBeGreaterThan(0);
     expect(three.every((r) => r.timestampMs >= T0 - 3 * DAY)).toBe(true);
     expect(three[three.length - 1]?.timestampMs).toBeLessThan(Date.UTC(2026, 4, 7));
@@ -153,7 +165,7 @@ describe('v1 day files', () => {
       expect(res.status, day).toBe(404);
       expect((await errorOf(res)).code).toBe('not_found');
     }
-    const two = records((await file(h, v1Day(T0, 2))).text);
+    const two = records((await file(h, v1Day(T0, 2), { sort: 'asc' })).text);
     expect(two[0]?.timestampMs).toBeLessThan(Date.UTC(2026, 4, 7) + 3_600_000);
   });
 

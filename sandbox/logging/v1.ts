@@ -56,9 +56,10 @@ function parseParams(query: URLSearchParams): { ok: true; params: V1Params } | {
   };
   const start = int('start') ?? 0;
   const end = int('end');
-  // The OpenAPI document names it `sort`, the prose docs `order`; both are accepted.
-  const orderText = (nonEmpty(query, 'order') ?? nonEmpty(query, 'sort') ?? 'asc').toLowerCase();
-  if (orderText !== 'asc' && orderText !== 'desc') details.push(`${query.has('order') ? 'order' : 'sort'}: must be asc or desc`);
+  // The OpenAPI document names it `sort`, the prose docs `order`; both are accepted. The docs give
+  // `desc` as the default (NOTES 3.2), the same newest-first default as v2.
+  const orderText = (nonEmpty(query, 'order') ?? nonEmpty(query, 'sort') ?? 'desc').toLowerCase();
+  if (orderText !== 'asc' && orderText !== 'desc') details.push(`${nonEmpty(query, 'order') !== undefined ? 'order' : 'sort'}: must be asc or desc`);
   let status: readonly StatusFilter[] | undefined;
   const statusText = nonEmpty(query, 'status');
   if (statusText !== undefined) {
@@ -72,7 +73,7 @@ function parseParams(query: URLSearchParams): { ok: true; params: V1Params } | {
   const params: V1Params = {
     start,
     end,
-    order: orderText === 'desc' ? 'desc' : 'asc',
+    order: orderText === 'asc' ? 'asc' : 'desc',
     status,
     search: nonEmpty(query, 'search')?.toLowerCase(),
     download: downloadText === 'true' || downloadText === '1',
@@ -82,7 +83,8 @@ function parseParams(query: URLSearchParams): { ok: true; params: V1Params } | {
 
 /**
  * Streams one day. Lines are filtered by `status` (codes or classes) and `search` (case-insensitive,
- * anywhere in the line), ordered by time (`asc` by default), then cut to `[start, end)` by line index.
+ * anywhere in the line), ordered by time (`desc`, newest first, by default), then cut to
+ * `[start, end)` by line index.
  * Edge→origin-shield requests are left out, as on the platform. A day wholly outside the 3-day
  * retention (or in the future) is 404 `not_found`; the day that straddles the window's start
  * serves only its retained part.
