@@ -1,0 +1,184 @@
+/** `burrow api <METHOD> <path> [--body|-b <json>] [--verbose] [--profile NAME] [--api-key KEY]`: one raw request to the core API. */
+import { STATUS_CODES } from 'node:http';
+import { createPlatformClient } from '../electron/core/platform/client.js';
+import { mapPlatformError } from '../electron/core/platform/errors.js';
+import type { AttemptInfo, PlatformResponse } from '../electron/core/platform/types.js';
+import { AppFailure } from '../electron/core/router.js';
+import { API_USAGE, MAX_BODY_BYTES, parseApiArgs, parseJsonBody } from '../shared/api-command.js';
+import { MASK, redactHeaders } from '../shared/redact.js';
+import { resolveAuth } from './config.js';
+import { createErrorWriter, EXIT, type CliIo } from './io.js';
+import { describeBinary, escapeForTerminal, jsonTextOf, looksBinary, prettyJson, scrubBytes } from './output.js';
+import { readStdinBody, shouldReadStdin } from './stdin.js';
+import { USER_AGENT } from './version.js';
+
+/** The help text of `burrow api`. */
+export const API_HELP = `usage: burrow ${API_USAGE}
+
+Sends one request to the bunny.net core API (or the sandbox) and prints the answer.
+  METHOD          GET, POST, PUT, PATCH, DELETE, HEAD or OPTIONS (any case)
+  path            relative to the API URL, e.g. /pullzone or /dnszone/12?page=1
+  --body, -b      JSON request body; otherwise read from standard input when it is not a terminal (not for GET/HEAD)
+  --verbose, -v   show the request, each attempt and the response headers on stderr (keys masked)
+  --profile, -p   profile in the bunny.net CLI config file (default "default")
+  --api-key       API key (else BUNNYNET_API_KEY, else the profile's api_key)
+Base URL: BUNNYNET_API_URL, else the profile's api_url, else https://api.bunny.net.
+Exit status: 0 success (2xx), 1 HTTP error, 2 usage or bad JSON, 3 network failure.
+`;
+
+/** Value flags whose next word is never itself a flag, so `--profile -h` is a profile named "-h". */
+const TAKES_VALUE = new Set(['--body', '-b', '--profile', '-p', '--api-key']);
+
+function wantsHelp(args: readonly string[]): boolean {
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    if (a === '--') return false;
+    if (a === '--help' || a === '-h') return true;
+    if (a !== undefined && TAKES_VALUE.has(a)) i++;
+  }
+  return false;
+}
+
+function exitFor(failure: AppFailure): number {
+  switch (failure.error.kind) {
+    case 'network':
+    case 'timeout':
+    case 'cancelled':
+      return EXIT.network;
+    case 'validation':
+    case 'auth':
+      return EXIT.usage;
+    default:
+      return EXIT.http;
+  }
+}
+
+function headerLines(prefix: string, headers: Readonly<Record<string, string | string[]>>): string[] {
+  return Object.entries(redactHeaders(headers)).flatMap(([name, value]) => (Array.isArray(value) ? value : [value]).map((v) => `${prefix} ${name}: ${v}`));
+}
+
+function describeAttempt(a: AttemptInfo, bodyBytes: number): string[] {
+  const lines = [`* attempt ${a.attempt}`, `> ${a.method} ${a.url}`, ...headerLines('>', a.requestHeaders)];
+  if (bodyBytes > 0) lines.push(`> (body: ${bodyBytes} bytes)`);
+  if (a.status !== undefined) lines.push(`< ${a.status} ${STATUS_CODES[a.status] ?? ''}`.trimEnd(), ...headerLines('<', a.responseHeaders ?? {}));
+  if (a.error !== undefined) lines.push(`! ${a.error}`);
+  lines.push(a.retry ? `* retrying in ${a.delayMs} ms (${a.reason})` : `* no retry (${a.reason})`);
+  return lines;
+}
+
+/** The platform's own message for an error answer: core Message (and Field), containers detail/title and errors, else the status text. */
+function httpErrorLines(res: PlatformResponse, method: string, path: string, secrets: readonly string[]): string[] {
+  const e = mapPlatformError('core', res.status, res.headers, res.body, method, path, secrets);
+  const status = `${res.status} ${STATUS_CODES[res.status] ?? ''}`.trimEnd();
+  const lines = [`burrow: HTTP ${status}: ${e.detail ?? e.title}`];
+  for (const [field, message] of Object.entries(e.fieldErrors ?? {})) {
+    lines.push(e.detail?.includes(message) === true ? `  field: ${field}` : `  ${field}: ${message}`);
+  }
+  if (e.code !== undefined) lines.push(`  error key: ${e.code}`);
+  return lines;
+}
+
+function writeBody(io: CliIo, res: PlatformResponse, secrets: readonly string[], warn: (line: string) => void): void {
+  if (res.body.length === 0) return;
+  const body = scrubBytes(res.body, secrets, MASK);
+  const contentType = res.headers['content-type'];
+  const tty = io.stdout.isTTY === true;
+  const json = jsonTextOf(body, contentType);
+  if (json.json) {
+    const text = `${prettyJson(json.text)}\n`;
+    io.stdout.write(tty ? escapeForTerminal(text) : text);
+    return;
+  }
+  if (json.parseError !== undefined) warn(`burrow: the answer says ${contentType ?? 'JSON'} but is not valid JSON (${json.parseError}); shown as received`);
+  if (!tty) {
+    io.stdout.write(body);
+    return;
+  }
+  if (looksBinary(body)) {
+    io.stdout.write(describeBinary(body, contentType));
+    return;
+  }
+  const text = escapeForTerminal(body.toString('utf8'));
+  io.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
+}
+
+/** Runs `burrow api …`; resolves to the exit status. */
+export async function runApi(args: readonly string[], io: CliIo): Promise<number> {
+  const secrets: string[] = [];
+  const err = createErrorWriter(io, () => secrets);
+  if (wantsHelp(args)) {
+    io.stdout.write(API_HELP);
+    return EXIT.ok;
+  }
+  const parsed = parseApiArgs(args);
+  if (!parsed.ok) {
+    err(`burrow: ${parsed.error.message}`);
+    if (['empty', 'flag', 'usage'].includes(parsed.error.code) && !parsed.error.message.includes(API_USAGE)) err(`usage: burrow ${API_USAGE}`);
+    return EXIT.usage;
+  }
+  const cmd = parsed.command;
+  if (cmd.apiKey !== undefined) secrets.push(cmd.apiKey);
+  const auth = resolveAuth({ ...(cmd.apiKey !== undefined ? { apiKeyFlag: cmd.apiKey } : {}), ...(cmd.profile !== undefined ? { profile: cmd.profile } : {}), env: io.env, home: io.home });
+  if (!auth.ok) {
+    err(`burrow: ${auth.message}`);
+    return EXIT.usage;
+  }
+  const { apiKey, baseUrl, keySource } = auth.auth;
+  secrets.push(apiKey);
+
+  let bodyText = cmd.bodyText;
+  if (shouldReadStdin(io.stdin, cmd.method, bodyText !== undefined)) {
+    const input = await readStdinBody(io.stdin);
+    if (input.kind === 'too-large') {
+      err(`burrow: The body on standard input is over ${MAX_BODY_BYTES} bytes (1 MiB), the limit`);
+      return EXIT.usage;
+    }
+    if (input.kind === 'text') {
+      const checked = parseJsonBody(input.text);
+      if (!checked.ok) {
+        err(`burrow: ${checked.error.message} (standard input)`);
+        return EXIT.usage;
+      }
+      bodyText = input.text;
+    }
+  }
+
+  // The text is sent as given, not re-serialized: 64-bit ids and number formats reach the API unchanged.
+  const body = bodyText === undefined ? undefined : Buffer.from(bodyText, 'utf8');
+  if (cmd.verbose) err(`* key from ${keySource}; base ${baseUrl}`);
+  const client = createPlatformClient({
+    endpoints: () => ({ apiUrl: baseUrl, containersUrl: `${baseUrl.replace(/\/+$/, '')}/mc`, videoUrl: baseUrl, loggingUrl: baseUrl }),
+    credentials: { accountKey: async () => apiKey, libraryKey: async () => null, logging: async () => ({ kind: 'accessKey' }) },
+    userAgent: USER_AGENT,
+  });
+  let res: PlatformResponse;
+  try {
+    res = await client.send({
+      area: 'core',
+      method: cmd.method,
+      path: cmd.path,
+      ...(body !== undefined ? { body, contentType: 'application/json' } : {}),
+      // R4: a create or partial update is never sent twice on its own.
+      ...(cmd.method === 'POST' || cmd.method === 'PATCH' ? { retry: false } : {}),
+      ...(cmd.verbose ? { onAttempt: (a: AttemptInfo) => describeAttempt(a, body?.length ?? 0).forEach(err) } : {}),
+    });
+  } catch (e) {
+    if (!(e instanceof AppFailure)) {
+      err(`burrow: unexpected failure: ${e instanceof Error ? e.message : String(e)}`);
+      return EXIT.http;
+    }
+    err(`burrow: ${e.error.title}${e.error.detail !== undefined ? `: ${e.error.detail}` : ''}`);
+    for (const [field, message] of Object.entries(e.error.fieldErrors ?? {})) err(`  ${field}: ${message}`);
+    return exitFor(e);
+  } finally {
+    await client.close();
+  }
+  writeBody(io, res, secrets, err);
+  if (res.truncated) {
+    err(`burrow: the answer was cut at ${res.body.length} bytes (too large to keep); the output is incomplete`);
+    return EXIT.http;
+  }
+  if (res.status >= 200 && res.status < 300) return EXIT.ok;
+  for (const line of httpErrorLines(res, cmd.method, cmd.path, secrets)) err(line);
+  return EXIT.http;
+}

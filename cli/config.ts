@@ -1,0 +1,90 @@
+/** Where `burrow api` gets its key and base URL: the same flags, variables and config file as the official bunny.net CLI (NOTES 4.3). */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** The base URL when neither BUNNYNET_API_URL nor the profile gives one. */
+export const DEFAULT_API_URL = 'https://api.bunny.net';
+
+/** Shown when no key is found anywhere. */
+export const NOT_LOGGED_IN = 'Not logged in: pass --api-key, set BUNNYNET_API_KEY, or add a profile to ~/.config/bunnynet.json';
+
+/** The key and base URL to use, and where the key came from (for --verbose). */
+export interface ResolvedAuth {
+  readonly apiKey: string;
+  readonly baseUrl: string;
+  readonly keySource: string;
+}
+
+/** What the lookup is given: the flags, the environment and the home directory. */
+export interface AuthInput {
+  readonly apiKeyFlag?: string;
+  readonly profile?: string;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly home: string;
+}
+
+interface Profile {
+  readonly apiKey?: string;
+  readonly apiUrl?: string;
+}
+
+/** The config files the official CLI reads, first existing wins. */
+export function configCandidates(env: Readonly<Record<string, string | undefined>>, home: string): string[] {
+  const list: string[] = [];
+  const xdg = env.XDG_CONFIG_HOME;
+  if (xdg !== undefined && xdg !== '') list.push(join(xdg, 'bunnynet.json'));
+  list.push(join(home, '.config', 'bunnynet.json'), join(home, '.bunnynet.json'), '/etc/bunnynet.json');
+  return list;
+}
+
+type ProfileLookup = { readonly ok: true; readonly file?: string; readonly profile?: Profile } | { readonly ok: false; readonly message: string };
+
+function readProfile(name: string, input: AuthInput): ProfileLookup {
+  const file = configCandidates(input.env, input.home).find((f) => existsSync(f));
+  if (file === undefined) return { ok: true };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(file, 'utf8')) as unknown;
+  } catch (e) {
+    return { ok: false, message: `Cannot read the config file ${file}: ${e instanceof Error ? e.message : String(e)}` };
+  }
+  const profiles = typeof parsed === 'object' && parsed !== null ? (parsed as { profiles?: unknown }).profiles : undefined;
+  if (typeof profiles !== 'object' || profiles === null || !Object.hasOwn(profiles, name)) return { ok: true, file };
+  const raw = (profiles as Record<string, unknown>)[name];
+  if (typeof raw !== 'object' || raw === null) return { ok: false, message: `Profile ${JSON.stringify(name)} in ${file} is not an object` };
+  const { api_key: apiKey, api_url: apiUrl } = raw as { api_key?: unknown; api_url?: unknown };
+  const profile: { apiKey?: string; apiUrl?: string } = {};
+  if (typeof apiKey === 'string' && apiKey !== '') profile.apiKey = apiKey;
+  if (typeof apiUrl === 'string' && apiUrl !== '') profile.apiUrl = apiUrl;
+  return { ok: true, file, profile };
+}
+
+/**
+ * Key: --api-key, then BUNNYNET_API_KEY, then the profile (--profile, default "default") in the config file.
+ * Base URL: BUNNYNET_API_URL, then the profile's api_url, then https://api.bunny.net.
+ */
+export function resolveAuth(input: AuthInput): { ok: true; auth: ResolvedAuth } | { ok: false; message: string } {
+  const name = input.profile ?? 'default';
+  const lookup = readProfile(name, input);
+  if (!lookup.ok) return lookup;
+  if (input.profile !== undefined && lookup.profile === undefined) {
+    return { ok: false, message: lookup.file === undefined ? `Profile ${JSON.stringify(name)} not found: no config file (${configCandidates(input.env, input.home).join(', ')})` : `Profile ${JSON.stringify(name)} not found in ${lookup.file}` };
+  }
+  const envKey = input.env.BUNNYNET_API_KEY;
+  let apiKey: string | undefined;
+  let keySource = '';
+  if (input.apiKeyFlag !== undefined && input.apiKeyFlag !== '') {
+    apiKey = input.apiKeyFlag;
+    keySource = '--api-key';
+  } else if (envKey !== undefined && envKey !== '') {
+    apiKey = envKey;
+    keySource = 'BUNNYNET_API_KEY';
+  } else if (lookup.profile?.apiKey !== undefined) {
+    apiKey = lookup.profile.apiKey;
+    keySource = `profile ${JSON.stringify(name)} in ${lookup.file ?? '?'}`;
+  }
+  if (apiKey === undefined) return { ok: false, message: NOT_LOGGED_IN };
+  const envUrl = input.env.BUNNYNET_API_URL;
+  const baseUrl = envUrl !== undefined && envUrl !== '' ? envUrl : (lookup.profile?.apiUrl ?? DEFAULT_API_URL);
+  return { ok: true, auth: { apiKey, baseUrl, keySource } };
+}

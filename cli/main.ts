@@ -1,0 +1,63 @@
+/** `burrow`: the command line — `burrow api …` for raw requests, `burrow sandbox …` for the local platform. */
+import { homedir } from 'node:os';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { EXIT, type CliIo } from './io.js';
+import type { ProcessHooks } from './sandbox.js';
+import { VERSION } from './version.js';
+
+/** The help text of `burrow`. */
+export const HELP = `usage: burrow <command> [options]
+
+Commands:
+  api <METHOD> <path> [--body|-b <json>] [--verbose] [--profile NAME] [--api-key KEY]
+                 send one request to the bunny.net core API
+  sandbox [--port N] [--data-dir DIR] [--seed N] [--app-limit N] [--fetch-queue-limit N]
+                 run the local platform; prints its JSON (URLs, keys) as the first line
+
+Run "burrow <command> --help" for details. Version ${VERSION}.
+`;
+
+/** Runs one command line; resolves to the exit status. */
+export async function main(argv: readonly string[], io: CliIo, hooks: ProcessHooks): Promise<number> {
+  const [command, ...rest] = argv;
+  switch (command) {
+    // Loaded on demand: `burrow api` need not load the sandbox's upload server, nor the sandbox the HTTP client.
+    case 'api':
+      return (await import('./api.js')).runApi(rest, io);
+    case 'sandbox':
+      return (await import('./sandbox.js')).runSandbox(rest, io, hooks);
+    case '--help':
+    case '-h':
+    case 'help':
+      io.stdout.write(HELP);
+      return EXIT.ok;
+    case '--version':
+    case '-V':
+      io.stdout.write(`${VERSION}\n`);
+      return EXIT.ok;
+    case undefined:
+      io.stderr.write(HELP);
+      return EXIT.usage;
+    default:
+      io.stderr.write(`burrow: unknown command ${JSON.stringify(command)}; the commands are api and sandbox (burrow --help)\n`);
+      return EXIT.usage;
+  }
+}
+
+/** Runs `main` on the real process: its argv, streams and environment. */
+export async function runProcess(argv: readonly string[]): Promise<void> {
+  // A reader that went away (`burrow api get /x | head -1`) is not an error worth a stack trace.
+  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    throw e;
+  });
+  const io: CliIo = { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, env: process.env, home: homedir() };
+  const hooks: ProcessHooks = { onSignal: (s, h) => process.on(s, h), exit: (code) => process.exit(code) };
+  process.exitCode = await main(argv, io, hooks);
+}
+
+const entry = process.argv[1];
+if (entry !== undefined && import.meta.url === pathToFileURL(resolve(entry)).href) {
+  void runProcess(process.argv.slice(2));
+}

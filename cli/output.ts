@@ -1,0 +1,114 @@
+/** How `burrow api` writes a response: pretty JSON, raw bytes, terminal escaping (R8), non-JSON handling (R9), secret scrubbing (R7). */
+import { secretForms } from '../shared/redact.js';
+
+const UNSAFE_ON_TERMINAL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * Makes text safe to show on a terminal: control characters (other than newline and tab) and bidi overrides become
+ * `\uXXXX`, so an escape sequence cannot clear the screen or reorder what is shown. Inside a JSON string this stays valid JSON.
+ */
+export function escapeForTerminal(text: string): string {
+  return text.replace(UNSAFE_ON_TERMINAL, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/**
+ * Re-indents valid JSON text with 2 spaces without parsing its values, so numbers keep every digit
+ * (64-bit ids survive) and strings keep their escapes as the server wrote them.
+ */
+export function prettyJson(text: string): string {
+  let out = '';
+  let depth = 0;
+  let inString = false;
+  const newline = () => `\n${'  '.repeat(depth)}`;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (inString) {
+      out += c;
+      if (c === '\\') out += text[++i] ?? '';
+      else if (c === '"') inString = false;
+      continue;
+    }
+    if (c === ' ' || c === '\t' || c === '\n' || c === '\r') continue;
+    if (c === '"') {
+      inString = true;
+      out += c;
+    } else if (c === '{' || c === '[') {
+      // An empty container stays on one line.
+      let j = i + 1;
+      while (j < text.length && ' \t\n\r'.includes(text[j]!)) j++;
+      if (text[j] === (c === '{' ? '}' : ']')) {
+        out += c === '{' ? '{}' : '[]';
+        i = j;
+        continue;
+      }
+      depth++;
+      out += c + newline();
+    } else if (c === '}' || c === ']') {
+      depth--;
+      out += newline() + c;
+    } else if (c === ',') out += `,${newline()}`;
+    else if (c === ':') out += ': ';
+    else out += c;
+  }
+  return out;
+}
+
+/** True when the answer is JSON: a JSON content type, or a body that parses as JSON. Empty is not JSON. */
+export function jsonTextOf(body: Buffer, contentType: string | undefined): { json: true; text: string } | { json: false; parseError?: string } {
+  if (body.length === 0) return { json: false };
+  const text = decodeUtf8(body);
+  if (text === undefined) return { json: false, ...(isJsonType(contentType) ? { parseError: 'not UTF-8 text' } : {}) };
+  try {
+    JSON.parse(text);
+    return { json: true, text };
+  } catch (e) {
+    return isJsonType(contentType) ? { json: false, parseError: e instanceof Error ? e.message : String(e) } : { json: false };
+  }
+}
+
+function isJsonType(contentType: string | undefined): boolean {
+  return contentType !== undefined && /[/+]json\b/i.test(contentType.split(';')[0] ?? '');
+}
+
+/** The body as text when it is valid UTF-8, else undefined. */
+export function decodeUtf8(body: Uint8Array): string | undefined {
+  try {
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(body);
+  } catch {
+    return undefined;
+  }
+}
+
+/** What a terminal shows for bytes that are not text: size, type and a hex preview (R9). */
+export function describeBinary(body: Uint8Array, contentType: string | undefined): string {
+  const preview = [...body.subarray(0, 32)].map((b) => b.toString(16).padStart(2, '0')).join(' ');
+  return `${body.length} bytes, type ${contentType ?? 'unknown'}\n${preview}${body.length > 32 ? ' …' : ''}\n`;
+}
+
+/** True when bytes are better shown as a hex preview than as text on a terminal. */
+export function looksBinary(body: Uint8Array): boolean {
+  const text = decodeUtf8(body);
+  return text === undefined || text.includes('\u0000');
+}
+
+/** Replaces every form of every secret in raw bytes with the mask, so even an unparsed body never shows a key. */
+export function scrubBytes(body: Buffer, secrets: readonly string[], mask: string): Buffer {
+  const forms = [...new Set(secrets.flatMap(secretForms))].sort((a, b) => b.length - a.length).map((f) => Buffer.from(f, 'utf8'));
+  if (forms.length === 0) return body;
+  const maskBytes = Buffer.from(mask, 'utf8');
+  let out = body;
+  for (const form of forms) {
+    let at = out.indexOf(form);
+    if (at === -1) continue;
+    const parts: Buffer[] = [];
+    let from = 0;
+    while (at !== -1) {
+      parts.push(out.subarray(from, at), maskBytes);
+      from = at + form.length;
+      at = out.indexOf(form, from);
+    }
+    parts.push(out.subarray(from));
+    out = Buffer.concat(parts);
+  }
+  return out;
+}

@@ -1,0 +1,70 @@
+/** Test helpers: run `burrow` as a real process against a sandbox started in the test process. */
+import { spawn, type StdioOptions } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startSandbox, type Sandbox } from '../sandbox/server.js';
+
+/** The installed entry point, run exactly as npm's bin link runs it. */
+export const BIN = fileURLToPath(new URL('../bin/burrow.mjs', import.meta.url));
+
+/** What a finished process left behind. */
+export interface Ran {
+  readonly code: number | null;
+  readonly signal: NodeJS.Signals | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** How to run one command. */
+export interface RunOptions {
+  readonly env?: Readonly<Record<string, string | undefined>>;
+  /** Text written to a pipe and closed; a file descriptor (redirection); 'open' keeps a pipe open and never writes; default /dev/null. */
+  readonly stdin?: string | number | 'open';
+}
+
+/** Runs `node bin/burrow.mjs …args` and waits for it to exit. */
+export function runBurrow(args: readonly string[], opts: RunOptions = {}): Promise<Ran> {
+  const stdin = opts.stdin;
+  const stdio: StdioOptions = [typeof stdin === 'number' ? stdin : stdin === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'];
+  const env: Record<string, string> = { PATH: process.env.PATH ?? '' };
+  for (const [k, v] of Object.entries(opts.env ?? {})) if (v !== undefined) env[k] = v;
+  const child = spawn(process.execPath, [BIN, ...args], { env, stdio });
+  if (typeof stdin === 'string' && stdin !== 'open') child.stdin?.end(stdin);
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+  child.stderr?.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+  return new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      child.stdin?.destroy();
+      resolve({ code, signal, stdout, stderr });
+    });
+  });
+}
+
+/** A sandbox plus a temp home, and the environment that points `burrow` at them. */
+export interface Fixture {
+  readonly sandbox: Sandbox;
+  readonly home: string;
+  readonly env: Record<string, string>;
+  close(): Promise<void>;
+}
+
+/** Starts a sandbox on port 0 and a fresh temp HOME / XDG_CONFIG_HOME; the env carries the sandbox URL and key. */
+export async function startFixture(): Promise<Fixture> {
+  const sandbox = await startSandbox({ port: 0 });
+  const home = mkdtempSync(join(tmpdir(), 'burrow-cli-'));
+  const env = { HOME: home, XDG_CONFIG_HOME: join(home, 'xdg'), BUNNYNET_API_URL: sandbox.apiUrl, BUNNYNET_API_KEY: sandbox.accountKey };
+  return {
+    sandbox,
+    home,
+    env,
+    async close() {
+      await sandbox.close();
+      rmSync(home, { recursive: true, force: true });
+    },
+  };
+}
