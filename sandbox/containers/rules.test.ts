@@ -77,8 +77,11 @@ const CASES: readonly (readonly [string, readonly Case[]])[] = [
     ok(`${CT}.imageTag`, '1.25-alpine'), ok(`${CT}.imageTag`, 'v1..2'), ok(`${CT}.imageTag`, 'A_b'),
     bad(`${CT}.imageTag`, 'a/b'), bad(`${CT}.imageTag`, 'a...b'), bad(`${CT}.imageTag`, '.hidden'), bad(`${CT}.imageTag`, 'latest '),
     ok(`${CT}.imageDigest`, digest('a'.repeat(64))), ok(`${CT}.imageDigest`, digest('z9'.repeat(32))), ok(`${CT}.imageDigest`, null),
-    bad(`${CT}.imageDigest`, digest('A'.repeat(64))), bad(`${CT}.imageDigest`, digest('a'.repeat(63))),
+    bad(`${CT}.imageDigest`, ''), bad(`${CT}.imageDigest`, 'sha256:'),
+    bad(`${CT}.imageDigest`, digest('A'.repeat(64))), bad(`${CT}.imageDigest`, digest(`${'a'.repeat(63)}B`)),
+    bad(`${CT}.imageDigest`, `SHA256:${'a'.repeat(64)}`), bad(`${CT}.imageDigest`, digest('a'.repeat(63))),
     bad(`${CT}.imageDigest`, digest('a'.repeat(65))), bad(`${CT}.imageDigest`, `sha512:${'a'.repeat(64)}`), bad(`${CT}.imageDigest`, 'a'.repeat(64)),
+    bad(`${CT}.imageDigest`, ` ${digest('a'.repeat(64))}`), bad(`${CT}.imageDigest`, digest(`${'a'.repeat(63)}-`)),
     ...['/data', '/data/sub/', '/.config', '/a-b_c.d/e', '/a/./b'].map((v) => ok(`${CT}.volumeMounts.0.mountPath`, v)),
     ...['/', 'data', '/a//b', '//a', '/a/../b', '/..', '/a..b', '/a b', '/a\tb', '/a\nb', '/a:b', '/dätä', `/${'a'.repeat(40)}!`].map((v) =>
       bad(`${CT}.volumeMounts.0.mountPath`, v)),

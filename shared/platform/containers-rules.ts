@@ -42,14 +42,20 @@ function lengthMessage(f: string, kind: 'string' | 'array', range: Range): strin
   return undefined;
 }
 
-/** A string with optional length bounds and a whole-value pattern (an empty value skips the pattern, as on the server). */
+/**
+ * A string with optional length bounds and a whole-value pattern. The empty string must match the
+ * pattern too (SPEC gives each pattern as the value's whole form, e.g. imageDigest is `sha256:` and
+ * 64 characters, so `""` is not one); when a minimum length already rejects it, the pattern is not
+ * checked as well, so the value gets one error, not two.
+ */
 export function stringOf(f: string, range: Range = {}, pattern?: Pattern) {
   let schema = z.string({ error: (i) => absent(i.input, f) ?? `The field ${f} must be a string.` });
   const message = lengthMessage(f, 'string', range);
   if (range.min !== undefined) schema = schema.min(range.min, { error: message });
   if (range.max !== undefined) schema = schema.max(range.max, { error: message });
   if (pattern) {
-    schema = schema.refine((v) => v === '' || pattern.test.test(v), {
+    const lengthRejectsEmpty = (range.min ?? 0) > 0;
+    schema = schema.refine((v) => (v === '' && lengthRejectsEmpty) || pattern.test.test(v), {
       error: `The field ${f} must match the regular expression '${pattern.text}'.`,
     });
   }

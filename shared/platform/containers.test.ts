@@ -20,6 +20,21 @@ describe('container create rules', () => {
     ]);
   });
 
+  it('rejects an empty imageDigest against its pattern, and an empty imageName once, by its length', () => {
+    const template = { name: 'c', imageName: 'n', imageNamespace: 'ns', imageTag: 't', imageRegistryId: '9' };
+    const errorsOf = (t: Record<string, unknown>) => {
+      const r = addApplicationRequestSchema.safeParse({ ...minimal, containerTemplates: [{ ...template, ...t }] });
+      return r.success ? [] : toValidationErrors(r.error.issues);
+    };
+    expect(errorsOf({ imageDigest: '' })).toEqual([
+      { field: 'containerTemplates[0].imageDigest', message: "The field imageDigest must match the regular expression 'sha256:[a-z0-9]{64}'." },
+    ]);
+    expect(errorsOf({ imageDigest: null })).toEqual([]);
+    expect(errorsOf({ imageName: '' }).map((e) => e.message)).toEqual([
+      'The field imageName must be a string or array type with a minimum length of \'1\'.',
+    ]);
+  });
+
   it('normalises enum case in the parsed output', () => {
     const r = addApplicationRequestSchema.parse({ ...minimal, runtimeType: 'RESERVED' });
     expect(r.runtimeType).toBe('reserved');
