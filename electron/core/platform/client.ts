@@ -3,9 +3,10 @@ import { Readable } from 'node:stream';
 import { setTimeout as sleepFor } from 'node:timers/promises';
 import type { Dispatcher } from 'undici';
 import { createRedactor } from '../../../shared/redact.js';
-import { appError } from '../../../shared/result.js';
+import { appError, type AppError } from '../../../shared/result.js';
 import { AppFailure } from '../router.js';
 import { authFor, baseUrlFor } from './auth.js';
+import { breakerAfter, CLOSED_BREAKER, type BreakerState } from './breaker.js';
 import { cleanText, mapPlatformError } from './errors.js';
 import { crossOriginRedirectError, failureError, notJsonError } from './failures.js';
 import { createDispatchers, DEFAULT_MAX_BODY_BYTES, exchange, ExchangeFailure, type Exchanged, type Timing } from './http.js';
@@ -43,6 +44,11 @@ const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 /** Default idle limit of a streamed upload when the caller sets no timeout. */
 export const DEFAULT_STREAM_IDLE_MS = 60_000;
 
+/** The user-facing error, with the breaker's sentence first when it is why there were no more attempts. */
+function withNote(error: AppError, note: string | undefined): AppError {
+  return note === undefined ? error : { ...error, detail: error.detail === undefined ? note : `${note}. ${error.detail}` };
+}
+
 const defaultSleep = async (ms: number, signal?: AbortSignal) => {
   await sleepFor(ms, undefined, signal ? { signal } : {});
 };
@@ -54,6 +60,8 @@ export function createPlatformClient(opts: PlatformClientOptions): PlatformClien
   const sleep = opts.sleep ?? defaultSleep;
   const policy: RetryPolicy = { ...DEFAULT_RETRY_POLICY, now, ...opts.retryPolicy };
   const dispatchers = createDispatchers(opts.dispatcher, opts.env ?? process.env);
+  // The shared failure budget, one breaker per origin: a failing video host does not stop retries to the API host.
+  const breakers = new Map<string, BreakerState>();
   // Every key this client has sent; all of them are scrubbed from everything it reports.
   const secrets: string[] = [];
   const remember = (secret: string) => {
@@ -66,7 +74,7 @@ export function createPlatformClient(opts: PlatformClientOptions): PlatformClien
     return (await run(req)).response;
   }
 
-  async function run(req: PlatformRequest): Promise<{ response: PlatformResponse; path: string }> {
+  async function run(req: PlatformRequest): Promise<{ response: PlatformResponse; path: string; note?: string }> {
     const started = now();
     const method = req.method.toUpperCase();
     if (!METHODS.has(method)) throw new AppFailure(appError('validation', 'Invalid HTTP method', { fieldErrors: { method: `Use one of ${[...METHODS].join(', ')}` } }));
@@ -169,11 +177,14 @@ export function createPlatformClient(opts: PlatformClientOptions): PlatformClien
       const outcome: AttemptOutcome = result
         ? { kind: 'status', status: result.status, headers: result.headers }
         : { kind: 'network', code: failure?.kind === 'network' ? failure.code : (failure?.kind ?? 'UNKNOWN') };
+      // Every attempt counts, retried or not (POST, streams): each is evidence of the platform's health.
+      const breaker = breakerAfter(breakers.get(url.origin) ?? CLOSED_BREAKER, outcome, now(), policy);
+      breakers.set(url.origin, breaker);
       let decision: RetryDecision;
       if (result && result.status < 400) decision = { retry: false, delayMs: 0, reason: `HTTP ${result.status}` };
       else if (streamed) decision = { retry: false, delayMs: 0, reason: 'a streamed body cannot be sent again, so it is not retried' };
       else if (req.retry === false) decision = { retry: false, delayMs: 0, reason: 'retries are off for this request' };
-      else decision = decideRetry({ method, attempt: failedAttempts, outcome, ...(req.idempotent !== undefined ? { idempotent: req.idempotent } : {}), elapsedMs: now() - started, random, policy });
+      else decision = decideRetry({ method, attempt: failedAttempts, outcome, ...(req.idempotent !== undefined ? { idempotent: req.idempotent } : {}), elapsedMs: now() - started, random, policy, breaker });
       report(decision);
 
       if (decision.retry) {
@@ -186,7 +197,10 @@ export function createPlatformClient(opts: PlatformClientOptions): PlatformClien
         if (req.signal?.aborted) throw new AppFailure(appError('cancelled', 'Cancelled', { detail: where }));
         continue;
       }
-      if (failure || !result) throw new AppFailure(redactor.error(failureError(failure ?? new ExchangeFailure('network', 'UNKNOWN', 'no answer'), url, method, where, timing, exchanges - redirects)));
+      if (failure || !result) {
+        const error = failureError(failure ?? new ExchangeFailure('network', 'UNKNOWN', 'no answer'), url, method, where, timing, exchanges - redirects);
+        throw new AppFailure(redactor.error(withNote(error, decision.stoppedRetrying)));
+      }
       const final = result;
       const response: PlatformResponse = {
         status: final.status,
@@ -208,16 +222,16 @@ export function createPlatformClient(opts: PlatformClientOptions): PlatformClien
           }
         },
       };
-      return { response, path: url.pathname + url.search };
+      return { response, path: url.pathname + url.search, ...(decision.stoppedRetrying !== undefined ? { note: decision.stoppedRetrying } : {}) };
     }
   }
 
   return {
     send,
     async json<T>(req: PlatformRequest): Promise<T> {
-      const { response, path } = await run(req);
+      const { response, path, note } = await run(req);
       if (response.status >= 200 && response.status < 300) return response.json<T>();
-      throw new AppFailure(mapPlatformError(req.area, response.status, response.headers, response.body, req.method, path, [...secrets]));
+      throw new AppFailure(withNote(mapPlatformError(req.area, response.status, response.headers, response.body, req.method, path, [...secrets]), note));
     },
     close: () => dispatchers.close(),
   };

@@ -1,4 +1,5 @@
 /** The retry policy as one pure function (QUALITY R1, R2): which failures are retried, and how long to wait. */
+import type { BreakerState } from './breaker.js';
 
 /** Knobs of the policy; the defaults suit small API calls made on a user's behalf. */
 export interface RetryPolicy {
@@ -9,16 +10,22 @@ export interface RetryPolicy {
   readonly capMs: number;
   /** No new attempt starts after this much time since the first one. */
   readonly budgetMs: number;
-  /** The clock used to read `Retry-After` dates. */
+  /** Failures in a row (across requests to one origin) after which retries stop: the shared failure budget. */
+  readonly breakerThreshold: number;
+  /** How long retries stay stopped once the breaker opens; then the budget is whole again. */
+  readonly breakerCooldownMs: number;
+  /** The clock used to read `Retry-After` dates and the breaker's cool-down. */
   readonly now: () => number;
 }
 
-/** Defaults: 4 attempts, 500 ms base, 20 s cap, 60 s budget. */
+/** Defaults: 4 attempts, 500 ms base, 20 s cap, 60 s budget; retries stop for 30 s after 10 failures in a row. */
 export const DEFAULT_RETRY_POLICY: RetryPolicy = {
   maxAttempts: 4,
   baseMs: 500,
   capMs: 20_000,
   budgetMs: 60_000,
+  breakerThreshold: 10,
+  breakerCooldownMs: 30_000,
   now: Date.now,
 };
 
@@ -40,6 +47,8 @@ export interface RetryInput {
   /** A number in [0, 1): Math.random, or a seeded generator in tests. */
   readonly random: () => number;
   readonly policy: RetryPolicy;
+  /** The shared failure budget of the origin, this attempt's outcome already counted; absent = closed. */
+  readonly breaker?: BreakerState;
 }
 
 /** The verdict, with a reason a person can read in a verbose transcript. */
@@ -47,6 +56,8 @@ export interface RetryDecision {
   readonly retry: boolean;
   readonly delayMs: number;
   readonly reason: string;
+  /** Set when the open breaker stopped the retries: the sentence to show the user. */
+  readonly stoppedRetrying?: string;
 }
 
 const IDEMPOTENT_METHODS = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
@@ -55,6 +66,12 @@ const RETRY_AFTER_STATUSES = new Set([429, 503]);
 
 /** Failures that another attempt will not fix: a wrong host name, a bad certificate, a malformed URL or request. */
 const PERMANENT_NETWORK = /^(ENOTFOUND|ERR_INVALID_URL|UND_ERR_INVALID_ARG|UND_ERR_NOT_SUPPORTED|ERR_TLS_CERT_ALTNAME_INVALID|CERT_|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_VERIFY_LEAF_SIGNATURE|UNABLE_TO_GET_ISSUER_CERT)/;
+
+/** True for outcomes that say the platform itself is failing (5xx, timeouts, resets), which the breaker counts. */
+export function isPlatformFailure(outcome: AttemptOutcome): boolean {
+  if (outcome.kind === 'network') return !PERMANENT_NETWORK.test(outcome.code);
+  return RETRYABLE_STATUSES.has(outcome.status) && outcome.status !== 429;
+}
 
 /** Upper bound of the full-jitter backoff after attempt n (zero-based): min(cap, base·2^n). */
 export function backoffCeiling(attempt: number, policy: Pick<RetryPolicy, 'baseMs' | 'capMs'>): number {
@@ -106,11 +123,18 @@ export function decideRetry(input: RetryInput): RetryDecision {
   const attemptsMade = input.attempt + 1;
   if (attemptsMade >= policy.maxAttempts) return no(`${what}; gave up after ${attemptsMade} attempts`);
   if (input.elapsedMs >= policy.budgetMs) return no(`${what}; gave up: the ${seconds(policy.budgetMs)} retry budget is spent`);
+  const nowMs = policy.now();
+  const breaker = input.breaker;
+  if (breaker?.openUntil !== undefined && nowMs < breaker.openUntil) {
+    const resumeIn = seconds(Math.ceil((breaker.openUntil - nowMs) / 1000) * 1000);
+    const stoppedRetrying = `Burrow stopped retrying: the platform failed ${breaker.failuresInRow} times in a row; retries resume in ${resumeIn}`;
+    return { ...no(`${what}; ${stoppedRetrying}`), stoppedRetrying };
+  }
 
   let delayMs: number;
   let reason: string;
   const asked = outcome.kind === 'status' && RETRY_AFTER_STATUSES.has(outcome.status) ? headerOf(outcome.headers, 'retry-after') : undefined;
-  const askedMs = parseRetryAfter(asked, policy.now());
+  const askedMs = parseRetryAfter(asked, nowMs);
   if (askedMs !== undefined) {
     if (askedMs > policy.capMs) {
       return no(`${what}: the server asked to wait ${seconds(Math.ceil(askedMs / 1000) * 1000)} before trying again (Retry-After: ${asked}); Burrow does not wait that long on its own — try again later`);
