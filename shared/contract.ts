@@ -51,7 +51,13 @@ export const methods = {
   /** Every profile, which one is active, and how keys are kept on this machine. */
   'profiles.list': {
     input: empty,
-    output: z.object({ activeId: z.string().nullable(), profiles: z.array(ProfileView), secretStorage: SecretStorageInfo }),
+    output: z.object({
+      activeId: z.string().nullable(),
+      profiles: z.array(ProfileView),
+      secretStorage: SecretStorageInfo,
+      /** Things the user must act on: unreadable key or profile files, keys to enter again. */
+      problems: z.array(z.string()),
+    }),
   },
   /** A new real profile; endpoints default to bunny.net's own. */
   'profiles.create': {
@@ -80,7 +86,7 @@ export const methods = {
   },
   /** Stores a key; the answer says only whether one is set and its last four characters. */
   'profiles.setKey': {
-    input: z.object({ profileId: z.string().min(1), slot: KeySlot, value: z.string().trim().min(1, 'is required').max(4096, 'is too long') }).strict(),
+    input: z.object({ profileId: z.string().min(1), slot: KeySlot, value: z.string().trim().min(1, 'is required').min(8, 'must be at least 8 characters').max(4096, 'is too long') }).strict(),
     output: KeyStatus,
   },
   /** Forgets a key (a library's entry goes with its key). */

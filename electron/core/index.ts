@@ -14,6 +14,7 @@ import { profileHandlers } from './profiles/handlers.js';
 import { ProfileStore, type StoredProfile } from './profiles/profile-store.js';
 import { SecretStore } from './profiles/secret-store.js';
 import { ProfileService } from './profiles/service.js';
+import { redactError } from '../../shared/redact.js';
 import { appError } from '../../shared/result.js';
 import { AppFailure, createEventBus, createRouter, toAppError, type CallContext, type Handlers } from './router.js';
 
@@ -88,7 +89,7 @@ export async function createCore(ports: CorePorts): Promise<Core> {
     }),
     'files.list': async () => ({ files: files.list() }),
   };
-  const router = createRouter(handlers);
+  const router = createRouter(handlers, { redact: async (e) => redactError(e, await profiles.knownSecrets()) });
 
   return {
     invoke: (method, input, ctx) => router.invoke(method, input, ctx),

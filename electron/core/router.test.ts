@@ -123,3 +123,18 @@ describe('event bus', () => {
     expect(() => createEventBus().on('nope', () => {})).toThrow(AppFailure);
   });
 });
+
+describe('router redaction', () => {
+  it('passes every error through the redactor, thrown or deliberate', async () => {
+    const router = createRouter(
+      handlers({
+        'files.list': async () => {
+          throw new Error('request with key SECRET-123456 failed');
+        },
+      }),
+      { redact: (e) => ({ ...e, detail: e.detail?.replaceAll('SECRET-123456', '••••') }) },
+    );
+    const r = await router.invoke('files.list', {});
+    expect(r).toMatchObject({ ok: false, error: { detail: 'request with key •••• failed' } });
+  });
+});

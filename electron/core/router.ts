@@ -47,10 +47,23 @@ export interface Router {
   invoke(method: unknown, input: unknown, ctx?: CallContext): Promise<Result<unknown>>;
 }
 
+export interface RouterOptions {
+  /** Every error passes through this before it leaves the core (scrubs known key values). */
+  readonly redact?: (error: AppError) => AppError | Promise<AppError>;
+}
+
 /** Builds the router over one handler per contract method. */
-export function createRouter(handlers: Handlers): Router {
+export function createRouter(handlers: Handlers, options: RouterOptions = {}): Router {
+  const redact = options.redact ?? ((e: AppError) => e);
   return {
     async invoke(method, input, ctx = {}) {
+      const result = await route(method, input, ctx);
+      return result.ok ? result : err(await redact(result.error));
+    },
+  };
+
+  async function route(method: unknown, input: unknown, ctx: CallContext): Promise<Result<unknown>> {
+    {
       if (!isMethodName(method)) {
         return err(appError('unknown_method', 'Unknown method', { detail: `"${String(method).slice(0, 80)}" is not part of the contract.` }));
       }
@@ -71,8 +84,8 @@ export function createRouter(handlers: Handlers): Router {
       } catch (e) {
         return err(toAppError(e));
       }
-    },
-  };
+    }
+  }
 }
 
 /** Any thrown value as an AppError; AppFailure keeps its shape, everything else becomes internal. */

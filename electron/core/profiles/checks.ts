@@ -23,7 +23,10 @@ function failed(area: ConnectionArea, e: unknown): AreaCheck {
   if (error.code === 'logging_disabled') return { ...base, state: 'logging-disabled', summary: 'Logging is not enabled for this pull zone.' };
   if (error.kind === 'auth' && error.status === undefined) return { ...base, state: 'no-key', summary: error.title };
   if (error.kind === 'auth') return { ...base, state: 'wrong-key', summary: `The key was refused (${error.status}).` };
-  if (error.kind === 'network' || error.kind === 'timeout') return { ...base, state: 'unreachable', summary: `Could not reach the server: ${error.title}` };
+  // No HTTP status at all means no answer came back: whatever the reason, the server was not reached.
+  if (error.kind === 'network' || error.kind === 'timeout' || (error.status === undefined && error.kind !== 'validation')) {
+    return { ...base, state: 'unreachable', summary: `Could not reach the server: ${error.title}` };
+  }
   return { ...base, state: 'error', summary: error.title };
 }
 

@@ -30,6 +30,7 @@ export function profileHandlers(service: ProfileService, clientFor: (p: StoredPr
       activeId: service.store.activeId,
       profiles: await Promise.all(service.store.all().map((p) => service.view(p))),
       secretStorage: service.secrets.info(),
+      problems: service.problems(),
     }),
     'profiles.create': async (input) => {
       const p = await service.create(input);

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { Endpoints, LoggingAuth } from '../../../shared/profiles.js';
 import { readJsonFile, writeFileAtomic } from '../fs/atomic.js';
+import { Serial } from '../fs/serial.js';
 
 const StoredProfile = z.object({
   id: z.string(),
@@ -24,6 +25,8 @@ type FileShape = z.infer<typeof FileShape>;
 export class ProfileStore {
   readonly #file: string;
   #data: FileShape = { v: 1, activeId: null, profiles: [] };
+  /** Every change is computed from the latest state and written before the next one starts. */
+  readonly #serial = new Serial();
   /** Set when the file on disk could not be read and was moved aside. */
   recovered: string | null = null;
 
@@ -71,28 +74,38 @@ export class ProfileStore {
     return this.#data.profiles.find((p) => p.id === id);
   }
 
-  async add(profile: Omit<StoredProfile, 'id'>, activate = false): Promise<StoredProfile> {
+  add(profile: Omit<StoredProfile, 'id'>, activate = false): Promise<StoredProfile> {
     const created: StoredProfile = { ...profile, id: randomUUID() };
-    await this.#save({ ...this.#data, profiles: [...this.#data.profiles, created], activeId: activate || !this.#data.activeId ? created.id : this.#data.activeId });
-    return created;
+    return this.#change((d) => ({ ...d, profiles: [...d.profiles, created], activeId: activate || !d.activeId ? created.id : d.activeId })).then(() => created);
   }
 
   async update(id: string, change: Partial<Omit<StoredProfile, 'id' | 'kind'>>): Promise<StoredProfile | undefined> {
-    const current = this.get(id);
-    if (!current) return undefined;
-    const next = { ...current, ...change };
-    await this.#save({ ...this.#data, profiles: this.#data.profiles.map((p) => (p.id === id ? next : p)) });
+    let next: StoredProfile | undefined;
+    await this.#change((d) => {
+      const current = d.profiles.find((p) => p.id === id);
+      if (!current) return d;
+      next = { ...current, ...change };
+      return { ...d, profiles: d.profiles.map((p) => (p.id === id ? next! : p)) };
+    });
     return next;
   }
 
-  async remove(id: string): Promise<void> {
-    const profiles = this.#data.profiles.filter((p) => p.id !== id);
-    const activeId = this.#data.activeId === id ? (profiles[0]?.id ?? null) : this.#data.activeId;
-    await this.#save({ ...this.#data, profiles, activeId });
+  remove(id: string): Promise<void> {
+    return this.#change((d) => {
+      const profiles = d.profiles.filter((p) => p.id !== id);
+      return { ...d, profiles, activeId: d.activeId === id ? (profiles[0]?.id ?? null) : d.activeId };
+    });
   }
 
-  async activate(id: string): Promise<void> {
-    await this.#save({ ...this.#data, activeId: id });
+  activate(id: string): Promise<void> {
+    return this.#change((d) => (d.profiles.some((p) => p.id === id) ? { ...d, activeId: id } : d));
+  }
+
+  #change(update: (current: FileShape) => FileShape): Promise<void> {
+    return this.#serial.run(async () => {
+      const next = update(this.#data);
+      if (next !== this.#data) await this.#save(next);
+    });
   }
 
   async #save(next: FileShape): Promise<void> {

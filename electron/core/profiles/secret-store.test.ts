@@ -77,11 +77,31 @@ describe('SecretStore', () => {
     expect(after.entries['p/account']).toEqual(JSON.parse(before).entries['p/account']);
   });
 
-  it('refuses to overwrite a key file it does not understand', async () => {
+  it.each([['an unknown shape', '{"v":7,"mystery":true}'], ['broken JSON', '{"v":1,"entries":{"p/acc']])(
+    'never overwrites a key file it cannot read (%s): keeps it beside and asks for keys again',
+    async (_what, content) => {
+      const dir = await tmp();
+      await writeFile(join(dir, 'secrets.json'), content);
+      const store = await SecretStore.open(dir, new FakeCipher());
+      expect(store.recovered).toMatch(/enter your keys again/);
+      await store.set('p/account', KEY);
+      const kept = (await readdir(dir)).filter((f) => f.startsWith('secrets.json.unreadable-'));
+      expect(kept).toHaveLength(1);
+      expect(await readFile(join(dir, kept[0]!), 'utf8')).toBe(content);
+    },
+  );
+
+  it('keeps every key when many are set at once', async () => {
     const dir = await tmp();
-    await writeFile(join(dir, 'secrets.json'), '{"v":7,"mystery":true}');
-    await expect(SecretStore.open(dir, new FakeCipher())).rejects.toThrow(/left untouched/);
-    expect(await readFile(join(dir, 'secrets.json'), 'utf8')).toBe('{"v":7,"mystery":true}');
+    const store = await SecretStore.open(dir, new FakeCipher());
+    await Promise.all(Array.from({ length: 12 }, (_, i) => store.set(`p/library/${i}`, `library-key-number-${i}`)));
+    const again = await SecretStore.open(dir, new FakeCipher());
+    for (let i = 0; i < 12; i++) expect(again.get(`p/library/${i}`)).toBe(`library-key-number-${i}`);
+  });
+
+  it('gives no hint for a short key', async () => {
+    const store = await SecretStore.open(await tmp(), new FakeCipher());
+    expect(await store.set('p/account', 'short-k1')).toEqual({ configured: true, state: 'stored' });
   });
 
   it('deletes by profile prefix and copies for duplicates', async () => {

@@ -3,10 +3,12 @@
  * recorded; on a backend without real encryption nothing reaches the disk unless the user opts in.
  * A changed backend or a failed decrypt asks for the key again and never deletes what is stored.
  */
+import { rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { KeyStatus, SecretStorageInfo } from '../../../shared/profiles.js';
 import { readJsonFile, writeFileAtomic } from '../fs/atomic.js';
+import { Serial } from '../fs/serial.js';
 import type { SecretCipher } from '../ports.js';
 
 /** Backends that store secrets with no real protection (Chromium's fixed key on Linux). */
@@ -19,6 +21,9 @@ type FileShape = z.infer<typeof FileShape>;
 
 type Slot = { readonly value: string; readonly where: 'stored' | 'session' } | { readonly where: 'reenter' };
 
+/** Keys shorter than this get no hint: four characters of a short key say too much about it. */
+const HINT_MIN_LENGTH = 12;
+
 /** Keys by slot name (`<profileId>/account`, `<profileId>/library/<id>`, …). */
 export class SecretStore {
   readonly #file: string;
@@ -28,6 +33,9 @@ export class SecretStore {
   #disk: FileShape = { v: 1, optIn: false, entries: {} };
   #backend = 'unknown';
   #available = false;
+  readonly #serial = new Serial();
+  /** Set when the key file could not be read and was moved aside. */
+  recovered: string | null = null;
 
   private constructor(file: string, cipher: SecretCipher) {
     this.#file = file;
@@ -44,11 +52,20 @@ export class SecretStore {
   async #load(): Promise<void> {
     this.#available = await this.#cipher.isAvailable().catch(() => false);
     this.#backend = this.#available ? await this.#cipher.backend().catch(() => 'unknown') : 'none';
-    const raw = await readJsonFile(this.#file).catch(() => undefined);
+    let raw: unknown;
+    let readable = true;
+    try {
+      raw = await readJsonFile(this.#file);
+    } catch {
+      readable = false;
+    }
     const parsed = FileShape.safeParse(raw);
-    if (raw !== undefined && !parsed.success) {
-      // Unknown shape: keep the file as it is and ask for keys again rather than overwrite it.
-      throw new Error(`The key file ${this.#file} is not in a format this version understands; it was left untouched.`);
+    if (!readable || (raw !== undefined && !parsed.success)) {
+      // Never overwrite what we cannot read: keep it beside, start empty, and tell the user to re-enter keys.
+      const aside = `${this.#file}.unreadable-${Date.now()}`;
+      await rename(this.#file, aside);
+      this.recovered = `The stored keys could not be read (kept as ${aside}): enter your keys again in Settings.`;
+      return;
     }
     if (parsed.success) this.#disk = parsed.data;
     for (const [name, entry] of Object.entries(this.#disk.entries)) {
@@ -88,7 +105,7 @@ export class SecretStore {
     const slot = this.#slots.get(name);
     if (!slot) return { configured: false, state: 'none' };
     if (slot.where === 'reenter') return { configured: false, state: 'reenter' };
-    return { configured: true, hint: slot.value.slice(-4), state: slot.where };
+    return { configured: true, ...(slot.value.length >= HINT_MIN_LENGTH ? { hint: slot.value.slice(-4) } : {}), state: slot.where };
   }
 
   /** The key in a slot, or null when none is usable. */
@@ -97,8 +114,17 @@ export class SecretStore {
     return slot && slot.where !== 'reenter' ? slot.value : null;
   }
 
+  /** How many stored keys cannot be read on this system any more. */
+  unreadableCount(): number {
+    return [...this.#slots.values()].filter((s) => s.where === 'reenter').length;
+  }
+
   /** Stores (or re-enters) a key. */
-  async set(name: string, value: string): Promise<KeyStatus> {
+  set(name: string, value: string): Promise<KeyStatus> {
+    return this.#serial.run(() => this.#set(name, value));
+  }
+
+  async #set(name: string, value: string): Promise<KeyStatus> {
     if (this.#persistent) {
       const data = `v1:${await this.#cipher.encrypt(value)}`;
       this.#disk = { ...this.#disk, entries: { ...this.#disk.entries, [name]: { v: 1, backend: this.#backend, data } } };
@@ -111,7 +137,11 @@ export class SecretStore {
   }
 
   /** Forgets every slot whose name starts with `prefix` (or equals it). */
-  async delete(prefix: string): Promise<void> {
+  delete(prefix: string): Promise<void> {
+    return this.#serial.run(() => this.#delete(prefix));
+  }
+
+  async #delete(prefix: string): Promise<void> {
     const matches = (n: string) => n === prefix || n.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`);
     for (const n of [...this.#slots.keys()]) if (matches(n)) this.#slots.delete(n);
     const entries = Object.fromEntries(Object.entries(this.#disk.entries).filter(([n]) => !matches(n)));
@@ -122,20 +152,26 @@ export class SecretStore {
   }
 
   /** Copies every slot under `fromPrefix/` to `toPrefix/` (duplicating a profile). */
-  async copy(fromPrefix: string, toPrefix: string): Promise<void> {
-    for (const [n, slot] of [...this.#slots]) {
-      if (!n.startsWith(`${fromPrefix}/`) || slot.where === 'reenter') continue;
-      await this.set(`${toPrefix}/${n.slice(fromPrefix.length + 1)}`, slot.value);
-    }
+  copy(fromPrefix: string, toPrefix: string): Promise<void> {
+    return this.#serial.run(async () => {
+      for (const [n, slot] of [...this.#slots]) {
+        if (!n.startsWith(`${fromPrefix}/`) || slot.where === 'reenter') continue;
+        await this.#set(`${toPrefix}/${n.slice(fromPrefix.length + 1)}`, slot.value);
+      }
+    });
   }
 
   /** Opting in saves session keys to disk; opting out removes them from disk but keeps them for this session. */
-  async setOptIn(optIn: boolean): Promise<SecretStorageInfo> {
+  setOptIn(optIn: boolean): Promise<SecretStorageInfo> {
+    return this.#serial.run(() => this.#setOptIn(optIn));
+  }
+
+  async #setOptIn(optIn: boolean): Promise<SecretStorageInfo> {
     if (!this.#weak || !this.#available) return this.info();
     if (optIn) {
       this.#disk = { ...this.#disk, optIn: true };
       await this.#write();
-      for (const [n, slot] of [...this.#slots]) if (slot.where === 'session') await this.set(n, slot.value);
+      for (const [n, slot] of [...this.#slots]) if (slot.where === 'session') await this.#set(n, slot.value);
     } else {
       for (const [n, slot] of [...this.#slots]) if (slot.where === 'stored') this.#slots.set(n, { value: slot.value, where: 'session' });
       const kept = Object.fromEntries(Object.entries(this.#disk.entries).filter(([n]) => this.#slots.get(n)?.where === 'reenter'));

@@ -3,22 +3,37 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProfileView } from '../../../shared/profiles.js';
 import { startCore, type Harness } from '../testing/core-harness.js';
 
-// QUALITY S8: for random keys saved through settings, no router result or event carries the key or its base64.
+const printable = Array.from({ length: 95 }, (_, i) => String.fromCharCode(32 + i));
+// A key of printable characters that is not degenerate (so it cannot occur in a response by chance).
+const keyArb = fc
+  .string({ unit: fc.constantFrom(...printable), minLength: 8, maxLength: 64 })
+  .map((k) => k.trim())
+  .filter((k) => k.length >= 8 && new Set(k).size >= 5);
+
+/** Every form a leaked key could take in a JSON payload. */
+function forms(key: string): string[] {
+  return [key, JSON.stringify(key).slice(1, -1), Buffer.from(key).toString('base64'), encodeURIComponent(key)];
+}
+
+// QUALITY S8: for random keys saved through settings, no router result, event or verbose transcript carries the key.
 describe('keys never cross the boundary', () => {
   let h: Harness;
   let endpoints: ProfileView['endpoints'];
+  let sandboxId: string;
   beforeAll(async () => {
     h = await startCore();
-    endpoints = (await h.call<{ profiles: ProfileView[] }>('profiles.list')).profiles[0]!.endpoints;
+    const list = await h.call<{ activeId: string; profiles: ProfileView[] }>('profiles.list');
+    endpoints = list.profiles[0]!.endpoints;
+    sandboxId = list.activeId;
   });
   afterAll(() => h.core.close());
 
-  it('holds for random key strings', async () => {
-    const keyArb = fc.string({ unit: fc.constantFrom(...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.~+/='.split('')), minLength: 12, maxLength: 64 });
+  it('holds for random key strings, through settings, connection tests and the verbose console', async () => {
+    let n = 0;
     await fc.assert(
       fc.asyncProperty(keyArb, keyArb, async (accountKey, libraryKey) => {
         const seen: unknown[] = [];
-        const off = h.core.on('profiles.changed', (p) => seen.push(p));
+        const offs = ['profiles.changed', 'app.notice'].map((e) => h.core.on(e, (p) => seen.push(p)));
         try {
           const created = await h.core.invoke('profiles.create', { name: 'Property', endpoints, loggingAuth: 'bearer' });
           seen.push(created);
@@ -28,22 +43,24 @@ describe('keys never cross the boundary', () => {
           seen.push(await h.core.invoke('profiles.setKey', { profileId: id, slot: { kind: 'library', libraryId: 77 }, value: libraryKey }));
           seen.push(await h.core.invoke('profiles.setKey', { profileId: id, slot: { kind: 'loggingJwt' }, value: accountKey }));
           seen.push(await h.core.invoke('profiles.list', {}));
-          // The keys travel to the sandbox and are refused: the errors must not echo them.
+          // The keys travel to the sandbox and are refused: the answers must not echo them.
           seen.push(await h.core.invoke('profiles.test', { id }));
           seen.push(await h.core.invoke('profiles.discover', { id }));
           seen.push(await h.core.invoke('profiles.storeLibraryKeys', { id, libraryIds: [77] }));
+          seen.push(await h.core.invoke('profiles.activate', { id }));
+          seen.push(await h.core.invoke('console.send', { requestId: `p${++n}`, line: 'api get /pullzone --verbose' }));
+          seen.push(await h.core.invoke('console.send', { requestId: `p${++n}`, line: `api post /dnszone -b '{"Domain":"x.test"}' -v` }));
+          seen.push(await h.core.invoke('console.history', {}));
           seen.push(await h.core.invoke('profiles.duplicate', { id }));
           const text = JSON.stringify(seen);
-          for (const key of [accountKey, libraryKey]) {
-            expect(text).not.toContain(key);
-            expect(text).not.toContain(Buffer.from(key).toString('base64'));
-          }
-          for (const p of (await h.call<{ profiles: ProfileView[] }>('profiles.list')).profiles) if (p.kind === 'platform') await h.call('profiles.delete', { id: p.id });
+          for (const key of [accountKey, libraryKey]) for (const form of forms(key)) expect(text).not.toContain(form);
         } finally {
-          off();
+          offs.forEach((off) => off());
+          await h.call('profiles.activate', { id: sandboxId });
+          for (const p of (await h.call<{ profiles: ProfileView[] }>('profiles.list')).profiles) if (p.kind === 'platform') await h.call('profiles.delete', { id: p.id });
         }
       }),
-      { numRuns: 15, seed: 20261121 },
+      { numRuns: 30, seed: 20261121 },
     );
   });
 });

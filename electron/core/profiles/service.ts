@@ -25,6 +25,27 @@ export class ProfileService {
     await this.store.add({ name: 'Sandbox', kind: 'sandbox', loggingAuth: 'accessKey', libraries: s.libraries.map(({ id, name }) => ({ id, name })) }, true);
   }
 
+  /** What the user must act on, in their words. */
+  problems(): string[] {
+    const out: string[] = [];
+    if (this.store.recovered) out.push(this.store.recovered);
+    if (this.secrets.recovered) out.push(this.secrets.recovered);
+    const unreadable = this.secrets.unreadableCount();
+    if (unreadable > 0) {
+      out.push(`${unreadable} stored key${unreadable === 1 ? '' : 's'} cannot be read on this system any more (the key storage changed): enter ${unreadable === 1 ? 'it' : 'them'} again in Settings.`);
+    }
+    return out;
+  }
+
+  /** A key for a slot, or a failure that says whether it is missing or must be entered again. */
+  #key(p: StoredProfile, slot: KeySlot, what: string): string | null {
+    const name = slotName(p.id, slot);
+    if (this.secrets.status(name).state === 'reenter') {
+      throw new AppFailure(appError('auth', `The stored ${what} can no longer be read`, { detail: `The system's key storage changed. Enter it again in Settings → ${p.name}.` }));
+    }
+    return this.secrets.get(name);
+  }
+
   /** The profile or a not-found failure naming it. */
   require(id: string): StoredProfile {
     const p = this.store.get(id);
@@ -53,11 +74,11 @@ export class ProfileService {
       };
     }
     return {
-      accountKey: async () => this.secrets.get(slotName(p.id, { kind: 'account' })),
-      libraryKey: async (libraryId) => this.secrets.get(slotName(p.id, { kind: 'library', libraryId })),
+      accountKey: async () => this.#key(p, { kind: 'account' }, 'account key'),
+      libraryKey: async (libraryId) => this.#key(p, { kind: 'library', libraryId }, `key of library ${libraryId}`),
       logging: async () => {
         if (p.loggingAuth !== 'bearer') return { kind: 'accessKey' };
-        const token = this.secrets.get(slotName(p.id, { kind: 'loggingJwt' }));
+        const token = this.#key(p, { kind: 'loggingJwt' }, 'logging token');
         if (!token) throw new AppFailure(appError('auth', 'No logging token configured', { detail: `Paste a bearer token in Settings → ${p.name}, or switch logging to the account key.` }));
         return { kind: 'bearer', token };
       },

@@ -48,6 +48,18 @@ function SecretStorageBanner() {
   );
 }
 
+function Problems() {
+  const problems = useProfiles().data?.problems ?? [];
+  if (problems.length === 0) return null;
+  return (
+    <section className="card warning" role="alert" data-testid="problems">
+      {problems.map((p) => (
+        <p key={p}>{p}</p>
+      ))}
+    </section>
+  );
+}
+
 function Appearance() {
   const choice = useTheme((s) => s.choice);
   const setTheme = useTheme((s) => s.set);
@@ -115,6 +127,7 @@ export function SettingsScreen() {
       </aside>
       <div className="stack">
         <ErrorMessage error={profiles.error} />
+        <Problems />
         <SecretStorageBanner />
         {/* Keyed by id: choosing another profile starts its form from that profile's saved values. */}
         {current && <ProfileDetail key={current.id} profile={current} active={current.id === profiles.data?.activeId} />}
