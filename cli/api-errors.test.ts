@@ -51,6 +51,12 @@ describe('exit codes', () => {
     expect(r.stderr).toContain('Invalid JSON body at position 14 (line 2, column 13)');
   });
 
+  it('2 for a body over 1 MiB on standard input, refused before sending', async () => {
+    const r = await runBurrow(['api', 'POST', '/dnszone'], { env: f.env, stdin: `{"Domain":"${'a'.repeat(1024 * 1024)}"}` });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('over 1048576 bytes');
+  });
+
   it('2 with no key anywhere', async () => {
     const r = await runBurrow(['api', 'GET', '/pullzone'], { env: { HOME: f.home, XDG_CONFIG_HOME: f.env.XDG_CONFIG_HOME } });
     expect(r.code).toBe(2);

@@ -31,6 +31,8 @@ export function runBurrow(args: readonly string[], opts: RunOptions = {}): Promi
   const env: Record<string, string> = { PATH: process.env.PATH ?? '' };
   for (const [k, v] of Object.entries(opts.env ?? {})) if (v !== undefined) env[k] = v;
   const child = spawn(process.execPath, [BIN, ...args], { env, stdio });
+  // The command may stop reading early (a body over the cap): a broken pipe here is expected.
+  child.stdin?.on('error', () => undefined);
   if (typeof stdin === 'string' && stdin !== 'open') child.stdin?.end(stdin);
   let stdout = '';
   let stderr = '';
