@@ -1,6 +1,3 @@
-import { connect, type Socket } from 'node:net';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AppError } from '../../../shared/result.js';
@@ -167,52 +164,5 @@ describe('network failures', () => {
     expect(e.kind).toBe('network');
     expect(e.title).toBe(`Could not connect to ${new URL(url).host}`);
     expect(e.detail).toMatch(/ECONNREFUSED/);
-  });
-});
-
-describe('proxies', () => {
-  async function recordingProxy(targetPort: number): Promise<{ url: string; tunnels: string[] }> {
-    const tunnels: string[] = [];
-    const sockets = new Set<Socket>();
-    const proxy = createServer((_req, res) => {
-      res.writeHead(501);
-      res.end();
-    });
-    proxy.on('connect', (req, client: Socket, head: Buffer) => {
-      tunnels.push(req.url ?? '');
-      sockets.add(client);
-      // Whatever host was asked for, the tunnel leads to the test server.
-      const upstream = connect(targetPort, '127.0.0.1', () => {
-        client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
-        upstream.write(head);
-        upstream.pipe(client);
-        client.pipe(upstream);
-      });
-      sockets.add(upstream);
-      upstream.on('error', () => client.destroy());
-      client.on('error', () => upstream.destroy());
-    });
-    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
-    cleanups.push(async () => {
-      const done = new Promise<void>((resolve) => proxy.close(() => resolve()));
-      for (const s of sockets) s.destroy();
-      await done;
-    });
-    return { url: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`, tunnels };
-  }
-
-  it('HTTP_PROXY is used for remote hosts; loopback hosts (by address or name) go direct', async () => {
-    const target = await server((req, res) => res.end(JSON.stringify({ host: req.headers.host })));
-    const proxy = await recordingProxy(target.port);
-    const env = { HTTP_PROXY: proxy.url, NO_PROXY: 'internal.example' };
-    const remote = client(`http://api.burrow-test.example:${target.port}`, { env });
-    expect(await remote.json({ area: 'core', method: 'GET', path: '/x' })).toEqual({ host: `api.burrow-test.example:${target.port}` });
-    expect(proxy.tunnels).toEqual([`api.burrow-test.example:${target.port}`]);
-
-    const local = client(target.url, { env });
-    await local.send({ area: 'core', method: 'GET', path: '/y' });
-    await client(`http://localhost:${target.port}`, { env }).send({ area: 'core', method: 'GET', path: '/z' });
-    expect(proxy.tunnels).toHaveLength(1);
-    expect(target.seen.map((r) => r.url)).toEqual(['/x', '/y', '/z']);
   });
 });
