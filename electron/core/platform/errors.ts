@@ -219,7 +219,9 @@ export function mapPlatformError(
   if ((status === 429 || status === 503) && retryAfter !== undefined) hints.push(`The server asks to wait before retrying (Retry-After: ${cleanText(retryAfter, 60)}).`);
 
   const where = `${method.toUpperCase()} ${cleanText(redactUrl(path), 300)}`;
-  const detail = [message, ...hints].filter((p) => p !== undefined && p !== '').join(' ');
+  // The platform's message runs into our hints, so it needs a full stop of its own.
+  const sentence = message !== undefined && hints.length > 0 && !/[.!?…]$/.test(message) ? `${message}.` : message;
+  const detail = [sentence, ...hints].filter((p) => p !== undefined && p !== '').join(' ');
   const error = appError(kindForStatus(status), title, {
     detail: detail === '' ? where : `${detail} — ${where}`,
     status,
