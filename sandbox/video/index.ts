@@ -3,7 +3,8 @@
  *
  * Sandbox-only behaviour, for tests of clients:
  * - `GET /library/{id}/videos/{videoId}/__upload` (library key or read-only key) answers
- *   `{ state, size, sha256, bytesReceived }`: what arrived, whichever channel brought it.
+ *   `{ state, size, sha256, bytesReceived, statusHistory }`: what arrived, whichever channel
+ *   brought it, and every `{ status, encodeProgress, at }` step the video went through.
  * - A title containing `[fail-encode]` accepts the bytes, then ends in status 5 (Error) with
  *   encodeProgress stuck below 100.
  * - Processing steps take `processingStepMs` each; fetches past `fetchQueueLimit` get 429.
@@ -22,7 +23,7 @@ export type { UploadInspection } from './service.js';
 
 /** The video area plus a look at what arrived, for tests that run the sandbox in-process. */
 export interface VideoArea extends Area {
-  /** Size, SHA-256 and path of a video's stored file (nulls until complete); undefined for an unknown video. */
+  /** Size, SHA-256 and path of a video's stored file (nulls until complete) and its status history; undefined for an unknown video. */
   inspect(libraryId: number, videoId: string): UploadInspection | undefined;
 }
 

@@ -1,6 +1,6 @@
 /** Simulated encoding: a stored video walks uploaded → processing → transcoding → finished on timers. */
 import { platformDate, VideoStatus } from './model.js';
-import type { EncodedInfo, StoredFile, VideoRecord } from './store.js';
+import { setStatus, type EncodedInfo, type StoredFile, type VideoRecord } from './store.js';
 
 /** Title marker that makes a video fail while transcoding (for client tests of failed encodes). */
 export const FAIL_ENCODE_MARKER = '[fail-encode]';
@@ -29,8 +29,7 @@ export class Processor {
   /** Attaches a completely received file to the video and starts processing it. */
   begin(video: VideoRecord, file: StoredFile): void {
     video.upload = { kind: 'stored', file };
-    video.status = VideoStatus.uploaded;
-    video.encodeProgress = 0;
+    setStatus(video, VideoStatus.uploaded, this.now(), 0);
     video.encoded = { ...video.encoded, storageSize: file.size };
     this.run(video, planFor(video, file, this.now));
   }
@@ -38,7 +37,7 @@ export class Processor {
   /** Marks a video failed (status 5) without a file, e.g. when a remote fetch failed. */
   fail(video: VideoRecord, message: string): void {
     this.cancel(video.guid);
-    video.status = VideoStatus.error;
+    setStatus(video, VideoStatus.error, this.now());
     // issueCode 0 (Undefined): the spec has no code for a source that could not be fetched.
     video.transcodingMessages = [errorMessage(this.now(), 0, message)];
   }
@@ -79,33 +78,30 @@ function planFor(video: VideoRecord, file: StoredFile, now: () => number): reado
     {
       after: 1,
       apply: (v) => {
-        v.status = VideoStatus.processing;
-        v.encodeProgress = 5;
+        setStatus(v, VideoStatus.processing, now(), 5);
         v.encoded = probed;
       },
     },
-    { after: 1, apply: (v) => ((v.status = VideoStatus.transcoding), (v.encodeProgress = 10)) },
-    { after: 0.25, apply: (v) => (v.encodeProgress = 35) },
-    { after: 0.25, apply: (v) => (v.encodeProgress = 60) },
+    { after: 1, apply: (v) => setStatus(v, VideoStatus.transcoding, now(), 10) },
+    { after: 0.25, apply: (v) => setStatus(v, VideoStatus.transcoding, now(), 35) },
+    { after: 0.25, apply: (v) => setStatus(v, VideoStatus.transcoding, now(), 60) },
   ];
   if (video.title.includes(FAIL_ENCODE_MARKER)) {
     steps.push({
       after: 0.25,
       apply: (v) => {
         // encodeProgress stays where the encoder stopped, as the real service leaves it.
-        v.status = VideoStatus.error;
+        setStatus(v, VideoStatus.error, now());
         v.transcodingMessages = [errorMessage(now(), 7, 'The original file is corrupted and could not be transcoded')];
       },
     });
     return steps;
   }
   steps.push(
-    { after: 0.25, apply: (v) => (v.encodeProgress = 85) },
+    { after: 0.25, apply: (v) => setStatus(v, VideoStatus.transcoding, now(), 85) },
     {
       after: 0.25,
       apply: (v) => {
-        v.status = VideoStatus.finished;
-        v.encodeProgress = 100;
         v.encoded = {
           ...probed,
           availableResolutions: RESOLUTIONS,
@@ -114,6 +110,7 @@ function planFor(video: VideoRecord, file: StoredFile, now: () => number): reado
           // The original plus the renditions.
           storageSize: file.size + Math.round(file.size * 0.6),
         };
+        setStatus(v, VideoStatus.finished, now(), 100);
       },
     },
   );

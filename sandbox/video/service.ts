@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { SandboxContext } from '../context.js';
 import { ensureDir, hashFile, removeFile, writeStream } from './files.js';
 import { Processor } from './processing.js';
-import { VideoStore, type StoredFile, type VideoRecord } from './store.js';
+import { VideoStore, type StatusChange, type StoredFile, type VideoRecord } from './store.js';
 
 /** What the sandbox recorded about a video's upload, for tests in this and other processes. */
 export interface UploadInspection {
@@ -16,6 +16,8 @@ export interface UploadInspection {
   readonly path: string | null;
   /** Body bytes received over all attempts, including those of aborted or resumed ones. */
   readonly bytesReceived: number;
+  /** Every change of status or encodeProgress with its time (ms), from creation (status 0) on. */
+  readonly statusHistory: readonly StatusChange[];
 }
 
 /** How receiving a body into a video ended. */
@@ -98,6 +100,7 @@ export class VideoService {
       sha256: stored?.sha256 ?? null,
       path: stored?.path ?? null,
       bytesReceived: video.bytesReceived,
+      statusHistory: [...video.statusHistory],
     };
   }
 

@@ -37,6 +37,13 @@ export interface EncodedInfo {
   readonly storageSize: number;
 }
 
+/** One step of a video's status machine: its status and encodeProgress from time `at` (ms) on. */
+export interface StatusChange {
+  readonly status: VideoStatusCode;
+  readonly encodeProgress: number;
+  readonly at: number;
+}
+
 /** One video as the sandbox keeps it; mutable because uploads and processing move it along. */
 export interface VideoRecord {
   readonly libraryId: number;
@@ -47,8 +54,11 @@ export interface VideoRecord {
   title: string;
   collectionId: string | null;
   thumbnailTime: number | null;
-  status: VideoStatusCode;
-  encodeProgress: number;
+  /** Changed only through setStatus, so that statusHistory sees every step. */
+  readonly status: VideoStatusCode;
+  readonly encodeProgress: number;
+  /** Every change of status or encodeProgress, oldest first, starting with creation (status 0). */
+  readonly statusHistory: StatusChange[];
   encoded: EncodedInfo;
   chapters: readonly Chapter[];
   moments: readonly Moment[];
@@ -90,16 +100,18 @@ export class VideoStore {
 
   /** Adds a new video in status 0 (created) with empty encoding fields. */
   create(libraryId: number, init: { title: string; collectionId?: string | null; thumbnailTime?: number | null }): VideoRecord {
+    const createdAt = this.now();
     const record: VideoRecord = {
       libraryId,
       guid: randomUUID(),
       seq: this.nextSeq++,
-      createdAt: this.now(),
+      createdAt,
       title: init.title,
       collectionId: init.collectionId ?? null,
       thumbnailTime: init.thumbnailTime ?? null,
       status: VideoStatus.created,
       encodeProgress: 0,
+      statusHistory: [{ status: VideoStatus.created, encodeProgress: 0, at: createdAt }],
       encoded: EMPTY_ENCODING,
       chapters: [],
       moments: [],
@@ -155,6 +167,19 @@ export class VideoStore {
     }
     return lib;
   }
+}
+
+/**
+ * Moves a video to a status and progress (progress unchanged when not given), recording the
+ * step in its statusHistory when either value changed.
+ */
+export function setStatus(video: VideoRecord, status: VideoStatusCode, at: number, encodeProgress = video.encodeProgress): void {
+  if (video.status === status && video.encodeProgress === encodeProgress) return;
+  // The only writer of these two fields; they are readonly everywhere else.
+  const writable = video as { status: VideoStatusCode; encodeProgress: number };
+  writable.status = status;
+  writable.encodeProgress = encodeProgress;
+  video.statusHistory.push({ status, encodeProgress, at });
 }
 
 function byDateDesc(a: VideoRecord, b: VideoRecord): number {

@@ -34,10 +34,26 @@ function put(video: Video, body: Buffer, key = s.libA.key) {
   return send(`${s.sandbox.videoUrl}/library/${s.libA.id}/videos/${video.guid}`, 'PUT', { AccessKey: key, accept: 'application/json' }, body);
 }
 
+interface StatusChange {
+  status: number;
+  encodeProgress: number;
+  at: number;
+}
+
 async function arrived(video: Video) {
   const reply = await s.call('GET', `/library/${s.libA.id}/videos/${video.guid}/__upload`, { key: s.libA.readOnlyKey });
   expect(reply.status).toBe(200);
-  return reply.json as { state: string; size: number | null; sha256: string | null; bytesReceived: number };
+  return reply.json as { state: string; size: number | null; sha256: string | null; bytesReceived: number; statusHistory: StatusChange[] };
+}
+
+/** The statuses a history went through, each run of one status counted once. */
+function statusRuns(history: readonly StatusChange[]): number[] {
+  return history.map((c) => c.status).filter((st, i, all) => i === 0 || all[i - 1] !== st);
+}
+
+/** Asserts that the numbers never go down. */
+function expectNonDecreasing(values: readonly number[]): void {
+  expect(values).toEqual([...values].sort((a, b) => a - b));
 }
 
 async function get(video: Video): Promise<Video> {
@@ -56,7 +72,7 @@ describe('PUT upload', () => {
     expect(body).toEqual({ success: true, message: 'OK', statusCode: 200 });
     expectStreamValid('PUT', VIDEO, { status: 200, json: body });
 
-    expect(await arrived(video)).toEqual({ state: 'stored', size: file.length, sha256: sha256(file), bytesReceived: file.length });
+    expect(await arrived(video)).toMatchObject({ state: 'stored', size: file.length, sha256: sha256(file), bytesReceived: file.length });
     expect(await get(video)).toMatchObject({ hasOriginal: true, originalHash: sha256(file) });
     await access(join(s.sandbox.dataDir, 'video', String(s.libA.id), `${video.guid}.original`));
 
@@ -69,12 +85,10 @@ describe('PUT upload', () => {
     const video = await create('processed');
     const file = bytes(2_000_000);
     expect((await put(video, file)).status).toBe(200);
-    const seen = new Set<number>();
-    const progress: number[] = [];
+    const polled: number[] = [];
     const done = await waitFor(async () => {
       const v = await get(video);
-      seen.add(v.status);
-      progress.push(v.encodeProgress);
+      polled.push(v.encodeProgress);
       return v.status === 4 ? v : undefined;
     });
     expect(done).toMatchObject({
@@ -87,8 +101,17 @@ describe('PUT upload', () => {
       thumbnailFileName: 'thumbnail.jpg',
     });
     expect(done['storageSize']).toBeGreaterThan(file.length);
-    expect([...seen].every((st) => [1, 2, 3, 4].includes(st))).toBe(true);
-    expect(progress).toEqual([...progress].sort((a, b) => a - b));
+    expectNonDecreasing(polled);
+
+    // Polling can miss steps; the recorded history cannot.
+    const history = (await arrived(video)).statusHistory;
+    expect(statusRuns(history)).toEqual([0, 1, 2, 3, 4]);
+    expect(history[0]).toMatchObject({ status: 0, encodeProgress: 0 });
+    expect(history.at(-1)).toMatchObject({ status: 4, encodeProgress: 100 });
+    expectNonDecreasing(history.map((c) => c.encodeProgress));
+    expectNonDecreasing(history.map((c) => c.at));
+    // Transcoding reports progress in steps between processing and finished.
+    expect(history.filter((c) => c.status === 3).length).toBeGreaterThan(1);
   });
 
   it('ends a video whose title carries [fail-encode] in status 5 with encodeProgress stuck below 100', async () => {
@@ -99,6 +122,10 @@ describe('PUT upload', () => {
       return v.status === 5 ? v : undefined;
     });
     expect(failed.encodeProgress).toBeLessThan(100);
+    const history = (await arrived(video)).statusHistory;
+    expect(statusRuns(history)).toEqual([0, 1, 2, 3, 5]);
+    expect(history.at(-1)?.encodeProgress).toBe(failed.encodeProgress);
+    expectNonDecreasing(history.map((c) => c.encodeProgress));
     expect(failed['transcodingMessages']).toEqual([expect.objectContaining({ level: 3, issueCode: 7 })]);
     // The bytes did arrive; only the encode failed.
     expect((await arrived(video)).size).toBe(1000);
@@ -173,10 +200,12 @@ describe('inspect()', () => {
       const created = await send(`${base}/library/${lib.id}/videos`, 'POST', { AccessKey: lib.key, 'content-type': 'application/json' }, Buffer.from('{"title":"t"}'));
       const guid = (JSON.parse(created.text) as Video).guid;
       expect(area.inspect(lib.id, guid)).toMatchObject({ state: 'none', size: null, sha256: null });
+      expect(area.inspect(lib.id, guid)?.statusHistory.map((c) => c.status)).toEqual([0]);
       const file = bytes(4096);
       expect((await send(`${base}/library/${lib.id}/videos/${guid}`, 'PUT', { AccessKey: lib.key }, file)).status).toBe(200);
       const seen = area.inspect(lib.id, guid);
       expect(seen).toMatchObject({ state: 'stored', size: 4096, sha256: sha256(file) });
+      expect(seen?.statusHistory.map((c) => c.status).slice(0, 2)).toEqual([0, 1]);
       await access(seen?.path ?? '');
       expect(area.inspect(lib.id, '00000000-0000-4000-8000-000000000000')).toBeUndefined();
     } finally {
