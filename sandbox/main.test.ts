@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -45,12 +45,15 @@ describe('parseSandboxArgs', () => {
 interface Run {
   readonly child: ChildProcess;
   readonly firstLine: Promise<string>;
+  /** Resolves once every process holding our stdout pipe (children's children too) has let go of it. */
+  readonly stdoutClosed: Promise<void>;
   readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null; stderr: string; stdout: string }>;
 }
 
 const children: ChildProcess[] = [];
 afterEach(() => {
-  for (const c of children.splice(0)) if (c.exitCode === null && c.signalCode === null && c.pid) {
+  // The whole group, even when its leader is gone: a failed test may have left an orphaned sandbox in it.
+  for (const c of children.splice(0)) if (c.pid) {
     try {
       process.kill(-c.pid, 'SIGKILL');
     } catch {
@@ -60,8 +63,9 @@ afterEach(() => {
 });
 
 /** Spawns a command in its own process group and collects its output. */
-function run(command: string, args: readonly string[]): Run {
-  const child = spawn(command, args, { cwd: ROOT, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+function run(command: string, args: readonly string[], env: NodeJS.ProcessEnv = process.env): Run {
+  const child = spawn(command, args, { cwd: ROOT, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const stdoutClosed = new Promise<void>((r) => child.stdout?.on('close', () => r()));
   children.push(child);
   let stdout = '';
   let stderr = '';
@@ -79,7 +83,12 @@ function run(command: string, args: readonly string[]): Run {
       r({ code, signal, stderr, stdout });
     }),
   );
-  return { child, firstLine, exited };
+  return { child, firstLine, stdoutClosed, exited };
+}
+
+/** The sandbox's own temp data dirs left in `dir` (a clean close removes its one). */
+function leftDataDirs(dir: string): string[] {
+  return readdirSync(dir).filter((name) => name.startsWith('burrow-sandbox-'));
 }
 
 async function refused(url: string): Promise<boolean> {
@@ -127,6 +136,43 @@ describe('sandbox/main.ts as a process', () => {
     });
   }
 
+  it('closes cleanly when one signal arrives twice at once (a group kill plus npm forwarding it)', async () => {
+    const tmp = await mkdtemp(join(tmpdir(), 'sandbox-twice-'));
+    try {
+      const p = run(process.execPath, ['--import', 'tsx', 'sandbox/main.ts'], { ...process.env, TMPDIR: tmp });
+      JSON.parse(await p.firstLine);
+      expect(leftDataDirs(tmp)).toHaveLength(1);
+      p.child.kill('SIGINT');
+      p.child.kill('SIGINT');
+      expect((await p.exited).code).toBe(0);
+      expect(leftDataDirs(tmp)).toEqual([]);
+    } finally {
+      await rm(tmp, { recursive: true, force: true });
+    }
+  });
+
+  it('stops by itself, cleanly, when its parent dies without passing a signal on', async () => {
+    const tmp = await mkdtemp(join(tmpdir(), 'sandbox-orphan-'));
+    // The parent keeps the sandbox's stderr on a pipe of its own, so its death also breaks that pipe.
+    const parent = [
+      "const { spawn } = require('node:child_process');",
+      "const c = spawn(process.execPath, ['--import', 'tsx', 'sandbox/main.ts'], { stdio: ['ignore', 'inherit', 'pipe'] });",
+      'c.stderr.resume();',
+    ].join('\n');
+    try {
+      const p = run(process.execPath, ['-e', parent], { ...process.env, TMPDIR: tmp });
+      const info = JSON.parse(await p.firstLine) as SandboxInfo;
+      expect((await fetch(`${info.apiUrl}/region`, { headers: { AccessKey: info.accountKey } })).status).toBe(200);
+      p.child.kill('SIGKILL');
+      await p.exited;
+      await p.stdoutClosed;
+      expect(await refused(`${info.apiUrl}/region`)).toBe(true);
+      expect(leftDataDirs(tmp)).toEqual([]);
+    } finally {
+      await rm(tmp, { recursive: true, force: true });
+    }
+  });
+
   it('answers a bad flag with one usage line on stderr and exit 2', async () => {
     const { code, stderr, stdout } = await run(process.execPath, [TSX, 'sandbox/main.ts', '--port', 'x']).exited;
     expect(code).toBe(2);
@@ -139,9 +185,26 @@ describe('sandbox/main.ts as a process', () => {
     const info = JSON.parse(await p.firstLine) as SandboxInfo;
     checkInfo(info, 5);
     expect((await fetch(`${info.apiUrl}/pullzone`, { headers: { AccessKey: info.accountKey } })).status).toBe(200);
-    // npm does not pass SIGTERM on through its `sh -c`, so signal the whole group, as a terminal's Ctrl+C does.
+    // As a terminal's Ctrl+C does: the whole group gets the signal, and npm forwards it once more.
     process.kill(-p.child.pid!, 'SIGTERM');
     await p.exited;
+    await p.stdoutClosed;
     expect(await refused(`${info.apiUrl}/pullzone`)).toBe(true);
+  });
+
+  it('stops under `npm run sandbox` when only npm gets SIGTERM', async () => {
+    const tmp = await mkdtemp(join(tmpdir(), 'sandbox-npm-'));
+    try {
+      const p = run('npm', ['run', '--silent', 'sandbox'], { ...process.env, TMPDIR: tmp });
+      const info = JSON.parse(await p.firstLine) as SandboxInfo;
+      // npm forwards it to its `sh -c`, which dies without passing it on: the sandbox is orphaned.
+      p.child.kill('SIGTERM');
+      await p.exited;
+      await p.stdoutClosed;
+      expect(await refused(`${info.apiUrl}/pullzone`)).toBe(true);
+      expect(leftDataDirs(tmp)).toEqual([]);
+    } finally {
+      await rm(tmp, { recursive: true, force: true });
+    }
   });
 });

@@ -1,7 +1,7 @@
 /**
  * `npm run sandbox -- [--port N] [--data-dir DIR] [--seed N] [--app-limit N] [--fetch-queue-limit N]`:
  * starts the sandbox, prints its SandboxInfo as the first stdout line (one JSON object) and serves
- * until SIGINT or SIGTERM.
+ * until SIGINT or SIGTERM, or until its parent process exits.
  */
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -17,6 +17,12 @@ export type SandboxArgs =
   | { readonly kind: 'options'; readonly options: SandboxOptions }
   | { readonly kind: 'help' }
   | { readonly kind: 'error'; readonly message: string };
+
+/** How often the sandbox checks that its parent process is still there. */
+const PARENT_POLL_MS = 1000;
+
+/** A second signal within this time of the first is the same request delivered twice. */
+const REPEAT_SIGNAL_MS = 1000;
 
 type NumberFlag = 'port' | 'seed' | 'appLimit' | 'fetchQueueLimit';
 
@@ -77,16 +83,20 @@ async function main(argv: readonly string[]): Promise<void> {
     process.exitCode = 1;
     return;
   }
-  process.stdout.write(`${JSON.stringify(pickSandboxInfo(sandbox))}\n`);
-  process.stderr.write(`sandbox: serving on ${sandbox.apiUrl} (Ctrl+C to stop)\n`);
   const running = sandbox;
-  let stopping = false;
-  const stop = (signal: NodeJS.Signals) => {
-    if (stopping) {
-      // A second signal while closing: give up waiting.
-      process.exit(signal === 'SIGINT' ? 130 : 143);
+  // A reader that went away (a dead parent's pipe) must not crash us with EPIPE before we close.
+  for (const stream of [process.stdout, process.stderr]) stream.on('error', () => undefined);
+  let stoppingSince: number | undefined;
+  const stop = (reason: NodeJS.Signals | 'orphaned') => {
+    if (stoppingSince !== undefined) {
+      // Under `npm run`, one Ctrl+C (or a group kill) arrives twice: from the terminal and forwarded
+      // by npm. Only a signal that comes later means "stop waiting for the close".
+      if (reason === 'orphaned' || Date.now() - stoppingSince < REPEAT_SIGNAL_MS) return;
+      process.exit(reason === 'SIGINT' ? 130 : 143);
     }
-    stopping = true;
+    stoppingSince = Date.now();
+    clearInterval(parentWatch);
+    if (reason === 'orphaned') process.stderr.write('sandbox: parent process is gone; stopping\n');
     running.close().then(
       () => process.exit(0),
       (e: unknown) => {
@@ -95,8 +105,27 @@ async function main(argv: readonly string[]): Promise<void> {
       },
     );
   };
+  // Handlers go in before the JSON line: whoever reads it may signal at once, and an unhandled
+  // signal would kill the process without closing (a temp data dir would be left behind).
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+  const parentWatch = watchParent(() => stop('orphaned'));
+  process.stdout.write(`${JSON.stringify(pickSandboxInfo(sandbox))}\n`);
+  process.stderr.write(`sandbox: serving on ${sandbox.apiUrl} (Ctrl+C to stop)\n`);
+}
+
+/**
+ * Calls `onGone` once the parent process has exited (we were re-parented). `npm run` starts us
+ * through `sh -c`, which dies of a SIGTERM sent to npm without passing it on; without this check
+ * the sandbox would keep serving, and holding its port, with no one left to stop it.
+ */
+function watchParent(onGone: () => void): NodeJS.Timeout {
+  const parent = process.ppid;
+  const timer = setInterval(() => {
+    if (process.ppid !== parent) onGone();
+  }, PARENT_POLL_MS);
+  timer.unref();
+  return timer;
 }
 
 const entry = process.argv[1];
