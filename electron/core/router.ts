@@ -2,6 +2,7 @@
 import type { z } from 'zod';
 import { isEventName, isMethodName, type EventName, type MethodName } from '../../shared/channels.js';
 import { events, methods, type EventPayload, type MethodOutput } from '../../shared/contract.js';
+import { formatPath as formatJsonPath } from '../../shared/json-path.js';
 import { appError, err, ok, type AppError, type Result } from '../../shared/result.js';
 
 /** Who is calling; handlers may use the signal to stop work when the caller goes away. */
@@ -35,12 +36,7 @@ export function zodFieldErrors(issues: readonly z.core.$ZodIssue[]): Record<stri
 
 /** `['a', 0, 'b']` → `a[0].b`; the empty path is `(input)`. */
 export function formatPath(path: readonly PropertyKey[]): string {
-  let s = '';
-  for (const part of path) {
-    if (typeof part === 'number') s += `[${part}]`;
-    else s += s === '' ? String(part) : `.${String(part)}`;
-  }
-  return s === '' ? '(input)' : s;
+  return formatJsonPath(path, '(input)');
 }
 
 export interface Router {

@@ -4,6 +4,7 @@
  * toValidationErrors turns zod issues into the platform's `errors[]` with JSON-path fields.
  */
 import { z } from 'zod';
+import { formatPath } from '../json-path.js';
 
 /** One entry of ErrorDetails.errors. */
 export interface ValidationError {
@@ -118,14 +119,7 @@ export function arrayOf<T extends z.ZodType>(f: string, item: T, range: Range = 
 }
 
 /** `containerTemplates[0].endpoints[1].cdn`; the body itself is `$`. */
-export function formatPath(path: readonly PropertyKey[]): string {
-  let out = '';
-  for (const part of path) {
-    if (typeof part === 'number') out += `[${part}]`;
-    else out += out === '' ? String(part) : `.${String(part)}`;
-  }
-  return out === '' ? '$' : out;
-}
+export { formatPath };
 
 /** Turns zod issues into the platform's `errors[]`, one entry per offending field (an unknown property is its own field). */
 export function toValidationErrors(issues: readonly z.core.$ZodIssue[]): ValidationError[] {

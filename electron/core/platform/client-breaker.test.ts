@@ -1,18 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AppError } from '../../../shared/result.js';
-import { AppFailure } from '../router.js';
-import { endpointsOf, FAKE_NOW, sandboxClient, type SandboxClient } from './test-support.js';
+import { endpointsOf, FAKE_NOW, sandboxClient, type SandboxClient, failureOf } from './test-support.js';
 import type { AttemptInfo, Endpoints } from './types.js';
 
-async function failureOf(p: Promise<unknown>): Promise<AppError> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof AppFailure) return e.error;
-    throw e;
-  }
-  throw new Error('expected an AppFailure');
-}
 
 let t: SandboxClient | undefined;
 afterEach(async () => {
@@ -80,6 +69,8 @@ describe('the shared failure budget against the sandbox (R1 circuit breaker)', (
   });
 
   it('the budget is per origin: an open breaker for one host does not stop retries to another', async () => {
+    // Assigned once the sandbox's port is known; the client reads it lazily.
+    // eslint-disable-next-line prefer-const
     let endpoints: Endpoints | undefined;
     const clock = { now: FAKE_NOW };
     t = await sandboxClient({ now: () => clock.now, endpoints: () => endpoints!, retryPolicy: { breakerThreshold: 6 } });

@@ -1,22 +1,11 @@
 import { Readable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AppError } from '../../../shared/result.js';
-import { AppFailure } from '../router.js';
 import { createPlatformClient, type PlatformClientOptions } from './client.js';
-import { allAreasAt, fakeSleep, fixedCredentials, tinyServer, type TinyServer } from './test-support.js';
+import { allAreasAt, fakeSleep, fixedCredentials, tinyServer, type TinyServer, failureOf } from './test-support.js';
 import type { AttemptInfo, PlatformClient } from './types.js';
 
 const KEY = 'acct-9f8e7d6c-5b4a-3210-fedc-ba9876543210';
 
-async function failureOf(p: Promise<unknown>): Promise<AppError> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof AppFailure) return e.error;
-    throw e;
-  }
-  throw new Error('expected an AppFailure');
-}
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {

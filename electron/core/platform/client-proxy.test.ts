@@ -1,10 +1,8 @@
 import { createServer as createHttpServer, type IncomingHttpHeaders } from 'node:http';
 import { connect, createServer as createTcpServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AppError } from '../../../shared/result.js';
-import { AppFailure } from '../router.js';
 import { createPlatformClient } from './client.js';
-import { allAreasAt, fakeSleep, fixedCredentials, tinyServer, type TinyServer } from './test-support.js';
+import { allAreasAt, fakeSleep, fixedCredentials, tinyServer, type TinyServer, failureOf } from './test-support.js';
 import type { PlatformClient } from './types.js';
 
 // Every socket in this file is on 127.0.0.1: remote-looking names only ever reach the local proxy, and a tunnel
@@ -19,15 +17,6 @@ const TLS_HANDSHAKE = 0x16;
  */
 const LOCAL_NOT_LOOPBACK = '0.0.0.0';
 
-async function failureOf(p: Promise<unknown>): Promise<AppError> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof AppFailure) return e.error;
-    throw e;
-  }
-  throw new Error('expected an AppFailure');
-}
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {

@@ -1,19 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { AppError } from '../../../shared/result.js';
 import { AppFailure } from '../router.js';
 import { createPlatformClient } from './client.js';
-import { FAKE_NOW, allAreasAt, endpointsOf, fakeSleep, fixedCredentials, sandboxClient, tinyServer, type SandboxClient } from './test-support.js';
+import { FAKE_NOW, allAreasAt, endpointsOf, fakeSleep, fixedCredentials, sandboxClient, tinyServer, type SandboxClient, failureOf } from './test-support.js';
 import type { AttemptInfo } from './types.js';
 
-async function failureOf(p: Promise<unknown>): Promise<AppError> {
-  try {
-    await p;
-  } catch (e) {
-    if (e instanceof AppFailure) return e.error;
-    throw e;
-  }
-  throw new Error('expected an AppFailure');
-}
 
 let t: SandboxClient;
 beforeAll(async () => {

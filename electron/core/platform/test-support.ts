@@ -1,7 +1,9 @@
 /** Test helpers for the platform client: a client over a sandbox, fake sleep/clock, and tiny local servers. */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import type { AppError } from '../../../shared/result.js';
 import { startSandbox, type Sandbox } from '../../../sandbox/server.js';
+import { AppFailure } from '../router.js';
 import { createPlatformClient, type PlatformClientOptions } from './client.js';
 import type { AttemptInfo, Credentials, Endpoints, PlatformClient } from './types.js';
 
@@ -120,4 +122,15 @@ export async function tinyServer(handler: (req: IncomingMessage, res: ServerResp
 /** Endpoints that send every area to one server. */
 export function allAreasAt(url: string): Endpoints {
   return { apiUrl: url, containersUrl: `${url}/mc`, videoUrl: `${url}/video`, loggingUrl: `${url}/logging` };
+}
+
+/** The AppError a promise fails with; throws when it resolves or fails with anything else. */
+export async function failureOf(p: Promise<unknown>): Promise<AppError> {
+  try {
+    await p;
+  } catch (e) {
+    if (e instanceof AppFailure) return e.error;
+    throw e;
+  }
+  throw new Error('expected an AppFailure');
 }
