@@ -22,6 +22,7 @@ test('api get /pullzone shows the pull zones as a tree; verbose masks the key', 
   await expect(verbose).toContainText(/GET http:\/\/127\.0\.0\.1:\d+\/videolibrary/);
   await expect(verbose).toContainText('••••••••');
   await expect(page.getByTestId('response')).toContainText('secret values masked');
+  await expect(page.getByTestId('raw-body')).toContainText('"ApiKey"');
   const html = await page.content();
   expect(html).not.toContain(seed.accountKey);
   for (const lib of seed.libraries) expect(html).not.toContain(lib.key);

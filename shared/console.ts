@@ -41,6 +41,8 @@ export const ConsoleResponse = z.object({
   responseHeaders: z.record(z.string(), z.string()),
   requestBody: z.string().optional(),
   body: ConsoleBody,
+  /** With --verbose: the body as received (credential fields and key values masked). */
+  rawBody: z.string().optional(),
   attempts: z.array(ConsoleAttempt),
   verbose: z.boolean(),
 });

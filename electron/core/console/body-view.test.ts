@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { maskSecretFields, viewBody } from './body-view.js';
+import { maskSecretFields, rawText, viewBody } from './body-view.js';
 
 describe('maskSecretFields', () => {
   it('masks credential-named strings at any depth and leaves the rest', () => {
@@ -23,5 +23,12 @@ describe('viewBody', () => {
   it('treats unlabelled UTF-8 as text and unlabelled bytes as binary', () => {
     expect(viewBody(Buffer.from('hello'), '', false, []).kind).toBe('text');
     expect(viewBody(Buffer.from([0, 159, 146, 150]), '', false, []).kind).toBe('binary');
+  });
+});
+
+describe('rawText', () => {
+  it('keeps the layout as received and masks credential members and known keys', () => {
+    const raw = '[{"Id":1,"ApiKey" : "abc\\"def","ErrorKey":"x.y","Name":"lib KNOWN-KEY-1"}]';
+    expect(rawText(Buffer.from(raw), ['KNOWN-KEY-1'])).toBe('[{"Id":1,"ApiKey" : "••••••••","ErrorKey":"x.y","Name":"lib ••••••••"}]');
   });
 });

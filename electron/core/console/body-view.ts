@@ -35,6 +35,20 @@ function looksLikeText(bytes: Buffer): boolean {
   return Buffer.from(sample.toString('utf8'), 'utf8').equals(sample) || sample.length === 4096;
 }
 
+// A JSON member `"<name>": "<string>"`, as written in the raw text (any spacing, escaped quotes inside).
+const JSON_MEMBER = /("((?:[^"\\]|\\.)*)"\s*:\s*)"((?:[^"\\]|\\.)*)"/g;
+
+/**
+ * The body as received, for the verbose view: same bytes and layout, but credential-named string
+ * members masked and known key values scrubbed.
+ */
+export function rawText(bytes: Buffer, secrets: readonly string[]): string {
+  const text = bytes.toString('utf8').replace(JSON_MEMBER, (whole, head: string, name: string, value: string) =>
+    value !== '' && SECRET_FIELD.test(name) ? `${head}"${MASK}"` : whole,
+  );
+  return redactText(text, secrets);
+}
+
 /** Builds the displayed body; `truncated` bodies are never parsed as JSON. */
 export function viewBody(bytes: Buffer, contentType: string, truncated: boolean, secrets: readonly string[]): ConsoleBody {
   if (bytes.length === 0) return { kind: 'empty' };

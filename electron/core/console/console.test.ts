@@ -49,6 +49,7 @@ describe('console.send against the sandbox', () => {
     for (const lib of seed.libraries) expect(text).not.toContain(lib.key);
     expect(text).not.toContain(seed.accountKey);
     expect(r.body.kind === 'json' && r.body.masked).toBeGreaterThanOrEqual(4);
+    expect(r.rawBody).toMatch(/"ApiKey":\s*"••••••••"/);
     expect(r.requestHeaders.accesskey ?? r.requestHeaders.AccessKey).toBe('••••••••');
   });
 

@@ -9,7 +9,7 @@ import { appError } from '../../../shared/result.js';
 import type { AttemptInfo, PlatformClient } from '../platform/client.js';
 import type { Dialogs } from '../ports.js';
 import { AppFailure, type Handlers } from '../router.js';
-import { viewBody } from './body-view.js';
+import { rawText, viewBody } from './body-view.js';
 import { ConsoleHistory } from './history.js';
 
 const STATUS_TEXT: Record<number, string> = {
@@ -85,6 +85,8 @@ export function consoleHandlers(deps: ConsoleDeps): Pick<Handlers, 'console.send
         const secrets = await deps.knownSecrets();
         const contentType = res.headers['content-type'] ?? '';
         const last = attempts.at(-1);
+        const showVerbose = cmd.verbose || verbose === true;
+        const body = viewBody(res.body, contentType, res.truncated, secrets);
         const response: ConsoleResponse = {
           requestId,
           method: cmd.method,
@@ -98,7 +100,9 @@ export function consoleHandlers(deps: ConsoleDeps): Pick<Handlers, 'console.send
           requestHeaders: flatten(last?.requestHeaders),
           responseHeaders: flatten(last?.responseHeaders ?? res.headers),
           ...(cmd.body !== undefined ? { requestBody: redactText(JSON.stringify(cmd.body, null, 2), secrets) } : {}),
-          body: viewBody(res.body, contentType, res.truncated, secrets),
+          body,
+          // The verbose view shows the text as it came (masked); binary stays a hex preview.
+          ...(showVerbose && body.kind !== 'binary' && body.kind !== 'empty' ? { rawBody: rawText(res.body, secrets) } : {}),
           attempts: attempts.map((a) => ({
             attempt: a.attempt,
             retry: a.retry,
@@ -107,7 +111,7 @@ export function consoleHandlers(deps: ConsoleDeps): Pick<Handlers, 'console.send
             ...(a.status !== undefined ? { status: a.status } : {}),
             ...(a.error !== undefined ? { error: a.error } : {}),
           })),
-          verbose: cmd.verbose || verbose === true,
+          verbose: showVerbose,
         };
         return response;
       } finally {

@@ -156,6 +156,14 @@ export function ResponseView({ response, curl, asCommand }: Props) {
             ))}
           </ol>
           <Headers title="Response headers" headers={response.responseHeaders} />
+          {response.rawBody !== undefined && (
+            <>
+              <h3>Raw body</h3>
+              <pre className="body-text" data-testid="raw-body">
+                {escapeForDisplay(response.rawBody)}
+              </pre>
+            </>
+          )}
         </details>
       )}
       <Body response={response} raw={raw} />
