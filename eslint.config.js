@@ -18,7 +18,13 @@ export default tseslint.config(
       // Validators of paths and displayed text must name control characters on purpose.
       'no-control-regex': 'off',
       // Only electron/main and electron/preload may import Electron.
-      'no-restricted-imports': ['error', { paths: [{ name: 'electron', message: 'Only electron/main and electron/preload may import electron.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'electron', message: 'Only electron/main and electron/preload may import electron.' }],
+          patterns: [{ group: ['electron/*'], message: 'Only electron/main and electron/preload may import electron.' }],
+        },
+      ],
     },
   },
   {
@@ -36,6 +42,7 @@ export default tseslint.config(
         {
           paths: [{ name: 'electron', message: 'The renderer talks to the core only through window.burrow.' }],
           patterns: [
+            { group: ['electron/*'], message: 'The renderer talks to the core only through window.burrow.' },
             { group: nodeBuiltins, message: 'The renderer may not use Node builtins.' },
             { group: ['**/electron/**', '**/sandbox/**', '**/cli/**'], message: 'The renderer sees only shared/ and its own code.' },
           ],
@@ -52,6 +59,7 @@ export default tseslint.config(
         {
           paths: [{ name: 'electron', message: 'shared/ runs anywhere: no electron.' }],
           patterns: [
+            { group: ['electron/*'], message: 'shared/ runs anywhere: no electron.' },
             { group: nodeBuiltins, message: 'shared/ runs anywhere: no Node builtins.' },
             { group: ['**/electron/**', '**/sandbox/**', '**/cli/**', '**/renderer/**'], message: 'shared/ depends on nothing else in the repo.' },
           ],
@@ -68,7 +76,10 @@ export default tseslint.config(
         'error',
         {
           paths: [{ name: 'electron', message: 'The core runs under plain Node: no electron imports.' }],
-          patterns: [{ group: ['**/renderer/**', '**/cli/**'], message: 'The core may use shared/ and start sandbox/, nothing else.' }],
+          patterns: [
+            { group: ['electron/*'], message: 'The core runs under plain Node: no electron imports.' },
+            { group: ['**/renderer/**', '**/cli/**'], message: 'The core may use shared/ and start sandbox/, nothing else.' },
+          ],
         },
       ],
     },
@@ -81,7 +92,10 @@ export default tseslint.config(
         'error',
         {
           paths: [{ name: 'electron', message: 'The sandbox runs under plain Node.' }],
-          patterns: [{ group: ['**/renderer/**', '**/electron/**', '**/cli/**'], message: 'The sandbox uses only shared/ and Node.' }],
+          patterns: [
+            { group: ['electron/*'], message: 'The sandbox runs under plain Node.' },
+            { group: ['**/renderer/**', '**/electron/**', '**/cli/**'], message: 'The sandbox uses only shared/ and Node.' },
+          ],
         },
       ],
     },

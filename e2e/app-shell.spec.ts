@@ -95,3 +95,15 @@ test('the page cannot reach the network', async ({ shell }) => {
   });
   expect(outcome).toBe('blocked');
 });
+
+test('the theme follows the OS until the user picks one', async ({ shell }) => {
+  const { page } = shell;
+  await expect(page.locator('#root')).toHaveAttribute('data-app-state', 'ready');
+  const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  expect(await background()).toBe('rgb(255, 255, 255)');
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect.poll(background).toBe('rgb(22, 24, 29)');
+  await page.keyboard.press('Control+5');
+  await page.getByLabel('Theme').selectOption('light');
+  await expect.poll(background).toBe('rgb(255, 255, 255)');
+});

@@ -1,5 +1,6 @@
 /**
- * The page side of the Chromium shell's bridge: defines window.burrow with exactly the preload's API.
+ * The page side of the Chromium shell's bridge: defines window.burrow with exactly the preload's API
+ * and behaviour (same names, same errors; see electron/preload/index.ts).
  * Serialized into an init script, so it must not close over anything but its argument.
  */
 export interface BridgeInitArgs {
@@ -7,56 +8,75 @@ export interface BridgeInitArgs {
   readonly events: readonly string[];
 }
 
+/**
+ * tsx/esbuild wrap named functions in `__name(fn, "name")` calls; the page has no such helper, so the
+ * shell defines a harmless one before the bridge script runs.
+ */
+export const NAME_HELPER_SHIM = 'globalThis.__name = globalThis.__name || ((target) => target);';
+
+type Result = { ok: boolean; value?: unknown; error?: { kind: string; title: string; detail?: string } };
+
 export function installBridge(args: BridgeInitArgs): void {
-  const w = window as any;
+  const w = window as unknown as Record<string, unknown>;
   const methods = new Set(args.methods);
   const events = new Set(args.events);
   const listeners = new Map<string, Set<(p: unknown) => void>>();
-  const invokeBinding = w.__burrowInvoke as (m: string, i: unknown) => Promise<unknown>;
-  const dropBinding = w.__burrowDrop as (name: string, base64: string) => Promise<unknown>;
+  const invokeBinding = w.__burrowInvoke as (m: string, i: unknown) => Promise<Result>;
+  const dropBinding = w.__burrowDrop as (name: string, base64: string) => Promise<Result>;
   // The bindings stay reachable only through the bridge, as ipcRenderer is only reachable through the preload.
   delete w.__burrowInvoke;
   delete w.__burrowDrop;
 
+  const failure = (kind: string, title: string, detail: string): Result => ({ ok: false, error: { kind, title, detail } });
+  const describe = (value: unknown) => (typeof value === 'string' ? `"${value.slice(0, 80)}"` : typeof value);
+  // As in the preload: a broken transport (or an input IPC cannot clone) becomes an error result, never a rejection.
+  const call = async (send: () => Promise<Result>, input: unknown): Promise<Result> => {
+    try {
+      structuredClone(input);
+      return await send();
+    } catch (e) {
+      return failure('internal', 'Burrow’s core did not answer', e instanceof Error ? e.message : String(e));
+    }
+  };
+
   Object.defineProperty(w, '__burrowDeliver', {
     value: (event: string, payload: unknown) => {
-      for (const l of listeners.get(event) ?? []) {
+      for (const l of [...(listeners.get(event) ?? [])]) {
         try {
           l(payload);
-        } catch (e) {
-          console.error(e);
+        } catch {
+          // One broken listener must not starve the others.
         }
       }
     },
   });
 
-  const unknown = (what: string, name: unknown) => ({
-    ok: false,
-    error: { kind: 'unknown_method', title: `Unknown ${what}`, detail: `"${String(name).slice(0, 80)}" is not part of the contract.` },
-  });
-
   const bridge = {
     invoke(method: string, input?: unknown) {
-      if (!methods.has(method)) return Promise.resolve(unknown('method', method));
-      return invokeBinding(method, input ?? {});
+      if (!methods.has(method)) return Promise.resolve(failure('unknown_method', 'Unknown method', `${describe(method)} is not part of the contract.`));
+      return call(() => invokeBinding(method, input ?? {}), input ?? {});
     },
     on(event: string, listener: (p: unknown) => void) {
-      if (!events.has(event) || typeof listener !== 'function') throw new Error(`Unknown event "${String(event).slice(0, 80)}"`);
+      if (!events.has(event)) throw new TypeError(`Unknown event ${describe(event)}`);
+      if (typeof listener !== 'function') throw new TypeError('The listener must be a function');
       let set = listeners.get(event);
       if (!set) listeners.set(event, (set = new Set()));
       set.add(listener);
+      let active = true;
       return () => {
+        if (!active) return;
+        active = false;
         set.delete(listener);
       };
     },
     files: Object.freeze({
       async fromDrop(file: File) {
-        if (!(file instanceof File)) return { ok: false, error: { kind: 'validation', title: 'Not a file' } };
+        if (!(file instanceof File)) return failure('validation', 'Not a file on disk', 'Only files dropped from the file manager can be uploaded.');
         // No filesystem path exists in a plain browser: the shell copies the bytes into its drop folder.
         const bytes = new Uint8Array(await file.arrayBuffer());
         let bin = '';
         for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-        return dropBinding(file.name, btoa(bin));
+        return call(() => dropBinding(file.name, btoa(bin)), null);
       },
     }),
   };

@@ -10,7 +10,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { EVENT_NAMES, METHOD_NAMES } from '../../shared/channels.js';
 import { appError, err } from '../../shared/result.js';
 import { createCore, type Core } from '../../electron/core/index.js';
-import { installBridge } from './bridge-init.js';
+import { installBridge, NAME_HELPER_SHIM } from './bridge-init.js';
 import { PlainCipher, RecordingNotifier, ScriptedDialogs } from './ports.js';
 import { SHELL_ORIGIN, serveRenderer } from './serve.js';
 
@@ -134,6 +134,7 @@ async function bindCore(context: BrowserContext, page: Page, core: Core, dataDir
     await writeFile(path, Buffer.from(base64, 'base64'));
     return core.registerDroppedFile(path);
   });
+  await context.addInitScript({ content: NAME_HELPER_SHIM });
   await context.addInitScript(installBridge, { methods: [...METHOD_NAMES], events: [...EVENT_NAMES] });
   for (const event of EVENT_NAMES) {
     core.on(event, (payload) => {

@@ -6,7 +6,24 @@ import { launchShell } from './shell.js';
 // The same folder Electron would use for userData, so profiles survive between runs.
 const configHome = process.env.XDG_CONFIG_HOME ?? join(homedir(), '.config');
 const dataDir = process.env.BURROW_DATA_DIR ?? join(configHome, 'Burrow');
-const shell = await launchShell({ headless: false, dataDir });
+const smoke = process.argv.includes('--smoke');
+let shell: Awaited<ReturnType<typeof launchShell>>;
+try {
+  shell = await launchShell({ headless: smoke, dataDir: smoke ? undefined : dataDir });
+} catch (e) {
+  console.error(`Burrow could not open in Chromium: ${e instanceof Error ? e.message : String(e)}`);
+  process.exit(1);
+}
+if (smoke) {
+  // `--smoke`: prove the shell works as started from the command line (under tsx), then leave.
+  const state = await shell.page
+    .waitForSelector('#root[data-app-state="ready"], #root[data-app-state="error"]', { state: 'attached', timeout: 30_000 })
+    .then((el) => el.getAttribute('data-app-state'))
+    .catch(() => 'loading (never became ready)');
+  console.log(`app state: ${state}`);
+  await shell.close();
+  process.exit(state === 'ready' ? 0 : 1);
+}
 console.log(`Burrow is open in Chromium (data in ${shell.dataDir}). Close the window or press Ctrl+C to quit.`);
 const stop = async () => {
   await shell.close();

@@ -1,0 +1,38 @@
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+// The layer rules of STYLE.md, proven by linting probe files that break them (and ones that keep them).
+const eslint = new ESLint({ cwd: process.cwd() });
+
+async function restricted(filePath: string, code: string): Promise<boolean> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? []).some((m) => m.ruleId === 'no-restricted-imports' || m.ruleId === 'no-restricted-globals');
+}
+
+describe('layer rules', () => {
+  it.each([
+    ['electron/core/probe.ts', "import { app } from 'electron';\nexport const x = app;\n"],
+    ['electron/core/probe.ts', "import { app } from 'electron/main';\nexport const x = app;\n"],
+    ['sandbox/probe.ts', "import { app } from 'electron';\nexport const x = app;\n"],
+    ['sandbox/probe.ts', "import { createCore } from '../electron/core/index.js';\nexport const x = createCore;\n"],
+    ['cli/probe.ts', "import { app } from 'electron';\nexport const x = app;\n"],
+    ['renderer/probe.ts', "import { readFile } from 'node:fs';\nexport const x = readFile;\n"],
+    ['renderer/probe.ts', "import { createCore } from '../electron/core/index.js';\nexport const x = createCore;\n"],
+    ['renderer/probe.ts', "import { startSandbox } from '../sandbox/server.js';\nexport const x = startSandbox;\n"],
+    ['shared/probe.ts', "import { join } from 'node:path';\nexport const x = join;\n"],
+    ['shared/probe.ts', 'export const x = window.location;\n'],
+    ['shared/probe.ts', 'export const x = process.env;\n'],
+  ])('%s may not: %s', async (file, code) => {
+    expect(await restricted(file, code)).toBe(true);
+  });
+
+  it.each([
+    ['electron/main/probe.ts', "import { app } from 'electron';\nexport const x = app;\n"],
+    ['electron/preload/probe.ts', "import { contextBridge } from 'electron';\nexport const x = contextBridge;\n"],
+    ['electron/core/probe.ts', "import { startSandbox } from '../../sandbox/server.js';\nexport const x = startSandbox;\n"],
+    ['cli/probe.ts', "import { startSandbox } from '../sandbox/server.js';\nexport const x = startSandbox;\n"],
+    ['renderer/probe.ts', "import { METHOD_NAMES } from '../shared/channels';\nexport const x = METHOD_NAMES;\n"],
+  ])('%s may: %s', async (file, code) => {
+    expect(await restricted(file, code)).toBe(false);
+  });
+});
