@@ -1,6 +1,6 @@
 /** `burrow` as a spawned process: help, unknown commands, and `burrow sandbox` (first-line JSON, clean exit on SIGTERM). */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -64,6 +64,31 @@ describe('burrow sandbox', () => {
     } finally {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
       rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('exits 0, not by the signal, when SIGTERM comes the moment the JSON line is out (5 runs)', async () => {
+    const tmp = mkdtempSync(join(tmpdir(), 'burrow-sandbox-term-'));
+    try {
+      for (let i = 0; i < 5; i++) {
+        const child = spawn(process.execPath, [BIN, 'sandbox', '--port', '0'], { stdio: ['ignore', 'pipe', 'ignore'], env: { PATH: process.env.PATH ?? '', TMPDIR: tmp } });
+        try {
+          const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+          let stdout = '';
+          child.stdout.setEncoding('utf8').on('data', (d: string) => {
+            stdout += d;
+            if (stdout.includes('\n') && child.exitCode === null) child.kill('SIGTERM');
+          });
+          expect(await exited, `run ${i + 1}`).toEqual({ code: 0, signal: null });
+          expect(JSON.parse(stdout.split('\n')[0] ?? '')).toHaveProperty('apiUrl');
+          // Closed, not just killed: its own temp data dir is gone (tsx keeps its cache there too).
+          expect(readdirSync(tmp).filter((name) => name.startsWith('burrow-sandbox-')), `run ${i + 1}`).toEqual([]);
+        } finally {
+          if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+        }
+      }
+    } finally {
+      rmSync(tmp, { recursive: true, force: true });
     }
   });
 });

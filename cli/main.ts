@@ -26,7 +26,7 @@ export async function main(argv: readonly string[], io: CliIo, hooks: ProcessHoo
     case 'api':
       return (await import('./api.js')).runApi(rest, io);
     case 'sandbox':
-      return (await import('./sandbox.js')).runSandbox(rest, io, hooks);
+      return (await import('./sandbox.js')).runSandboxCommand(rest, io, hooks);
     case '--help':
     case '-h':
     case 'help':
@@ -53,7 +53,12 @@ export async function runProcess(argv: readonly string[]): Promise<void> {
     throw e;
   });
   const io: CliIo = { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, env: process.env, home: homedir() };
-  const hooks: ProcessHooks = { onSignal: (s, h) => process.on(s, h), exit: (code) => process.exit(code) };
+  const hooks: ProcessHooks = {
+    onSignal: (s, h) => process.on(s, h),
+    offSignal: (s, h) => process.off(s, h),
+    parentPid: () => process.ppid,
+    exit: (code) => process.exit(code),
+  };
   process.exitCode = await main(argv, io, hooks);
 }
 

@@ -1,51 +1,12 @@
-/** `burrow sandbox [...]`: the same start-up as `npm run sandbox` — SandboxInfo JSON as the first stdout line, exit 0 on SIGINT/SIGTERM. */
-import { parseSandboxArgs, SANDBOX_USAGE } from '../sandbox/main.js';
-import { pickSandboxInfo, startSandbox } from '../sandbox/server.js';
-import { EXIT, type CliIo } from './io.js';
+/** `burrow sandbox [...]`: the very start-up and stop routine of `npm run sandbox`, under the name `burrow sandbox`. */
+import { runSandbox, type SandboxHost } from '../sandbox/main.js';
+import type { CliIo } from './io.js';
 
-/** What the command needs from the process besides its streams: signals and a hard exit. */
-export interface ProcessHooks {
-  onSignal(signal: NodeJS.Signals, handler: (signal: NodeJS.Signals) => void): void;
-  exit(code: number): never;
-}
+/** What the command needs from the process besides its streams: signals, the parent's pid and a hard exit. */
+export type ProcessHooks = SandboxHost;
 
-/** Starts the sandbox and serves until a signal; resolves only for help or a start-up failure. */
-export async function runSandbox(args: readonly string[], io: CliIo, hooks: ProcessHooks): Promise<number> {
-  const parsed = parseSandboxArgs(args);
-  if (parsed.kind === 'help') {
-    io.stdout.write(`${SANDBOX_USAGE.replace(/^usage: /, 'usage: burrow ')}\n`);
-    return EXIT.ok;
-  }
-  if (parsed.kind === 'error') {
-    io.stderr.write(`burrow sandbox: ${parsed.message}; ${SANDBOX_USAGE.replace(/^usage: /, 'usage: burrow ')}\n`);
-    return EXIT.usage;
-  }
-  let sandbox;
-  try {
-    sandbox = await startSandbox(parsed.options);
-  } catch (e) {
-    io.stderr.write(`burrow sandbox: could not start: ${e instanceof Error ? e.message : String(e)}\n`);
-    return 1;
-  }
-  io.stdout.write(`${JSON.stringify(pickSandboxInfo(sandbox))}\n`);
-  io.stderr.write(`burrow sandbox: serving on ${sandbox.apiUrl} (Ctrl+C to stop)\n`);
-  const running = sandbox;
-  let stopping = false;
-  const stop = (signal: NodeJS.Signals) => {
-    // A second signal while closing: stop waiting.
-    if (stopping) hooks.exit(signal === 'SIGINT' ? 130 : 143);
-    stopping = true;
-    running.close().then(
-      () => hooks.exit(EXIT.ok),
-      (e: unknown) => {
-        io.stderr.write(`burrow sandbox: error while closing: ${e instanceof Error ? e.message : String(e)}\n`);
-        hooks.exit(1);
-      },
-    );
-  };
-  hooks.onSignal('SIGINT', stop);
-  hooks.onSignal('SIGTERM', stop);
-  return new Promise<number>(() => {
-    // Serves until a signal; the handler above ends the process.
-  });
+/** Serves until SIGINT/SIGTERM or the parent's death, then exits with runSandbox's status. */
+export async function runSandboxCommand(args: readonly string[], io: CliIo, hooks: ProcessHooks): Promise<never> {
+  // As `npm run sandbox` does: once closed, exit rather than wait for every timer an area may still hold.
+  return hooks.exit(await runSandbox(args, io, { name: 'burrow sandbox', host: hooks }));
 }

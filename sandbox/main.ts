@@ -64,54 +64,103 @@ export function parseSandboxArgs(argv: readonly string[]): SandboxArgs {
   return { kind: 'options', options };
 }
 
-async function main(argv: readonly string[]): Promise<void> {
+/** The streams runSandbox writes to; `on`, when present, lets it ignore a reader that went away. */
+export interface SandboxIo {
+  readonly stdout: SandboxOutput;
+  readonly stderr: SandboxOutput;
+}
+
+/** One output stream of SandboxIo. */
+export interface SandboxOutput {
+  write(chunk: string): unknown;
+  on?(event: 'error', listener: (e: Error) => void): unknown;
+}
+
+/** What runSandbox needs from the process: its signals, its parent, and a hard exit. */
+export interface SandboxHost {
+  onSignal(signal: NodeJS.Signals, handler: (signal: NodeJS.Signals) => void): void;
+  offSignal(signal: NodeJS.Signals, handler: (signal: NodeJS.Signals) => void): void;
+  parentPid(): number;
+  exit(code: number): never;
+}
+
+/** How runSandbox presents itself: the command name in messages and usage, and the process it runs in. */
+export interface RunSandboxOptions {
+  readonly name?: string;
+  readonly host?: SandboxHost;
+}
+
+/** The real process as a SandboxHost. */
+export const PROCESS_HOST: SandboxHost = {
+  onSignal: (signal, handler) => process.on(signal, handler),
+  offSignal: (signal, handler) => process.off(signal, handler),
+  parentPid: () => process.ppid,
+  exit: (code) => process.exit(code),
+};
+
+const SIGNALS = ['SIGINT', 'SIGTERM'] as const;
+
+/**
+ * The sandbox command (`npm run sandbox` and `burrow sandbox`): parses the flags, starts the sandbox,
+ * installs the stop handlers, then prints the SandboxInfo JSON line. Resolves with the exit status:
+ * at once for help (0), a bad flag (2) or a failed start (1); otherwise once SIGINT/SIGTERM or the
+ * parent's death has closed it (0, or 1 when closing failed). A second signal later than
+ * REPEAT_SIGNAL_MS exits at once (130/143) through `host.exit`.
+ */
+export async function runSandbox(argv: readonly string[], io: SandboxIo, opts: RunSandboxOptions = {}): Promise<number> {
+  const name = opts.name ?? 'sandbox';
+  const host = opts.host ?? PROCESS_HOST;
+  const usage = `usage: ${name}${SANDBOX_USAGE.slice('usage: sandbox'.length)}`;
   const args = parseSandboxArgs(argv);
   if (args.kind === 'help') {
-    process.stdout.write(`${SANDBOX_USAGE}\n`);
-    return;
+    io.stdout.write(`${usage}\n`);
+    return 0;
   }
   if (args.kind === 'error') {
-    process.stderr.write(`sandbox: ${args.message}; ${SANDBOX_USAGE}\n`);
-    process.exitCode = 2;
-    return;
+    io.stderr.write(`${name}: ${args.message}; ${usage}\n`);
+    return 2;
   }
   let sandbox;
   try {
     sandbox = await startSandbox(args.options);
   } catch (e) {
-    process.stderr.write(`sandbox: could not start: ${e instanceof Error ? e.message : String(e)}\n`);
-    process.exitCode = 1;
-    return;
+    io.stderr.write(`${name}: could not start: ${e instanceof Error ? e.message : String(e)}\n`);
+    return 1;
   }
   const running = sandbox;
   // A reader that went away (a dead parent's pipe) must not crash us with EPIPE before we close.
-  for (const stream of [process.stdout, process.stderr]) stream.on('error', () => undefined);
-  let stoppingSince: number | undefined;
-  const stop = (reason: NodeJS.Signals | 'orphaned') => {
-    if (stoppingSince !== undefined) {
-      // Under `npm run`, one Ctrl+C (or a group kill) arrives twice: from the terminal and forwarded
-      // by npm. Only a signal that comes later means "stop waiting for the close".
-      if (reason === 'orphaned' || Date.now() - stoppingSince < REPEAT_SIGNAL_MS) return;
-      process.exit(reason === 'SIGINT' ? 130 : 143);
-    }
-    stoppingSince = Date.now();
-    clearInterval(parentWatch);
-    if (reason === 'orphaned') process.stderr.write('sandbox: parent process is gone; stopping\n');
-    running.close().then(
-      () => process.exit(0),
-      (e: unknown) => {
-        process.stderr.write(`sandbox: error while closing: ${e instanceof Error ? e.message : String(e)}\n`);
-        process.exit(1);
-      },
-    );
-  };
-  // Handlers go in before the JSON line: whoever reads it may signal at once, and an unhandled
-  // signal would kill the process without closing (a temp data dir would be left behind).
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
-  const parentWatch = watchParent(() => stop('orphaned'));
-  process.stdout.write(`${JSON.stringify(pickSandboxInfo(sandbox))}\n`);
-  process.stderr.write(`sandbox: serving on ${sandbox.apiUrl} (Ctrl+C to stop)\n`);
+  for (const stream of [io.stdout, io.stderr]) stream.on?.('error', () => undefined);
+  return new Promise<number>((resolveStopped) => {
+    let stoppingSince: number | undefined;
+    const stop = (reason: NodeJS.Signals | 'orphaned') => {
+      if (stoppingSince !== undefined) {
+        // Under `npm run`, one Ctrl+C (or a group kill) arrives twice: from the terminal and forwarded
+        // by npm. Only a signal that comes later means "stop waiting for the close".
+        if (reason === 'orphaned' || Date.now() - stoppingSince < REPEAT_SIGNAL_MS) return;
+        host.exit(reason === 'SIGINT' ? 130 : 143);
+      }
+      stoppingSince = Date.now();
+      clearInterval(parentWatch);
+      if (reason === 'orphaned') io.stderr.write(`${name}: parent process is gone; stopping\n`);
+      const done = (code: number) => {
+        for (const signal of SIGNALS) host.offSignal(signal, stop);
+        resolveStopped(code);
+      };
+      running.close().then(
+        () => done(0),
+        (e: unknown) => {
+          io.stderr.write(`${name}: error while closing: ${e instanceof Error ? e.message : String(e)}\n`);
+          done(1);
+        },
+      );
+    };
+    // Handlers go in before the JSON line: whoever reads it may signal at once, and an unhandled
+    // signal would kill the process without closing (a temp data dir would be left behind).
+    const parentWatch = watchParent(host, () => stop('orphaned'));
+    for (const signal of SIGNALS) host.onSignal(signal, stop);
+    io.stdout.write(`${JSON.stringify(pickSandboxInfo(running))}\n`);
+    io.stderr.write(`${name}: serving on ${running.apiUrl} (Ctrl+C to stop)\n`);
+  });
 }
 
 /**
@@ -119,10 +168,10 @@ async function main(argv: readonly string[]): Promise<void> {
  * through `sh -c`, which dies of a SIGTERM sent to npm without passing it on; without this check
  * the sandbox would keep serving, and holding its port, with no one left to stop it.
  */
-function watchParent(onGone: () => void): NodeJS.Timeout {
-  const parent = process.ppid;
+function watchParent(host: SandboxHost, onGone: () => void): NodeJS.Timeout {
+  const parent = host.parentPid();
   const timer = setInterval(() => {
-    if (process.ppid !== parent) onGone();
+    if (host.parentPid() !== parent) onGone();
   }, PARENT_POLL_MS);
   timer.unref();
   return timer;
@@ -130,5 +179,6 @@ function watchParent(onGone: () => void): NodeJS.Timeout {
 
 const entry = process.argv[1];
 if (entry !== undefined && import.meta.url === pathToFileURL(resolve(entry)).href) {
-  void main(process.argv.slice(2));
+  // Exit rather than wait for the event loop to drain: closing is done, nothing left is worth waiting for.
+  void runSandbox(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr }).then((code) => process.exit(code));
 }
