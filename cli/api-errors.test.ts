@@ -141,4 +141,13 @@ describe('--verbose', () => {
     expect(r.stderr).not.toContain('* attempt 2');
     expect(r.stderr).toContain('HTTP 503 Service Unavailable: busy');
   });
+
+  it('PATCH is never retried (R4): a 503 that would answer three attempts is used once', async () => {
+    const path = `/pullzone/${f.sandbox.pullZones[0]!.id}`;
+    const id = f.sandbox.faults.add({ method: 'PATCH', path, times: 3, action: { kind: 'status', status: 503, body: { Message: 'busy' } } });
+    const r = await runBurrow(['api', 'PATCH', path, '-b', '{"OriginUrl":"https://once.example"}'], { env: f.env });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('HTTP 503 Service Unavailable: busy');
+    expect(f.sandbox.faults.list().find((rule) => rule.id === id)?.remaining).toBe(2);
+  });
 });

@@ -1,5 +1,5 @@
 /** `burrow api` as a spawned process against a sandbox: methods, bodies from flag / pipe / file, profiles. */
-import { mkdirSync, openSync, closeSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runBurrow, startFixture, type Fixture } from './test-support.js';
@@ -105,5 +105,31 @@ describe('burrow api', () => {
     expect(envWins.code).toBe(1);
     const flagWins = await runBurrow(['api', 'GET', '/pullzone', '--api-key', f.sandbox.accountKey], { env: { ...env, BUNNYNET_API_KEY: 'wrong-key-from-env' } });
     expect(flagWins.code).toBe(0);
+  });
+
+  it('~/.bunnynet.json when it is the only config file', async () => {
+    const { BUNNYNET_API_KEY: _k, BUNNYNET_API_URL: _u, XDG_CONFIG_HOME: _x, ...env } = f.env;
+    writeFileSync(join(f.home, '.bunnynet.json'), JSON.stringify({ profiles: { default: { api_key: f.sandbox.accountKey, api_url: f.sandbox.apiUrl } } }));
+    const r = await runBurrow(['api', 'GET', '/pullzone', '-v'], { env });
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain(`key from profile "default" in ${join(f.home, '.bunnynet.json')}`);
+  });
+
+  it('$XDG_CONFIG_HOME/bunnynet.json wins over ~/.config/bunnynet.json, which wins over ~/.bunnynet.json', async () => {
+    const { BUNNYNET_API_KEY: _k, BUNNYNET_API_URL: _u, ...env } = f.env;
+    const files = [join(f.home, 'xdg', 'bunnynet.json'), join(f.home, '.config', 'bunnynet.json'), join(f.home, '.bunnynet.json')];
+    mkdirSync(join(f.home, 'xdg'), { recursive: true });
+    mkdirSync(join(f.home, '.config'), { recursive: true });
+    for (const [i, winner] of files.entries()) {
+      // The files before it are gone; only the one expected to win holds the right key, so the status agrees with the file named.
+      for (const file of files.slice(i)) {
+        const key = file === winner ? f.sandbox.accountKey : 'key-of-a-losing-file';
+        writeFileSync(file, JSON.stringify({ profiles: { default: { api_key: key, api_url: f.sandbox.apiUrl } } }));
+      }
+      const r = await runBurrow(['api', 'GET', '/pullzone', '-v'], { env });
+      expect(r.stderr, winner).toContain(`key from profile "default" in ${winner}`);
+      expect(r.code, winner).toBe(0);
+      rmSync(winner);
+    }
   });
 });
