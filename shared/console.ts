@@ -33,7 +33,7 @@ export const ConsoleResponse = z.object({
   status: z.number(),
   statusText: z.string(),
   timingMs: z.number(),
-  /** Bytes of body received (up to the cap). */
+  /** Bytes of body received in all (only the first DISPLAY_CAP_BYTES are shown; all can be saved). */
   size: z.number(),
   truncated: z.boolean(),
   contentType: z.string(),

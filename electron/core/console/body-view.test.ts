@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { maskSecretFields, rawText, viewBody } from './body-view.js';
+import { maskSecretMembers, rawText, viewBody } from './body-view.js';
 
-describe('maskSecretFields', () => {
+describe('maskSecretMembers', () => {
   it('masks credential-named strings at any depth and leaves the rest', () => {
-    const { value, masked } = maskSecretFields([
-      { Id: 1, ApiKey: 'k1', ReadOnlyApiKey: 'k2', ErrorKey: 'pullZone.not_found', Nested: { Password: 'p', ZoneSecurityKey: 'z', EnableTokenAuthentication: true } },
-    ]);
-    expect(value).toEqual([
+    const { text, masked } = maskSecretMembers(
+      JSON.stringify([{ Id: 1, ApiKey: 'k1', ReadOnlyApiKey: 'k2', ErrorKey: 'pullZone.not_found', Nested: { Password: 'p', ZoneSecurityKey: 'z', EnableTokenAuthentication: true } }]),
+    );
+    expect(JSON.parse(text)).toEqual([
       { Id: 1, ApiKey: '••••••••', ReadOnlyApiKey: '••••••••', ErrorKey: 'pullZone.not_found', Nested: { Password: '••••••••', ZoneSecurityKey: '••••••••', EnableTokenAuthentication: true } },
     ]);
     expect(masked).toBe(4);
@@ -16,6 +16,9 @@ describe('maskSecretFields', () => {
 describe('viewBody', () => {
   it('scrubs known key values from text bodies too', () => {
     expect(viewBody(Buffer.from('your key is SECRET-VALUE-123'), 'text/plain', false, ['SECRET-VALUE-123'])).toEqual({ kind: 'text', text: 'your key is ••••••••' });
+  });
+  it('keeps every digit of big numbers', () => {
+    expect(viewBody(Buffer.from('{"Id":12345678901234567890}'), 'application/json', false, [])).toEqual({ kind: 'json', text: '{\n  "Id": 12345678901234567890\n}', masked: 0 });
   });
   it('does not parse a truncated JSON body', () => {
     expect(viewBody(Buffer.from('{"a":'), 'application/json', true, [])).toMatchObject({ kind: 'text', parseError: expect.stringContaining('larger') });

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtemp, readFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -152,9 +152,56 @@ describe('console.send against the sandbox', () => {
     const r = await ok(h, 'api get /huge');
     const grew = process.memoryUsage().rss - before;
     expect(r.truncated).toBe(true);
-    expect(r.size).toBe(DISPLAY_CAP_BYTES);
+    expect(r.size).toBe(200 * chunk.length);
+    expect(r.body.kind === 'text' && r.body.text.length).toBe(DISPLAY_CAP_BYTES);
     // Measured here: ~54 MB for the 10 MB kept (buffer, its text, the redacted copy); 200 MB never accumulates.
     expect(grew).toBeLessThan(96 * 1024 * 1024);
+    // Save to file keeps the whole body, spooled to disk while it arrived.
+    const dir = await mkdtemp(join(tmpdir(), 'burrow-save-'));
+    h.saveAnswers.push(join(dir, 'huge.txt'));
+    expect(await h.call('console.saveResponse', { requestId: r.requestId })).toEqual({ saved: true, bytes: 200 * chunk.length });
+    expect((await stat(join(dir, 'huge.txt'))).size).toBe(200 * chunk.length);
+  });
+
+  it('sends the body text as typed, so big numbers keep every digit', async () => {
+    const h = await core();
+    const r = await ok(h, `api post /dnszone -b '{"Domain":"digits.test","Ref":9007199254740993}' --verbose`);
+    expect(r.requestBody).toBe('{"Domain":"digits.test","Ref":9007199254740993}');
+  });
+
+  it('never writes a key into the history, on disk or in answers', async () => {
+    const h = await core();
+    const lib = seed.libraries[0]!;
+    await send(h, `api get '/pullzone?AccessKey=${seed.accountKey}&page=0'`);
+    await send(h, `api post /dnszone -b '{"Domain":"h.test","Note":"${lib.key}"}'`);
+    const { entries } = await h.call<{ entries: string[] }>('console.history', {});
+    expect(entries).toEqual([`api get '/pullzone?AccessKey=••••••••&page=0'`, `api post /dnszone -b '{"Domain":"h.test","Note":"••••••••"}'`]);
+    const historyFile = (await readdir(join(h.dataDir, 'console'))).find((f) => f.startsWith('history-'))!;
+    const files = await readFile(join(h.dataDir, 'console', historyFile), 'utf8');
+    expect(files).not.toContain(seed.accountKey);
+    expect(files).not.toContain(lib.key);
+  });
+
+  it('keeps a separate history for each profile', async () => {
+    const h = await core();
+    await ok(h, 'api get /pullzone');
+    const sandboxId = (await h.call<{ activeId: string }>('profiles.list')).activeId;
+    const endpoints = (await h.call<{ profiles: { endpoints: unknown }[] }>('profiles.list')).profiles[0]!.endpoints;
+    const other = await h.call<{ id: string }>('profiles.create', { name: 'Other', endpoints });
+    await h.call('profiles.activate', { id: other.id });
+    expect(await h.call('console.history', {})).toEqual({ entries: [] });
+    await h.call('profiles.activate', { id: sandboxId });
+    expect(await h.call('console.history', {})).toEqual({ entries: ['api get /pullzone'] });
+  });
+
+  it('never retries PATCH', async () => {
+    const h = await core();
+    const sb = (await h.core.embeddedSandbox())!;
+    sb.faults.add({ method: 'PATCH', path: '/pullzone/1', times: 3, action: { kind: 'status', status: 503 } });
+    const r = await ok(h, `api patch /pullzone/1 -b '{}'`);
+    expect(r.status).toBe(503);
+    expect(r.attempts).toHaveLength(1);
+    expect(sb.faults.list()[0]).toMatchObject({ remaining: 2 });
   });
 
   it('writes nothing when the user cancels the save dialog', async () => {

@@ -1,16 +1,16 @@
 /** The console's core: parse a typed `api` line, send it with the active profile's key, shape the answer for display. */
-import { writeFile } from 'node:fs/promises';
 import { readFile, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { MAX_BODY_BYTES, parseApiLine, parseJsonBody, type ApiCommand } from '../../../shared/api-command.js';
 import { DISPLAY_CAP_BYTES, type ConsoleResponse } from '../../../shared/console.js';
-import { redactText } from '../../../shared/redact.js';
+import { MASK, isSecretName, redactText } from '../../../shared/redact.js';
 import { appError } from '../../../shared/result.js';
 import type { AttemptInfo, PlatformClient } from '../platform/client.js';
 import type { Dialogs } from '../ports.js';
 import { AppFailure, type Handlers } from '../router.js';
 import { rawText, viewBody } from './body-view.js';
 import { ConsoleHistory } from './history.js';
+import { BodySpool } from './spool.js';
 
 const STATUS_TEXT: Record<number, string> = {
   200: 'OK', 201: 'Created', 202: 'Accepted', 204: 'No Content', 301: 'Moved Permanently', 302: 'Found', 304: 'Not Modified',
@@ -18,8 +18,6 @@ const STATUS_TEXT: Record<number, string> = {
   415: 'Unsupported Media Type', 422: 'Unprocessable Entity', 429: 'Too Many Requests', 500: 'Internal Server Error',
   502: 'Bad Gateway', 503: 'Service Unavailable', 504: 'Gateway Timeout',
 };
-/** Recent response bodies kept for "save to file". */
-const KEPT_RESPONSES = 5;
 const NEVER_RETRIED = new Set(['POST', 'PATCH']);
 
 export interface ConsoleDeps {
@@ -55,11 +53,20 @@ export function resolveCommand(line: string, editorBody: string | undefined): Ap
   return { ...cmd, body: body.value, bodyText: editorBody };
 }
 
+// `name=value` in a query string, for masking credentials before a line is written to history.
+const QUERY_PARAM = /([?&])([^=&\s'"#]+)=([^&\s'"#]*)/g;
+
+/** The line as history keeps it: known key values and credential-named query values masked. */
+export function historyLine(line: string, secrets: readonly string[]): string {
+  return redactText(line, secrets).replace(QUERY_PARAM, (whole, sep: string, name: string) => (isSecretName(name) ? `${sep}${name}=${MASK}` : whole));
+}
+
 /** The console's handlers. */
 export function consoleHandlers(deps: ConsoleDeps): Pick<Handlers, 'console.send' | 'console.cancel' | 'console.history' | 'console.loadBody' | 'console.saveResponse'> {
   const history = new ConsoleHistory(deps.dataDir);
   const running = new Map<string, AbortController>();
-  const kept = new Map<string, Buffer>();
+  const spool = new BodySpool(deps.dataDir);
+  const cleared = spool.clear();
 
   return {
     'console.send': async ({ requestId, line, body, verbose }) => {
@@ -68,21 +75,26 @@ export function consoleHandlers(deps: ConsoleDeps): Pick<Handlers, 'console.send
       const controller = new AbortController();
       running.set(requestId, controller);
       const attempts: AttemptInfo[] = [];
+      await cleared;
+      const sink = spool.open(requestId);
+      let ok = false;
       try {
-        await history.add(profileId, line);
+        const secrets = await deps.knownSecrets();
+        await history.add(profileId, historyLine(line, secrets));
         const res = await client.send({
           area: 'core',
           method: cmd.method,
           path: cmd.path,
-          ...(cmd.body !== undefined ? { json: cmd.body } : {}),
+          // The JSON text goes as typed, so big numbers keep every digit (as the burrow command does).
+          ...(cmd.body !== undefined ? { body: cmd.bodyText ?? JSON.stringify(cmd.body), contentType: 'application/json' } : {}),
           signal: controller.signal,
           maxBodyBytes: DISPLAY_CAP_BYTES,
+          onBodyChunk: (chunk, attempt) => sink.write(chunk, attempt),
           retry: !NEVER_RETRIED.has(cmd.method),
           onAttempt: (a) => attempts.push(a),
         });
-        kept.set(requestId, res.body);
-        while (kept.size > KEPT_RESPONSES) kept.delete(kept.keys().next().value as string);
-        const secrets = await deps.knownSecrets();
+        ok = true;
+        const total = sink.done(true);
         const contentType = res.headers['content-type'] ?? '';
         const last = attempts.at(-1);
         const showVerbose = cmd.verbose || verbose === true;
@@ -94,12 +106,12 @@ export function consoleHandlers(deps: ConsoleDeps): Pick<Handlers, 'console.send
           status: res.status,
           statusText: STATUS_TEXT[res.status] ?? '',
           timingMs: Math.round(res.timingMs),
-          size: res.body.length,
+          size: total,
           truncated: res.truncated,
           contentType,
           requestHeaders: flatten(last?.requestHeaders),
           responseHeaders: flatten(last?.responseHeaders ?? res.headers),
-          ...(cmd.body !== undefined ? { requestBody: redactText(JSON.stringify(cmd.body, null, 2), secrets) } : {}),
+          ...(cmd.body !== undefined ? { requestBody: redactText(cmd.bodyText ?? JSON.stringify(cmd.body), secrets) } : {}),
           body,
           // The verbose view shows the text as it came (masked); binary stays a hex preview.
           ...(showVerbose && body.kind !== 'binary' && body.kind !== 'empty' ? { rawBody: rawText(res.body, secrets) } : {}),
@@ -115,6 +127,7 @@ export function consoleHandlers(deps: ConsoleDeps): Pick<Handlers, 'console.send
         };
         return response;
       } finally {
+        if (!ok) sink.done(false);
         running.delete(requestId);
       }
     },
@@ -135,12 +148,12 @@ export function consoleHandlers(deps: ConsoleDeps): Pick<Handlers, 'console.send
       return { name: basename(path), text: await readFile(path, 'utf8') };
     },
     'console.saveResponse': async ({ requestId }) => {
-      const bytes = kept.get(requestId);
-      if (!bytes) throw new AppFailure(appError('not_found', 'That response is no longer kept', { detail: 'Send the request again, then save.' }));
+      if (!spool.has(requestId)) throw new AppFailure(appError('not_found', 'That response is no longer kept', { detail: 'Send the request again, then save.' }));
       const path = await deps.dialogs.saveFile({ title: 'Save response body', defaultName: 'response.json' });
       if (!path) return { saved: false, bytes: 0 };
-      await writeFile(path, bytes);
-      return { saved: true, bytes: bytes.length };
+      const bytes = await spool.saveTo(requestId, path);
+      if (bytes === null) throw new AppFailure(appError('not_found', 'That response is no longer kept', { detail: 'Send the request again, then save.' }));
+      return { saved: true, bytes };
     },
   };
 }

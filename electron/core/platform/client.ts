@@ -122,7 +122,18 @@ export function createPlatformClient(opts: PlatformClientOptions): PlatformClien
       let result: Exchanged | undefined;
       let failure: ExchangeFailure | undefined;
       try {
-        result = await exchange({ dispatcher: dispatchers.pick(url), url, method, headers, body, maxBodyBytes, timing, ...(req.signal ? { signal: req.signal } : {}) });
+        const attempt = exchanges;
+        result = await exchange({
+          dispatcher: dispatchers.pick(url),
+          url,
+          method,
+          headers,
+          body,
+          maxBodyBytes,
+          timing,
+          ...(req.signal ? { signal: req.signal } : {}),
+          ...(req.onBodyChunk ? { onBodyChunk: (chunk: Buffer) => req.onBodyChunk!(chunk, attempt) } : {}),
+        });
       } catch (e) {
         if (!(e instanceof ExchangeFailure)) throw e;
         failure = e;

@@ -16,6 +16,8 @@ export interface ExchangeInput {
   readonly headers: Readonly<Record<string, string>>;
   readonly body?: Readable | Buffer | string;
   readonly maxBodyBytes: number;
+  /** Sees every body byte, also past maxBodyBytes (e.g. to spool a huge answer to disk). */
+  readonly onBodyChunk?: (chunk: Buffer) => void;
   readonly timing: Timing;
   readonly signal?: AbortSignal;
 }
@@ -142,6 +144,7 @@ export async function exchange(input: ExchangeInput): Promise<Exchanged> {
       touch();
       const buf = chunk as Buffer;
       received += buf.length;
+      input.onBodyChunk?.(buf);
       const room = input.maxBodyBytes - kept;
       if (buf.length <= room) {
         chunks.push(buf);

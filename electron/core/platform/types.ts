@@ -61,6 +61,11 @@ export interface PlatformRequest {
   readonly idempotent?: boolean;
   /** Keep at most this many body bytes (the rest is read and dropped; `truncated` is set). Default 64 MiB. */
   readonly maxBodyBytes?: number;
+  /**
+   * Sees every body byte of every attempt, also past maxBodyBytes; `attempt` (1-based) changes when a
+   * retry starts over, so a sink can restart. Called synchronously, in order.
+   */
+  onBodyChunk?(chunk: Buffer, attempt: number): void;
   /** Called after every attempt, for `--verbose`. */
   onAttempt?(a: AttemptInfo): void;
 }

@@ -8,6 +8,8 @@ import { FakeCipher } from './fake-cipher.js';
 
 export interface Harness {
   readonly core: Core;
+  /** Answers the save dialog gives, in order; empty means the user cancelled. */
+  readonly saveAnswers: (string | null)[];
   readonly dataDir: string;
   readonly cipher: FakeCipher;
   readonly events: { event: string; payload: unknown }[];
@@ -15,13 +17,14 @@ export interface Harness {
   call<T = unknown>(method: string, input?: unknown): Promise<T>;
 }
 
-const dialogs: Dialogs = { openFiles: async () => [], saveFile: async () => null };
 const notifier: Notifier = { notify: () => {}, progress: () => {} };
 
 /** Starts a core; pass the same dataDir twice to simulate a restart. */
 export async function startCore(options: { dataDir?: string; cipher?: FakeCipher } = {}): Promise<Harness> {
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'burrow-core-')));
   const cipher = options.cipher ?? new FakeCipher();
+  const saveAnswers: (string | null)[] = [];
+  const dialogs: Dialogs = { openFiles: async () => [], saveFile: async () => saveAnswers.shift() ?? null };
   const core = await createCore({ shell: 'chromium', appVersion: '0.0.0-test', platform: process.platform, dataDir, cipher, dialogs, notifier, openExternal: async () => {} });
   const events: { event: string; payload: unknown }[] = [];
   for (const event of ['app.notice', 'profiles.changed']) core.on(event, (payload) => events.push({ event, payload }));
@@ -29,6 +32,7 @@ export async function startCore(options: { dataDir?: string; cipher?: FakeCipher
     core,
     dataDir,
     cipher,
+    saveAnswers,
     events,
     async call<T>(method: string, input: unknown = {}) {
       const r = await core.invoke(method, input);

@@ -25,7 +25,8 @@ export function CommandLine({ pending, error, onSend, onCancel }: Props) {
     if (e.key === 'Enter') {
       e.preventDefault();
       setCursor(null);
-      onSend();
+      // A second Enter while the request runs must not send it again (a POST would create twice).
+      if (!pending) onSend();
     } else if (e.key === 'Escape' && pending) {
       e.preventDefault();
       onCancel();

@@ -131,7 +131,7 @@ export function ResponseView({ response, curl, asCommand }: Props) {
       </div>
       {response.truncated && (
         <p className="warning-text" role="status">
-          The body is larger than {formatBytes(10 * 1024 * 1024)}: only the first part is shown. Save to file to keep what was received.
+          The body is {formatBytes(response.size)}: only the first {formatBytes(10 * 1024 * 1024)} are shown. Save to file keeps all of it.
         </p>
       )}
       {response.verbose && (
