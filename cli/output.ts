@@ -1,57 +1,16 @@
 /** How `burrow api` writes a response: pretty JSON, raw bytes, terminal escaping (R8), non-JSON handling (R9), secret scrubbing (R7). */
+import { escapeForDisplay } from '../shared/display.js';
+import { prettyJson } from '../shared/json-text.js';
 import { secretForms } from '../shared/redact.js';
-
-const UNSAFE_ON_TERMINAL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
 
 /**
  * Makes text safe to show on a terminal: control characters (other than newline and tab) and bidi overrides become
  * `\uXXXX`, so an escape sequence cannot clear the screen or reorder what is shown. Inside a JSON string this stays valid JSON.
  */
-export function escapeForTerminal(text: string): string {
-  return text.replace(UNSAFE_ON_TERMINAL, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-}
+export const escapeForTerminal = escapeForDisplay;
 
-/**
- * Re-indents valid JSON text with 2 spaces without parsing its values, so numbers keep every digit
- * (64-bit ids survive) and strings keep their escapes as the server wrote them.
- */
-export function prettyJson(text: string): string {
-  let out = '';
-  let depth = 0;
-  let inString = false;
-  const newline = () => `\n${'  '.repeat(depth)}`;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (inString) {
-      out += c;
-      if (c === '\\') out += text[++i] ?? '';
-      else if (c === '"') inString = false;
-      continue;
-    }
-    if (c === ' ' || c === '\t' || c === '\n' || c === '\r') continue;
-    if (c === '"') {
-      inString = true;
-      out += c;
-    } else if (c === '{' || c === '[') {
-      // An empty container stays on one line.
-      let j = i + 1;
-      while (j < text.length && ' \t\n\r'.includes(text[j]!)) j++;
-      if (text[j] === (c === '{' ? '}' : ']')) {
-        out += c === '{' ? '{}' : '[]';
-        i = j;
-        continue;
-      }
-      depth++;
-      out += c + newline();
-    } else if (c === '}' || c === ']') {
-      depth--;
-      out += newline() + c;
-    } else if (c === ',') out += `,${newline()}`;
-    else if (c === ':') out += ': ';
-    else out += c;
-  }
-  return out;
-}
+/** Re-indents valid JSON text with 2 spaces without parsing its values (64-bit ids keep every digit). */
+export { prettyJson };
 
 /** True when the answer is JSON: a JSON content type, or a body that parses as JSON. Empty is not JSON. */
 export function jsonTextOf(body: Buffer, contentType: string | undefined): { json: true; text: string } | { json: false; parseError?: string } {
