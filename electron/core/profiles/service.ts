@@ -94,30 +94,23 @@ export class ProfileService {
   }
 
   async view(p: StoredProfile): Promise<ProfileView> {
-    const endpoints = await this.endpoints(p);
+    const common = { id: p.id, name: p.name, kind: p.kind, endpoints: await this.endpoints(p), loggingAuth: p.loggingAuth };
     if (p.kind === 'sandbox') {
       const s = await this.sandbox.get();
       const hint = (k: string): KeyStatus => ({ ...SANDBOX_KEY, hint: k.slice(-4) });
       return {
-        id: p.id,
-        name: p.name,
-        kind: p.kind,
-        endpoints,
-        loggingAuth: p.loggingAuth,
+        ...common,
         accountKey: hint(s.accountKey),
         loggingJwt: hint(s.loggingJwt),
         libraries: s.libraries.map((l) => ({ id: l.id, name: l.name, key: hint(l.key) })),
       };
     }
+    const status = (slot: KeySlot) => this.secrets.status(slotName(p.id, slot));
     return {
-      id: p.id,
-      name: p.name,
-      kind: p.kind,
-      endpoints,
-      loggingAuth: p.loggingAuth,
-      accountKey: this.secrets.status(slotName(p.id, { kind: 'account' })),
-      loggingJwt: this.secrets.status(slotName(p.id, { kind: 'loggingJwt' })),
-      libraries: p.libraries.map((l) => ({ ...l, key: this.secrets.status(slotName(p.id, { kind: 'library', libraryId: l.id })) })),
+      ...common,
+      accountKey: status({ kind: 'account' }),
+      loggingJwt: status({ kind: 'loggingJwt' }),
+      libraries: p.libraries.map((l) => ({ ...l, key: status({ kind: 'library', libraryId: l.id }) })),
     };
   }
 
