@@ -57,11 +57,12 @@ export async function createCore(ports: CorePorts): Promise<Core> {
     clients.set(p.id, { stamp, client });
     return client;
   };
-  const activeClient = async () => {
+  const activeProfile = () => {
     const p = profiles.active();
-    if (!p) throw new Error('No active profile');
-    return clientFor(p);
+    if (!p) throw new AppFailure(appError('auth', 'No active profile', { detail: 'Choose or add a profile in Settings.' }));
+    return p;
   };
+  const activeClient = () => clientFor(activeProfile());
 
   const handlers: Handlers = {
     'app.info': async () => ({
@@ -81,8 +82,7 @@ export async function createCore(ports: CorePorts): Promise<Core> {
       dataDir: ports.dataDir,
       dialogs: ports.dialogs,
       active: async () => {
-        const p = profiles.active();
-        if (!p) throw new AppFailure(appError('auth', 'No active profile', { detail: 'Choose or add a profile in Settings.' }));
+        const p = activeProfile();
         return { profileId: p.id, client: await clientFor(p) };
       },
       knownSecrets: () => profiles.knownSecrets(),

@@ -1,5 +1,6 @@
 /** The console's core: parse a typed `api` line, send it with the active profile's key, shape the answer for display. */
 import { readFile, stat } from 'node:fs/promises';
+import { STATUS_CODES } from 'node:http';
 import { basename } from 'node:path';
 import { MAX_BODY_BYTES, parseApiLine, parseJsonBody, type ApiCommand } from '../../../shared/api-command.js';
 import { DISPLAY_CAP_BYTES, type ConsoleResponse } from '../../../shared/console.js';
@@ -12,12 +13,6 @@ import { rawText, viewBody } from './body-view.js';
 import { ConsoleHistory } from './history.js';
 import { BodySpool } from './spool.js';
 
-const STATUS_TEXT: Record<number, string> = {
-  200: 'OK', 201: 'Created', 202: 'Accepted', 204: 'No Content', 301: 'Moved Permanently', 302: 'Found', 304: 'Not Modified',
-  400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed', 409: 'Conflict',
-  415: 'Unsupported Media Type', 422: 'Unprocessable Entity', 429: 'Too Many Requests', 500: 'Internal Server Error',
-  502: 'Bad Gateway', 503: 'Service Unavailable', 504: 'Gateway Timeout',
-};
 const NEVER_RETRIED = new Set(['POST', 'PATCH']);
 
 export interface ConsoleDeps {
@@ -104,7 +99,7 @@ export function consoleHandlers(deps: ConsoleDeps): Pick<Handlers, 'console.send
           method: cmd.method,
           url: res.url,
           status: res.status,
-          statusText: STATUS_TEXT[res.status] ?? '',
+          statusText: STATUS_CODES[res.status] ?? '',
           timingMs: Math.round(res.timingMs),
           size: total,
           truncated: res.truncated,
