@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { EventName, MethodName } from './channels.js';
 import {
   AreaCheck,
+  ConnectionArea,
   DiscoveredLibrary,
   DiscoveredPullZone,
   Endpoints,
@@ -96,7 +97,7 @@ export const methods = {
   },
   /** Calls one cheap endpoint of each area and reports what happened. */
   'profiles.test': {
-    input: z.object({ id: z.string().min(1) }).strict(),
+    input: z.object({ id: z.string().min(1), areas: z.array(ConnectionArea).min(1).max(4).optional() }).strict(),
     output: z.object({ checks: z.array(AreaCheck) }),
   },
   /** Lists the account's video libraries and pull zones with the account key. */

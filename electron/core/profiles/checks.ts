@@ -42,24 +42,36 @@ export async function listPullZones(client: PlatformClient): Promise<CorePullZon
   return Array.isArray(body) ? body : (body?.Items ?? []);
 }
 
-/** Runs every area's check; library checks use the profile's stored library keys. */
-export async function testConnection(client: PlatformClient, libraryIds: readonly number[]): Promise<AreaCheck[]> {
+/** Runs the checks of the asked areas (all by default); library checks use the profile's stored library keys. */
+export async function testConnection(client: PlatformClient, libraryIds: readonly number[], areas: readonly ConnectionArea[] = ['core', 'containers', 'video', 'logging']): Promise<AreaCheck[]> {
   const checks: AreaCheck[] = [];
   let zones: CorePullZone[] | null = null;
-  try {
-    zones = await listPullZones(client);
-    checks.push({ area: 'core', state: 'ok', summary: `Connected: ${zones.length} pull zone${zones.length === 1 ? '' : 's'}.` });
-  } catch (e) {
-    checks.push(failed('core', e));
+  const want = new Set(areas);
+  // The pull-zone list is both the core check and how logging finds a zone to ask.
+  if (want.has('core') || want.has('logging')) {
+    try {
+      zones = await listPullZones(client);
+      if (want.has('core')) checks.push({ area: 'core', state: 'ok', summary: `Connected: ${zones.length} pull zone${zones.length === 1 ? '' : 's'}.` });
+    } catch (e) {
+      if (want.has('core')) checks.push(failed('core', e));
+    }
   }
+  if (want.has('containers')) await checkContainers(client, checks);
+  if (want.has('video')) await checkVideo(client, libraryIds, checks);
+  if (want.has('logging')) await checkLogging(client, zones, checks);
+  return checks;
+}
 
+async function checkContainers(client: PlatformClient, checks: AreaCheck[]): Promise<void> {
   try {
     await client.json({ area: 'containers', method: 'GET', path: '/apps', query: { limit: 1 } });
     checks.push({ area: 'containers', state: 'ok', summary: 'Magic Containers answered.' });
   } catch (e) {
     checks.push(failed('containers', e));
   }
+}
 
+async function checkVideo(client: PlatformClient, libraryIds: readonly number[], checks: AreaCheck[]): Promise<void> {
   if (libraryIds.length === 0) {
     checks.push({ area: 'video', state: 'no-key', summary: 'No video library key yet: find libraries or add one.' });
   } else {
@@ -77,7 +89,9 @@ export async function testConnection(client: PlatformClient, libraryIds: readonl
     const bad = results.find((r) => r !== null);
     checks.push(bad ?? { area: 'video', state: 'ok', summary: `${libraryIds.length} librar${libraryIds.length === 1 ? 'y' : 'ies'} answered.` });
   }
+}
 
+async function checkLogging(client: PlatformClient, zones: readonly CorePullZone[] | null, checks: AreaCheck[]): Promise<void> {
   const zone = zones?.find((z) => z.EnableLogging);
   if (!zones) {
     checks.push({ area: 'logging', state: 'error', summary: 'Skipped: pull zones could not be listed.' });
@@ -91,5 +105,4 @@ export async function testConnection(client: PlatformClient, libraryIds: readonl
       checks.push(failed('logging', e));
     }
   }
-  return checks;
 }

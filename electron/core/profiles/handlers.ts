@@ -68,11 +68,11 @@ export function profileHandlers(service: ProfileService, clientFor: (p: StoredPr
       changed();
       return status;
     },
-    'profiles.test': async ({ id }) => {
+    'profiles.test': async ({ id, areas }) => {
       const p = service.require(id);
       const view = await service.view(p);
       const withKeys = view.libraries.filter((l) => l.key.configured).map((l) => l.id);
-      return { checks: await testConnection(await clientFor(p), withKeys) };
+      return { checks: await testConnection(await clientFor(p), withKeys, areas) };
     },
     'profiles.discover': async ({ id }) => {
       const p = service.require(id);

@@ -25,6 +25,11 @@ describe('profiles', () => {
     expect(sandbox!.libraries.length).toBeGreaterThanOrEqual(2);
     const { checks } = await h.call<{ checks: AreaCheck[] }>('profiles.test', { id: sandbox!.id });
     expect(Object.fromEntries(checks.map((c) => [c.area, c.state]))).toEqual({ core: 'ok', containers: 'ok', video: 'ok', logging: 'ok' });
+    // The sidebar asks only for the core API; logging alone still finds a zone through the pull-zone list.
+    expect((await h.call<{ checks: AreaCheck[] }>('profiles.test', { id: sandbox!.id, areas: ['core'] })).checks.map((c) => c.area)).toEqual(['core']);
+    expect((await h.call<{ checks: AreaCheck[] }>('profiles.test', { id: sandbox!.id, areas: ['logging'] })).checks).toEqual([
+      expect.objectContaining({ area: 'logging', state: 'ok' }),
+    ]);
   });
 
   it('creates a real profile with bunny.net defaults, stores keys write-only, and survives a restart', async () => {
