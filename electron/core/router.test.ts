@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { METHOD_NAMES, EVENT_NAMES } from '../../shared/channels.js';
-import { events, methods } from '../../shared/contract.js';
 import { appError } from '../../shared/result.js';
-import { AppFailure, createEventBus, createRouter, formatPath, type Handlers } from './router.js';
+import { AppFailure } from './errors.js';
+import { createEventBus, createRouter, formatPath, type Handlers } from './router.js';
 
 function handlers(overrides: Partial<Handlers> = {}): Handlers {
   // Only the methods these tests call; the router never touches the rest.
@@ -13,13 +12,6 @@ function handlers(overrides: Partial<Handlers> = {}): Handlers {
     ...overrides,
   } as Handlers;
 }
-
-describe('contract and channels', () => {
-  it('name the same methods and events', () => {
-    expect(Object.keys(methods).sort()).toEqual([...METHOD_NAMES].sort());
-    expect(Object.keys(events).sort()).toEqual([...EVENT_NAMES].sort());
-  });
-});
 
 describe('router', () => {
   it('answers a valid call with its value', async () => {

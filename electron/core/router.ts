@@ -2,8 +2,10 @@
 import type { z } from 'zod';
 import { isEventName, isMethodName, type EventName, type MethodName } from '../../shared/channels.js';
 import { events, methods, type EventPayload, type MethodOutput } from '../../shared/contract.js';
+import type { AreaContract } from '../../shared/contract/define.js';
 import { formatPath as formatJsonPath } from '../../shared/json-path.js';
 import { appError, err, ok, type AppError, type Result } from '../../shared/result.js';
+import { AppFailure, toAppError } from './errors.js';
 
 /** Who is calling; handlers may use the signal to stop work when the caller goes away. */
 export interface CallContext {
@@ -17,12 +19,8 @@ export type Handler<M extends MethodName> = (
 
 export type Handlers = { readonly [M in MethodName]: Handler<M> };
 
-/** An error a handler throws on purpose: it reaches the caller as-is. */
-export class AppFailure extends Error {
-  constructor(readonly error: AppError) {
-    super(error.title);
-  }
-}
+/** The handlers of one area, typed from its contract file: every method it defines, no other. */
+export type AreaHandlers<A extends AreaContract> = { readonly [M in keyof A['methods'] & MethodName]: Handler<M> };
 
 /** Turns zod issues into `{ path: rule }`, paths written as `a.b[0].c`. */
 export function zodFieldErrors(issues: readonly z.core.$ZodIssue[]): Record<string, string> {
@@ -59,37 +57,29 @@ export function createRouter(handlers: Handlers, options: RouterOptions = {}): R
   };
 
   async function route(method: unknown, input: unknown, ctx: CallContext): Promise<Result<unknown>> {
-    {
-      if (!isMethodName(method)) {
-        return err(appError('unknown_method', 'Unknown method', { detail: `"${String(method).slice(0, 80)}" is not part of the contract.` }));
+    if (!isMethodName(method)) {
+      return err(appError('unknown_method', 'Unknown method', { detail: `"${String(method).slice(0, 80)}" is not part of the contract.` }));
+    }
+    const spec = methods[method];
+    const parsed = spec.input.safeParse(input ?? {});
+    if (!parsed.success) {
+      const fieldErrors = zodFieldErrors(parsed.error.issues);
+      return err(appError('validation', `Invalid input for ${method}`, { detail: summarize(fieldErrors), fieldErrors }));
+    }
+    // A call whose window closed or which was cancelled before it started does no work at all.
+    if (ctx.signal?.aborted) return err(appError('cancelled', 'Cancelled'));
+    try {
+      const handler = handlers[method] as (i: unknown, c: CallContext) => Promise<unknown>;
+      const value = await handler(parsed.data, ctx);
+      const checked = spec.output.safeParse(value);
+      if (!checked.success) {
+        return err(appError('internal', `The core answered ${method} with an unexpected shape`, { detail: summarize(zodFieldErrors(checked.error.issues)) }));
       }
-      const spec = methods[method];
-      const parsed = spec.input.safeParse(input ?? {});
-      if (!parsed.success) {
-        const fieldErrors = zodFieldErrors(parsed.error.issues);
-        return err(appError('validation', `Invalid input for ${method}`, { detail: summarize(fieldErrors), fieldErrors }));
-      }
-      try {
-        const handler = handlers[method] as (i: unknown, c: CallContext) => Promise<unknown>;
-        const value = await handler(parsed.data, ctx);
-        const checked = spec.output.safeParse(value);
-        if (!checked.success) {
-          return err(appError('internal', `The core answered ${method} with an unexpected shape`, { detail: summarize(zodFieldErrors(checked.error.issues)) }));
-        }
-        return ok(checked.data);
-      } catch (e) {
-        return err(toAppError(e));
-      }
+      return ok(checked.data);
+    } catch (e) {
+      return err(toAppError(e));
     }
   }
-}
-
-/** Any thrown value as an AppError; AppFailure keeps its shape, everything else becomes internal. */
-export function toAppError(e: unknown): AppError {
-  if (e instanceof AppFailure) return e.error;
-  if (e instanceof Error && e.name === 'AbortError') return appError('cancelled', 'Cancelled');
-  const message = e instanceof Error ? e.message : String(e);
-  return appError('internal', 'Something went wrong inside Burrow', { detail: message });
 }
 
 function summarize(fieldErrors: Record<string, string>): string {

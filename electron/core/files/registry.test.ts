@@ -2,7 +2,7 @@ import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { AppFailure } from '../router.js';
+import { AppFailure } from '../errors.js';
 import { FileRegistry } from './registry.js';
 
 describe('FileRegistry', () => {

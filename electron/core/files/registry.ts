@@ -2,9 +2,9 @@
 import { randomUUID } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
-import type { RegisteredFile } from '../../../shared/contract.js';
+import type { RegisteredFile } from '../../../shared/contract/files.js';
 import { appError } from '../../../shared/result.js';
-import { AppFailure } from '../router.js';
+import { AppFailure } from '../errors.js';
 
 interface Entry extends RegisteredFile {
   readonly path: string;

@@ -1,6 +1,6 @@
 /** Which key goes with which area: chosen here, never from caller text (QUALITY R6). */
 import { appError } from '../../../shared/result.js';
-import { AppFailure } from '../router.js';
+import { AppFailure } from '../errors.js';
 import type { ApiArea, Credentials, Endpoints } from './types.js';
 
 /** The credential header of one request, and the secret in it (for redaction). */

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AppError } from '../../../shared/result.js';
-import { AppFailure } from '../router.js';
+import { AppFailure } from '../errors.js';
 import { createPlatformClient } from './client.js';
 import { allAreasAt, endpointsOf, fakeSleep, fixedCredentials, sandboxClient, tinyServer, type SandboxClient, type TinyServer } from './test-support.js';
 import type { AttemptInfo } from './types.js';

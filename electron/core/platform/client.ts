@@ -4,7 +4,7 @@ import { setTimeout as sleepFor } from 'node:timers/promises';
 import type { Dispatcher } from 'undici';
 import { createRedactor } from '../../../shared/redact.js';
 import { appError, type AppError } from '../../../shared/result.js';
-import { AppFailure } from '../router.js';
+import { AppFailure } from '../errors.js';
 import { authFor, baseUrlFor } from './auth.js';
 import { breakerAfter, CLOSED_BREAKER, type BreakerState } from './breaker.js';
 import { cleanText, mapPlatformError } from './errors.js';

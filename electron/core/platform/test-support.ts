@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo, Socket } from 'node:net';
 import type { AppError } from '../../../shared/result.js';
 import { startSandbox, type Sandbox } from '../../../sandbox/server.js';
-import { AppFailure } from '../router.js';
+import { AppFailure } from '../errors.js';
 import { createPlatformClient, type PlatformClientOptions } from './client.js';
 import type { AttemptInfo, Credentials, Endpoints, PlatformClient } from './types.js';
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { AppFailure } from '../router.js';
+import { AppFailure } from '../errors.js';
 import { joinUrl, pathProblem } from './url.js';
 
 function refused(base: string, path: string): boolean {

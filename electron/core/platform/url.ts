@@ -1,7 +1,7 @@
 /** Joins a request path to an area's base URL, refusing anything that could leave it (QUALITY R5, R6). */
 import { redactUrl } from '../../../shared/redact.js';
 import { appError } from '../../../shared/result.js';
-import { AppFailure } from '../router.js';
+import { AppFailure } from '../errors.js';
 import { cleanText } from './errors.js';
 
 /** Longest path (query included) the client sends. */
