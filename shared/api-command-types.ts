@@ -1,4 +1,4 @@
-/** Types and limits of the raw request command (`api METHOD PATH [--body JSON]`, SPEC 4.7). */
+/** Types and limits of the raw request command (`api METHOD PATH [--body JSON]`). */
 
 /** The methods the command sends; anything else is refused by name. */
 export const API_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'] as const;
@@ -11,6 +11,13 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 
 /** Longest accepted path, query string included, after the leading `/` is added. */
 export const MAX_PATH_LENGTH = 2048;
+
+/**
+ * Longest command line accepted in characters: a body at the byte cap, quoted with every character escaped
+ * (so twice as long), plus the method, path and flags. A JSON body has no more UTF-16 units than UTF-8 bytes,
+ * so MAX_BODY_BYTES also bounds a body's length in characters.
+ */
+export const MAX_LINE_LENGTH = 2 * MAX_BODY_BYTES + MAX_PATH_LENGTH + 1024;
 
 /** A parsed, validated command. */
 export interface ApiCommand {

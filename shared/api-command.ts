@@ -14,7 +14,7 @@ import {
   type ApiParse,
 } from './api-command-types.js';
 
-export { API_METHODS, MAX_BODY_BYTES, MAX_PATH_LENGTH } from './api-command-types.js';
+export { API_METHODS, MAX_BODY_BYTES, MAX_LINE_LENGTH, MAX_PATH_LENGTH } from './api-command-types.js';
 export type { ApiCommand, ApiCommandError, ApiCommandErrorCode, ApiMethod, ApiParse } from './api-command-types.js';
 export { tokenize } from './api-command-shell.js';
 export { parseJsonBody, utf8Length } from './api-command-json.js';

@@ -45,5 +45,7 @@ export const ConsoleResponse = z.object({
   rawBody: z.string().optional(),
   attempts: z.array(ConsoleAttempt),
   verbose: z.boolean(),
+  /** The same request as a curl command and as a `burrow api` line; the key is a shell variable in both. */
+  copyAs: z.object({ curl: z.string(), burrowApi: z.string() }),
 });
 export type ConsoleResponse = z.infer<typeof ConsoleResponse>;

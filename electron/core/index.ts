@@ -1,22 +1,27 @@
-/** createCore(ports): the whole main-process logic, with no Electron import. */
+/**
+ * createCore(ports): the whole main-process logic, with no Electron import. This file only wires the areas
+ * together: each area's handlers live in `<area>/handlers.ts`, typed from its part of the contract.
+ */
 import { mkdir } from 'node:fs/promises';
 import type { EventName } from '../../shared/channels.js';
 import type { EventPayload } from '../../shared/contract.js';
 import type { Result } from '../../shared/result.js';
-import { consoleHandlers } from './console/service.js';
-import { isAllowedExternalUrl } from './external.js';
+import { appHandlers } from './app/handlers.js';
+import { consoleHandlers } from './console/handlers.js';
+import { filesHandlers } from './files/handlers.js';
 import { FileRegistry } from './files/registry.js';
 import { createPlatformClient, type PlatformClient } from './platform/client.js';
 import type { CorePorts } from './ports.js';
 import type { Sandbox } from '../../sandbox/server.js';
-import { EmbeddedSandbox } from './profiles/embedded-sandbox.js';
-import { profileHandlers } from './profiles/handlers.js';
-import { ProfileStore, type StoredProfile } from './profiles/profile-store.js';
-import { SecretStore } from './profiles/secret-store.js';
-import { ProfileService } from './profiles/service.js';
+import { EmbeddedSandbox } from './settings/embedded-sandbox.js';
+import { settingsHandlers } from './settings/handlers.js';
+import { ProfileStore, type StoredProfile } from './settings/profile-store.js';
+import { SecretStore } from './settings/secret-store.js';
+import { ProfileService } from './settings/service.js';
 import { redactError } from '../../shared/redact.js';
 import { appError } from '../../shared/result.js';
-import { AppFailure, createEventBus, createRouter, toAppError, type CallContext, type Handlers } from './router.js';
+import { AppFailure, toAppError } from './errors.js';
+import { createEventBus, createRouter, type CallContext, type Handlers } from './router.js';
 
 export type { CorePorts } from './ports.js';
 
@@ -27,8 +32,6 @@ export interface Core {
   emit<E extends EventName>(event: E, payload: EventPayload<E>): void;
   /** Only for the shells' own drop path; the renderer cannot reach it through invoke(). */
   registerDroppedFile(path: string): Promise<Result<unknown>>;
-  /** The platform client of the active profile (for the CLI and tests in the same process). */
-  activeClient(): Promise<PlatformClient>;
   /** The embedded sandbox when it is running (tests inject faults through it). */
   embeddedSandbox(): Promise<Sandbox | null>;
   close(): Promise<void>;
@@ -62,32 +65,20 @@ export async function createCore(ports: CorePorts): Promise<Core> {
     if (!p) throw new AppFailure(appError('auth', 'No active profile', { detail: 'Choose or add a profile in Settings.' }));
     return p;
   };
-  const activeClient = () => clientFor(activeProfile());
 
   const handlers: Handlers = {
-    'app.info': async () => ({
-      name: 'Burrow',
-      version: ports.appVersion,
-      shell: ports.shell,
-      platform: ports.platform,
-      dataDir: ports.dataDir,
-    }),
-    'app.openExternal': async ({ url }) => {
-      if (!isAllowedExternalUrl(url)) return { opened: false };
-      await ports.openExternal(url);
-      return { opened: true };
-    },
-    ...profileHandlers(profiles, clientFor, bus),
+    ...appHandlers(ports),
+    ...filesHandlers(files),
+    ...settingsHandlers(profiles, clientFor, bus),
     ...consoleHandlers({
       dataDir: ports.dataDir,
       dialogs: ports.dialogs,
       active: async () => {
         const p = activeProfile();
-        return { profileId: p.id, client: await clientFor(p) };
+        return { profileId: p.id, client: await clientFor(p), apiUrl: (await profiles.endpoints(p)).apiUrl };
       },
       knownSecrets: () => profiles.knownSecrets(),
     }),
-    'files.list': async () => ({ files: files.list() }),
   };
   const router = createRouter(handlers, { redact: async (e) => redactError(e, await profiles.knownSecrets()) });
 
@@ -102,7 +93,6 @@ export async function createCore(ports: CorePorts): Promise<Core> {
         return { ok: false, error: toAppError(e) };
       }
     },
-    activeClient,
     embeddedSandbox: () => sandbox.peek(),
     async close() {
       await Promise.all([...clients.values()].map((c) => c.client.close()));

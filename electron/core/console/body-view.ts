@@ -2,16 +2,13 @@
 import type { ConsoleBody } from '../../../shared/console.js';
 import { hexPreview } from '../../../shared/display.js';
 import { maskJsonMembers, prettyJson } from '../../../shared/json-text.js';
-import { MASK, redactText } from '../../../shared/redact.js';
-
-/** Member names whose string values are credentials (ApiKey, ReadOnlyPassword, ZoneSecurityKey…); not ErrorKey or KeyId. */
-const SECRET_FIELD = /(api[-_]?key|access[-_]?key|security[-_]?key|private[-_]?key|password|passwd|secret|token|signature|credentials?)$/i;
+import { MASK, isSecretName, redactText } from '../../../shared/redact.js';
 
 const TEXT_TYPES = /^(text\/|application\/(json|.*\+json|xml|.*\+xml|javascript|x-www-form-urlencoded|problem\+json))/i;
 
 /** Masks credential members of JSON text, keeping everything else as sent. */
 export function maskSecretMembers(text: string): { text: string; masked: number } {
-  return maskJsonMembers(text, (name) => SECRET_FIELD.test(name), MASK);
+  return maskJsonMembers(text, isSecretName, MASK);
 }
 
 function looksLikeText(bytes: Buffer): boolean {

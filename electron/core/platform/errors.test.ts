@@ -142,6 +142,9 @@ describe('helpers', () => {
 
   it('cleanText escapes control and bidi characters and caps the length', () => {
     expect(cleanText('a\u0000b\u2066c')).toBe('a\\u0000b\\u2066c');
+    // The same set the console escapes: zero-width and direction marks, line/paragraph separators, the BOM.
+    expect(cleanText('a\u200bb\u200fc\u2028d\u2029e\ufefff\u061cg')).toBe('a\\u200bb\\u200fc\\u2028d\\u2029e\\ufefff\\u061cg');
+    expect(cleanText('line one\r\n  line\ttwo ')).toBe('line one line two');
     expect(cleanText('x'.repeat(600))).toHaveLength(500);
   });
 });

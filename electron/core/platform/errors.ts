@@ -1,4 +1,5 @@
 /** Maps a platform error answer (any area, any body) to an AppError in the user's words (QUALITY R9, R12). */
+import { escapeForDisplay } from '../../../shared/display.js';
 import { redactError, redactUrl } from '../../../shared/redact.js';
 import { appError, type AppError, type ErrorKind } from '../../../shared/result.js';
 import type { ApiArea } from './types.js';
@@ -54,12 +55,13 @@ export function statusTitle(status: number): string {
   return `The request failed (${status})`;
 }
 
-/** Control characters and bidi overrides become visible escapes (R8); whitespace runs become one space. */
+/**
+ * The platform's text made safe to show in one line: the same characters the console escapes become visible
+ * escapes, and whitespace runs become one space (ASCII line breaks and tabs are folded first; invisible separators such as
+ * U+2028 or U+FEFF are shown as escapes, never folded away).
+ */
 export function cleanText(text: string, max = MAX_MESSAGE): string {
-  const escaped = text
-    .replace(/\s+/g, ' ')
-    .replace(/[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
-    .trim();
+  const escaped = escapeForDisplay(text.replace(/[\t\n\r\f\v ]+/g, ' ')).replace(/\s+/g, ' ').trim();
   return escaped.length > max ? `${escaped.slice(0, max - 1)}…` : escaped;
 }
 

@@ -1,8 +1,7 @@
-/** AppErrors for failures below HTTP: refused, reset, timed out, cut short, cancelled, redirected away (QUALITY R3, R5, R11). */
+/** AppErrors for failures below HTTP: refused, reset, timed out, cut short, cancelled, redirected away. */
 import { appError, type AppError } from '../../../shared/result.js';
 import type { ExchangeFailure, Timing } from './http.js';
-
-const UNSAFE = new Set(['POST', 'PATCH']);
+import { isIdempotentMethod } from './retry.js';
 
 function seconds(ms: number): string {
   const s = ms / 1000;
@@ -16,7 +15,7 @@ function attemptsNote(attempts: number): string {
 /** The AppError for an exchange that produced no whole answer; `where` is `METHOD path`. */
 export function failureError(f: ExchangeFailure, url: URL, method: string, where: string, timing: Timing, attempts: number): AppError {
   const tail = `${attemptsNote(attempts)} — ${where}`;
-  const maybeApplied = UNSAFE.has(method) ? ' The request may or may not have taken effect; check before sending it again.' : '';
+  const maybeApplied = !isIdempotentMethod(method) ? ' The request may or may not have taken effect; check before sending it again.' : '';
   switch (f.kind) {
     case 'cancelled':
       return appError('cancelled', 'Cancelled', { detail: where });

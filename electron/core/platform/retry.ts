@@ -61,6 +61,14 @@ export interface RetryDecision {
 }
 
 const IDEMPOTENT_METHODS = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
+
+/**
+ * True when sending the method twice has the effect of sending it once. The one rule of when a request may be
+ * repeated on its own: POST and PATCH never are (a first attempt may already have created a video or an app).
+ */
+export function isIdempotentMethod(method: string): boolean {
+  return IDEMPOTENT_METHODS.has(method.toUpperCase());
+}
 const RETRYABLE_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
 const RETRY_AFTER_STATUSES = new Set([429, 503]);
 
@@ -117,7 +125,7 @@ export function decideRetry(input: RetryInput): RetryDecision {
   if (outcome.kind === 'status' && outcome.status < 400) return no(`${what} is not a failure`);
   if (outcome.kind === 'status' && !RETRYABLE_STATUSES.has(outcome.status)) return no(`${what} is not retried: repeating the request would get the same answer`);
   if (outcome.kind === 'network' && PERMANENT_NETWORK.test(outcome.code)) return no(`${what} is not retried: another attempt would fail the same way`);
-  if (!IDEMPOTENT_METHODS.has(method) && input.idempotent !== true) {
+  if (!isIdempotentMethod(method) && input.idempotent !== true) {
     return no(`${method} is never retried automatically: the first attempt may already have taken effect`);
   }
   const attemptsMade = input.attempt + 1;

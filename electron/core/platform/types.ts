@@ -4,13 +4,8 @@ import type { Readable } from 'node:stream';
 /** The platform's API families; each has its own base URL and its own key. */
 export type ApiArea = 'core' | 'containers' | 'video' | 'logging';
 
-/** Base URLs of the areas, from the active profile (real platform or sandbox). */
-export interface Endpoints {
-  readonly apiUrl: string;
-  readonly containersUrl: string;
-  readonly videoUrl: string;
-  readonly loggingUrl: string;
-}
+/** Base URLs of the areas, from the active profile (real platform or sandbox): the one schema in shared/. */
+export type { Endpoints } from '../../../shared/profiles.js';
 
 /** Keys, supplied by the profiles layer; null when none is configured. */
 export interface Credentials {

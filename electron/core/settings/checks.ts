@@ -2,7 +2,8 @@
 import type { AreaCheck, ConnectionArea } from '../../../shared/profiles.js';
 import type { AppError } from '../../../shared/result.js';
 import type { PlatformClient } from '../platform/client.js';
-import { AppFailure, toAppError } from '../router.js';
+import type { PlatformRequest } from '../platform/types.js';
+import { AppFailure, toAppError } from '../errors.js';
 
 interface CoreLibrary {
   readonly Id: number;
@@ -14,6 +15,14 @@ interface CorePullZone {
   readonly Id: number;
   readonly Name: string;
   readonly EnableLogging?: boolean;
+}
+
+/** The one call the checks make. */
+type JsonClient = Pick<PlatformClient, 'json'>;
+
+/** The client with every call tied to `signal` (a closed window or a cancelled call stops them). */
+function withSignal(client: JsonClient, signal: AbortSignal | undefined): JsonClient {
+  return signal ? { json: <T,>(req: PlatformRequest) => client.json<T>({ ...req, signal }) } : client;
 }
 
 /** Turns a failed call into a check result. */
@@ -31,38 +40,48 @@ function failed(area: ConnectionArea, e: unknown): AreaCheck {
 }
 
 /** Lists libraries with their keys, as the core API returns them to the account key. */
-export async function listLibraries(client: PlatformClient): Promise<CoreLibrary[]> {
-  const body = await client.json<CoreLibrary[] | { Items?: CoreLibrary[] }>({ area: 'core', method: 'GET', path: '/videolibrary' });
+export async function listLibraries(client: JsonClient, signal?: AbortSignal): Promise<CoreLibrary[]> {
+  const body = await client.json<CoreLibrary[] | { Items?: CoreLibrary[] }>({ area: 'core', method: 'GET', path: '/videolibrary', ...(signal ? { signal } : {}) });
   return Array.isArray(body) ? body : (body?.Items ?? []);
 }
 
 /** Lists pull zones (a plain array from the core API). */
-export async function listPullZones(client: PlatformClient): Promise<CorePullZone[]> {
-  const body = await client.json<CorePullZone[] | { Items?: CorePullZone[] }>({ area: 'core', method: 'GET', path: '/pullzone' });
+export async function listPullZones(client: JsonClient, signal?: AbortSignal): Promise<CorePullZone[]> {
+  const body = await client.json<CorePullZone[] | { Items?: CorePullZone[] }>({ area: 'core', method: 'GET', path: '/pullzone', ...(signal ? { signal } : {}) });
   return Array.isArray(body) ? body : (body?.Items ?? []);
 }
 
-/** Runs the checks of the asked areas (all by default); library checks use the profile's stored library keys. */
-export async function testConnection(client: PlatformClient, libraryIds: readonly number[], areas: readonly ConnectionArea[] = ['core', 'containers', 'video', 'logging']): Promise<AreaCheck[]> {
+/**
+ * Runs the checks of the asked areas (all by default); library checks use the profile's stored library keys.
+ * When `signal` aborts, the calls under way stop and the whole test fails as cancelled rather than reporting areas as unreachable.
+ */
+export async function testConnection(
+  client: PlatformClient,
+  libraryIds: readonly number[],
+  areas: readonly ConnectionArea[] = ['core', 'containers', 'video', 'logging'],
+  signal?: AbortSignal,
+): Promise<AreaCheck[]> {
   const checks: AreaCheck[] = [];
+  const scoped = withSignal(client, signal);
   let zones: CorePullZone[] | null = null;
   const want = new Set(areas);
   // The pull-zone list is both the core check and how logging finds a zone to ask.
   if (want.has('core') || want.has('logging')) {
     try {
-      zones = await listPullZones(client);
+      zones = await listPullZones(scoped);
       if (want.has('core')) checks.push({ area: 'core', state: 'ok', summary: `Connected: ${zones.length} pull zone${zones.length === 1 ? '' : 's'}.` });
     } catch (e) {
       if (want.has('core')) checks.push(failed('core', e));
     }
   }
-  if (want.has('containers')) await checkContainers(client, checks);
-  if (want.has('video')) await checkVideo(client, libraryIds, checks);
-  if (want.has('logging')) await checkLogging(client, zones, checks);
+  if (want.has('containers')) await checkContainers(scoped, checks);
+  if (want.has('video')) await checkVideo(scoped, libraryIds, checks);
+  if (want.has('logging')) await checkLogging(scoped, zones, checks);
+  signal?.throwIfAborted();
   return checks;
 }
 
-async function checkContainers(client: PlatformClient, checks: AreaCheck[]): Promise<void> {
+async function checkContainers(client: JsonClient, checks: AreaCheck[]): Promise<void> {
   try {
     await client.json({ area: 'containers', method: 'GET', path: '/apps', query: { limit: 1 } });
     checks.push({ area: 'containers', state: 'ok', summary: 'Magic Containers answered.' });
@@ -71,7 +90,7 @@ async function checkContainers(client: PlatformClient, checks: AreaCheck[]): Pro
   }
 }
 
-async function checkVideo(client: PlatformClient, libraryIds: readonly number[], checks: AreaCheck[]): Promise<void> {
+async function checkVideo(client: JsonClient, libraryIds: readonly number[], checks: AreaCheck[]): Promise<void> {
   if (libraryIds.length === 0) {
     checks.push({ area: 'video', state: 'no-key', summary: 'No video library key yet: find libraries or add one.' });
   } else {
@@ -91,7 +110,7 @@ async function checkVideo(client: PlatformClient, libraryIds: readonly number[],
   }
 }
 
-async function checkLogging(client: PlatformClient, zones: readonly CorePullZone[] | null, checks: AreaCheck[]): Promise<void> {
+async function checkLogging(client: JsonClient, zones: readonly CorePullZone[] | null, checks: AreaCheck[]): Promise<void> {
   const zone = zones?.find((z) => z.EnableLogging);
   if (!zones) {
     checks.push({ area: 'logging', state: 'error', summary: 'Skipped: pull zones could not be listed.' });

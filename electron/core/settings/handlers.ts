@@ -1,29 +1,16 @@
-/** The `profiles.*` and `secrets.*` methods of the contract. */
+/** The settings area's handlers: profiles (`profiles.*`) and how keys are kept (`secrets.*`). */
 import { appError } from '../../../shared/result.js';
 import type { PlatformClient } from '../platform/client.js';
-import { AppFailure, type EventBus, type Handlers } from '../router.js';
+import { AppFailure } from '../errors.js';
+import type { settingsContract } from '../../../shared/contract/settings.js';
+import type { AreaHandlers, EventBus } from '../router.js';
 import { listLibraries, listPullZones, testConnection } from './checks.js';
 import type { StoredProfile } from './profile-store.js';
 import type { ProfileService } from './service.js';
 
-type ProfileHandlers = Pick<
-  Handlers,
-  | 'profiles.list'
-  | 'profiles.create'
-  | 'profiles.update'
-  | 'profiles.duplicate'
-  | 'profiles.delete'
-  | 'profiles.activate'
-  | 'profiles.setKey'
-  | 'profiles.deleteKey'
-  | 'profiles.test'
-  | 'profiles.discover'
-  | 'profiles.storeLibraryKeys'
-  | 'secrets.setPersistence'
->;
 
 /** Builds the handlers over the service; `clientFor` gives a platform client bound to one profile. */
-export function profileHandlers(service: ProfileService, clientFor: (p: StoredProfile) => Promise<PlatformClient>, bus: EventBus): ProfileHandlers {
+export function settingsHandlers(service: ProfileService, clientFor: (p: StoredProfile) => Promise<PlatformClient>, bus: EventBus): AreaHandlers<typeof settingsContract> {
   const changed = () => bus.emit('profiles.changed', { activeId: service.store.activeId });
   return {
     'profiles.list': async () => ({
@@ -68,16 +55,16 @@ export function profileHandlers(service: ProfileService, clientFor: (p: StoredPr
       changed();
       return status;
     },
-    'profiles.test': async ({ id, areas }) => {
+    'profiles.test': async ({ id, areas }, { signal }) => {
       const p = service.require(id);
       const view = await service.view(p);
       const withKeys = view.libraries.filter((l) => l.key.configured).map((l) => l.id);
-      return { checks: await testConnection(await clientFor(p), withKeys, areas) };
+      return { checks: await testConnection(await clientFor(p), withKeys, areas, signal) };
     },
-    'profiles.discover': async ({ id }) => {
+    'profiles.discover': async ({ id }, { signal }) => {
       const p = service.require(id);
       const client = await clientFor(p);
-      const [libraries, zones] = await Promise.all([listLibraries(client), listPullZones(client)]);
+      const [libraries, zones] = await Promise.all([listLibraries(client, signal), listPullZones(client, signal)]);
       const view = await service.view(p);
       return {
         libraries: libraries.map((l) => ({
@@ -89,10 +76,10 @@ export function profileHandlers(service: ProfileService, clientFor: (p: StoredPr
         pullZones: zones.map((z) => ({ id: z.Id, name: z.Name, loggingEnabled: z.EnableLogging === true })),
       };
     },
-    'profiles.storeLibraryKeys': async ({ id, libraryIds }) => {
+    'profiles.storeLibraryKeys': async ({ id, libraryIds }, { signal }) => {
       const p = service.require(id);
       if (p.kind === 'sandbox') return service.view(p);
-      const libraries = await listLibraries(await clientFor(p));
+      const libraries = await listLibraries(await clientFor(p), signal);
       for (const libraryId of libraryIds) {
         const lib = libraries.find((l) => l.Id === libraryId);
         if (!lib?.ApiKey) {

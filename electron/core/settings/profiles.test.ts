@@ -100,12 +100,11 @@ describe('profiles', () => {
   it('discovers libraries and pull zones with the account key and stores the library keys', async () => {
     const h = await core();
     const sandbox = (await h.call<List>('profiles.list')).profiles[0]!;
-    const info = await (await h.core.activeClient()).json<{ Id: number; ApiKey: string }[]>({ area: 'core', method: 'GET', path: '/videolibrary' });
+    const { libraries: seeded, accountKey } = (await h.core.embeddedSandbox())!;
     const p = await h.call<ProfileView>('profiles.create', { name: 'Real-ish', endpoints: sandbox.endpoints });
-    const accountKey = await (await import('../../../sandbox/seed.js')).createSeed(1).accountKey;
     await h.call('profiles.setKey', { profileId: p.id, slot: { kind: 'account' }, value: accountKey });
     const found = await h.call<{ libraries: { id: number; keyAvailable: boolean; keyStored: boolean }[]; pullZones: { loggingEnabled: boolean }[] }>('profiles.discover', { id: p.id });
-    expect(found.libraries.map((l) => l.id).sort()).toEqual(info.map((l) => l.Id).sort());
+    expect(found.libraries.map((l) => l.id).sort()).toEqual(seeded.map((l) => l.id).sort());
     expect(found.libraries.every((l) => l.keyAvailable && !l.keyStored)).toBe(true);
     expect(found.pullZones.filter((z) => !z.loggingEnabled)).toHaveLength(1);
     const after = await h.call<ProfileView>('profiles.storeLibraryKeys', { id: p.id, libraryIds: found.libraries.map((l) => l.id) });
@@ -113,6 +112,6 @@ describe('profiles', () => {
     const { checks } = await h.call<{ checks: AreaCheck[] }>('profiles.test', { id: p.id });
     expect(checks.map((c) => c.state)).toEqual(['ok', 'ok', 'ok', 'ok']);
     expect(JSON.stringify([found, after, checks])).not.toContain(accountKey);
-    for (const lib of info) expect(JSON.stringify(after)).not.toContain(lib.ApiKey);
+    for (const lib of seeded) expect(JSON.stringify(after)).not.toContain(lib.key);
   });
 });

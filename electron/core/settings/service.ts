@@ -2,7 +2,7 @@
 import type { Credentials, Endpoints as ClientEndpoints } from '../platform/client.js';
 import { appError } from '../../../shared/result.js';
 import { BUNNY_ENDPOINTS, type Endpoints, type KeySlot, type KeyStatus, type LoggingAuth, type ProfileView } from '../../../shared/profiles.js';
-import { AppFailure } from '../router.js';
+import { AppFailure } from '../errors.js';
 import type { EmbeddedSandbox } from './embedded-sandbox.js';
 import type { ProfileStore, StoredProfile } from './profile-store.js';
 import type { SecretStore } from './secret-store.js';

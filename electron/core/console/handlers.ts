@@ -1,0 +1,130 @@
+/** The console area's handlers: send a line with the active profile's key, cancel it, history, bodies in and out. */
+import { readFile, stat } from 'node:fs/promises';
+import { STATUS_CODES } from 'node:http';
+import { basename } from 'node:path';
+import { MAX_BODY_BYTES } from '../../../shared/api-command.js';
+import { DISPLAY_CAP_BYTES, type ConsoleResponse } from '../../../shared/console.js';
+import type { consoleContract } from '../../../shared/contract/console.js';
+import { redactText } from '../../../shared/redact.js';
+import { appError } from '../../../shared/result.js';
+import { AppFailure } from '../errors.js';
+import type { AttemptInfo, PlatformClient } from '../platform/client.js';
+import type { Dialogs } from '../ports.js';
+import type { AreaHandlers } from '../router.js';
+import { rawText, viewBody } from './body-view.js';
+import { copyAs, historyLine, invalid, resolveCommand } from './command.js';
+import { ConsoleHistory } from './history.js';
+import { BodySpool } from './spool.js';
+
+export interface ConsoleDeps {
+  readonly dataDir: string;
+  readonly dialogs: Dialogs;
+  /** The active profile's id, client and core API URL. */
+  active(): Promise<{ readonly profileId: string; readonly client: PlatformClient; readonly apiUrl: string }>;
+  knownSecrets(): Promise<string[]>;
+}
+
+function flatten(headers: Readonly<Record<string, string | string[]>> | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(headers ?? {})) out[k] = Array.isArray(v) ? v.join(', ') : v;
+  return out;
+}
+
+/** The console's handlers. */
+export function consoleHandlers(deps: ConsoleDeps): AreaHandlers<typeof consoleContract> {
+  const history = new ConsoleHistory(deps.dataDir);
+  const running = new Map<string, AbortController>();
+  const spool = new BodySpool(deps.dataDir);
+  const cleared = spool.clear();
+
+  return {
+    'console.send': async ({ requestId, line, body: editorBody, verbose }, { signal }) => {
+      const cmd = resolveCommand(line, editorBody);
+      const { profileId, client, apiUrl } = await deps.active();
+      const controller = new AbortController();
+      // Stopped by console.cancel, or by the caller going away (a closed window, a cancelled call).
+      const stop = signal ? AbortSignal.any([controller.signal, signal]) : controller.signal;
+      running.set(requestId, controller);
+      const attempts: AttemptInfo[] = [];
+      await cleared;
+      const sink = spool.open(requestId);
+      let ok = false;
+      try {
+        const secrets = await deps.knownSecrets();
+        await history.add(profileId, historyLine(line, secrets));
+        const res = await client.send({
+          area: 'core',
+          method: cmd.method,
+          path: cmd.path,
+          // The JSON text goes as typed, so big numbers keep every digit (as the burrow command does).
+          ...(cmd.body !== undefined ? { body: cmd.bodyText ?? JSON.stringify(cmd.body), contentType: 'application/json' } : {}),
+          signal: stop,
+          maxBodyBytes: DISPLAY_CAP_BYTES,
+          onBodyChunk: (chunk, attempt) => sink.write(chunk, attempt),
+          onAttempt: (a) => attempts.push(a),
+        });
+        ok = true;
+        const total = sink.done(true);
+        const contentType = res.headers['content-type'] ?? '';
+        const last = attempts.at(-1);
+        const showVerbose = cmd.verbose || verbose === true;
+        const body = viewBody(res.body, contentType, res.truncated, secrets);
+        const response: ConsoleResponse = {
+          requestId,
+          method: cmd.method,
+          url: res.url,
+          status: res.status,
+          statusText: STATUS_CODES[res.status] ?? '',
+          timingMs: Math.round(res.timingMs),
+          size: total,
+          truncated: res.truncated,
+          contentType,
+          requestHeaders: flatten(last?.requestHeaders),
+          responseHeaders: flatten(last?.responseHeaders ?? res.headers),
+          ...(cmd.body !== undefined ? { requestBody: redactText(cmd.bodyText ?? JSON.stringify(cmd.body), secrets) } : {}),
+          body,
+          // The verbose view shows the text as it came (masked); binary stays a hex preview.
+          ...(showVerbose && body.kind !== 'binary' && body.kind !== 'empty' ? { rawBody: rawText(res.body, secrets) } : {}),
+          attempts: attempts.map((a) => ({
+            attempt: a.attempt,
+            retry: a.retry,
+            delayMs: a.delayMs,
+            reason: a.reason,
+            ...(a.status !== undefined ? { status: a.status } : {}),
+            ...(a.error !== undefined ? { error: a.error } : {}),
+          })),
+          verbose: showVerbose,
+          copyAs: copyAs(cmd, apiUrl, secrets),
+        };
+        return response;
+      } finally {
+        if (!ok) sink.done(false);
+        running.delete(requestId);
+      }
+    },
+    'console.cancel': async ({ requestId }) => {
+      const c = running.get(requestId);
+      c?.abort();
+      return { cancelled: !!c };
+    },
+    'console.history': async ({ query }) => {
+      const { profileId } = await deps.active();
+      return { entries: await history.list(profileId, query) };
+    },
+    'console.loadBody': async () => {
+      const [path] = await deps.dialogs.openFiles({ title: 'Load request body', filters: [{ name: 'JSON', extensions: ['json'] }, { name: 'All files', extensions: ['*'] }] });
+      if (!path) return null;
+      const info = await stat(path);
+      if (info.size > MAX_BODY_BYTES) throw invalid('body', `${basename(path)} is larger than ${MAX_BODY_BYTES} bytes`);
+      return { name: basename(path), text: await readFile(path, 'utf8') };
+    },
+    'console.saveResponse': async ({ requestId }) => {
+      if (!spool.has(requestId)) throw new AppFailure(appError('not_found', 'That response is no longer kept', { detail: 'Send the request again, then save.' }));
+      const path = await deps.dialogs.saveFile({ title: 'Save response body', defaultName: 'response.json' });
+      if (!path) return { saved: false, bytes: 0 };
+      const bytes = await spool.saveTo(requestId, path);
+      if (bytes === null) throw new AppFailure(appError('not_found', 'That response is no longer kept', { detail: 'Send the request again, then save.' }));
+      return { saved: true, bytes };
+    },
+  };
+}
