@@ -137,7 +137,7 @@ describe('--verbose', () => {
     f.sandbox.faults.add({ method: 'POST', path: '/dnszone', times: 1, action: { kind: 'status', status: 503, body: { Message: 'busy' } } });
     const r = await runBurrow(['api', 'POST', '/dnszone', '-v', '-b', '{"Domain":"once.example"}'], { env: f.env });
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/^\* no retry \(retries are off for this request\)$/m);
+    expect(r.stderr).toMatch(/^\* no retry \(POST is never retried automatically: the first attempt may already have taken effect\)$/m);
     expect(r.stderr).not.toContain('* attempt 2');
     expect(r.stderr).toContain('HTTP 503 Service Unavailable: busy');
   });

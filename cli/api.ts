@@ -3,7 +3,7 @@ import { STATUS_CODES } from 'node:http';
 import { createPlatformClient } from '../electron/core/platform/client.js';
 import { mapPlatformError } from '../electron/core/platform/errors.js';
 import type { AttemptInfo, PlatformResponse } from '../electron/core/platform/types.js';
-import { AppFailure } from '../electron/core/router.js';
+import { AppFailure } from '../electron/core/errors.js';
 import { API_USAGE, MAX_BODY_BYTES, parseApiArgs, parseJsonBody } from '../shared/api-command.js';
 import { MASK, redactHeaders } from '../shared/redact.js';
 import { resolveAuth } from './config.js';
@@ -158,8 +158,6 @@ export async function runApi(args: readonly string[], io: CliIo): Promise<number
       method: cmd.method,
       path: cmd.path,
       ...(body !== undefined ? { body, contentType: 'application/json' } : {}),
-      // R4: a create or partial update is never sent twice on its own.
-      ...(cmd.method === 'POST' || cmd.method === 'PATCH' ? { retry: false } : {}),
       ...(cmd.verbose ? { onAttempt: (a: AttemptInfo) => describeAttempt(a, body?.length ?? 0).forEach(err) } : {}),
     });
   } catch (e) {

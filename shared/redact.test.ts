@@ -141,3 +141,14 @@ describe('property: random keys never survive redaction (S8/R7)', () => {
     );
   });
 });
+
+describe('isSecretName: one rule for headers, query parameters and JSON members', () => {
+  it.each(['AccessKey', 'accesskey', 'Authorization', 'Proxy-Authorization', 'Cookie', 'Set-Cookie', 'X-Api-Key', 'api_key', 'key', 'ApiKey', 'ReadOnlyApiKey', 'ZoneSecurityKey', 'AWSSigningKey', 'AWSSigningSecret', 'CertificateKey', 'ReadOnlyPassword', 'Password', 'access_token', 'LogForwardingToken', 'Upload-Signature', 'token', 'credentials', 'X-Custom-Auth', 'session_id'])(
+    '%s holds a credential',
+    (name) => expect(isSecretName(name)).toBe(true),
+  );
+  it.each(['ErrorKey', 'KeyId', 'PublicKey', 'StickySessionCookieName', 'AuthorizationExpire', 'EnableTokenAuthentication', 'Content-Type', 'Name', 'Id', 'VideoLibraryId'])(
+    '%s does not',
+    (name) => expect(isSecretName(name)).toBe(false),
+  );
+});

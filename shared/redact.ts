@@ -1,20 +1,29 @@
-/** Redaction of secrets in headers, URLs and free text, for every log line, verbose transcript and error (QUALITY R7, S8). */
+/** Redaction of secrets in headers, URLs and free text: every log line, verbose transcript and error passes through here. */
 import type { AppError } from './result.js';
 
 /** What a masked value becomes: fixed length, so the mask says nothing about the secret's size. */
 export const MASK = '••••••••';
 
-/** Header names that always carry credentials, whatever their value looks like. */
-const ALWAYS_SECRET = new Set(['accesskey', 'authorization', 'proxy-authorization', 'cookie', 'set-cookie']);
+/** Names that always carry credentials, whatever their value looks like (compared without case or separators). */
+const ALWAYS_SECRET = new Set(['accesskey', 'authorization', 'proxyauthorization', 'cookie', 'setcookie', 'key']);
 
-const SECRET_NAME = /key|token|secret|signature|auth|password|passwd|pwd|session|credential/i;
+/**
+ * How a credential's name ends, once case and separators are dropped: `X-Api-Key`, `ReadOnlyPassword`,
+ * `ZoneSecurityKey`, `access_token`, `Upload-Signature`. Anchored at the end on purpose, so names that only
+ * mention a credential — `ErrorKey`, `KeyId`, `PublicKey`, `StickySessionCookieName`, `AuthorizationExpire` — stay readable.
+ */
+const SECRET_ENDING = /(apikey|accesskey|securitykey|privatekey|signingkey|secretkey|certificatekey|password|passwd|pwd|secret|token|signature|credentials?|sessionid|auth)$/;
 
 /** Shorter "secrets" would scrub ordinary words out of every text, so they are ignored. */
 const MIN_SECRET_LENGTH = 4;
 
-/** True when a header or query parameter of this name holds a credential. */
+/**
+ * True when a header, query parameter or JSON member of this name holds a credential: the one rule for
+ * every place that masks by name (verbose transcripts, history, the console's body view).
+ */
 export function isSecretName(name: string): boolean {
-  return ALWAYS_SECRET.has(name.trim().toLowerCase()) || SECRET_NAME.test(name);
+  const folded = name.trim().toLowerCase().replace(/[-_.\s]/g, '');
+  return ALWAYS_SECRET.has(folded) || SECRET_ENDING.test(folded);
 }
 
 /** A header value as Node and undici hand them out. */
