@@ -14,7 +14,7 @@ const DAY = 24 * HOUR;
 type Params = Record<string, string | number | boolean>;
 
 async function call(h: LoggingHarness, params: Params = {}, zoneId = h.zoneId) {
-  const qs = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]));
+  const qs = new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)]));
   const res = await h.get(`/v2/pullzones/${zoneId}/logs?${qs}`);
   return { status: res.status, headers: res.headers, body: (await res.json()) as unknown };
 }
