@@ -20,7 +20,7 @@ export interface CliIo {
 /** Exit statuses of every command. */
 export const EXIT = { ok: 0, http: 1, usage: 2, network: 3 } as const;
 
-/** Writes lines to stderr with every known secret scrubbed, escaped when stderr is a terminal (R7, R8). */
+/** Writes lines to stderr with every known secret scrubbed, escaped when stderr is a terminal. */
 export function createErrorWriter(io: CliIo, secrets: () => readonly string[]): (line: string) => void {
   return (line) => {
     const clean = redactText(line, secrets());

@@ -1,4 +1,4 @@
-/** Output rules: pretty JSON that keeps every digit, terminal escaping (R8), non-JSON (R9), byte scrubbing; and runApi in-process with a terminal. */
+/** Output rules: pretty JSON that keeps every digit, terminal escaping, non-JSON by Content-Type, byte scrubbing; and runApi in-process with a terminal. */
 import { Readable } from 'node:stream';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -84,14 +84,14 @@ describe('runApi on a terminal (in-process, fake streams)', () => {
     return { io, out: () => out, err: () => err };
   }
 
-  it('control characters and bidi overrides in a text body are escaped (R8)', async () => {
+  it('control characters and bidi overrides in a text body are escaped', async () => {
     f.sandbox.faults.add({ method: 'GET', path: '/pullzone', times: 1, action: { kind: 'status', status: 200, body: 'a\u001b[2Jb\u202ec', contentType: 'text/plain' } });
     const t = terminal();
     expect(await runApi(['GET', '/pullzone'], t.io)).toBe(0);
     expect(t.out()).toBe('a\\u001b[2Jb\\u202ec\n');
   });
 
-  it('inside JSON too, and binary becomes a hex preview (R9)', async () => {
+  it('inside JSON too, and binary becomes a hex preview', async () => {
     f.sandbox.faults.add({ method: 'GET', path: '/pullzone', times: 1, action: { kind: 'status', status: 200, body: { Name: 'evil\u202etxt.exe' } } });
     f.sandbox.faults.add({ method: 'GET', path: '/storagezone', times: 1, action: { kind: 'status', status: 200, body: '\u0000\u0001PNG', contentType: 'image/png' } });
     const t = terminal();

@@ -1,4 +1,4 @@
-/** How `burrow api` writes a response: pretty JSON, raw bytes, terminal escaping (R8), non-JSON handling (R9), secret scrubbing (R7). */
+/** How `burrow api` writes a response: pretty JSON, raw bytes, terminal escaping, non-JSON handling by Content-Type, secret scrubbing. */
 import { escapeForDisplay } from '../shared/display.js';
 import { prettyJson } from '../shared/json-text.js';
 import { secretForms } from '../shared/redact.js';
@@ -38,7 +38,7 @@ export function decodeUtf8(body: Uint8Array): string | undefined {
   }
 }
 
-/** What a terminal shows for bytes that are not text: size, type and a hex preview (R9). */
+/** What a terminal shows for bytes that are not text: size, type and a hex preview. */
 export function describeBinary(body: Uint8Array, contentType: string | undefined): string {
   const preview = [...body.subarray(0, 32)].map((b) => b.toString(16).padStart(2, '0')).join(' ');
   return `${body.length} bytes, type ${contentType ?? 'unknown'}\n${preview}${body.length > 32 ? ' …' : ''}\n`;

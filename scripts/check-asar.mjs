@@ -2,7 +2,7 @@
 /**
  * After `electron-builder --linux dir` (npm run package:check): the app.asar holds the bundles and the
  * renderer, and no node_modules or source maps; and the packaged binary's fuse wire matches
- * electron-builder.yml's electronFuses, every fuse set explicitly (QUALITY S10).
+ * electron-builder.yml's electronFuses, every fuse set explicitly.
  */
 import { listPackage } from '@electron/asar';
 import { readFileSync, statSync } from 'node:fs';

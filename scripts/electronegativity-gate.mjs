@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Security gate over electronegativity (QUALITY S11, STACK section 6). The tool always exits 0 and its
+ * Security gate over electronegativity. The tool always exits 0 and its
  * SARIF drops severities, so this script reads its CSV and decides:
  *   - any HIGH or MEDIUM finding blocks, except PRELOAD_JS_CHECK (it flags every preload, review-only);
  *   - any NODE_INTEGRATION_* finding blocks whatever its severity (the tool under-rates it);
@@ -9,7 +9,7 @@
  * What is scanned: the sources that ship in the Electron app, staged into .cache/electronegativity/scan
  * with their repo-relative paths: electron/main, electron/preload, renderer/ (for index.html's CSP and the
  * page code) and package.json. Tests are left out (they hold hostile URLs and fake electron objects on
- * purpose), and so is electron/core, which may not import electron at all (DESIGN.md); its only finding
+ * purpose), and so is electron/core, which may not import electron at all (a lint rule); its only finding
  * would be `ports.openExternal(url)`, a port that main implements behind the allow-list.
  * Sources, not bundles: the tool matches `new BrowserWindow` by identifier and finds nothing in esbuild output.
  *
@@ -88,7 +88,7 @@ const blocking = findings.filter(
   (f) => f.id.startsWith('NODE_INTEGRATION_') || ((f.severity === 'HIGH' || f.severity === 'MEDIUM') && !REVIEW_ONLY.has(f.id)),
 );
 
-// S11: every suppression must say why.
+// Every suppression must say why.
 const unexplained = listFiles(input)
   .flatMap((file) => readFileSync(file, 'utf8').split('\n').map((text, i) => ({ file, text, i })))
   .filter(({ text }) => text.includes('eng-disable') && !text.includes('reason:'))

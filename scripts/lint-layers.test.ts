@@ -1,7 +1,7 @@
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
-// The layer rules of STYLE.md, proven by linting probe files that break them (and ones that keep them).
+// The layer rules in eslint.config.js (who may import what), proven by linting probe files that break them (and ones that keep them).
 const eslint = new ESLint({ cwd: process.cwd() });
 
 async function restricted(filePath: string, code: string): Promise<boolean> {

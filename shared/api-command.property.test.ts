@@ -1,4 +1,4 @@
-/** QUALITY T1 and R6 properties of the api command parser; numRuns and seed are pinned so a failure replays. */
+/** Properties of the api command parser (never throws, valid commands round-trip, paths stay on the API); numRuns and seed are pinned so a failure replays. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -142,7 +142,7 @@ describe('specific errors', () => {
     );
   });
 
-  it('every accepted path stays on the API origin and under its base path (R6)', () => {
+  it('every accepted path stays on the API origin and under its base path', () => {
     fc.assert(
       fc.property(fc.string({ unit: 'binary', maxLength: 60 }), (raw) => {
         const r = checkPath(raw);

@@ -1,6 +1,6 @@
 /**
- * The one parser of the raw request command `api METHOD PATH [--body JSON] [--verbose] [--profile NAME] [--api-key KEY]`
- * (SPEC 4.7, QUALITY R6, T1), shared by the `burrow` command line and the in-app console. Pure: errors are values, nothing throws.
+ * The one parser of the raw request command `api METHOD PATH [--body JSON] [--verbose] [--profile NAME] [--api-key KEY]`,
+ * shared by the `burrow` command line and the in-app console. Pure: errors are values, nothing throws.
  */
 import { parseJsonBody } from './api-command-json.js';
 import { shellDoubleQuote, shellQuote, showText, tokenize } from './api-command-shell.js';
@@ -38,7 +38,7 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
 
 /**
- * Validates and normalizes a path relative to the API URL (R6): adds a missing leading `/`; refuses an absolute URL
+ * Validates and normalizes a path relative to the API URL so it cannot leave it: adds a missing leading `/`; refuses an absolute URL
  * or any `scheme:`, `//host`, a backslash, control characters, a `#` fragment and anything over MAX_PATH_LENGTH.
  */
 export function checkPath(raw: string): { ok: true; path: string } | { ok: false; error: ApiCommandError } {

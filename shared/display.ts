@@ -1,4 +1,4 @@
-/** Making untrusted text safe to show: control characters and bidi overrides become visible escapes (QUALITY R8). */
+/** Making untrusted text safe to show: control characters and bidi overrides become visible escapes. */
 
 // C0 controls except tab and newline, DEL, C1 controls, bidi embeddings/overrides/isolates, and a few invisible formatters.
 const UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]/g;

@@ -119,7 +119,7 @@ describe('createRedactor', () => {
   });
 });
 
-describe('property: random keys never survive redaction (S8/R7)', () => {
+describe('property: random keys never survive redaction', () => {
   const keyArb = fc.string({ minLength: 8, maxLength: 64, unit: 'grapheme-ascii' }).filter((k) => k.trim().length >= 8);
 
   it('transcripts, header sets and errors lose the key and its base64', () => {

@@ -1,9 +1,9 @@
-/** Cache statuses of a CDN log entry (SPEC 2.10, NOTES 3.1). */
+/** Cache statuses of a CDN log entry, as the platform documents them. */
 
-/** The statuses SPEC 2.10 lists, in its order; `-` means no cache interaction (e.g. POST). */
+/** The statuses the platform documents, in its order; `-` means no cache interaction (e.g. POST). */
 export const CACHE_STATUSES = ['HIT', 'MISS', 'BYPASS', 'REVALIDATED', 'STALE', 'UPDATING', '-'] as const;
 
-/** A cache status SPEC 2.10 documents. */
+/** A cache status the platform documents. */
 export type DocumentedCacheStatus = (typeof CACHE_STATUSES)[number];
 
 /**
@@ -22,7 +22,7 @@ export function isCacheStatus(value: string): value is CacheStatus {
   return KNOWN.has(value);
 }
 
-/** What a status means, for tooltips and legends (wording from SPEC 2.10). */
+/** What a status means, for tooltips and legends (the platform's meanings). */
 export const CACHE_STATUS_MEANING: Readonly<Record<CacheStatus, string>> = {
   HIT: 'Served directly from cache',
   MISS: 'Not in cache, fetched from origin',

@@ -1,4 +1,4 @@
-/** IP address helpers for CDN logs: validation and the platform's anonymization (NOTES 3.1). */
+/** IP address helpers for CDN logs: validation and the platform's anonymization. */
 
 /** How a pull zone anonymizes client addresses: 0 removes the last octet (/24, /64), 1 drops them all. */
 export type LogAnonymization = 0 | 1;

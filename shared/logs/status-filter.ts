@@ -15,7 +15,7 @@ const CLASS = /^([1-5])(xx)?$/i;
 
 /**
  * Parses a comma list such as `200,404`, `2xx,5xx` or `4,5`. Both class spellings are
- * accepted in either API, since the v1 documentation and clients disagree (NOTES 3.2).
+ * accepted in either API, since the v1 documentation and clients disagree.
  */
 export function parseStatusFilters(text: string): StatusFilterResult {
   const tokens = text.split(',').map((t) => t.trim());

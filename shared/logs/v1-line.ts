@@ -1,5 +1,5 @@
 /**
- * The v1 (legacy) pipe-delimited log line (NOTES 3.2):
+ * The v1 (legacy) pipe-delimited log line:
  * `cache|status|timestamp-ms|bytes|pull-zone-id|ip|referer|url|edge|user-agent|request-id|country`,
  * plus `|body-bytes|range|authorization` with extended logging (15 fields). `-` means empty.
  */

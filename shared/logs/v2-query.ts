@@ -1,4 +1,4 @@
-/** The v2 query parameters (NOTES 3.3): a zod schema that validates them and resolves defaults. */
+/** The v2 query parameters: a zod schema that validates them and resolves defaults. */
 import { z } from 'zod';
 import { isIpv4, isIpv6 } from './ip.js';
 import { parseStatusFilters, type StatusFilter } from './status-filter.js';

@@ -1,4 +1,4 @@
-/** The v2 response shapes (NOTES 3.3): the `{data, pagination, query}` page and the `{error}` body. */
+/** The v2 response shapes: the `{data, pagination, query}` page and the `{error}` body. */
 import { z } from 'zod';
 import { isCacheStatus } from './cache-status.js';
 import { joinUrl, splitUrl, type CdnLogRecord } from './log-record.js';
@@ -63,7 +63,7 @@ export const logQueryResponseSchema = z.object({
 /** A 200 answer of `GET /v2/pullzones/{id}/logs`. */
 export type LogQueryResponse = z.infer<typeof logQueryResponseSchema>;
 
-/** Error codes of NOTES 3.1 / SPEC 7.3, plus `not_found` (unknown pull zone or day) and `method_not_allowed`. */
+/** The logging API's documented error codes, plus `not_found` (unknown pull zone or day) and `method_not_allowed`. */
 export const LOG_ERROR_CODES = [
   'invalid_request',
   'unauthorized',

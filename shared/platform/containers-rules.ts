@@ -45,7 +45,7 @@ function lengthMessage(f: string, kind: 'string' | 'array', range: Range): strin
 
 /**
  * A string with optional length bounds and a whole-value pattern. The empty string must match the
- * pattern too (SPEC gives each pattern as the value's whole form, e.g. imageDigest is `sha256:` and
+ * pattern too (the platform gives each pattern as the value's whole form, e.g. imageDigest is `sha256:` and
  * 64 characters, so `""` is not one); when a minimum length already rejects it, the pattern is not
  * checked as well, so the value gets one error, not two.
  */

@@ -1,5 +1,5 @@
 /**
- * The platform's rules for creating a container application (SPEC 2.1–2.8 and 8), written once
+ * The platform's rules for creating a container application, written once
  * as zod schemas: the create form validates with them and the sandbox enforces them.
  */
 import { z } from 'zod';
@@ -49,7 +49,7 @@ export const PATTERNS = {
   },
 } as const;
 
-/** Limits of SPEC section 8 (inclusive). */
+/** The platform's documented limits (inclusive). */
 export const LIMITS = {
   appName: { min: 1, max: 100 },
   shortName: { min: 1, max: 50 },

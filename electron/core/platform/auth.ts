@@ -1,4 +1,4 @@
-/** Which key goes with which area: chosen here, never from caller text (QUALITY R6). */
+/** Which key goes with which area: chosen here, never from caller text, so a typed path cannot send a key elsewhere. */
 import { appError } from '../../../shared/result.js';
 import { AppFailure } from '../errors.js';
 import type { ApiArea, Credentials, Endpoints } from './types.js';

@@ -1,5 +1,5 @@
 /**
- * The shared failure budget of QUALITY R1, as a consecutive-failure circuit breaker per origin.
+ * A failure budget shared by all requests to an origin, as a consecutive-failure circuit breaker.
  * Pure transitions; the client owns the state. Once open, retries stop until the cool-down ends or
  * the platform answers sanely. First attempts are never blocked: they are the probes that close it,
  * and a person who asked for something gets one real try rather than a refusal from a stale state.

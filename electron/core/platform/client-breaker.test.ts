@@ -21,7 +21,7 @@ function faultHits(s: SandboxClient, times: number): number {
   return times - (s.sandbox.faults.list()[0]?.remaining ?? 0);
 }
 
-describe('the shared failure budget against the sandbox (R1 circuit breaker)', () => {
+describe('the shared failure budget against the sandbox (circuit breaker)', () => {
   it('after 6 failures in a row, a GET fails after fewer attempts, says why, and the cool-down gives the budget back', async () => {
     const { t, clock } = await start();
     const TIMES = 100;

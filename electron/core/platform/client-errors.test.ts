@@ -27,7 +27,7 @@ beforeEach(() => {
   t.sandbox.faults.reset();
 });
 
-describe('error mapping against real sandbox answers (R12)', () => {
+describe('error mapping against real sandbox answers: status, platform message, method and path, never the key', () => {
   it('Magic Containers 400 with errors[] → validation with field errors', async () => {
     const { error } = await failureOf(t.client.json({ area: 'containers', method: 'POST', path: '/apps', json: { name: '', runtimeType: 'nope' } }));
     expect(error).toMatchObject({ kind: 'validation', status: 400, title: 'Some fields were not accepted (400)' });
@@ -90,7 +90,7 @@ describe('error mapping against real sandbox answers (R12)', () => {
   });
 });
 
-describe('property: random account keys never leak (S8, R7, R12)', () => {
+describe('property: random account keys never leak into errors or transcripts', () => {
   let echo: TinyServer;
   let other: TinyServer;
   beforeAll(async () => {

@@ -1,5 +1,5 @@
 /**
- * Snapshot tests of mapPlatformError (QUALITY R12): one per platform error shape, each showing the status, the
+ * Snapshot tests of mapPlatformError: one per platform error shape, each showing the status, the
  * platform's own message, the method and path, and a key planted where a real answer could carry one, masked.
  */
 import { describe, expect, it } from 'vitest';

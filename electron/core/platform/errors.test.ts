@@ -149,7 +149,7 @@ describe('helpers', () => {
   });
 });
 
-describe('property: any body, any status gives a well-formed AppError (T4)', () => {
+describe('property: any body, any status gives a well-formed AppError', () => {
   it('never throws, always has a kind, a title with the status, and METHOD path in the detail', () => {
     const body = fc.oneof(
       fc.jsonValue().map((v) => Buffer.from(JSON.stringify(v) ?? '')),

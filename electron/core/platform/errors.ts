@@ -1,4 +1,4 @@
-/** Maps a platform error answer (any area, any body) to an AppError in the user's words (QUALITY R9, R12). */
+/** Maps a platform error answer (any area, any body) to an AppError in the user's words: status, the platform's message, method and path, never a key. */
 import { escapeForDisplay } from '../../../shared/display.js';
 import { redactError, redactUrl } from '../../../shared/redact.js';
 import { appError, type AppError, type ErrorKind } from '../../../shared/result.js';
@@ -7,7 +7,7 @@ import type { ApiArea } from './types.js';
 const MAX_MESSAGE = 500;
 const MAX_PARSE = 256 * 1024;
 
-/** What the logging API's error codes mean (NOTES 3.1), as titles. */
+/** What the logging API's error codes mean, as titles. */
 const LOGGING_TITLES: Readonly<Record<string, string>> = {
   invalid_request: 'The log query was not accepted',
   unauthorized: 'No credentials reached the logging API',

@@ -1,4 +1,4 @@
-/** The retry policy as one pure function (QUALITY R1, R2): which failures are retried, and how long to wait. */
+/** The retry policy as one pure function: which failures are retried, and how long to wait (Retry-After honoured). */
 import type { BreakerState } from './breaker.js';
 
 /** Knobs of the policy; the defaults suit small API calls made on a user's behalf. */

@@ -1,4 +1,4 @@
-/** Joins a request path to an area's base URL, refusing anything that could leave it (QUALITY R5, R6). */
+/** Joins a request path to an area's base URL, refusing anything that could leave it, so a key only goes to its own area. */
 import { redactUrl } from '../../../shared/redact.js';
 import { appError } from '../../../shared/result.js';
 import { AppFailure } from '../errors.js';

@@ -1,5 +1,5 @@
 /**
- * Keys at rest (QUALITY S8, S9). Encrypted by the shell's cipher and tagged `v1:` with the backend
+ * Keys at rest. Encrypted by the shell's cipher and tagged `v1:` with the backend
  * recorded; on a backend without real encryption nothing reaches the disk unless the user opts in.
  * A changed backend or a failed decrypt asks for the key again and never deletes what is stored.
  */

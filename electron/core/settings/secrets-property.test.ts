@@ -15,7 +15,7 @@ function forms(key: string): string[] {
   return [key, JSON.stringify(key).slice(1, -1), Buffer.from(key).toString('base64'), encodeURIComponent(key)];
 }
 
-// QUALITY S8: for random keys saved through settings, no router result, event or verbose transcript carries the key.
+// For random keys saved through settings, no router result, event or verbose transcript carries the key.
 describe('keys never cross the boundary', () => {
   let h: Harness;
   let endpoints: ProfileView['endpoints'];
