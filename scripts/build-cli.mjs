@@ -7,12 +7,14 @@
  * failed build only warns — `burrow` then runs from the sources — so the install itself never fails here.
  */
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const outDir = join(root, 'dist-cli');
 const prepare = process.argv.includes('--prepare');
+const outAt = process.argv.indexOf('--outdir');
+/** Where the bundle goes: dist-cli/, or `--outdir DIR` (the tests build a copy elsewhere). */
+const outDir = outAt === -1 ? join(root, 'dist-cli') : resolve(process.argv[outAt + 1] ?? '');
 
 /** Lets the bundled CommonJS packages (undici) `require` Node's built-ins from inside an ES module. */
 const REQUIRE_SHIM = "import{createRequire as __burrowCreateRequire}from'node:module';const require=__burrowCreateRequire(import.meta.url);";
@@ -55,7 +57,8 @@ async function build() {
     const sources = Object.keys(result.metafile.inputs)
       .map((p) => relative(root, resolve(root, p)).split('\\').join('/'))
       .filter((p) => !p.startsWith('node_modules/') && !p.startsWith('..'));
-    writeFileSync(join(tmp, 'meta.json'), JSON.stringify(result.metafile));
+    // Kept for reading which modules each command loads (`burrow api` must not load the sandbox or zod's locales).
+    writeFileSync(join(tmp, 'meta.json'), JSON.stringify(result.metafile).split(basename(tmp)).join(basename(outDir)));
     // Written last: its presence says the bundle beside it is complete.
     writeFileSync(join(tmp, 'sources.json'), `${JSON.stringify({ builtAtMs: startedAt, sources }, null, 1)}\n`);
     rmSync(outDir, { recursive: true, force: true });
