@@ -61,7 +61,8 @@ async function main(): Promise<number> {
   if (options.build) {
     for (const script of new Set(options.cases.flatMap((c) => c.needs))) {
       log(`bench: npm run ${script}`);
-      const r = spawnSync('npm', ['run', '--silent', script], { cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
+      // Build output goes to stderr with the progress: stdout holds the result lines only.
+      const r = spawnSync('npm', ['run', '--silent', script], { cwd: root, stdio: ['ignore', 2, 2] });
       if (r.status !== 0) throw new Error(`npm run ${script} failed`);
     }
   }
