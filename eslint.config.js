@@ -7,7 +7,7 @@ import tseslint from 'typescript-eslint';
 const nodeBuiltins = ['node:*', 'fs', 'path', 'os', 'child_process', 'http', 'https', 'net', 'crypto', 'stream', 'url', 'util', 'worker_threads', 'zlib'];
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'dist/', 'dist-electron/', 'release/', 'reports/', 'test-results/', '.cache/', 'scripts/*.cjs'] },
+  { ignores: ['node_modules/', 'dist/', 'dist-cli/', 'dist-electron/', 'release/', 'reports/', 'test-results/', '.cache/', 'scripts/*.cjs'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
