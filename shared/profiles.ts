@@ -10,6 +10,10 @@ export const BUNNY_ENDPOINTS = {
   loggingUrl: 'https://logging.bunnycdn.com',
 } as const;
 
+// The WHATWG URL parser is a global wherever shared/ runs (Node, Electron, the renderer), but shared/ compiles
+// without any platform's types, so the one constructor used here is declared for this module.
+declare const URL: new (input: string) => unknown;
+
 /** Ports a URL may name; 0 is not a port anything listens on. */
 const MIN_PORT = 1;
 const MAX_PORT = 65535;
