@@ -1,5 +1,7 @@
 /** `burrow api` as a spawned process: exit codes, error messages, --verbose, retries, non-JSON answers, the key never shown. */
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MASK } from '../shared/redact.js';
 import { runBurrow, startFixture, type Fixture } from './test-support.js';
@@ -55,6 +57,41 @@ describe('exit codes', () => {
     const r = await runBurrow(['api', 'POST', '/dnszone'], { env: f.env, stdin: `{"Domain":"${'a'.repeat(1024 * 1024)}"}` });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('over 1048576 bytes');
+  });
+
+  it('2 for a key with a character an HTTP header cannot carry, naming where it came from; nothing is sent', async () => {
+    const key = f.sandbox.accountKey;
+    const probe = f.sandbox.faults.add({ method: 'GET', path: '/pullzone', times: 1, action: { kind: 'status', status: 418 } });
+    const rule = 'may contain only printable ASCII characters (no spaces, line breaks or control characters)';
+    const { BUNNYNET_API_KEY: _k, ...noKeyEnv } = f.env;
+    const config = join(f.home, 'xdg', 'bunnynet.json');
+    mkdirSync(join(f.home, 'xdg'), { recursive: true });
+    writeFileSync(config, JSON.stringify({ profiles: { default: { api_key: `${key.slice(0, 8)}\t${key.slice(8)}` } } }));
+    const cases: [string[], Record<string, string>, string][] = [
+      [['--api-key', `${key.slice(0, 8)}é${key.slice(8)}`], noKeyEnv, `The key from --api-key ${rule}; found U+00E9 at position 9`],
+      [[], { ...f.env, BUNNYNET_API_KEY: `${key.slice(0, 8)}\r\n${key.slice(8)}` }, `The key from BUNNYNET_API_KEY ${rule}; found U+000D at position 9`],
+      [[], noKeyEnv, `The key from profile "default" in ${config} ${rule}; found U+0009 at position 9`],
+    ];
+    for (const [flags, env, message] of cases) {
+      const r = await runBurrow(['api', 'GET', '/pullzone', ...flags], { env });
+      expect(r.code, message).toBe(2);
+      expect(r.stderr).toContain(message);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).not.toContain(key.slice(8));
+    }
+    // The request never left: the one-shot fault is still waiting for it.
+    expect(f.sandbox.faults.list().find((x) => x.id === probe)?.remaining).toBe(1);
+  });
+
+  it('2 for a key too short, as the app refuses it', async () => {
+    const r = await runBurrow(['api', 'GET', '/pullzone'], { env: { ...f.env, BUNNYNET_API_KEY: ' short ' } });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('The key from BUNNYNET_API_KEY must be at least 8 characters');
+  });
+
+  it('a key with surrounding whitespace or a trailing line break is used trimmed', async () => {
+    const r = await runBurrow(['api', 'GET', '/pullzone'], { env: { ...f.env, BUNNYNET_API_KEY: ` ${f.sandbox.accountKey}\n` } });
+    expect(r.code).toBe(0);
   });
 
   it('2 with no key anywhere', async () => {
@@ -133,7 +170,7 @@ describe('--verbose', () => {
     expect(r.stderr).toMatch(/^< 200 OK$/m);
   });
 
-  it('POST is never retried (R4): one attempt, then the error', async () => {
+  it('POST is never retried (the first attempt may have created something): one attempt, then the error', async () => {
     f.sandbox.faults.add({ method: 'POST', path: '/dnszone', times: 1, action: { kind: 'status', status: 503, body: { Message: 'busy' } } });
     const r = await runBurrow(['api', 'POST', '/dnszone', '-v', '-b', '{"Domain":"once.example"}'], { env: f.env });
     expect(r.code).toBe(1);
@@ -142,7 +179,7 @@ describe('--verbose', () => {
     expect(r.stderr).toContain('HTTP 503 Service Unavailable: busy');
   });
 
-  it('PATCH is never retried (R4): a 503 that would answer three attempts is used once', async () => {
+  it('PATCH is never retried: a 503 that would answer three attempts is used once', async () => {
     const path = `/pullzone/${f.sandbox.pullZones[0]!.id}`;
     const id = f.sandbox.faults.add({ method: 'PATCH', path, times: 3, action: { kind: 'status', status: 503, body: { Message: 'busy' } } });
     const r = await runBurrow(['api', 'PATCH', path, '-b', '{"OriginUrl":"https://once.example"}'], { env: f.env });

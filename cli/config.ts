@@ -1,6 +1,7 @@
-/** Where `burrow api` gets its key and base URL: the same flags, variables and config file as the official bunny.net CLI (NOTES 4.3). */
+/** Where `burrow api` gets its key and base URL: the same flags, variables and config file as the official bunny.net CLI. */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { KEY_CHARACTERS_RULE, KEY_MAX_LENGTH, KEY_MIN_LENGTH, describeKeyCharacter, firstBadKeyCharacter } from '../shared/key-value.js';
 
 /** The base URL when neither BUNNYNET_API_URL nor the profile gives one. */
 export const DEFAULT_API_URL = 'https://api.bunny.net';
@@ -60,6 +61,21 @@ function readProfile(name: string, input: AuthInput): ProfileLookup {
 }
 
 /**
+ * The key as it will be sent (trimmed), or what is wrong with it: the same rule the app applies when a key is saved,
+ * so a key with a line break or a non-ASCII character is refused here, naming its source, not at the server.
+ */
+function checkKey(raw: string, source: string): { ok: true; key: string } | { ok: false; message: string } {
+  const key = raw.trim();
+  const refuse = (rule: string) => ({ ok: false as const, message: `The key from ${source} ${rule}` });
+  if (key.length < KEY_MIN_LENGTH) return refuse(`must be at least ${KEY_MIN_LENGTH} characters`);
+  if (key.length > KEY_MAX_LENGTH) return refuse(`must be at most ${KEY_MAX_LENGTH} characters`);
+  const bad = firstBadKeyCharacter(key);
+  // The offending character is named by code point: the key itself never reaches the terminal.
+  if (bad !== -1) return refuse(`${KEY_CHARACTERS_RULE}; found ${describeKeyCharacter(key, bad)}`);
+  return { ok: true, key };
+}
+
+/**
  * Key: --api-key, then BUNNYNET_API_KEY, then the profile (--profile, default "default") in the config file.
  * Base URL: BUNNYNET_API_URL, then the profile's api_url, then https://api.bunny.net.
  */
@@ -84,7 +100,9 @@ export function resolveAuth(input: AuthInput): { ok: true; auth: ResolvedAuth } 
     keySource = `profile ${JSON.stringify(name)} in ${lookup.file ?? '?'}`;
   }
   if (apiKey === undefined) return { ok: false, message: NOT_LOGGED_IN };
+  const checked = checkKey(apiKey, keySource);
+  if (!checked.ok) return checked;
   const envUrl = input.env.BUNNYNET_API_URL;
   const baseUrl = envUrl !== undefined && envUrl !== '' ? envUrl : (lookup.profile?.apiUrl ?? DEFAULT_API_URL);
-  return { ok: true, auth: { apiKey, baseUrl, keySource } };
+  return { ok: true, auth: { apiKey: checked.key, baseUrl, keySource } };
 }

@@ -1,173 +1,31 @@
 #!/usr/bin/env node
 /**
- * Bundle smoke test: loads the built dist-electron/main.cjs and preload.cjs under a stub `electron`
- * (the real binary cannot run here) and round-trips window.burrow.invoke('app.info') through
- * contextBridge → ipcRenderer → ipcMain → the real core and back. Exits non-zero on any failure.
+ * Bundle smoke test: loads the built dist-electron/main.cjs and preload.cjs under the fake `electron` that the
+ * main-process tests use too (scripts/fake-electron.cjs; the real binary cannot run here) and round-trips
+ * window.burrow.invoke('app.info') through contextBridge → ipcRenderer → ipcMain → the real core and back.
+ * Exits non-zero on any failure.
  */
 'use strict';
 const Module = require('node:module');
-const { EventEmitter } = require('node:events');
 const fs = require('node:fs');
 const os = require('node:os');
 const path = require('node:path');
 const assert = require('node:assert/strict');
+const { createFakeElectron } = require('./fake-electron.cjs');
 
 const root = path.resolve(__dirname, '..');
 const mainBundle = path.join(root, 'dist-electron', 'main.cjs');
 const preloadBundle = path.join(root, 'dist-electron', 'preload.cjs');
 const userData = fs.mkdtempSync(path.join(os.tmpdir(), 'burrow-smoke-'));
-const APP_FRAME = { url: 'app://burrow/index.html', origin: 'app://burrow', parent: null };
 const MAX_PRELOAD_BYTES = 20 * 1024;
 
-const rec = {
-  windows: [],
-  handlers: new Map(),
-  mainListeners: new Map(),
-  rendererListeners: new Map(),
-  protocolHandlers: new Map(),
-  privileged: [],
-  exposed: new Map(),
-  permissionRequest: null,
-  quit: 0,
-};
-
-class FakeWebContents extends EventEmitter {
-  constructor(id) {
-    super();
-    this.id = id;
-    this.openHandler = null;
-  }
-  setWindowOpenHandler(fn) {
-    this.openHandler = fn;
-  }
-  // main → renderer: what ipcRenderer.on listeners would receive, structured-cloned like real IPC.
-  send(channel, ...args) {
-    for (const fn of rec.rendererListeners.get(channel) ?? []) fn({}, ...structuredClone(args));
-  }
-  isDestroyed() {
-    return false;
-  }
-}
-
-const app = Object.assign(new EventEmitter(), {
-  requestSingleInstanceLock: () => true,
-  enableSandbox() {},
-  whenReady: () => Promise.resolve(),
-  getPath: (name) => (name === 'userData' ? userData : path.join(userData, name)),
-  getVersion: () => '0.0.0-smoke',
-  isPackaged: false,
-  setAppUserModelId() {},
-  quit() {
-    rec.quit++;
-  },
-  exit(code) {
-    fail(new Error(`app.exit(${code}) called during start-up`));
-  },
-});
-
-class BrowserWindow extends EventEmitter {
-  constructor(options) {
-    super();
-    this.options = options;
-    this.loaded = [];
-    this.webContents = new FakeWebContents(rec.windows.length + 1);
-    rec.windows.push(this);
-    app.emit('web-contents-created', {}, this.webContents);
-  }
-  static getAllWindows() {
-    return rec.windows;
-  }
-  loadURL(url) {
-    this.loaded.push(url);
-    return Promise.resolve();
-  }
-  show() {}
-  focus() {}
-  maximize() {}
-  restore() {}
-  isMinimized() {
-    return false;
-  }
-  isMaximized() {
-    return false;
-  }
-  isDestroyed() {
-    return false;
-  }
-  getNormalBounds() {
-    return { x: 0, y: 0, width: 1280, height: 800 };
-  }
-  setProgressBar() {}
-}
-
-const sessionStub = {
-  setPermissionRequestHandler(fn) {
-    rec.permissionRequest = fn;
-  },
-  setPermissionCheckHandler() {},
-};
-
-function trustedEvent(sender) {
-  return { senderFrame: APP_FRAME, sender };
-}
-
-const electronStub = {
-  app,
-  BrowserWindow,
-  protocol: {
-    registerSchemesAsPrivileged: (schemes) => rec.privileged.push(...schemes),
-    handle: (scheme, fn) => rec.protocolHandlers.set(scheme, fn),
-  },
-  session: { defaultSession: sessionStub },
-  ipcMain: {
-    handle: (channel, fn) => {
-      assert.ok(!rec.handlers.has(channel), `ipcMain.handle registered twice for ${channel}`);
-      rec.handlers.set(channel, fn);
-    },
-    on: (channel, fn) => rec.mainListeners.set(channel, [...(rec.mainListeners.get(channel) ?? []), fn]),
-    removeHandler: (channel) => rec.handlers.delete(channel),
-    removeAllListeners: (channel) => rec.mainListeners.delete(channel),
-  },
-  Menu: { buildFromTemplate: (t) => ({ template: t }), setApplicationMenu() {} },
-  screen: { getAllDisplays: () => [{ workArea: { x: 0, y: 0, width: 1920, height: 1080 } }] },
-  dialog: {
-    showErrorBox: (title, message) => fail(new Error(`${title}: ${message}`)),
-    showOpenDialog: async () => ({ canceled: true, filePaths: [] }),
-    showSaveDialog: async () => ({ canceled: true }),
-  },
-  Notification: Object.assign(class {
-    show() {}
-  }, { isSupported: () => false }),
-  nativeTheme: { shouldUseDarkColors: false },
-  safeStorage: {
-    isAsyncEncryptionAvailable: async () => true,
-    encryptStringAsync: async (s) => Buffer.from(s, 'utf8'),
-    decryptStringAsync: async (b) => ({ result: Buffer.from(b).toString('utf8'), shouldReEncrypt: false }),
-    getSelectedStorageBackend: () => 'gnome_libsecret',
-  },
-  shell: { openExternal: async () => {} },
-  // Renderer-side pieces, used by the preload.
-  contextBridge: { exposeInMainWorld: (key, api) => rec.exposed.set(key, api) },
-  ipcRenderer: {
-    async invoke(channel, ...args) {
-      const handler = rec.handlers.get(channel);
-      if (!handler) throw new Error(`No handler registered for '${channel}'`);
-      const answer = await handler(trustedEvent(rec.windows[0]?.webContents), ...structuredClone(args));
-      return structuredClone(answer);
-    },
-    send(channel, ...args) {
-      for (const fn of rec.mainListeners.get(channel) ?? []) fn(trustedEvent(rec.windows[0]?.webContents), ...structuredClone(args));
-    },
-    on(channel, fn) {
-      rec.rendererListeners.set(channel, [...(rec.rendererListeners.get(channel) ?? []), fn]);
-    },
-  },
-  webUtils: { getPathForFile: (file) => file.path ?? '' },
-};
+const fake = createFakeElectron({ userData, onFatal: (error) => fail(error) });
+const { rec } = fake;
+const app = fake.electron.app;
 
 const originalLoad = Module._load;
 Module._load = function load(request, parent, isMain) {
-  if (request === 'electron') return electronStub;
+  if (request === 'electron') return fake.electron;
   return originalLoad.call(this, request, parent, isMain);
 };
 
@@ -256,7 +114,7 @@ async function main() {
     quitEvent.prevented = true;
   } };
   app.emit('before-quit', quitEvent);
-  await waitFor('the core to close', () => rec.quit > 0);
+  await waitFor('the core to close', () => rec.quits > 0);
 
   finished = true;
   fs.rmSync(userData, { recursive: true, force: true });

@@ -27,7 +27,7 @@ export interface SenderFrame {
 }
 
 /**
- * True when an IPC message comes from the app's own top-level page (QUALITY S6):
+ * True when an IPC message comes from the app's own top-level page:
  * a frame exists, it is the main frame, and both its URL and its serialized origin are ours.
  * The origin check also refuses sandboxed iframes and about:blank popups, whose origin differs from their URL.
  */

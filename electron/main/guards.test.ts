@@ -99,7 +99,7 @@ describe('navigation guards', () => {
   });
 });
 
-describe('openExternal allow-list (S12)', () => {
+describe('openExternal allow-list', () => {
   it.each([
     'file:///etc/passwd',
     'smb://evil/share',
@@ -124,7 +124,7 @@ describe('openExternal allow-list (S12)', () => {
   });
 });
 
-describe('permissions (S3)', () => {
+describe('permissions', () => {
   type RequestHandler = (wc: unknown, permission: string, cb: (granted: boolean) => void, details: { requestingUrl: string }) => void;
   type CheckHandler = (wc: unknown, permission: string, origin: string, details: unknown) => boolean;
 
@@ -175,7 +175,7 @@ describe('app origin checks', () => {
     expect(isAppUrl(undefined)).toBe(false);
   });
 
-  it('trusts only the main frame of the app origin (S6)', () => {
+  it('trusts only the main frame of the app origin', () => {
     const main = { url: 'app://burrow/index.html', origin: 'app://burrow', parent: null };
     expect(isTrustedSender(main)).toBe(true);
     expect(isTrustedSender(null)).toBe(false);

@@ -1,4 +1,4 @@
-/** Navigation, window-open, webview and permission guards for every web contents and session (QUALITY S2, S3). */
+/** Navigation, window-open, webview and permission guards for every web contents and session: the app's pages go nowhere else and get no device access. */
 import type { Session, WebContents } from 'electron';
 import { isAppUrl } from './app-url.js';
 

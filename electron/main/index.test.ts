@@ -5,147 +5,20 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DROP_CHANNEL, INVOKE_CHANNEL } from '../../shared/channels.js';
 import { CONTENT_SECURITY_POLICY } from '../../shared/csp.js';
 
-/** A mocked `electron` that records what the main process does with it. */
+/** The fake `electron` the bundle smoke test uses too, and a stand-in core that records the ports it was given. */
 const h = vi.hoisted(() => {
-  // vi.hoisted runs before imports exist, so the module is required here.
+  // vi.hoisted runs before imports exist, so the shared CommonJS fake is required here.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { EventEmitter: Emitter } = require('node:events') as typeof import('node:events');
+  const { APP_FRAME, createFakeElectron } = require('../../scripts/fake-electron.cjs') as typeof import('../../scripts/fake-electron.cjs');
+  const fake = createFakeElectron();
 
-  class FakeContents extends Emitter {
-    static nextId = 1;
-    id = FakeContents.nextId++;
-    openHandler: ((d: { url: string }) => { action: string }) | null = null;
-    setWindowOpenHandler(fn: (d: { url: string }) => { action: string }) {
-      this.openHandler = fn;
-    }
-    send() {}
-    isDestroyed() {
-      return false;
-    }
-  }
-
-  const state = {
-    userData: '',
-    lock: true,
-    windows: [] as FakeWindow[],
-    handlers: new Map<string, (event: unknown, ...args: unknown[]) => Promise<unknown>>(),
-    protocolHandlers: new Map<string, (request: Request) => Promise<Response>>(),
-    privileged: [] as unknown[],
-    permissionRequest: null as null | ((wc: unknown, p: string, cb: (g: boolean) => void, d: { requestingUrl: string }) => void),
-    permissionCheck: null as null | ((wc: unknown, p: string, origin: string, d: unknown) => boolean),
-    menu: null as unknown,
-    order: [] as string[],
-  };
-
-  class FakeWindow extends Emitter {
-    options: Record<string, unknown>;
-    webContents = new FakeContents();
-    loaded: string[] = [];
-    shown = 0;
-    focused = 0;
-    maximized = false;
-    destroyed = false;
-    constructor(options: Record<string, unknown>) {
-      super();
-      this.options = options;
-      state.windows.push(this);
-      state.order.push('BrowserWindow');
-    }
-    static getAllWindows() {
-      return state.windows.filter((w) => !w.destroyed);
-    }
-    loadURL(url: string) {
-      this.loaded.push(url);
-      return Promise.resolve();
-    }
-    show() {
-      this.shown++;
-    }
-    focus() {
-      this.focused++;
-    }
-    isMinimized() {
-      return false;
-    }
-    restore() {}
-    maximize() {
-      this.maximized = true;
-    }
-    isMaximized() {
-      return this.maximized;
-    }
-    isDestroyed() {
-      return this.destroyed;
-    }
-    getNormalBounds() {
-      return { x: 40, y: 30, width: 1100, height: 720 };
-    }
-    setProgressBar() {}
-  }
-
-  const app = Object.assign(new Emitter(), {
-    requestSingleInstanceLock: vi.fn(() => state.lock),
-    quit: vi.fn(),
-    exit: vi.fn(),
-    enableSandbox: vi.fn(() => void state.order.push('enableSandbox')),
-    whenReady: vi.fn(() => {
-      state.order.push('whenReady');
-      return Promise.resolve();
-    }),
-    getPath: vi.fn((name: string) => {
-      if (name !== 'userData') throw new Error(`unexpected getPath(${name})`);
-      return state.userData;
-    }),
-    getVersion: vi.fn(() => '0.1.0'),
-    isPackaged: false,
-    setAppUserModelId: vi.fn(),
-  });
-
-  const electron = {
-    app,
-    BrowserWindow: FakeWindow,
-    protocol: {
-      registerSchemesAsPrivileged: vi.fn((schemes: unknown[]) => {
-        state.order.push('registerSchemesAsPrivileged');
-        state.privileged.push(...schemes);
-      }),
-      handle: vi.fn((scheme: string, fn: (request: Request) => Promise<Response>) => void state.protocolHandlers.set(scheme, fn)),
-    },
-    session: {
-      defaultSession: {
-        setPermissionRequestHandler: vi.fn((fn: typeof state.permissionRequest) => void (state.permissionRequest = fn)),
-        setPermissionCheckHandler: vi.fn((fn: typeof state.permissionCheck) => void (state.permissionCheck = fn)),
-      },
-    },
-    ipcMain: {
-      handle: vi.fn((channel: string, fn: (event: unknown, ...args: unknown[]) => Promise<unknown>) => void state.handlers.set(channel, fn)),
-      on: vi.fn(),
-      removeHandler: vi.fn((channel: string) => void state.handlers.delete(channel)),
-      removeAllListeners: vi.fn(),
-    },
-    Menu: { buildFromTemplate: vi.fn((t: unknown) => ({ template: t })), setApplicationMenu: vi.fn((m: unknown) => void (state.menu = m)) },
-    screen: { getAllDisplays: vi.fn(() => [{ workArea: { x: 0, y: 0, width: 1920, height: 1040 } }]) },
-    dialog: { showErrorBox: vi.fn(), showOpenDialog: vi.fn(), showSaveDialog: vi.fn() },
-    Notification: Object.assign(class {
-      show() {}
-    }, { isSupported: () => false }),
-    safeStorage: {
-      isAsyncEncryptionAvailable: vi.fn(async () => true),
-      encryptStringAsync: vi.fn(async (s: string) => Buffer.from(s)),
-      decryptStringAsync: vi.fn(async (b: Buffer) => ({ result: b.toString(), shouldReEncrypt: false })),
-      getSelectedStorageBackend: vi.fn(() => 'gnome_libsecret'),
-    },
-    shell: { openExternal: vi.fn(async () => {}) },
-    nativeTheme: { shouldUseDarkColors: false },
-  };
-
-  /** A stand-in core: records the ports it was given; the bundle smoke test runs the real one. */
+  /** The bundle smoke test runs the real core; here only what the entry hands it matters. */
   const core = {
     ports: null as null | Record<string, unknown>,
     closed: 0,
     async create(ports: Record<string, unknown>) {
       core.ports = ports;
-      state.order.push('createCore');
+      fake.rec.order.push('createCore');
       return {
         invoke: async (method: unknown) =>
           method === 'app.info'
@@ -161,13 +34,13 @@ const h = vi.hoisted(() => {
     },
   };
 
-  return { state, electron, FakeContents, core };
+  return { ...fake, APP_FRAME, state: fake.rec, core };
 });
 
 vi.mock('electron', () => ({ ...h.electron, default: h.electron }));
 vi.mock('../core/index.js', () => ({ createCore: (ports: Record<string, unknown>) => h.core.create(ports) }));
 
-const appFrame = { url: 'app://burrow/index.html', origin: 'app://burrow', parent: null };
+const appFrame = h.APP_FRAME;
 
 async function startMain(): Promise<void> {
   vi.resetModules();
@@ -183,17 +56,7 @@ async function startedWindow() {
 }
 
 beforeEach(() => {
-  vi.clearAllMocks();
-  h.electron.app.removeAllListeners();
-  h.state.userData = mkdtempSync(join(tmpdir(), 'burrow-main-'));
-  h.state.lock = true;
-  h.state.windows.length = 0;
-  h.state.handlers.clear();
-  h.state.protocolHandlers.clear();
-  h.state.privileged.length = 0;
-  h.state.permissionRequest = null;
-  h.state.permissionCheck = null;
-  h.state.order.length = 0;
+  h.reset(mkdtempSync(join(tmpdir(), 'burrow-main-')));
   h.core.ports = null;
   h.core.closed = 0;
 });
@@ -201,9 +64,9 @@ beforeEach(() => {
 afterEach(async () => {
   // Close a started core the way the app does, so nothing it opened outlives the test.
   const event = { preventDefault: vi.fn() };
-  const quits = h.electron.app.quit.mock.calls.length;
+  const quits = h.state.quits;
   h.electron.app.emit('before-quit', event);
-  if (event.preventDefault.mock.calls.length > 0) await vi.waitFor(() => expect(h.electron.app.quit.mock.calls.length).toBeGreaterThan(quits));
+  if (event.preventDefault.mock.calls.length > 0) await vi.waitFor(() => expect(h.state.quits).toBeGreaterThan(quits));
   rmSync(h.state.userData, { recursive: true, force: true });
 });
 
@@ -218,13 +81,13 @@ describe('main process start-up', () => {
   it('quits at once when another instance holds the lock, registering nothing', async () => {
     h.state.lock = false;
     await startMain();
-    expect(h.electron.app.quit).toHaveBeenCalled();
-    expect(h.electron.app.whenReady).not.toHaveBeenCalled();
-    expect(h.electron.ipcMain.handle).not.toHaveBeenCalled();
+    expect(h.state.quits).toBe(1);
+    expect(h.state.order).not.toContain('whenReady');
+    expect(h.state.handleCalls).toBe(0);
     expect(h.electron.app.listenerCount('web-contents-created')).toBe(0);
   });
 
-  it('creates one window with the hardened, literal webPreferences (S1), hidden until ready-to-show', async () => {
+  it('creates one window with the hardened, literal webPreferences hidden until ready-to-show', async () => {
     const win = await startedWindow();
     const prefs = win.options.webPreferences as Record<string, unknown>;
     expect(prefs).toMatchObject({
@@ -248,14 +111,15 @@ describe('main process start-up', () => {
 
   it('sets a minimal application menu', async () => {
     await startedWindow();
-    expect(h.electron.Menu.setApplicationMenu).toHaveBeenCalledTimes(1);
+    expect(h.state.menusSet).toBe(1);
+    expect(h.state.menu).toMatchObject({ template: expect.any(Array) });
   });
 });
 
 describe('guards wired by the entry', () => {
-  it('attaches navigation guards to every new web contents (S2)', async () => {
+  it('attaches navigation guards to every new web contents', async () => {
     await startedWindow();
-    const contents = new h.FakeContents();
+    const contents = new h.FakeWebContents();
     h.electron.app.emit('web-contents-created', {}, contents);
     for (const url of ['https://evil.example', 'app://other/', 'javascript:alert(1)', 'file:///etc/passwd', '//evil']) {
       const event = { url, preventDefault: vi.fn() };
@@ -267,10 +131,10 @@ describe('guards wired by the entry', () => {
     contents.emit('will-attach-webview', webview, {}, {});
     expect(webview.preventDefault).toHaveBeenCalled();
     await new Promise((r) => setImmediate(r));
-    expect(h.electron.shell.openExternal).not.toHaveBeenCalled();
+    expect(h.state.openedExternal).toEqual([]);
   });
 
-  it('denies permissions on the default session (S3)', async () => {
+  it('denies permissions on the default session', async () => {
     await startedWindow();
     const request = h.state.permissionRequest;
     const check = h.state.permissionCheck;
@@ -283,7 +147,7 @@ describe('guards wired by the entry', () => {
     }
   });
 
-  it('serves the renderer through protocol.handle with the CSP and refuses traversal (S5)', async () => {
+  it('serves the renderer through protocol.handle with the CSP and refuses traversal', async () => {
     await startedWindow();
     const handler = h.state.protocolHandlers.get('app');
     if (!handler) throw new Error('app protocol not handled');
@@ -301,12 +165,13 @@ describe('IPC through the entry', () => {
     expect(ports).toMatchObject({ shell: 'electron', appVersion: '0.1.0', platform: process.platform, dataDir: h.state.userData });
     const cipher = ports.cipher as { encrypt(s: string): Promise<string>; backend(): Promise<string> };
     await cipher.encrypt('k');
-    expect(h.electron.safeStorage.encryptStringAsync).toHaveBeenCalledWith('k');
+    expect(h.state.encrypted).toEqual(['k']);
     const openExternal = ports.openExternal as (url: string) => Promise<void>;
     await openExternal('file:///etc/passwd');
-    expect(h.electron.shell.openExternal).not.toHaveBeenCalled();
+    await openExternal('https://github.com/');
+    expect(h.state.openedExternal).toEqual([]);
     await openExternal('https://docs.bunny.net/');
-    expect(h.electron.shell.openExternal).toHaveBeenCalledWith('https://docs.bunny.net/');
+    expect(h.state.openedExternal).toEqual(['https://docs.bunny.net/']);
     expect(h.state.order.indexOf('createCore')).toBeLessThan(h.state.order.indexOf('BrowserWindow'));
   });
 
@@ -315,16 +180,16 @@ describe('IPC through the entry', () => {
     expect([...h.state.handlers.keys()].sort()).toEqual([DROP_CHANNEL, INVOKE_CHANNEL].sort());
     const invoke = h.state.handlers.get(INVOKE_CHANNEL);
     if (!invoke) throw new Error('no invoke handler');
-    const sender = new h.FakeContents();
+    const sender = new h.FakeWebContents();
     const result = await invoke({ senderFrame: appFrame, sender }, { method: 'app.info', input: {} });
     expect(result).toMatchObject({ ok: true, value: { name: 'Burrow', shell: 'electron', version: '0.1.0', dataDir: h.state.userData } });
   });
 
-  it('refuses a foreign origin and a subframe (S6)', async () => {
+  it('refuses a foreign origin and a subframe', async () => {
     await startedWindow();
     const invoke = h.state.handlers.get(INVOKE_CHANNEL);
     if (!invoke) throw new Error('no invoke handler');
-    const sender = new h.FakeContents();
+    const sender = new h.FakeWebContents();
     for (const frame of [
       { url: 'https://evil.example/', origin: 'https://evil.example', parent: null },
       { ...appFrame, parent: appFrame },
@@ -345,8 +210,7 @@ describe('lifecycle', () => {
   it('quits when all windows close (except on macOS)', async () => {
     await startedWindow();
     h.electron.app.emit('window-all-closed');
-    if (process.platform === 'darwin') expect(h.electron.app.quit).not.toHaveBeenCalled();
-    else expect(h.electron.app.quit).toHaveBeenCalledTimes(1);
+    expect(h.state.quits).toBe(process.platform === 'darwin' ? 0 : 1);
   });
 
   it('closes the core before quitting, then quits for real', async () => {
@@ -354,7 +218,7 @@ describe('lifecycle', () => {
     const event = { preventDefault: vi.fn() };
     h.electron.app.emit('before-quit', event);
     expect(event.preventDefault).toHaveBeenCalledTimes(1);
-    await vi.waitFor(() => expect(h.electron.app.quit).toHaveBeenCalledTimes(1));
+    await vi.waitFor(() => expect(h.state.quits).toBe(1));
     const second = { preventDefault: vi.fn() };
     h.electron.app.emit('before-quit', second);
     expect(second.preventDefault).not.toHaveBeenCalled();
@@ -368,8 +232,8 @@ describe('lifecycle', () => {
     const saved = JSON.parse(readFileSync(join(h.state.userData, 'window-state.json'), 'utf8'));
     expect(saved).toEqual({ bounds: { x: 40, y: 30, width: 1100, height: 720 }, maximized: false });
 
-    h.state.windows.length = 0;
-    h.electron.app.removeAllListeners();
+    // A new process: nothing of the first start is left but the data folder.
+    h.reset(h.state.userData);
     const second = await startedWindow();
     expect(second.options).toMatchObject({ x: 40, y: 30, width: 1100, height: 720 });
   });

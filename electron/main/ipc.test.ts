@@ -4,8 +4,12 @@ import { join } from 'node:path';
 import type { IpcMain } from 'electron';
 import { describe, expect, it, vi } from 'vitest';
 import { DROP_CHANNEL, EVENT_CHANNEL, INVOKE_CHANNEL, SUBSCRIBE_CHANNEL } from '../../shared/channels.js';
-import type { Core } from '../core/index.js';
-import { REFUSED, registerIpc } from './ipc.js';
+import { MASK, redactError } from '../../shared/redact.js';
+import type { AppError } from '../../shared/result.js';
+import { REFUSED, registerIpc, type TransportCore } from './ipc.js';
+
+/** A key the fake core knows, as the real core knows the profiles' keys. */
+const KNOWN_KEY = 'acct-9f8e7d6c-5b4a-3210-fedc-ba9876543210';
 
 type Handler = (event: unknown, ...args: unknown[]) => Promise<unknown>;
 type OnListener = (event: unknown, ...args: unknown[]) => void;
@@ -41,8 +45,9 @@ function fakeSender() {
   });
 }
 
-function fakeCore() {
+function fakeCore(opts: { redactor?: 'core' | 'none' | 'broken' } = {}) {
   const bus = new EventEmitter();
+  const redactor = opts.redactor ?? 'core';
   const core = {
     invoke: vi.fn(async (method: unknown, input: unknown, _ctx?: { signal?: AbortSignal }) => ({ ok: true as const, value: { method, input } })),
     on: vi.fn((event: unknown, listener: (p: unknown) => void) => {
@@ -52,13 +57,21 @@ function fakeCore() {
     emit: (event: string, payload: unknown) => bus.emit(event, payload),
     registerDroppedFile: vi.fn(async (path: string) => ({ ok: true as const, value: { token: 't', name: path, size: 1 } })),
     close: vi.fn(async () => {}),
+    ...(redactor === 'none'
+      ? {}
+      : {
+          redactError: vi.fn(async (e: AppError) => {
+            if (redactor === 'broken') throw new Error(`secret store unreadable near ${KNOWN_KEY}`);
+            return redactError(e, [KNOWN_KEY]);
+          }),
+        }),
   };
-  return { core: core as unknown as Core, raw: core, bus };
+  return { core: core as unknown as TransportCore, raw: core, bus };
 }
 
-function setup() {
+function setup(opts: Parameters<typeof fakeCore>[0] = {}) {
   const ipc = fakeIpcMain();
-  const c = fakeCore();
+  const c = fakeCore(opts);
   const transport = registerIpc(ipc.ipcMain, c.core);
   const call = (channel: string, frame: unknown, arg: unknown, sender = fakeSender()) => {
     const handler = ipc.handlers.get(channel);
@@ -116,6 +129,35 @@ describe('IPC transport', () => {
     const s = setup();
     s.raw.invoke.mockRejectedValueOnce(new Error('boom'));
     expect(await s.call(INVOKE_CHANNEL, appFrame, { method: 'app.info' })).toMatchObject({ ok: false, error: { kind: 'internal', detail: 'boom' } });
+  });
+
+  it('scrubs known keys from the message of a handler that throws', async () => {
+    const s = setup();
+    s.raw.invoke.mockRejectedValueOnce(new Error(`request failed: AccessKey ${KNOWN_KEY} was refused`));
+    const result = await s.call(INVOKE_CHANNEL, appFrame, { method: 'app.info' });
+    expect(result).toMatchObject({ ok: false, error: { kind: 'internal', detail: `request failed: AccessKey ${MASK} was refused` } });
+    expect(JSON.stringify(result)).not.toContain(KNOWN_KEY);
+    // The key in its other forms is caught too (the core's redaction, not a plain search).
+    s.raw.invoke.mockRejectedValueOnce(new Error(`basic ${Buffer.from(KNOWN_KEY).toString('base64')}`));
+    expect(JSON.stringify(await s.call(INVOKE_CHANNEL, appFrame, { method: 'app.info' }))).not.toContain(Buffer.from(KNOWN_KEY).toString('base64'));
+  });
+
+  it('answers only the title of a thrown failure when the core cannot redact, or its redaction fails', async () => {
+    for (const redactor of ['none', 'broken'] as const) {
+      const s = setup({ redactor });
+      s.raw.invoke.mockRejectedValueOnce(new Error(`leaked ${KNOWN_KEY}`));
+      const result = await s.call(INVOKE_CHANNEL, appFrame, { method: 'app.info' });
+      expect(result, redactor).toEqual({ ok: false, error: { kind: 'internal', title: 'Something went wrong inside Burrow' } });
+    }
+  });
+
+  it('scrubs a failed drop registration, which does not pass through the router', async () => {
+    const s = setup();
+    s.raw.registerDroppedFile.mockResolvedValueOnce({ ok: false, error: { kind: 'not_found', title: 'Cannot read', detail: `/home/u/${KNOWN_KEY}.mp4` } } as never);
+    const result = await s.call(DROP_CHANNEL, appFrame, '/home/u/v.mp4');
+    expect(result).toMatchObject({ ok: false, error: { detail: `/home/u/${MASK}.mp4` } });
+    s.raw.registerDroppedFile.mockRejectedValueOnce(new Error(`stat ${KNOWN_KEY}`));
+    expect(JSON.stringify(await s.call(DROP_CHANNEL, appFrame, '/home/u/v.mp4'))).not.toContain(KNOWN_KEY);
   });
 
   it('registers dropped files by path and refuses non-paths', async () => {
@@ -178,16 +220,16 @@ describe('source rules', () => {
     .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
     .map((f) => [f, readFileSync(join(dir, f), 'utf8')] as const);
 
-  it('calls ipcMain.handle( in exactly one place: the trusted wrapper (S6)', () => {
+  it('calls ipcMain.handle( in exactly one place: the trusted wrapper', () => {
     const hits = sources.flatMap(([f, text]) => (text.match(/ipcMain\.handle\(/g) ?? []).map(() => f));
     expect(hits).toEqual(['ipc.ts']);
   });
 
-  it('never uses the synchronous safeStorage calls (S9)', () => {
+  it('never uses the synchronous safeStorage calls (they are deprecated and block the main process)', () => {
     for (const [f, text] of sources) expect(text, f).not.toMatch(/safeStorage\.(encryptString|decryptString|isEncryptionAvailable)\(/);
   });
 
-  it('every eng-disable carries a reason (S11)', () => {
+  it('every eng-disable carries a reason', () => {
     for (const [f, text] of sources) {
       for (const line of text.split('\n').filter((l) => l.includes('eng-disable'))) expect(line, f).toContain('reason:');
     }

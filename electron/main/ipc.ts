@@ -1,11 +1,11 @@
 /**
  * The IPC transport: the contract router bound to ipcMain. Every handler goes through `handleTrusted` or
- * `onTrusted`, which refuse any sender that is not the app's own top-level page (QUALITY S6); the router
- * then validates each input with zod.
+ * `onTrusted`, which refuse any sender that is not the app's own top-level page; the router then validates
+ * each input with zod. Whatever leaves here is scrubbed of known secrets, failures of the transport itself included.
  */
 import type { IpcMain, IpcMainEvent, IpcMainInvokeEvent, WebContents } from 'electron';
 import { DROP_CHANNEL, EVENT_CHANNEL, INVOKE_CHANNEL, SUBSCRIBE_CHANNEL, isEventName, type EventName } from '../../shared/channels.js';
-import { appError, err, type Result } from '../../shared/result.js';
+import { appError, err, type AppError, type Result } from '../../shared/result.js';
 import type { Core } from '../core/index.js';
 import { isTrustedSender } from './app-url.js';
 
@@ -15,18 +15,31 @@ export const REFUSED: Result<never> = err(appError('auth', 'Call refused', { det
 /** The largest dropped-file path accepted; real paths are far shorter. */
 const MAX_PATH_LENGTH = 4096;
 
-/** The one place in the app that calls `ipcMain.handle`. */
+/** Scrubs known secrets out of an error before it reaches the window. */
+export type ErrorRedactor = (error: AppError) => Promise<AppError>;
+
+/** The error's texts may hold anything (a key the platform echoed), so with nothing to scrub them it keeps only its title. */
+const withoutDetail: ErrorRedactor = async (e) => appError(e.kind, e.title);
+
+/** The one place in the app that calls `ipcMain.handle`; a handler that throws answers an internal error, redacted. */
 export function handleTrusted(
   ipcMain: Pick<IpcMain, 'handle'>,
   channel: string,
   handler: (event: IpcMainInvokeEvent, arg: unknown) => Promise<Result<unknown>>,
+  redact: ErrorRedactor = withoutDetail,
 ): void {
   ipcMain.handle(channel, async (event, ...args: unknown[]) => {
     if (!isTrustedSender(event.senderFrame)) return REFUSED;
     try {
       return await handler(event, args[0]);
     } catch (e) {
-      return err(appError('internal', 'Something went wrong inside Burrow', { detail: e instanceof Error ? e.message : String(e) }));
+      const failure = appError('internal', 'Something went wrong inside Burrow', { detail: e instanceof Error ? e.message : String(e) });
+      try {
+        return err(await redact(failure));
+      } catch {
+        // A redactor that fails cannot vouch for the text: only the title goes out.
+        return err(await withoutDetail(failure));
+      }
     }
   });
 }
@@ -45,6 +58,12 @@ interface Peer {
   readonly subscriptions: Map<EventName, () => void>;
 }
 
+/**
+ * What the transport uses of the core. `redactError` is the core's own scrubbing of known key values, the one every
+ * router result passes through; a core without it gets thrown failures answered by their title alone.
+ */
+export type TransportCore = Pick<Core, 'invoke' | 'on' | 'registerDroppedFile'> & { readonly redactError?: ErrorRedactor };
+
 export interface Transport {
   /** Live subscriptions per web contents id (for tests and diagnostics). */
   subscriptionCount(contentsId: number): number;
@@ -52,8 +71,9 @@ export interface Transport {
 }
 
 /** Binds the core to ipcMain: INVOKE_CHANNEL and DROP_CHANNEL answer calls, SUBSCRIBE_CHANNEL manages event pushes. */
-export function registerIpc(ipcMain: Pick<IpcMain, 'handle' | 'on' | 'removeHandler' | 'removeAllListeners'>, core: Core): Transport {
+export function registerIpc(ipcMain: Pick<IpcMain, 'handle' | 'on' | 'removeHandler' | 'removeAllListeners'>, core: TransportCore): Transport {
   const peers = new Map<number, Peer>();
+  const redact: ErrorRedactor = core.redactError ? (e) => core.redactError!(e) : withoutDetail;
 
   const peerOf = (contents: WebContents): Peer => {
     let peer = peers.get(contents.id);
@@ -76,14 +96,16 @@ export function registerIpc(ipcMain: Pick<IpcMain, 'handle' | 'on' | 'removeHand
     }
     const { method, input } = arg as { method: string; input?: unknown };
     return core.invoke(method, input, { signal: peerOf(event.sender).abort.signal });
-  });
+  }, redact);
 
   handleTrusted(ipcMain, DROP_CHANNEL, async (_event, arg) => {
     if (typeof arg !== 'string' || arg === '' || arg.length > MAX_PATH_LENGTH || arg.includes('\0')) {
       return err(appError('validation', 'Not a file path', { detail: 'Only files dropped on the window can be registered.' }));
     }
-    return core.registerDroppedFile(arg);
-  });
+    const result = await core.registerDroppedFile(arg);
+    // The drop path bypasses the router, so its failures are scrubbed here, as the router does for every call.
+    return result.ok || !core.redactError ? result : err(await redact(result.error));
+  }, redact);
 
   onTrusted(ipcMain, SUBSCRIBE_CHANNEL, (event, arg) => {
     if (typeof arg !== 'object' || arg === null) return;

@@ -10,7 +10,7 @@ const fuses = require('@electron/fuses') as { FuseV1Options: Record<string, stri
 const configUrl = new URL('../../electron-builder.yml', import.meta.url);
 const config = yaml.load(readFileSync(configUrl, 'utf8')) as Record<string, unknown>;
 
-/** QUALITY S10: the fuse settings the packaged binary must carry. */
+/** The fuse settings the packaged binary must carry: no running as plain Node, no inspector, only the packed app code. */
 const WANTED_FUSES = {
   runAsNode: false,
   enableCookieEncryption: true,
@@ -31,7 +31,7 @@ describe('electron-builder.yml', () => {
     expect(config.files).toEqual(['dist/**', 'dist-electron/**', 'package.json', '!node_modules/**', '!**/*.map']);
   });
 
-  it('sets every fuse to the wanted value (S10)', () => {
+  it('sets every fuse to the wanted value', () => {
     expect(config.electronFuses).toEqual(WANTED_FUSES);
   });
 

@@ -1,5 +1,5 @@
 /**
- * The `app://burrow/` protocol handler: serves the built renderer from one folder, nothing else (QUALITY S5).
+ * The `app://burrow/` protocol handler: serves the built renderer from one folder, nothing else.
  * No Electron import: it takes a fetch `Request` and answers a fetch `Response`, so plain Node tests it.
  */
 import fs from 'node:fs';

@@ -4,7 +4,7 @@ import { isAllowedExternalUrl } from '../core/app/external.js';
 import type { Dialogs, Notifier, SecretCipher } from '../core/ports.js';
 
 /**
- * Opens `url` in the system browser only when it is an allow-listed https URL (QUALITY S12).
+ * Opens `url` in the system browser only when it is an allow-listed https URL: a link is never a way to run something.
  * Every path to `shell.openExternal` in the app goes through here.
  */
 export function createOpenExternal(shell: Pick<Shell, 'openExternal'>): (url: string) => Promise<boolean> {
@@ -63,7 +63,7 @@ export function createNotifier(NotificationCtor: NotificationClass, getWindow: W
 type AsyncSafeStorage = Pick<SafeStorage, 'isAsyncEncryptionAvailable' | 'encryptStringAsync' | 'decryptStringAsync' | 'getSelectedStorageBackend'>;
 
 /**
- * The SecretCipher over safeStorage's asynchronous API only (QUALITY S9: the synchronous calls are deprecated
+ * The SecretCipher over safeStorage's asynchronous API only (the synchronous calls are deprecated
  * and can block on a keyring prompt). Ciphertext travels as base64; the core decides what to do with the backend name.
  */
 export function createSafeStorageCipher(safeStorage: AsyncSafeStorage, platform: NodeJS.Platform): SecretCipher {

@@ -1,4 +1,4 @@
-/** The one BrowserWindow: hardened preferences (QUALITY S1), shown when ready, its place remembered. */
+/** The one BrowserWindow: hardened preferences (no Node, isolated, sandboxed), shown when ready, its place remembered. */
 import { BrowserWindow, nativeTheme } from 'electron';
 import { join } from 'node:path';
 import { APP_ORIGIN } from '../../shared/csp.js';

@@ -1,5 +1,5 @@
 /**
- * The preload: puts exactly `window.burrow = { invoke, on, files: { fromDrop } }` into the page (QUALITY S7).
+ * The preload: puts exactly `window.burrow = { invoke, on, files: { fromDrop } }` into the page.
  * No ipcRenderer, no channel names and no Node objects cross the bridge; names are checked here and again in main.
  * Imports only `electron` and the zod-free channel list, so the sandboxed bundle stays tiny.
  */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isAllowedExternalUrl } from './external.js';
+import { EXTERNAL_HOSTS, isAllowedExternalUrl } from './external.js';
 
 describe('isAllowedExternalUrl', () => {
   it.each(['https://docs.bunny.net/reference', 'https://dash.bunny.net/', 'https://bunny.net'])('allows %s', (u) => {
@@ -15,9 +15,20 @@ describe('isAllowedExternalUrl', () => {
     'https://docs.bunny.net.evil.example/',
     'https://user:pw@docs.bunny.net/',
     'https://docs.bunny.net:8443/',
+    // A code-hosting site serves anyone's pages, so none of it is on the list.
+    'https://github.com/',
+    'https://github.com/someone/phishing',
+    'https://gist.github.com/x',
+    'https://raw.githubusercontent.com/x/y/main/z.html',
     '//docs.bunny.net/',
     'not a url',
   ])('refuses %s', (u) => {
     expect(isAllowedExternalUrl(u)).toBe(false);
+  });
+});
+
+describe('EXTERNAL_HOSTS', () => {
+  it('lists only hosts the platform itself runs', () => {
+    for (const host of EXTERNAL_HOSTS) expect(host === 'bunny.net' || host.endsWith('.bunny.net'), host).toBe(true);
   });
 });

@@ -1,14 +1,22 @@
+import type { ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createPlatformClient, type PlatformClientOptions } from './client.js';
 import { allAreasAt, fakeSleep, fixedCredentials, tinyServer, type TinyServer, failureOf } from './test-support.js';
 import type { AttemptInfo, PlatformClient } from './types.js';
 
 const KEY = 'acct-9f8e7d6c-5b4a-3210-fedc-ba9876543210';
 
+/** A one-shot signal: `fired` resolves with the value given to the first `fire`. */
+function signal<T = void>(): { readonly fired: Promise<T>; fire(value: T): void } {
+  let fire!: (value: T) => void;
+  const fired = new Promise<T>((resolve) => (fire = resolve));
+  return { fired, fire: (value) => fire(value) };
+}
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
+  vi.useRealTimers();
   while (cleanups.length > 0) await cleanups.pop()?.();
 });
 
@@ -24,7 +32,7 @@ function client(url: string, extra: Partial<PlatformClientOptions> = {}): Platfo
   return c;
 }
 
-describe('redirects (R5)', () => {
+describe('redirects: the key never follows a redirect to another origin', () => {
   it('a cross-origin Location is refused and the second server never sees the key', async () => {
     const other = await server((_req, res) => res.end('{"stolen":true}'));
     const first = await server((_req, res) => {
@@ -68,7 +76,7 @@ describe('redirects (R5)', () => {
   });
 });
 
-describe('timeouts (R3)', () => {
+describe('timeouts', () => {
   it('a silent server → a timeout error once the deadline passes', async () => {
     const s = await server(() => undefined);
     const e = await failureOf(client(s.url).send({ area: 'core', method: 'GET', path: '/x', timeoutMs: 200, retry: false }));
@@ -84,36 +92,55 @@ describe('timeouts (R3)', () => {
     expect(e.detail).toMatch(/after 4 attempts/);
   });
 
-  it('a server that stops mid-body → idle timeout for a stream', async () => {
+  // The idle tests below run on a fake clock: the server and the upload move only when the test says so, and time
+  // passes only when the test advances it, so no outcome depends on how the machine schedules real timers.
+  it('a server that stops mid-body → idle timeout for a stream, exactly when the idle limit has passed', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const s = await server((_req, res) => {
       res.writeHead(200, { 'content-type': 'text/plain' });
       res.write('first bytes');
     });
-    const e = await failureOf(client(s.url).send({ area: 'logging', method: 'GET', path: '/x.log', idleTimeoutMs: 300, retry: false }));
+    const firstChunk = signal();
+    const failure = failureOf(client(s.url).send({ area: 'logging', method: 'GET', path: '/x.log', idleTimeoutMs: 1000, retry: false, onBodyChunk: () => firstChunk.fire() }));
+    await firstChunk.fired;
+    let settled = false;
+    void failure.finally(() => (settled = true));
+    await vi.advanceTimersByTimeAsync(999);
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    const e = await failure;
     expect(e.kind).toBe('timeout');
     expect(e.title).toMatch(/stalled/);
   });
 
-  it('a server trickling 1 byte per 100 ms with a 1 s idle timeout → no timeout', async () => {
+  it('a download that trickles, each byte just inside the idle limit, is never cut however long it runs', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const total = 15;
+    const opened = signal<ServerResponse>();
     const s = await server((_req, res) => {
       res.writeHead(200, { 'content-type': 'text/plain', 'content-length': String(total) });
-      let sent = 0;
-      const timer = setInterval(() => {
-        res.write('x');
-        if (++sent === total) {
-          clearInterval(timer);
-          res.end();
-        }
-      }, 100);
-      res.on('close', () => clearInterval(timer));
+      res.flushHeaders();
+      opened.fire(res);
     });
-    const res = await client(s.url).send({ area: 'logging', method: 'GET', path: '/x.log', idleTimeoutMs: 1000 });
-    expect(res.status).toBe(200);
-    expect(res.body.toString()).toBe('x'.repeat(total));
+    let chunk = signal();
+    const pending = client(s.url).send({ area: 'logging', method: 'GET', path: '/x.log', idleTimeoutMs: 1000, retry: false, onBodyChunk: () => chunk.fire() });
+    const res = await Promise.race([opened.fired, pending.then(() => Promise.reject(new Error('answered before the server wrote')))]);
+    // 15 gaps of 999 ms: 15 s in all, fifteen times the limit, but never idle for the whole limit.
+    for (let i = 0; i < total; i++) {
+      await vi.advanceTimersByTimeAsync(999);
+      chunk = signal();
+      res.write('x');
+      // A request cut by the idle timer fails the test here, at once, instead of leaving it waiting.
+      await Promise.race([chunk.fired, pending]);
+    }
+    res.end();
+    const answer = await pending;
+    expect(answer.status).toBe(200);
+    expect(answer.body.toString()).toBe('x'.repeat(total));
   });
 
   it('an upload that keeps flowing is not cut by the idle timeout, and a stream body is never retried', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const s = await server((req, res) => {
       let n = 0;
       req.on('data', (c: Buffer) => (n += c.length));
@@ -122,11 +149,15 @@ describe('timeouts (R3)', () => {
         res.end(JSON.stringify({ received: n }));
       });
     });
-    // 12 chunks 50 ms apart: 600 ms in all, longer than the 300 ms idle limit, but never idle that long.
+    // The upload hands over its next chunk only when released, and says when it is asked for one.
+    let asked = signal();
+    let release = signal();
     const slow = Readable.from(
       (async function* () {
         for (let i = 0; i < 12; i++) {
-          await new Promise((r) => setTimeout(r, 50));
+          asked.fire();
+          await release.fired;
+          release = signal();
           yield Buffer.alloc(1024, 1);
         }
       })(),
@@ -134,7 +165,15 @@ describe('timeouts (R3)', () => {
     const withKey = createPlatformClient({ endpoints: () => allAreasAt(s.url), credentials: fixedCredentials({ libraries: { 1: 'lib-key-0001' } }), userAgent: 'Burrow/test', env: {} });
     cleanups.push(() => withKey.close());
     const attempts: AttemptInfo[] = [];
-    const put = await withKey.send({ area: 'video', method: 'PUT', path: '/v', libraryId: 1, body: slow, idleTimeoutMs: 300, onAttempt: (a) => attempts.push(a) });
+    const pending = withKey.send({ area: 'video', method: 'PUT', path: '/v', libraryId: 1, body: slow, idleTimeoutMs: 300, onAttempt: (a) => attempts.push(a) });
+    // 12 chunks 299 ms apart: over 3.5 s in all, far past the 300 ms idle limit, but never idle that long.
+    for (let i = 0; i < 12; i++) {
+      await Promise.race([asked.fired, pending]);
+      asked = signal();
+      await vi.advanceTimersByTimeAsync(299);
+      release.fire();
+    }
+    const put = await pending;
     expect(put.status).toBe(503);
     expect(put.json()).toEqual({ received: 12 * 1024 });
     expect(s.seen[0]?.headers.accesskey).toBe('lib-key-0001');
