@@ -1,5 +1,5 @@
 /** `burrow api` as a spawned process: exit codes, error messages, --verbose, retries, non-JSON answers, the key never shown. */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -23,6 +23,20 @@ async function closedPort(): Promise<number> {
 }
 
 describe('exit codes', () => {
+  it('2 for invalid UTF-8 on standard input, naming the byte offset; nothing is sent', async () => {
+    const file = join(f.home, 'latin1.json');
+    writeFileSync(file, Buffer.concat([Buffer.from('{"Domain":"caf'), Buffer.from([0xe9]), Buffer.from('.example"}')]));
+    const fd = openSync(file, 'r');
+    try {
+      const r = await runBurrow(['api', 'POST', '/dnszone'], { env: f.env, stdin: fd });
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain('The body on standard input is not valid UTF-8: byte 0xE9 at byte offset 14');
+    } finally {
+      closeSync(fd);
+    }
+    expect((await runBurrow(['api', 'GET', '/dnszone'], { env: f.env })).stdout).not.toContain('.example');
+  });
+
   it('1 for an HTTP error: status and the core API message on stderr, the body on stdout', async () => {
     const r = await runBurrow(['api', 'GET', '/pullzone/999999'], { env: f.env });
     expect(r.code).toBe(1);

@@ -133,6 +133,10 @@ export async function runApi(args: readonly string[], io: CliIo): Promise<number
       err(`burrow: The body on standard input is over ${MAX_BODY_BYTES} bytes (1 MiB), the limit`);
       return EXIT.usage;
     }
+    if (input.kind === 'invalid') {
+      err(`burrow: ${input.message}`);
+      return EXIT.usage;
+    }
     if (input.kind === 'text') {
       const checked = parseJsonBody(input.text);
       if (!checked.ok) {

@@ -7,7 +7,7 @@ import type { EventName } from '../../shared/channels.js';
 import type { EventPayload } from '../../shared/contract.js';
 import type { Result } from '../../shared/result.js';
 import { appHandlers } from './app/handlers.js';
-import { consoleHandlers } from './console/handlers.js';
+import { consoleArea } from './console/handlers.js';
 import { filesHandlers } from './files/handlers.js';
 import { FileRegistry } from './files/registry.js';
 import { createPlatformClient, type PlatformClient } from './platform/client.js';
@@ -19,7 +19,7 @@ import { ProfileStore, type StoredProfile } from './settings/profile-store.js';
 import { SecretStore } from './settings/secret-store.js';
 import { ProfileService } from './settings/service.js';
 import { redactError } from '../../shared/redact.js';
-import { appError } from '../../shared/result.js';
+import { appError, type AppError } from '../../shared/result.js';
 import { AppFailure, toAppError } from './errors.js';
 import { createEventBus, createRouter, type CallContext, type Handlers } from './router.js';
 
@@ -32,6 +32,8 @@ export interface Core {
   emit<E extends EventName>(event: E, payload: EventPayload<E>): void;
   /** Only for the shells' own drop path; the renderer cannot reach it through invoke(). */
   registerDroppedFile(path: string): Promise<Result<unknown>>;
+  /** Scrubs known key values out of an error, as every result is scrubbed (for failures a transport meets itself). */
+  redactError(error: AppError): Promise<AppError>;
   /** The embedded sandbox when it is running (tests inject faults through it). */
   embeddedSandbox(): Promise<Sandbox | null>;
   close(): Promise<void>;
@@ -66,21 +68,23 @@ export async function createCore(ports: CorePorts): Promise<Core> {
     return p;
   };
 
+  const consoleRoom = consoleArea({
+    dataDir: ports.dataDir,
+    dialogs: ports.dialogs,
+    active: async () => {
+      const p = activeProfile();
+      return { profileId: p.id, client: await clientFor(p), apiUrl: (await profiles.endpoints(p)).apiUrl };
+    },
+    knownSecrets: () => profiles.knownSecrets(),
+  });
   const handlers: Handlers = {
     ...appHandlers(ports),
     ...filesHandlers(files),
     ...settingsHandlers(profiles, clientFor, bus),
-    ...consoleHandlers({
-      dataDir: ports.dataDir,
-      dialogs: ports.dialogs,
-      active: async () => {
-        const p = activeProfile();
-        return { profileId: p.id, client: await clientFor(p), apiUrl: (await profiles.endpoints(p)).apiUrl };
-      },
-      knownSecrets: () => profiles.knownSecrets(),
-    }),
+    ...consoleRoom.handlers,
   };
-  const router = createRouter(handlers, { redact: async (e) => redactError(e, await profiles.knownSecrets()) });
+  const redactKnown = async (e: AppError): Promise<AppError> => redactError(e, await profiles.knownSecrets());
+  const router = createRouter(handlers, { redact: redactKnown });
 
   return {
     invoke: (method, input, ctx) => router.invoke(method, input, ctx),
@@ -90,11 +94,13 @@ export async function createCore(ports: CorePorts): Promise<Core> {
       try {
         return { ok: true, value: await files.register(path) };
       } catch (e) {
-        return { ok: false, error: toAppError(e) };
+        return { ok: false, error: await redactKnown(toAppError(e)) };
       }
     },
+    redactError: redactKnown,
     embeddedSandbox: () => sandbox.peek(),
     async close() {
+      consoleRoom.close();
       await Promise.all([...clients.values()].map((c) => c.client.close()));
       clients.clear();
       await sandbox.close();

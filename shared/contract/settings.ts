@@ -10,6 +10,7 @@ import {
   Endpoints,
   KeySlot,
   KeyStatus,
+  KeyValue,
   LibraryId,
   LoggingAuth,
   ProfileName,
@@ -58,7 +59,7 @@ export const settingsContract = {
     },
     /** Stores a key; the answer says only whether one is set and its last four characters. */
     'profiles.setKey': {
-      input: z.object({ profileId: z.string().min(1), slot: KeySlot, value: z.string().trim().min(1, 'is required').min(8, 'must be at least 8 characters').max(4096, 'is too long') }).strict(),
+      input: z.object({ profileId: z.string().min(1), slot: KeySlot, value: KeyValue }).strict(),
       output: KeyStatus,
     },
     /** Forgets a key (a library's entry goes with its key). */

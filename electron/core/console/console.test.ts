@@ -214,6 +214,16 @@ describe('console.send against the sandbox', () => {
     expect(JSON.parse(await readFile(target, 'utf8'))).toEqual(JSON.parse(r.body.kind === 'json' ? r.body.text : 'null'));
   });
 
+  it('leaves no response body on disk once the core closes', async () => {
+    const h = await core();
+    await ok(h, 'api get /videolibrary');
+    const bodies = join(h.dataDir, 'console', 'bodies');
+    expect(await readdir(bodies)).toHaveLength(1);
+    await h.core.close();
+    open.splice(open.indexOf(h), 1);
+    await expect(readdir(bodies)).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+
   it('stops a request when the caller goes away (a window-scoped signal), and says it was cancelled', async () => {
     const { base, arrived, closed } = await holdingServer();
     const h = await core();

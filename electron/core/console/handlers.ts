@@ -30,14 +30,20 @@ function flatten(headers: Readonly<Record<string, string | string[]>> | undefine
   return out;
 }
 
-/** The console's handlers. */
-export function consoleHandlers(deps: ConsoleDeps): AreaHandlers<typeof consoleContract> {
+/** The console area: its handlers, and `close()`, which deletes the session's spooled bodies. */
+export interface ConsoleArea {
+  readonly handlers: AreaHandlers<typeof consoleContract>;
+  close(): void;
+}
+
+/** Builds the console area over its ports. */
+export function consoleArea(deps: ConsoleDeps): ConsoleArea {
   const history = new ConsoleHistory(deps.dataDir);
   const running = new Map<string, AbortController>();
   const spool = new BodySpool(deps.dataDir);
   const cleared = spool.clear();
 
-  return {
+  const handlers: ConsoleArea['handlers'] = {
     'console.send': async ({ requestId, line, body: editorBody, verbose }, { signal }) => {
       const cmd = resolveCommand(line, editorBody);
       const { profileId, client, apiUrl } = await deps.active();
@@ -127,4 +133,5 @@ export function consoleHandlers(deps: ConsoleDeps): AreaHandlers<typeof consoleC
       return { saved: true, bytes };
     },
   };
+  return { handlers, close: () => spool.close() };
 }

@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProfileView } from '../../../shared/profiles.js';
 import { startCore, type Harness } from '../testing/core-harness.js';
 
-const printable = Array.from({ length: 95 }, (_, i) => String.fromCharCode(32 + i));
-// A key of printable characters that is not degenerate (so it cannot occur in a response by chance).
+// Keys are visible ASCII (0x21-0x7E): the only characters a key may hold.
+const printable = Array.from({ length: 94 }, (_, i) => String.fromCharCode(33 + i));
+// A key of visible characters that is not degenerate (so it cannot occur in a response by chance).
 const keyArb = fc
   .string({ unit: fc.constantFrom(...printable), minLength: 8, maxLength: 64 })
   .map((k) => k.trim())
