@@ -3,9 +3,12 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
 import type { SandboxContext } from './context.js';
 import type { FaultRegistry, FaultRuleInput } from './faults.js';
-import { BodyError, header, readJson, sendEmpty, sendJson } from './http.js';
+import { BodyError, canAnswer, header, readJson, sendEmpty, sendJson } from './http.js';
 
 const suspendSchema = z.object({ suspended: z.boolean() });
+
+/** The largest admin request body: a rule with the largest allowed status body fits with room to spare. */
+const ADMIN_BODY_LIMIT = 128 * 1024;
 
 /** True for 127.0.0.0/8 and ::1, also in their IPv4-mapped IPv6 forms. */
 export function isLoopback(address: string | undefined): boolean {
@@ -27,7 +30,7 @@ export async function handleAdmin(
   res: ServerResponse,
   path: string,
 ): Promise<boolean> {
-  if (!isLoopback(req.socket.remoteAddress)) return fail(res, 403, 'The admin routes answer loopback clients only');
+  if (!isLoopback(req.socket?.remoteAddress)) return fail(res, 403, 'The admin routes answer loopback clients only');
   if (header(req, 'AccessKey') !== ctx.seed.accountKey) return fail(res, 401, 'AccessKey must be the account key');
   const method = req.method ?? 'GET';
   try {
@@ -42,7 +45,7 @@ export async function handleAdmin(
         return true;
       }
       if (method === 'POST') {
-        const body = await readJson(req);
+        const body = await readJson(req, ADMIN_BODY_LIMIT);
         try {
           // add() validates the rule itself; the cast only satisfies the signature.
           sendJson(res, 201, { id: faults.add(body as FaultRuleInput) });
@@ -55,15 +58,16 @@ export async function handleAdmin(
     }
     if (path === '/suspend') {
       if (method !== 'POST') return fail(res, 405, `${method} is not allowed on /__admin/suspend`);
-      const parsed = suspendSchema.safeParse(await readJson(req));
+      const parsed = suspendSchema.safeParse(await readJson(req, ADMIN_BODY_LIMIT));
       if (!parsed.success) return fail(res, 400, 'Body must be {"suspended": boolean}');
       ctx.accountSuspended = parsed.data.suspended;
       sendJson(res, 200, { suspended: ctx.accountSuspended });
       return true;
     }
   } catch (e) {
-    if (e instanceof BodyError) return fail(res, e.status, e.message);
-    throw e;
+    if (!(e instanceof BodyError)) throw e;
+    if (canAnswer(res)) fail(res, e.status, e.message);
+    return true;
   }
   return false;
 }

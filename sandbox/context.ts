@@ -76,6 +76,8 @@ export interface SeedRegion {
 
 /** Everything generated from the seed; areas read it and keep their own mutable state beside it. */
 export interface SeedData {
+  /** The account's user id (a GUID), independent of every key. */
+  readonly userId: string;
   readonly accountKey: string;
   /** HMAC secret used to sign and verify logging bearer JWTs. */
   readonly jwtSecret: string;

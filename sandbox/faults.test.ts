@@ -181,6 +181,52 @@ describe('admin routes', () => {
     expect(s.faults.list()).toEqual([]);
   });
 
+  it('refuse header values that are not valid HTTP field values (CR, LF, NUL, other controls) with 400', async () => {
+    const s = await start();
+    const bad = ['2\r\nSet-Cookie: x=1', 'a\nb', 'a\rb', 'nul\u0000', 'bell\u0007', 'del\u007f', ' padded', 'wide\u20ac', ''];
+    for (const value of bad) {
+      for (const action of [{ kind: 'status', status: 503, retryAfter: value }, { kind: 'status', status: 200, body: 'x', contentType: value }]) {
+        const reply = await addRule(s, { path: '/region', action });
+        expect(reply.status, JSON.stringify(action)).toBe(400);
+        expect(JSON.parse(reply.body)).toEqual({ error: expect.any(String) });
+        expect(() => s.faults.add({ path: '/region', action: action as never })).toThrow();
+      }
+    }
+    expect(s.faults.list()).toEqual([]);
+    // Nothing was armed: the route answers normally, not with a 500 from an unsendable header.
+    expect((await raw(s.apiUrl, 'GET', '/region')).status).toBe(200);
+    // Valid values, including obs-text and inner tabs, are still taken and sent as given.
+    expect((await addRule(s, { path: '/region', action: { kind: 'status', status: 503, retryAfter: 'Wed, 21 Oct 2015\t07:28:00 GMT' } })).status).toBe(201);
+    expect((await raw(s.apiUrl, 'GET', '/region')).headers['retry-after']).toBe('Wed, 21 Oct 2015\t07:28:00 GMT');
+  });
+
+  it('refuse deeply nested or oversized rule bodies with 400, over HTTP and in process', async () => {
+    const s = await start();
+    const nest = (depth: number): unknown => {
+      let v: unknown = 1;
+      for (let i = 0; i < depth; i++) v = i % 2 === 0 ? [v] : { a: v };
+      return v;
+    };
+    const deep = (depth: number) => `{"path":"/region","action":{"kind":"status","status":500,"body":${'['.repeat(depth)}${']'.repeat(depth)}}}`;
+    // 50 000 levels: far past any sane depth, still under the admin body limit.
+    for (const body of [deep(50_000), deep(65)]) {
+      const reply = await raw(s.apiUrl, 'POST', '/__admin/faults', { key: s.accountKey, body });
+      expect(reply.status).toBe(400);
+      expect(JSON.parse(reply.body)).toEqual({ error: expect.stringMatching(/nest/) });
+    }
+    const huge = { path: '/region', action: { kind: 'status', status: 500, body: 'x'.repeat(100 * 1024) } };
+    expect((await addRule(s, huge)).status).toBe(400);
+    const tooLarge = await addRule(s, { ...huge, action: { ...huge.action, body: 'x'.repeat(1024 * 1024) } });
+    expect(tooLarge.status).toBe(413);
+    expect(() => s.faults.add({ path: '/region', action: { kind: 'status', status: 500, body: nest(100_000) } })).toThrow(/nest/);
+    expect(() => s.faults.add(huge as never)).toThrow();
+    expect(s.faults.list()).toEqual([]);
+    expect((await raw(s.apiUrl, 'GET', '/region')).status).toBe(200);
+    // A body within both bounds is fine.
+    expect((await addRule(s, { path: '/region', action: { kind: 'status', status: 500, body: nest(20) } })).status).toBe(201);
+    expect(JSON.parse((await raw(s.apiUrl, 'GET', '/region')).body)).toEqual(nest(20));
+  });
+
   it('POST /__admin/suspend toggles the account suspension', async () => {
     const s = await start();
     const logs = `/logging/v2/pullzones/${s.pullZones[0]!.id}/logs`;

@@ -1,29 +1,62 @@
-/** Fault injection: rules that delay, fail or cut the next K matching requests (QUALITY.md T6). */
+/** Fault injection: rules that delay, fail or cut the next K matching requests, so tests can exercise a client's error handling. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { setTimeout as delay } from 'node:timers/promises';
 import { z } from 'zod';
+import { jsonDepth, MAX_JSON_DEPTH } from './http.js';
+
+/** The largest body a status rule may carry, as sent (a string) or as JSON text. */
+export const MAX_FAULT_BODY_BYTES = 64 * 1024;
+
+/** A valid HTTP field value: visible ASCII, spaces and tabs inside, other octets above 0x7f; never CR, LF or NUL. */
+const FIELD_VALUE = /^[\x21-\x7e\x80-\xff](?:[\t\x20-\x7e\x80-\xff]*[\x21-\x7e\x80-\xff])?$/;
+
+const headerValue = z
+  .string()
+  .max(1024)
+  .regex(FIELD_VALUE, 'must be a valid HTTP header value (no CR, LF or other control characters, no surrounding spaces)');
+
+/** The byte length of a status body as it goes on the wire; undefined when it cannot be serialised. */
+function bodyBytes(body: unknown): number | undefined {
+  if (typeof body === 'string') return Buffer.byteLength(body);
+  try {
+    const text = JSON.stringify(body);
+    return text === undefined ? 0 : Buffer.byteLength(text);
+  } catch {
+    return undefined;
+  }
+}
+
+const faultBody = z
+  .unknown()
+  .refine((b) => jsonDepth(b) <= MAX_JSON_DEPTH, `body must not nest deeper than ${MAX_JSON_DEPTH} levels`)
+  .refine((b) => {
+    // Checked after the depth, so serialising can never overflow the stack.
+    if (jsonDepth(b) > MAX_JSON_DEPTH) return true;
+    const size = bodyBytes(b);
+    return size !== undefined && size <= MAX_FAULT_BODY_BYTES;
+  }, `body must serialise to at most ${MAX_FAULT_BODY_BYTES} bytes`);
 
 const actionSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('delay'), ms: z.number().int().min(0).max(600_000) }),
   z.object({
     kind: z.literal('status'),
     status: z.number().int().min(100).max(599),
-    retryAfter: z.string().min(1).optional(),
+    retryAfter: headerValue.optional(),
     /** A string is sent as is (HTML error pages, broken JSON); anything else as JSON. */
-    body: z.unknown().optional(),
-    contentType: z.string().min(1).optional(),
+    body: faultBody.optional(),
+    contentType: headerValue.optional(),
   }),
-  z.object({ kind: z.literal('reset-after-body-bytes'), bytes: z.number().int().min(0) }),
+  z.object({ kind: z.literal('reset-after-body-bytes'), bytes: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER) }),
   z.object({ kind: z.literal('reset-after-headers') }),
   z.object({ kind: z.literal('commit-then-reset') }),
 ]);
 
 /** What POST /__admin/faults and sandbox.faults.add() accept. */
 export const faultRuleInputSchema = z.object({
-  method: z.string().regex(/^[A-Za-z]+$/).optional(),
+  method: z.string().regex(/^[A-Za-z]{1,20}$/).optional(),
   /** Exact full request path (with the area prefix, without the query), or a prefix ending in '*'. */
-  path: z.string().startsWith('/'),
-  times: z.number().int().min(1).default(1),
+  path: z.string().startsWith('/').max(2048),
+  times: z.number().int().min(1).max(1_000_000).default(1),
   action: actionSchema,
 });
 

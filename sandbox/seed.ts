@@ -1,4 +1,5 @@
 /** Deterministic demo data for the sandbox, generated from a numeric seed. */
+import { createHash } from 'node:crypto';
 import type { SeedData } from './context.js';
 
 /** A small seeded PRNG (mulberry32): same seed, same sequence, on every machine. */
@@ -22,6 +23,16 @@ export function randomKey(rand: () => number): string {
   return `${guid()}${guid().slice(0, 13)}`;
 }
 
+/**
+ * The account's user id: a version-4-shaped GUID hashed from the seed number alone, so it is stable per
+ * seed and shares nothing with the account key or any other secret.
+ */
+export function userIdFor(seed: number): string {
+  const hex = createHash('sha256').update(`burrow-sandbox-user-id:${seed >>> 0}`).digest('hex');
+  const variant = ((parseInt(hex[16] ?? '0', 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
 /** Builds the demo account for a seed. */
 export function createSeed(seed = 1): SeedData {
   const rand = createRandom(seed);
@@ -34,6 +45,7 @@ export function createSeed(seed = 1): SeedData {
   const szA = id(400000);
   const szB = id(500000);
   return {
+    userId: userIdFor(seed),
     accountKey: randomKey(rand),
     jwtSecret: randomKey(rand),
     libraries: [

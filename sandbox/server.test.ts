@@ -1,13 +1,14 @@
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer, request } from 'node:http';
+import { createServer, request, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { verifyJwt } from './jwt.js';
 import { createSeed } from './seed.js';
-import { createRequestListener, pickSandboxInfo, startSandbox, type Sandbox } from './server.js';
+import { BodyError } from './http.js';
+import { createRequestListener, pickSandboxInfo, startSandbox, type Dispatch, type Sandbox } from './server.js';
 
 const open: Sandbox[] = [];
 async function start(opts: Parameters<typeof startSandbox>[0] = {}): Promise<Sandbox> {
@@ -96,6 +97,52 @@ describe('startSandbox', () => {
 });
 
 describe('createRequestListener', () => {
+  it('answers a synchronous throw with 500, an uncaught BodyError with its status, and survives a client that left', async () => {
+    vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    let leftDone: () => void = () => undefined;
+    const left = new Promise<void>((r) => (leftDone = r));
+    const dispatch = ((req: IncomingMessage, res: ServerResponse, path: string) => {
+      if (path === '/sync') throw new TypeError('thrown before any promise');
+      if (path === '/body') return Promise.reject(new BodyError(413, 'too big'));
+      if (path === '/late') {
+        res.writeHead(200, { 'content-length': '10' });
+        res.write('half');
+        return Promise.reject(new Error('failed after the headers'));
+      }
+      if (path === '/gone') {
+        // The client goes away, then the handler fails: nobody to answer, nothing to crash.
+        return new Promise<boolean>((_resolve, reject) => {
+          req.socket?.destroy();
+          setTimeout(() => {
+            reject(new Error('failed after the client left'));
+            leftDone();
+          }, 20);
+        });
+      }
+      res.end('fine');
+      return Promise.resolve(true);
+    }) as Dispatch;
+    const server = createServer(createRequestListener(dispatch, []));
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const sync = await fetch(`${base}/sync`);
+      expect([sync.status, ((await sync.json()) as { ErrorKey: string }).ErrorKey]).toEqual([500, 'server.error']);
+      const body = await fetch(`${base}/body`);
+      expect([body.status, ((await body.json()) as { Message: string }).Message]).toEqual([413, 'too big']);
+      const late = await fetch(`${base}/late`);
+      expect(late.status).toBe(200);
+      await expect(late.text()).rejects.toThrow();
+      await expect(fetch(`${base}/gone`)).rejects.toThrow();
+      await left;
+      await new Promise((r) => setTimeout(r, 20));
+      expect(await (await fetch(`${base}/ok`)).text()).toBe('fine');
+    } finally {
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+    }
+  });
+
   it('turns a handler error into a JSON 500, logs it without secrets and keeps serving', async () => {
     const secret = 'super-secret-key-123';
     const logged: string[] = [];

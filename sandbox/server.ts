@@ -9,7 +9,7 @@ import { createContainersArea } from './containers/index.js';
 import type { Area, SandboxContext, SandboxOptions, SeedData } from './context.js';
 import { createCoreApiArea } from './core-api/index.js';
 import { applyFault, createFaultRegistry, type FaultRegistry } from './faults.js';
-import { BodyError, sendJson } from './http.js';
+import { BodyError, canAnswer, discardBody, sendJson } from './http.js';
 import { signJwt } from './jwt.js';
 import { createLoggingArea } from './logging/index.js';
 import { createSeed } from './seed.js';
@@ -73,34 +73,62 @@ function underPrefix(path: string, prefix: string): string | undefined {
 export type Dispatch = (req: IncomingMessage, res: ServerResponse, path: string, query: URLSearchParams) => Promise<boolean>;
 
 /**
- * Wraps a dispatcher into a request listener that answers 404 for unhandled paths and 500 for a failing
- * handler (logging it to stderr with every known secret masked), and never lets an error escape.
+ * Wraps a dispatcher into a request listener that answers 404 for unhandled paths, the status of a
+ * BodyError (413, 415, 400) for a refused body, and 500 for any other failing handler (logging it to
+ * stderr with every known secret masked). Nothing a handler does, throws or rejects escapes it.
  */
 export function createRequestListener(dispatch: Dispatch, secrets: readonly string[]) {
+  const mask = (text: string) => {
+    let out = text;
+    for (const s of secrets) if (s !== '') out = out.split(s).join('<redacted>');
+    return out;
+  };
+  const log = (line: string) => {
+    try {
+      process.stderr.write(line);
+    } catch {
+      // Nowhere left to report to.
+    }
+  };
   return (req: IncomingMessage, res: ServerResponse): void => {
     // Aborted requests are normal here (clients and faults cut connections); never let them crash the process.
     req.on('error', () => undefined);
     res.on('error', () => undefined);
     const { path, query } = splitUrl(req.url ?? '/');
-    dispatch(req, res, path, query).then(
-      (handled) => {
-        if (!handled && !res.headersSent && !res.destroyed) {
+    const fail = (err: unknown) => {
+      if (err instanceof BodyError) {
+        if (canAnswer(res)) sendJson(res, err.status, { ErrorKey: 'request.invalid', Field: null, Message: err.message });
+        // A refused body the handler did not read is drained, so the client sees the answer.
+        discardBody(req);
+        return;
+      }
+      // A client that went away mid-request leaves nobody to answer; its handler failing then is expected.
+      const gone = req.socket === null || req.socket.destroyed;
+      if (!gone) log(`sandbox: ${req.method} ${path} failed: ${mask(err instanceof Error ? (err.stack ?? err.message) : String(err))}\n`);
+      if (canAnswer(res)) sendJson(res, 500, { ErrorKey: 'server.error', Field: null, Message: 'Internal sandbox error' });
+      else if (!res.writableEnded) res.destroy();
+    };
+    let handling: Promise<boolean>;
+    try {
+      handling = dispatch(req, res, path, query);
+    } catch (e) {
+      handling = Promise.reject(e);
+    }
+    handling
+      .then((handled) => {
+        if (!handled && canAnswer(res)) {
           sendJson(res, 404, { ErrorKey: 'route.not_found', Field: null, Message: `No route for ${req.method} ${path}` });
         }
-      },
-      (err: unknown) => {
-        if (req.socket.destroyed) return;
-        if (err instanceof BodyError) {
-          if (!res.headersSent) sendJson(res, err.status, { ErrorKey: 'request.invalid', Field: null, Message: err.message });
-          return;
+      }, fail)
+      .catch((e: unknown) => {
+        // Even the error answer failed: drop the connection rather than the process.
+        log(`sandbox: ${req.method} ${path} could not be answered: ${mask(String(e))}\n`);
+        try {
+          res.destroy();
+        } catch {
+          // Already gone.
         }
-        let text = err instanceof Error ? (err.stack ?? err.message) : String(err);
-        for (const s of secrets) if (s !== '') text = text.split(s).join('<redacted>');
-        process.stderr.write(`sandbox: ${req.method} ${path} failed: ${text}\n`);
-        if (!res.headersSent) sendJson(res, 500, { ErrorKey: 'server.error', Field: null, Message: 'Internal sandbox error' });
-        else res.destroy();
-      },
-    );
+      });
   };
 }
 

@@ -1,4 +1,8 @@
-/** POST /apps: every rule of SPEC 2.1–2.8 and 8, then the account checks, then the new application. */
+/**
+ * POST /apps, checked in this order: account suspended (403), media type (415), body size, content
+ * coding and JSON (413, 415, 400), every field rule of the create request (400), the application limit
+ * (409), then registries and regions the account knows (422); then the new application (201).
+ */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
   addApplicationRequestSchema,
@@ -6,7 +10,7 @@ import {
   unprocessableProblems,
 } from '../../shared/platform/containers.js';
 import type { SandboxContext } from '../context.js';
-import { BodyError, header, readBody, sendJson } from '../http.js';
+import { BodyError, canAnswer, header, jsonDepth, MAX_JSON_DEPTH, readBody, sendJson } from '../http.js';
 import { buildApplication } from './model.js';
 import { sendErrorDetails, sendProblem } from './replies.js';
 import type { AppStore } from './store.js';
@@ -39,7 +43,7 @@ export async function createApp(ctx: SandboxContext, store: AppStore, req: Incom
     raw = await readBody(req);
   } catch (e) {
     if (!(e instanceof BodyError)) throw e;
-    if (!res.headersSent && !req.socket.destroyed) sendErrorDetails(req, res, e.status, e.message);
+    if (canAnswer(res)) sendErrorDetails(req, res, e.status, e.message);
     return;
   }
   const invalid = (message: string) => sendErrorDetails(req, res, 400, 'See the errors for details.', [{ field: '$', message }]);
@@ -50,6 +54,7 @@ export async function createApp(ctx: SandboxContext, store: AppStore, req: Incom
   } catch (e) {
     return invalid(`The request body is not valid JSON: ${(e as Error).message}`);
   }
+  if (jsonDepth(body) > MAX_JSON_DEPTH) return invalid(`The request body nests deeper than ${MAX_JSON_DEPTH} levels.`);
   if (!isPlainObject(body)) return invalid('The request body must be a JSON object (AddApplicationRequest).');
 
   const parsed = addApplicationRequestSchema.safeParse(body);

@@ -1,4 +1,7 @@
-/** The Magic Containers area, mounted under /mc: applications, regions and image registries (SPEC 2, 4.1, 7.1; NOTES 1). */
+/**
+ * The Magic Containers area, mounted under /mc: applications (list, create, get, delete), regions and image
+ * registries, with the platform's cursor-paged lists and its two error shapes (ErrorDetails, ProblemDetails).
+ */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Area, SandboxContext } from '../context.js';
 import { header, sendEmpty, sendJson } from '../http.js';

@@ -1,4 +1,4 @@
-/** Turns a valid create request into the Application the platform returns (NOTES 1.5). */
+/** Turns a valid create request into the Application the platform returns: defaults filled in, ids and endpoints generated. */
 import { createHash } from 'node:crypto';
 import {
   PROBE_DEFAULTS,

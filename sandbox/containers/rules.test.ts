@@ -1,4 +1,4 @@
-/** Boundary table for every rule of SPEC sections 2 and 8, posted over HTTP to the containers area. */
+/** Boundary table for every field rule of the application create request (lengths, counts, ranges, formats, references), posted over HTTP to the containers area. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateResponse } from '../testing/openapi.js';
 import { fullApp, setPath, startContainers, type Harness } from './test-harness.js';

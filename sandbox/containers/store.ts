@@ -15,7 +15,7 @@ export function createIdSource(seed: number): IdSource {
   };
 }
 
-/** A list answer as the platform shapes it (NOTES 1.5, 1.7, 1.8). */
+/** A list answer as the platform shapes it: the page's items, meta.totalItems, and an opaque cursor for the next page (null on the last). */
 export interface ListPage<T> {
   readonly items: readonly T[];
   readonly meta: { readonly totalItems: number };

@@ -82,7 +82,7 @@ export async function startContainers(options: { appLimit?: number; seed?: numbe
 
 const DIGEST = `sha256:${'0123456789abcdef'.repeat(4)}`;
 
-/** A create body that uses every field of SPEC 2.1–2.8 and is valid against the seeded account. */
+/** A create body that uses every field the create request accepts and is valid against the seeded account. */
 export function fullApp(): Record<string, unknown> {
   return {
     name: 'Demo app 1',

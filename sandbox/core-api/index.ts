@@ -1,7 +1,7 @@
 /** The core API area (api.bunny.net subset): pull zones, storage zones, DNS zones, video libraries, regions. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Area, SandboxContext } from '../context.js';
-import { BodyError, header, readJson, sendEmpty, sendJson } from '../http.js';
+import { BodyError, canAnswer, header, readJson, sendEmpty, sendJson } from '../http.js';
 import { createDnsZones } from './dns-zones.js';
 import { regionModel, storageZoneModel, videoLibraryModel } from './models.js';
 import { createPullZones } from './pull-zones.js';
@@ -22,12 +22,14 @@ function parseId(segment: string): number | undefined {
   return /^\d{1,15}$/.test(segment) ? Number(segment) : undefined;
 }
 
+const BODY_ERROR_KEYS: Readonly<Record<number, string>> = { 413: 'request.too_large', 415: 'request.unsupported_encoding' };
+
 async function readBody(req: IncomingMessage, res: ServerResponse): Promise<{ ok: true; body: unknown } | { ok: false }> {
   try {
     return { ok: true, body: await readJson(req, 256 * 1024) };
   } catch (e) {
     if (!(e instanceof BodyError)) throw e;
-    sendError(res, e.status, e.status === 413 ? 'request.too_large' : 'validation.invalid_json', null, e.message);
+    if (canAnswer(res)) sendError(res, e.status, BODY_ERROR_KEYS[e.status] ?? 'validation.invalid_json', null, e.message);
     return { ok: false };
   }
 }

@@ -8,9 +8,9 @@ export type Wire = Readonly<Record<string, unknown>>;
 export const SEED_DATE = '2024-03-01T09:30:00Z';
 const SEED_MODIFIED = '2024-06-12T14:05:00Z';
 
-/** The account's user id: a GUID derived from the account key so it is stable per seed. */
+/** The account's user id as models carry it: the seed's own GUID, never anything taken from a key. */
 export function userIdOf(seed: SeedData): string {
-  return seed.accountKey.slice(0, 36);
+  return seed.userId;
 }
 
 /** A StorageZoneModel; `pullZones` are the (already built) pull zones serving from it. */

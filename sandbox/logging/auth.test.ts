@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { logErrorResponseSchema } from '../../shared/logs/index.js';
 import { signJwt } from '../jwt.js';
-import { startLogging, T0, v1Day, type LoggingHarness } from './test-support.js';
+import { startLogging, BASE_TIME, v1Day, type LoggingHarness } from './test-support.js';
 
 let h: LoggingHarness | undefined;
 afterEach(async () => {
@@ -14,7 +14,7 @@ async function errorOf(res: Response) {
 }
 
 function paths(zoneId: number): string[] {
-  return [`/v2/pullzones/${zoneId}/logs?limit=1`, `/${v1Day(T0)}/${zoneId}.log?end=1`];
+  return [`/v2/pullzones/${zoneId}/logs?limit=1`, `/${v1Day(BASE_TIME)}/${zoneId}.log?end=1`];
 }
 
 describe('logging auth', () => {
@@ -30,7 +30,7 @@ describe('logging auth', () => {
   it('answers 401 unauthorized without credentials and 403 forbidden for wrong ones', async () => {
     h = await startLogging();
     const seed = h.seed;
-    const iat = Math.floor(T0 / 1000);
+    const iat = Math.floor(BASE_TIME / 1000);
     const cases: [Record<string, string>, number, string][] = [
       [{}, 401, 'unauthorized'],
       [{ AccessKey: '' }, 401, 'unauthorized'],
@@ -77,7 +77,7 @@ describe('logging auth', () => {
     h = await startLogging();
     const off = h.seed.pullZones.find((z) => !z.loggingEnabled);
     expect(off).toBeDefined();
-    for (const path of [...paths(999), '/v2/pullzones/abc/logs', `/${v1Day(T0)}/abc.log`]) {
+    for (const path of [...paths(999), '/v2/pullzones/abc/logs', `/${v1Day(BASE_TIME)}/abc.log`]) {
       const res = await h.get(path);
       expect(res.status, path).toBe(404);
       expect((await errorOf(res)).code).toBe('not_found');
@@ -105,10 +105,10 @@ describe('logging rate limit', () => {
     h = await startLogging({ logRateLimit: { requests: 30, windowMs: 10_000 } });
     const [v2, v1] = paths(h.zoneId) as [string, string];
     for (let i = 0; i < 30; i++) {
-      h.clock.now = T0 + i * 100;
+      h.clock.now = BASE_TIME + i * 100;
       expect((await h.get(i % 2 === 0 ? v2 : v1)).status, `request ${i + 1}`).toBe(200);
     }
-    h.clock.now = T0 + 4_000;
+    h.clock.now = BASE_TIME + 4_000;
     const limited = await h.get(v2);
     expect(limited.status).toBe(429);
     expect(limited.headers.get('retry-after')).toBe('6');
@@ -119,11 +119,11 @@ describe('logging rate limit', () => {
     const other = h.seed.pullZones.find((z) => z.loggingEnabled && z.id !== h?.zoneId);
     expect((await h.get(paths(other?.id ?? 0)[0] ?? '')).status).toBe(200);
 
-    // The first request leaves the window at T0 + 10 s; one slot opens.
-    h.clock.now = T0 + 10_000;
+    // The first request leaves the window at BASE_TIME + 10 s; one slot opens.
+    h.clock.now = BASE_TIME + 10_000;
     expect((await h.get(v2)).status).toBe(200);
     expect((await h.get(v2)).status).toBe(429);
-    h.clock.now = T0 + 20_000;
+    h.clock.now = BASE_TIME + 20_000;
     for (let i = 0; i < 30; i++) expect((await h.get(v2)).status).toBe(200);
   });
 });

@@ -57,7 +57,7 @@ function searchable(e: TrafficEntry): string {
 }
 
 /**
- * The filters the platform applies to a fetched page (NOTES 3.3: `country` and `search`), which
+ * The filters the platform applies to a page after cutting it (`country` and `search`), which
  * is why a page may hold fewer than `limit` rows while `hasMore` is true.
  */
 export function matchesAfterPaging(e: TrafficEntry, q: LogQuery): boolean {

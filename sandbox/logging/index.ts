@@ -62,7 +62,7 @@ export function createLoggingArea(ctx: SandboxContext, options: LoggingAreaOptio
       let dayStart: number | undefined;
       if (r.kind === 'v1') {
         dayStart = parseV1Date(r.day);
-        // The platform answers a badly formed date with 403 (NOTES 3.2).
+        // The platform answers a badly formed date with 403, not 400.
         if (dayStart === undefined) return sendLogError(res, 403, 'forbidden', `"${r.day.slice(0, 32)}" is not a date in MM-DD-YY form`);
       }
       const zone = findZone(r.zone);

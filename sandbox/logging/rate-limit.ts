@@ -1,4 +1,4 @@
-/** The per-pull-zone request limit of the logging API (30 per 10 s by default; SPEC 8). */
+/** The per-pull-zone request limit of the logging API: 30 requests per 10 s by default, answered with 429 and Retry-After past it. */
 
 /** Outcome of taking one request slot. */
 export type RateDecision = { readonly ok: true } | { readonly ok: false; readonly retryAfterSeconds: number };

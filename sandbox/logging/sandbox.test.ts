@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { logErrorResponseSchema, logQueryResponseSchema } from '../../shared/logs/index.js';
 import { startSandbox, type Sandbox } from '../server.js';
-import { T0, v1Day } from './test-support.js';
+import { BASE_TIME, v1Day } from './test-support.js';
 
 let sandbox: Sandbox | undefined;
 afterEach(async () => {
@@ -11,7 +11,7 @@ afterEach(async () => {
 
 describe('logging through the whole sandbox', () => {
   it('serves both versions under loggingUrl with the start-line JWT, limited to 30 per 10 s', async () => {
-    const clock = { now: T0 };
+    const clock = { now: BASE_TIME };
     sandbox = await startSandbox({ seed: 3, now: () => clock.now });
     const zone = sandbox.pullZones.find((z) => z.loggingEnabled);
     const headers = { Authorization: `Bearer ${sandbox.loggingJwt}` };
@@ -19,7 +19,7 @@ describe('logging through the whole sandbox', () => {
     expect(v2.status).toBe(200);
     const body = logQueryResponseSchema.parse(await v2.json());
     expect(body.data).toHaveLength(5);
-    const v1 = await fetch(`${sandbox.loggingUrl}/${v1Day(T0)}/${zone?.id}.log?end=3`, { headers });
+    const v1 = await fetch(`${sandbox.loggingUrl}/${v1Day(BASE_TIME)}/${zone?.id}.log?end=3`, { headers });
     expect((await v1.text()).split('\n')).toHaveLength(4);
 
     for (let i = 2; i < 30; i++) {

@@ -7,7 +7,7 @@ import { createSeed } from '../seed.js';
 import { createLoggingArea, type LoggingAreaOptions } from './index.js';
 
 /** Noon UTC, so "three days ago" falls mid-day and retention edges are easy to reason about. */
-export const T0 = Date.UTC(2026, 4, 9, 12, 0, 0);
+export const BASE_TIME = Date.UTC(2026, 4, 9, 12, 0, 0);
 
 /** A running logging area. */
 export interface LoggingHarness {
@@ -39,7 +39,7 @@ export interface HarnessOptions extends LoggingAreaOptions {
 
 /** Starts the logging area on 127.0.0.1:0; close() it in afterEach. */
 export async function startLogging(options: HarnessOptions = {}): Promise<LoggingHarness> {
-  const clock = { now: options.now ?? T0 };
+  const clock = { now: options.now ?? BASE_TIME };
   const seedNumber = options.seed ?? 1;
   const base = createSeed(seedNumber);
   const seed = options.editSeed ? options.editSeed(base) : base;

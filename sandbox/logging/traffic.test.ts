@@ -3,13 +3,13 @@ import { ALL_CACHE_STATUSES, isIpv6 } from '../../shared/logs/index.js';
 import { createSeed } from '../seed.js';
 import { createTrafficStore, DAY_MS, type TrafficEntry } from './traffic.js';
 
-const T0 = Date.UTC(2026, 4, 9, 12, 0, 0);
+const BASE_TIME = Date.UTC(2026, 4, 9, 12, 0, 0);
 const seed = createSeed(7);
 const site = seed.pullZones[0]!;
 const video = seed.pullZones[1]!;
 
 function day(seedNumber: number, zone = site, perDay?: number): TrafficEntry[] {
-  return [...createTrafficStore(seedNumber, perDay).range(zone, T0 - DAY_MS, T0, 'asc')];
+  return [...createTrafficStore(seedNumber, perDay).range(zone, BASE_TIME - DAY_MS, BASE_TIME, 'asc')];
 }
 
 function share(entries: readonly TrafficEntry[], test: (e: TrafficEntry) => boolean): number {
@@ -20,10 +20,10 @@ describe('generated traffic', () => {
   it('is the same for the same seed, whatever was asked first', () => {
     const a = day(7);
     const store = createTrafficStore(7);
-    const late = [...store.range(site, T0 - 3_600_000, T0, 'desc')];
-    const b = [...store.range(site, T0 - DAY_MS, T0, 'asc')];
+    const late = [...store.range(site, BASE_TIME - 3_600_000, BASE_TIME, 'desc')];
+    const b = [...store.range(site, BASE_TIME - DAY_MS, BASE_TIME, 'asc')];
     expect(b).toEqual(a);
-    expect(late).toEqual(a.filter((e) => e.timestampMs >= T0 - 3_600_000).reverse());
+    expect(late).toEqual(a.filter((e) => e.timestampMs >= BASE_TIME - 3_600_000).reverse());
     expect(day(8)).not.toEqual(a);
   });
 

@@ -2,7 +2,7 @@ import { gunzipSync } from 'node:zlib';
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logErrorResponseSchema, parseV1Line, type CdnLogRecord } from '../../shared/logs/index.js';
-import { startLogging, T0, v1Day, type LoggingHarness } from './test-support.js';
+import { startLogging, BASE_TIME, v1Day, type LoggingHarness } from './test-support.js';
 
 const DAY = 86_400_000;
 
@@ -36,7 +36,7 @@ describe('v1 day files', () => {
   let today: string;
   beforeAll(async () => {
     h = await startLogging();
-    today = v1Day(T0);
+    today = v1Day(BASE_TIME);
   });
   afterAll(() => h.close());
 
@@ -51,7 +51,7 @@ describe('v1 day files', () => {
     expect(times).toEqual([...times].sort((a, b) => b - a));
     expect(times[0]).toBeGreaterThan(times[times.length - 1] ?? Infinity);
     const dayStart = Date.UTC(2026, 4, 9);
-    expect(times.every((t) => t >= dayStart && t <= T0)).toBe(true);
+    expect(times.every((t) => t >= dayStart && t <= BASE_TIME)).toBe(true);
     expect(rows.every((r) => r.pullZoneId === h.zoneId && r.url.startsWith('http'))).toBe(true);
     expect(rows.some((r) => r.referer === null)).toBe(true);
     expect(rows.some((r) => r.cacheStatus === '-')).toBe(true);
@@ -156,23 +156,23 @@ describe('v1 day files', () => {
   });
 
   it('serves the retained part of the day 3 days ago, and 404 for 4 days ago or tomorrow', async () => {
-    const three = records((await file(h, v1Day(T0, 3), { order: 'asc' })).text);
+    const three = records((await file(h, v1Day(BASE_TIME, 3), { order: 'asc' })).text);
     expect(three.length).toBeGreaterThan(0);
-    expect(three.every((r) => r.timestampMs >= T0 - 3 * DAY)).toBe(true);
+    expect(three.every((r) => r.timestampMs >= BASE_TIME - 3 * DAY)).toBe(true);
     expect(three[three.length - 1]?.timestampMs).toBeLessThan(Date.UTC(2026, 4, 7));
-    for (const day of [v1Day(T0, 4), v1Day(T0, -1)]) {
+    for (const day of [v1Day(BASE_TIME, 4), v1Day(BASE_TIME, -1)]) {
       const res = await file(h, day);
       expect(res.status, day).toBe(404);
       expect((await errorOf(res)).code).toBe('not_found');
     }
-    const two = records((await file(h, v1Day(T0, 2), { sort: 'asc' })).text);
+    const two = records((await file(h, v1Day(BASE_TIME, 2), { sort: 'asc' })).text);
     expect(two[0]?.timestampMs).toBeLessThan(Date.UTC(2026, 4, 7) + 3_600_000);
   });
 
   it('streams a large day completely', async () => {
     const big = await startLogging({ entriesPerDay: 10_000 });
     try {
-      const text = (await file(big, v1Day(T0, 1))).text;
+      const text = (await file(big, v1Day(BASE_TIME, 1))).text;
       const lines = text.split('\n');
       expect(lines.pop()).toBe('');
       // Many 256-line batches, none lost or split mid-line.

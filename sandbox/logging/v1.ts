@@ -1,6 +1,6 @@
 /**
  * `GET /{MM}-{DD}-{YY}/{pullZoneId}.log`: one UTC day of a zone as the legacy pipe-delimited
- * file (NOTES 3.2), streamed in batches of lines, gzip-encoded when the client accepts it.
+ * file, streamed in batches of lines, gzip-encoded when the client accepts it.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
@@ -57,7 +57,7 @@ function parseParams(query: URLSearchParams): { ok: true; params: V1Params } | {
   const start = int('start') ?? 0;
   const end = int('end');
   // The OpenAPI document names it `sort`, the prose docs `order`; both are accepted. The docs give
-  // `desc` as the default (NOTES 3.2), the same newest-first default as v2.
+  // `desc` as the default, the same newest-first default as v2.
   const orderText = (nonEmpty(query, 'order') ?? nonEmpty(query, 'sort') ?? 'desc').toLowerCase();
   if (orderText !== 'asc' && orderText !== 'desc') details.push(`${nonEmpty(query, 'order') !== undefined ? 'order' : 'sort'}: must be asc or desc`);
   let status: readonly StatusFilter[] | undefined;

@@ -1,4 +1,4 @@
-/** `GET /v2/pullzones/{pullZoneId}/logs`: structured JSON with filters and offset pagination (NOTES 3.3). */
+/** `GET /v2/pullzones/{pullZoneId}/logs`: structured JSON with filters and offset pagination. */
 import type { ServerResponse } from 'node:http';
 import { V2_QUERY_PARAMS, parseV2Query, recordToLogEntry, type LogEntry, type LogQueryResponse } from '../../shared/logs/index.js';
 import type { SeedPullZone } from '../context.js';

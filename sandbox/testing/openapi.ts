@@ -1,4 +1,8 @@
-/** Validates sandbox responses against the platform's own OpenAPI 3.0 documents (ajv 8). */
+/**
+ * Validates sandbox responses (ajv 8) against the facts of the platform's OpenAPI 3.0 documents kept in
+ * the committed fixture `openapi-facts.json` beside this file (made by scripts/openapi-fixture.mjs; its
+ * sources and their versions are in `openapi-facts.md`). Nothing outside the repository is read.
+ */
 import { readFileSync } from 'node:fs';
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
@@ -6,11 +10,8 @@ import addFormatsModule from 'ajv-formats';
 /** Which platform document a response belongs to. */
 export type OpenApiDoc = 'magic-containers' | 'stream' | 'core';
 
-const FILES: Readonly<Record<OpenApiDoc, string>> = {
-  'magic-containers': 'magic-containers-api-v1.0.0.json',
-  stream: 'stream-api-v1.5.23.json',
-  core: 'core-api-v1.0.0.json',
-};
+/** The committed fixture: one pruned OpenAPI document per platform document. */
+export const FIXTURE_URL = new URL('./openapi-facts.json', import.meta.url);
 
 type Json = null | boolean | number | string | readonly Json[] | { readonly [k: string]: Json };
 type JsonObject = { readonly [k: string]: Json };
@@ -73,6 +74,15 @@ interface LoadedDoc {
 }
 
 const loaded = new Map<OpenApiDoc, LoadedDoc>();
+let fixture: JsonObject | undefined;
+
+function documentOf(name: OpenApiDoc): JsonObject {
+  fixture ??= JSON.parse(readFileSync(FIXTURE_URL, 'utf8')) as JsonObject;
+  const documents = fixture['documents'];
+  const doc = isObject(documents) ? documents[name] : undefined;
+  if (!isObject(doc)) throw new Error(`openapi-facts.json has no document "${name}"`);
+  return doc;
+}
 
 const addFormats = addFormatsModule as unknown as (ajv: Ajv) => Ajv;
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -82,8 +92,7 @@ const DATE_TIME = /^\d{4}-[01]\d-[0-3]\d[tT ][0-2]\d:[0-5]\d:[0-6]\d(?:\.\d+)?(?
 function load(name: OpenApiDoc): LoadedDoc {
   const cached = loaded.get(name);
   if (cached) return cached;
-  const url = new URL(`../../../shared/platform/openapi/${FILES[name]}`, import.meta.url);
-  const doc = JSON.parse(readFileSync(url, 'utf8')) as JsonObject;
+  const doc = documentOf(name);
   const ajv = new Ajv({ allErrors: true, strict: false, validateSchema: false, logger: false });
   addFormats(ajv);
   ajv.addFormat('date-time', DATE_TIME);

@@ -46,7 +46,9 @@ export function checkTusCredentials(seed: SeedData, creds: TusCredentials, nowMs
   if (!signature || !expire || !libraryId || !videoId) {
     return { ok: false, reason: 'AuthorizationSignature, AuthorizationExpire, LibraryId and VideoId are required' };
   }
-  if (!/^\d+$/.test(libraryId) || !/^\d+$/.test(expire)) return { ok: false, reason: 'LibraryId and AuthorizationExpire must be integers' };
+  if (!isSafeInteger(libraryId) || !isSafeInteger(expire)) {
+    return { ok: false, reason: 'LibraryId and AuthorizationExpire must be whole numbers (AuthorizationExpire in Unix seconds)' };
+  }
   const library = findLibrary(seed, Number(libraryId));
   if (!library) return { ok: false, reason: 'Unknown library' };
   if (!sameText(signature.toLowerCase(), tusSignature(libraryId, library.key, expire, videoId))) {
@@ -54,6 +56,11 @@ export function checkTusCredentials(seed: SeedData, creds: TusCredentials, nowMs
   }
   if (Number(expire) * 1000 <= nowMs) return { ok: false, reason: 'AuthorizationExpire has passed' };
   return { ok: true, libraryId: library.id, videoId: videoId.toLowerCase() };
+}
+
+/** Decimal digits only, naming a safe integer. */
+function isSafeInteger(text: string): boolean {
+  return /^\d{1,16}$/.test(text) && Number.isSafeInteger(Number(text));
 }
 
 function sameText(a: string, b: string): boolean {

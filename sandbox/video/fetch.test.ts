@@ -33,6 +33,27 @@ async function startSource(file: Buffer, options: { hold?: boolean } = {}) {
   };
 }
 
+/** A loopback origin that answers the paths in `redirects` with a 302 to the URL given, and any other path with `file`. */
+async function startRedirector(file: Buffer, redirects: Record<string, () => string>) {
+  const requests: { url: string; headers: IncomingHttpHeaders }[] = [];
+  const server = http.createServer((req, res) => {
+    requests.push({ url: req.url ?? '', headers: req.headers });
+    const to = redirects[req.url ?? ''];
+    if (to) return void res.writeHead(302, { location: to() }).end();
+    res.writeHead(200, { 'content-length': file.length }).end(file);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    requests,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
 let s: VideoSandbox;
 const cleanups: (() => Promise<void>)[] = [];
 
@@ -96,6 +117,52 @@ describe('POST …/videos/fetch', () => {
     });
     expect(done['title']).toBe('moved.mp4');
     expect(source.requests.map((r) => r.url)).toEqual(['/moved.mp4', '/clip.mp4']);
+  });
+
+  it('sends the custom headers only to the origin the user named: a redirect to another origin drops all of them', async () => {
+    await setup();
+    const file = bytes(2000);
+    const custom = { AccessKey: 'library-key', 'X-Api-Key': 'api-key', Cookie: 'session=abc', Authorization: 'Bearer t', 'X-Origin-Token': 'static' };
+    const names = Object.keys(custom).map((n) => n.toLowerCase());
+    const sent = (r: { url: string; headers: IncomingHttpHeaders }) => [r.url, names.filter((n) => r.headers[n] !== undefined)];
+    // Two loopback servers on different ports, so different origins; `named` is the one the user asks for.
+    const named = await startRedirector(file, {
+      '/same.mp4': () => `${named.origin}/start.mp4`,
+      '/start.mp4': () => `${other.origin}/hop.mp4`,
+    });
+    cleanups.push(named.close);
+    const other = await startRedirector(file, { '/hop.mp4': () => `${named.origin}/back.mp4` });
+    cleanups.push(other.close);
+
+    // named /same.mp4 → named /start.mp4 → other /hop.mp4 → named /back.mp4 (the file).
+    const id = expectFetchReply(await fetchVideo({ url: `${named.origin}/same.mp4`, headers: custom }));
+    const done = await waitFor(async () => {
+      const v = await video(id);
+      return v['status'] === 4 ? v : undefined;
+    });
+    expect(done['originalHash']).toBe(sha256(file));
+    // A same-origin redirect keeps them; once the chain left the origin, coming back does not restore them.
+    expect(named.requests.map(sent)).toEqual([
+      ['/same.mp4', names],
+      ['/start.mp4', names],
+      ['/back.mp4', []],
+    ]);
+    expect(other.requests.map(sent)).toEqual([['/hop.mp4', []]]);
+  });
+
+  it('marks the video failed, and keeps serving, when the source redirects to an invalid or non-http URL', async () => {
+    await setup();
+    const source = await startRedirector(bytes(10), { '/bad.mp4': () => 'http://[bad', '/ftp.mp4': () => 'ftp://127.0.0.1/a.mp4' });
+    cleanups.push(source.close);
+    for (const path of ['/bad.mp4', '/ftp.mp4']) {
+      const id = expectFetchReply(await fetchVideo({ url: `${source.origin}${path}` }));
+      const failed = await waitFor(async () => {
+        const v = await video(id);
+        return v['status'] === 5 ? v : undefined;
+      });
+      expect(failed['hasOriginal']).toBe(false);
+    }
+    expect((await s.call('GET', `/library/${s.libA.id}/videos`, { key: s.libA.key })).status).toBe(200);
   });
 
   it('marks the video failed (status 5) when the source answers 404 or refuses the connection', async () => {

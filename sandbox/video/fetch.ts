@@ -25,7 +25,10 @@ export class RemoteFetcher {
   /** Starts fetching `url` into the video; failures mark the video as failed (status 5). */
   start(video: VideoRecord, url: URL, headers: Readonly<Record<string, string>>): void {
     this.active.add(video);
-    void this.run(video, url, headers).finally(() => this.active.delete(video));
+    void this.run(video, url, headers)
+      .catch((e: unknown) => this.markFailed(video, `Fetching the source failed: ${e instanceof Error ? e.message : String(e)}`))
+      .catch(() => undefined)
+      .finally(() => this.active.delete(video));
   }
 
   private async run(video: VideoRecord, url: URL, headers: Readonly<Record<string, string>>): Promise<void> {
@@ -57,7 +60,11 @@ export class RemoteFetcher {
   }
 }
 
-/** GETs the URL with the given headers, following same-scheme redirects; rejects on a non-2xx answer. */
+/**
+ * GETs the URL with the given headers, following redirects; rejects on a non-2xx answer. The user's
+ * headers go only to the origin the user named: once a redirect leads to another origin, every one of
+ * them is dropped for the rest of the chain (a redirect back does not restore them).
+ */
 function openSource(
   url: URL,
   headers: Readonly<Record<string, string>>,
@@ -72,9 +79,16 @@ function openSource(
       if (status >= 300 && status < 400 && location !== undefined) {
         res.resume();
         if (redirectsLeft === 0) return reject(new Error('Too many redirects'));
-        const next = new URL(location, url);
-        // Credentials meant for one origin are not handed to another.
-        const kept = next.origin === url.origin ? headers : withoutAuthorization(headers);
+        // A throw here would escape into the HTTP client's event handler and end the process.
+        let next: URL;
+        try {
+          next = new URL(location, url);
+        } catch {
+          return reject(new Error('The source redirected to an invalid URL'));
+        }
+        if (next.protocol !== 'http:' && next.protocol !== 'https:') return reject(new Error('The source redirected to a URL that is not http or https'));
+        // Any custom header may carry a credential (AccessKey, X-Api-Key, Cookie…): none is handed to another origin.
+        const kept = next.origin === url.origin ? headers : {};
         openSource(next, kept, redirectsLeft - 1, onRequest).then(resolve, reject);
         return;
       }
@@ -90,6 +104,3 @@ function openSource(
   });
 }
 
-function withoutAuthorization(headers: Readonly<Record<string, string>>): Record<string, string> {
-  return Object.fromEntries(Object.entries(headers).filter(([name]) => name.toLowerCase() !== 'authorization'));
-}

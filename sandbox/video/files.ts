@@ -5,6 +5,12 @@ import { mkdir, rm } from 'node:fs/promises';
 import { once } from 'node:events';
 import { finished } from 'node:stream/promises';
 
+/**
+ * The largest video the sandbox takes in one upload: 128 GiB. A TUS Upload-Length or a PUT's
+ * Content-Length above it is refused before any byte is stored.
+ */
+export const MAX_VIDEO_BYTES = 128 * 1024 ** 3;
+
 /** The body went past the size the upload announced. */
 export class TooLargeError extends Error {
   constructor(limit: number) {

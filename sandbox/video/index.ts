@@ -10,7 +10,6 @@
  * - Processing steps take `processingStepMs` each; fetches past `fetchQueueLimit` get 429.
  * - An unknown library id answers 401 like a wrong key (no key can belong to it).
  */
-import type { IncomingMessage } from 'node:http';
 import type { Area, SandboxContext } from '../context.js';
 import { RemoteFetcher } from './fetch.js';
 import { createVideoRoutes } from './routes.js';
@@ -27,15 +26,19 @@ export interface VideoArea extends Area {
   inspect(libraryId: number, videoId: string): UploadInspection | undefined;
 }
 
-/** Builds the video area: Stream REST routes, remote fetch and the TUS endpoint. */
-export function createVideoArea(ctx: SandboxContext): VideoArea {
+/**
+ * Builds the video area: Stream REST routes, remote fetch and the TUS endpoint. `mountPath` is the
+ * prefix the dispatcher serves it under; with the server's own origin it makes the TUS Location URLs.
+ */
+export function createVideoArea(ctx: SandboxContext, mountPath = '/video'): VideoArea {
   const service = new VideoService(ctx);
   const fetcher = new RemoteFetcher(service, ctx.options.fetchQueueLimit);
   const tus = new TusEndpoint(ctx, service);
   const routes = createVideoRoutes(ctx, service, fetcher);
   return {
     async handle(req, res, path, query) {
-      if (path === '/tusupload' || path.startsWith('/tusupload/')) return tus.handle(req, res, path, publicBase(req, path));
+      // Location URLs come from the server's own address, never from the client's Host header.
+      if (path === '/tusupload' || path.startsWith('/tusupload/')) return tus.handle(req, res, path, `${ctx.origin()}${mountPath}`);
       return routes(req, res, path, query);
     },
     inspect: (libraryId, videoId) => service.inspect(libraryId, videoId),
@@ -46,12 +49,3 @@ export function createVideoArea(ctx: SandboxContext): VideoArea {
   };
 }
 
-/**
- * The URL the client used to reach this area (origin plus the dispatcher's prefix), so that
- * TUS Location headers point back through the same prefix whether or not req.url was rewritten.
- */
-function publicBase(req: IncomingMessage, path: string): string {
-  const pathname = new URL(req.url ?? '/', 'http://x').pathname;
-  const prefix = pathname.endsWith(path) ? pathname.slice(0, pathname.length - path.length) : '';
-  return `http://${req.headers.host ?? 'localhost'}${prefix}`;
-}

@@ -1,6 +1,6 @@
 /** Wire shapes of the Stream API (Stream OpenAPI 1.5.23) as the sandbox sends them. */
 
-/** VideoModel.status numbers of the API (the webhook numbers differ; NOTES 2.5). */
+/** VideoModel.status numbers of the API (webhooks number the same states differently). */
 export const VideoStatus = {
   created: 0,
   uploaded: 1,

@@ -1,8 +1,9 @@
 /** The Stream REST routes under /library/{libraryId}/videos. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { SandboxContext } from '../context.js';
-import { BodyError, header, readJson, sendEmpty, sendJson } from '../http.js';
+import { BodyError, canAnswer, header, readJson, sendEmpty, sendJson } from '../http.js';
 import { libraryAccess } from './auth.js';
+import { MAX_VIDEO_BYTES } from './files.js';
 import type { RemoteFetcher } from './fetch.js';
 import { statusBody } from './model.js';
 import type { VideoService } from './service.js';
@@ -37,7 +38,7 @@ export function createVideoRoutes(ctx: SandboxContext, service: VideoService, fe
       else await single(req, res, libraryId, videoId, method, inspectSuffix !== undefined);
     } catch (e) {
       if (!(e instanceof BodyError)) throw e;
-      sendStatus(res, e.status, e.message);
+      if (canAnswer(res)) sendStatus(res, e.status, e.message);
     }
     return true;
   };
@@ -63,7 +64,7 @@ export function createVideoRoutes(ctx: SandboxContext, service: VideoService, fe
       thumbnailTime: thumbnail ? Number(thumbnail) : null,
     });
     fetcher.start(video, url, headers);
-    // The real service also returns the new video's guid as `id` (NOTES 2.3), beyond the documented StatusModel.
+    // The real service also returns the new video's guid as `id`, beyond the documented StatusModel.
     sendJson(res, 200, { ...statusBody(200, 'OK'), id: video.guid });
   }
 
@@ -111,26 +112,37 @@ export function createVideoRoutes(ctx: SandboxContext, service: VideoService, fe
 
   async function upload(req: IncomingMessage, res: ServerResponse, video: VideoRecord) {
     if (video.upload.kind !== 'none') return refuse(req, res, 400);
+    // The stored file is the body's bytes exactly as sent; a coded body would have to be decoded without a size bound.
+    const coding = (header(req, 'content-encoding') ?? '').trim().toLowerCase();
+    if (coding !== '' && coding !== 'identity') {
+      return refuse(req, res, 415, 'Content-Encoding is not supported on uploads; send the file bytes as they are');
+    }
+    const declared = header(req, 'content-length');
+    if (declared !== undefined && Number(declared) > MAX_VIDEO_BYTES) {
+      return refuse(req, res, 413, `A video may have at most ${MAX_VIDEO_BYTES} bytes`);
+    }
     const result = await service.receive(video, req, 'put', () => req.destroy());
     if (result.ok) return sendStatus(res, 200, 'OK');
     // An interrupted upload has nobody left to answer.
-    if (res.destroyed || req.socket.destroyed) return;
+    if (!canAnswer(res)) return;
     refuse(req, res, result.reason === 'empty' ? 400 : result.reason === 'deleted' ? 404 : 500);
   }
 }
 
 /**
- * Answers an error the spec declares without a body (401, 404, the PUT's 400, 500). When the
- * request body was not read (an upload refused up front), the connection is closed after the
- * answer rather than draining a possibly huge body.
+ * Answers an error the spec declares without a body (401, 404, the PUT's 400, 500), or, given a
+ * message, with a StatusModel body. When the request body was not read (an upload refused up front),
+ * the connection is closed after the answer rather than draining a possibly huge body.
  */
-function refuse(req: IncomingMessage, res: ServerResponse, status: number): void {
+function refuse(req: IncomingMessage, res: ServerResponse, status: number, message?: string): void {
   const unread = !req.complete && !req.readableEnded;
-  sendEmpty(res, status, unread ? { connection: 'close' } : {});
+  const headers: Record<string, string> = unread ? { connection: 'close' } : {};
+  if (message === undefined) sendEmpty(res, status, headers);
+  else sendStatus(res, status, message, headers);
   if (unread) req.resume();
 }
 
-/** Parses the list query: page from 1, itemsPerPage clamped to 10..1000 as the real service does (NOTES 2.2). */
+/** Parses the list query: page from 1, itemsPerPage clamped to 10..1000 as the real service does. */
 export function listQuery(query: URLSearchParams): ListQuery {
   const int = (name: string, fallback: number) => {
     const text = query.get(name);

@@ -1,5 +1,6 @@
 import { Upload } from 'tus-js-client';
 import { afterEach, describe, expect, it } from 'vitest';
+import { MAX_VIDEO_BYTES } from './files.js';
 import { tusSignature } from './index.js';
 import { bytes, send, sendThenCut, sha256, startVideoSandbox, waitFor, type VideoSandbox } from './test-support.js';
 
@@ -167,6 +168,53 @@ describe('tus 1.0 at /tusupload', () => {
     const wrongType = await send(location, 'PATCH', { ...headers, 'Upload-Offset': '0', 'Content-Type': 'text/plain' }, bytes(5));
     expect(wrongType.status).toBe(415);
     expect((await patch(location, 0, bytes(11), headers)).status).toBe(413);
+    expect((await head(location, headers)).offset).toBe(0);
+  });
+
+  it('bounds Upload-Length to a safe whole number of bytes up to the largest video, and answers lengths and offsets as integers', async () => {
+    await setup();
+    const videoId = await create();
+    const headers = signed(videoId);
+    const post = (length: string) => send(`${s.sandbox.videoUrl}/tusupload`, 'POST', { ...headers, 'Upload-Length': length }, Buffer.alloc(0));
+    for (const length of ['99999999999999999999999', String(2 ** 53), String(MAX_VIDEO_BYTES + 1), '1e3', '0', '-1', '', '0x10', '1.5']) {
+      expect((await post(length)).status, JSON.stringify(length)).toBe(400);
+    }
+    const created = await post(String(MAX_VIDEO_BYTES));
+    expect(created.status).toBe(201);
+    const state = await send(created.headers.location ?? '', 'HEAD', headers, Buffer.alloc(0));
+    expect([state.headers['upload-length'], state.headers['upload-offset']]).toEqual([String(MAX_VIDEO_BYTES), '0']);
+    expect(state.headers['upload-length']).toMatch(/^\d+$/);
+    const parts = { ...headers, 'Content-Type': 'application/offset+octet-stream' };
+    const huge = await send(created.headers.location ?? '', 'PATCH', { ...parts, 'Upload-Offset': '99999999999999999999999' }, bytes(10));
+    expect(huge.status).toBe(400);
+  });
+
+  it('refuses an AuthorizationExpire that is not a safe integer of Unix seconds', async () => {
+    await setup();
+    const videoId = await create();
+    for (const expire of [1e30, 2 ** 53]) {
+      const text = expire.toLocaleString('en-US', { useGrouping: false });
+      const headers = { ...signed(videoId), AuthorizationExpire: text, AuthorizationSignature: tusSignature(s.libA.id, s.libA.key, text, videoId) };
+      expect((await createUpload(videoId, 100, headers)).status, text).toBe(401);
+    }
+    expect((await createUpload(videoId, 100)).status).toBe(201);
+  });
+
+  it('builds Location from its own address, whatever Host the client sends', async () => {
+    await setup();
+    const videoId = await create();
+    const headers = signed(videoId);
+    const reply = await send(`${s.sandbox.videoUrl}/tusupload`, 'POST', { ...headers, Host: 'evil.example:666', 'Upload-Length': '10' }, Buffer.alloc(0));
+    expect(reply.status).toBe(201);
+    expect(reply.headers.location).toMatch(new RegExp(`^${s.sandbox.videoUrl}/tusupload/[0-9a-f]{32}$`));
+  });
+
+  it('takes upload parts as they are: a Content-Encoding gets 415 and stores nothing', async () => {
+    await setup();
+    const videoId = await create();
+    const headers = signed(videoId);
+    const { location } = await createUpload(videoId, 10, headers);
+    expect((await patch(location, 0, bytes(10), { ...headers, 'Content-Encoding': 'gzip' })).status).toBe(415);
     expect((await head(location, headers)).offset).toBe(0);
   });
 

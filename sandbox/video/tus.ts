@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import type { SandboxContext } from '../context.js';
 import { header, sendEmpty } from '../http.js';
 import { checkTusCredentials } from './auth.js';
-import { ensureDir, removeFile, TooLargeError, writeStream } from './files.js';
+import { ensureDir, MAX_VIDEO_BYTES, removeFile, TooLargeError, writeStream } from './files.js';
 import type { VideoService } from './service.js';
 import type { VideoRecord } from './store.js';
 
@@ -107,8 +107,10 @@ export class TusEndpoint {
     const video = this.service.store.get(libraryId, videoId);
     if (!video) return reply(req, res, 404, {}, 'The video does not exist in this library');
     if (header(req, 'upload-defer-length') !== undefined) return reply(req, res, 400, {}, 'Upload-Defer-Length is not supported');
-    const lengthText = header(req, 'upload-length') ?? '';
-    if (!/^\d+$/.test(lengthText) || Number(lengthText) === 0) return reply(req, res, 400, {}, 'Upload-Length must be a positive integer');
+    const length = parseCount(header(req, 'upload-length'));
+    if (length === undefined || length === 0 || length > MAX_VIDEO_BYTES) {
+      return reply(req, res, 400, {}, `Upload-Length must be a whole number of bytes from 1 to ${MAX_VIDEO_BYTES}`);
+    }
     const previous = [...this.uploads.values()].find((u) => u.video === video && u.state === 'open');
     if (video.upload.kind === 'stored' || (video.upload.kind === 'receiving' && !previous)) {
       return reply(req, res, 400, {}, 'The video was already uploaded');
@@ -123,7 +125,7 @@ export class TusEndpoint {
     const upload: TusUpload = {
       id,
       video,
-      length: Number(lengthText),
+      length,
       metadata,
       path: join(this.service.tusDir(), id),
       offset: 0,
@@ -133,7 +135,7 @@ export class TusEndpoint {
     };
     await (await open(upload.path, 'w')).close();
     this.uploads.set(id, upload);
-    video.upload = { kind: 'receiving', via: 'tus', cancel: () => void this.exclusive(upload, () => this.discard(upload)) };
+    video.upload = { kind: 'receiving', via: 'tus', cancel: () => void this.exclusive(upload, () => this.discard(upload)).catch(() => undefined) };
     reply(req, res, 201, { location: `${base}/tusupload/${id}`, 'upload-offset': '0' });
   }
 
@@ -149,9 +151,14 @@ export class TusEndpoint {
     if (header(req, 'content-type') !== 'application/offset+octet-stream') {
       return reply(req, res, 415, {}, 'Content-Type must be application/offset+octet-stream');
     }
-    const offsetText = header(req, 'upload-offset') ?? '';
-    if (!/^\d+$/.test(offsetText)) return reply(req, res, 400, {}, 'Upload-Offset must be a non-negative integer');
-    if (Number(offsetText) !== upload.offset) {
+    const coding = (header(req, 'content-encoding') ?? '').trim().toLowerCase();
+    if (coding !== '' && coding !== 'identity') {
+      // Offsets count the bytes of the file; a coded part would make them ambiguous.
+      return reply(req, res, 415, {}, 'Content-Encoding is not supported on upload parts; send the bytes as they are');
+    }
+    const offset = parseCount(header(req, 'upload-offset'));
+    if (offset === undefined) return reply(req, res, 400, {}, 'Upload-Offset must be a non-negative integer');
+    if (offset !== upload.offset) {
       return reply(req, res, 409, { 'upload-offset': String(upload.offset) }, `Upload-Offset mismatch: the upload is at ${upload.offset}`);
     }
     const remaining = upload.length - upload.offset;
@@ -160,7 +167,8 @@ export class TusEndpoint {
     if (declared !== undefined && Number(declared) > remaining) return reply(req, res, 413, {}, 'Body exceeds Upload-Length');
 
     upload.streaming = req;
-    const outcome = await writeStream(req, upload.path, {
+    // Not destroyed when the part overruns Upload-Length, so the 413 still reaches the client.
+    const outcome = await writeStream(req.iterator({ destroyOnReturn: false }), upload.path, {
       flags: 'a',
       limit: remaining,
       onChunk: (chunk) => (upload.video.bytesReceived += chunk.length),
@@ -215,6 +223,13 @@ function reply(req: IncomingMessage, res: ServerResponse, status: number, header
     res.end(text);
   }
   if (unread) req.resume();
+}
+
+/** A non-negative safe integer written in decimal digits only, or undefined. */
+function parseCount(text: string | undefined): number | undefined {
+  if (text === undefined || !/^\d{1,16}$/.test(text)) return undefined;
+  const n = Number(text);
+  return Number.isSafeInteger(n) ? n : undefined;
 }
 
 /** Decodes tus Upload-Metadata: comma-separated `key base64value` pairs. */
