@@ -109,6 +109,11 @@ export async function attachAppWindow(context: BrowserContext, page: Page, state
     pending = setTimeout(write, WRITE_DELAY_MS);
   };
   const refresh = async () => observe(await read());
+  const userSetBounds = async (b: Rect) => {
+    await setBounds(b);
+    // Seen at once: a move fires no event, and a maximize right after it would hide the restored place.
+    await refresh();
+  };
 
   // A resize reaches the page as an event; a move does not, so the window is also looked at now and then.
   await context.exposeBinding('__burrowWindowResized', () => {
@@ -129,7 +134,7 @@ export async function attachAppWindow(context: BrowserContext, page: Page, state
     async state() {
       return nextState(last, await read());
     },
-    setBounds,
+    setBounds: userSetBounds,
     async maximize() {
       await cdp.send('Browser.setWindowBounds', { windowId, bounds: { windowState: 'maximized' } });
     },
