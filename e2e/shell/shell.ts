@@ -107,7 +107,7 @@ export async function launchShell(options: ShellOptions = {}): Promise<Shell> {
       colorScheme: options.colorScheme ?? 'light',
     });
     const page = context.pages()[0] ?? (await context.waitForEvent('page'));
-    const window = (appWindow = await attachAppWindow(context, page, stateFile, savedWindow));
+    const win = (appWindow = await attachAppWindow(context, page, stateFile, savedWindow));
     await serveRenderer(context, distDir);
     await bindCore(context, page, core, dataDir);
     await page.goto(APP_URL);
@@ -115,7 +115,7 @@ export async function launchShell(options: ShellOptions = {}): Promise<Shell> {
     await (await context.newCDPSession(page)).send('Page.resetNavigationHistory');
     const closed = new Promise<void>((r) =>
       page.once('close', () => {
-        window.stop();
+        win.stop();
         r();
       }),
     );
@@ -127,11 +127,11 @@ export async function launchShell(options: ShellOptions = {}): Promise<Shell> {
       dialogs,
       notifier,
       openedExternal,
-      window,
+      window: win,
       closed,
       async close() {
-        if (!page.isClosed()) await window.saveNow();
-        window.stop();
+        if (!page.isClosed()) await win.saveNow();
+        win.stop();
         await ctx.close().catch(() => {});
         await core.close();
         if (ownDataDir) await rm(dataDir, { recursive: true, force: true });
