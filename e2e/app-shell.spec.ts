@@ -1,19 +1,15 @@
 import { expect, screenshot, test } from './fixtures.js';
+import { AREAS } from './pages/app-shell.js';
 
-const AREAS = ['Apps', 'Videos', 'Logs', 'Console', 'Settings'] as const;
-
-test('reaches the ready state and shows the first area', async ({ shell }) => {
-  const { page } = shell;
-  await expect(page.locator('#root')).toHaveAttribute('data-app-state', 'ready');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Apps');
-  await expect(page.getByTestId('active-profile')).toHaveText('Sandbox');
-  await expect(page.getByTestId('connection')).toHaveAttribute('data-state', 'ok');
-  await expect(page.getByTestId('connection')).toContainText('Connected');
+test('reaches the ready state and shows the first area', async ({ app }) => {
+  await expect(app.heading).toHaveText('Apps');
+  await expect(app.activeProfile).toHaveText('Sandbox');
+  await expect(app.connection).toHaveAttribute('data-state', 'ok');
+  await expect(app.connection).toContainText('Connected');
 });
 
-test('app.info round-trips through window.burrow', async ({ shell }) => {
-  const { page } = shell;
-  await expect(page.locator('#root')).toHaveAttribute('data-app-state', 'ready');
+test('app.info round-trips through window.burrow', async ({ app, shell }) => {
+  const { page } = app;
   const result = await page.evaluate(() => window.burrow.invoke('app.info', {}));
   expect(result).toEqual({
     ok: true,
@@ -26,66 +22,53 @@ test('app.info round-trips through window.burrow', async ({ shell }) => {
   expect(Object.keys(await page.evaluate(() => window.burrow)).sort()).toEqual(['files', 'invoke', 'on']);
 });
 
-test('every area is reachable by keyboard, with a screenshot of each', async ({ shell }) => {
-  const { page } = shell;
-  await expect(page.locator('#root')).toHaveAttribute('data-app-state', 'ready');
-  for (const [i, label] of AREAS.entries()) {
-    await page.keyboard.press(`Control+${i + 1}`);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(label);
-    await expect(page.getByRole('button', { name: new RegExp(`^${label}`) })).toHaveAttribute('aria-current', 'page');
-    await screenshot(shell, `area-${label.toLowerCase()}`);
+test('every area is reachable by keyboard, with a screenshot of each', async ({ app, shell }) => {
+  for (const { id, label } of AREAS) {
+    await app.goTo(id, 'keyboard');
+    await expect(app.page.getByRole('button', { name: new RegExp(`^${label}`) })).toHaveAttribute('aria-current', 'page');
+    expect(await app.activeArea()).toBe(id);
+    await screenshot(shell, `area-${id}`);
   }
   // Tab reaches the sidebar; arrows and Enter move between areas.
-  await page.getByTestId('nav-apps').focus();
-  await page.keyboard.press('ArrowDown');
-  await expect(page.getByTestId('nav-videos')).toBeFocused();
-  await page.keyboard.press('Enter');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Videos');
-  await expect(page.getByTestId('not-built')).toContainText('Uploading videos');
+  await app.navItem('apps').focus();
+  await app.page.keyboard.press('ArrowDown');
+  await expect(app.navItem('videos')).toBeFocused();
+  await app.page.keyboard.press('Enter');
+  await expect(app.heading).toHaveText('Videos');
+  await expect(app.videos.notBuilt).toContainText('Uploading videos');
 });
 
-test('the command palette opens with Ctrl+K and jumps to an area', async ({ shell }) => {
-  const { page } = shell;
-  await expect(page.locator('#root')).toHaveAttribute('data-app-state', 'ready');
-  await page.keyboard.press('Control+k');
-  await page.getByRole('combobox', { name: 'Command' }).fill('logs');
-  await page.keyboard.press('Enter');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Logs');
-  await expect(page.getByRole('dialog')).toHaveCount(0);
+test('the command palette opens with Ctrl+K and jumps to an area', async ({ app }) => {
+  await app.runCommand('logs');
+  await expect(app.heading).toHaveText('Logs');
+  await expect(app.page.getByRole('dialog')).toHaveCount(0);
+  await app.goTo('settings', 'palette');
+  expect(await app.activeArea()).toBe('settings');
 });
 
-test('a reload keeps the current area', async ({ shell }) => {
-  const { page } = shell;
-  await expect(page.locator('#root')).toHaveAttribute('data-app-state', 'ready');
-  await page.getByTestId('nav-console').click();
-  await page.reload();
-  await expect(page.locator('#root')).toHaveAttribute('data-app-state', 'ready');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Console');
+test('a reload keeps the current area', async ({ app }) => {
+  await app.goTo('console');
+  await app.reload();
+  await expect(app.heading).toHaveText('Console');
 });
 
-test('the theme follows the choice in Settings', async ({ shell }) => {
-  const { page } = shell;
-  await expect(page.locator('#root')).toHaveAttribute('data-app-state', 'ready');
-  await page.keyboard.press('Control+5');
-  await page.getByLabel('Theme').selectOption('dark');
-  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
-  const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+test('the theme follows the choice in Settings', async ({ app, shell }) => {
+  await app.settings.open('keyboard');
+  await app.settings.theme.selectOption('dark');
+  await expect(app.page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  const bg = await app.page.evaluate(() => getComputedStyle(document.body).backgroundColor);
   expect(bg).toBe('rgb(22, 24, 29)');
   await screenshot(shell, 'settings-dark');
-  await expect(page.getByTestId('app-info')).toContainText('chromium');
+  await expect(app.settings.appInfo).toContainText('chromium');
 });
 
-test('core events reach the page as toasts', async ({ shell }) => {
-  const { page } = shell;
-  await expect(page.locator('#root')).toHaveAttribute('data-app-state', 'ready');
+test('core events reach the page as toasts', async ({ app, shell }) => {
   shell.core.emit('app.notice', { level: 'warning', message: 'Library key expires soon' });
-  await expect(page.getByText('Library key expires soon')).toBeVisible();
+  await expect(app.page.getByText('Library key expires soon')).toBeVisible();
 });
 
-test('the page cannot reach the network', async ({ shell }) => {
-  const { page } = shell;
-  await expect(page.locator('#root')).toHaveAttribute('data-app-state', 'ready');
-  const outcome = await page.evaluate(async () => {
+test('the page cannot reach the network', async ({ app }) => {
+  const outcome = await app.page.evaluate(async () => {
     try {
       await fetch('https://api.bunny.net/pullzone');
       return 'fetched';
@@ -96,14 +79,13 @@ test('the page cannot reach the network', async ({ shell }) => {
   expect(outcome).toBe('blocked');
 });
 
-test('the theme follows the OS until the user picks one', async ({ shell }) => {
-  const { page } = shell;
-  await expect(page.locator('#root')).toHaveAttribute('data-app-state', 'ready');
+test('the theme follows the OS until the user picks one', async ({ app }) => {
+  const { page } = app;
   const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
   expect(await background()).toBe('rgb(255, 255, 255)');
   await page.emulateMedia({ colorScheme: 'dark' });
   await expect.poll(background).toBe('rgb(22, 24, 29)');
-  await page.keyboard.press('Control+5');
-  await page.getByLabel('Theme').selectOption('light');
+  await app.settings.open('keyboard');
+  await app.settings.theme.selectOption('light');
   await expect.poll(background).toBe('rgb(255, 255, 255)');
 });

@@ -1,15 +1,16 @@
 /**
  * The Chromium shell: the second host of the core. It runs the core in this Node process,
- * opens the built renderer in Debian's Chromium, and gives the page the preload's exact API.
+ * opens the built renderer in Debian's Chromium as an app window, and gives the page the preload's exact API.
  */
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { EVENT_NAMES, METHOD_NAMES } from '../../shared/channels.js';
 import { appError, err } from '../../shared/result.js';
 import { createCore, type Core } from '../../electron/core/index.js';
+import { appWindowArgs, attachAppWindow, readSavedWindowState, WINDOW_STATE_FILE, type AppWindow } from './app-window.js';
 import { installBridge, NAME_HELPER_SHIM } from './bridge-init.js';
 import { PlainCipher, RecordingNotifier, ScriptedDialogs } from './ports.js';
 import { SHELL_ORIGIN, serveRenderer } from './serve.js';
@@ -21,7 +22,6 @@ export interface ShellOptions {
   /** The built renderer; defaults to dist/renderer of this checkout. */
   readonly distDir?: string;
   readonly chromiumPath?: string;
-  readonly viewport?: { readonly width: number; readonly height: number };
   readonly colorScheme?: 'light' | 'dark';
 }
 
@@ -32,10 +32,15 @@ export interface Shell {
   readonly dialogs: ScriptedDialogs;
   readonly notifier: RecordingNotifier;
   readonly openedExternal: string[];
+  /** The app window: its place and size, as the user sets them and as the state file remembers them. */
+  readonly window: AppWindow;
   /** Resolves when the user closes the browser window (headed use). */
   readonly closed: Promise<void>;
   close(): Promise<void>;
 }
+
+/** The page the app is served as. */
+export const APP_URL = `${SHELL_ORIGIN}/index.html`;
 
 /** The args that keep Chromium quiet on a machine with no network but loopback. */
 export const CHROMIUM_ARGS = [
@@ -83,19 +88,38 @@ export async function launchShell(options: ShellOptions = {}): Promise<Shell> {
     },
   });
 
-  let browser: Browser | undefined;
+  const headless = options.headless ?? true;
+  const stateFile = join(dataDir, WINDOW_STATE_FILE);
+  const savedWindow = readSavedWindowState(stateFile);
+  let context: BrowserContext | undefined;
+  let appWindow: AppWindow | undefined;
   try {
-    browser = await chromium.launch({ executablePath: chromiumPath(options.chromiumPath), headless: options.headless ?? true, args: CHROMIUM_ARGS });
-    const context = await browser.newContext({
-      viewport: options.viewport ?? { width: 1280, height: 800 },
+    // A persistent context is the only launch that opens Chromium's own first window, the one `--app` makes;
+    // its profile (caches, page storage) lives in the data folder, as Electron's does.
+    context = await chromium.launchPersistentContext(join(dataDir, 'Chromium'), {
+      executablePath: chromiumPath(options.chromiumPath),
+      headless,
+      args: [...CHROMIUM_ARGS, ...appWindowArgs(savedWindow, headless)],
+      // The automation switch puts a "controlled by automated test software" bar across the app.
+      ignoreDefaultArgs: ['--enable-automation'],
+      // The page is as large as the window, so what tests see and capture is what a user's window shows.
+      viewport: null,
       colorScheme: options.colorScheme ?? 'light',
     });
+    const page = context.pages()[0] ?? (await context.waitForEvent('page'));
+    const win = (appWindow = await attachAppWindow(context, page, stateFile, savedWindow));
     await serveRenderer(context, distDir);
-    const page = await context.newPage();
     await bindCore(context, page, core, dataDir);
-    await page.goto(`${SHELL_ORIGIN}/index.html`);
-    const closed = new Promise<void>((r) => page.once('close', () => r()));
-    const b = browser;
+    await page.goto(APP_URL);
+    // Back (Alt+Left, a mouse's back button) must not leave the app for the placeholder it replaced.
+    await (await context.newCDPSession(page)).send('Page.resetNavigationHistory');
+    const closed = new Promise<void>((r) =>
+      page.once('close', () => {
+        win.stop();
+        r();
+      }),
+    );
+    const ctx = context;
     return {
       page,
       core,
@@ -103,15 +127,19 @@ export async function launchShell(options: ShellOptions = {}): Promise<Shell> {
       dialogs,
       notifier,
       openedExternal,
+      window: win,
       closed,
       async close() {
-        await b.close().catch(() => {});
+        if (!page.isClosed()) await win.saveNow();
+        win.stop();
+        await ctx.close().catch(() => {});
         await core.close();
         if (ownDataDir) await rm(dataDir, { recursive: true, force: true });
       },
     };
   } catch (e) {
-    await browser?.close().catch(() => {});
+    appWindow?.stop();
+    await context?.close().catch(() => {});
     await core.close();
     throw e;
   }

@@ -7,9 +7,11 @@ import { launchShell } from './shell.js';
 const configHome = process.env.XDG_CONFIG_HOME ?? join(homedir(), '.config');
 const dataDir = process.env.BURROW_DATA_DIR ?? join(configHome, 'Burrow');
 const smoke = process.argv.includes('--smoke');
+// `--smoke --headed` opens the real window (on a display or under xvfb-run) to measure what surrounds the page.
+const headed = !smoke || process.argv.includes('--headed');
 let shell: Awaited<ReturnType<typeof launchShell>>;
 try {
-  shell = await launchShell({ headless: smoke, dataDir: smoke ? undefined : dataDir });
+  shell = await launchShell({ headless: !headed, dataDir: smoke ? undefined : dataDir });
 } catch (e) {
   console.error(`Burrow could not open in Chromium: ${e instanceof Error ? e.message : String(e)}`);
   process.exit(1);
@@ -21,6 +23,9 @@ if (smoke) {
     .then((el) => el.getAttribute('data-app-state'))
     .catch(() => 'loading (never became ready)');
   console.log(`app state: ${state}`);
+  // Everything the window draws around the page (tabs, address bar, info bars) is the outer size less the inner.
+  const win = await shell.page.evaluate(() => ({ title: document.title, around: `${outerWidth - innerWidth}x${outerHeight - innerHeight}` }));
+  console.log(`window title: ${win.title}; around the page: ${win.around} px`);
   await shell.close();
   process.exit(state === 'ready' ? 0 : 1);
 }
