@@ -1,10 +1,10 @@
 /** The answer: status, time and size; the body as a tree, text or hex; verbose details; copy and save. */
 import JsonView from '@uiw/react-json-view';
 import { useMemo, useState } from 'react';
-import { toast } from 'sonner';
 import type { ConsoleResponse } from '../../../shared/console';
 import { escapeForDisplay, formatBytes } from '../../../shared/display';
 import { call, errorOf } from '../../bridge/client';
+import { notify } from '../../ui/toast';
 import { escapeJson } from './escape-json';
 
 function statusClass(status: number): string {
@@ -88,17 +88,17 @@ export function ResponseView({ response, curl, asCommand }: Props) {
   async function copy(text: string, what: string) {
     try {
       await navigator.clipboard.writeText(text);
-      toast.success(`Copied ${what}`);
+      notify.success(`Copied ${what}`);
     } catch {
-      toast.error('The clipboard is not available');
+      notify.error('The clipboard is not available');
     }
   }
   async function save() {
     try {
       const r = await call('console.saveResponse', { requestId: response.requestId });
-      if (r.saved) toast.success(`Saved ${formatBytes(r.bytes)}`);
+      if (r.saved) notify.success(`Saved ${formatBytes(r.bytes)}`);
     } catch (e) {
-      toast.error(errorOf(e).title);
+      notify.error(errorOf(e).title);
     }
   }
   return (

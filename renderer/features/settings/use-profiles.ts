@@ -1,21 +1,12 @@
-/** Profile queries and mutations; every change refreshes the one `profiles.list` query. */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+/** Profile reads and changes; what a change makes stale is the bridge's rule, not this file's. */
 import type { MethodName } from '../../../shared/channels';
-import type { MethodInput, MethodOutput } from '../../../shared/contract';
-import { call } from '../../bridge/client';
-import { useCall } from '../../bridge/queries';
-
-export const PROFILES_KEY = ['profiles.list', {}] as const;
+import { useCall, useCallMutation } from '../../bridge/queries';
 
 export function useProfiles() {
   return useCall('profiles.list', {});
 }
 
-/** A mutation over one contract method that refreshes the profile list (and everything keyed on the profile) when done. */
+/** A change to profiles, keys or secret storage; the profile list and what depends on it refetch when it settles. */
 export function useProfileMutation<M extends MethodName>(method: M) {
-  const qc = useQueryClient();
-  return useMutation<MethodOutput<M>, Error, MethodInput<M>>({
-    mutationFn: (input) => call(method, input),
-    onSettled: () => qc.invalidateQueries(),
-  });
+  return useCallMutation(method);
 }
