@@ -29,6 +29,7 @@ function Headers({ title, headers }: { readonly title: string; readonly headers:
   );
 }
 
+// Long bodies scroll inside their box: each box takes focus (tabIndex 0) so the keyboard can scroll it too.
 function Body({ response, raw }: { readonly response: ConsoleResponse; readonly raw: boolean }) {
   const { body } = response;
   const tree = useMemo(() => {
@@ -48,7 +49,7 @@ function Body({ response, raw }: { readonly response: ConsoleResponse; readonly 
               <JsonView value={tree} collapsed={body.text.length > 200_000 ? 1 : 3} displayDataTypes={false} enableClipboard={false} shortenTextAfterLength={200} />
             </div>
           ) : (
-            <pre className="body-text" data-testid="body-text">
+            <pre className="body-text" tabIndex={0} data-testid="body-text">
               {escapeForDisplay(body.text)}
             </pre>
           )}
@@ -58,7 +59,7 @@ function Body({ response, raw }: { readonly response: ConsoleResponse; readonly 
       return (
         <>
           {body.parseError && <p className="field-error">{body.parseError}</p>}
-          <pre className="body-text" data-testid="body-text">
+          <pre className="body-text" tabIndex={0} data-testid="body-text">
             {escapeForDisplay(body.text)}
           </pre>
         </>
@@ -69,7 +70,7 @@ function Body({ response, raw }: { readonly response: ConsoleResponse; readonly 
           <p className="muted">
             {formatBytes(response.size)}, type {body.contentType}
           </p>
-          <pre className="body-text" data-testid="body-hex">
+          <pre className="body-text" tabIndex={0} data-testid="body-hex">
             {body.hex}
           </pre>
         </>
@@ -144,7 +145,7 @@ export function ResponseView({ response, curl, asCommand }: Props) {
           {response.requestBody && (
             <>
               <h3>Request body</h3>
-              <pre className="body-text">{escapeForDisplay(response.requestBody)}</pre>
+              <pre className="body-text" tabIndex={0}>{escapeForDisplay(response.requestBody)}</pre>
             </>
           )}
           <h3>Attempts</h3>
@@ -159,7 +160,7 @@ export function ResponseView({ response, curl, asCommand }: Props) {
           {response.rawBody !== undefined && (
             <>
               <h3>Raw body</h3>
-              <pre className="body-text" data-testid="raw-body">
+              <pre className="body-text" tabIndex={0} data-testid="raw-body">
                 {escapeForDisplay(response.rawBody)}
               </pre>
             </>
