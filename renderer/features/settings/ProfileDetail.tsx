@@ -6,7 +6,7 @@ import { ErrorMessage, fieldError } from '../../ui/ErrorMessage';
 import { ConnectionTest } from './ConnectionTest';
 import { KeyField } from './KeyField';
 import { Libraries } from './Libraries';
-import { useProfileMutation } from './use-profiles';
+import { useCallMutation } from '../../bridge/queries';
 
 const ENDPOINT_FIELDS: readonly { key: keyof Endpoints; label: string }[] = [
   { key: 'apiUrl', label: 'Core API URL' },
@@ -17,10 +17,10 @@ const ENDPOINT_FIELDS: readonly { key: keyof Endpoints; label: string }[] = [
 
 export function ProfileDetail({ profile, active }: { readonly profile: ProfileView; readonly active: boolean }) {
   const sandbox = profile.kind === 'sandbox';
-  const update = useProfileMutation('profiles.update');
-  const activate = useProfileMutation('profiles.activate');
-  const duplicate = useProfileMutation('profiles.duplicate');
-  const remove = useProfileMutation('profiles.delete');
+  const update = useCallMutation('profiles.update');
+  const activate = useCallMutation('profiles.activate');
+  const duplicate = useCallMutation('profiles.duplicate');
+  const remove = useCallMutation('profiles.delete');
   const [name, setName] = useState(profile.name);
   const [endpoints, setEndpoints] = useState<Endpoints>(profile.endpoints);
   const [confirmDelete, setConfirmDelete] = useState(false);

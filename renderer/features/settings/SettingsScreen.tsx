@@ -2,14 +2,14 @@
 import { Plus } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useTheme, type ThemeChoice } from '../../app/theme';
-import { useCall } from '../../bridge/queries';
+import { useCall, useCallMutation } from '../../bridge/queries';
 import { ErrorMessage, fieldError } from '../../ui/ErrorMessage';
 import { ProfileDetail } from './ProfileDetail';
-import { useProfileMutation, useProfiles } from './use-profiles';
+import { useProfiles } from './use-profiles';
 
 function NewProfile({ onCreated }: { readonly onCreated: (id: string) => void }) {
   const [name, setName] = useState('');
-  const create = useProfileMutation('profiles.create');
+  const create = useCallMutation('profiles.create');
   const id = useId();
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -33,7 +33,7 @@ function NewProfile({ onCreated }: { readonly onCreated: (id: string) => void })
 
 function SecretStorageBanner() {
   const profiles = useProfiles();
-  const persist = useProfileMutation('secrets.setPersistence');
+  const persist = useCallMutation('secrets.setPersistence');
   const info = profiles.data?.secretStorage;
   if (!info?.weak) return null;
   return (
