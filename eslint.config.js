@@ -1,10 +1,21 @@
-// Lint with typescript-eslint and react-hooks, plus the layer rules of STYLE.md.
+// Lint with typescript-eslint and react-hooks, plus the layer rules: which part of the app may import or call what.
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const nodeBuiltins = ['node:*', 'fs', 'path', 'os', 'child_process', 'http', 'https', 'net', 'crypto', 'stream', 'url', 'util', 'worker_threads', 'zlib'];
+
+const rendererPaths = [{ name: 'electron', message: 'The renderer talks to the core only through window.burrow.' }];
+const rendererPatterns = [
+  { group: ['electron/*'], message: 'The renderer talks to the core only through window.burrow.' },
+  { group: nodeBuiltins, message: 'The renderer may not use Node builtins.' },
+  { group: ['**/electron/**', '**/sandbox/**', '**/cli/**'], message: 'The renderer sees only shared/ and its own code.' },
+];
+// Features read and change core state through renderer/bridge (useCall, useCallMutation), never TanStack Query directly:
+// one key scheme and one invalidation table only hold if nobody else touches the cache.
+const queryPattern = { group: ['@tanstack/react-query', '@tanstack/react-query/*', '@tanstack/query-core'], message: 'Use useCall/useCallMutation from renderer/bridge; only bridge/ imports TanStack Query.' };
+const IPC_MAIN_METHODS = '/^(handle|handleOnce|on|once)$/';
 
 export default tseslint.config(
   { ignores: ['node_modules/', 'dist/', 'dist-cli/', 'dist-electron/', 'release/', 'reports/', 'test-results/', '.cache/', 'scripts/*.cjs'] },
@@ -37,16 +48,27 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': [
+      'no-restricted-imports': ['error', { paths: rendererPaths, patterns: [...rendererPatterns, queryPattern] }],
+    },
+  },
+  {
+    // bridge/ owns the query cache: the hooks, the key scheme, the invalidation table and the provider.
+    files: ['renderer/bridge/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { paths: rendererPaths, patterns: rendererPatterns }] },
+  },
+  {
+    // The IPC primitives are used by the two transport files only: ipc.ts wraps ipcMain, the preload wraps ipcRenderer.
+    // Two tests fake Electron's objects and so name them too.
+    files: ['**/*.{ts,tsx,js,mjs,cjs}'],
+    ignores: ['electron/main/ipc.ts', 'electron/preload/index.ts', 'electron/main/index.test.ts', 'electron/preload/index.test.ts'],
+    rules: {
+      'no-restricted-syntax': [
         'error',
         {
-          paths: [{ name: 'electron', message: 'The renderer talks to the core only through window.burrow.' }],
-          patterns: [
-            { group: ['electron/*'], message: 'The renderer talks to the core only through window.burrow.' },
-            { group: nodeBuiltins, message: 'The renderer may not use Node builtins.' },
-            { group: ['**/electron/**', '**/sandbox/**', '**/cli/**'], message: 'The renderer sees only shared/ and its own code.' },
-          ],
+          selector: `MemberExpression[property.name=${IPC_MAIN_METHODS}][object.name='ipcMain'], MemberExpression[property.name=${IPC_MAIN_METHODS}][object.property.name='ipcMain']`,
+          message: 'Only electron/main/ipc.ts registers IPC handlers (handleTrusted/onTrusted check the sender).',
         },
+        { selector: "Identifier[name='ipcRenderer']", message: 'Only electron/preload/index.ts uses ipcRenderer; the page talks through window.burrow.' },
       ],
     },
   },

@@ -4,6 +4,8 @@ import { createRoot } from 'react-dom/client';
 import 'sonner/dist/styles.css';
 import './styles.css';
 import { App } from './app/App';
+// Applies the stored light/dark choice before the first paint, whichever area opens first.
+import './app/theme';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -1,14 +1,10 @@
 /** The app shell: sidebar, the current area with its header, palette and toasts. */
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useEffect, type ComponentType } from 'react';
-import { Toaster } from 'sonner';
-import { AppsScreen } from '../features/apps/AppsScreen';
-import { ConsoleScreen } from '../features/console/ConsoleScreen';
-import { LogsScreen } from '../features/logs/LogsScreen';
-import { SettingsScreen } from '../features/settings/SettingsScreen';
-import { VideosScreen } from '../features/videos/VideosScreen';
+import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
 import { errorOf } from '../bridge/client';
+import { BridgeProvider } from '../bridge/provider';
 import { useCall } from '../bridge/queries';
+import { Toasts } from '../ui/toast';
+import { AreaFocus } from './area-focus';
 import { AREAS, type AreaId } from './areas';
 import { CommandPalette } from './CommandPalette';
 import { ErrorBoundary } from './ErrorBoundary';
@@ -17,17 +13,14 @@ import { Sidebar } from './Sidebar';
 import { useBridgeEvents } from './use-bridge-events';
 import { useShortcuts } from './use-shortcuts';
 
-const SCREENS: Record<AreaId, ComponentType> = {
-  apps: AppsScreen,
-  videos: VideosScreen,
-  logs: LogsScreen,
-  console: ConsoleScreen,
-  settings: SettingsScreen,
+// Each area is its own chunk, loaded the first time it opens: the window draws before the console's editor arrives.
+const SCREENS: Record<AreaId, LazyExoticComponent<ComponentType>> = {
+  apps: lazy(() => import('../features/apps/AppsScreen').then((m) => ({ default: m.AppsScreen }))),
+  videos: lazy(() => import('../features/videos/VideosScreen').then((m) => ({ default: m.VideosScreen }))),
+  logs: lazy(() => import('../features/logs/LogsScreen').then((m) => ({ default: m.LogsScreen }))),
+  console: lazy(() => import('../features/console/ConsoleScreen').then((m) => ({ default: m.ConsoleScreen }))),
+  settings: lazy(() => import('../features/settings/SettingsScreen').then((m) => ({ default: m.SettingsScreen }))),
 };
-
-const queryClient = new QueryClient({
-  defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 30_000 } },
-});
 
 /** Marks the root ready (or failed) once the first call to the core has answered. */
 function useAppState(): void {
@@ -40,46 +33,59 @@ function useAppState(): void {
   if (info.isError) console.error('app.info failed', errorOf(info.error).title);
 }
 
+function Loading({ label }: { readonly label: string }) {
+  return (
+    <p className="muted" role="status" data-testid="area-loading">
+      Loading {label}…
+    </p>
+  );
+}
+
 function Shell() {
   useShortcuts();
   useBridgeEvents();
   useAppState();
   const area = useNav((s) => s.area);
+  const focusRequest = useNav((s) => s.focusRequest);
   const def = AREAS.find((a) => a.id === area)!;
   const Screen = SCREENS[area];
   return (
     <>
-    <div className="layout">
-      <a className="skip-link" href="#main-heading">
-        Skip to content
-      </a>
-      <Sidebar />
-      <main className="main" aria-labelledby="main-heading">
-        <header className="main-header">
-          <div>
-            <h1 id="main-heading" tabIndex={-1}>
-              {def.label}
-            </h1>
-            <p className="muted">{def.summary}</p>
+      <div className="layout">
+        <a className="skip-link" href="#main-heading">
+          Skip to content
+        </a>
+        <Sidebar />
+        <main className="main" aria-labelledby="main-heading">
+          <header className="main-header">
+            <div>
+              <h1 id="main-heading" tabIndex={-1}>
+                {def.label}
+              </h1>
+              <p className="muted">{def.summary}</p>
+            </div>
+          </header>
+          <div className="main-content" data-testid={`area-${area}`}>
+            <ErrorBoundary resetKey={area}>
+              <AreaFocus request={focusRequest}>
+                <Suspense key={area} fallback={<Loading label={def.label} />}>
+                  <Screen />
+                </Suspense>
+              </AreaFocus>
+            </ErrorBoundary>
           </div>
-        </header>
-        <div className="main-content" data-testid={`area-${area}`}>
-          <ErrorBoundary resetKey={area}>
-            <Screen />
-          </ErrorBoundary>
-        </div>
-      </main>
-    </div>
-    <CommandPalette />
-    <Toaster position="bottom-right" richColors closeButton />
+        </main>
+      </div>
+      <CommandPalette />
+      <Toasts />
     </>
   );
 }
 
 export function App() {
   return (
-    <QueryClientProvider client={queryClient}>
+    <BridgeProvider>
       <Shell />
-    </QueryClientProvider>
+    </BridgeProvider>
   );
 }

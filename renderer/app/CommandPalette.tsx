@@ -1,8 +1,8 @@
 /** Ctrl/Cmd+K: jump to an area (more commands join as features land). */
-import { useQueryClient } from '@tanstack/react-query';
 import { Command } from 'cmdk';
-import { call } from '../bridge/client';
-import { useCall } from '../bridge/queries';
+import { errorOf } from '../bridge/client';
+import { useCall, useCallMutation } from '../bridge/queries';
+import { notify } from '../ui/toast';
 import { AREAS } from './areas';
 import { useNav } from './nav-store';
 
@@ -11,11 +11,10 @@ export function CommandPalette() {
   const setOpen = useNav((s) => s.setPaletteOpen);
   const go = useNav((s) => s.go);
   const profiles = useCall('profiles.list', {});
-  const qc = useQueryClient();
-  const switchTo = async (id: string) => {
+  const activate = useCallMutation('profiles.activate', { onError: (e) => notify.error(errorOf(e).title) });
+  const switchTo = (id: string) => {
     setOpen(false);
-    await call('profiles.activate', { id });
-    await qc.invalidateQueries();
+    activate.mutate({ id });
   };
   return (
     <Command.Dialog open={open} onOpenChange={setOpen} label="Command palette" className="palette" overlayClassName="palette-overlay">
@@ -33,7 +32,7 @@ export function CommandPalette() {
           {(profiles.data?.profiles ?? [])
             .filter((p) => p.id !== profiles.data?.activeId)
             .map((p) => (
-              <Command.Item key={p.id} value={`Switch to profile ${p.name}`} onSelect={() => void switchTo(p.id)}>
+              <Command.Item key={p.id} value={`Switch to profile ${p.name}`} onSelect={() => switchTo(p.id)}>
                 Switch to profile {p.name}
               </Command.Item>
             ))}

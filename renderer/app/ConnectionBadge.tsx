@@ -1,6 +1,4 @@
 /** The active profile and whether its core API answers, at the bottom of the sidebar. */
-import { useQuery } from '@tanstack/react-query';
-import { call } from '../bridge/client';
 import { useCall } from '../bridge/queries';
 
 const LABELS = {
@@ -16,13 +14,9 @@ export function ConnectionBadge() {
   const profiles = useCall('profiles.list', {});
   const info = useCall('app.info', {});
   const active = profiles.data?.profiles.find((p) => p.id === profiles.data?.activeId);
-  const status = useQuery({
-    queryKey: ['connection', active?.id],
-    enabled: !!active,
-    refetchInterval: 60_000,
-    // Only the core API is asked: the dot is about reaching the platform with the account key.
-    queryFn: async () => (await call('profiles.test', { id: active!.id, areas: ['core'] })).checks[0],
-  });
+  // Only the core API is asked: the dot is about reaching the platform with the account key.
+  // Keyed on the profile's id, so a profile change (profiles.*) asks again.
+  const status = useCall('profiles.test', { id: active?.id ?? '', areas: ['core'] }, { enabled: !!active, refetchInterval: 60_000, select: (r) => r.checks[0] });
   const check = status.data;
   const state = !active ? 'none' : status.isPending ? 'pending' : check?.state === 'ok' ? 'ok' : 'error';
   const label = !active ? 'No profile' : status.isPending ? 'Checking…' : check ? LABELS[check.state] : 'Unknown';

@@ -5,6 +5,8 @@ import { areaFromHash, type AreaId } from './areas';
 interface NavState {
   readonly area: AreaId;
   readonly paletteOpen: boolean;
+  /** Counts the user's area switches; the shell moves focus into the area on each (see area-focus.tsx). */
+  readonly focusRequest: number;
   go(area: AreaId): void;
   setPaletteOpen(open: boolean): void;
 }
@@ -12,9 +14,10 @@ interface NavState {
 export const useNav = create<NavState>((set) => ({
   area: areaFromHash(window.location.hash),
   paletteOpen: false,
+  focusRequest: 0,
   go(area) {
     if (window.location.hash !== `#/${area}`) window.history.replaceState(null, '', `#/${area}`);
-    set({ area, paletteOpen: false });
+    set((s) => ({ area, paletteOpen: false, focusRequest: s.focusRequest + 1 }));
   },
   setPaletteOpen(open) {
     set({ paletteOpen: open });

@@ -1,31 +1,26 @@
-/** The one place that subscribes to core events; each event feeds a store or a toast. */
-import { useQueryClient } from '@tanstack/react-query';
+/** The one place that subscribes to core events; each event feeds a toast or the bridge's invalidation table. */
 import { useEffect, useRef } from 'react';
-import { toast } from 'sonner';
 import { subscribe } from '../bridge/client';
-import { useCall } from '../bridge/queries';
+import { useCall, useStaleOnEvent } from '../bridge/queries';
+import { notify } from '../ui/toast';
 
 export function useBridgeEvents(): void {
-  const qc = useQueryClient();
+  const staleOn = useStaleOnEvent();
   const profiles = useCall('profiles.list', {});
   const told = useRef(false);
   // Problems found while the core started (unreadable key files…) are told once, whatever screen is open.
   useEffect(() => {
     if (told.current || !profiles.data) return;
     told.current = true;
-    for (const p of profiles.data.problems) toast.warning(p, { duration: 15_000 });
+    for (const p of profiles.data.problems) notify.warning(p, { duration: 15_000 });
   }, [profiles.data]);
 
   useEffect(() => {
     const offs = [
-      subscribe('app.notice', ({ level, message }) => {
-        if (level === 'error') toast.error(message);
-        else if (level === 'warning') toast.warning(message);
-        else toast(message);
-      }),
-      // Another window (or a background job) changed profiles: every query may depend on the active one.
-      subscribe('profiles.changed', () => void qc.invalidateQueries()),
+      subscribe('app.notice', ({ level, message }) => notify[level](message)),
+      // Another window (or a background job) changed profiles: what depends on them refetches.
+      subscribe('profiles.changed', () => void staleOn('profiles.changed')),
     ];
     return () => offs.forEach((off) => off());
-  }, [qc]);
+  }, [staleOn]);
 }

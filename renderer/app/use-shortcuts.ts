@@ -13,7 +13,6 @@ export function useShortcuts(): void {
       if (Number.isInteger(n) && n >= 1 && n <= AREAS.length) {
         e.preventDefault();
         go(AREAS[n - 1]!.id);
-        requestAnimationFrame(() => document.getElementById('main-heading')?.focus());
       } else if (e.key.toLowerCase() === 'k') {
         e.preventDefault();
         setPaletteOpen(true);

@@ -1,19 +1,31 @@
 /** The JSON body editor: highlighting, inline syntax errors, and loading a body from a file. */
 import { json, jsonParseLinter } from '@codemirror/lang-json';
 import { linter, lintGutter } from '@codemirror/lint';
+import { EditorView } from '@codemirror/view';
 import CodeMirror from '@uiw/react-codemirror';
 import { FileUp } from 'lucide-react';
-import { useMemo } from 'react';
+import { useId, useMemo } from 'react';
 import { call, errorOf } from '../../bridge/client';
 import { useTheme } from '../../app/theme';
+import { notify } from '../../ui/toast';
 import { useConsoleDraft } from './console-store';
-import { toast } from 'sonner';
 
 export function BodyEditor({ error }: { readonly error?: string | undefined }) {
   const body = useConsoleDraft((s) => s.body);
   const setBody = useConsoleDraft((s) => s.setBody);
   const theme = useTheme((s) => s.choice);
-  const extensions = useMemo(() => [json(), linter(jsonParseLinter()), lintGutter()], []);
+  const errorId = useId();
+  // The name and the error state belong on the editable element itself (a textbox), not on CodeMirror's
+  // wrapper, which has no role to carry them.
+  const extensions = useMemo(
+    () => [
+      json(),
+      linter(jsonParseLinter()),
+      lintGutter(),
+      EditorView.contentAttributes.of({ 'aria-label': 'Request body JSON', ...(error ? { 'aria-invalid': 'true', 'aria-describedby': errorId } : {}) }),
+    ],
+    [error, errorId],
+  );
   const dark = theme === 'dark' || (theme === 'system' && window.matchMedia('(prefers-color-scheme: dark)').matches);
 
   async function load() {
@@ -21,10 +33,10 @@ export function BodyEditor({ error }: { readonly error?: string | undefined }) {
       const file = await call('console.loadBody', {});
       if (file) {
         setBody(file.text);
-        toast(`Loaded ${file.name}`);
+        notify.info(`Loaded ${file.name}`);
       }
     } catch (e) {
-      toast.error(errorOf(e).title);
+      notify.error(errorOf(e).title);
     }
   }
 
@@ -36,11 +48,11 @@ export function BodyEditor({ error }: { readonly error?: string | undefined }) {
           <FileUp aria-hidden="true" size={14} /> Load from file…
         </button>
       </div>
-      <div data-testid="body-editor" aria-invalid={error ? true : undefined}>
-        <CodeMirror value={body} height="160px" theme={dark ? 'dark' : 'light'} extensions={extensions} onChange={setBody} aria-label="Request body JSON" basicSetup={{ foldGutter: true, lineNumbers: true }} />
+      <div data-testid="body-editor" data-invalid={error ? 'true' : undefined}>
+        <CodeMirror value={body} height="160px" theme={dark ? 'dark' : 'light'} extensions={extensions} onChange={setBody} basicSetup={{ foldGutter: true, lineNumbers: true }} />
       </div>
       {error && (
-        <div className="field-error" role="alert">
+        <div id={errorId} className="field-error" role="alert">
           {error}
         </div>
       )}

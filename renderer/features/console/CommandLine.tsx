@@ -1,7 +1,7 @@
 /** The command line: type `api METHOD PATH …`; Up/Down walk the history, Enter sends, Esc cancels. */
-import { useQuery } from '@tanstack/react-query';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import { call } from '../../bridge/client';
+import { useAreaFocusTarget } from '../../app/area-focus';
+import { useCall } from '../../bridge/queries';
 import { SUGGESTIONS, useConsoleDraft } from './console-store';
 
 interface Props {
@@ -14,11 +14,12 @@ interface Props {
 export function CommandLine({ pending, error, onSend, onCancel }: Props) {
   const line = useConsoleDraft((s) => s.line);
   const setLine = useConsoleDraft((s) => s.setLine);
-  const history = useQuery({ queryKey: ['console.history', {}], queryFn: () => call('console.history', {}) });
+  const history = useCall('console.history', {});
   // Position while walking the history: null = editing a fresh line.
   const [cursor, setCursor] = useState<number | null>(null);
   const typed = useRef(line);
   const id = useId();
+  const focusTarget = useAreaFocusTarget();
   const entries = history.data?.entries ?? [];
 
   function onKeyDown(e: KeyboardEvent<HTMLInputElement>) {
@@ -60,6 +61,7 @@ export function CommandLine({ pending, error, onSend, onCancel }: Props) {
         </span>
         <input
           id={id}
+          ref={focusTarget}
           className="mono command-input"
           value={line}
           list={`${id}-suggest`}

@@ -1,11 +1,10 @@
 /** The raw request console: a command line, a JSON body, and the platform's answer. */
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Group, Panel, Separator } from 'react-resizable-panels';
 import { formatApiCommand, parseApiLine, parseJsonBody, toCurl } from '../../../shared/api-command';
 import type { ConsoleResponse } from '../../../shared/console';
 import { call, errorOf } from '../../bridge/client';
-import { useCall } from '../../bridge/queries';
+import { useCall, useCallMutation } from '../../bridge/queries';
 import { ErrorMessage } from '../../ui/ErrorMessage';
 import { BodyEditor } from './BodyEditor';
 import { CommandLine } from './CommandLine';
@@ -38,23 +37,21 @@ export function ConsoleScreen() {
   const setVerbose = useConsoleDraft((s) => s.setVerbose);
   const profiles = useCall('profiles.list', {});
   const apiUrl = profiles.data?.profiles.find((p) => p.id === profiles.data?.activeId)?.endpoints.apiUrl ?? '';
-  const qc = useQueryClient();
   const current = useRef<string | null>(null);
   const [sent, setSent] = useState<Sent | null>(null);
 
-  const send = useMutation({
-    mutationFn: async () => {
-      const requestId = crypto.randomUUID();
-      current.current = requestId;
-      const response = await call('console.send', { requestId, line, body, verbose });
-      return { response, ...copies(line, body, apiUrl) };
-    },
-    onSuccess: (s) => setSent(s),
+  // Sending refreshes the history (the bridge's rule for console.send).
+  const send = useCallMutation('console.send', {
+    onSuccess: (response, sentInput) => setSent({ response, ...copies(sentInput.line, sentInput.body ?? '', apiUrl) }),
     onSettled: () => {
       current.current = null;
-      void qc.invalidateQueries({ queryKey: ['console.history'] });
     },
   });
+  function sendLine() {
+    const requestId = crypto.randomUUID();
+    current.current = requestId;
+    send.mutate({ requestId, line, body, verbose });
+  }
 
   const fieldErrors = send.error ? errorOf(send.error).fieldErrors : undefined;
   const lineError = fieldErrors?.line;
@@ -70,7 +67,7 @@ export function ConsoleScreen() {
               <CommandLine
                 pending={send.isPending}
                 error={lineError}
-                onSend={() => send.mutate()}
+                onSend={sendLine}
                 onCancel={() => current.current && void call('console.cancel', { requestId: current.current })}
               />
               <label className="inline">

@@ -1,13 +1,12 @@
 /** The searchable history of this profile's commands; choosing one puts it on the command line. */
-import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { call } from '../../bridge/client';
+import { useCall } from '../../bridge/queries';
 import { useConsoleDraft } from './console-store';
 
 export function HistoryPanel() {
   const [query, setQuery] = useState('');
   const setLine = useConsoleDraft((s) => s.setLine);
-  const history = useQuery({ queryKey: ['console.history', { query }], queryFn: () => call('console.history', query ? { query } : {}) });
+  const history = useCall('console.history', query ? { query } : {});
   const id = useId();
   const entries = [...(history.data?.entries ?? [])].reverse();
   return (

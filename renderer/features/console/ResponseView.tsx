@@ -1,10 +1,10 @@
 /** The answer: status, time and size; the body as a tree, text or hex; verbose details; copy and save. */
 import JsonView from '@uiw/react-json-view';
 import { useMemo, useState } from 'react';
-import { toast } from 'sonner';
 import type { ConsoleResponse } from '../../../shared/console';
 import { escapeForDisplay, formatBytes } from '../../../shared/display';
 import { call, errorOf } from '../../bridge/client';
+import { notify } from '../../ui/toast';
 import { escapeJson } from './escape-json';
 
 function statusClass(status: number): string {
@@ -29,6 +29,7 @@ function Headers({ title, headers }: { readonly title: string; readonly headers:
   );
 }
 
+// Long bodies scroll inside their box: each box takes focus (tabIndex 0) so the keyboard can scroll it too.
 function Body({ response, raw }: { readonly response: ConsoleResponse; readonly raw: boolean }) {
   const { body } = response;
   const tree = useMemo(() => {
@@ -48,7 +49,7 @@ function Body({ response, raw }: { readonly response: ConsoleResponse; readonly 
               <JsonView value={tree} collapsed={body.text.length > 200_000 ? 1 : 3} displayDataTypes={false} enableClipboard={false} shortenTextAfterLength={200} />
             </div>
           ) : (
-            <pre className="body-text" data-testid="body-text">
+            <pre className="body-text" tabIndex={0} data-testid="body-text">
               {escapeForDisplay(body.text)}
             </pre>
           )}
@@ -58,7 +59,7 @@ function Body({ response, raw }: { readonly response: ConsoleResponse; readonly 
       return (
         <>
           {body.parseError && <p className="field-error">{body.parseError}</p>}
-          <pre className="body-text" data-testid="body-text">
+          <pre className="body-text" tabIndex={0} data-testid="body-text">
             {escapeForDisplay(body.text)}
           </pre>
         </>
@@ -69,7 +70,7 @@ function Body({ response, raw }: { readonly response: ConsoleResponse; readonly 
           <p className="muted">
             {formatBytes(response.size)}, type {body.contentType}
           </p>
-          <pre className="body-text" data-testid="body-hex">
+          <pre className="body-text" tabIndex={0} data-testid="body-hex">
             {body.hex}
           </pre>
         </>
@@ -88,17 +89,17 @@ export function ResponseView({ response, curl, asCommand }: Props) {
   async function copy(text: string, what: string) {
     try {
       await navigator.clipboard.writeText(text);
-      toast.success(`Copied ${what}`);
+      notify.success(`Copied ${what}`);
     } catch {
-      toast.error('The clipboard is not available');
+      notify.error('The clipboard is not available');
     }
   }
   async function save() {
     try {
       const r = await call('console.saveResponse', { requestId: response.requestId });
-      if (r.saved) toast.success(`Saved ${formatBytes(r.bytes)}`);
+      if (r.saved) notify.success(`Saved ${formatBytes(r.bytes)}`);
     } catch (e) {
-      toast.error(errorOf(e).title);
+      notify.error(errorOf(e).title);
     }
   }
   return (
@@ -144,7 +145,7 @@ export function ResponseView({ response, curl, asCommand }: Props) {
           {response.requestBody && (
             <>
               <h3>Request body</h3>
-              <pre className="body-text">{escapeForDisplay(response.requestBody)}</pre>
+              <pre className="body-text" tabIndex={0}>{escapeForDisplay(response.requestBody)}</pre>
             </>
           )}
           <h3>Attempts</h3>
@@ -159,7 +160,7 @@ export function ResponseView({ response, curl, asCommand }: Props) {
           {response.rawBody !== undefined && (
             <>
               <h3>Raw body</h3>
-              <pre className="body-text" data-testid="raw-body">
+              <pre className="body-text" tabIndex={0} data-testid="raw-body">
                 {escapeForDisplay(response.rawBody)}
               </pre>
             </>

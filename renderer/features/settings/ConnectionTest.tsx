@@ -2,7 +2,7 @@
 import { CheckCircle2, CircleAlert, CircleX } from 'lucide-react';
 import type { AreaCheck } from '../../../shared/profiles';
 import { ErrorMessage } from '../../ui/ErrorMessage';
-import { useProfileMutation } from './use-profiles';
+import { useCallMutation } from '../../bridge/queries';
 
 const AREA_LABEL: Record<AreaCheck['area'], string> = { core: 'Core API', containers: 'Magic Containers', video: 'Video libraries', logging: 'CDN logging' };
 const STATE_LABEL: Record<AreaCheck['state'], string> = {
@@ -21,7 +21,7 @@ function Icon({ state }: { readonly state: AreaCheck['state'] }) {
 }
 
 export function ConnectionTest({ profileId }: { readonly profileId: string }) {
-  const test = useProfileMutation('profiles.test');
+  const test = useCallMutation('profiles.test');
   return (
     <section className="card" aria-labelledby="conn-test">
       <div className="row spread">

@@ -2,7 +2,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { KeySlot, KeyStatus } from '../../../shared/profiles';
 import { fieldError } from '../../ui/ErrorMessage';
-import { useProfileMutation } from './use-profiles';
+import { useCallMutation } from '../../bridge/queries';
 
 interface Props {
   readonly profileId: string;
@@ -27,8 +27,8 @@ function describe(status: KeyStatus): string {
 
 export function KeyField({ profileId, slot, label, status, readOnly }: Props) {
   const [value, setValue] = useState('');
-  const set = useProfileMutation('profiles.setKey');
-  const remove = useProfileMutation('profiles.deleteKey');
+  const set = useCallMutation('profiles.setKey');
+  const remove = useCallMutation('profiles.deleteKey');
   const id = useId();
   const error = fieldError(set.error, 'value');
 

@@ -3,13 +3,13 @@ import { useId, useState, type FormEvent } from 'react';
 import type { ProfileView } from '../../../shared/profiles';
 import { ErrorMessage } from '../../ui/ErrorMessage';
 import { KeyField } from './KeyField';
-import { useProfileMutation } from './use-profiles';
+import { useCallMutation } from '../../bridge/queries';
 
 export function Libraries({ profile }: { readonly profile: ProfileView }) {
   const sandbox = profile.kind === 'sandbox';
-  const discover = useProfileMutation('profiles.discover');
-  const store = useProfileMutation('profiles.storeLibraryKeys');
-  const addKey = useProfileMutation('profiles.setKey');
+  const discover = useCallMutation('profiles.discover');
+  const store = useCallMutation('profiles.storeLibraryKeys');
+  const addKey = useCallMutation('profiles.setKey');
   const [chosen, setChosen] = useState<number[]>([]);
   const [libId, setLibId] = useState('');
   const [libKey, setLibKey] = useState('');

@@ -1,11 +1,12 @@
 /** One profile: name, endpoints, logging authentication, keys, libraries and the connection test. */
 import { useId, useState, type FormEvent } from 'react';
 import type { Endpoints, ProfileView } from '../../../shared/profiles';
+import { useAreaFocusTarget } from '../../app/area-focus';
 import { ErrorMessage, fieldError } from '../../ui/ErrorMessage';
 import { ConnectionTest } from './ConnectionTest';
 import { KeyField } from './KeyField';
 import { Libraries } from './Libraries';
-import { useProfileMutation } from './use-profiles';
+import { useCallMutation } from '../../bridge/queries';
 
 const ENDPOINT_FIELDS: readonly { key: keyof Endpoints; label: string }[] = [
   { key: 'apiUrl', label: 'Core API URL' },
@@ -16,14 +17,16 @@ const ENDPOINT_FIELDS: readonly { key: keyof Endpoints; label: string }[] = [
 
 export function ProfileDetail({ profile, active }: { readonly profile: ProfileView; readonly active: boolean }) {
   const sandbox = profile.kind === 'sandbox';
-  const update = useProfileMutation('profiles.update');
-  const activate = useProfileMutation('profiles.activate');
-  const duplicate = useProfileMutation('profiles.duplicate');
-  const remove = useProfileMutation('profiles.delete');
+  const update = useCallMutation('profiles.update');
+  const activate = useCallMutation('profiles.activate');
+  const duplicate = useCallMutation('profiles.duplicate');
+  const remove = useCallMutation('profiles.delete');
   const [name, setName] = useState(profile.name);
   const [endpoints, setEndpoints] = useState<Endpoints>(profile.endpoints);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const baseId = useId();
+  // Arriving in Settings lands in the first field of the profile's form.
+  const focusTarget = useAreaFocusTarget();
 
   function save(e: FormEvent) {
     e.preventDefault();
@@ -69,7 +72,7 @@ export function ProfileDetail({ profile, active }: { readonly profile: ProfileVi
         <form className="form-grid" onSubmit={save}>
           <label htmlFor={`${baseId}-name`}>Name</label>
           <div>
-            <input id={`${baseId}-name`} value={name} onChange={(e) => setName(e.target.value)} aria-invalid={fieldError(update.error, 'name') ? true : undefined} />
+            <input id={`${baseId}-name`} ref={focusTarget} value={name} onChange={(e) => setName(e.target.value)} aria-invalid={fieldError(update.error, 'name') ? true : undefined} />
             {fieldError(update.error, 'name') && <div className="field-error">Name {fieldError(update.error, 'name')}</div>}
           </div>
           {ENDPOINT_FIELDS.map((f) => {

@@ -2,14 +2,14 @@
 import { Plus } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useTheme, type ThemeChoice } from '../../app/theme';
-import { useCall } from '../../bridge/queries';
+import { useCall, useCallMutation } from '../../bridge/queries';
 import { ErrorMessage, fieldError } from '../../ui/ErrorMessage';
 import { ProfileDetail } from './ProfileDetail';
-import { useProfileMutation, useProfiles } from './use-profiles';
+import { useProfiles } from './use-profiles';
 
 function NewProfile({ onCreated }: { readonly onCreated: (id: string) => void }) {
   const [name, setName] = useState('');
-  const create = useProfileMutation('profiles.create');
+  const create = useCallMutation('profiles.create');
   const id = useId();
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -33,7 +33,7 @@ function NewProfile({ onCreated }: { readonly onCreated: (id: string) => void })
 
 function SecretStorageBanner() {
   const profiles = useProfiles();
-  const persist = useProfileMutation('secrets.setPersistence');
+  const persist = useCallMutation('secrets.setPersistence');
   const info = profiles.data?.secretStorage;
   if (!info?.weak) return null;
   return (
@@ -103,15 +103,15 @@ export function SettingsScreen() {
 
   return (
     <div className="settings">
-      <aside className="profile-list card" aria-label="Profiles">
-        <h2>Profiles</h2>
-        <ul className="plain" role="listbox" aria-label="Profiles">
+      <section className="profile-list card" aria-labelledby="profiles-heading">
+        <h2 id="profiles-heading">Profiles</h2>
+        {/* A list of buttons: each shows that profile's details; the one shown is marked current. */}
+        <ul className="plain">
           {list.map((p) => (
             <li key={p.id}>
               <button
                 type="button"
-                role="option"
-                aria-selected={p.id === current?.id}
+                aria-current={p.id === current?.id ? 'true' : undefined}
                 className="list-item"
                 data-testid={`profile-${p.name}`}
                 onClick={() => setSelected(p.id)}
@@ -124,7 +124,7 @@ export function SettingsScreen() {
           ))}
         </ul>
         <NewProfile onCreated={setSelected} />
-      </aside>
+      </section>
       <div className="stack">
         <ErrorMessage error={profiles.error} />
         <Problems />

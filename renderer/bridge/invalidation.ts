@@ -1,0 +1,57 @@
+/**
+ * When cached answers go stale: one table for core events, one for the calls that change state.
+ * A scope is a method name (`console.history`) or an area prefix (`profiles.*`) matched against
+ * the first element of a query key, which is always the method (see query-key.ts).
+ */
+import type { QueryClient } from '@tanstack/react-query';
+import type { EventName, MethodName } from '../../shared/channels';
+
+type AreaOf<M extends string> = M extends `${infer A}.${string}` ? A : never;
+
+/** A method name, or every method of one area. */
+export type StaleScope = MethodName | `${AreaOf<MethodName>}.*`;
+
+/**
+ * Everything whose answer depends on the profiles or on which one is active: the profile list
+ * and its connection tests, and the console history (kept per profile). An area whose queries
+ * use the active profile's keys or endpoints adds its scope here when its methods join the contract.
+ */
+const PROFILE_DEPENDENT: readonly StaleScope[] = ['profiles.*', 'console.history'];
+
+/** Per event, the queries it makes stale. `app.notice` only informs: it changes no data. */
+export const STALE_AFTER_EVENT: { readonly [E in EventName]: readonly StaleScope[] } = {
+  'app.notice': [],
+  'profiles.changed': PROFILE_DEPENDENT,
+};
+
+/**
+ * Per state-changing call, the queries its completion (success or failure: a failed save may
+ * still have changed something) makes stale. The core also announces profile changes as
+ * `profiles.changed`; refreshing here too means the window that made the change never waits for
+ * the event. Calls not listed change nothing the renderer caches.
+ */
+export const STALE_AFTER_CALL: { readonly [M in MethodName]?: readonly StaleScope[] } = {
+  'profiles.create': PROFILE_DEPENDENT,
+  'profiles.update': PROFILE_DEPENDENT,
+  'profiles.duplicate': PROFILE_DEPENDENT,
+  'profiles.delete': PROFILE_DEPENDENT,
+  'profiles.activate': PROFILE_DEPENDENT,
+  'profiles.setKey': PROFILE_DEPENDENT,
+  'profiles.deleteKey': PROFILE_DEPENDENT,
+  'profiles.storeLibraryKeys': PROFILE_DEPENDENT,
+  'secrets.setPersistence': ['profiles.list'],
+  'console.send': ['console.history'],
+};
+
+/** True when a query key falls under one of the scopes. */
+export function inScopes(key: readonly unknown[], scopes: readonly StaleScope[]): boolean {
+  const method = key[0];
+  if (typeof method !== 'string') return false;
+  return scopes.some((s) => (s.endsWith('.*') ? method.startsWith(s.slice(0, -1)) : method === s));
+}
+
+/** Marks the queries under `scopes` stale; the ones on screen refetch. */
+export async function invalidateScopes(qc: QueryClient, scopes: readonly StaleScope[]): Promise<void> {
+  if (scopes.length === 0) return;
+  await qc.invalidateQueries({ predicate: (q) => inScopes(q.queryKey, scopes) });
+}

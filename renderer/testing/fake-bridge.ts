@@ -1,0 +1,56 @@
+/** A scripted `window.burrow` for component tests: answers per method, records calls, emits events on demand. */
+import type { EventName, MethodName } from '../../shared/channels';
+import type { BurrowBridge, EventPayload, MethodInput, MethodOutput } from '../../shared/contract';
+import type { AppError, Result } from '../../shared/result';
+
+type Answer<M extends MethodName> = MethodOutput<M> | { readonly error: AppError } | ((input: MethodInput<M>) => MethodOutput<M>);
+
+/** The fake, with what a test needs to drive it. */
+export interface FakeBridge extends BurrowBridge {
+  /** Every call, in order. */
+  readonly calls: { readonly method: string; readonly input: unknown }[];
+  /** Sets what a method answers from now on. */
+  answer<M extends MethodName>(method: M, answer: Answer<M>): void;
+  /** Delivers an event to the page's listeners. */
+  emit<E extends EventName>(event: E, payload: EventPayload<E>): void;
+  /** How many calls a method has had. */
+  count(method: MethodName): number;
+}
+
+/** Builds a fake and installs it as `window.burrow`. */
+export function installFakeBridge(): FakeBridge {
+  const answers = new Map<string, unknown>();
+  const listeners = new Map<string, Set<(payload: unknown) => void>>();
+  const calls: { method: string; input: unknown }[] = [];
+  const fake: FakeBridge = {
+    calls,
+    answer(method, answer) {
+      answers.set(method, answer);
+    },
+    emit(event, payload) {
+      for (const l of [...(listeners.get(event) ?? [])]) l(payload);
+    },
+    count(method) {
+      return calls.filter((c) => c.method === method).length;
+    },
+    async invoke(method, input): Promise<Result<unknown>> {
+      calls.push({ method, input });
+      if (!answers.has(method)) return { ok: false, error: { kind: 'internal', title: `No answer scripted for ${method}` } };
+      const a = answers.get(method);
+      if (typeof a === 'function') return { ok: true, value: (a as (i: unknown) => unknown)(input) };
+      if (a && typeof a === 'object' && 'error' in a) return { ok: false, error: (a as { error: AppError }).error };
+      return { ok: true, value: a };
+    },
+    on(event, listener) {
+      const set = listeners.get(event) ?? new Set();
+      listeners.set(event, set);
+      set.add(listener);
+      return () => set.delete(listener);
+    },
+    files: {
+      fromDrop: async () => ({ ok: false, error: { kind: 'validation', title: 'Not a file on disk' } }),
+    },
+  };
+  Object.defineProperty(window, 'burrow', { value: fake, configurable: true, writable: true });
+  return fake;
+}
