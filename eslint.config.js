@@ -17,6 +17,15 @@ const rendererPatterns = [
 const queryPattern = { group: ['@tanstack/react-query', '@tanstack/react-query/*', '@tanstack/query-core'], message: 'Use useCall/useCallMutation from renderer/bridge; only bridge/ imports TanStack Query.' };
 const IPC_MAIN_METHODS = '/^(handle|handleOnce|on|once)$/';
 
+// Only the two transport files touch Electron's IPC objects: ipc.ts wraps ipcMain, the preload wraps ipcRenderer.
+const ipcOnlyInTransports = [
+  {
+    selector: `MemberExpression[property.name=${IPC_MAIN_METHODS}][object.name='ipcMain'], MemberExpression[property.name=${IPC_MAIN_METHODS}][object.property.name='ipcMain']`,
+    message: 'Only electron/main/ipc.ts registers IPC handlers (handleTrusted/onTrusted check the sender).',
+  },
+  { selector: "Identifier[name='ipcRenderer']", message: 'Only electron/preload/index.ts uses ipcRenderer; the page talks through window.burrow.' },
+];
+
 export default tseslint.config(
   { ignores: ['node_modules/', 'dist/', 'dist-cli/', 'dist-electron/', 'release/', 'reports/', 'test-results/', '.cache/', 'scripts/*.cjs'] },
   js.configs.recommended,
@@ -62,13 +71,18 @@ export default tseslint.config(
     files: ['**/*.{ts,tsx,js,mjs,cjs}'],
     ignores: ['electron/main/ipc.ts', 'electron/preload/index.ts', 'electron/main/index.test.ts', 'electron/preload/index.test.ts'],
     rules: {
+      'no-restricted-syntax': ['error', ...ipcOnlyInTransports],
+    },
+  },
+  {
+    // End-to-end specs wait on the app's signals (a state attribute, a row's text, a role), never on the clock.
+    files: ['e2e/**/*.spec.ts', 'e2e/pages/**', 'e2e/support/**', 'e2e/fixtures.ts'],
+    rules: {
       'no-restricted-syntax': [
         'error',
-        {
-          selector: `MemberExpression[property.name=${IPC_MAIN_METHODS}][object.name='ipcMain'], MemberExpression[property.name=${IPC_MAIN_METHODS}][object.property.name='ipcMain']`,
-          message: 'Only electron/main/ipc.ts registers IPC handlers (handleTrusted/onTrusted check the sender).',
-        },
-        { selector: "Identifier[name='ipcRenderer']", message: 'Only electron/preload/index.ts uses ipcRenderer; the page talks through window.burrow.' },
+        ...ipcOnlyInTransports,
+        { selector: "CallExpression[callee.property.name='waitForTimeout']", message: 'Wait for an app signal (expect(...).toBeVisible(), expect.poll, a state attribute), not for time.' },
+        { selector: "CallExpression[callee.name='setTimeout']", message: 'Wait for an app signal, not for time.' },
       ],
     },
   },

@@ -6,7 +6,7 @@ const eslint = new ESLint({ cwd: process.cwd() });
 
 async function restricted(filePath: string, code: string): Promise<boolean> {
   const [result] = await eslint.lintText(code, { filePath });
-  return (result?.messages ?? []).some((m) => m.ruleId === 'no-restricted-imports' || m.ruleId === 'no-restricted-globals');
+  return (result?.messages ?? []).some((m) => m.ruleId === 'no-restricted-imports' || m.ruleId === 'no-restricted-globals' || m.ruleId === 'no-restricted-syntax');
 }
 
 describe('layer rules', () => {
@@ -22,6 +22,13 @@ describe('layer rules', () => {
     ['shared/probe.ts', "import { join } from 'node:path';\nexport const x = join;\n"],
     ['shared/probe.ts', 'export const x = window.location;\n'],
     ['shared/probe.ts', 'export const x = process.env;\n'],
+    // Only the bridge talks to TanStack Query; only the two transport files touch Electron's IPC objects.
+    ['renderer/features/probe.tsx', "import { useQuery } from '@tanstack/react-query';\nexport const x = useQuery;\n"],
+    ['electron/main/probe.ts', "import { ipcMain } from 'electron';\nipcMain.handle('x', () => 1);\n"],
+    ['electron/core/probe.ts', 'export const send = (ipcRenderer: { send(c: string): void }) => ipcRenderer.send("x");\n'],
+    // End-to-end specs wait on app signals, never on the clock.
+    ['e2e/probe.spec.ts', "import { test } from '@playwright/test';\ntest('x', async ({ page }) => { await page.waitForTimeout(100); });\n"],
+    ['e2e/pages/probe.ts', 'export const wait = () => new Promise((r) => setTimeout(r, 500));\n'],
   ])('%s may not: %s', async (file, code) => {
     expect(await restricted(file, code)).toBe(true);
   });
@@ -32,6 +39,9 @@ describe('layer rules', () => {
     ['electron/core/probe.ts', "import { startSandbox } from '../../sandbox/server.js';\nexport const x = startSandbox;\n"],
     ['cli/probe.ts', "import { startSandbox } from '../sandbox/server.js';\nexport const x = startSandbox;\n"],
     ['renderer/probe.ts', "import { METHOD_NAMES } from '../shared/channels';\nexport const x = METHOD_NAMES;\n"],
+    ['renderer/bridge/probe.ts', "import { useQuery } from '@tanstack/react-query';\nexport const x = useQuery;\n"],
+    ['renderer/features/probe.tsx', "import { useCall } from '../bridge/queries';\nexport const x = useCall;\n"],
+    ['electron/main/ipc.ts', "import { ipcMain } from 'electron';\nipcMain.handle('x', () => 1);\n"],
   ])('%s may: %s', async (file, code) => {
     expect(await restricted(file, code)).toBe(false);
   });

@@ -150,8 +150,11 @@ async function bindCore(context: BrowserContext, page: Page, core: Core, dataDir
   const fromApp = (frame: { url(): string; parentFrame(): unknown }) => frame.parentFrame() === null && frame.url().startsWith(`${SHELL_ORIGIN}/`);
   const refused = () => err(appError('auth', 'Call refused', { detail: 'Only the app’s own window may call the core.' }));
 
+  // As in Electron, the window's calls share one signal that aborts when the window goes: closing it stops their work.
+  const windowScope = new AbortController();
+  page.once('close', () => windowScope.abort());
   await context.exposeBinding('__burrowInvoke', async ({ frame }, method: unknown, input: unknown) =>
-    fromApp(frame) ? core.invoke(method, input) : refused(),
+    fromApp(frame) ? core.invoke(method, input, { signal: windowScope.signal }) : refused(),
   );
   const dropDir = join(dataDir, 'dropped');
   await context.exposeBinding('__burrowDrop', async ({ frame }, name: unknown, base64: unknown) => {

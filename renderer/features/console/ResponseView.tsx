@@ -80,11 +80,9 @@ function Body({ response, raw }: { readonly response: ConsoleResponse; readonly 
 
 interface Props {
   readonly response: ConsoleResponse;
-  readonly curl: string;
-  readonly asCommand: string;
 }
 
-export function ResponseView({ response, curl, asCommand }: Props) {
+export function ResponseView({ response }: Props) {
   const [raw, setRaw] = useState(false);
   async function copy(text: string, what: string) {
     try {
@@ -119,10 +117,10 @@ export function ResponseView({ response, curl, asCommand }: Props) {
               <input type="checkbox" checked={raw} onChange={(e) => setRaw(e.target.checked)} /> Raw
             </label>
           )}
-          <button type="button" onClick={() => copy(curl, 'as curl')}>
+          <button type="button" onClick={() => copy(response.copyAs.curl, 'as curl')}>
             Copy as curl
           </button>
-          <button type="button" onClick={() => copy(asCommand, 'as burrow api')}>
+          <button type="button" onClick={() => copy(response.copyAs.burrowApi, 'as burrow api')}>
             Copy as burrow api
           </button>
           <button type="button" onClick={save} disabled={response.size === 0}>
