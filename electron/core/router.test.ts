@@ -14,6 +14,14 @@ function handlers(overrides: Partial<Handlers> = {}): Handlers {
 }
 
 describe('router', () => {
+  it('does not start a call whose caller has already gone away', async () => {
+    let ran = false;
+    const gone = AbortSignal.abort();
+    const r = await createRouter(handlers({ 'app.info': async () => ((ran = true), { name: 'B', version: '1', shell: 'chromium', platform: 'linux', dataDir: '/x' }) })).invoke('app.info', {}, { signal: gone });
+    expect(r).toMatchObject({ ok: false, error: { kind: 'cancelled' } });
+    expect(ran).toBe(false);
+  });
+
   it('answers a valid call with its value', async () => {
     const r = await createRouter(handlers()).invoke('app.info', {});
     expect(r).toEqual({ ok: true, value: { name: 'Burrow', version: '1.2.3', shell: 'chromium', platform: 'linux', dataDir: '/tmp/x' } });
