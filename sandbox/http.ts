@@ -90,6 +90,11 @@ function collect(req: IncomingMessage, limit: number): Promise<Buffer> {
       resolve(Buffer.alloc(0));
       return;
     }
+    // A request whose client already left has fired its 'close' before we listen: it would never settle.
+    if (req.destroyed) {
+      reject(new BodyError(400, 'The request body was cut off'));
+      return;
+    }
     const chunks: Buffer[] = [];
     let size = 0;
     const cleanup = () => {

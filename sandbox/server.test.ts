@@ -112,11 +112,11 @@ describe('createRequestListener', () => {
       if (path === '/gone') {
         // The client goes away, then the handler fails: nobody to answer, nothing to crash.
         return new Promise<boolean>((_resolve, reject) => {
-          req.socket?.destroy();
-          setTimeout(() => {
+          req.socket?.once('close', () => {
             reject(new Error('failed after the client left'));
             leftDone();
-          }, 20);
+          });
+          req.socket?.destroy();
         });
       }
       res.end('fine');
@@ -135,7 +135,8 @@ describe('createRequestListener', () => {
       await expect(late.text()).rejects.toThrow();
       await expect(fetch(`${base}/gone`)).rejects.toThrow();
       await left;
-      await new Promise((r) => setTimeout(r, 20));
+      // One turn of the event loop, so the listener has handled the rejection before the next request.
+      await new Promise((r) => setImmediate(r));
       expect(await (await fetch(`${base}/ok`)).text()).toBe('fine');
     } finally {
       server.closeAllConnections();

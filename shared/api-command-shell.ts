@@ -1,4 +1,5 @@
 /** Shell-like word splitting and quoting for the `api` command line, so a line typed in the app means what it means in a terminal. */
+import { escapeForDisplay } from './display.js';
 import type { ApiCommandError } from './api-command-types.js';
 
 const WHITESPACE = new Set([' ', '\t', '\n', '\r']);
@@ -107,5 +108,6 @@ export function shellDoubleQuote(word: string): string {
 /** A short, escaped rendering of user text for an error message: quoted, controls and bidi overrides visible, capped. */
 export function showText(text: string, max = 40): string {
   const cut = text.length > max ? `${text.slice(0, max)}…` : text;
-  return JSON.stringify(cut).replace(/[\u0080-\u009f\u202a-\u202e\u2066-\u2069\u200e\u200f\u061c]/g, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  // JSON quoting escapes C0 controls and quotes; the display rule then shows every other unsafe character as an escape.
+  return escapeForDisplay(JSON.stringify(cut));
 }

@@ -1,3 +1,4 @@
+import { showText } from './api-command-shell.js';
 import { describe, expect, it } from 'vitest';
 import {
   API_METHODS,
@@ -270,5 +271,13 @@ describe('formatApiCommand and toCurl', () => {
       `curl -X GET http://127.0.0.1:1234/pullzone -H "AccessKey: $KEY" -H 'Accept: application/json'`,
     );
     expect(toCurl({ method: 'HEAD', path: '/x', verbose: false }, 'https://a.b')).toContain('curl -X HEAD -I ');
+  });
+});
+
+describe('showText: user text in error messages', () => {
+  it('quotes it and shows every unsafe character as an escape, the same set the console escapes', () => {
+    expect(showText('a\u200bb\u2028c\ufeffd\u202ee\u0085f\u007f')).toBe('"a\\u200bb\\u2028c\\ufeffd\\u202ee\\u0085f\\u007f"');
+    expect(showText('tab\there\n')).toBe('"tab\\there\\n"');
+    expect(showText('x'.repeat(50))).toBe(`"${'x'.repeat(40)}…"`);
   });
 });

@@ -52,6 +52,12 @@ export const Endpoints = z
   .strict();
 export type Endpoints = z.output<typeof Endpoints>;
 
+/**
+ * The same four URLs as kept on disk and shown to the renderer: not checked again, so a profile saved under
+ * looser rules still loads and shows; such a URL fails, naming itself, when a request is built from it.
+ */
+export const SavedEndpoints = z.object({ apiUrl: z.string(), containersUrl: z.string(), videoUrl: z.string(), loggingUrl: z.string() });
+
 export const LoggingAuth = z.enum(['accessKey', 'bearer']);
 export type LoggingAuth = z.infer<typeof LoggingAuth>;
 
@@ -89,7 +95,7 @@ export const ProfileView = z.object({
   id: z.string(),
   name: z.string(),
   kind: z.enum(['sandbox', 'platform']),
-  endpoints: z.object({ apiUrl: z.string(), containersUrl: z.string(), videoUrl: z.string(), loggingUrl: z.string() }),
+  endpoints: SavedEndpoints,
   loggingAuth: LoggingAuth,
   accountKey: KeyStatus,
   loggingJwt: KeyStatus,

@@ -10,7 +10,10 @@ export interface MethodSpec {
   readonly output: z.ZodType;
 }
 
-/** An area's part of the contract; names are `area.verb` for methods and `area.noun` for events. */
+/**
+ * An area's part of the contract; names are `area.verb` for methods and `area.noun` for events. An area that holds
+ * more than one kind of thing names each by its noun: the settings area's calls are `profiles.*` and `secrets.*`.
+ */
 export interface AreaContract {
   readonly methods: Readonly<Record<string, MethodSpec>>;
   readonly events: Readonly<Record<string, z.ZodType>>;

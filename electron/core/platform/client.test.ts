@@ -195,7 +195,7 @@ describe('retries against the sandbox (fake sleep and clock)', () => {
   });
 });
 
-describe('cut-short bodies (R11)', () => {
+describe('cut-short bodies: a 2xx whose body ends early or resets is a failure', () => {
   it('reset-after-headers once on GET: the retry succeeds', async () => {
     t.sandbox.faults.add({ path: '/pullzone', action: { kind: 'reset-after-headers' } });
     const attempts: AttemptInfo[] = [];

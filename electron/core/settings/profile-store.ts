@@ -3,22 +3,16 @@ import { randomUUID } from 'node:crypto';
 import { rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { LoggingAuth } from '../../../shared/profiles.js';
+import { LoggingAuth, SavedEndpoints } from '../../../shared/profiles.js';
 import { readJsonFile, writeFileAtomic } from '../fs/atomic.js';
 import { Serial } from '../fs/serial.js';
-
-/**
- * Endpoints as stored: read back leniently, so a file written by an older version whose rules were looser (a URL
- * the input schema now refuses) keeps every profile; such a URL fails, naming itself, when a request is built.
- */
-const StoredEndpoints = z.object({ apiUrl: z.string(), containersUrl: z.string(), videoUrl: z.string(), loggingUrl: z.string() });
 
 const StoredProfile = z.object({
   id: z.string(),
   name: z.string(),
   kind: z.enum(['sandbox', 'platform']),
   /** Absent for the sandbox, whose endpoints change with every start. */
-  endpoints: StoredEndpoints.optional(),
+  endpoints: SavedEndpoints.optional(),
   loggingAuth: LoggingAuth,
   libraries: z.array(z.object({ id: z.number(), name: z.string() })),
 });

@@ -1,4 +1,5 @@
 /** Builds a real core over a temp data dir and test ports, for tests under plain Node. */
+import { EVENT_NAMES } from '../../../shared/channels.js';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,7 +28,7 @@ export async function startCore(options: { dataDir?: string; cipher?: FakeCipher
   const dialogs: Dialogs = { openFiles: async () => [], saveFile: async () => saveAnswers.shift() ?? null };
   const core = await createCore({ shell: 'chromium', appVersion: '0.0.0-test', platform: process.platform, dataDir, cipher, dialogs, notifier, openExternal: async () => {} });
   const events: { event: string; payload: unknown }[] = [];
-  for (const event of ['app.notice', 'profiles.changed']) core.on(event, (payload) => events.push({ event, payload }));
+  for (const event of EVENT_NAMES) core.on(event, (payload) => events.push({ event, payload }));
   return {
     core,
     dataDir,

@@ -1,7 +1,7 @@
 /** The answer: status, time and size; the body as a tree, text or hex; verbose details; copy and save. */
 import JsonView from '@uiw/react-json-view';
 import { useMemo, useState } from 'react';
-import type { ConsoleResponse } from '../../../shared/console';
+import { DISPLAY_CAP_BYTES, type ConsoleResponse } from '../../../shared/console';
 import { escapeForDisplay, formatBytes } from '../../../shared/display';
 import { call, errorOf } from '../../bridge/client';
 import { notify } from '../../ui/toast';
@@ -130,7 +130,7 @@ export function ResponseView({ response }: Props) {
       </div>
       {response.truncated && (
         <p className="warning-text" role="status">
-          The body is {formatBytes(response.size)}: only the first {formatBytes(10 * 1024 * 1024)} are shown. Save to file keeps all of it.
+          The body is {formatBytes(response.size)}: only the first {formatBytes(DISPLAY_CAP_BYTES)} are shown. Save to file keeps all of it.
         </p>
       )}
       {response.verbose && (
