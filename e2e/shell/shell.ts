@@ -75,7 +75,8 @@ export async function launchShell(options: ShellOptions = {}): Promise<Shell> {
   const openedExternal: string[] = [];
   const pkg = JSON.parse(await readFile(join(repoRoot, 'package.json'), 'utf8')) as { version: string };
 
-  const core = await createCore({
+  // The core and Chromium start side by side: neither needs the other until the page is bound to the core.
+  const starting = createCore({
     shell: 'chromium',
     appVersion: pkg.version,
     platform: process.platform,
@@ -87,6 +88,9 @@ export async function launchShell(options: ShellOptions = {}): Promise<Shell> {
       openedExternal.push(url);
     },
   });
+
+  // Awaited below; this handler only keeps a failure that comes before then from counting as unhandled.
+  starting.catch(() => undefined);
 
   const headless = options.headless ?? true;
   const stateFile = join(dataDir, WINDOW_STATE_FILE);
@@ -109,6 +113,7 @@ export async function launchShell(options: ShellOptions = {}): Promise<Shell> {
     const page = context.pages()[0] ?? (await context.waitForEvent('page'));
     const win = (appWindow = await attachAppWindow(context, page, stateFile, savedWindow));
     await serveRenderer(context, distDir);
+    const core = await starting;
     await bindCore(context, page, core, dataDir);
     await page.goto(APP_URL);
     // Back (Alt+Left, a mouse's back button) must not leave the app for the placeholder it replaced.
@@ -140,7 +145,8 @@ export async function launchShell(options: ShellOptions = {}): Promise<Shell> {
   } catch (e) {
     appWindow?.stop();
     await context?.close().catch(() => {});
-    await core.close();
+    // The core may have failed to start too; either way nothing it opened stays behind.
+    await (await starting.catch(() => null))?.close();
     throw e;
   }
 }
