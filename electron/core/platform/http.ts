@@ -20,7 +20,7 @@ export interface TransportRequest {
 /** The head of an answer, and its body as it arrives; the body fails when the connection ends early. */
 export interface TransportResponse {
   readonly status: number;
-  /** Lower-case names; repeated headers joined with ', ' (see flattenHeaders). */
+  /** Lower-case names; repeated headers joined with ', '. */
   readonly headers: Readonly<Record<string, string>>;
   readonly body: AsyncIterable<Buffer>;
 }
@@ -90,16 +90,6 @@ function codeOf(e: unknown): string {
 
 function messageOf(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
-}
-
-/** A header record with single string values and lower-case names; repeated headers are joined with ', '. */
-export function flattenHeaders(headers: Readonly<Record<string, string | string[] | undefined>>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    if (value === undefined) continue;
-    out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
-  }
-  return out;
 }
 
 /** Makes one request and reads the whole answer; throws ExchangeFailure for anything short of that. */

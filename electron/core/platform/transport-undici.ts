@@ -5,8 +5,18 @@
  */
 import type { Readable } from 'node:stream';
 import { EnvHttpProxyAgent, request, type Dispatcher } from 'undici';
-import { flattenHeaders, type Transport } from './http.js';
+import type { Transport } from './http.js';
 import type { ProxySettings } from './transports.js';
+
+/** A header record with single string values and lower-case names; repeated headers are joined with ', '. */
+function flattenHeaders(headers: Readonly<Record<string, string | string[] | undefined>>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined) continue;
+    out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return out;
+}
 
 /** A transport over one undici dispatcher. */
 export function undiciTransport(dispatcher: Dispatcher): Transport {
