@@ -9,8 +9,9 @@ import { authFor, baseUrlFor } from './auth.js';
 import { breakerAfter, CLOSED_BREAKER, type BreakerState } from './breaker.js';
 import { cleanText, mapPlatformError } from './errors.js';
 import { crossOriginRedirectError, failureError, notJsonError } from './failures.js';
-import { createDispatchers, DEFAULT_MAX_BODY_BYTES, exchange, ExchangeFailure, type Exchanged, type Timing } from './http.js';
+import { DEFAULT_MAX_BODY_BYTES, exchange, ExchangeFailure, type Exchanged, type Timing } from './http.js';
 import { DEFAULT_RETRY_POLICY, decideRetry, type AttemptOutcome, type RetryDecision, type RetryPolicy } from './retry.js';
+import { createTransports } from './transports.js';
 import type { AttemptInfo, Credentials, Endpoints, PlatformClient, PlatformRequest, PlatformResponse } from './types.js';
 import { joinUrl } from './url.js';
 
@@ -26,6 +27,7 @@ export interface PlatformClientOptions {
   readonly random?: () => number;
   readonly sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   readonly retryPolicy?: Partial<RetryPolicy>;
+  /** An undici dispatcher that carries every request instead of the built-in transports (tests); never closed here. */
   readonly dispatcher?: Dispatcher;
   /** Proxy variables; process.env by default. */
   readonly env?: Readonly<Record<string, string | undefined>>;
@@ -35,7 +37,7 @@ export interface PlatformClientOptions {
 export const DEFAULT_TIMEOUT_MS = 30_000;
 const MAX_REDIRECTS = 5;
 const KEPT_SECRETS = 32;
-/** Headers a caller may not set: the key is chosen by area, and framing is undici's business. */
+/** Headers a caller may not set: the key is chosen by area, and framing is the transport's business. */
 const RESERVED = new Set(['accesskey', 'authorization', 'proxy-authorization', 'cookie', 'host', 'connection', 'transfer-encoding', 'keep-alive', 'upgrade', 'te', 'trailer']);
 const FOLLOWED = new Set(['GET', 'HEAD']);
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
@@ -59,7 +61,7 @@ export function createPlatformClient(opts: PlatformClientOptions): PlatformClien
   const random = opts.random ?? Math.random;
   const sleep = opts.sleep ?? defaultSleep;
   const policy: RetryPolicy = { ...DEFAULT_RETRY_POLICY, now, ...opts.retryPolicy };
-  const dispatchers = createDispatchers(opts.dispatcher, opts.env ?? process.env);
+  const transports = createTransports(opts.dispatcher, opts.env ?? process.env);
   // The shared failure budget, one breaker per origin: a failing video host does not stop retries to the API host.
   const breakers = new Map<string, BreakerState>();
   // Every key this client has sent; all of them are scrubbed from everything it reports.
@@ -124,7 +126,7 @@ export function createPlatformClient(opts: PlatformClientOptions): PlatformClien
       try {
         const attempt = exchanges;
         result = await exchange({
-          dispatcher: dispatchers.pick(url),
+          transport: transports.pick(url),
           url,
           method,
           headers,
@@ -244,6 +246,6 @@ export function createPlatformClient(opts: PlatformClientOptions): PlatformClien
       if (response.status >= 200 && response.status < 300) return response.json<T>();
       throw new AppFailure(withNote(mapPlatformError(req.area, response.status, response.headers, response.body, req.method, path, [...secrets]), note));
     },
-    close: () => dispatchers.close(),
+    close: () => transports.close(),
   };
 }

@@ -1,6 +1,5 @@
-/** One HTTP exchange over undici, with a deadline or an idle timeout, a capped body and cut-short detection. */
+/** One HTTP exchange over a transport, with a deadline or an idle timeout, a capped body and cut-short detection. */
 import { Readable } from 'node:stream';
-import { Agent, EnvHttpProxyAgent, request, type Dispatcher } from 'undici';
 
 /** Default cap on the body kept in memory. */
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024 * 1024;
@@ -8,9 +7,35 @@ export const DEFAULT_MAX_BODY_BYTES = 64 * 1024 * 1024;
 /** How long an attempt may take: a deadline for small calls, or an idle limit reset by every byte either way. */
 export type Timing = { readonly kind: 'deadline'; readonly ms: number } | { readonly kind: 'idle'; readonly ms: number };
 
+/** A request as a transport sends it; a streamed body is already wrapped so that every chunk pulled is progress. */
+export interface TransportRequest {
+  readonly url: URL;
+  readonly method: string;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: Buffer | string | AsyncIterable<Buffer> | undefined;
+  /** Cancel or timeout: the transport drops the connection, and its promise or the body it handed out fails. */
+  readonly signal: AbortSignal;
+}
+
+/** The head of an answer, and its body as it arrives; the body fails when the connection ends early. */
+export interface TransportResponse {
+  readonly status: number;
+  /** Lower-case names; repeated headers joined with ', '. */
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body: AsyncIterable<Buffer>;
+}
+
+/**
+ * Sends a request over connections it owns and resolves once the answer's head has arrived. It follows no
+ * redirects and has no timers of its own except a connect timeout: the exchange times the rest.
+ */
+export interface Transport {
+  send(req: TransportRequest): Promise<TransportResponse>;
+}
+
 /** One exchange to make. */
 export interface ExchangeInput {
-  readonly dispatcher: Dispatcher;
+  readonly transport: Transport;
   readonly url: URL;
   readonly method: string;
   readonly headers: Readonly<Record<string, string>>;
@@ -33,7 +58,7 @@ export interface Exchanged {
 /** Why an exchange produced no whole answer. */
 export type ExchangeFailureKind = 'cancelled' | 'timeout' | 'cut_short' | 'network' | 'source';
 
-/** An exchange that failed; `code` is the low-level code (ECONNREFUSED, UND_ERR_SOCKET, …). */
+/** An exchange that failed; `code` is the low-level code (ECONNREFUSED, ECONNRESET, UND_ERR_SOCKET, …). */
 export class ExchangeFailure extends Error {
   constructor(
     readonly kind: ExchangeFailureKind,
@@ -67,16 +92,6 @@ function messageOf(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
 }
 
-/** Undici's header record with single string values; repeated headers are joined with ', '. */
-export function flattenHeaders(headers: Readonly<Record<string, string | string[] | undefined>>): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    if (value === undefined) continue;
-    out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value;
-  }
-  return out;
-}
-
 /** Makes one request and reads the whole answer; throws ExchangeFailure for anything short of that. */
 export async function exchange(input: ExchangeInput): Promise<Exchanged> {
   const { timing, signal } = input;
@@ -103,7 +118,7 @@ export async function exchange(input: ExchangeInput): Promise<Exchanged> {
   let body: Buffer | string | AsyncIterable<Buffer> | undefined;
   if (input.body instanceof Readable) {
     const source = input.body;
-    // Each chunk pulled by undici is progress for the idle timer; a failing source is told apart from the network.
+    // Each chunk the transport pulls is progress for the idle timer; a failing source is told apart from the network.
     body = (async function* () {
       try {
         for await (const chunk of source) {
@@ -120,29 +135,18 @@ export async function exchange(input: ExchangeInput): Promise<Exchanged> {
   }
 
   let status: number | undefined;
-  let headers: Record<string, string> | undefined;
+  let headers: Readonly<Record<string, string>> | undefined;
   let received = 0;
   try {
-    const res = await request(input.url, {
-      method: input.method as Dispatcher.HttpMethod,
-      headers: input.headers,
-      // Undici documents AsyncIterable bodies (docs/api/Dispatcher.md) but its .d.ts leaves them out.
-      body: body as Buffer | string | Readable | undefined,
-      dispatcher: input.dispatcher,
-      signal: controller.signal,
-      // Our own timer covers both phases: undici's would cut long uploads or fire between retries.
-      headersTimeout: 0,
-      bodyTimeout: 0,
-    });
+    const res = await input.transport.send({ url: input.url, method: input.method, headers: input.headers, body, signal: controller.signal });
     touch();
-    status = res.statusCode;
-    headers = flattenHeaders(res.headers);
+    status = res.status;
+    headers = res.headers;
     const chunks: Buffer[] = [];
     let kept = 0;
     let truncated = false;
-    for await (const chunk of res.body) {
+    for await (const buf of res.body) {
       touch();
-      const buf = chunk as Buffer;
       received += buf.length;
       input.onBodyChunk?.(buf);
       const room = input.maxBodyBytes - kept;
@@ -168,41 +172,8 @@ export async function exchange(input: ExchangeInput): Promise<Exchanged> {
   }
 }
 
-/** Picks the dispatcher for a URL; owns and closes what it created. */
-export interface DispatcherSet {
-  pick(url: URL): Dispatcher;
-  close(): Promise<void>;
-}
-
 /** True for localhost, 127.0.0.0/8 and ::1: these never go through a proxy. */
 export function isLoopbackHost(hostname: string): boolean {
   const h = hostname.toLowerCase().replace(/^\[|\]$/g, '');
   return h === 'localhost' || h.endsWith('.localhost') || h === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);
-}
-
-/**
- * A direct agent, plus an EnvHttpProxyAgent when HTTPS_PROXY/HTTP_PROXY (either case) is set; NO_PROXY is honoured
- * and loopback hosts always bypass the proxy. A dispatcher passed in is used for everything and never closed here.
- */
-export function createDispatchers(given?: Dispatcher, env: Readonly<Record<string, string | undefined>> = process.env): DispatcherSet {
-  if (given) return { pick: () => given, close: async () => undefined };
-  let direct: Agent | undefined;
-  let proxied: EnvHttpProxyAgent | undefined;
-  const httpProxy = env.http_proxy ?? env.HTTP_PROXY;
-  const httpsProxy = env.https_proxy ?? env.HTTPS_PROXY;
-  const useProxy = Boolean(httpProxy || httpsProxy);
-  return {
-    pick(url) {
-      if (useProxy && !isLoopbackHost(url.hostname)) {
-        // Empty strings, not undefined: undici would otherwise fall back to process.env behind our back.
-        proxied ??= new EnvHttpProxyAgent({ httpProxy: httpProxy ?? '', httpsProxy: httpsProxy ?? '', noProxy: env.no_proxy ?? env.NO_PROXY ?? '' });
-        return proxied;
-      }
-      direct ??= new Agent({ connect: { timeout: 10_000 } });
-      return direct;
-    },
-    async close() {
-      await Promise.all([direct?.close(), proxied?.close()]);
-    },
-  };
 }

@@ -1,0 +1,139 @@
+/**
+ * In the `burrow` bundle undici sits in a chunk of its own that only a proxied request imports: the command
+ * runs direct requests with that chunk deleted, needs it once a proxy applies, and goes through the proxy.
+ */
+import { execFile } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { connect, type AddressInfo, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox, type Sandbox } from '../../../sandbox/server.js';
+
+const run = promisify(execFile);
+const root = fileURLToPath(new URL('../../..', import.meta.url));
+/** A platform host name that only ever reaches the local proxy: nothing resolves it, the proxy tunnels to the sandbox. */
+const REMOTE_HOST = 'api.burrow-test.example';
+
+interface Meta {
+  readonly outputs: Readonly<Record<string, { readonly inputs: Readonly<Record<string, unknown>>; readonly imports: readonly { readonly path: string; readonly kind: string }[] }>>;
+}
+
+let sandbox: Sandbox;
+let dir: string;
+let meta: Meta;
+const cleanups: (() => Promise<unknown> | void)[] = [];
+
+beforeAll(async () => {
+  sandbox = await startSandbox({ port: 0 });
+  // Shaped like the package: bin/burrow.mjs looks for dist-cli/ beside itself; no sources, no node_modules.
+  dir = mkdtempSync(join(tmpdir(), 'burrow-transport-'));
+  mkdirSync(join(dir, 'bin'));
+  copyFileSync(join(root, 'bin/burrow.mjs'), join(dir, 'bin/burrow.mjs'));
+  copyFileSync(join(root, 'package.json'), join(dir, 'package.json'));
+  await run(process.execPath, [join(root, 'scripts/build-cli.mjs'), '--outdir', join(dir, 'dist-cli')]);
+  meta = JSON.parse(readFileSync(join(dir, 'dist-cli/meta.json'), 'utf8')) as Meta;
+}, 60_000);
+afterAll(async () => {
+  while (cleanups.length > 0) await cleanups.pop()?.();
+  await sandbox?.close();
+  if (dir !== undefined) rmSync(dir, { recursive: true, force: true });
+});
+
+/** The output file (relative to dist-cli/) holding undici's modules. */
+function undiciChunk(): string {
+  const holding = Object.entries(meta.outputs).filter(([, o]) => Object.keys(o.inputs).some((i) => i.includes('node_modules/undici/')));
+  expect(holding).toHaveLength(1);
+  return holding[0]![0].replace(/^.*dist-cli\//, '');
+}
+
+function burrow(env: Readonly<Record<string, string>>, baseUrl = sandbox.apiUrl) {
+  const home = join(dir, 'home');
+  return run(process.execPath, [join(dir, 'bin/burrow.mjs'), 'api', 'get', '/pullzone'], {
+    env: { PATH: process.env.PATH ?? '', HOME: home, XDG_CONFIG_HOME: home, BUNNYNET_API_URL: baseUrl, BUNNYNET_API_KEY: sandbox.accountKey, ...env },
+  });
+}
+
+/** Why a run failed: its stderr, or the error itself when it did not fail. */
+async function failedRun(p: Promise<unknown>): Promise<string> {
+  try {
+    await p;
+  } catch (e) {
+    return String((e as { stderr?: unknown }).stderr ?? e);
+  }
+  throw new Error('expected the command to fail');
+}
+
+/** A local proxy that tunnels every CONNECT to the sandbox, whatever host it names; keeps the targets. */
+async function tunnellingProxy(): Promise<{ readonly url: string; readonly connects: string[] }> {
+  const connects: string[] = [];
+  const sockets = new Set<Socket>();
+  const proxy = createServer((_req, res) => {
+    res.writeHead(501);
+    res.end();
+  });
+  proxy.on('connect', (req, client: Socket, head: Buffer) => {
+    connects.push(req.url ?? '');
+    client.on('error', () => undefined);
+    const upstream = connect(Number(new URL(sandbox.apiUrl).port), '127.0.0.1', () => {
+      client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+      upstream.write(head);
+      upstream.pipe(client);
+      client.pipe(upstream);
+    });
+    sockets.add(upstream).add(client);
+    upstream.on('error', () => client.destroy());
+    client.on('close', () => upstream.destroy());
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+  cleanups.push(async () => {
+    const done = new Promise((resolve) => proxy.close(resolve));
+    for (const s of sockets) s.destroy();
+    await done;
+  });
+  return { url: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`, connects };
+}
+
+const remoteUrl = () => `http://${REMOTE_HOST}:${new URL(sandbox.apiUrl).port}`;
+const zoneNames = (stdout: string) => (JSON.parse(stdout) as { Name: string }[]).map((z) => z.Name);
+
+describe('undici in the burrow bundle', () => {
+  it('sits in one chunk that the entry reaches only through a dynamic import', () => {
+    const chunk = `dist-cli/${undiciChunk()}`;
+    const outputs = Object.fromEntries(Object.entries(meta.outputs).map(([name, o]) => [name.replace(/^.*dist-cli\//, 'dist-cli/'), o]));
+    const staticallyLoaded = new Set<string>();
+    const visit = (name: string) => {
+      if (staticallyLoaded.has(name) || outputs[name] === undefined) return;
+      staticallyLoaded.add(name);
+      for (const i of outputs[name].imports) if (i.kind === 'import-statement') visit(i.path.replace(/^.*dist-cli\//, 'dist-cli/'));
+    };
+    visit('dist-cli/burrow.mjs');
+    expect(staticallyLoaded.size).toBeGreaterThan(1);
+    expect(staticallyLoaded.has(chunk)).toBe(false);
+    const importers = Object.values(outputs).flatMap((o) => o.imports.filter((i) => i.path.endsWith(chunk)).map((i) => i.kind));
+    expect(importers).toEqual(['dynamic-import']);
+  });
+
+  it('through HTTP_PROXY, `burrow api get` reaches the platform by a CONNECT tunnel', async () => {
+    const proxy = await tunnellingProxy();
+    const r = await burrow({ HTTP_PROXY: proxy.url }, remoteUrl());
+    expect(zoneNames(r.stdout)).toContain('demo-site');
+    expect(proxy.connects).toEqual([`${REMOTE_HOST}:${new URL(sandbox.apiUrl).port}`]);
+  }, 30_000);
+
+  it('with the chunk deleted, a direct request still works (even with a proxy set, for a loopback host); a proxied one needs it', async () => {
+    const chunk = join(dir, 'dist-cli', undiciChunk());
+    renameSync(chunk, `${chunk}.away`);
+    cleanups.push(() => renameSync(`${chunk}.away`, chunk));
+    expect(zoneNames((await burrow({})).stdout)).toContain('demo-site');
+    const proxy = await tunnellingProxy();
+    expect(zoneNames((await burrow({ HTTP_PROXY: proxy.url })).stdout)).toContain('demo-site');
+    expect(proxy.connects).toEqual([]);
+    // The control: once the proxy applies, the command needs the chunk and fails without it.
+    expect(await failedRun(burrow({ HTTP_PROXY: proxy.url }, remoteUrl()))).toContain(undiciChunk().replace(/\.mjs$/, ''));
+    expect(proxy.connects).toEqual([]);
+  }, 30_000);
+});

@@ -1,0 +1,128 @@
+/** The direct transport: kept-alive connections closed by close(), the connect timeout, uploads under backpressure. */
+import { createServer as createTcpServer, type AddressInfo, type Socket } from 'node:net';
+import { Readable } from 'node:stream';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createPlatformClient } from './client.js';
+import { allAreasAt, failureOf, fakeSleep, fixedCredentials, tinyServer, type TinyServer } from './test-support.js';
+import { CONNECT_TIMEOUT_MS } from './transport-node.js';
+import type { PlatformClient } from './types.js';
+
+/** A one-shot signal: `fired` resolves with the value given to the first `fire`. */
+function signal<T = void>(): { readonly fired: Promise<T>; fire(value: T): void } {
+  let fire!: (value: T) => void;
+  const fired = new Promise<T>((resolve) => (fire = resolve));
+  return { fired, fire: (value) => fire(value) };
+}
+
+const cleanups: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  vi.useRealTimers();
+  while (cleanups.length > 0) await cleanups.pop()?.();
+});
+
+async function server(handler: Parameters<typeof tinyServer>[0]): Promise<TinyServer> {
+  const s = await tinyServer(handler);
+  cleanups.push(() => s.close());
+  return s;
+}
+
+function client(url: string): PlatformClient {
+  const c = createPlatformClient({ endpoints: () => allAreasAt(url), credentials: fixedCredentials({ accountKey: 'k-12345678', libraries: { 1: 'lib-key-0001' } }), userAgent: 'Burrow/test', sleep: fakeSleep().sleep, env: {} });
+  cleanups.push(() => c.close());
+  return c;
+}
+
+describe('connections', () => {
+  it('are kept alive between requests, and close() closes them; a request after close() fails', async () => {
+    const s = await server((_req, res) => res.end('{}'));
+    const sockets: Socket[] = [];
+    s.server.on('connection', (socket: Socket) => sockets.push(socket));
+    const c = client(s.url);
+    await c.send({ area: 'core', method: 'GET', path: '/a' });
+    await c.send({ area: 'core', method: 'POST', path: '/b', json: { n: 1 } });
+    await c.send({ area: 'core', method: 'GET', path: '/c' });
+    expect(s.seen.map((r) => r.url)).toEqual(['/a', '/b', '/c']);
+    expect(sockets).toHaveLength(1);
+    const closed = new Promise((resolve) => sockets[0]!.once('close', resolve));
+    await c.close();
+    await closed;
+    const e = await failureOf(c.send({ area: 'core', method: 'GET', path: '/d', retry: false }));
+    expect(e).toMatchObject({ kind: 'network' });
+    expect(e.detail).toMatch(/CLIENT_CLOSED/);
+    expect(s.seen).toHaveLength(3);
+  });
+
+  it('close() lets a request under way finish first', async () => {
+    const arrived = signal();
+    const answer = signal();
+    const s = await server((_req, res) => {
+      arrived.fire();
+      void answer.fired.then(() => res.end('{"late":true}'));
+    });
+    const c = client(s.url);
+    const pending = c.json({ area: 'core', method: 'GET', path: '/slow' });
+    await arrived.fired;
+    const closing = c.close();
+    answer.fire();
+    expect(await pending).toEqual({ late: true });
+    await closing;
+  });
+
+  it(`a connection not open (TCP and TLS) within ${CONNECT_TIMEOUT_MS / 1000} s fails, as a network error`, async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    // Takes the TCP connection and the TLS ClientHello, and never answers: the handshake never completes.
+    const hello = signal();
+    const sockets = new Set<Socket>();
+    const silent = createTcpServer((socket) => {
+      sockets.add(socket);
+      socket.on('error', () => undefined);
+      socket.once('data', () => hello.fire());
+    });
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    cleanups.push(async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+    });
+    const c = client(`https://127.0.0.1:${(silent.address() as AddressInfo).port}`);
+    const failure = failureOf(c.send({ area: 'core', method: 'GET', path: '/x', retry: false, timeoutMs: 60_000 }));
+    await hello.fired;
+    let settled = false;
+    void failure.finally(() => (settled = true));
+    await vi.advanceTimersByTimeAsync(CONNECT_TIMEOUT_MS - 1);
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    const e = await failure;
+    expect(e).toMatchObject({ kind: 'network', title: 'Could not reach the platform' });
+    expect(e.detail).toMatch(/^ETIMEDOUT: Connect timeout/);
+  });
+});
+
+describe('uploads', () => {
+  it('a streamed body is pulled only as fast as the server takes it, never buffered whole', async () => {
+    const chunk = Buffer.alloc(1024 * 1024, 7);
+    const total = 96;
+    let produced = 0;
+    let received = 0;
+    let widestGap = 0;
+    const s = await server((req, res) => {
+      req.on('data', (c: Buffer) => {
+        received += c.length;
+        widestGap = Math.max(widestGap, produced - received);
+      });
+      req.on('end', () => res.end(JSON.stringify({ received })));
+    });
+    const body = Readable.from(
+      (function* () {
+        for (let i = 0; i < total; i++) {
+          produced += chunk.length;
+          yield chunk;
+        }
+      })(),
+    );
+    const res = await client(s.url).send({ area: 'video', method: 'PUT', path: '/v', libraryId: 1, body, headers: { 'content-length': String(total * chunk.length) } });
+    expect(res.json()).toEqual({ received: total * chunk.length });
+    expect(s.seen[0]?.headers['content-length']).toBe(String(total * chunk.length));
+    // Socket buffers on both ends hold a few MiB; a body read ahead of the connection would show tens.
+    expect(widestGap).toBeLessThan(24 * 1024 * 1024);
+  });
+});
