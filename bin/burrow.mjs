@@ -4,15 +4,9 @@
 // through tsx, which is slower to start but always current.
 import { readFileSync, statSync } from 'node:fs';
 import module from 'node:module';
-import { setFlagsFromString } from 'node:v8';
 
 // Node 22.1 and later keep V8's compiled code of the bundle between runs (a no-op where it is missing).
 module.enableCompileCache?.();
-
-// undici parses HTTP in WebAssembly. By default V8 also recompiles that module with its optimizing tier in
-// the background, and the process cannot exit before it is done: ~70 ms and ~35 MiB for a command that makes
-// one request. The baseline compiler is plenty for that. Set before anything compiles WebAssembly.
-setFlagsFromString('--liftoff-only');
 
 const dist = new URL('../dist-cli/', import.meta.url);
 

@@ -14,7 +14,12 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const prepare = process.argv.includes('--prepare');
 const outAt = process.argv.indexOf('--outdir');
 /** Where the bundle goes: dist-cli/, or `--outdir DIR` (the tests build a copy elsewhere). */
-const outDir = outAt === -1 ? join(root, 'dist-cli') : resolve(process.argv[outAt + 1] ?? '');
+const outDir = outAt === -1 ? join(root, 'dist-cli') : resolve(process.argv[outAt + 1] || '.');
+// The build replaces outDir whole: refuse anything that holds the repository (a bare `--outdir`, `.`, a parent).
+if (outDir === root || root.startsWith(`${outDir}/`) || outDir === dirname(outDir)) {
+  console.error(`build-cli: refusing to build into ${outDir}: it would replace the repository; name a folder of its own.`);
+  process.exit(2);
+}
 
 /** Lets the bundled CommonJS packages (undici) `require` Node's built-ins from inside an ES module. */
 const REQUIRE_SHIM = "import{createRequire as __burrowCreateRequire}from'node:module';const require=__burrowCreateRequire(import.meta.url);";
@@ -57,6 +62,8 @@ async function build() {
     const sources = Object.keys(result.metafile.inputs)
       .map((p) => relative(root, resolve(root, p)).split('\\').join('/'))
       .filter((p) => !p.startsWith('node_modules/') && !p.startsWith('..'));
+    // A changed recipe makes the bundle stale too.
+    sources.push('scripts/build-cli.mjs');
     // Kept for reading which modules each command loads (`burrow api` must not load the sandbox or zod's locales).
     writeFileSync(join(tmp, 'meta.json'), JSON.stringify(result.metafile).split(basename(tmp)).join(basename(outDir)));
     // Written last: its presence says the bundle beside it is complete.

@@ -1,6 +1,6 @@
 /** bin/burrow.mjs picks the bundle when it is built and current, and the TypeScript sources otherwise. */
 import { execFile } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -85,4 +85,22 @@ describe('which one bin/burrow.mjs runs', () => {
     const none = withSources(layout());
     expect((await burrow(none, ['--help'])).stdout).toContain('usage: burrow <command>');
   }, 60_000);
+});
+
+describe('the build script', () => {
+  // Run on a copy whose "repository" is a temp folder, so a broken guard could only ever replace that folder.
+  it.each([['--outdir'], ['--outdir', '.'], ['--outdir', '..']])('refuses to replace the repository: %s', async (...args) => {
+    const repo = mkdtempSync(join(tmpdir(), 'burrow-build-guard-'));
+    temps.push(repo);
+    mkdirSync(join(repo, 'scripts'));
+    copyFileSync(join(root, 'scripts/build-cli.mjs'), join(repo, 'scripts/build-cli.mjs'));
+    writeFileSync(join(repo, 'marker'), 'still here');
+    const r = await run(process.execPath, [join(repo, 'scripts/build-cli.mjs'), ...args], { cwd: repo }).then(
+      () => ({ code: 0, stderr: '' }),
+      (e: { code: number; stderr: string }) => e,
+    );
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/refusing to build into/);
+    expect(readFileSync(join(repo, 'marker'), 'utf8')).toBe('still here');
+  });
 });
