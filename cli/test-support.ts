@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { startSandbox, type Sandbox } from '../sandbox/server.js';
 
 /** The installed entry point, run exactly as npm's bin link runs it. */
-export const BIN = fileURLToPath(new URL('../bin/burrow.mjs', import.meta.url));
+export const BIN = fileURLToPath(new URL('../bin/burrow.cjs', import.meta.url));
 
 /** What a finished process left behind. */
 export interface Ran {
@@ -24,7 +24,7 @@ export interface RunOptions {
   readonly stdin?: string | number | 'open';
 }
 
-/** Runs `node bin/burrow.mjs …args` and waits for it to exit. */
+/** Runs `node bin/burrow.cjs …args` and waits for it to exit. */
 export function runBurrow(args: readonly string[], opts: RunOptions = {}): Promise<Ran> {
   const stdin = opts.stdin;
   const stdio: StdioOptions = [typeof stdin === 'number' ? stdin : stdin === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'];

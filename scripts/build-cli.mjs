@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
- * `npm run build:cli`: bundles `cli/main.ts` into dist-cli/ (ESM, one chunk per command, so `burrow api`
- * never loads the sandbox), which bin/burrow.mjs runs instead of compiling the sources through tsx.
+ * `npm run build:cli`: bundles `cli/main.ts` into dist-cli/ (the command in one CommonJS file; the sandbox and
+ * undici in files of their own that `burrow api` never loads), which bin/burrow.cjs runs instead of compiling
+ * the sources through tsx.
  *
  * `--prepare` (npm's prepare step, after `npm install`/`npm ci`): the same build, but a missing esbuild or a
  * failed build only warns — `burrow` then runs from the sources — so the install itself never fails here.
@@ -32,42 +33,70 @@ const slimUndici = {
   },
 };
 
+/** In the CommonJS files, `import.meta.url` (cli/version.ts finds package.json from it) is the file's own URL. */
+const IMPORT_META_SHIM = "var __burrowImportMetaUrl=require('node:url').pathToFileURL(__filename).href;";
+
+/**
+ * The command's own entry keeps two modules out, each loaded only on the path that needs it: the sandbox (an
+ * ES module of its own, for `burrow sandbox`) and undici (for a request that goes through a proxy).
+ */
+const keepOut = {
+  name: 'burrow-keep-out',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/sandbox\.js$/ }, (args) => (args.importer.endsWith(join('cli', 'main.ts')) ? { path: './sandbox.mjs', external: true } : undefined));
+    build.onResolve({ filter: /^\.\/transport-undici\.js$/ }, () => ({ path: './transport-undici.cjs', external: true }));
+  },
+};
+
 async function build() {
   const { build: esbuild } = await import('esbuild');
   const startedAt = Date.now();
   const tmp = `${outDir}.tmp-${process.pid}`;
   rmSync(tmp, { recursive: true, force: true });
   mkdirSync(tmp, { recursive: true });
+  const common = { absWorkingDir: root, bundle: true, platform: 'node', target: 'node20', minify: true, legalComments: 'none', metafile: true, logLevel: 'warning' };
   try {
-    const result = await esbuild({
-      absWorkingDir: root,
-      entryPoints: { burrow: 'cli/main.ts' },
-      outdir: tmp,
-      // Chunks sit beside the entry: cli/version.ts finds package.json one folder up from its own file.
-      chunkNames: '[name]-[hash]',
-      outExtension: { '.js': '.mjs' },
-      bundle: true,
-      splitting: true,
-      format: 'esm',
-      platform: 'node',
-      target: 'node20',
-      minify: true,
-      legalComments: 'none',
-      banner: { js: REQUIRE_SHIM },
-      plugins: [slimUndici],
-      metafile: true,
-      logLevel: 'warning',
-    });
-    // What bin/burrow.mjs checks before trusting the bundle: an edited source means the bundle is stale.
-    const sources = Object.keys(result.metafile.inputs)
+    // Three files, side by side (cli/version.ts finds package.json one folder up from its own file):
+    // - burrow.cjs, the command: CommonJS, because an ES module entry costs Node its module loader and
+    //   `node:fs`'s promise API (with readline) before the first line runs, a sixth of `burrow api`'s start;
+    // - sandbox.mjs, `burrow sandbox`, loaded by a dynamic import only for that command;
+    // - transport-undici.cjs, undici for proxied requests, loaded by a dynamic import only when a proxy applies.
+    const results = await Promise.all([
+      esbuild({
+        ...common,
+        entryPoints: { burrow: 'cli/main.ts' },
+        outdir: tmp,
+        outExtension: { '.js': '.cjs' },
+        format: 'cjs',
+        banner: { js: IMPORT_META_SHIM },
+        define: { 'import.meta.url': '__burrowImportMetaUrl' },
+        plugins: [keepOut],
+      }),
+      esbuild({ ...common, entryPoints: { sandbox: 'cli/sandbox.ts' }, outdir: tmp, outExtension: { '.js': '.mjs' }, format: 'esm', banner: { js: REQUIRE_SHIM } }),
+      esbuild({
+        ...common,
+        entryPoints: { 'transport-undici': 'electron/core/platform/transport-undici.ts' },
+        outdir: tmp,
+        outExtension: { '.js': '.cjs' },
+        format: 'cjs',
+        plugins: [slimUndici],
+      }),
+    ]);
+    const metafile = { inputs: {}, outputs: {} };
+    for (const r of results) {
+      Object.assign(metafile.inputs, r.metafile.inputs);
+      Object.assign(metafile.outputs, r.metafile.outputs);
+    }
+    // What bin/burrow.cjs checks before trusting the bundle: an edited source means the bundle is stale.
+    const sources = Object.keys(metafile.inputs)
       .map((p) => relative(root, resolve(root, p)).split('\\').join('/'))
       .filter((p) => !p.startsWith('node_modules/') && !p.startsWith('..'));
     // A changed recipe makes the bundle stale too.
     sources.push('scripts/build-cli.mjs');
-    // Kept for reading which modules each command loads (`burrow api` must not load the sandbox or zod's locales).
-    writeFileSync(join(tmp, 'meta.json'), JSON.stringify(result.metafile).split(basename(tmp)).join(basename(outDir)));
+    // Kept for reading which modules each file holds (`burrow api` must not load the sandbox or undici).
+    writeFileSync(join(tmp, 'meta.json'), JSON.stringify(metafile).split(basename(tmp)).join(basename(outDir)));
     // Written last: its presence says the bundle beside it is complete.
-    writeFileSync(join(tmp, 'sources.json'), `${JSON.stringify({ builtAtMs: startedAt, sources }, null, 1)}\n`);
+    writeFileSync(join(tmp, 'sources.json'), `${JSON.stringify({ builtAtMs: startedAt, sources: [...new Set(sources)] }, null, 1)}\n`);
     rmSync(outDir, { recursive: true, force: true });
     renameSync(tmp, outDir);
   } catch (e) {

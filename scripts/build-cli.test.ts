@@ -1,4 +1,4 @@
-/** bin/burrow.mjs picks the bundle when it is built and current, and the TypeScript sources otherwise. */
+/** bin/burrow.cjs picks the bundle when it is built and current, and the TypeScript sources otherwise. */
 import { execFile } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,12 +21,12 @@ afterAll(async () => {
   for (const t of temps) rmSync(t, { recursive: true, force: true });
 });
 
-/** A folder shaped like the package: bin/burrow.mjs copied (so it looks for dist-cli/ beside itself) and package.json. */
+/** A folder shaped like the package: bin/burrow.cjs copied (so it looks for dist-cli/ beside itself) and package.json. */
 function layout(): string {
   const dir = mkdtempSync(join(tmpdir(), 'burrow-bin-'));
   temps.push(dir);
   mkdirSync(join(dir, 'bin'));
-  copyFileSync(join(root, 'bin/burrow.mjs'), join(dir, 'bin/burrow.mjs'));
+  copyFileSync(join(root, 'bin/burrow.cjs'), join(dir, 'bin/burrow.cjs'));
   copyFileSync(join(root, 'package.json'), join(dir, 'package.json'));
   return dir;
 }
@@ -39,7 +39,7 @@ function withSources(dir: string): string {
 
 function burrow(dir: string, args: readonly string[]) {
   const home = join(dir, 'home');
-  return run(process.execPath, [join(dir, 'bin/burrow.mjs'), ...args], {
+  return run(process.execPath, [join(dir, 'bin/burrow.cjs'), ...args], {
     env: { PATH: process.env.PATH ?? '', HOME: home, XDG_CONFIG_HOME: home, BUNNYNET_API_URL: sandbox.apiUrl, BUNNYNET_API_KEY: sandbox.accountKey },
   });
 }
@@ -56,11 +56,11 @@ describe('the bundle', () => {
   }, 60_000);
 });
 
-describe('which one bin/burrow.mjs runs', () => {
+describe('which one bin/burrow.cjs runs', () => {
   /** A stand-in bundle that says it ran, with a manifest built at `builtAtMs` listing one real source. */
   function fakeBundle(dir: string, manifest: string | null): void {
     mkdirSync(join(dir, 'dist-cli'));
-    writeFileSync(join(dir, 'dist-cli/burrow.mjs'), "export async function runProcess() { process.stdout.write('from the bundle\\n'); }\n");
+    writeFileSync(join(dir, 'dist-cli/burrow.cjs'), "exports.runProcess = async () => { process.stdout.write('from the bundle\\n'); };\n");
     if (manifest !== null) writeFileSync(join(dir, 'dist-cli/sources.json'), manifest);
   }
   const manifestAt = (builtAtMs: number) => JSON.stringify({ builtAtMs, sources: ['cli/main.ts', 'cli/no-such-file.ts'] });

@@ -20,7 +20,7 @@ export const cliStartup: BenchCase = {
       const home = join(ctx.root, '.bench-data', 'cli-home');
       mkdirSync(home, { recursive: true });
       const env = { BUNNYNET_API_URL: sandbox.apiUrl, BUNNYNET_API_KEY: sandbox.accountKey, HOME: home, XDG_CONFIG_HOME: home };
-      const ours: Command = { file: process.execPath, args: [join(ctx.root, 'bin/burrow.mjs'), 'api', 'get', '/pullzone'], env };
+      const ours: Command = { file: process.execPath, args: [join(ctx.root, 'bin/burrow.cjs'), 'api', 'get', '/pullzone'], env };
       const peer: Command = { file: process.execPath, args: ['-e', '0'] };
       // One unmeasured run each: the first run after a build pays for the disk cache.
       await wallMs(ours);

@@ -29,10 +29,10 @@ const cleanups: (() => Promise<unknown> | void)[] = [];
 
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0 });
-  // Shaped like the package: bin/burrow.mjs looks for dist-cli/ beside itself; no sources, no node_modules.
+  // Shaped like the package: bin/burrow.cjs looks for dist-cli/ beside itself; no sources, no node_modules.
   dir = mkdtempSync(join(tmpdir(), 'burrow-transport-'));
   mkdirSync(join(dir, 'bin'));
-  copyFileSync(join(root, 'bin/burrow.mjs'), join(dir, 'bin/burrow.mjs'));
+  copyFileSync(join(root, 'bin/burrow.cjs'), join(dir, 'bin/burrow.cjs'));
   copyFileSync(join(root, 'package.json'), join(dir, 'package.json'));
   await run(process.execPath, [join(root, 'scripts/build-cli.mjs'), '--outdir', join(dir, 'dist-cli')]);
   meta = JSON.parse(readFileSync(join(dir, 'dist-cli/meta.json'), 'utf8')) as Meta;
@@ -52,7 +52,7 @@ function undiciChunk(): string {
 
 function burrow(env: Readonly<Record<string, string>>, baseUrl = sandbox.apiUrl) {
   const home = join(dir, 'home');
-  return run(process.execPath, [join(dir, 'bin/burrow.mjs'), 'api', 'get', '/pullzone'], {
+  return run(process.execPath, [join(dir, 'bin/burrow.cjs'), 'api', 'get', '/pullzone'], {
     env: { PATH: process.env.PATH ?? '', HOME: home, XDG_CONFIG_HOME: home, BUNNYNET_API_URL: baseUrl, BUNNYNET_API_KEY: sandbox.accountKey, ...env },
   });
 }
@@ -110,10 +110,11 @@ describe('undici in the burrow bundle', () => {
       staticallyLoaded.add(name);
       for (const i of outputs[name].imports) if (i.kind === 'import-statement') visit(i.path.replace(/^.*dist-cli\//, 'dist-cli/'));
     };
-    visit('dist-cli/burrow.mjs');
-    expect(staticallyLoaded.size).toBeGreaterThan(1);
+    visit('dist-cli/burrow.cjs');
+    expect(staticallyLoaded.has('dist-cli/burrow.cjs')).toBe(true);
     expect(staticallyLoaded.has(chunk)).toBe(false);
-    const importers = Object.values(outputs).flatMap((o) => o.imports.filter((i) => i.path.endsWith(chunk)).map((i) => i.kind));
+    const file = chunk.replace(/^dist-cli\//, '');
+    const importers = Object.values(outputs).flatMap((o) => o.imports.filter((i) => i.path.replace(/^.*\//, '') === file).map((i) => i.kind));
     expect(importers).toEqual(['dynamic-import']);
   });
 
@@ -133,7 +134,7 @@ describe('undici in the burrow bundle', () => {
     expect(zoneNames((await burrow({ HTTP_PROXY: proxy.url })).stdout)).toContain('demo-site');
     expect(proxy.connects).toEqual([]);
     // The control: once the proxy applies, the command needs the chunk and fails without it.
-    expect(await failedRun(burrow({ HTTP_PROXY: proxy.url }, remoteUrl()))).toContain(undiciChunk().replace(/\.mjs$/, ''));
+    expect(await failedRun(burrow({ HTTP_PROXY: proxy.url }, remoteUrl()))).toContain(undiciChunk().replace(/\.[cm]?js$/, ''));
     expect(proxy.connects).toEqual([]);
   }, 30_000);
 });
