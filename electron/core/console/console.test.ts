@@ -224,6 +224,17 @@ describe('console.send against the sandbox', () => {
     await expect(readdir(bodies)).rejects.toMatchObject({ code: 'ENOENT' });
   });
 
+  it('a cancel sent right after the request stops it, however early it arrives', async () => {
+    const h = await core();
+    const sb = (await h.core.embeddedSandbox())!;
+    sb.faults.add({ method: 'GET', path: '/storagezone', action: { kind: 'delay', ms: 60_000 } });
+    const pending = h.core.invoke('console.send', { requestId: 'quick', line: 'api get /storagezone' });
+    expect(await h.core.invoke('console.cancel', { requestId: 'quick' })).toEqual({ ok: true, value: { cancelled: true } });
+    const r = await pending;
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error.kind).toBe('cancelled');
+  });
+
   // A window-scoped signal aborted mid-request: the request stops, its connection closes, the answer says cancelled.
   it.each([
     ['console.send', () => ({ requestId: 'held', line: 'api get /slow' })],

@@ -45,17 +45,20 @@ export function consoleArea(deps: ConsoleDeps): ConsoleArea {
 
   const handlers: ConsoleArea['handlers'] = {
     'console.send': async ({ requestId, line, body: editorBody, verbose }, { signal }) => {
-      const cmd = resolveCommand(line, editorBody);
-      const { profileId, client, apiUrl } = await deps.active();
+      // Registered before the first await, so a console.cancel that follows this call always finds it.
       const controller = new AbortController();
+      running.set(requestId, controller);
       // Stopped by console.cancel, or by the caller going away (a closed window, a cancelled call).
       const stop = signal ? AbortSignal.any([controller.signal, signal]) : controller.signal;
-      running.set(requestId, controller);
-      const attempts: AttemptInfo[] = [];
-      await cleared;
-      const sink = spool.open(requestId);
+      let sink: ReturnType<BodySpool['open']> | undefined;
       let ok = false;
       try {
+        const cmd = resolveCommand(line, editorBody);
+        const { profileId, client, apiUrl } = await deps.active();
+        const attempts: AttemptInfo[] = [];
+        await cleared;
+        stop.throwIfAborted();
+        const out = (sink = spool.open(requestId));
         const secrets = await deps.knownSecrets();
         await history.add(profileId, historyLine(line, secrets));
         const res = await client.send({
@@ -66,11 +69,11 @@ export function consoleArea(deps: ConsoleDeps): ConsoleArea {
           ...(cmd.body !== undefined ? { body: cmd.bodyText ?? JSON.stringify(cmd.body), contentType: 'application/json' } : {}),
           signal: stop,
           maxBodyBytes: DISPLAY_CAP_BYTES,
-          onBodyChunk: (chunk, attempt) => sink.write(chunk, attempt),
+          onBodyChunk: (chunk, attempt) => out.write(chunk, attempt),
           onAttempt: (a) => attempts.push(a),
         });
         ok = true;
-        const total = sink.done(true);
+        const total = out.done(true);
         const contentType = res.headers['content-type'] ?? '';
         const last = attempts.at(-1);
         const showVerbose = cmd.verbose || verbose === true;
@@ -104,7 +107,7 @@ export function consoleArea(deps: ConsoleDeps): ConsoleArea {
         };
         return response;
       } finally {
-        if (!ok) sink.done(false);
+        if (!ok) sink?.done(false);
         running.delete(requestId);
       }
     },
