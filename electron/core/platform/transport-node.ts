@@ -66,6 +66,20 @@ export function createNodeTransport(): NodeTransport {
     return https;
   };
 
+  /**
+   * The headers with the body's framing made explicit. node:http frames a body on its own only for methods that
+   * usually carry one: a GET (or DELETE, OPTIONS) with a body would go out unframed, and the server would read
+   * the body as the next request. A known-size body gets its length; a stream without one goes chunked.
+   */
+  function framed(r: TransportRequest): Record<string, string> {
+    const body = r.body;
+    if (body === undefined) return { ...r.headers };
+    const has = (name: string) => Object.keys(r.headers).some((k) => k.toLowerCase() === name);
+    if (has('content-length') || has('transfer-encoding')) return { ...r.headers };
+    if (typeof body === 'string' || Buffer.isBuffer(body)) return { ...r.headers, 'content-length': String(Buffer.byteLength(body)) };
+    return { ...r.headers, 'transfer-encoding': 'chunked' };
+  }
+
   function start(side: Side, r: TransportRequest): Promise<TransportResponse> {
     return new Promise((resolve, reject) => {
       if (r.signal.aborted) {
@@ -75,7 +89,7 @@ export function createNodeTransport(): NodeTransport {
       let req: ClientRequest;
       try {
         // Redirects are the client's business: node:http never follows them on its own.
-        req = side.request(r.url, { method: r.method, headers: r.headers, agent: side.agent });
+        req = side.request(r.url, { method: r.method, headers: framed(r), agent: side.agent });
       } catch (e) {
         reject(e);
         return;
