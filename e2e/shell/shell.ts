@@ -111,10 +111,13 @@ export async function launchShell(options: ShellOptions = {}): Promise<Shell> {
       colorScheme: options.colorScheme ?? 'light',
     });
     const page = context.pages()[0] ?? (await context.waitForEvent('page'));
-    const win = (appWindow = await attachAppWindow(context, page, stateFile, savedWindow));
-    await serveRenderer(context, distDir);
-    const core = await starting;
-    await bindCore(context, page, core, dataDir);
+    // Window placement, serving the renderer and binding the core are independent: done side by side.
+    const ctx0 = context;
+    const [win, , core] = await Promise.all([
+      attachAppWindow(ctx0, page, stateFile, savedWindow).then((w) => (appWindow = w)),
+      serveRenderer(ctx0, distDir),
+      starting.then(async (c) => (await bindCore(ctx0, page, c, dataDir), c)),
+    ]);
     await page.goto(APP_URL);
     // Back (Alt+Left, a mouse's back button) must not leave the app for the placeholder it replaced.
     await (await context.newCDPSession(page)).send('Page.resetNavigationHistory');
