@@ -1,30 +1,13 @@
 import type { ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createPlatformClient, type PlatformClientOptions } from './client.js';
-import { allAreasAt, fakeSleep, fixedCredentials, tinyServer, type TinyServer, failureOf } from './test-support.js';
+import { allAreasAt, fakeSleep, fixedCredentials, failureOf, perTestCleanup, signal } from './test-support.js';
 import type { AttemptInfo, PlatformClient } from './types.js';
 
 const KEY = 'acct-9f8e7d6c-5b4a-3210-fedc-ba9876543210';
 
-/** A one-shot signal: `fired` resolves with the value given to the first `fire`. */
-function signal<T = void>(): { readonly fired: Promise<T>; fire(value: T): void } {
-  let fire!: (value: T) => void;
-  const fired = new Promise<T>((resolve) => (fire = resolve));
-  return { fired, fire: (value) => fire(value) };
-}
-
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  vi.useRealTimers();
-  while (cleanups.length > 0) await cleanups.pop()?.();
-});
-
-async function server(handler: Parameters<typeof tinyServer>[0]): Promise<TinyServer> {
-  const s = await tinyServer(handler);
-  cleanups.push(() => s.close());
-  return s;
-}
+const { cleanups, server } = perTestCleanup();
 
 function client(url: string, extra: Partial<PlatformClientOptions> = {}): PlatformClient {
   const c = createPlatformClient({ endpoints: () => allAreasAt(url), credentials: fixedCredentials({ accountKey: KEY }), userAgent: 'Burrow/test', sleep: fakeSleep().sleep, env: {}, ...extra });

@@ -1,5 +1,6 @@
 /** Test helpers for the platform client: a client over a sandbox, fake sleep/clock, and tiny local servers. */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { afterEach, vi } from 'vitest';
 import type { AddressInfo, Socket } from 'node:net';
 import type { AppError } from '../../../shared/result.js';
 import { startSandbox, type Sandbox } from '../../../sandbox/server.js';
@@ -133,4 +134,31 @@ export async function failureOf(p: Promise<unknown>): Promise<AppError> {
     throw e;
   }
   throw new Error('expected an AppFailure');
+}
+
+/** A one-shot signal: `fired` resolves with the value given to the first `fire`. */
+export function signal<T = void>(): { readonly fired: Promise<T>; fire(value: T): void } {
+  let fire!: (value: T) => void;
+  const fired = new Promise<T>((resolve) => (fire = resolve));
+  return { fired, fire: (value) => fire(value) };
+}
+
+/**
+ * Clean-up for one test file of network tests: after each test the clock is real again and everything pushed on
+ * `cleanups` runs, newest first; `server` starts a tiny server that is closed that way.
+ */
+export function perTestCleanup(): { readonly cleanups: (() => Promise<unknown>)[]; server(handler: Parameters<typeof tinyServer>[0]): Promise<TinyServer> } {
+  const cleanups: (() => Promise<unknown>)[] = [];
+  afterEach(async () => {
+    vi.useRealTimers();
+    while (cleanups.length > 0) await cleanups.pop()?.();
+  });
+  return {
+    cleanups,
+    async server(handler) {
+      const s = await tinyServer(handler);
+      cleanups.push(() => s.close());
+      return s;
+    },
+  };
 }

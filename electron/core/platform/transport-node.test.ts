@@ -1,30 +1,13 @@
 /** The direct transport: kept-alive connections closed by close(), the connect timeout, uploads under backpressure. */
 import { createServer as createTcpServer, type AddressInfo, type Socket } from 'node:net';
 import { Readable } from 'node:stream';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createPlatformClient } from './client.js';
-import { allAreasAt, failureOf, fakeSleep, fixedCredentials, tinyServer, type TinyServer } from './test-support.js';
+import { allAreasAt, failureOf, fakeSleep, fixedCredentials, perTestCleanup, signal } from './test-support.js';
 import { CONNECT_TIMEOUT_MS } from './transport-node.js';
 import type { PlatformClient } from './types.js';
 
-/** A one-shot signal: `fired` resolves with the value given to the first `fire`. */
-function signal<T = void>(): { readonly fired: Promise<T>; fire(value: T): void } {
-  let fire!: (value: T) => void;
-  const fired = new Promise<T>((resolve) => (fire = resolve));
-  return { fired, fire: (value) => fire(value) };
-}
-
-const cleanups: (() => Promise<unknown>)[] = [];
-afterEach(async () => {
-  vi.useRealTimers();
-  while (cleanups.length > 0) await cleanups.pop()?.();
-});
-
-async function server(handler: Parameters<typeof tinyServer>[0]): Promise<TinyServer> {
-  const s = await tinyServer(handler);
-  cleanups.push(() => s.close());
-  return s;
-}
+const { cleanups, server } = perTestCleanup();
 
 function client(url: string): PlatformClient {
   const c = createPlatformClient({ endpoints: () => allAreasAt(url), credentials: fixedCredentials({ accountKey: 'k-12345678', libraries: { 1: 'lib-key-0001' } }), userAgent: 'Burrow/test', sleep: fakeSleep().sleep, env: {} });

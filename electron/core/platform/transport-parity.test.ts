@@ -1,29 +1,12 @@
 /** The same exchange behaviour over both transports: node:http (direct) and undici (proxy, or a dispatcher passed in). */
 import { Readable } from 'node:stream';
 import { Agent } from 'undici';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createPlatformClient, type PlatformClientOptions } from './client.js';
-import { allAreasAt, failureOf, fakeSleep, fixedCredentials, tinyServer, type TinyServer } from './test-support.js';
+import { allAreasAt, failureOf, fakeSleep, fixedCredentials, perTestCleanup, signal } from './test-support.js';
 import type { AttemptInfo, PlatformClient } from './types.js';
 
-/** A one-shot signal: `fired` resolves with the value given to the first `fire`. */
-function signal<T = void>(): { readonly fired: Promise<T>; fire(value: T): void } {
-  let fire!: (value: T) => void;
-  const fired = new Promise<T>((resolve) => (fire = resolve));
-  return { fired, fire: (value) => fire(value) };
-}
-
-const cleanups: (() => Promise<unknown>)[] = [];
-afterEach(async () => {
-  vi.useRealTimers();
-  while (cleanups.length > 0) await cleanups.pop()?.();
-});
-
-async function server(handler: Parameters<typeof tinyServer>[0]): Promise<TinyServer> {
-  const s = await tinyServer(handler);
-  cleanups.push(() => s.close());
-  return s;
-}
+const { cleanups, server } = perTestCleanup();
 
 /** Extra client options that select the transport: none (node:http) or an undici Agent passed in. */
 const transports: readonly (readonly [string, () => Partial<PlatformClientOptions>])[] = [
