@@ -89,3 +89,14 @@ test('the theme follows the OS until the user picks one', async ({ app }) => {
   await app.settings.theme.selectOption('light');
   await expect.poll(background).toBe('rgb(255, 255, 255)');
 });
+
+test('arriving in an area puts focus where the user types next, by keyboard, sidebar and palette alike', async ({ app }) => {
+  for (const via of ['keyboard', 'sidebar', 'palette'] as const) {
+    await app.goTo('console', via);
+    await expect(app.console.command).toBeFocused();
+    await app.goTo('settings', via);
+    await expect(app.page.getByLabel('Name', { exact: true })).toBeFocused();
+    await app.goTo('logs', via);
+    await expect(app.page.getByRole('heading', { name: 'Not built yet' })).toBeFocused();
+  }
+});
