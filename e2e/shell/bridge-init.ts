@@ -6,6 +6,8 @@
 export interface BridgeInitArgs {
   readonly methods: readonly string[];
   readonly events: readonly string[];
+  /** The page-side name the shell looks dropped Files up by. */
+  readonly droppedFileLookup: string;
 }
 
 /**
@@ -22,7 +24,7 @@ export function installBridge(args: BridgeInitArgs): void {
   const events = new Set(args.events);
   const listeners = new Map<string, Set<(p: unknown) => void>>();
   const invokeBinding = w.__burrowInvoke as (m: string, i: unknown) => Promise<Result>;
-  const dropBinding = w.__burrowDrop as (name: string, base64: string) => Promise<Result>;
+  const dropBinding = w.__burrowDrop as (id: string) => Promise<Result>;
   // The bindings stay reachable only through the bridge, as ipcRenderer is only reachable through the preload.
   delete w.__burrowInvoke;
   delete w.__burrowDrop;
@@ -38,6 +40,11 @@ export function installBridge(args: BridgeInitArgs): void {
       return failure('internal', 'Burrow’s core did not answer', e instanceof Error ? e.message : String(e));
     }
   };
+
+  // Files handed to fromDrop wait here, by id, while the shell asks Chromium for the path behind them.
+  const dropped = new Map<string, File>();
+  let lastDropId = 0;
+  Object.defineProperty(w, args.droppedFileLookup, { value: (id: string) => dropped.get(id) });
 
   Object.defineProperty(w, '__burrowDeliver', {
     value: (event: string, payload: unknown) => {
@@ -72,11 +79,14 @@ export function installBridge(args: BridgeInitArgs): void {
     files: Object.freeze({
       async fromDrop(file: File) {
         if (!(file instanceof File)) return failure('validation', 'Not a file on disk', 'Only files dropped from the file manager can be uploaded.');
-        // No filesystem path exists in a plain browser: the shell copies the bytes into its drop folder.
-        const bytes = new Uint8Array(await file.arrayBuffer());
-        let bin = '';
-        for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-        return call(() => dropBinding(file.name, btoa(bin)), null);
+        // Only the path crosses, never the bytes: the shell looks the File up and asks Chromium where it lives.
+        const id = `drop-${++lastDropId}`;
+        dropped.set(id, file);
+        try {
+          return await call(() => dropBinding(id), null);
+        } finally {
+          dropped.delete(id);
+        }
       },
     }),
   };

@@ -3,16 +3,17 @@
  * opens the built renderer in Debian's Chromium as an app window, and gives the page the preload's exact API.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { basename, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { EVENT_NAMES, METHOD_NAMES } from '../../shared/channels.js';
 import { appError, err } from '../../shared/result.js';
 import { createCore, type Core } from '../../electron/core/index.js';
 import { appWindowArgs, attachAppWindow, readSavedWindowState, WINDOW_STATE_FILE, type AppWindow } from './app-window.js';
 import { installBridge, NAME_HELPER_SHIM } from './bridge-init.js';
-import { PlainCipher, RecordingNotifier, ScriptedDialogs } from './ports.js';
+import { DROPPED_FILE_LOOKUP, PageFiles } from './page-files.js';
+import { ChromiumDialogs, PlainCipher, RecordingNotifier, ScriptedDialogs } from './ports.js';
 import { SHELL_ORIGIN, serveRenderer } from './serve.js';
 
 export interface ShellOptions {
@@ -23,6 +24,14 @@ export interface ShellOptions {
   readonly distDir?: string;
   readonly chromiumPath?: string;
   readonly colorScheme?: 'light' | 'dark';
+  /** With no scripted answer, "Choose files…" opens the page's real file chooser; by default only when headed. */
+  readonly fileChooser?: boolean;
+}
+
+/** A path the shell handed to the core for a dropped file, and the token the core gave back. */
+export interface RegisteredDrop {
+  readonly path: string;
+  readonly token: string;
 }
 
 export interface Shell {
@@ -30,6 +39,8 @@ export interface Shell {
   readonly core: Core;
   readonly dataDir: string;
   readonly dialogs: ScriptedDialogs;
+  /** Every dropped file the core registered, with the path the shell found for it. */
+  readonly dropped: readonly RegisteredDrop[];
   readonly notifier: RecordingNotifier;
   readonly openedExternal: string[];
   /** The app window: its place and size, as the user sets them and as the state file remembers them. */
@@ -70,7 +81,11 @@ export async function launchShell(options: ShellOptions = {}): Promise<Shell> {
   if (!existsSync(join(distDir, 'index.html'))) throw new Error(`No built renderer in ${distDir}: run npm run build first.`);
   const ownDataDir = !options.dataDir;
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'burrow-shell-')));
-  const dialogs = new ScriptedDialogs();
+  const headless = options.headless ?? true;
+  // The page that exists once Chromium is up; a chooser can only open there.
+  let pageFiles: PageFiles | undefined;
+  const dialogs = new ScriptedDialogs((options.fileChooser ?? !headless) ? new ChromiumDialogs(() => pageFiles) : undefined);
+  const dropped: RegisteredDrop[] = [];
   const notifier = new RecordingNotifier();
   const openedExternal: string[] = [];
   const pkg = JSON.parse(await readFile(join(repoRoot, 'package.json'), 'utf8')) as { version: string };
@@ -92,7 +107,6 @@ export async function launchShell(options: ShellOptions = {}): Promise<Shell> {
   // Awaited below; this handler only keeps a failure that comes before then from counting as unhandled.
   starting.catch(() => undefined);
 
-  const headless = options.headless ?? true;
   const stateFile = join(dataDir, WINDOW_STATE_FILE);
   const savedWindow = readSavedWindowState(stateFile);
   let context: BrowserContext | undefined;
@@ -111,12 +125,13 @@ export async function launchShell(options: ShellOptions = {}): Promise<Shell> {
       colorScheme: options.colorScheme ?? 'light',
     });
     const page = context.pages()[0] ?? (await context.waitForEvent('page'));
+    const files = (pageFiles = new PageFiles(page));
     // Window placement, serving the renderer and binding the core are independent: done side by side.
     const ctx0 = context;
     const [win, , core] = await Promise.all([
       attachAppWindow(ctx0, page, stateFile, savedWindow).then((w) => (appWindow = w)),
       serveRenderer(ctx0, distDir),
-      starting.then(async (c) => (await bindCore(ctx0, page, c, dataDir), c)),
+      starting.then(async (c) => (await bindCore(ctx0, page, c, files, dropped), c)),
     ]);
     await page.goto(APP_URL);
     // Back (Alt+Left, a mouse's back button) must not leave the app for the placeholder it replaced.
@@ -133,6 +148,7 @@ export async function launchShell(options: ShellOptions = {}): Promise<Shell> {
       core,
       dataDir,
       dialogs,
+      dropped,
       notifier,
       openedExternal,
       window: win,
@@ -155,7 +171,7 @@ export async function launchShell(options: ShellOptions = {}): Promise<Shell> {
 }
 
 /** Wires window.burrow to the core; calls from any frame but the app's main frame are refused, as in Electron. */
-async function bindCore(context: BrowserContext, page: Page, core: Core, dataDir: string): Promise<void> {
+async function bindCore(context: BrowserContext, page: Page, core: Core, files: PageFiles, dropped: RegisteredDrop[]): Promise<void> {
   const fromApp = (frame: { url(): string; parentFrame(): unknown }) => frame.parentFrame() === null && frame.url().startsWith(`${SHELL_ORIGIN}/`);
   const refused = () => err(appError('auth', 'Call refused', { detail: 'Only the app’s own window may call the core.' }));
 
@@ -165,17 +181,18 @@ async function bindCore(context: BrowserContext, page: Page, core: Core, dataDir
   await context.exposeBinding('__burrowInvoke', async ({ frame }, method: unknown, input: unknown) =>
     fromApp(frame) ? core.invoke(method, input, { signal: windowScope.signal }) : refused(),
   );
-  const dropDir = join(dataDir, 'dropped');
-  await context.exposeBinding('__burrowDrop', async ({ frame }, name: unknown, base64: unknown) => {
+  // As in Electron, a drop hands the core the file's path, never its bytes: Chromium says where the File lives.
+  await context.exposeBinding('__burrowDrop', async ({ frame }, id: unknown) => {
     if (!fromApp(frame)) return refused();
-    if (typeof name !== 'string' || typeof base64 !== 'string') return err(appError('validation', 'Not a file'));
-    await mkdir(dropDir, { recursive: true });
-    const path = join(await mkdtemp(join(dropDir, 'f-')), basename(name) || 'file');
-    await writeFile(path, Buffer.from(base64, 'base64'));
-    return core.registerDroppedFile(path);
+    const path = typeof id === 'string' ? await files.droppedPath(id).catch(() => '') : '';
+    // A File built in the page has no path; like the preload, the shell refuses it rather than copy its bytes.
+    if (!path) return err(appError('validation', 'Not a file on disk', { detail: 'Only files dropped from the file manager can be uploaded.' }));
+    const result = await core.registerDroppedFile(path);
+    if (result.ok) dropped.push({ path, token: (result.value as { token: string }).token });
+    return result;
   });
   await context.addInitScript({ content: NAME_HELPER_SHIM });
-  await context.addInitScript(installBridge, { methods: [...METHOD_NAMES], events: [...EVENT_NAMES] });
+  await context.addInitScript(installBridge, { methods: [...METHOD_NAMES], events: [...EVENT_NAMES], droppedFileLookup: DROPPED_FILE_LOOKUP });
   for (const event of EVENT_NAMES) {
     core.on(event, (payload) => {
       page.evaluate(([e, p]) => (window as unknown as { __burrowDeliver?: (e: string, p: unknown) => void }).__burrowDeliver?.(e, p), [event, payload] as const).catch(() => {
