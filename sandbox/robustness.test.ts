@@ -229,7 +229,10 @@ describe('bodies that are too large, cut off or malformed, at every route', () =
           const shot = await shoot(target.method, path, await target.headers(), kind);
           const label = `${target.method} ${path} ${kind}: ${shot.status ?? shot.error}`;
           seen.push(label);
-          if (kind !== 'aborted') {
+          // A route that reads no body may answer at once and close: the client, still sending, then meets a
+          // broken pipe or a reset before it reads the answer. That is the server refusing, not failing.
+          const refusedEarly = !target.json && kind.startsWith('oversize') && /EPIPE|ECONNRESET/.test(shot.error ?? '');
+          if (kind !== 'aborted' && !refusedEarly) {
             expect(shot.status, label).toBeDefined();
             expect(shot.status, label).toBeLessThan(500);
           }
