@@ -27,9 +27,8 @@ const putUrl = (videoId: string) => `${s.sandbox.videoUrl}/library/${s.libA.id}/
 
 /** A PUT whose body stays open after its first bytes until `finish` sends the rest. */
 function openPut(videoId: string, file: Buffer, sent: number) {
-  let answered!: Promise<number>;
   const req = http.request(putUrl(videoId), { method: 'PUT', headers: { AccessKey: s.libA.key, 'content-length': String(file.length) } });
-  answered = new Promise((resolve, reject) => {
+  const answered = new Promise<number>((resolve, reject) => {
     req.on('response', (res) => {
       res.resume();
       res.on('end', () => resolve(res.statusCode ?? 0));
