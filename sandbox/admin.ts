@@ -1,9 +1,15 @@
-/** The loopback-only /__admin routes: fault rules and account suspension, authorised by the account key. */
+/** The loopback-only /__admin routes: fault rules, account suspension and upload accounting, authorised by the account key. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
 import type { SandboxContext } from './context.js';
 import type { FaultRegistry, FaultRuleInput } from './faults.js';
 import { BodyError, canAnswer, header, readJson, sendEmpty, sendJson } from './http.js';
+import type { VideoArea } from './video/index.js';
+
+/** What the admin routes read from the video area. */
+export type AdminVideo = Pick<VideoArea, 'inspect' | 'uploadStats' | 'resetUploadStats'>;
+
+const VIDEO_PATH = /^\/videos\/(\d+)\/([^/]+)\/?$/;
 
 const suspendSchema = z.object({ suspended: z.boolean() });
 
@@ -26,6 +32,7 @@ function fail(res: ServerResponse, status: number, message: string): true {
 export async function handleAdmin(
   ctx: SandboxContext,
   faults: FaultRegistry,
+  video: AdminVideo,
   req: IncomingMessage,
   res: ServerResponse,
   path: string,
@@ -55,6 +62,28 @@ export async function handleAdmin(
         return true;
       }
       return fail(res, 405, `${method} is not allowed on /__admin/faults`);
+    }
+    if (path === '/uploads') {
+      if (method === 'GET') {
+        sendJson(res, 200, video.uploadStats());
+        return true;
+      }
+      if (method === 'DELETE') {
+        video.resetUploadStats();
+        sendEmpty(res, 204);
+        return true;
+      }
+      return fail(res, 405, `${method} is not allowed on /__admin/uploads`);
+    }
+    const videoPath = VIDEO_PATH.exec(path);
+    if (videoPath) {
+      if (method !== 'GET') return fail(res, 405, `${method} is not allowed on /__admin/videos`);
+      const seen = video.inspect(Number(videoPath[1]), videoPath[2] ?? '');
+      if (!seen) return fail(res, 404, 'No such video in that library');
+      // The file's place on disk is the sandbox's own business; in-process callers get it from inspect().
+      const { path: _path, ...rest } = seen;
+      sendJson(res, 200, rest);
+      return true;
     }
     if (path === '/suspend') {
       if (method !== 'POST') return fail(res, 405, `${method} is not allowed on /__admin/suspend`);

@@ -23,6 +23,11 @@ export interface SandboxOptions {
   readonly liveTraffic?: boolean;
   /** The clock; tests pass a fake one. */
   readonly now?: () => number;
+  /**
+   * Count and hash upload bodies (PUT and TUS PATCH) without writing them to disk, so a benchmark
+   * measures the client rather than the sandbox's disk (default false).
+   */
+  readonly discardUploads?: boolean;
 }
 
 /** A video library of the demo account. */
@@ -44,6 +49,13 @@ export interface SeedPullZone {
   readonly loggingEnabled: boolean;
   /** 0 = remove last octet, 1 = drop all. */
   readonly logAnonymizationType: 0 | 1;
+}
+
+/** A video collection seeded in a library, so a fresh sandbox has one to show. */
+export interface SeedCollection {
+  readonly libraryId: number;
+  readonly guid: string;
+  readonly name: string;
 }
 
 export interface SeedStorageZone {
@@ -82,6 +94,7 @@ export interface SeedData {
   /** HMAC secret used to sign and verify logging bearer JWTs. */
   readonly jwtSecret: string;
   readonly libraries: readonly SeedLibrary[];
+  readonly collections: readonly SeedCollection[];
   readonly pullZones: readonly SeedPullZone[];
   readonly storageZones: readonly SeedStorageZone[];
   readonly dnsZones: readonly SeedDnsZone[];

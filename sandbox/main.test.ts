@@ -22,6 +22,13 @@ describe('parseSandboxArgs', () => {
     expect(parseSandboxArgs(['--help'])).toEqual({ kind: 'help' });
   });
 
+  it('reads --discard-uploads as a switch that takes no value', () => {
+    expect(parseSandboxArgs(['--discard-uploads', '--seed', '2'])).toEqual({ kind: 'options', options: { discardUploads: true, seed: 2 } });
+    expect(parseSandboxArgs(['--seed', '2'])).toEqual({ kind: 'options', options: { seed: 2 } });
+    const valued = parseSandboxArgs(['--discard-uploads=yes']);
+    expect(valued).toEqual({ kind: 'error', message: '--discard-uploads takes no value' });
+  });
+
   it('names the first bad flag', () => {
     const cases: [string[], RegExp][] = [
       [['--verbose'], /unknown argument "--verbose"/],

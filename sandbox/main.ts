@@ -1,5 +1,5 @@
 /**
- * `npm run sandbox -- [--port N] [--data-dir DIR] [--seed N] [--app-limit N] [--fetch-queue-limit N]`:
+ * `npm run sandbox -- [--port N] [--data-dir DIR] [--seed N] [--app-limit N] [--fetch-queue-limit N] [--discard-uploads]`:
  * starts the sandbox, prints its SandboxInfo as the first stdout line (one JSON object) and serves
  * until SIGINT or SIGTERM, or until its parent process exits.
  */
@@ -10,7 +10,7 @@ import { pickSandboxInfo, startSandbox } from './server.js';
 
 /** The one-line usage shown with a flag error. */
 export const SANDBOX_USAGE =
-  'usage: sandbox [--port N] [--data-dir DIR] [--seed N] [--app-limit N] [--fetch-queue-limit N]';
+  'usage: sandbox [--port N] [--data-dir DIR] [--seed N] [--app-limit N] [--fetch-queue-limit N] [--discard-uploads]';
 
 /** Parsed command line: options for startSandbox, a help request, or the first problem found. */
 export type SandboxArgs =
@@ -41,6 +41,12 @@ export function parseSandboxArgs(argv: readonly string[]): SandboxArgs {
     if (arg === '--help' || arg === '-h') return { kind: 'help' };
     const eq = arg.startsWith('--') ? arg.indexOf('=') : -1;
     const flag = eq === -1 ? arg : arg.slice(0, eq);
+    if (flag === '--discard-uploads') {
+      // A switch: `--discard-uploads=anything` is a mistake, not a value.
+      if (eq !== -1) return { kind: 'error', message: `${flag} takes no value` };
+      options.discardUploads = true;
+      continue;
+    }
     if (flag !== '--data-dir' && !(flag in NUMBER_FLAGS)) return { kind: 'error', message: `unknown argument ${JSON.stringify(arg)}` };
     let value: string | undefined;
     if (eq !== -1) value = arg.slice(eq + 1);

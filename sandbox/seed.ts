@@ -23,14 +23,19 @@ export function randomKey(rand: () => number): string {
   return `${guid()}${guid().slice(0, 13)}`;
 }
 
+/** A GUID of version-4 shape hashed from the seed and a label: stable per seed, unrelated to any secret. */
+function seededGuid(seed: number, label: string): string {
+  const hex = createHash('sha256').update(`burrow-sandbox-${label}:${seed >>> 0}`).digest('hex');
+  const variant = ((parseInt(hex[16] ?? '0', 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
 /**
  * The account's user id: a version-4-shaped GUID hashed from the seed number alone, so it is stable per
  * seed and shares nothing with the account key or any other secret.
  */
 export function userIdFor(seed: number): string {
-  const hex = createHash('sha256').update(`burrow-sandbox-user-id:${seed >>> 0}`).digest('hex');
-  const variant = ((parseInt(hex[16] ?? '0', 16) & 0x3) | 0x8).toString(16);
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+  return seededGuid(seed, 'user-id');
 }
 
 /** Builds the demo account for a seed. */
@@ -52,6 +57,7 @@ export function createSeed(seed = 1): SeedData {
       { id: libA, name: 'Demo Library', key: randomKey(rand), readOnlyKey: randomKey(rand), pullZoneId: pzB, storageZoneId: szA },
       { id: libB, name: 'Training Videos', key: randomKey(rand), readOnlyKey: randomKey(rand), pullZoneId: pzC, storageZoneId: szB },
     ],
+    collections: [{ libraryId: libA, guid: seededGuid(seed, 'collection'), name: 'Getting Started' }],
     pullZones: [
       { id: pzA, name: 'demo-site', hostname: 'demo-site.b-cdn.net', originUrl: 'https://origin.example.com', loggingEnabled: true, logAnonymizationType: 0 },
       { id: pzB, name: 'vz-demo-library', hostname: 'vz-demo-library.b-cdn.net', originUrl: 'https://video.example.com', loggingEnabled: true, logAnonymizationType: 0 },

@@ -13,7 +13,7 @@ import { BodyError, canAnswer, discardBody, sendJson } from './http.js';
 import { signJwt } from './jwt.js';
 import { createLoggingArea } from './logging/index.js';
 import { createSeed } from './seed.js';
-import { createVideoArea } from './video/index.js';
+import { createVideoArea, type UploadInspection, type UploadStats } from './video/index.js';
 
 /** What a started sandbox tells its user (and what `npm run sandbox` prints as its first line). */
 export interface SandboxInfo {
@@ -34,6 +34,15 @@ export interface Sandbox extends SandboxInfo {
   readonly dataDir: string;
   /** Fault rules, for tests in the same process (others use POST /__admin/faults). */
   readonly faults: Pick<FaultRegistry, 'add' | 'list' | 'reset'>;
+  /** Upload accounting of the video area, for tests in the same process (others use /__admin/uploads and /__admin/videos). */
+  readonly uploads: {
+    /** Upload bodies (PUT and TUS PATCH) open now, the most open at once, and the bodies and bytes since the last reset. */
+    stats(): UploadStats;
+    /** Restarts the peak from the bodies open now and the totals from zero. */
+    reset(): void;
+    /** What arrived for one video (bytes over all attempts, size, SHA-256, path, status history); undefined when unknown. */
+    inspect(libraryId: number, videoId: string): UploadInspection | undefined;
+  };
   /** Suspends or restores the account (containers and logging then answer 403). */
   setSuspended(suspended: boolean): void;
   /** Closes the areas, drops open connections and stops listening; removes the data dir if we created it. */
@@ -148,6 +157,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       logRateLimit: options.logRateLimit ?? { requests: 30, windowMs: 10_000 },
       liveTraffic: options.liveTraffic ?? true,
       now: options.now ?? Date.now,
+      discardUploads: options.discardUploads ?? false,
     },
     seed,
     dataDir,
@@ -155,15 +165,16 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     accountSuspended: false,
   };
   const faults = createFaultRegistry();
-  const areas: Area[] = [];
+  // Built before the others so the returned Sandbox can reach its accounting; closed with them on failure.
+  const video = createVideoArea(ctx);
+  const areas: Area[] = [video];
   const server = createServer();
   const sockets = new Set<Socket>();
   try {
     const containers = createContainersArea(ctx);
-    const video = createVideoArea(ctx);
     const logging = createLoggingArea(ctx);
     const core = createCoreApiArea(ctx);
-    areas.push(containers, video, logging, core);
+    areas.push(containers, logging, core);
     const prefixed: readonly (readonly [string, Area])[] = [
       ['/mc', containers],
       ['/video', video],
@@ -171,7 +182,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     ];
     const dispatch = async (req: IncomingMessage, res: ServerResponse, path: string, query: URLSearchParams) => {
       const admin = underPrefix(path, '/__admin');
-      if (admin !== undefined) return handleAdmin(ctx, faults, req, res, admin);
+      if (admin !== undefined) return handleAdmin(ctx, faults, video, req, res, admin);
       // Armed synchronously, before any await, so body hooks see the first chunk.
       const fault = faults.take(req.method ?? 'GET', path);
       if (fault && (await applyFault(fault, req, res)) === 'answered') return true;
@@ -229,6 +240,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     pullZones: seed.pullZones.map(({ id, name, loggingEnabled }) => ({ id, name, loggingEnabled })),
     dataDir,
     faults: { add: (r) => faults.add(r), list: () => faults.list(), reset: () => faults.reset() },
+    uploads: {
+      stats: () => video.uploadStats(),
+      reset: () => video.resetUploadStats(),
+      inspect: (libraryId, videoId) => video.inspect(libraryId, videoId),
+    },
     setSuspended: (suspended) => {
       ctx.accountSuspended = suspended;
     },

@@ -35,6 +35,11 @@ const OPERATIONS = {
     'DELETE /library/{libraryId}/videos/{videoId}',
     'PUT /library/{libraryId}/videos/{videoId}',
     'POST /library/{libraryId}/videos/fetch',
+    'GET /library/{libraryId}/collections',
+    'POST /library/{libraryId}/collections',
+    'GET /library/{libraryId}/collections/{collectionId}',
+    'POST /library/{libraryId}/collections/{collectionId}',
+    'DELETE /library/{libraryId}/collections/{collectionId}',
   ],
   core: [
     'GET /pullzone',

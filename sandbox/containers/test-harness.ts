@@ -36,6 +36,7 @@ export async function startContainers(options: { appLimit?: number; seed?: numbe
       logRateLimit: { requests: 30, windowMs: 10_000 },
       liveTraffic: false,
       now: Date.now,
+      discardUploads: false,
     },
     seed,
     dataDir: '',

@@ -53,6 +53,7 @@ export async function startLogging(options: HarnessOptions = {}): Promise<Loggin
       logRateLimit: options.logRateLimit ?? { requests: 1000, windowMs: 10_000 },
       liveTraffic: options.liveTraffic ?? true,
       now: () => clock.now,
+      discardUploads: false,
     },
     seed,
     dataDir: '',

@@ -1,7 +1,7 @@
 import http, { type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { bytes, expectStreamValid, sha256, startVideoSandbox, waitFor, type VideoSandbox } from './test-support.js';
+import { bytes, expectStreamValid, newCollection, sha256, startVideoSandbox, waitFor, type VideoSandbox } from './test-support.js';
 
 const FETCH = '/library/{libraryId}/videos/fetch';
 
@@ -88,9 +88,10 @@ describe('POST …/videos/fetch', () => {
     const file = bytes(700_000);
     const source = await startSource(file);
     cleanups.push(source.close);
+    const collectionId = await newCollection(s, 'Fetched');
     const reply = await fetchVideo(
       { url: `${source.origin}/clip.mp4`, headers: { 'X-Origin-Token': 'static-secret', Authorization: 'Basic dTpw' }, title: 'Fetched clip' },
-      '?collectionId=col-9&thumbnailTime=2000',
+      `?collectionId=${collectionId}&thumbnailTime=2000`,
     );
     expect(reply.status).toBe(200);
     const id = expectFetchReply(reply);
@@ -99,7 +100,7 @@ describe('POST …/videos/fetch', () => {
       const v = await video(id);
       return v['status'] === 4 ? v : undefined;
     });
-    expect(done).toMatchObject({ title: 'Fetched clip', collectionId: 'col-9', encodeProgress: 100, originalHash: sha256(file) });
+    expect(done).toMatchObject({ title: 'Fetched clip', collectionId, encodeProgress: 100, originalHash: sha256(file) });
     expect(source.requests[0]?.headers['x-origin-token']).toBe('static-secret');
     expect(source.requests[0]?.headers['authorization']).toBe('Basic dTpw');
     const seen = await s.call('GET', `/library/${s.libA.id}/videos/${id}/__upload`, { key: s.libA.key });

@@ -27,14 +27,15 @@ export interface WriteOutcome {
 /**
  * Writes a byte stream to a file ('w' replaces it, 'a' appends), honouring backpressure.
  * When the source fails half-way, every byte already received is still flushed, so a
- * resumable upload can continue from exactly `written`.
+ * resumable upload can continue from exactly `written`. A null path reads and counts the
+ * bytes without writing them anywhere.
  */
 export async function writeStream(
   source: AsyncIterable<unknown>,
-  path: string,
+  path: string | null,
   options: { readonly flags: 'w' | 'a'; readonly limit?: number; readonly onChunk?: (chunk: Buffer) => void },
 ): Promise<WriteOutcome> {
-  const out = createWriteStream(path, { flags: options.flags, highWaterMark: 1024 * 1024 });
+  const out = path === null ? undefined : createWriteStream(path, { flags: options.flags, highWaterMark: 1024 * 1024 });
   let written = 0;
   let error: Error | undefined;
   try {
@@ -47,13 +48,14 @@ export async function writeStream(
       if (chunk.length > 0) {
         options.onChunk?.(chunk);
         written += chunk.length;
-        if (!out.write(chunk)) await once(out, 'drain');
+        if (out && !out.write(chunk)) await once(out, 'drain');
       }
       if (error) break;
     }
   } catch (e) {
     error = e instanceof Error ? e : new Error(String(e));
   }
+  if (!out) return { written, error };
   out.end();
   try {
     await finished(out);

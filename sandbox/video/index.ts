@@ -9,14 +9,21 @@
  *   encodeProgress stuck below 100.
  * - Processing steps take `processingStepMs` each; fetches past `fetchQueueLimit` get 429.
  * - An unknown library id answers 401 like a wrong key (no key can belong to it).
+ * - Every PUT and TUS PATCH body is metered (open now, peak, bodies, bytes); with `discardUploads`
+ *   the bodies are counted and hashed but never written.
+ * - A collectionId (create, update, fetch, TUS `collection` metadata) must name a collection of the
+ *   library; otherwise 400. Deleting a collection leaves its videos in the library, outside any collection.
  */
 import type { Area, SandboxContext } from '../context.js';
+import { createCollectionRoutes } from './collection-routes.js';
 import { RemoteFetcher } from './fetch.js';
+import type { UploadStats } from './meter.js';
 import { createVideoRoutes } from './routes.js';
 import { VideoService, type UploadInspection } from './service.js';
 import { TusEndpoint } from './tus.js';
 
 export { tusSignature } from './auth.js';
+export type { UploadStats } from './meter.js';
 export { FAIL_ENCODE_MARKER } from './processing.js';
 export type { UploadInspection } from './service.js';
 
@@ -24,6 +31,10 @@ export type { UploadInspection } from './service.js';
 export interface VideoArea extends Area {
   /** Size, SHA-256 and path of a video's stored file (nulls until complete) and its status history; undefined for an unknown video. */
   inspect(libraryId: number, videoId: string): UploadInspection | undefined;
+  /** Upload bodies (PUT and TUS PATCH) open now, the most open at once, and the bodies and bytes since the last reset. */
+  uploadStats(): UploadStats;
+  /** Restarts the peak from the bodies open now and the totals from zero. */
+  resetUploadStats(): void;
 }
 
 /**
@@ -35,13 +46,16 @@ export function createVideoArea(ctx: SandboxContext, mountPath = '/video'): Vide
   const fetcher = new RemoteFetcher(service, ctx.options.fetchQueueLimit);
   const tus = new TusEndpoint(ctx, service);
   const routes = createVideoRoutes(ctx, service, fetcher);
+  const collections = createCollectionRoutes(ctx, service);
   return {
     async handle(req, res, path, query) {
       // Location URLs come from the server's own address, never from the client's Host header.
       if (path === '/tusupload' || path.startsWith('/tusupload/')) return tus.handle(req, res, path, `${ctx.origin()}${mountPath}`);
-      return routes(req, res, path, query);
+      return (await collections(req, res, path, query)) || routes(req, res, path, query);
     },
     inspect: (libraryId, videoId) => service.inspect(libraryId, videoId),
+    uploadStats: () => service.meter.stats(),
+    resetUploadStats: () => service.meter.reset(),
     close() {
       tus.close();
       service.close();

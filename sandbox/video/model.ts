@@ -90,6 +90,28 @@ export interface VideoList {
   readonly items: readonly VideoModel[];
 }
 
+/** The collection object of the Stream API (CollectionModel). */
+export interface CollectionModel {
+  readonly videoLibraryId: number;
+  readonly guid: string;
+  readonly name: string;
+  readonly videoCount: number;
+  /** The summed storageSize of the collection's videos. */
+  readonly totalSize: number;
+  /** Comma-separated guids of the videos shown as the collection's preview; null when it is empty. */
+  readonly previewVideoIds: string | null;
+  /** Thumbnail URLs of the preview videos when asked for with includeThumbnails, otherwise null. */
+  readonly previewImageUrls: readonly string[] | null;
+}
+
+/** The list envelope of GET …/collections. */
+export interface CollectionList {
+  readonly totalItems: number;
+  readonly currentPage: number;
+  readonly itemsPerPage: number;
+  readonly items: readonly CollectionModel[];
+}
+
 /** StatusModel: the body of upload, update, delete and fetch answers, and of the sandbox's errors. */
 export interface StatusBody {
   readonly success: boolean;

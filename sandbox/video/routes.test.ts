@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { expectStreamValid, startVideoSandbox, type VideoSandbox } from './test-support.js';
+import { expectStreamValid, newCollection, startVideoSandbox, type VideoSandbox } from './test-support.js';
 
 const VIDEO = '/library/{libraryId}/videos/{videoId}';
 const VIDEOS = '/library/{libraryId}/videos';
@@ -67,9 +67,10 @@ describe('library keys', () => {
 
 describe('create and get', () => {
   it('returns a full VideoModel in status 0 with empty encoding fields', async () => {
+    const collectionId = await newCollection(s, 'Launches');
     const reply = await s.call('POST', `/library/${s.libA.id}/videos`, {
       key: s.libA.key,
-      json: { title: 'Launch film', collectionId: 'c0ffee00-0000-4000-8000-000000000001', thumbnailTime: 1500 },
+      json: { title: 'Launch film', collectionId, thumbnailTime: 1500 },
     });
     expect(reply.status).toBe(200);
     expectStreamValid('POST', VIDEOS, reply);
@@ -78,7 +79,7 @@ describe('create and get', () => {
     expect(video).toMatchObject({
       videoLibraryId: s.libA.id,
       title: 'Launch film',
-      collectionId: 'c0ffee00-0000-4000-8000-000000000001',
+      collectionId,
       dateUploaded: '2026-03-01T10:00:00.0000000Z',
       status: 0,
       encodeProgress: 0,
@@ -123,11 +124,12 @@ describe('create and get', () => {
   it('updates the title and collection', async () => {
     const video = await create('draft');
     const path = `/library/${s.libA.id}/videos/${video.guid}`;
-    const reply = await s.call('POST', path, { key: s.libA.key, json: { title: 'final', collectionId: 'col-1', chapters: [{ title: 'Intro', start: 0, end: 5 }] } });
+    const collectionId = await newCollection(s, 'Finals');
+    const reply = await s.call('POST', path, { key: s.libA.key, json: { title: 'final', collectionId, chapters: [{ title: 'Intro', start: 0, end: 5 }] } });
     expect(reply.status).toBe(200);
     expectStreamValid('POST', VIDEO, reply);
     const got = (await s.call('GET', path, { key: s.libA.key })).json as Video;
-    expect(got).toMatchObject({ title: 'final', collectionId: 'col-1', chapters: [{ title: 'Intro', start: 0, end: 5 }] });
+    expect(got).toMatchObject({ title: 'final', collectionId, chapters: [{ title: 'Intro', start: 0, end: 5 }] });
   });
 });
 
@@ -160,17 +162,19 @@ describe('list', () => {
   });
 
   it('searches titles, filters by collection and orders by title', async () => {
-    await create('Beach day', { collectionId: 'summer' });
-    await create('beach night', { collectionId: 'summer' });
-    await create('Alps hike', { collectionId: 'winter' });
+    const summer = await newCollection(s, 'Summer');
+    const winter = await newCollection(s, 'Winter');
+    await create('Beach day', { collectionId: summer });
+    await create('beach night', { collectionId: summer });
+    await create('Alps hike', { collectionId: winter });
     await create('City walk');
     await create('Other library beach', {}, s.libB);
     const path = `/library/${s.libA.id}/videos`;
     const search = (await s.call('GET', `${path}?search=BEACH&orderBy=title`, { key: s.libA.key })).json as Page;
     expect(search.items.map((v) => v.title)).toEqual(['Beach day', 'beach night']);
     expect(search.totalItems).toBe(2);
-    const winter = (await s.call('GET', `${path}?collection=winter`, { key: s.libA.key })).json as Page;
-    expect(winter.items.map((v) => v.title)).toEqual(['Alps hike']);
+    const inWinter = (await s.call('GET', `${path}?collection=${winter}`, { key: s.libA.key })).json as Page;
+    expect(inWinter.items.map((v) => v.title)).toEqual(['Alps hike']);
     const byTitle = (await s.call('GET', `${path}?orderBy=title`, { key: s.libA.key })).json as Page;
     expect(byTitle.items.map((v) => v.title)).toEqual(['Alps hike', 'Beach day', 'beach night', 'City walk']);
   });

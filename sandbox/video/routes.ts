@@ -10,6 +10,9 @@ import type { VideoService } from './service.js';
 import { toVideoModel, type ListQuery, type VideoRecord } from './store.js';
 import { parseCreate, parseFetch, parseUpdate } from './validate.js';
 
+/** The message of the 400 for a collectionId the library does not hold. */
+export const UNKNOWN_COLLECTION = 'The requested collection was not found';
+
 const VIDEOS = /^\/library\/([^/]+)\/videos(?:\/([^/]+)(\/__upload)?)?\/?$/;
 
 /** Answers with a StatusModel body, the shape the Stream API uses for results and errors. */
@@ -48,7 +51,9 @@ export function createVideoRoutes(ctx: SandboxContext, service: VideoService, fe
     if (method !== 'POST') return refuse(req, res, 405);
     const body = parseCreate(await readJson(req));
     if (!body.ok) return sendStatus(res, 400, body.message);
-    sendJson(res, 200, toVideoModel(service.store.create(libraryId, body.value)));
+    const collectionId = collectionOf(libraryId, body.value.collectionId);
+    if (collectionId === false) return sendStatus(res, 400, UNKNOWN_COLLECTION);
+    sendJson(res, 200, toVideoModel(service.store.create(libraryId, { ...body.value, collectionId })));
   }
 
   async function fetchVideo(req: IncomingMessage, res: ServerResponse, libraryId: number, query: URLSearchParams) {
@@ -57,10 +62,12 @@ export function createVideoRoutes(ctx: SandboxContext, service: VideoService, fe
     const thumbnail = query.get('thumbnailTime');
     if (thumbnail !== null && thumbnail !== '' && !/^\d+$/.test(thumbnail)) return sendStatus(res, 400, 'thumbnailTime must be an integer');
     if (fetcher.full()) return sendStatus(res, 429, 'Too many fetch jobs queued. Please try again later.');
+    const collectionId = collectionOf(libraryId, query.get('collectionId') || null);
+    if (collectionId === false) return sendStatus(res, 400, UNKNOWN_COLLECTION);
     const { url, headers, title } = body.value;
     const video = service.store.create(libraryId, {
       title: title || titleFromUrl(url),
-      collectionId: query.get('collectionId') || null,
+      collectionId,
       thumbnailTime: thumbnail ? Number(thumbnail) : null,
     });
     fetcher.start(video, url, headers);
@@ -102,12 +109,24 @@ export function createVideoRoutes(ctx: SandboxContext, service: VideoService, fe
     const body = parseUpdate(await readJson(req));
     if (!body.ok) return sendStatus(res, 400, body.message);
     const change = body.value;
+    const collectionId = change.collectionId === undefined ? undefined : collectionOf(video.libraryId, change.collectionId);
+    // Checked before any field changes, so a refused update changes nothing.
+    if (collectionId === false) return sendStatus(res, 400, UNKNOWN_COLLECTION);
     if (change.title !== undefined) video.title = change.title;
-    if (change.collectionId !== undefined) video.collectionId = change.collectionId;
+    if (collectionId !== undefined) video.collectionId = collectionId;
     if (change.chapters !== undefined) video.chapters = change.chapters;
     if (change.moments !== undefined) video.moments = change.moments;
     if (change.metaTags !== undefined) video.metaTags = change.metaTags;
     sendStatus(res, 200, 'OK');
+  }
+
+  /**
+   * The stored guid of the collection a request names: null for none (an empty id counts as none),
+   * false when the library has no such collection.
+   */
+  function collectionOf(libraryId: number, id: string | null): string | null | false {
+    if (id === null || id === '') return null;
+    return service.collections.get(libraryId, id)?.guid ?? false;
   }
 
   async function upload(req: IncomingMessage, res: ServerResponse, video: VideoRecord) {
@@ -134,7 +153,7 @@ export function createVideoRoutes(ctx: SandboxContext, service: VideoService, fe
  * message, with a StatusModel body. When the request body was not read (an upload refused up front),
  * the connection is closed after the answer rather than draining a possibly huge body.
  */
-function refuse(req: IncomingMessage, res: ServerResponse, status: number, message?: string): void {
+export function refuse(req: IncomingMessage, res: ServerResponse, status: number, message?: string): void {
   const unread = !req.complete && !req.readableEnded;
   const headers: Record<string, string> = unread ? { connection: 'close' } : {};
   if (message === undefined) sendEmpty(res, status, headers);

@@ -3,7 +3,10 @@ import { createHash } from 'node:crypto';
 import { rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { SandboxContext } from '../context.js';
-import { ensureDir, hashFile, removeFile, writeStream } from './files.js';
+import { findLibrary } from './auth.js';
+import { CollectionStore } from './collections.js';
+import { ensureDir, hashFile, removeFile, writeStream, type WriteOutcome } from './files.js';
+import { UploadMeter } from './meter.js';
 import { Processor } from './processing.js';
 import { VideoStore, type StatusChange, type StoredFile, type VideoRecord } from './store.js';
 
@@ -13,6 +16,7 @@ export interface UploadInspection {
   /** Size and hash of the stored file; null until one arrived completely. */
   readonly size: number | null;
   readonly sha256: string | null;
+  /** Where the file is on disk; null until it arrived, and always when the sandbox discards uploads. */
   readonly path: string | null;
   /** Body bytes received over all attempts, including those of aborted or resumed ones. */
   readonly bytesReceived: number;
@@ -28,12 +32,24 @@ export type ReceiveResult =
 /** Owns the store and processor, and moves files in and out of the data folder. */
 export class VideoService {
   readonly store: VideoStore;
+  readonly collections: CollectionStore;
   readonly processor: Processor;
+  /** Counts PUT and TUS PATCH bodies while they arrive. */
+  readonly meter = new UploadMeter();
+  /** Upload bodies are counted and hashed but never written (benchmarks of clients). */
+  readonly discardUploads: boolean;
   private readonly root: string;
 
   constructor(ctx: SandboxContext) {
     this.store = new VideoStore(ctx.options.now);
+    const cdnBase = (libraryId: number) => {
+      const zoneId = findLibrary(ctx.seed, libraryId)?.pullZoneId;
+      const host = ctx.seed.pullZones.find((z) => z.id === zoneId)?.hostname;
+      return host === undefined ? undefined : `https://${host}`;
+    };
+    this.collections = new CollectionStore(this.store, ctx.options.now, cdnBase, ctx.seed.collections);
     this.processor = new Processor(ctx.options.processingStepMs, ctx.options.now);
+    this.discardUploads = ctx.options.discardUploads;
     this.root = join(ctx.dataDir, 'video');
   }
 
@@ -49,23 +65,32 @@ export class VideoService {
 
   /**
    * Streams a whole body into a video and starts processing it. On failure the partial file is
-   * removed and the video can be uploaded again.
+   * removed and the video can be uploaded again. A PUT body is metered, and not written at all
+   * when the sandbox discards uploads; a remote fetch is always stored.
    */
   async receive(video: VideoRecord, source: AsyncIterable<unknown>, via: 'put' | 'fetch', cancel: () => void): Promise<ReceiveResult> {
     video.upload = { kind: 'receiving', via, cancel };
+    const metered = via === 'put' ? this.meter.begin() : undefined;
     const dir = this.libraryDir(video.libraryId);
-    await ensureDir(dir);
-    const partial = join(dir, `${video.guid}.part`);
+    const partial = via === 'put' && this.discardUploads ? null : join(dir, `${video.guid}.part`);
     const hash = createHash('sha256');
-    const outcome = await writeStream(source, partial, {
-      flags: 'w',
-      onChunk: (chunk) => {
-        hash.update(chunk);
-        video.bytesReceived += chunk.length;
-      },
-    });
+    let outcome: WriteOutcome;
+    try {
+      if (partial !== null) await ensureDir(dir);
+      outcome = await writeStream(source, partial, {
+        flags: 'w',
+        onChunk: (chunk) => {
+          hash.update(chunk);
+          video.bytesReceived += chunk.length;
+          metered?.count(chunk.length);
+        },
+      });
+    } finally {
+      // Before the answer, so a client that starts its next upload on this answer never overlaps it.
+      metered?.end();
+    }
     if (outcome.error || outcome.written === 0 || video.deleted) {
-      await removeFile(partial);
+      if (partial !== null) await removeFile(partial);
       if (!video.deleted) video.upload = { kind: 'none' };
       if (video.deleted) return { ok: false, reason: 'deleted' };
       return outcome.error ? { ok: false, reason: 'failed', error: outcome.error } : { ok: false, reason: 'empty' };
@@ -74,10 +99,14 @@ export class VideoService {
     return file ? { ok: true, file } : { ok: false, reason: 'deleted' };
   }
 
-  /** Adopts a finished TUS file: hashes it by streaming, moves it beside the library's files and starts processing. */
-  async adopt(video: VideoRecord, path: string, size: number): Promise<StoredFile | undefined> {
+  /**
+   * Adopts a finished TUS upload and starts processing it. A file on disk is hashed by streaming
+   * and moved beside the library's files; a discarded upload brings the hash of the bytes it counted.
+   */
+  async adopt(video: VideoRecord, received: { readonly path: string; readonly size: number } | { readonly path: null; readonly size: number; readonly sha256: string }): Promise<StoredFile | undefined> {
+    if (received.path === null) return this.keep(video, null, received.size, received.sha256);
     await ensureDir(this.libraryDir(video.libraryId));
-    return this.keep(video, path, size, await hashFile(path));
+    return this.keep(video, received.path, received.size, await hashFile(received.path));
   }
 
   /** Deletes a video: stops its upload and processing and removes its file. */
@@ -86,7 +115,7 @@ export class VideoService {
     this.store.remove(video);
     this.processor.cancel(video.guid);
     if (upload.kind === 'receiving') upload.cancel();
-    if (upload.kind === 'stored') await removeFile(upload.file.path);
+    if (upload.kind === 'stored' && upload.file.path !== null) await removeFile(upload.file.path);
   }
 
   /** What arrived for a video, or undefined when the library has no such video. */
@@ -112,12 +141,19 @@ export class VideoService {
     }
   }
 
-  private async keep(video: VideoRecord, from: string, size: number, sha256: string): Promise<StoredFile | undefined> {
-    const path = join(this.libraryDir(video.libraryId), `${video.guid}.original`);
-    await rename(from, path);
+  private async keep(video: VideoRecord, from: string | null, size: number, sha256: string): Promise<StoredFile | undefined> {
     if (video.deleted) {
-      await removeFile(path);
+      if (from !== null) await removeFile(from);
       return undefined;
+    }
+    let path: string | null = null;
+    if (from !== null) {
+      path = join(this.libraryDir(video.libraryId), `${video.guid}.original`);
+      await rename(from, path);
+      if (video.deleted) {
+        await removeFile(path);
+        return undefined;
+      }
     }
     const file = { path, size, sha256 };
     this.processor.begin(video, file);

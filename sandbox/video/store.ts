@@ -14,7 +14,8 @@ import {
 
 /** A file that arrived completely for a video. */
 export interface StoredFile {
-  readonly path: string;
+  /** Null when the sandbox discards upload bodies: the bytes were counted and hashed, never written. */
+  readonly path: string | null;
   readonly size: number;
   readonly sha256: string;
 }
@@ -136,6 +137,11 @@ export class VideoStore {
     this.libraries.get(record.libraryId)?.delete(record.guid);
   }
 
+  /** The videos of one library, in no particular order. */
+  inLibrary(libraryId: number): Iterable<VideoRecord> {
+    return this.libraries.get(libraryId)?.values() ?? [];
+  }
+
   /** Every record of every library (for shutdown). */
   all(): VideoRecord[] {
     return [...this.libraries.values()].flatMap((lib) => [...lib.values()]);
@@ -147,7 +153,7 @@ export class VideoStore {
     const matches = [...this.library(libraryId).values()].filter(
       (v) =>
         (search === '' || v.title.toLowerCase().includes(search)) &&
-        (query.collection === '' || v.collectionId === query.collection),
+        (query.collection === '' || v.collectionId === query.collection.toLowerCase()),
     );
     matches.sort(query.orderBy.toLowerCase() === 'title' ? byTitle : byDateDesc);
     const start = (query.page - 1) * query.itemsPerPage;

@@ -54,6 +54,13 @@ export async function startVideoSandbox(options: SandboxOptions = {}): Promise<V
   };
 }
 
+/** Creates a collection (in library A unless told) and returns its guid (videos may only name collections that exist). */
+export async function newCollection(s: VideoSandbox, name: string, lib = s.libA): Promise<string> {
+  const reply = await s.call('POST', `/library/${lib.id}/collections`, { key: lib.key, json: { name } });
+  if (reply.status !== 200) throw new Error(`creating collection ${name} answered ${reply.status}`);
+  return (reply.json as { guid: string }).guid;
+}
+
 /** Asserts that a Stream response conforms to the platform's OpenAPI document. */
 export function expectStreamValid(method: string, pathTemplate: string, reply: Pick<Reply, 'status' | 'json'>): void {
   expect(validateResponse('stream', method, pathTemplate, reply.status, reply.json)).toEqual([]);

@@ -4,14 +4,14 @@
  * the offset after an interrupted PATCH is exactly the bytes on disk and a request arriving
  * for an upload takes it over at once (no lock-drain wait).
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes, type Hash } from 'node:crypto';
 import { open } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import type { SandboxContext } from '../context.js';
 import { header, sendEmpty } from '../http.js';
 import { checkTusCredentials } from './auth.js';
-import { ensureDir, MAX_VIDEO_BYTES, removeFile, TooLargeError, writeStream } from './files.js';
+import { ensureDir, MAX_VIDEO_BYTES, removeFile, TooLargeError, writeStream, type WriteOutcome } from './files.js';
 import type { VideoService } from './service.js';
 import type { VideoRecord } from './store.js';
 
@@ -23,7 +23,10 @@ interface TusUpload {
   readonly video: VideoRecord;
   readonly length: number;
   readonly metadata: string | undefined;
-  readonly path: string;
+  /** The part file; null when the sandbox discards uploads. */
+  readonly path: string | null;
+  /** The running hash of the bytes counted, kept only when they are not written anywhere. */
+  readonly hash: Hash | undefined;
   offset: number;
   /** The PATCH currently streaming, destroyed when another request takes the upload over. */
   streaming: IncomingMessage | undefined;
@@ -119,21 +122,30 @@ export class TusEndpoint {
     if (previous) await this.exclusive(previous, () => this.discard(previous));
 
     const metadata = header(req, 'upload-metadata');
-    applyMetadata(video, parseMetadata(metadata));
-    await ensureDir(this.service.tusDir());
+    const meta = parseMetadata(metadata);
+    const collection = meta.get('collection');
+    if (collection && !this.service.collections.get(libraryId, collection)) {
+      return reply(req, res, 400, {}, 'The collection does not exist in this library');
+    }
+    applyMetadata(video, meta, collection ? this.service.collections.get(libraryId, collection)?.guid : undefined);
     const id = randomBytes(16).toString('hex');
+    const discard = this.service.discardUploads;
     const upload: TusUpload = {
       id,
       video,
       length,
       metadata,
-      path: join(this.service.tusDir(), id),
+      path: discard ? null : join(this.service.tusDir(), id),
+      hash: discard ? createHash('sha256') : undefined,
       offset: 0,
       streaming: undefined,
       lock: Promise.resolve(),
       state: 'open',
     };
-    await (await open(upload.path, 'w')).close();
+    if (upload.path !== null) {
+      await ensureDir(this.service.tusDir());
+      await (await open(upload.path, 'w')).close();
+    }
     this.uploads.set(id, upload);
     video.upload = { kind: 'receiving', via: 'tus', cancel: () => void this.exclusive(upload, () => this.discard(upload)).catch(() => undefined) };
     reply(req, res, 201, { location: `${base}/tusupload/${id}`, 'upload-offset': '0' });
@@ -167,12 +179,23 @@ export class TusEndpoint {
     if (declared !== undefined && Number(declared) > remaining) return reply(req, res, 413, {}, 'Body exceeds Upload-Length');
 
     upload.streaming = req;
-    // Not destroyed when the part overruns Upload-Length, so the 413 still reaches the client.
-    const outcome = await writeStream(req.iterator({ destroyOnReturn: false }), upload.path, {
-      flags: 'a',
-      limit: remaining,
-      onChunk: (chunk) => (upload.video.bytesReceived += chunk.length),
-    });
+    const metered = this.service.meter.begin();
+    let outcome: WriteOutcome;
+    try {
+      // Not destroyed when the part overruns Upload-Length, so the 413 still reaches the client.
+      outcome = await writeStream(req.iterator({ destroyOnReturn: false }), upload.path, {
+        flags: 'a',
+        limit: remaining,
+        onChunk: (chunk) => {
+          upload.video.bytesReceived += chunk.length;
+          upload.hash?.update(chunk);
+          metered.count(chunk.length);
+        },
+      });
+    } finally {
+      // Before the answer, so a client that sends its next part on this answer never overlaps it.
+      metered.end();
+    }
     upload.streaming = undefined;
     upload.offset += outcome.written;
     if (outcome.error instanceof TooLargeError) return reply(req, res, 413, {}, outcome.error.message);
@@ -184,14 +207,18 @@ export class TusEndpoint {
 
   private async finish(upload: TusUpload): Promise<void> {
     upload.state = 'finished';
-    if (upload.video.deleted) return removeFile(upload.path);
-    await this.service.adopt(upload.video, upload.path, upload.length);
+    if (upload.video.deleted) {
+      if (upload.path !== null) await removeFile(upload.path);
+      return;
+    }
+    const { path, length: size } = upload;
+    await this.service.adopt(upload.video, path === null ? { path, size, sha256: upload.hash?.digest('hex') ?? '' } : { path, size });
   }
 
   private async discard(upload: TusUpload): Promise<void> {
     upload.state = 'discarded';
     this.uploads.delete(upload.id);
-    await removeFile(upload.path);
+    if (upload.path !== null) await removeFile(upload.path);
     if (upload.video.upload.kind === 'receiving' && upload.video.upload.via === 'tus' && !upload.video.deleted) {
       upload.video.upload = { kind: 'none' };
     }
@@ -242,12 +269,11 @@ export function parseMetadata(text: string | undefined): Map<string, string> {
   return out;
 }
 
-/** bunny.net reads `title`, `collection` and `thumbnailTime` from the metadata. */
-function applyMetadata(video: VideoRecord, meta: ReadonlyMap<string, string>): void {
+/** bunny.net reads `title`, `collection` (`collectionId`: the collection it names, already checked) and `thumbnailTime` from the metadata. */
+function applyMetadata(video: VideoRecord, meta: ReadonlyMap<string, string>, collectionId: string | undefined): void {
   const title = meta.get('title');
   if (title) video.title = title;
-  const collection = meta.get('collection');
-  if (collection) video.collectionId = collection;
+  if (collectionId) video.collectionId = collectionId;
   const thumbnail = meta.get('thumbnailTime');
   if (thumbnail && /^\d+$/.test(thumbnail)) video.thumbnailTime = Number(thumbnail);
 }

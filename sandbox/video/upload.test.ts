@@ -181,6 +181,7 @@ describe('inspect()', () => {
         logRateLimit: { requests: 30, windowMs: 10_000 },
         liveTraffic: false,
         now: Date.now,
+        discardUploads: false,
       },
       seed,
       dataDir,

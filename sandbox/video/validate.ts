@@ -1,4 +1,4 @@
-/** Request bodies of the video routes (Stream spec CreateVideoModel, UpdateVideoModel, FetchVideoRequest). */
+/** Request bodies of the video routes (CreateVideoModel, UpdateVideoModel, FetchVideoRequest, UpdateCollectionModel). */
 import { z } from 'zod';
 import type { Chapter, MetaTag, Moment } from './model.js';
 
@@ -98,4 +98,13 @@ function refused(error: z.ZodError): Parsed<never> {
   const first = error.issues[0];
   const field = first?.path.join('.') || 'body';
   return { ok: false, message: `${field}: ${first?.message ?? 'invalid'}` };
+}
+
+const collectionSchema = z.object({ name: z.string().trim().min(1) });
+
+/** Parses the `{ name }` body of creating or renaming a collection; a collection always has a name. */
+export function parseCollection(body: unknown): Parsed<{ readonly name: string }> {
+  const parsed = collectionSchema.safeParse(body);
+  if (!parsed.success) return refused(parsed.error);
+  return { ok: true, value: { name: parsed.data.name } };
 }
