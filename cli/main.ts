@@ -12,7 +12,7 @@ export const HELP = `usage: burrow <command> [options]
 Commands:
   api <METHOD> <path> [--body|-b <json>] [--verbose] [--profile NAME] [--api-key KEY]
                  send one request to the bunny.net core API
-  sandbox [--port N] [--data-dir DIR] [--seed N] [--app-limit N] [--fetch-queue-limit N]
+  sandbox [--port N] [--data-dir DIR] [--seed N] [--app-limit N] [--fetch-queue-limit N] [--discard-uploads]
                  run the local platform; prints its JSON (URLs, keys) as the first line
 
 Run "burrow <command> --help" for details. Version ${VERSION}.
