@@ -1,10 +1,9 @@
 /** The Stream REST routes under /library/{libraryId}/collections. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { SandboxContext } from '../context.js';
-import { BodyError, canAnswer, header, readJson, sendJson } from '../http.js';
-import { libraryAccess } from './auth.js';
+import { BodyError, canAnswer, readJson, sendJson } from '../http.js';
 import type { CollectionQuery } from './collections.js';
-import { listQuery, refuse, sendStatus } from './routes.js';
+import { admitted, listQuery, refuse, sendStatus } from './routes.js';
 import type { VideoService } from './service.js';
 import { parseCollection } from './validate.js';
 
@@ -20,12 +19,8 @@ export function createCollectionRoutes(ctx: SandboxContext, service: VideoServic
     const libraryId = Number(match[1]);
     const collectionId = match[2];
     const method = req.method ?? 'GET';
-    // The same keys as the video routes: the library's key for everything, its read-only key for reading.
-    const access = libraryAccess(ctx.seed, libraryId, header(req, 'accesskey'));
-    if (!access || (access === 'read' && method !== 'GET')) {
-      refuse(req, res, 401);
-      return true;
-    }
+    // The same keys as the video routes.
+    if (!admitted(ctx, req, res, libraryId, method)) return true;
     try {
       if (collectionId === undefined) await all(req, res, libraryId, method, query);
       else await one(req, res, libraryId, collectionId, method, query);

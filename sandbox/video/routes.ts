@@ -30,11 +30,7 @@ export function createVideoRoutes(ctx: SandboxContext, service: VideoService, fe
     const libraryId = Number(libraryText);
     const method = req.method ?? 'GET';
 
-    const access = libraryAccess(ctx.seed, libraryId, header(req, 'accesskey'));
-    if (!access || (access === 'read' && method !== 'GET')) {
-      refuse(req, res, 401);
-      return true;
-    }
+    if (!admitted(ctx, req, res, libraryId, method)) return true;
     try {
       if (videoId === undefined) await collection(req, res, libraryId, method, query);
       else if (videoId === 'fetch' && method === 'POST' && !inspectSuffix) await fetchVideo(req, res, libraryId, query);
@@ -159,6 +155,17 @@ export function refuse(req: IncomingMessage, res: ServerResponse, status: number
   if (message === undefined) sendEmpty(res, status, headers);
   else sendStatus(res, status, message, headers);
   if (unread) req.resume();
+}
+
+/**
+ * Whether the request's key may make this call on the library: its key for everything, its read-only key for
+ * reading. Refuses with 401 (and answers false) otherwise.
+ */
+export function admitted(ctx: SandboxContext, req: IncomingMessage, res: ServerResponse, libraryId: number, method: string): boolean {
+  const access = libraryAccess(ctx.seed, libraryId, header(req, 'accesskey'));
+  if (access && (access === 'full' || method === 'GET')) return true;
+  refuse(req, res, 401);
+  return false;
 }
 
 /** Parses the list query: page from 1, itemsPerPage clamped to 10..1000 as the real service does. */
