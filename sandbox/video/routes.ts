@@ -126,7 +126,8 @@ export function createVideoRoutes(ctx: SandboxContext, service: VideoService, fe
   }
 
   async function upload(req: IncomingMessage, res: ServerResponse, video: VideoRecord) {
-    if (video.upload.kind !== 'none') return refuse(req, res, 400);
+    // A PUT whose body is still arriving gives way to this one (below); anything further along is already uploaded.
+    if (video.upload.kind !== 'none' && !service.putArriving(video)) return refuse(req, res, 400);
     // The stored file is the body's bytes exactly as sent; a coded body would have to be decoded without a size bound.
     const coding = (header(req, 'content-encoding') ?? '').trim().toLowerCase();
     if (coding !== '' && coding !== 'identity') {
@@ -136,11 +137,14 @@ export function createVideoRoutes(ctx: SandboxContext, service: VideoService, fe
     if (declared !== undefined && Number(declared) > MAX_VIDEO_BYTES) {
       return refuse(req, res, 413, `A video may have at most ${MAX_VIDEO_BYTES} bytes`);
     }
+    // Only now, so a request refused above leaves the earlier body alone.
+    service.takeOver(video);
     const result = await service.receive(video, req, 'put', () => req.destroy());
     if (result.ok) return sendStatus(res, 200, 'OK');
     // An interrupted upload has nobody left to answer.
     if (!canAnswer(res)) return;
-    refuse(req, res, result.reason === 'empty' ? 400 : result.reason === 'deleted' ? 404 : 500);
+    const status = { empty: 400, deleted: 404, superseded: 409, failed: 500 } as const;
+    refuse(req, res, status[result.reason]);
   }
 }
 

@@ -1,5 +1,5 @@
 /** The video library's state and the operations every upload channel (PUT, fetch, TUS) shares. */
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { SandboxContext } from '../context.js';
@@ -8,7 +8,7 @@ import { CollectionStore } from './collections.js';
 import { ensureDir, hashFile, removeFile, writeStream, type WriteOutcome } from './files.js';
 import { UploadMeter } from './meter.js';
 import { Processor } from './processing.js';
-import { VideoStore, type StatusChange, type StoredFile, type VideoRecord } from './store.js';
+import { VideoStore, type StatusChange, type StoredFile, type UploadState, type VideoRecord } from './store.js';
 
 /** What the sandbox recorded about a video's upload, for tests in this and other processes. */
 export interface UploadInspection {
@@ -27,7 +27,7 @@ export interface UploadInspection {
 /** How receiving a body into a video ended. */
 export type ReceiveResult =
   | { readonly ok: true; readonly file: StoredFile }
-  | { readonly ok: false; readonly reason: 'empty' | 'failed' | 'deleted'; readonly error?: Error };
+  | { readonly ok: false; readonly reason: 'empty' | 'failed' | 'deleted' | 'superseded'; readonly error?: Error };
 
 /** Owns the store and processor, and moves files in and out of the data folder. */
 export class VideoService {
@@ -39,6 +39,8 @@ export class VideoService {
   /** Upload bodies are counted and hashed but never written (benchmarks of clients). */
   readonly discardUploads: boolean;
   private readonly root: string;
+  /** The PUT body still arriving for each video, which a newer PUT of the same video ends. */
+  private readonly arrivingPuts = new Map<VideoRecord, () => void>();
 
   constructor(ctx: SandboxContext) {
     this.store = new VideoStore(ctx.options.now);
@@ -63,16 +65,41 @@ export class VideoService {
     return join(this.root, 'tus');
   }
 
+  /** Whether a PUT body is still arriving for the video (so a newer PUT may take it over). */
+  putArriving(video: VideoRecord): boolean {
+    return this.arrivingPuts.has(video);
+  }
+
+  /**
+   * Ends the PUT body still arriving for a video so a newer PUT can take its place: a client that retried
+   * before the sandbox saw the earlier connection close. The earlier request's socket is destroyed, its
+   * body stops counting as open at once, and its partial file is removed; it never touches the video again.
+   */
+  takeOver(video: VideoRecord): void {
+    this.arrivingPuts.get(video)?.();
+  }
+
   /**
    * Streams a whole body into a video and starts processing it. On failure the partial file is
    * removed and the video can be uploaded again. A PUT body is metered, and not written at all
-   * when the sandbox discards uploads; a remote fetch is always stored.
+   * when the sandbox discards uploads; a remote fetch is always stored. Each call writes its own
+   * partial file, so a body that was taken over never mixes with the one that replaced it.
    */
   async receive(video: VideoRecord, source: AsyncIterable<unknown>, via: 'put' | 'fetch', cancel: () => void): Promise<ReceiveResult> {
-    video.upload = { kind: 'receiving', via, cancel };
+    const mine: UploadState = { kind: 'receiving', via, cancel };
+    video.upload = mine;
     const metered = via === 'put' ? this.meter.begin() : undefined;
+    let superseded = false;
+    const supersede = () => {
+      superseded = true;
+      this.arrivingPuts.delete(video);
+      // Closed now rather than when the destroyed socket is noticed, so the newer body is never counted beside it.
+      metered?.end();
+      cancel();
+    };
+    if (via === 'put') this.arrivingPuts.set(video, supersede);
     const dir = this.libraryDir(video.libraryId);
-    const partial = via === 'put' && this.discardUploads ? null : join(dir, `${video.guid}.part`);
+    const partial = via === 'put' && this.discardUploads ? null : join(dir, `${video.guid}.${randomBytes(8).toString('hex')}.part`);
     const hash = createHash('sha256');
     let outcome: WriteOutcome;
     try {
@@ -88,10 +115,16 @@ export class VideoService {
     } finally {
       // Before the answer, so a client that starts its next upload on this answer never overlaps it.
       metered?.end();
+      // Once the whole body is in, the video counts as uploaded: a later PUT is refused, not a take-over.
+      if (this.arrivingPuts.get(video) === supersede) this.arrivingPuts.delete(video);
+    }
+    if (superseded) {
+      if (partial !== null) await removeFile(partial);
+      return { ok: false, reason: 'superseded' };
     }
     if (outcome.error || outcome.written === 0 || video.deleted) {
       if (partial !== null) await removeFile(partial);
-      if (!video.deleted) video.upload = { kind: 'none' };
+      if (!video.deleted && video.upload === mine) video.upload = { kind: 'none' };
       if (video.deleted) return { ok: false, reason: 'deleted' };
       return outcome.error ? { ok: false, reason: 'failed', error: outcome.error } : { ok: false, reason: 'empty' };
     }
