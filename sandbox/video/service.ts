@@ -123,8 +123,9 @@ export class VideoService {
       return { ok: false, reason: 'superseded' };
     }
     if (outcome.error || outcome.written === 0 || video.deleted) {
-      if (partial !== null) await removeFile(partial);
+      // Free the video in the same step as the body ended, so a retry arriving meanwhile is never refused.
       if (!video.deleted && video.upload === mine) video.upload = { kind: 'none' };
+      if (partial !== null) await removeFile(partial);
       if (video.deleted) return { ok: false, reason: 'deleted' };
       return outcome.error ? { ok: false, reason: 'failed', error: outcome.error } : { ok: false, reason: 'empty' };
     }
