@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -62,6 +62,18 @@ describe('app:// protocol handler', () => {
       seen.add(nonce!);
     }
     expect(seen.size).toBe(5);
+  });
+
+  it("fills in the real index.html's placeholders: its CSP meta is the header's policy (bar frame-ancestors) with the same nonce", async () => {
+    await copyFile('renderer/index.html', join(root, 'index.html'));
+    const res = await handler(rawRequest('app://burrow/'));
+    const nonce = headerNonce(res)!;
+    const html = await res.text();
+    expect(html).not.toContain(STYLE_NONCE_PLACEHOLDER);
+    const meta = /<meta http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(html)?.[1];
+    // frame-ancestors only works as a header; a browser ignores it in a meta tag, with a warning.
+    expect(meta).toBe(contentSecurityPolicy(nonce).replace("; frame-ancestors 'none'", ''));
+    expect(html).toContain(`<meta name="burrow-style-nonce" content="${nonce}" />`);
   });
 
   it('gives no nonce to anything but the page: assets and refusals get the strict policy', async () => {
