@@ -105,3 +105,28 @@ test('copy as curl and as burrow api never include the key', async ({ app }) => 
   const asCommand = await con.copyAs('burrow api');
   expect(asCommand).toBe(`burrow api POST /dnszone --body '{"Domain":"copy.test"}'`);
 });
+
+// CodeMirror injects its theme as a style element: under the page's CSP it applies only with the load's nonce.
+test('the body editor is styled under the CSP, and editing a body logs no CSP violation', async ({ app, shell }) => {
+  const violations: string[] = [];
+  shell.page.on('console', (msg) => {
+    if (msg.text().includes('Content Security Policy')) violations.push(msg.text());
+  });
+  const con = app.console;
+  await con.open('keyboard');
+  await con.setBody('{"Domain": "styled.test",}');
+  const editor = con.bodyEditor;
+  // Unstyled, the gutters would be a plain block and the lint marker would have no icon.
+  await expect(editor.locator('.cm-gutters')).toHaveCSS('display', 'flex');
+  await expect(editor.locator('.cm-editor')).toHaveCSS('flex-direction', 'column');
+  await expect(editor.locator('.cm-lint-marker-error')).toHaveCSS('content', /^url\(/);
+  const nonce = await shell.page.locator('meta[name="burrow-style-nonce"]').getAttribute('content');
+  expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+  // The editor's style element carries this load's nonce, and the browser applied it (a refused one has no sheet).
+  const editorStyles = await shell.page.evaluate(() =>
+    [...document.querySelectorAll('style')].filter((s) => s.textContent?.includes('.cm-')).map((s) => ({ nonce: s.nonce, applied: s.sheet !== null })),
+  );
+  expect(editorStyles).toEqual([{ nonce, applied: true }]);
+  await screenshot(shell, 'console-body-editor');
+  expect(violations).toEqual([]);
+});

@@ -1,7 +1,10 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
-import { CONTENT_SECURITY_POLICY } from '../shared/csp.js';
+import type { Response as PageResponse } from 'playwright-core';
+import { createAppProtocolHandler } from '../electron/main/protocol.js';
+import { CONTENT_SECURITY_POLICY, STYLE_NONCE_META } from '../shared/csp.js';
+import { expect, test } from './fixtures.js';
+import { APP_URL } from './shell/shell.js';
 
 // `npm run start:chromium` and the `npm start` fallback run the shell through tsx, whose transform
 // differs from Playwright's: prove that path reaches the ready state too.
@@ -35,9 +38,11 @@ function directives(csp: string): Map<string, string[]> {
   );
 }
 
-// The renderer may run only its own scripts and reach nothing but the app: checked on the built page the app really loads.
-test('the built index.html carries the strict CSP, identical to the one the protocol handler sends', () => {
-  const html = readFileSync('dist/renderer/index.html', 'utf8');
+/**
+ * Checks one index.html response: its meta policy is strict and the same as its header, and the style nonce in the
+ * header is the one in both metas. Returns that nonce.
+ */
+function checkPage(header: string | null, html: string): string {
   const meta = /<meta http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(html)?.[1];
   expect(meta).toBeDefined();
   const csp = directives(meta!);
@@ -47,8 +52,51 @@ test('the built index.html carries the strict CSP, identical to the one the prot
   expect(csp.get('base-uri')).toEqual(["'none'"]);
   expect(csp.get('connect-src')).toEqual(["'self'"]);
   expect(meta).not.toMatch(/unsafe-inline|unsafe-eval|bunny\.net|bunnycdn/);
-  // frame-ancestors only works as a header (the app:// handler sends it); browsers ignore it in a meta tag.
-  const header = directives(CONTENT_SECURITY_POLICY);
-  header.delete('frame-ancestors');
-  expect(csp).toEqual(header);
+  const nonce = /^'nonce-([A-Za-z0-9+/]{22}==)'$/.exec(csp.get('style-src')?.[1] ?? '')?.[1];
+  expect(nonce, 'a 128-bit base64 style nonce').toBeDefined();
+  expect(csp.get('style-src')).toEqual(["'self'", `'nonce-${nonce}'`]);
+  expect(html).toContain(`<meta name="${STYLE_NONCE_META}" content="${nonce}" />`);
+  // frame-ancestors only works as a header (both servers send it); browsers ignore it in a meta tag.
+  const sent = directives(header ?? '');
+  expect(sent.get('frame-ancestors')).toEqual(["'none'"]);
+  sent.delete('frame-ancestors');
+  expect(csp).toEqual(sent);
+  return nonce!;
+}
+
+// The renderer may run only its own scripts and reach nothing but the app; styles injected at run time apply only
+// with the nonce of that very load. Checked on the built page, as the app:// handler serves it.
+test('the app:// handler serves the built index.html with a fresh nonce per load, header and metas agreeing', async () => {
+  const handler = createAppProtocolHandler('dist/renderer');
+  const nonces = new Set<string>();
+  for (let i = 0; i < 3; i++) {
+    const res = await handler({ url: 'app://burrow/index.html', method: 'GET' } as Request);
+    expect(res.status).toBe(200);
+    nonces.add(checkPage(res.headers.get('content-security-policy'), await res.text()));
+  }
+  expect(nonces.size).toBe(3);
+  const script = /<script type="module" crossorigin src="\.\/(assets\/[^"]+\.js)"/.exec(readFileSync('dist/renderer/index.html', 'utf8'))?.[1];
+  expect(script).toBeDefined();
+  const asset = await handler({ url: `app://burrow/${script}`, method: 'GET' } as Request);
+  expect(asset.status).toBe(200);
+  expect(asset.headers.get('content-security-policy')).toBe(CONTENT_SECURITY_POLICY);
+});
+
+// And as the Chromium shell serves it, watching what the page really receives on each load.
+test('the Chromium shell serves each load of index.html with its own nonce, and no nonce to its assets', async ({ shell }) => {
+  const assets: PageResponse[] = [];
+  shell.page.on('response', (res) => void (res.url() !== APP_URL && assets.push(res)));
+  const nonces: string[] = [];
+  for (let i = 0; i < 3; i++) {
+    const res = await shell.page.goto(APP_URL);
+    // A page's body can be read only until the next navigation.
+    nonces.push(checkPage((await res?.headerValue('content-security-policy')) ?? null, (await res?.text()) ?? ''));
+  }
+  expect(new Set(nonces).size).toBe(3);
+  // The page in the window holds the last load's nonce.
+  const last = nonces.at(-1);
+  await expect(shell.page.locator(`meta[name="${STYLE_NONCE_META}"]`)).toHaveAttribute('content', last!);
+  expect(assets.some((res) => res.url().endsWith('.js'))).toBe(true);
+  expect(assets.some((res) => res.url().endsWith('.css'))).toBe(true);
+  for (const res of assets) expect(await res.headerValue('content-security-policy'), res.url()).toBe(CONTENT_SECURITY_POLICY);
 });

@@ -1,8 +1,8 @@
-/** Serves the built renderer to the page through request interception, with the production CSP. */
+/** Serves the built renderer to the page through request interception, with the production CSP (index.html's with a fresh style nonce). */
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import type { BrowserContext } from 'playwright-core';
-import { CONTENT_SECURITY_POLICY } from '../../shared/csp.js';
+import { CONTENT_SECURITY_POLICY, contentSecurityPolicy, newStyleNonce, withStyleNonce } from '../../shared/csp.js';
 
 /** The fixed origin the shell serves the renderer from (never resolved: every request is intercepted). */
 export const SHELL_ORIGIN = 'http://burrow.localhost';
@@ -29,13 +29,20 @@ export async function serveRenderer(context: BrowserContext, distDir: string): P
     const file = normalize(join(root, rel));
     if (!file.startsWith(root) || rel.includes('\0')) return route.fulfill({ status: 403, body: 'Forbidden' });
     try {
-      const body = await readFile(file);
+      let body = await readFile(file);
+      let policy = CONTENT_SECURITY_POLICY;
+      // As the app:// handler does: only the page gets a nonce, a new one per load, in its header and its metas alike.
+      if (file === join(root, 'index.html')) {
+        const nonce = newStyleNonce();
+        body = Buffer.from(withStyleNonce(body.toString('utf8'), nonce), 'utf8');
+        policy = contentSecurityPolicy(nonce);
+      }
       await route.fulfill({
         status: 200,
         body,
         headers: {
           'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
-          'content-security-policy': CONTENT_SECURITY_POLICY,
+          'content-security-policy': policy,
           'x-content-type-options': 'nosniff',
         },
       });

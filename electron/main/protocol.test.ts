@@ -1,9 +1,17 @@
-import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CONTENT_SECURITY_POLICY } from '../../shared/csp.js';
+import { CONTENT_SECURITY_POLICY, STYLE_NONCE_PLACEHOLDER, contentSecurityPolicy } from '../../shared/csp.js';
 import { contentTypeFor, createAppProtocolHandler, resolveRequestPath } from './protocol.js';
+
+// Shaped like the built page: the policy and the nonce meta both hold the placeholder the handler replaces.
+const PAGE = `<!doctype html><meta http-equiv="Content-Security-Policy" content="${contentSecurityPolicy(STYLE_NONCE_PLACEHOLDER)}"><meta name="burrow-style-nonce" content="${STYLE_NONCE_PLACEHOLDER}"><title>Burrow</title>`;
+
+/** The style nonce a response's CSP header allows, if any. */
+function headerNonce(res: Response): string | undefined {
+  return /style-src 'self' 'nonce-([^']+)'/.exec(res.headers.get('content-security-policy') ?? '')?.[1];
+}
 
 let dir: string;
 let root: string;
@@ -13,7 +21,7 @@ beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'burrow-protocol-'));
   root = join(dir, 'renderer');
   await mkdir(join(root, 'assets'), { recursive: true });
-  await writeFile(join(root, 'index.html'), '<!doctype html><title>Burrow</title>');
+  await writeFile(join(root, 'index.html'), PAGE);
   await writeFile(join(root, 'assets', 'app.js'), 'console.log(1)');
   await writeFile(join(root, 'assets', 'app.css'), 'body{}');
   await writeFile(join(root, 'assets', 'font.woff2'), 'w');
@@ -36,14 +44,43 @@ function rawRequest(url: string, method = 'GET'): Request {
 }
 
 describe('app:// protocol handler', () => {
-  it('serves index.html at the root and by name, with the CSP header on every response', async () => {
-    for (const url of ['app://burrow/', 'app://burrow', 'app://burrow/index.html', 'app://burrow/index.html?x=1#top']) {
+  it('serves index.html at the root and by name, each time with a fresh style nonce its header and metas agree on', async () => {
+    const seen = new Set<string>();
+    for (const url of ['app://burrow/', 'app://burrow', 'app://burrow/index.html', 'app://burrow/index.html?x=1#top', 'app://burrow/']) {
       const res = await handler(rawRequest(url));
       expect(res.status, url).toBe(200);
       expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
-      expect(res.headers.get('content-security-policy')).toBe(CONTENT_SECURITY_POLICY);
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
-      expect(await res.text()).toContain('<title>Burrow</title>');
+      const nonce = headerNonce(res);
+      expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+      expect(res.headers.get('content-security-policy')).toBe(contentSecurityPolicy(nonce));
+      const body = await res.text();
+      expect(body).toBe(PAGE.replaceAll(STYLE_NONCE_PLACEHOLDER, nonce!));
+      expect(body).toContain(`content="${res.headers.get('content-security-policy')}"`);
+      expect(body).toContain(`<meta name="burrow-style-nonce" content="${nonce}">`);
+      expect(Number(res.headers.get('content-length'))).toBe(Buffer.byteLength(body));
+      seen.add(nonce!);
+    }
+    expect(seen.size).toBe(5);
+  });
+
+  it("fills in the real index.html's placeholders: its CSP meta is the header's policy (bar frame-ancestors) with the same nonce", async () => {
+    await copyFile('renderer/index.html', join(root, 'index.html'));
+    const res = await handler(rawRequest('app://burrow/'));
+    const nonce = headerNonce(res)!;
+    const html = await res.text();
+    expect(html).not.toContain(STYLE_NONCE_PLACEHOLDER);
+    const meta = /<meta http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(html)?.[1];
+    // frame-ancestors only works as a header; a browser ignores it in a meta tag, with a warning.
+    expect(meta).toBe(contentSecurityPolicy(nonce).replace("; frame-ancestors 'none'", ''));
+    expect(html).toContain(`<meta name="burrow-style-nonce" content="${nonce}" />`);
+  });
+
+  it('gives no nonce to anything but the page: assets and refusals get the strict policy', async () => {
+    for (const url of ['app://burrow/assets/app.js', 'app://burrow/assets/app.css', 'app://burrow/assets/my%20file.svg', 'app://burrow/missing.html']) {
+      const res = await handler(rawRequest(url));
+      expect(res.headers.get('content-security-policy'), url).toBe(CONTENT_SECURITY_POLICY);
+      expect(res.headers.get('content-security-policy')).not.toContain('nonce');
     }
   });
 
@@ -64,7 +101,8 @@ describe('app:// protocol handler', () => {
   it('answers HEAD without a body and refuses other methods', async () => {
     const head = await handler(rawRequest('app://burrow/index.html', 'HEAD'));
     expect(head.status).toBe(200);
-    expect(head.headers.get('content-length')).toBe('36');
+    expect(Number(head.headers.get('content-length'))).toBe(PAGE.length + 2 * (24 - STYLE_NONCE_PLACEHOLDER.length));
+    expect(headerNonce(head)).toBeDefined();
     expect(await head.text()).toBe('');
     const post = await handler(rawRequest('app://burrow/index.html', 'POST'));
     expect(post.status).toBe(405);

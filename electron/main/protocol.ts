@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs';
 import { extname, join, relative, isAbsolute, sep } from 'node:path';
-import { APP_HOST, APP_SCHEME, CONTENT_SECURITY_POLICY } from '../../shared/csp.js';
+import { APP_HOST, APP_SCHEME, CONTENT_SECURITY_POLICY, contentSecurityPolicy, newStyleNonce, withStyleNonce } from '../../shared/csp.js';
 
 const CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.html': 'text/html; charset=utf-8',
@@ -89,13 +89,25 @@ function plain(status: number, text: string): Response {
   return new Response(text, { status, headers });
 }
 
-function baseHeaders(contentType: string): Headers {
+function baseHeaders(contentType: string, policy = CONTENT_SECURITY_POLICY): Headers {
   const headers = new Headers();
   headers.set('Content-Type', contentType);
-  headers.set('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+  headers.set('Content-Security-Policy', policy);
   headers.set('X-Content-Type-Options', 'nosniff');
   headers.set('Cache-Control', 'no-cache');
   return headers;
+}
+
+/**
+ * Serves index.html with a nonce of its own: the header and the page's CSP meta let only style elements carrying it
+ * apply, and the page reads it from its nonce meta. A fresh one per load, so a nonce seen once is worth nothing later.
+ */
+async function servePage(path: string, method: string): Promise<Response> {
+  const nonce = newStyleNonce();
+  const body = Buffer.from(withStyleNonce(await fs.promises.readFile(path, 'utf8'), nonce), 'utf8');
+  const headers = baseHeaders(contentTypeFor(path), contentSecurityPolicy(nonce));
+  headers.set('Content-Length', String(body.byteLength));
+  return new Response(method === 'HEAD' ? null : new Uint8Array(body), { status: 200, headers });
 }
 
 /**
@@ -130,6 +142,7 @@ export function createAppProtocolHandler(root: string): (request: Request) => Pr
     try {
       const info = await fs.promises.stat(real);
       if (!info.isFile()) return plain(404, 'Not found');
+      if (real === join(base, 'index.html')) return await servePage(real, request.method);
       const headers = baseHeaders(contentTypeFor(real));
       headers.set('Content-Length', String(info.size));
       if (request.method === 'HEAD') return new Response(null, { status: 200, headers });

@@ -6,6 +6,7 @@ import CodeMirror from '@uiw/react-codemirror';
 import { FileUp } from 'lucide-react';
 import { useId, useMemo } from 'react';
 import { call, errorOf } from '../../bridge/client';
+import { styleNonce } from '../../app/style-nonce';
 import { useTheme } from '../../app/theme';
 import { notify } from '../../ui/toast';
 import { useConsoleDraft } from './console-store';
@@ -15,17 +16,19 @@ export function BodyEditor({ error }: { readonly error?: string | undefined }) {
   const setBody = useConsoleDraft((s) => s.setBody);
   const theme = useTheme((s) => s.choice);
   const errorId = useId();
-  // The name and the error state belong on the editable element itself (a textbox), not on CodeMirror's
-  // wrapper, which has no role to carry them.
-  const extensions = useMemo(
-    () => [
+  // CodeMirror injects its styles as a style element, which the page's CSP lets apply only with this load's nonce.
+  const extensions = useMemo(() => {
+    const nonce = styleNonce();
+    return [
+      ...(nonce ? [EditorView.cspNonce.of(nonce)] : []),
       json(),
       linter(jsonParseLinter()),
       lintGutter(),
+      // The name and the error state belong on the editable element itself (a textbox), not on CodeMirror's
+      // wrapper, which has no role to carry them.
       EditorView.contentAttributes.of({ 'aria-label': 'Request body JSON', ...(error ? { 'aria-invalid': 'true', 'aria-describedby': errorId } : {}) }),
-    ],
-    [error, errorId],
-  );
+    ];
+  }, [error, errorId]);
   const dark = theme === 'dark' || (theme === 'system' && window.matchMedia('(prefers-color-scheme: dark)').matches);
 
   async function load() {
