@@ -1,11 +1,20 @@
 /** Renderer entry: mounts the app into #root. */
+import { setNonce } from 'get-nonce';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { z } from 'zod';
 import 'sonner/dist/styles.css';
 import './styles.css';
 import { App } from './app/App';
+import { styleNonce } from './app/style-nonce';
 // Applies the stored light/dark choice before the first paint, whichever area opens first.
 import './app/theme';
+
+// Dialogs' scroll lock injects a style element; it carries this load's nonce so the CSP lets it apply.
+const nonce = styleNonce();
+if (nonce) setNonce(nonce);
+// zod probes for code generation with Function(''), which the CSP (rightly) refuses: tell it not to try.
+z.config({ jitless: true });
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
