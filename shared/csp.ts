@@ -46,9 +46,14 @@ export function contentSecurityPolicy(styleNonce?: string): string {
 /** The policy for everything but index.html: no nonce, so no inline style at all. */
 export const CONTENT_SECURITY_POLICY = contentSecurityPolicy();
 
+// shared/ compiles without Node or DOM types; the two web-standard globals used here (present in Node and in
+// browsers alike) are declared for this module.
+declare const crypto: { getRandomValues<T extends Uint8Array>(array: T): T };
+declare function btoa(data: string): string;
+
 /** A fresh style nonce: 128 random bits from the platform's CSPRNG, base64. Made anew for each index.html response. */
 export function newStyleNonce(): string {
-  const bytes = globalThis.crypto.getRandomValues(new Uint8Array(16));
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
   return btoa(String.fromCharCode(...bytes));
 }
 
