@@ -3,9 +3,6 @@
  * Kept free of zod so the `burrow` command can check a key without loading a schema library.
  */
 
-/** Keys are sent in HTTP headers: only visible ASCII survives that unchanged, so nothing else is accepted. */
-export const KEY_CHARACTERS = /^[\x21-\x7E]*$/;
-
 /** The character rule in the words of a field error. */
 export const KEY_CHARACTERS_RULE = 'may contain only printable ASCII characters (no spaces, line breaks or control characters)';
 
@@ -13,7 +10,10 @@ export const KEY_CHARACTERS_RULE = 'may contain only printable ASCII characters 
 export const KEY_MIN_LENGTH = 8;
 export const KEY_MAX_LENGTH = 4096;
 
-/** Index of the first character a key may not contain, or -1 when every character is allowed. */
+/**
+ * Index of the first character a key may not contain, or -1 when every character is allowed. Keys are sent in
+ * HTTP headers: only visible ASCII (0x21-0x7E) survives that unchanged, so nothing else is accepted.
+ */
 export function firstBadKeyCharacter(value: string): number {
   for (let i = 0; i < value.length; i++) {
     const c = value.charCodeAt(i);

@@ -1,6 +1,6 @@
 /** Profiles: who the user is on which platform, as the renderer sees them (never a key, only its status). */
 import { z } from 'zod';
-import { KEY_CHARACTERS, KEY_CHARACTERS_RULE, KEY_MAX_LENGTH, KEY_MIN_LENGTH } from './key-value.js';
+import { KEY_CHARACTERS_RULE, KEY_MAX_LENGTH, KEY_MIN_LENGTH, firstBadKeyCharacter } from './key-value.js';
 
 /** bunny.net's own endpoints, the defaults of a new real profile. */
 export const BUNNY_ENDPOINTS = {
@@ -71,7 +71,7 @@ export const KeyValue = z
   .min(1, 'is required')
   .min(KEY_MIN_LENGTH, `must be at least ${KEY_MIN_LENGTH} characters`)
   .max(KEY_MAX_LENGTH, 'is too long')
-  .regex(KEY_CHARACTERS, KEY_CHARACTERS_RULE);
+  .refine((key) => firstBadKeyCharacter(key) === -1, KEY_CHARACTERS_RULE);
 
 /** Which key a call is about. */
 export const KeySlot = z.discriminatedUnion('kind', [
