@@ -58,11 +58,11 @@ test('a dropped 2 GB file reaches the core as its own path; neither the page nor
   test.info().annotations.push({ type: 'memory growth for a 2 GiB drop', description: `shell RSS ${growth.shellMiB.toFixed(1)} MiB, page processes RSS ${growth.pagesMiB.toFixed(1)} MiB` });
 
   const [result] = await page.evaluate(() => (window as unknown as { dropResults: unknown[] }).dropResults);
-  expect(result).toEqual({ ok: true, value: { token: expect.any(String), name: 'holiday clip.mp4', size: 2 * GiB } });
+  expect(result).toEqual({ ok: true, value: { token: expect.any(String), name: 'holiday clip.mp4', size: 2 * GiB, kind: 'file' } });
   const { token } = (result as { value: { token: string } }).value;
   // The core registered the original file: no copy in the data folder, and the path never reached the page.
   expect(shell.dropped).toEqual([{ path: big, token }]);
-  expect(await registered(shell)).toEqual([{ token, name: 'holiday clip.mp4', size: 2 * GiB }]);
+  expect(await registered(shell)).toEqual([{ token, name: 'holiday clip.mp4', size: 2 * GiB, kind: 'file' }]);
   expect(existsSync(join(shell.dataDir, 'dropped'))).toBe(false);
   expect(JSON.stringify(result)).not.toContain(dir);
   // Generous bounds: reading the file into either process would cost gigabytes.

@@ -9,6 +9,8 @@ export const RegisteredFile = z.object({
   token: z.string(),
   name: z.string(),
   size: z.number().int().nonnegative(),
+  /** A dropped folder is registered too; an area that takes folders walks it in the core. */
+  kind: z.enum(['file', 'folder']),
 });
 export type RegisteredFile = z.infer<typeof RegisteredFile>;
 

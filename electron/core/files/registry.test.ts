@@ -12,17 +12,24 @@ describe('FileRegistry', () => {
     await writeFile(path, Buffer.alloc(1234, 7));
     const reg = new FileRegistry();
     const f = await reg.register(path);
-    expect(f).toEqual({ token: expect.any(String), name: 'clip.mp4', size: 1234 });
+    expect(f).toEqual({ token: expect.any(String), name: 'clip.mp4', size: 1234, kind: 'file' });
     expect(JSON.stringify(f)).not.toContain(dir);
     expect(reg.pathOf(f.token)).toBe(path);
     expect(reg.list()).toEqual([f]);
   });
 
-  it('refuses directories, missing files and relative paths', async () => {
+  it('registers a folder as a folder, for areas that walk it in the core', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'burrow-files-'));
-    await mkdir(join(dir, 'sub'));
+    await mkdir(join(dir, 'shoot'));
     const reg = new FileRegistry();
-    await expect(reg.register(join(dir, 'sub'))).rejects.toBeInstanceOf(AppFailure);
+    const f = await reg.register(join(dir, 'shoot'));
+    expect(f).toEqual({ token: expect.any(String), name: 'shoot', size: 0, kind: 'folder' });
+    expect(reg.pathOf(f.token)).toBe(join(dir, 'shoot'));
+  });
+
+  it('refuses missing files and relative paths', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'burrow-files-'));
+    const reg = new FileRegistry();
     await expect(reg.register(join(dir, 'missing'))).rejects.toBeInstanceOf(AppFailure);
     await expect(reg.register('relative/file')).rejects.toBeInstanceOf(AppFailure);
     expect(reg.list()).toEqual([]);

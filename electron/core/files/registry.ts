@@ -14,18 +14,19 @@ interface Entry extends RegisteredFile {
 export class FileRegistry {
   readonly #byToken = new Map<string, Entry>();
 
-  /** Registers a regular file; a directory, a missing file or a relative path is refused. */
+  /** Registers a regular file or a folder; anything else, a missing path or a relative path is refused. */
   async register(path: string): Promise<RegisteredFile> {
     if (!path.startsWith('/') && !/^[A-Za-z]:[\\/]/.test(path)) {
       throw new AppFailure(appError('validation', 'Not a file path', { detail: 'Only files chosen or dropped in the app can be used.' }));
     }
     const info = await stat(path).catch(() => null);
-    if (!info || !info.isFile()) {
+    if (!info || (!info.isFile() && !info.isDirectory())) {
       throw new AppFailure(appError('not_found', 'File not found', { detail: `${basename(path)} is not a readable file.` }));
     }
-    const entry: Entry = { token: randomUUID(), name: basename(path), size: info.size, path };
+    const kind = info.isDirectory() ? 'folder' : 'file';
+    const entry: Entry = { token: randomUUID(), name: basename(path), size: kind === 'folder' ? 0 : info.size, kind, path };
     this.#byToken.set(entry.token, entry);
-    return { token: entry.token, name: entry.name, size: entry.size };
+    return { token: entry.token, name: entry.name, size: entry.size, kind };
   }
 
   /** The path behind a token, or undefined. */
@@ -34,6 +35,6 @@ export class FileRegistry {
   }
 
   list(): RegisteredFile[] {
-    return [...this.#byToken.values()].map(({ token, name, size }) => ({ token, name, size }));
+    return [...this.#byToken.values()].map(({ token, name, size, kind }) => ({ token, name, size, kind }));
   }
 }

@@ -1,0 +1,121 @@
+/**
+ * The upload queue as both processes see it: a job's state, the snapshot of a job the renderer draws, and the
+ * accounting of the whole queue. The core persists more (paths, fingerprints); the renderer never gets those.
+ */
+import { z } from 'zod';
+
+/**
+ * Where a job stands. `created` means the video exists on the platform and its id is stored, but no byte has gone
+ * yet. `processing` follows a verified upload while the platform encodes; `ready` ends it. `source-changed` and
+ * `source-missing` end a job whose file changed or vanished: such a job is never reported done.
+ */
+export const JOB_STATES = [
+  'queued',
+  'creating',
+  'created',
+  'uploading',
+  'verifying',
+  'processing',
+  'ready',
+  'failed',
+  'cancelled',
+  'source-changed',
+  'source-missing',
+] as const;
+export const JobState = z.enum(JOB_STATES);
+export type JobState = z.infer<typeof JobState>;
+
+/** States that end a job: nothing more happens unless the user retries it. */
+export const FINAL_STATES: ReadonlySet<JobState> = new Set(['ready', 'failed', 'cancelled', 'source-changed', 'source-missing']);
+
+/** States in which a job holds one of the upload slots the concurrency setting counts. */
+export const SLOT_STATES: ReadonlySet<JobState> = new Set(['creating', 'created', 'uploading', 'verifying']);
+
+/** A failure as the row shows it: the platform's status and message, and what the user can do. */
+export const JobError = z.object({
+  title: z.string(),
+  detail: z.string().optional(),
+  status: z.number().int().optional(),
+  /** What to do next, in words ("Set this library's key in Settings"). */
+  hint: z.string().optional(),
+  /** Whether retrying can help (a 400 cannot; a reset can). */
+  retryable: z.boolean(),
+});
+export type JobError = z.infer<typeof JobError>;
+
+/** One row of the queue as the renderer draws it; every field is a whole snapshot, never a delta. */
+export const JobView = z.object({
+  id: z.string(),
+  /** Order in the queue: lower runs first. */
+  position: z.number(),
+  libraryId: z.number().int(),
+  collectionId: z.string().nullable(),
+  title: z.string(),
+  fileName: z.string(),
+  size: z.number().int().nonnegative(),
+  state: JobState,
+  paused: z.boolean(),
+  videoId: z.string().nullable(),
+  /** Bytes the socket has taken in the current attempt; 0 before the first byte. */
+  bytesSent: z.number().int().nonnegative(),
+  /** Smoothed bytes per second; null until there is enough to say. */
+  speed: z.number().nonnegative().nullable(),
+  /** Seconds left; null when unknown (early, paused, not uploading). */
+  eta: z.number().nonnegative().nullable(),
+  /** The platform's encoding progress while processing, 0..100. */
+  encodeProgress: z.number().min(0).max(100).nullable(),
+  error: JobError.nullable(),
+  /** A short explanation beside the state ("Waiting for network", "Kept the video: it had received the whole file"). */
+  note: z.string().nullable(),
+  /** Set for a moment when the user added this file again. */
+  highlight: z.boolean(),
+});
+export type JobView = z.infer<typeof JobView>;
+
+/** Counts over the whole queue; queued = done + failed + cancelled + sourceChanged + inFlight, always. */
+export const QueueCounts = z.object({
+  queued: z.number().int(),
+  done: z.number().int(),
+  failed: z.number().int(),
+  cancelled: z.number().int(),
+  sourceChanged: z.number().int(),
+  inFlight: z.number().int(),
+  /** Bytes of every job not ended, and how many of them are sent (for the tray and the taskbar). */
+  totalBytes: z.number(),
+  sentBytes: z.number(),
+});
+export type QueueCounts = z.infer<typeof QueueCounts>;
+
+/** The queue's settings and health, beside its rows. */
+export const QueueStatus = z.object({
+  concurrency: z.number().int().min(1).max(6),
+  /** The platform cannot be reached: uploads wait and resume by themselves. */
+  waitingForNetwork: z.boolean(),
+  counts: QueueCounts,
+});
+export type QueueStatus = z.infer<typeof QueueStatus>;
+
+/** The least and most uploads at once, and the default. */
+export const CONCURRENCY = { min: 1, max: 6, default: 2 } as const;
+
+/** Extensions taken as video files when folders are walked and when the file dialog filters. */
+export const VIDEO_EXTENSIONS = [
+  'mp4', 'm4v', 'mov', 'mkv', 'webm', 'avi', 'wmv', 'flv', 'mpg', 'mpeg', 'm2ts', 'mts', 'ts', '3gp', '3g2', 'ogv', 'mxf', 'vob', 'f4v', 'divx', 'asf', 'y4m',
+] as const;
+
+/** Whether a file name looks like a video by its extension. */
+export function isVideoFileName(name: string): boolean {
+  const dot = name.lastIndexOf('.');
+  if (dot <= 0) return false;
+  return (VIDEO_EXTENSIONS as readonly string[]).includes(name.slice(dot + 1).toLowerCase());
+}
+
+/** The default title: the file name without its extension. */
+export function titleFromFileName(name: string): string {
+  const dot = name.lastIndexOf('.');
+  const base = dot > 0 ? name.slice(0, dot) : name;
+  return base.trim() === '' ? name : base;
+}
+
+/** A title as the platform takes it: not blank, at most this long. */
+export const Title = z.string().trim().min(1, 'must not be empty').max(500, 'must be at most 500 characters');
