@@ -1,8 +1,11 @@
 /** The one line every bench case ends with, and the statistics in it. */
 
-/** How a gate compares: a bare number gates the ratio ours/peer; a number with a unit gates ours itself. */
+/**
+ * How a gate compares: a bare number gates the ratio ours/peer; a number with a unit gates ours itself. `>=` is for
+ * measures where more is better (throughput).
+ */
 export interface Gate {
-  readonly op: '<=';
+  readonly op: '<=' | '>=';
   readonly value: number;
   /** Set for an absolute gate on ours, in the case's unit; absent for a gate on the ratio. */
   readonly unit?: string;
@@ -42,9 +45,10 @@ function ratioText(ours: number, peer: number): string {
 /** True when the case meets its gate. */
 export function passes(r: CaseResult): boolean {
   const ours = median(r.ours);
-  if (r.gate.unit !== undefined) return ours <= r.gate.value;
+  const meets = (x: number) => (r.gate.op === '<=' ? x <= r.gate.value : x >= r.gate.value);
+  if (r.gate.unit !== undefined) return meets(ours);
   const peer = median(r.peer);
-  return peer > 0 && ours / peer <= r.gate.value;
+  return peer > 0 && meets(ours / peer);
 }
 
 /** `bench <case>: ours <median> <unit> (min <x>, max <y>), <peer-name> <median> <unit>, ratio <r>, gate <op> <g>: PASS|FAIL` */
@@ -60,4 +64,4 @@ export function formatLine(r: CaseResult): string {
 
 /** Reads a line back (for the harness's own test and for tools that collect the results). */
 export const LINE_PATTERN =
-  /^bench (?<name>[a-z0-9-]+): ours (?<ours>[\d.]+) (?<unit>\S+) \(min (?<min>[\d.]+), max (?<max>[\d.]+)\), (?<peerName>.+) (?<peer>[\d.]+) \k<unit>, ratio (?<ratio>[\d.]+|inf), gate (?<op><=) (?<gate>[\d.]+)(?: (?<gateUnit>\S+))?: (?<verdict>PASS|FAIL)$/;
+  /^bench (?<name>[a-z0-9-]+): ours (?<ours>[\d.]+) (?<unit>\S+) \(min (?<min>[\d.]+), max (?<max>[\d.]+)\), (?<peerName>.+) (?<peer>[\d.]+) \k<unit>, ratio (?<ratio>[\d.]+|inf), gate (?<op><=|>=) (?<gate>[\d.]+)(?: (?<gateUnit>\S+))?: (?<verdict>PASS|FAIL)$/;

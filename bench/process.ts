@@ -80,3 +80,26 @@ export async function peakRssMiB(cmd: Command): Promise<number> {
     rmSync(dir, { recursive: true, force: true });
   }
 }
+
+/** Wall time, CPU time and peak memory of one run, all from the same run. */
+export interface Usage {
+  readonly wallMs: number;
+  /** User plus system CPU seconds. */
+  readonly cpuS: number;
+  readonly rssMiB: number;
+  readonly stdout: string;
+}
+
+/** Runs the command under GNU time and reads wall, CPU and peak memory of that one run (GNU time required). */
+export async function usageOf(cmd: Command): Promise<Usage> {
+  if (!existsSync(GNU_TIME)) throw new Error(`${GNU_TIME} is missing (apt-get install time)`);
+  const dir = mkdtempSync(join(tmpdir(), 'burrow-bench-'));
+  try {
+    const out = join(dir, 'usage');
+    const r = check(cmd.args.join(' '), await run(GNU_TIME, ['-f', '%U %S %M', '-o', out, cmd.file, ...cmd.args], cmd.env));
+    const [user, sys, rssKb] = readFileSync(out, 'utf8').trim().split('\n').pop()!.split(' ').map(Number) as [number, number, number];
+    return { wallMs: r.ms, cpuS: user + sys, rssMiB: rssKb / 1024, stdout: r.stdout };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

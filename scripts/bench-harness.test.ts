@@ -28,6 +28,15 @@ describe('the result line', () => {
     expect(passes({ ...rss, ours: [79.9] })).toBe(true);
   });
 
+  it('a >= gate passes when ours is at least the bound (throughput: more is better)', () => {
+    const put = { ...base, unit: 'MB/s', ours: [400], peer: [500], gate: { op: '>=', value: 0.8 } } as const;
+    expect(passes(put)).toBe(true);
+    expect(passes({ ...put, ours: [390] })).toBe(false);
+    const line = formatLine(put);
+    expect(line).toBe('bench x: ours 400 MB/s (min 400, max 400), node -e 0 500 MB/s, ratio 0.8, gate >= 0.8: PASS');
+    expect(LINE_PATTERN.exec(line)?.groups).toMatchObject({ op: '>=', verdict: 'PASS' });
+  });
+
   it('a peer that measured nothing fails a ratio gate and prints ratio inf', () => {
     const r = { ...base, ours: [1], peer: [0] };
     expect(passes(r)).toBe(false);

@@ -1,0 +1,127 @@
+/**
+ * `upload-put`: one file streamed by `burrow videos upload` (the same core queue and runner the app uses) against
+ * `curl -T` sending the same file, both to a sandbox that counts and hashes what arrives without storing it, so
+ * the client is what is measured. Lines: throughput (ratio, more is better), peak memory at 2 GiB and at 8 GiB
+ * (absolute), how much the peak grows from 2 to 8 GiB (absolute), and CPU seconds per GB (absolute).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import type { CaseResult } from '../line.js';
+import { usageOf, type Usage } from '../process.js';
+import type { BenchCase, CaseContext } from './case.js';
+import { randomFile } from './random-file.js';
+
+const GiB = 1024 ** 3;
+const GB = 1e9;
+
+interface Sandbox {
+  readonly videoUrl: string;
+  readonly libraryId: number;
+  readonly key: string;
+  readonly child: ChildProcess;
+}
+
+async function startSandbox(root: string): Promise<Sandbox> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'sandbox/main.ts'), '--discard-uploads'], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+  const lines = createInterface({ input: child.stdout! });
+  const [first] = (await once(lines, 'line')) as [string];
+  lines.close();
+  const info = JSON.parse(first) as { videoUrl: string; libraries: { id: number; key: string }[] };
+  const lib = info.libraries[0]!;
+  return { videoUrl: info.videoUrl, libraryId: lib.id, key: lib.key, child };
+}
+
+async function createVideo(s: Sandbox, title: string): Promise<string> {
+  const res = await fetch(`${s.videoUrl}/library/${s.libraryId}/videos`, {
+    method: 'POST',
+    headers: { AccessKey: s.key, 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify({ title }),
+  });
+  if (!res.ok) throw new Error(`create video: ${res.status}`);
+  return ((await res.json()) as { guid: string }).guid;
+}
+
+async function ours(ctx: CaseContext, s: Sandbox, file: string): Promise<Usage> {
+  // A fresh queue folder each time, so the upload history never turns the run into a "previously uploaded" skip.
+  const state = mkdtempSync(join(tmpdir(), 'burrow-bench-queue-'));
+  try {
+    return await usageOf({
+      file: process.execPath,
+      args: [join(ctx.root, 'bin/burrow.cjs'), 'videos', 'upload', file, '--library', String(s.libraryId), '--no-wait', '--json'],
+      env: { BURROW_STATE_DIR: state, BURROW_VIDEO_URL: s.videoUrl, BUNNYNET_LIBRARY_KEY: s.key },
+    });
+  } finally {
+    rmSync(state, { recursive: true, force: true });
+  }
+}
+
+async function curl(s: Sandbox, file: string): Promise<Usage> {
+  const id = await createVideo(s, 'bench peer');
+  // No "Expect: 100-continue" round trip: our client does not make one either.
+  return usageOf({
+    file: 'curl',
+    args: ['-sS', '--fail', '-o', '/dev/null', '-H', 'Expect:', '-H', `AccessKey: ${s.key}`, '-T', file, `${s.videoUrl}/library/${s.libraryId}/videos/${id}`],
+  });
+}
+
+export const uploadPut: BenchCase = {
+  name: 'upload-put',
+  needs: ['build:cli'],
+  async run(ctx) {
+    const smoke = ctx.rounds === 1 && process.env.BENCH_SMOKE === '1';
+    // A smoke round checks the harness with small files; the gates are about the real sizes.
+    const small = smoke ? 64 * 1024 ** 2 : 2 * GiB;
+    const big = smoke ? 256 * 1024 ** 2 : 8 * GiB;
+    const dataDir = join(ctx.root, '.bench-data');
+    const smallFile = await randomFile(dataDir, small);
+    const bigFile = await randomFile(dataDir, big);
+    const s = await startSandbox(ctx.root);
+    try {
+      const o: Usage[] = [];
+      const p: Usage[] = [];
+      for (let i = 0; i < ctx.rounds; i++) {
+        o.push(await ours(ctx, s, smallFile));
+        p.push(await curl(s, smallFile));
+        const mbps = (u: Usage) => (small / 1e6 / (u.wallMs / 1000)).toFixed(0);
+        ctx.log(`upload-put round ${i + 1}/${ctx.rounds}: ours ${mbps(o.at(-1)!)} MB/s, curl ${mbps(p.at(-1)!)} MB/s`);
+      }
+      // The big file once each: it takes long, and peak memory barely varies between runs.
+      const oBig = await ours(ctx, s, bigFile);
+      const pBig = await curl(s, bigFile);
+      ctx.log(`upload-put big file: ours ${oBig.rssMiB.toFixed(1)} MiB peak, curl ${pBig.rssMiB.toFixed(1)} MiB peak`);
+      const throughput = (u: Usage) => small / 1e6 / (u.wallMs / 1000);
+      const rss = (u: Usage) => u.rssMiB;
+      const cpu = (u: Usage, bytes: number) => u.cpuS / (bytes / GB);
+      const oRss = Math.max(...o.map(rss));
+      const pRss = Math.max(...p.map(rss));
+      const results: CaseResult[] = [
+        { name: 'upload-put', unit: 'MB/s', ours: o.map(throughput), peerName: 'curl -T', peer: p.map(throughput), gate: { op: '>=', value: 0.8 } },
+        { name: 'upload-put-rss-2g', unit: 'MiB', ours: o.map(rss), peerName: 'curl -T', peer: p.map(rss), gate: { op: '<=', value: 150, unit: 'MiB' } },
+        { name: 'upload-put-rss-8g', unit: 'MiB', ours: [oBig.rssMiB], peerName: 'curl -T', peer: [pBig.rssMiB], gate: { op: '<=', value: 150, unit: 'MiB' } },
+        {
+          name: 'upload-put-rss-growth',
+          unit: 'MiB',
+          ours: [Math.abs(oBig.rssMiB - oRss)],
+          peerName: 'curl -T',
+          peer: [Math.abs(pBig.rssMiB - pRss)],
+          gate: { op: '<=', value: 16, unit: 'MiB' },
+        },
+        {
+          name: 'upload-put-cpu',
+          unit: 's/GB',
+          ours: [...o.map((u) => cpu(u, small)), cpu(oBig, big)],
+          peerName: 'curl -T',
+          peer: [...p.map((u) => cpu(u, small)), cpu(pBig, big)],
+          gate: { op: '<=', value: 0.45, unit: 's/GB' },
+        },
+      ];
+      return results;
+    } finally {
+      s.child.kill('SIGTERM');
+    }
+  },
+};
