@@ -97,11 +97,6 @@ class FileBody extends Readable {
 
   private async pull(): Promise<void> {
     try {
-      if (this.pending > 0) {
-        this.sent += this.pending;
-        this.pending = 0;
-        this.o.onProgress(this.sent);
-      }
       const interval = this.o.statIntervalMs ?? STAT_INTERVAL_MS;
       if (this.now() - this.lastStat >= interval) {
         this.lastStat = this.now();
@@ -115,6 +110,11 @@ class FileBody extends Readable {
         if (this.bytesRead !== this.o.size) return this.problem({ kind: 'source-changed', detail: `Only ${this.bytesRead} of ${this.o.size} bytes could be read` });
         this.push(null);
         return;
+      }
+      // Asked for more with more to come: the chunk before has gone. The last one waits for the 2xx.
+      if (this.pending > 0) {
+        this.sent += this.pending;
+        this.o.onProgress(this.sent);
       }
       this.bytesRead += next.value.length;
       this.pending = next.value.length;
