@@ -92,7 +92,7 @@ function parsed<T>(response: PlatformResponse, schema: z.ZodType<T>, what: strin
   const result = schema.safeParse(response.json());
   if (result.success) return result.data;
   const detail = result.error.issues.map((i) => `${i.path.join('.') || '(body)'}: ${i.message}`).join('; ');
-  throw new VideoCallFailure({ error: appError('http', `The platform sent ${what} Burrow could not read`, { status: response.status, detail }) });
+  throw new VideoCallFailure({ error: appError('http', `The platform sent ${what} Burrow could not read`, { status: response.status, detail }), status: response.status });
 }
 
 const videosPath = (libraryId: number) => `/library/${libraryId}/videos`;
