@@ -5,6 +5,7 @@ import { createJobRunner } from './runner.js';
 import { fakeRun, jobFor, randomFile, recordedSleep, runnerSandbox, tempDir, type FakeRun, type RunnerSandbox } from './testing/runner-harness.js';
 import type { JobRecord } from './types.js';
 import { listVideos } from './video-api.js';
+import { FAIL_ENCODE_MARKER } from '../../../sandbox/video/processing.js';
 
 const MiB = 1024 * 1024;
 
@@ -189,7 +190,7 @@ describe('upload: faults', () => {
     expect(await runner().runner.upload(run.ctx)).toEqual({ kind: 'source-changed' });
     expect(appended).toBe(true);
     expect(run.patches.some((p) => p.uploaded === true)).toBe(false);
-    await vi.waitFor(() => expect(env.sandbox.uploads.stats().open).toBe(0));
+    await vi.waitFor(() => expect(env.sandbox.uploads.stats().open).toBe(0), { timeout: 5000 });
     expect(env.sandbox.uploads.inspect(env.libraryId, run.job().videoId!)).toMatchObject({ state: 'none', sha256: null });
   });
 
@@ -209,7 +210,7 @@ describe('upload: faults', () => {
       if (bytes > 0) r.abort.abort();
     });
     expect(await runner().runner.upload(run.ctx)).toEqual({ kind: 'stopped' });
-    await vi.waitFor(() => expect(env.sandbox.uploads.stats().open).toBe(0));
+    await vi.waitFor(() => expect(env.sandbox.uploads.stats().open).toBe(0), { timeout: 5000 });
     expect(env.sandbox.uploads.inspect(env.libraryId, run.job().videoId!)).toMatchObject({ state: 'none' });
     expect(run.patches.some((p) => p.uploaded === true)).toBe(false);
   });
@@ -267,5 +268,27 @@ describe('the other calls', () => {
     await r.upload(run.ctx);
     await r.deleteVideo(run.job(), env.client, new AbortController().signal);
     expect(await r.pollProcessing(run.job(), env.client, new AbortController().signal)).toMatchObject({ kind: 'failed', error: { status: 404, retryable: false } });
+  });
+});
+
+describe('verify and processing', () => {
+  it('an upload the platform marks failed is a failed job, never verified', async () => {
+    const file = await randomFile(dir.dir, 64 * 1024);
+    env.sandbox.faults.add({ method: 'GET', path: putPath(), action: { kind: 'status', status: 200, body: { guid: 'x', title: 'x', status: 6, encodeProgress: 0 } } });
+    const run = fakeRun(jobFor(file, env.libraryId), env.client);
+    expect(await runner().runner.upload(run.ctx)).toMatchObject({ kind: 'failed', error: { title: 'The platform could not process the video', detail: expect.stringMatching(/upload failed/) } });
+  });
+
+  it('pollProcessing follows encoding to ready, and to failed for a video that does not encode', async () => {
+    await env.close();
+    env = await runnerSandbox({ processingStepMs: 5 });
+    const { runner: r } = runner();
+    const signal = new AbortController().signal;
+    const good = fakeRun(jobFor(await randomFile(dir.dir, 64 * 1024), env.libraryId), env.client);
+    const bad = fakeRun(jobFor(await randomFile(dir.dir, 64 * 1024), env.libraryId, { title: `Broken ${FAIL_ENCODE_MARKER}` }), env.client);
+    expect(await r.upload(good.ctx)).toMatchObject({ kind: 'verified' });
+    expect(await r.upload(bad.ctx)).toMatchObject({ kind: 'verified' });
+    await vi.waitFor(async () => expect(await r.pollProcessing(good.job(), env.client, signal)).toEqual({ kind: 'ready' }), { timeout: 5000 });
+    await vi.waitFor(async () => expect(await r.pollProcessing(bad.job(), env.client, signal)).toMatchObject({ kind: 'failed', error: { retryable: false } }), { timeout: 5000 });
   });
 });

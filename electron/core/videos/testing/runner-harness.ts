@@ -127,9 +127,9 @@ export interface RunnerSandbox {
   close(): Promise<void>;
 }
 
-/** Starts a sandbox with processing slowed out of the way, and a client for it. */
-export async function runnerSandbox(): Promise<RunnerSandbox> {
-  const sandbox = await startSandbox({ liveTraffic: false, processingStepMs: 60_000 });
+/** Starts a sandbox (processing slowed out of the way unless told), and a client for it. */
+export async function runnerSandbox(options: { readonly processingStepMs?: number } = {}): Promise<RunnerSandbox> {
+  const sandbox = await startSandbox({ liveTraffic: false, processingStepMs: options.processingStepMs ?? 60_000 });
   const clients: PlatformClient[] = [];
   const make = (libraries: Readonly<Record<number, string>>) => {
     const c = createPlatformClient({ endpoints: () => endpointsOf(sandbox), credentials: fixedCredentials({ accountKey: sandbox.accountKey, libraries }), userAgent: 'Burrow/0.0.0-test', env: {} });
