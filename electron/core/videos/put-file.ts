@@ -2,10 +2,10 @@
  * One PUT of a whole file from disk to a video: a read stream with a large buffer, an explicit Content-Length, an
  * idle timeout reset by progress, the job's abort signal, and the source checked while it goes.
  *
- * Progress rule: a chunk counts as sent once the transport asks for the next one. The transport pulls the next
- * chunk only after the previous write has drained into the socket, so the count is what the socket has taken,
- * never what was merely read from disk. The last chunk counts when the platform answers 2xx: 100 % means the
- * platform has the file. Totals only, never decreasing within one attempt.
+ * Progress rule: a chunk counts as sent once the transport asks for the next one and the next one has been read.
+ * The transport pulls the next chunk only after the previous write has drained into the socket, so the count is
+ * what the socket has taken, never what was merely read from disk. The last chunk counts when the platform answers
+ * 2xx: 100 % means the platform has the file. Each attempt starts at 0; totals only, never decreasing within it.
  */
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
