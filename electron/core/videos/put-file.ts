@@ -1,0 +1,173 @@
+/**
+ * One PUT of a whole file from disk to a video: a read stream with a large buffer, an explicit Content-Length, an
+ * idle timeout reset by progress, the job's abort signal, and the source checked while it goes.
+ *
+ * Progress rule: a chunk counts as sent once the transport asks for the next one and the next one has been read.
+ * The transport pulls the next chunk only after the previous write has drained into the socket, so the count is
+ * what the socket has taken, never what was merely read from disk. The last chunk counts when the platform answers
+ * 2xx: 100 % means the platform has the file. Each attempt starts at 0; totals only, never decreasing within it.
+ */
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { Readable } from 'node:stream';
+import { appError } from '../../../shared/result.js';
+import type { PlatformClient } from '../platform/types.js';
+import type { CallFailure } from './classify.js';
+import { VideoCallFailure, videoSend } from './video-api.js';
+
+/** Bytes read from disk at a time: a large read size keeps an upload close to what curl achieves. */
+export const READ_SIZE = 1024 * 1024;
+/** How often the source is looked at again while it uploads. */
+export const STAT_INTERVAL_MS = 500;
+
+/** What one PUT needs. */
+export interface PutFileOptions {
+  readonly client: PlatformClient;
+  readonly libraryId: number;
+  readonly videoId: string;
+  readonly path: string;
+  /** Size and modification time the job recorded: exactly this file is uploaded. */
+  readonly size: number;
+  readonly mtimeMs: number;
+  readonly signal: AbortSignal;
+  /** The attempt fails after this long without a byte going either way. */
+  readonly idleTimeoutMs: number;
+  /** Totals of bytes the socket has taken, per the progress rule above. */
+  onProgress(bytesSent: number): void;
+  readonly statIntervalMs?: number;
+  readonly now?: () => number;
+}
+
+/** How a PUT ended. A failure carries what classify reads; a cancel is a failure with code ABORTED. */
+export type PutFileResult =
+  | { readonly kind: 'done' }
+  | { readonly kind: 'source-changed'; readonly detail: string }
+  | { readonly kind: 'source-missing' }
+  | { readonly kind: 'failed'; readonly failure: CallFailure };
+
+type SourceProblem = Extract<PutFileResult, { kind: 'source-changed' | 'source-missing' }>;
+
+function codeOf(e: unknown): string | undefined {
+  const code = typeof e === 'object' && e !== null ? (e as { code?: unknown }).code : undefined;
+  return typeof code === 'string' ? code : undefined;
+}
+
+/** Looks at the file: undefined when it is still the job's file (size equal, modification time within a millisecond). */
+export async function checkSource(path: string, size: number, mtimeMs: number): Promise<SourceProblem | undefined> {
+  try {
+    const s = await stat(path);
+    if (!s.isFile()) return { kind: 'source-missing' };
+    if (s.size !== size) return { kind: 'source-changed', detail: `Its size changed from ${size} to ${s.size} bytes` };
+    // Under a millisecond apart is the same time: some stores keep it rounded.
+    if (Math.abs(s.mtimeMs - mtimeMs) >= 1) return { kind: 'source-changed', detail: 'It was modified' };
+    return undefined;
+  } catch (e) {
+    const code = codeOf(e);
+    if (code === 'ENOENT' || code === 'ENOTDIR') return { kind: 'source-missing' };
+    throw e;
+  }
+}
+
+/**
+ * The file as a body the transport pulls one chunk at a time. No read-ahead (a zero high-water mark), so a pull
+ * is the transport asking for more: the moment the previous chunk counts as sent.
+ */
+class FileBody extends Readable {
+  private readonly chunks: AsyncIterator<Buffer>;
+  private readonly file: ReturnType<typeof createReadStream> | undefined;
+  private pending = 0;
+  private sent = 0;
+  private bytesRead = 0;
+  private lastStat: number;
+
+  constructor(
+    private readonly o: PutFileOptions,
+    private readonly now: () => number,
+    private readonly problem: (p: SourceProblem) => void,
+  ) {
+    super({ highWaterMark: 0 });
+    this.file = o.size > 0 ? createReadStream(o.path, { highWaterMark: READ_SIZE, start: 0, end: o.size - 1 }) : undefined;
+    this.chunks = this.file ? (this.file[Symbol.asyncIterator]() as AsyncIterator<Buffer>) : (async function* () {})();
+    this.lastStat = now();
+  }
+
+  override _read(): void {
+    void this.pull();
+  }
+
+  private async pull(): Promise<void> {
+    try {
+      const interval = this.o.statIntervalMs ?? STAT_INTERVAL_MS;
+      if (this.now() - this.lastStat >= interval) {
+        this.lastStat = this.now();
+        const problem = await checkSource(this.o.path, this.o.size, this.o.mtimeMs);
+        if (problem) return this.problem(problem);
+      }
+      const next = await this.chunks.next();
+      if (this.destroyed) return;
+      if (next.done === true) {
+        // A file cut shorter while read: the promised Content-Length can never be met.
+        if (this.bytesRead !== this.o.size) return this.problem({ kind: 'source-changed', detail: `Only ${this.bytesRead} of ${this.o.size} bytes could be read` });
+        this.push(null);
+        return;
+      }
+      // Asked for more with more to come: the chunk before has gone. The last one waits for the 2xx.
+      if (this.pending > 0) {
+        this.sent += this.pending;
+        this.o.onProgress(this.sent);
+      }
+      this.bytesRead += next.value.length;
+      this.pending = next.value.length;
+      this.push(next.value);
+    } catch (e) {
+      if (codeOf(e) === 'ENOENT') return this.problem({ kind: 'source-missing' });
+      this.destroy(e instanceof Error ? e : new Error(String(e)));
+    }
+  }
+
+  override _destroy(error: Error | null, callback: (error?: Error | null) => void): void {
+    this.file?.destroy();
+    callback(error);
+  }
+}
+
+/** Streams the file to the video by PUT; 2xx only counts as done, and only while the file is still the job's. */
+export async function putFile(o: PutFileOptions): Promise<PutFileResult> {
+  const now = o.now ?? Date.now;
+  const cancelled: PutFileResult = { kind: 'failed', failure: { error: appError('cancelled', 'Cancelled'), code: 'ABORTED' } };
+  if (o.signal.aborted) return cancelled;
+  const before = await checkSource(o.path, o.size, o.mtimeMs);
+  if (before) return before;
+
+  // The source check stops the request the way a cancel does, and says why.
+  const stop = new AbortController();
+  let problem: SourceProblem | undefined;
+  const body = new FileBody(o, now, (p) => {
+    problem ??= p;
+    stop.abort();
+  });
+  o.onProgress(0);
+  try {
+    await videoSend(o.client, {
+      method: 'PUT',
+      path: `/library/${o.libraryId}/videos/${encodeURIComponent(o.videoId)}`,
+      libraryId: o.libraryId,
+      body,
+      contentType: 'application/octet-stream',
+      headers: { 'content-length': String(o.size) },
+      idleTimeoutMs: o.idleTimeoutMs,
+      signal: AbortSignal.any([o.signal, stop.signal]),
+    });
+  } catch (e) {
+    if (problem) return problem;
+    if (o.signal.aborted) return cancelled;
+    if (e instanceof VideoCallFailure) return { kind: 'failed', failure: e.failure };
+    throw e;
+  } finally {
+    body.destroy();
+  }
+  const after = await checkSource(o.path, o.size, o.mtimeMs);
+  if (after) return after.kind === 'source-missing' ? after : { kind: 'source-changed', detail: `${after.detail} while it was uploading` };
+  o.onProgress(o.size);
+  return { kind: 'done' };
+}

@@ -1,0 +1,136 @@
+/**
+ * The Stream calls of the upload queue, typed, over the platform client. None of them is retried by the client:
+ * the runner retries whole steps itself (a create may have taken effect, a streamed body cannot be sent again),
+ * so every failure comes back once, with what the runner needs to decide (status, Retry-After, low-level code).
+ */
+import { z } from 'zod';
+import { appError } from '../../../shared/result.js';
+import { AppFailure, toAppError } from '../errors.js';
+import { mapPlatformError } from '../platform/errors.js';
+import type { PlatformClient, PlatformRequest, PlatformResponse } from '../platform/types.js';
+import type { CallFailure } from './classify.js';
+
+/** VideoModel.status: 0 created (no file yet), 1 uploaded, 2 processing, 3 transcoding, 4 finished, 5 error, 6 upload failed. */
+export const VIDEO_STATUS = { created: 0, uploaded: 1, processing: 2, transcoding: 3, finished: 4, error: 5, uploadFailed: 6 } as const;
+
+/** The fields of a VideoModel the queue reads; anything else the platform sends is ignored. */
+export interface VideoInfo {
+  readonly guid: string;
+  readonly title: string;
+  readonly status: number;
+  readonly encodeProgress: number;
+  readonly storageSize: number;
+  readonly dateUploaded: string | null;
+}
+
+const videoSchema = z
+  .object({
+    guid: z.string().min(1),
+    title: z.string().nullish(),
+    status: z.number().int().nullish(),
+    encodeProgress: z.number().nullish(),
+    storageSize: z.number().nullish(),
+    dateUploaded: z.string().nullish(),
+  })
+  .transform(
+    (v): VideoInfo => ({
+      guid: v.guid,
+      title: v.title ?? '',
+      status: v.status ?? VIDEO_STATUS.created,
+      encodeProgress: Math.min(100, Math.max(0, v.encodeProgress ?? 0)),
+      storageSize: v.storageSize ?? 0,
+      dateUploaded: v.dateUploaded ?? null,
+    }),
+  );
+
+const listSchema = z.object({ totalItems: z.number().nullish(), items: z.array(videoSchema).nullish() });
+
+/** A failed video call; `failure` is what classify reads. */
+export class VideoCallFailure extends AppFailure {
+  constructor(readonly failure: CallFailure) {
+    super(failure.error);
+  }
+}
+
+/** The low-level code in a transcript line such as "network: ECONNRESET after HTTP 200". */
+function codeOfAttempt(error: string | undefined): string | undefined {
+  if (error === undefined) return undefined;
+  const m = /^(\w+): (\S+)/.exec(error);
+  if (!m) return undefined;
+  return m[1] === 'cancelled' ? 'ABORTED' : m[1] === 'timeout' ? 'TIMEOUT' : m[2];
+}
+
+/**
+ * Sends one request of the video area, never retried by the client, and answers only a 2xx; anything else
+ * throws VideoCallFailure (the platform's message mapped, its status, Retry-After and the code below HTTP).
+ */
+export async function videoSend(client: PlatformClient, req: Omit<PlatformRequest, 'area' | 'retry'> & { readonly libraryId: number }): Promise<PlatformResponse> {
+  let code: string | undefined;
+  let response: PlatformResponse;
+  try {
+    response = await client.send({
+      ...req,
+      area: 'video',
+      retry: false,
+      onAttempt: (a) => {
+        code = codeOfAttempt(a.error);
+        req.onAttempt?.(a);
+      },
+    });
+  } catch (e) {
+    const error = toAppError(e);
+    throw new VideoCallFailure({ error, ...(code !== undefined ? { code } : error.kind === 'cancelled' ? { code: 'ABORTED' } : {}) });
+  }
+  if (response.status >= 200 && response.status < 300) return response;
+  const path = new URL(response.url).pathname;
+  const error = mapPlatformError('video', response.status, response.headers, response.body, req.method, path);
+  const retryAfter = response.headers['retry-after'];
+  throw new VideoCallFailure({ error, status: response.status, ...(retryAfter !== undefined ? { retryAfter } : {}) });
+}
+
+function parsed<T>(response: PlatformResponse, schema: z.ZodType<T>, what: string): T {
+  const result = schema.safeParse(response.json());
+  if (result.success) return result.data;
+  const detail = result.error.issues.map((i) => `${i.path.join('.') || '(body)'}: ${i.message}`).join('; ');
+  throw new VideoCallFailure({ error: appError('http', `The platform sent ${what} Burrow could not read`, { status: response.status, detail }), status: response.status });
+}
+
+const videosPath = (libraryId: number) => `/library/${libraryId}/videos`;
+const videoPath = (libraryId: number, videoId: string) => `${videosPath(libraryId)}/${encodeURIComponent(videoId)}`;
+
+/** Creates a video object. Never repeated on its own: a create whose answer was lost may still have made the video. */
+export async function createVideo(client: PlatformClient, libraryId: number, body: { readonly title: string; readonly collectionId: string | null }, signal?: AbortSignal): Promise<VideoInfo> {
+  const json = body.collectionId !== null ? { title: body.title, collectionId: body.collectionId } : { title: body.title };
+  const response = await videoSend(client, { method: 'POST', path: videosPath(libraryId), libraryId, json, ...(signal ? { signal } : {}) });
+  return parsed(response, videoSchema, 'a created video');
+}
+
+/** Reads one video. */
+export async function getVideo(client: PlatformClient, libraryId: number, videoId: string, signal?: AbortSignal): Promise<VideoInfo> {
+  const response = await videoSend(client, { method: 'GET', path: videoPath(libraryId, videoId), libraryId, ...(signal ? { signal } : {}) });
+  return parsed(response, videoSchema, 'a video');
+}
+
+/** Renames a video (the update call; sending it twice has the effect of sending it once). */
+export async function updateVideoTitle(client: PlatformClient, libraryId: number, videoId: string, title: string, signal?: AbortSignal): Promise<void> {
+  await videoSend(client, { method: 'POST', path: videoPath(libraryId, videoId), libraryId, json: { title }, ...(signal ? { signal } : {}) });
+}
+
+/** Deletes a video. */
+export async function deleteVideo(client: PlatformClient, libraryId: number, videoId: string, signal?: AbortSignal): Promise<void> {
+  await videoSend(client, { method: 'DELETE', path: videoPath(libraryId, videoId), libraryId, ...(signal ? { signal } : {}) });
+}
+
+/** One page of a library's videos whose title contains `search` (the platform matches loosely: callers check). */
+export async function listVideos(
+  client: PlatformClient,
+  libraryId: number,
+  options: { readonly search: string; readonly page?: number; readonly itemsPerPage?: number },
+  signal?: AbortSignal,
+): Promise<{ readonly totalItems: number; readonly items: readonly VideoInfo[] }> {
+  const query = { search: options.search, page: options.page ?? 1, itemsPerPage: options.itemsPerPage ?? 100 };
+  const response = await videoSend(client, { method: 'GET', path: videosPath(libraryId), query, libraryId, ...(signal ? { signal } : {}) });
+  const list = parsed(response, listSchema, 'a video list');
+  const items = list.items ?? [];
+  return { totalItems: list.totalItems ?? items.length, items };
+}
