@@ -6,7 +6,7 @@ import type { AttemptInfo, PlatformResponse } from '../electron/core/platform/ty
 import { AppFailure } from '../electron/core/errors.js';
 import { API_USAGE, MAX_BODY_BYTES, parseApiArgs, parseJsonBody } from '../shared/api-command.js';
 import { MASK, redactHeaders } from '../shared/redact.js';
-import { resolveAuth } from './config.js';
+import { resolveAuth, routeApiPath, type ApiRoute } from './config.js';
 import { createErrorWriter, EXIT, type CliIo } from './io.js';
 import { describeBinary, escapeForTerminal, jsonTextOf, looksBinary, prettyJson, scrubBytes } from './output.js';
 import { readStdinBody, shouldReadStdin } from './stdin.js';
@@ -23,6 +23,8 @@ Sends one request to the bunny.net core API (or the sandbox) and prints the answ
   --profile, -p   profile in the bunny.net CLI config file (default "default")
   --api-key       API key (else BUNNYNET_API_KEY, else the profile's api_key)
 Base URL: BUNNYNET_API_URL, else the profile's api_url, else https://api.bunny.net.
+  Paths under /mc, /video and /logging go to BURROW_CONTAINERS_URL, BURROW_VIDEO_URL and BURROW_LOGGING_URL
+  (the prefix replaced by that URL) when the variable is set; Stream needs the library's key as --api-key.
 Exit status: 0 success (2xx), 1 HTTP error, 2 usage or bad JSON, 3 network failure.
 `;
 
@@ -67,8 +69,9 @@ function describeAttempt(a: AttemptInfo, bodyBytes: number): string[] {
 }
 
 /** The platform's own message for an error answer: core Message (and Field), containers detail/title and errors, else the status text. */
-function httpErrorLines(res: PlatformResponse, method: string, path: string, secrets: readonly string[]): string[] {
-  const e = mapPlatformError('core', res.status, res.headers, res.body, method, path, secrets);
+function httpErrorLines(res: PlatformResponse, route: ApiRoute, method: string, secrets: readonly string[]): string[] {
+  const path = route.path;
+  const e = mapPlatformError(route.area, res.status, res.headers, res.body, method, path, secrets);
   const status = `${res.status} ${STATUS_CODES[res.status] ?? ''}`.trimEnd();
   const lines = [`burrow: HTTP ${status}: ${e.detail ?? e.title}`];
   for (const [field, message] of Object.entries(e.fieldErrors ?? {})) {
@@ -125,6 +128,12 @@ export async function runApi(args: readonly string[], io: CliIo): Promise<number
   }
   const { apiKey, baseUrl, keySource } = auth.auth;
   secrets.push(apiKey);
+  const routed = routeApiPath(cmd.path, baseUrl, io.env);
+  if (!routed.ok) {
+    err(`burrow: ${routed.message}`);
+    return EXIT.usage;
+  }
+  const route = routed.route;
 
   let bodyText = cmd.bodyText;
   if (shouldReadStdin(io.stdin, cmd.method, bodyText !== undefined)) {
@@ -149,9 +158,10 @@ export async function runApi(args: readonly string[], io: CliIo): Promise<number
 
   // The text is sent as given, not re-serialized: 64-bit ids and number formats reach the API unchanged.
   const body = bodyText === undefined ? undefined : Buffer.from(bodyText, 'utf8');
-  if (cmd.verbose) err(`* key from ${keySource}; base ${baseUrl}`);
+  if (cmd.verbose) err(`* key from ${keySource}; base ${route.baseUrl}${route.from !== undefined ? ` (${route.from})` : ''}`);
+  // Sent as a core request to the routed base: the one key this command has goes wherever the path was routed.
   const client = createPlatformClient({
-    endpoints: () => ({ apiUrl: baseUrl, containersUrl: `${baseUrl.replace(/\/+$/, '')}/mc`, videoUrl: baseUrl, loggingUrl: baseUrl }),
+    endpoints: () => ({ apiUrl: route.baseUrl, containersUrl: route.baseUrl, videoUrl: route.baseUrl, loggingUrl: route.baseUrl }),
     credentials: { accountKey: async () => apiKey, libraryKey: async () => null, logging: async () => ({ kind: 'accessKey' }) },
     userAgent: USER_AGENT,
   });
@@ -160,7 +170,7 @@ export async function runApi(args: readonly string[], io: CliIo): Promise<number
     res = await client.send({
       area: 'core',
       method: cmd.method,
-      path: cmd.path,
+      path: route.path,
       ...(body !== undefined ? { body, contentType: 'application/json' } : {}),
       ...(cmd.verbose ? { onAttempt: (a: AttemptInfo) => describeAttempt(a, body?.length ?? 0).forEach(err) } : {}),
     });
@@ -181,6 +191,6 @@ export async function runApi(args: readonly string[], io: CliIo): Promise<number
     return EXIT.http;
   }
   if (res.status >= 200 && res.status < 300) return EXIT.ok;
-  for (const line of httpErrorLines(res, cmd.method, cmd.path, secrets)) err(line);
+  for (const line of httpErrorLines(res, route, cmd.method, secrets)) err(line);
   return EXIT.http;
 }

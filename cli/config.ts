@@ -1,6 +1,7 @@
-/** Where `burrow api` gets its key and base URL: the same flags, variables and config file as the official bunny.net CLI. */
+/** Where `burrow` gets its account key and base URLs: the same flags, variables and config file as the official bunny.net CLI. */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Endpoints } from '../shared/profiles.js';
 import { KEY_CHARACTERS_RULE, KEY_MAX_LENGTH, KEY_MIN_LENGTH, describeKeyCharacter, firstBadKeyCharacter } from '../shared/key-value.js';
 
 /** The base URL when neither BUNNYNET_API_URL nor the profile gives one. */
@@ -105,4 +106,49 @@ export function resolveAuth(input: AuthInput): { ok: true; auth: ResolvedAuth } 
   const envUrl = input.env.BUNNYNET_API_URL;
   const baseUrl = envUrl !== undefined && envUrl !== '' ? envUrl : (lookup.profile?.apiUrl ?? DEFAULT_API_URL);
   return { ok: true, auth: { apiKey: checked.key, baseUrl, keySource } };
+}
+
+/** The area a `burrow api` path reaches: its key family, base URL and the path under that base. */
+export interface ApiRoute {
+  readonly area: 'core' | 'containers' | 'video' | 'logging';
+  readonly baseUrl: string;
+  readonly path: string;
+  /** The variable that chose the base URL, for --verbose; undefined when it is the core API URL. */
+  readonly from?: string;
+}
+
+/**
+ * The other areas by the path prefix the sandbox gives them (bunny.net serves Magic Containers under `/mc` of the
+ * API host too). Each prefix is only a prefix when a `/`, `?` or the end follows it, so `/mcfoo` stays core.
+ */
+const AREA_PREFIXES = [
+  { prefix: '/mc', area: 'containers', variable: 'BURROW_CONTAINERS_URL' },
+  { prefix: '/video', area: 'video', variable: 'BURROW_VIDEO_URL' },
+  { prefix: '/logging', area: 'logging', variable: 'BURROW_LOGGING_URL' },
+] as const;
+
+/** What is wrong with a base URL from the environment or a flag, or undefined when it is usable. */
+export function baseUrlProblem(value: string): string | undefined {
+  const parsed = Endpoints.shape.videoUrl.safeParse(value);
+  return parsed.success ? undefined : (parsed.error.issues[0]?.message ?? 'is not a valid URL');
+}
+
+/**
+ * Where a path goes. `/mc/…`, `/video/…` and `/logging/…` name their area; when that area's variable is set the
+ * prefix is replaced by its URL (`BURROW_VIDEO_URL=https://video.bunnycdn.com` makes `/video/library/1/videos`
+ * `https://video.bunnycdn.com/library/1/videos`); unset, the path stays under the core API URL as typed, which is
+ * where the sandbox serves every area.
+ */
+export function routeApiPath(path: string, apiUrl: string, env: Readonly<Record<string, string | undefined>>): { ok: true; route: ApiRoute } | { ok: false; message: string } {
+  for (const { prefix, area, variable } of AREA_PREFIXES) {
+    const next = path.charAt(prefix.length);
+    if (!path.startsWith(prefix) || !(next === '' || next === '/' || next === '?')) continue;
+    const base = env[variable];
+    if (base === undefined || base === '') return { ok: true, route: { area, baseUrl: apiUrl, path } };
+    const problem = baseUrlProblem(base);
+    if (problem !== undefined) return { ok: false, message: `${variable} ${problem}` };
+    const rest = path.slice(prefix.length);
+    return { ok: true, route: { area, baseUrl: base.replace(/\/+$/, ''), path: rest.startsWith('/') ? rest : `/${rest}`, from: variable } };
+  }
+  return { ok: true, route: { area: 'core', baseUrl: apiUrl, path } };
 }

@@ -1,4 +1,4 @@
-/** `burrow` as a spawned process: help, unknown commands, and `burrow sandbox` (first-line JSON, clean exit on SIGTERM). */
+/** `burrow` as a spawned process: help (with `burrow videos`), unknown commands, and `burrow sandbox` (first-line JSON, clean exit on SIGTERM). */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,6 +13,26 @@ describe('help', () => {
     expect(r.stdout).toContain('usage: burrow <command>');
     expect(r.stdout).toContain('api <METHOD> <path>');
     expect(r.stdout).toContain('sandbox');
+    expect(r.stdout).toContain('videos upload <file|folder>... --library <id>');
+  });
+
+  it('an unknown command names the three commands, exit 2', async () => {
+    const r = await runBurrow(['vidoes']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toBe('burrow: unknown command "vidoes"; the commands are api, videos and sandbox (burrow --help)\n');
+  });
+
+  it('burrow videos --help, burrow videos upload --help, and a usage error as a process (exit 2, one line)', async () => {
+    const videos = await runBurrow(['videos', '--help']);
+    expect(videos.code).toBe(0);
+    expect(videos.stdout).toContain('usage: burrow videos <command>');
+    const upload = await runBurrow(['videos', 'upload', '--help']);
+    expect(upload.code).toBe(0);
+    expect(upload.stdout).toContain('usage: burrow videos upload <file|folder>...');
+    const bad = await runBurrow(['videos', 'upload', 'x.mp4', '--concurrency', '9', '--library', '1']);
+    expect(bad.code).toBe(2);
+    expect(bad.stdout).toBe('');
+    expect(bad.stderr.trimEnd().split('\n')).toEqual([expect.stringContaining('--concurrency must be a whole number from 1 to 6')]);
   });
 
   it('burrow api --help (even after other words) → api usage, exit 0, nothing sent', async () => {

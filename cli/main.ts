@@ -1,4 +1,4 @@
-/** `burrow`: the command line — `burrow api …` for raw requests, `burrow sandbox …` for the local platform. */
+/** `burrow`: the command line — `burrow api …` for raw requests, `burrow videos upload …` for uploads, `burrow sandbox …` for the local platform. */
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -12,6 +12,8 @@ export const HELP = `usage: burrow <command> [options]
 Commands:
   api <METHOD> <path> [--body|-b <json>] [--verbose] [--profile NAME] [--api-key KEY]
                  send one request to the bunny.net core API
+  videos upload <file|folder>... --library <id> [--collection <id>] [--title <t>] [--concurrency <n>] [--json]
+                 upload video files to a Stream library through a queue that survives interruptions
   sandbox [--port N] [--data-dir DIR] [--seed N] [--app-limit N] [--fetch-queue-limit N] [--discard-uploads]
                  run the local platform; prints its JSON (URLs, keys) as the first line
 
@@ -25,6 +27,8 @@ export async function main(argv: readonly string[], io: CliIo, hooks: ProcessHoo
     // Loaded on demand: `burrow api` need not load the sandbox's upload server, nor the sandbox the HTTP client.
     case 'api':
       return (await import('./api.js')).runApi(rest, io);
+    case 'videos':
+      return (await import('./videos.js')).runVideos(rest, io, hooks);
     case 'sandbox':
       return (await import('./sandbox.js')).runSandboxCommand(rest, io, hooks);
     case '--help':
@@ -40,7 +44,7 @@ export async function main(argv: readonly string[], io: CliIo, hooks: ProcessHoo
       io.stderr.write(HELP);
       return EXIT.usage;
     default:
-      io.stderr.write(`burrow: unknown command ${JSON.stringify(command)}; the commands are api and sandbox (burrow --help)\n`);
+      io.stderr.write(`burrow: unknown command ${JSON.stringify(command)}; the commands are api, videos and sandbox (burrow --help)\n`);
       return EXIT.usage;
   }
 }

@@ -1,0 +1,166 @@
+/** The words of `burrow videos upload`: flags, their checks, and the help texts. */
+import { LibraryId } from '../shared/profiles.js';
+import { CONCURRENCY, Title } from '../shared/videos/model.js';
+
+/** The upload command as parsed; every value checked. */
+export interface UploadCommand {
+  readonly paths: readonly string[];
+  readonly libraryId: number;
+  readonly collectionId: string | null;
+  readonly title?: string;
+  readonly concurrency: number;
+  readonly json: boolean;
+  readonly libraryKey?: string;
+  readonly videoUrl?: string;
+  readonly apiKey?: string;
+  readonly profile?: string;
+  /** False with --no-wait: a file counts as done once the platform has verified it, without waiting for encoding. */
+  readonly wait: boolean;
+  /** Upload files this machine already uploaded to the library (otherwise they are skipped). */
+  readonly again: boolean;
+  /** How long the platform may stay unreachable before the run gives up with exit 3. */
+  readonly offlineTimeoutMs: number;
+}
+
+/** The usage line of the upload command. */
+export const UPLOAD_USAGE =
+  'videos upload <file|folder>... --library <id> [--collection <id>] [--title <t>] [--concurrency <n>] [--json] [--no-wait] [--again] [--library-key KEY] [--video-url URL] [--api-key KEY] [--profile NAME] [--offline-timeout <s>]';
+
+/** The help text of `burrow videos`. */
+export const VIDEOS_HELP = `usage: burrow videos <command> [options]
+
+Commands:
+  upload <file|folder>... --library <id> [options]
+                 upload video files (folders are searched for them) to a Stream library
+
+Run "burrow videos upload --help" for details.
+`;
+
+/** The help text of `burrow videos upload`. */
+export const UPLOAD_HELP = `usage: burrow ${UPLOAD_USAGE}
+
+Uploads video files to a Stream library through a queue kept on disk: run the same command again after an
+interruption (Ctrl+C, a kill, a lost network) and it continues the same uploads on the same videos.
+  --library <id>         the video library (required)
+  --collection <id>      put the videos in this collection (its guid)
+  --title <t>            the video's title (one file only; default: the file name without its extension)
+  --concurrency <n>      uploads at once, ${CONCURRENCY.min} to ${CONCURRENCY.max} (default ${CONCURRENCY.default})
+  --json                 one JSON object per line (the default when standard output is not a terminal)
+  --no-wait              done once the platform has the whole file, without waiting for encoding
+  --again                upload files this machine already uploaded to the library (otherwise skipped)
+  --library-key KEY      the library's key (else BUNNYNET_LIBRARY_KEY, else fetched with the account key)
+  --video-url URL        Stream's base URL (else BURROW_VIDEO_URL, else https://video.bunnycdn.com)
+  --api-key KEY          account key for fetching the library's key (else BUNNYNET_API_KEY, else the profile)
+  --profile, -p NAME     profile in the bunny.net CLI config file (default "default")
+  --offline-timeout <s>  give up when the platform stays unreachable this long (default 60; 0 waits forever)
+Queue: BURROW_STATE_DIR, else $XDG_STATE_HOME/burrow/cli-uploads, else ~/.local/state/burrow/cli-uploads.
+Exit status: 0 every file done, 1 a file failed, 2 usage, 3 platform unreachable, 130/143 interrupted (SIGINT/SIGTERM).
+`;
+
+/** A usage error: one line for stderr. */
+export interface UsageError {
+  readonly message: string;
+}
+
+const VALUE_FLAGS = new Set(['--library', '--collection', '--title', '--concurrency', '--library-key', '--video-url', '--api-key', '--profile', '-p', '--offline-timeout']);
+const BOOLEAN_FLAGS = new Set(['--json', '--no-wait', '--again']);
+
+/** True when --help or -h is among the words (a flag's value is not looked at). */
+export function wantsHelp(args: readonly string[]): boolean {
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    if (a === '--') return false;
+    if (a === '--help' || a === '-h') return true;
+    if (a !== undefined && VALUE_FLAGS.has(a)) i++;
+  }
+  return false;
+}
+
+function wholeNumber(text: string): number | undefined {
+  return /^\d{1,15}$/.test(text) ? Number(text) : undefined;
+}
+
+function firstIssue(result: { success: boolean; error?: { issues: readonly { message: string }[] } }): string {
+  return result.error?.issues[0]?.message ?? 'is not valid';
+}
+
+/** Parses the words after `burrow videos upload`. */
+export function parseUploadArgs(args: readonly string[]): { ok: true; command: UploadCommand } | { ok: false; error: UsageError } {
+  const fail = (message: string) => ({ ok: false as const, error: { message } });
+  const paths: string[] = [];
+  const values = new Map<string, string>();
+  const booleans = new Set<string>();
+  let flagsEnded = false;
+  for (let i = 0; i < args.length; i++) {
+    const word = args[i] ?? '';
+    if (flagsEnded || !word.startsWith('-') || word === '-') {
+      paths.push(word);
+      continue;
+    }
+    if (word === '--') {
+      flagsEnded = true;
+      continue;
+    }
+    const eq = word.indexOf('=');
+    const name = eq === -1 ? word : word.slice(0, eq);
+    if (BOOLEAN_FLAGS.has(name)) {
+      if (eq !== -1) return fail(`${name} takes no value`);
+      booleans.add(name);
+      continue;
+    }
+    if (!VALUE_FLAGS.has(name)) return fail(`unknown option ${JSON.stringify(name)}`);
+    const value = eq === -1 ? args[++i] : word.slice(eq + 1);
+    if (value === undefined) return fail(`${name} needs a value`);
+    values.set(name === '-p' ? '--profile' : name, value);
+  }
+  if (paths.length === 0) return fail('name at least one file or folder to upload');
+  if (paths.some((p) => p === '')) return fail('a file name is empty');
+
+  const libraryText = values.get('--library');
+  if (libraryText === undefined) return fail('--library <id> is required (the video library to upload to)');
+  const library = LibraryId.safeParse(wholeNumber(libraryText.trim()));
+  if (!library.success) return fail(`--library must be a library id (a whole number above 0); got ${JSON.stringify(libraryText)}`);
+
+  const concurrencyText = values.get('--concurrency');
+  const concurrency = concurrencyText === undefined ? CONCURRENCY.default : wholeNumber(concurrencyText.trim());
+  if (concurrency === undefined || concurrency < CONCURRENCY.min || concurrency > CONCURRENCY.max) {
+    return fail(`--concurrency must be a whole number from ${CONCURRENCY.min} to ${CONCURRENCY.max}`);
+  }
+
+  const collection = values.get('--collection')?.trim();
+  if (collection === '' || (collection !== undefined && collection.length > 100)) return fail('--collection must be a collection id of 1 to 100 characters');
+
+  const titleText = values.get('--title');
+  let title: string | undefined;
+  if (titleText !== undefined) {
+    const checked = Title.safeParse(titleText);
+    if (!checked.success) return fail(`--title ${firstIssue(checked)}`);
+    if (paths.length > 1) return fail('--title names one video: give exactly one file with it');
+    title = checked.data;
+  }
+
+  const timeoutText = values.get('--offline-timeout');
+  const timeoutSeconds = timeoutText === undefined ? 60 : wholeNumber(timeoutText.trim());
+  if (timeoutSeconds === undefined || timeoutSeconds > 86_400) return fail('--offline-timeout must be a whole number of seconds from 0 to 86400');
+
+  const optional = (flag: string, key: keyof UploadCommand) => {
+    const v = values.get(flag);
+    return v === undefined ? {} : { [key]: v };
+  };
+  const command: UploadCommand = {
+    paths,
+    libraryId: library.data,
+    collectionId: collection ?? null,
+    ...(title !== undefined ? { title } : {}),
+    concurrency,
+    json: booleans.has('--json'),
+    ...optional('--library-key', 'libraryKey'),
+    ...optional('--video-url', 'videoUrl'),
+    ...optional('--api-key', 'apiKey'),
+    ...optional('--profile', 'profile'),
+    wait: !booleans.has('--no-wait'),
+    again: booleans.has('--again'),
+    offlineTimeoutMs: timeoutSeconds * 1000,
+  };
+  return { ok: true, command };
+}

@@ -1,0 +1,113 @@
+/** Where `burrow videos upload` finds its queue folder, Stream's URL and the library key (fetched from a real sandbox). */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSandbox, type Sandbox } from '../sandbox/server.js';
+import { fakeSleep } from '../electron/core/platform/test-support.js';
+import { runVideos } from './videos.js';
+import { resolveLibraryKey, stateDirFor, videoUrlFor } from './videos-setup.js';
+import { FakeQueue, fakeDeps, outputWhere, tempFiles, testHooks, testIo } from './videos-test-support.js';
+
+describe('stateDirFor', () => {
+  it('BURROW_STATE_DIR, else $XDG_STATE_HOME/burrow/cli-uploads, else ~/.local/state/burrow/cli-uploads; Windows and macOS their own', () => {
+    expect(stateDirFor({ BURROW_STATE_DIR: '/s', XDG_STATE_HOME: '/x' }, '/h', 'linux')).toBe('/s');
+    expect(stateDirFor({ XDG_STATE_HOME: '/x' }, '/h', 'linux')).toBe('/x/burrow/cli-uploads');
+    expect(stateDirFor({ XDG_STATE_HOME: '' }, '/h', 'linux')).toBe('/h/.local/state/burrow/cli-uploads');
+    expect(stateDirFor({}, '/h', 'darwin')).toBe('/h/Library/Application Support/burrow/cli-uploads');
+    expect(stateDirFor({ LOCALAPPDATA: '/L' }, '/h', 'win32')).toBe(join('/L', 'burrow', 'cli-uploads'));
+  });
+});
+
+describe('videoUrlFor', () => {
+  it('--video-url, else BURROW_VIDEO_URL, else bunny.net; a bad one names its source', () => {
+    expect(videoUrlFor('http://flag.example/', { BURROW_VIDEO_URL: 'http://env.example' })).toEqual({ ok: true, url: 'http://flag.example' });
+    expect(videoUrlFor(undefined, { BURROW_VIDEO_URL: 'http://env.example' })).toEqual({ ok: true, url: 'http://env.example' });
+    expect(videoUrlFor(undefined, {})).toEqual({ ok: true, url: 'https://video.bunnycdn.com' });
+    expect(videoUrlFor(undefined, { BURROW_VIDEO_URL: 'video.example' })).toEqual({ ok: false, message: expect.stringMatching(/^BURROW_VIDEO_URL must be an http\(s\) URL/) });
+  });
+});
+
+describe('the library key', () => {
+  let sandbox: Sandbox;
+  let home: string;
+  let lib: Sandbox['libraries'][number];
+  beforeAll(async () => {
+    sandbox = await startSandbox();
+    home = mkdtempSync(join(tmpdir(), 'burrow-home-'));
+    const first = sandbox.libraries[0];
+    if (first === undefined) throw new Error('the sandbox has no library');
+    lib = first;
+  });
+  afterAll(async () => {
+    await sandbox.close();
+    rmSync(home, { recursive: true, force: true });
+  });
+
+  const base = () => ({ libraryId: lib.id, home, env: { BUNNYNET_API_URL: sandbox.apiUrl, BUNNYNET_API_KEY: sandbox.accountKey, BUNNYNET_LIBRARY_KEY: 'key-from-the-environment' } });
+
+  it('--library-key wins over BUNNYNET_LIBRARY_KEY, which wins over the fetch', async () => {
+    expect(await resolveLibraryKey({ ...base(), libraryKeyFlag: 'key-from-the-flag' })).toMatchObject({ ok: true, key: 'key-from-the-flag', source: '--library-key' });
+    expect(await resolveLibraryKey(base())).toMatchObject({ ok: true, key: 'key-from-the-environment', source: 'BUNNYNET_LIBRARY_KEY', accountKey: sandbox.accountKey });
+    expect(await resolveLibraryKey({ ...base(), libraryKeyFlag: 'bad key' })).toMatchObject({ ok: false, exit: 2, message: expect.stringContaining('--library-key') });
+  });
+
+  it('fetched as ApiKey of GET /videolibrary/{id} with the account key: BUNNYNET_API_KEY, or --api-key, or the profile', async () => {
+    const { BUNNYNET_LIBRARY_KEY: _l, ...env } = base().env;
+    expect(await resolveLibraryKey({ ...base(), env })).toMatchObject({ ok: true, key: lib.key, source: expect.stringContaining('BUNNYNET_API_KEY') });
+    const wrongEnv = { ...env, BUNNYNET_API_KEY: 'not-the-account-key' };
+    expect(await resolveLibraryKey({ ...base(), env: wrongEnv, apiKeyFlag: sandbox.accountKey })).toMatchObject({ ok: true, key: lib.key });
+    const refused = await resolveLibraryKey({ ...base(), env: wrongEnv });
+    expect(refused).toMatchObject({ ok: false, exit: 1 });
+    if (!refused.ok) expect(refused.message).toContain('401');
+
+    const { BUNNYNET_API_KEY: _k, BUNNYNET_API_URL: _u, ...bare } = env;
+    mkdirSync(join(home, 'xdg'), { recursive: true });
+    writeFileSync(join(home, 'xdg', 'bunnynet.json'), JSON.stringify({ profiles: { work: { api_key: sandbox.accountKey, api_url: sandbox.apiUrl } } }));
+    const profiled = await resolveLibraryKey({ ...base(), env: { ...bare, XDG_CONFIG_HOME: join(home, 'xdg') }, profile: 'work' });
+    expect(profiled).toMatchObject({ ok: true, key: lib.key, apiUrl: sandbox.apiUrl, source: expect.stringContaining('profile "work"') });
+    expect(await resolveLibraryKey({ ...base(), env: bare })).toMatchObject({ ok: false, exit: 2, message: expect.stringContaining('--library-key') });
+    expect(await resolveLibraryKey({ ...base(), env, libraryId: 999_999 })).toMatchObject({ ok: false, exit: 1 });
+  });
+
+  it('a core API that cannot be reached → exit 3', async () => {
+    // A port that was free a moment ago: nothing listens there, so the connection is refused.
+    const port = await new Promise<number>((resolve) => {
+      const s = createServer().listen(0, '127.0.0.1', () => {
+        const address = s.address();
+        s.close(() => resolve(typeof address === 'object' && address !== null ? address.port : 0));
+      });
+    });
+    const { BUNNYNET_LIBRARY_KEY: _l, ...env } = base().env;
+    const r = await resolveLibraryKey({ ...base(), env: { ...env, BUNNYNET_API_URL: `http://127.0.0.1:${port}` }, clientOptions: { sleep: fakeSleep().sleep } });
+    expect(r).toMatchObject({ ok: false, exit: 3 });
+  });
+
+  it('the whole command: the queue gets a client that uploads to BURROW_VIDEO_URL with the fetched key, and no key is printed', async () => {
+    const files = tempFiles(['clip.mp4']);
+    const state = mkdtempSync(join(tmpdir(), 'burrow-state-'));
+    try {
+      const queue = new FakeQueue();
+      const deps = fakeDeps(queue);
+      const io = testIo({ BURROW_STATE_DIR: state, BUNNYNET_API_URL: sandbox.apiUrl, BUNNYNET_API_KEY: sandbox.accountKey, BURROW_VIDEO_URL: sandbox.videoUrl }, home);
+      const hooks = testHooks();
+      const run = runVideos(['upload', files.paths[0] ?? '', '--library', String(lib.id)], io, hooks, { deps, exitGraceMs: null });
+      await outputWhere(io.out, (t) => t.includes('"event":"state"'));
+      const client = await deps.clientFor?.('cli');
+      if (client === undefined) throw new Error('the queue was not opened');
+      const listed = await client.send({ area: 'video', libraryId: lib.id, method: 'GET', path: `/library/${lib.id}/videos` });
+      expect(listed.status).toBe(200);
+      const other = sandbox.libraries[1];
+      if (other !== undefined) await expect(client.send({ area: 'video', libraryId: other.id, method: 'GET', path: `/library/${other.id}/videos` })).rejects.toThrow(/No API key configured/);
+      const id = queue.ids()[0] ?? '';
+      queue.set(id, { state: 'failed', error: { title: 'Refused', detail: `key ${lib.key} and ${sandbox.accountKey}`, retryable: false } });
+      expect(await run).toBe(1);
+      expect(io.out.text()).not.toContain(lib.key);
+      expect(io.out.text()).not.toContain(sandbox.accountKey);
+    } finally {
+      files.cleanup();
+      rmSync(state, { recursive: true, force: true });
+    }
+  });
+});
