@@ -181,7 +181,7 @@ class Queue implements OpenedUploadQueue {
     let position = 0;
     for (const job of this.#jobs.values()) {
       position = Math.max(position, job.position);
-      if (!isEnded(job)) live.set(sameFile(job.path, job), job.id);
+      if (!isEnded(job)) live.set(sameFile(job.libraryId, job.path, job), job.id);
     }
     const records: JobRecord[] = [];
     const alreadyQueued = new Set<string>();
@@ -195,7 +195,7 @@ class Queue implements OpenedUploadQueue {
         unreadable.push(file.path);
         continue;
       }
-      const key = sameFile(file.path, identity);
+      const key = sameFile(file.libraryId, file.path, identity);
       const existing = live.get(key);
       if (existing !== undefined) {
         alreadyQueued.add(existing);
@@ -381,7 +381,8 @@ class Queue implements OpenedUploadQueue {
         signal: run.controller.signal,
         client,
       };
-      outcome = await this.#o.runner.upload(ctx);
+      // Paused, cancelled or closed before the runner got going: it is never started.
+      outcome = run.controller.signal.aborted ? { kind: 'stopped' } : await this.#o.runner.upload(ctx);
     } catch (e) {
       outcome = run.controller.signal.aborted ? { kind: 'stopped' } : { kind: 'failed', error: jobErrorOf(e) };
     }
@@ -664,8 +665,9 @@ class Queue implements OpenedUploadQueue {
   }
 }
 
-function sameFile(path: string, f: { readonly size: number; readonly mtimeMs: number }): string {
-  return `${path}\u0000${f.size}\u0000${f.mtimeMs}`;
+/** The same file bound for the same library: uploading one file to two libraries is not a duplicate. */
+function sameFile(libraryId: number, path: string, f: { readonly size: number; readonly mtimeMs: number }): string {
+  return `${libraryId}\u0000${path}\u0000${f.size}\u0000${f.mtimeMs}`;
 }
 
 function clampConcurrency(n: number): number {
