@@ -22,11 +22,11 @@ describe('file fingerprint', () => {
     await utimes(path, 1000, 1000);
     const a = await fingerprintFile(path);
     expect(a).toMatchObject({ size: data.length, mtimeMs: 1_000_000 });
-    data[FINGERPRINT_EDGE * 2] ^= 0xff;
+    data.writeUInt8(data.readUInt8(FINGERPRINT_EDGE * 2) ^ 0xff, FINGERPRINT_EDGE * 2);
     await writeFile(path, data);
     await utimes(path, 1000, 1000);
     expect((await fingerprintFile(path)).fingerprint).toBe(a.fingerprint);
-    data[data.length - 1] ^= 0xff;
+    data.writeUInt8(data.readUInt8(data.length - 1) ^ 0xff, data.length - 1);
     await writeFile(path, data);
     await utimes(path, 1000, 1000);
     expect((await fingerprintFile(path)).fingerprint).not.toBe(a.fingerprint);
