@@ -251,7 +251,7 @@ describe('upload queue', () => {
 
   it('guards against duplicates: same file in the queue is highlighted, one uploaded before is asked about', async () => {
     const runner = new FakeRunner();
-    const q = await openQueue(runner);
+    const q = await openQueue(runner, { highlightMs: 5 });
     const path = await video('a.mp4');
     const first = await q.add([{ path, profileId: 'p', libraryId: 1, collectionId: null }]);
     const again = await q.add([{ path, profileId: 'p', libraryId: 1, collectionId: null }, { path: join(files, 'gone.mp4'), profileId: 'p', libraryId: 1, collectionId: null }]);
@@ -259,6 +259,8 @@ describe('upload queue', () => {
     expect(again.alreadyQueued).toEqual([first.added[0]!.id]);
     expect(again.unreadable).toEqual([join(files, 'gone.mp4')]);
     expect(q.list().jobs[0]!.highlight).toBe(true);
+    await new Promise<void>((resolve) => q.onChange((c) => c.jobs.some((j) => j.id === first.added[0]!.id && !j.highlight) && resolve()));
+    expect(q.list().jobs[0]!.highlight).toBe(false);
     await queueSettled(q);
     await upload(runner.callOf(first.added[0]!.id), 'v1');
     await q.idle();
