@@ -85,7 +85,7 @@ export function parseJournal(text: string): JournalState {
   const state: JournalState = { jobs: new Map(), concurrency: null };
   const lines = text.split('\n');
   // Every complete line ends with '\n': a last piece without it is a write a crash cut short.
-  const torn = lines.pop() ?? '';
+  lines.pop();
   lines.forEach((raw, i) => {
     if (raw.trim() === '') return;
     let value: unknown;
@@ -98,7 +98,6 @@ export function parseJournal(text: string): JournalState {
     if (!parsed.success) throw new Error(`line ${i + 1} is not a queue entry`);
     applyLine(state, parsed.data as JournalLine);
   });
-  void torn;
   return state;
 }
 
