@@ -1,0 +1,154 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { videosContract } from '../../../shared/contract/videos.js';
+import { FileRegistry } from '../files/registry.js';
+import { sandboxClient, type SandboxClient } from '../platform/test-support.js';
+import type { Dialogs } from '../ports.js';
+import { videosHandlers, type VideosHandlers } from './handlers.js';
+import { openUploadQueue, type OpenedUploadQueue } from './queue.js';
+import type { JobRunner } from './types.js';
+
+/** Uploads at once: creates the video (by id) and reports it ready; a file under `gone/` counts as missing. */
+const instantRunner: JobRunner = {
+  upload: async (ctx) => {
+    if (ctx.job().path.includes('/gone/')) return { kind: 'source-missing' };
+    await ctx.update({ state: 'created', videoId: `v-${ctx.job().id}`, titleSynced: true });
+    return { kind: 'verified', ready: true, encodeProgress: 100 };
+  },
+  pollProcessing: async () => ({ kind: 'ready' }),
+  updateTitle: async () => undefined,
+  deleteVideo: async () => undefined,
+  reachable: async () => true,
+};
+
+let dir: string;
+let sb: SandboxClient;
+let queue: OpenedUploadQueue;
+let registry: FileRegistry;
+let chosen: string[];
+const asked: Parameters<Dialogs['openFiles']>[0][] = [];
+let h: VideosHandlers;
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'burrow-vh-'));
+  sb = await sandboxClient();
+  queue = await openUploadQueue({ dir: join(dir, 'queue'), runner: instantRunner, clientFor: async () => sb.client, throttleMs: 0 });
+  registry = new FileRegistry();
+  chosen = [];
+  asked.length = 0;
+  const dialogs: Dialogs = {
+    openFiles: async (o) => (asked.push(o), chosen),
+    saveFile: async () => null,
+  };
+  h = videosHandlers({
+    queue,
+    pathOf: (t) => registry.pathOf(t),
+    kindOf: (t) => registry.list().find((f) => f.token === t)?.kind,
+    register: (p) => registry.register(p),
+    dialogs,
+    libraries: async () => sb.sandbox.libraries.map((l) => ({ id: l.id, name: l.name, hasKey: true })),
+    activeProfileId: () => 'profile-1',
+    client: async () => sb.client,
+  });
+});
+afterEach(async () => {
+  await queue.close();
+  await sb.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** Calls a handler and checks its answer against the contract, as the router does. */
+async function call<M extends keyof VideosHandlers>(method: M, input: Parameters<VideosHandlers[M]>[0]): Promise<Awaited<ReturnType<VideosHandlers[M]>>> {
+  const parsed = videosContract.methods[method].input.parse(input) as Parameters<VideosHandlers[M]>[0];
+  const out = await (h[method] as (i: typeof parsed, c: object) => Promise<unknown>)(parsed, {});
+  return videosContract.methods[method].output.parse(out) as Awaited<ReturnType<VideosHandlers[M]>>;
+}
+
+async function file(rel: string): Promise<string> {
+  const path = join(dir, rel);
+  await mkdir(join(path, '..'), { recursive: true });
+  await writeFile(path, `bytes of ${rel}`);
+  return path;
+}
+
+describe('videos handlers', () => {
+  it('lists libraries, and lists and creates collections through the platform', async () => {
+    const libraryId = sb.sandbox.libraries[0]!.id;
+    expect((await call('videos.libraries', {})).libraries.map((l) => l.id)).toEqual(sb.sandbox.libraries.map((l) => l.id));
+    const before = (await call('videos.collections', { libraryId })).collections;
+    const made = await call('videos.createCollection', { libraryId, name: 'Zebra talks' });
+    expect(made).toMatchObject({ name: 'Zebra talks', videoCount: 0 });
+    expect(made.guid).not.toBe('');
+    const after = (await call('videos.collections', { libraryId })).collections;
+    expect(after).toEqual([...before, made].sort((a, b) => a.name.localeCompare(b.name)));
+  });
+
+  it('adds dropped files and walked folders, skipping non-videos and guarding duplicates', async () => {
+    const libraryId = sb.sandbox.libraries[0]!.id;
+    await file('trip/b.mp4');
+    await file('trip/a.mov');
+    await file('trip/notes.txt');
+    const loose = await file('loose.mkv');
+    const folder = await registry.register(join(dir, 'trip'));
+    const single = await registry.register(loose);
+    const result = await call('videos.add', { libraryId, collectionId: null, tokens: [folder.token, single.token, 'stale-token'] });
+    expect(result).toMatchObject({ added: 3, alreadyQueued: [], previouslyUploaded: [] });
+    expect(result.skipped).toEqual(['notes.txt', '1 item no longer available']);
+    expect((await call('videos.list', {})).jobs.map((j) => j.fileName)).toEqual(['loose.mkv', 'a.mov', 'b.mp4']);
+    await queue.idle();
+    // Uploaded before: offered back by token (the walked file gets one now), not added.
+    const again = await call('videos.add', { libraryId, collectionId: null, tokens: [folder.token] });
+    expect(again.added).toBe(0);
+    expect(again.previouslyUploaded.map((p) => p.name)).toEqual(['a.mov', 'b.mp4']);
+    expect(registry.pathOf(again.previouslyUploaded[0]!.token)).toBe(join(dir, 'trip', 'a.mov'));
+    const forced = await call('videos.add', { libraryId, collectionId: null, tokens: again.previouslyUploaded.map((p) => p.token), again: true });
+    expect(forced.added).toBe(2);
+  });
+
+  it('chooses files in the native dialog with a video filter and an "All files" one', async () => {
+    const libraryId = sb.sandbox.libraries[0]!.id;
+    expect(await call('videos.choose', { libraryId, collectionId: null })).toEqual({ added: 0, skipped: [], alreadyQueued: [], previouslyUploaded: [] });
+    chosen = [await file('picked.mp4'), await file('odd.bin')];
+    expect((await call('videos.choose', { libraryId, collectionId: 'c1' })).added).toBe(2);
+    expect(asked[0]!.filters!.map((f) => f.name)).toEqual(['Videos', 'All files']);
+    expect(asked[0]!.filters![0]!.extensions).toContain('mp4');
+    const jobs = (await call('videos.list', {})).jobs;
+    expect(jobs.map((j) => [j.fileName, j.collectionId])).toEqual([['picked.mp4', 'c1'], ['odd.bin', 'c1']]);
+    expect(queue.record(jobs[0]!.id)!.profileId).toBe('profile-1');
+  });
+
+  it('passes controls through and answers in the contract shapes', async () => {
+    const libraryId = sb.sandbox.libraries[0]!.id;
+    chosen = [await file('x.mp4')];
+    await call('videos.choose', { libraryId, collectionId: null });
+    await queue.idle();
+    const [job] = (await call('videos.list', {})).jobs;
+    expect(job).toMatchObject({ state: 'ready', videoId: `v-${job!.id}` });
+    expect((await call('videos.setTitle', { id: job!.id, title: 'Renamed' })).title).toBe('Renamed');
+    expect(await call('videos.pause', { all: true })).toEqual({ changed: 0 });
+    expect(await call('videos.retry', { ids: [job!.id] })).toEqual({ changed: 0 });
+    expect(await call('videos.moveToTop', { ids: [job!.id] })).toEqual({ changed: 1 });
+    expect((await call('videos.setConcurrency', { value: 5 })).concurrency).toBe(5);
+    expect(await call('videos.clearCompleted', {})).toEqual({ removed: 1 });
+    expect(await call('videos.cancel', { all: true })).toEqual({ changed: 0 });
+    expect(await call('videos.resume', { all: true })).toEqual({ changed: 0 });
+  });
+
+  it('locates a missing file through the dialog and queues it anew', async () => {
+    const libraryId = sb.sandbox.libraries[0]!.id;
+    const missing = await file('gone/m.mp4');
+    const { added } = await queue.add([{ path: missing, profileId: 'p', libraryId, collectionId: null }]);
+    await queue.idle();
+    expect(queue.record(added[0]!.id)!.state).toBe('source-missing');
+    chosen = [];
+    expect(await call('videos.locate', { id: added[0]!.id })).toBeNull();
+    chosen = [await file('found/m.mp4')];
+    const view = await call('videos.locate', { id: added[0]!.id });
+    expect(asked.at(-1)!.title).toBe('Locate m.mp4');
+    expect(view).toMatchObject({ id: added[0]!.id, fileName: 'm.mp4' });
+    await queue.idle();
+    expect(queue.record(added[0]!.id)).toMatchObject({ path: join(dir, 'found', 'm.mp4'), state: 'ready' });
+  });
+});

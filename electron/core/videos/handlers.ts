@@ -1,0 +1,156 @@
+/**
+ * The videos area's handlers, thin over the queue: tokens become paths here (folders walked), and collections go
+ * straight to the platform's video API.
+ */
+import { basename } from 'node:path';
+import type { z } from 'zod';
+import type { AddResult, Collection, videosContract } from '../../../shared/contract/videos.js';
+import { VIDEO_EXTENSIONS } from '../../../shared/videos/model.js';
+import type { PlatformClient } from '../platform/types.js';
+import type { Dialogs } from '../ports.js';
+import type { CallContext } from '../router.js';
+import type { AddOutcome, UploadQueue } from './types.js';
+import { walkDropped } from './walk.js';
+
+type VideosMethods = (typeof videosContract)['methods'];
+
+/**
+ * The area's handlers, typed from its contract file directly: the router's AreaHandlers only keeps names already
+ * in the shared channel list, which does not include this area yet.
+ */
+export type VideosHandlers = {
+  readonly [M in keyof VideosMethods]: (input: z.output<VideosMethods[M]['input']>, ctx: CallContext) => Promise<z.output<VideosMethods[M]['output']>>;
+};
+
+/** What the handlers need from the rest of the core. */
+export interface VideosDeps {
+  readonly queue: UploadQueue;
+  /** The path behind a token the renderer holds (the session's FileRegistry). */
+  pathOf(token: string): string | undefined;
+  kindOf(token: string): 'file' | 'folder' | undefined;
+  /** Hands a path back to the renderer as a token (files found in a walked folder). */
+  register(path: string): Promise<{ readonly token: string }>;
+  readonly dialogs: Dialogs;
+  /** The active profile's video libraries, and whether each has its key here. */
+  libraries(): Promise<readonly { readonly id: number; readonly name: string; readonly hasKey: boolean }[]>;
+  /** The active profile (jobs are uploaded with its keys). */
+  activeProfileId(): string;
+  /** The active profile's platform client. */
+  client(): Promise<PlatformClient>;
+}
+
+interface CollectionModel {
+  readonly guid?: string | null;
+  readonly name?: string | null;
+  readonly videoCount?: number;
+}
+
+const PAGE = 100;
+/** Enough pages for any real library; a runaway listing stops here. */
+const MAX_PAGES = 100;
+
+function toCollection(c: CollectionModel): Collection {
+  return { guid: c.guid ?? '', name: c.name ?? '', videoCount: Math.trunc(c.videoCount ?? 0) };
+}
+
+/** Builds the handlers. */
+export function videosHandlers(deps: VideosDeps): VideosHandlers {
+  const { queue } = deps;
+  const tokensOf = new Map<string, string>();
+
+  /** The token the renderer already holds for a path, or a new one. */
+  async function tokenFor(path: string): Promise<string> {
+    const known = tokensOf.get(path);
+    if (known && deps.pathOf(known) === path) return known;
+    const { token } = await deps.register(path);
+    tokensOf.set(path, token);
+    return token;
+  }
+
+  async function addPaths(paths: readonly string[], skipped: readonly string[], target: { libraryId: number; collectionId: string | null }, again: boolean | undefined): Promise<AddResult> {
+    const profileId = deps.activeProfileId();
+    const outcome: AddOutcome = await queue.add(paths.map((path) => ({ path, profileId, libraryId: target.libraryId, collectionId: target.collectionId })), again ? { again: true } : {});
+    const previouslyUploaded = await Promise.all(outcome.previouslyUploaded.map(async (p) => ({ token: await tokenFor(p.path), name: basename(p.path), uploadedAt: p.uploadedAt })));
+    return {
+      added: outcome.added.length,
+      skipped: [...skipped, ...outcome.unreadable.map((p) => basename(p))],
+      alreadyQueued: [...outcome.alreadyQueued],
+      previouslyUploaded,
+    };
+  }
+
+  return {
+    'videos.libraries': async () => ({ libraries: (await deps.libraries()).map((l) => ({ id: l.id, name: l.name, hasKey: l.hasKey })) }),
+
+    'videos.collections': async ({ libraryId }, { signal }) => {
+      const client = await deps.client();
+      const collections: Collection[] = [];
+      for (let page = 1; page <= MAX_PAGES; page++) {
+        const answer = await client.json<{ items?: CollectionModel[] | null; totalItems?: number }>({
+          area: 'video', method: 'GET', path: `/library/${libraryId}/collections`, libraryId, query: { page, itemsPerPage: PAGE, orderBy: 'name' }, ...(signal ? { signal } : {}),
+        });
+        const items = answer?.items ?? [];
+        collections.push(...items.map(toCollection));
+        if (items.length < PAGE || collections.length >= (answer?.totalItems ?? 0)) break;
+      }
+      return { collections: collections.sort((a, b) => a.name.localeCompare(b.name, undefined, { numeric: true, sensitivity: 'base' })) };
+    },
+
+    'videos.createCollection': async ({ libraryId, name }, { signal }) => {
+      const client = await deps.client();
+      const created = await client.json<CollectionModel>({ area: 'video', method: 'POST', path: `/library/${libraryId}/collections`, libraryId, json: { name }, ...(signal ? { signal } : {}) });
+      return toCollection(created ?? {});
+    },
+
+    'videos.add': async ({ tokens, libraryId, collectionId, again }) => {
+      const direct: string[] = [];
+      const folders: string[] = [];
+      const unknown: string[] = [];
+      for (const token of tokens) {
+        const path = deps.pathOf(token);
+        if (path === undefined) unknown.push(token);
+        else {
+          tokensOf.set(path, token);
+          (deps.kindOf(token) === 'folder' ? folders : direct).push(path);
+        }
+      }
+      // Dropped files and the contents of dropped folders are filtered alike: only videos are queued.
+      const walked = await walkDropped([...direct, ...folders]);
+      const skipped = [...walked.skipped, ...(unknown.length > 0 ? [`${unknown.length} item${unknown.length === 1 ? '' : 's'} no longer available`] : [])];
+      return addPaths(walked.files, skipped, { libraryId, collectionId }, again);
+    },
+
+    'videos.choose': async ({ libraryId, collectionId }) => {
+      const paths = await deps.dialogs.openFiles({
+        title: 'Choose videos to upload',
+        filters: [{ name: 'Videos', extensions: [...VIDEO_EXTENSIONS] }, { name: 'All files', extensions: ['*'] }],
+      });
+      if (paths.length === 0) return { added: 0, skipped: [], alreadyQueued: [], previouslyUploaded: [] };
+      // Chosen one by one in the dialog: taken as chosen, even under "All files".
+      return addPaths(paths, [], { libraryId, collectionId }, undefined);
+    },
+
+    'videos.list': async () => {
+      const { jobs, status } = queue.list();
+      return { jobs: [...jobs], status };
+    },
+    'videos.pause': async (selection) => ({ changed: await queue.pause(selection) }),
+    'videos.resume': async (selection) => ({ changed: await queue.resume(selection) }),
+    'videos.cancel': async (selection) => ({ changed: await queue.cancel(selection) }),
+    'videos.retry': async (selection) => ({ changed: await queue.retry(selection) }),
+    'videos.moveToTop': async (selection) => ({ changed: await queue.moveToTop(selection) }),
+    'videos.clearCompleted': async () => ({ removed: await queue.clearCompleted() }),
+    'videos.setTitle': async ({ id, title }) => queue.setTitle(id, title),
+    'videos.setConcurrency': async ({ value }) => queue.setConcurrency(value),
+
+    'videos.locate': async ({ id }) => {
+      const job = queue.record(id);
+      const [path] = await deps.dialogs.openFiles({
+        title: job ? `Locate ${job.fileName}` : 'Locate the file',
+        filters: [{ name: 'Videos', extensions: [...VIDEO_EXTENSIONS] }, { name: 'All files', extensions: ['*'] }],
+      });
+      if (path === undefined) return null;
+      return queue.relocate(id, path);
+    },
+  };
+}

@@ -1,0 +1,71 @@
+/**
+ * What this machine has uploaded, by file fingerprint and library, so a file sent before can be asked about
+ * instead of silently uploaded twice. Append-only; it only advises, so an unreadable line is skipped.
+ */
+import { open, readFile, type FileHandle } from 'node:fs/promises';
+import { join } from 'node:path';
+
+/** The history's name inside the queue folder. */
+export const HISTORY_FILE = 'history.jsonl';
+
+/** One upload that reached the platform whole. */
+export interface HistoryEntry {
+  readonly libraryId: number;
+  readonly fingerprint: string;
+  readonly videoId: string;
+  readonly at: number;
+}
+
+/** The upload history of one queue folder. */
+export interface UploadHistory {
+  find(libraryId: number, fingerprint: string): HistoryEntry | undefined;
+  record(entry: HistoryEntry): Promise<void>;
+  close(): Promise<void>;
+}
+
+const keyOf = (libraryId: number, fingerprint: string): string => `${libraryId}:${fingerprint}`;
+
+function parseEntry(raw: string): HistoryEntry | null {
+  try {
+    const v = JSON.parse(raw) as Partial<HistoryEntry>;
+    if (typeof v.libraryId === 'number' && typeof v.fingerprint === 'string' && typeof v.videoId === 'string' && typeof v.at === 'number') {
+      return { libraryId: v.libraryId, fingerprint: v.fingerprint, videoId: v.videoId, at: v.at };
+    }
+  } catch {
+    // A line cut short by a crash, or damaged: the history only advises, so it is skipped.
+  }
+  return null;
+}
+
+/** Opens (or starts) the history in `dir`. */
+export async function openHistory(dir: string): Promise<UploadHistory> {
+  const path = join(dir, HISTORY_FILE);
+  const entries = new Map<string, HistoryEntry>();
+  const text = await readFile(path, 'utf8').catch(() => '');
+  for (const raw of text.split('\n')) {
+    const e = parseEntry(raw);
+    if (e) entries.set(keyOf(e.libraryId, e.fingerprint), e);
+  }
+  let handle: FileHandle | null = await open(path, 'a', 0o600);
+  // A torn last line would glue itself to the next entry: start on a fresh line.
+  if (text !== '' && !text.endsWith('\n')) await handle.write('\n');
+  let tail: Promise<void> = Promise.resolve();
+  return {
+    find: (libraryId, fingerprint) => entries.get(keyOf(libraryId, fingerprint)),
+    record(entry) {
+      entries.set(keyOf(entry.libraryId, entry.fingerprint), entry);
+      const line = `${JSON.stringify(entry)}\n`;
+      const write = tail.then(async () => {
+        if (handle) await handle.write(line);
+      });
+      tail = write.catch(() => undefined);
+      return write;
+    },
+    async close() {
+      await tail;
+      const h = handle;
+      handle = null;
+      await h?.close();
+    },
+  };
+}
