@@ -4,15 +4,13 @@
  */
 import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../sandbox/server.js';
 import { BIN, runBurrow } from './test-support.js';
 
-const CORE_MERGED = existsSync(fileURLToPath(new URL('../electron/core/videos/queue.ts', import.meta.url)));
 
 type Line = Record<string, unknown> & { event?: string; id?: string; state?: string; videoId?: string | null; file?: string; summary?: Record<string, number> };
 const lines = (text: string): Line[] => text.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as Line);
@@ -79,7 +77,7 @@ function spawnBurrow(args: readonly string[]) {
   };
 }
 
-describe.skipIf(!CORE_MERGED)('burrow videos upload, end to end', () => {
+describe('burrow videos upload, end to end', () => {
   it('a folder of files: every one Ready, the bytes the sandbox holds are the file, the key fetched with the account key, never printed', async () => {
     const a = clip('a.mp4', 3_000_000);
     const b = clip('b.mkv', 10_000);

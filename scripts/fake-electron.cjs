@@ -36,6 +36,8 @@ function createFakeElectron(options = {}) {
     /** The order of the calls start-up order depends on. */
     order: [],
     quits: 0,
+    messageBoxes: [],
+    messageBoxResponse: 0,
     exits: [],
     errorBoxes: [],
     encrypted: [],
@@ -182,6 +184,11 @@ function createFakeElectron(options = {}) {
       },
       showOpenDialog: async () => ({ canceled: true, filePaths: [] }),
       showSaveDialog: async () => ({ canceled: true }),
+      /** Answers with `rec.messageBoxResponse` (0 = the first button) and records what was asked. */
+      async showMessageBox(...args) {
+        rec.messageBoxes.push(args.at(-1));
+        return { response: rec.messageBoxResponse, checkboxChecked: false };
+      },
     },
     Notification: Object.assign(
       class {
@@ -234,6 +241,8 @@ function createFakeElectron(options = {}) {
     rec.menusSet = 0;
     rec.handleCalls = 0;
     rec.quits = 0;
+    rec.messageBoxes = [];
+    rec.messageBoxResponse = 0;
   }
 
   return { electron, rec, FakeWebContents, reset };

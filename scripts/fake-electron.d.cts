@@ -40,6 +40,9 @@ export interface FakeRecord {
   readonly windows: FakeBrowserWindow[];
   readonly handlers: Map<string, InvokeHandler>;
   handleCalls: number;
+  /** What each showMessageBox asked (its options), and the button index the fake answers with. */
+  messageBoxes: { message: string; detail?: string; buttons?: string[]; cancelId?: number }[];
+  messageBoxResponse: number;
   readonly mainListeners: Map<string, Listener[]>;
   readonly rendererListeners: Map<string, Listener[]>;
   readonly protocolHandlers: Map<string, (request: Request) => Promise<Response>>;

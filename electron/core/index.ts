@@ -22,6 +22,8 @@ import { redactError } from '../../shared/redact.js';
 import { appError, type AppError } from '../../shared/result.js';
 import { AppFailure, toAppError } from './errors.js';
 import { createEventBus, createRouter, type CallContext, type Handlers } from './router.js';
+import { videosArea } from './videos/area.js';
+import type { QuitQuestion } from './videos/quit.js';
 
 export type { CorePorts } from './ports.js';
 
@@ -36,6 +38,8 @@ export interface Core {
   redactError(error: AppError): Promise<AppError>;
   /** The embedded sandbox when it is running (tests inject faults through it). */
   embeddedSandbox(): Promise<Sandbox | null>;
+  /** What to ask before quitting when uploads would be interrupted; null when nothing would. */
+  quitQuestion(): QuitQuestion | null;
   close(): Promise<void>;
 }
 
@@ -77,11 +81,30 @@ export async function createCore(ports: CorePorts): Promise<Core> {
     },
     knownSecrets: () => profiles.knownSecrets(),
   });
+  const videosRoom = await videosArea({
+    dataDir: ports.dataDir,
+    dialogs: ports.dialogs,
+    notifier: ports.notifier,
+    bus,
+    clientFor: async (profileId) => clientFor(profiles.require(profileId)),
+    client: async () => clientFor(activeProfile()),
+    activeProfileId: () => activeProfile().id,
+    libraries: async () => {
+      const p = profiles.active();
+      if (!p) return [];
+      const view = await profiles.view(p);
+      return view.libraries.map((l) => ({ id: l.id, name: l.name, hasKey: l.key.configured && l.key.state !== 'reenter' }));
+    },
+    pathOf: (token) => files.pathOf(token),
+    kindOf: (token) => files.kindOf(token),
+    register: (path) => files.register(path),
+  });
   const handlers: Handlers = {
     ...appHandlers(ports),
     ...filesHandlers(files),
     ...settingsHandlers(profiles, clientFor, bus),
     ...consoleRoom.handlers,
+    ...videosRoom.handlers,
   };
   const redactKnown = async (e: AppError): Promise<AppError> => redactError(e, await profiles.knownSecrets());
   const router = createRouter(handlers, { redact: redactKnown });
@@ -99,8 +122,11 @@ export async function createCore(ports: CorePorts): Promise<Core> {
     },
     redactError: redactKnown,
     embeddedSandbox: () => sandbox.peek(),
+    quitQuestion: () => videosRoom.quitQuestion(),
     async close() {
       consoleRoom.close();
+      // Uploads stop first (their jobs stay on disk and continue next start), while their clients still exist.
+      await videosRoom.close();
       await Promise.all([...clients.values()].map((c) => c.client.close()));
       clients.clear();
       await sandbox.close();

@@ -16,6 +16,7 @@ const h = vi.hoisted(() => {
   const core = {
     ports: null as null | Record<string, unknown>,
     closed: 0,
+    question: null as null | { message: string; detail: string },
     async create(ports: Record<string, unknown>) {
       core.ports = ports;
       fake.rec.order.push('createCore');
@@ -27,6 +28,7 @@ const h = vi.hoisted(() => {
         on: () => () => {},
         emit: () => {},
         registerDroppedFile: async () => ({ ok: false, error: { kind: 'not_found', title: 'File not found' } }),
+        quitQuestion: () => core.question,
         close: async () => {
           core.closed++;
         },
@@ -59,6 +61,7 @@ beforeEach(() => {
   h.reset(mkdtempSync(join(tmpdir(), 'burrow-main-')));
   h.core.ports = null;
   h.core.closed = 0;
+  h.core.question = null;
 });
 
 afterEach(async () => {
@@ -224,6 +227,29 @@ describe('lifecycle', () => {
     expect(second.preventDefault).not.toHaveBeenCalled();
     expect(h.core.closed).toBe(1);
     expect(h.state.handlers.size).toBe(0);
+  });
+
+  it('asks before quitting while uploads run: "Keep uploading" keeps the app, "Quit" closes the core and quits', async () => {
+    await startedWindow();
+    h.core.question = { message: '2 uploads are running. Quit anyway?', detail: 'They restart on the same videos next launch.' };
+    h.state.messageBoxResponse = 1;
+    const first = { preventDefault: vi.fn() };
+    h.electron.app.emit('before-quit', first);
+    expect(first.preventDefault).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() => expect(h.state.messageBoxes).toHaveLength(1));
+    expect(h.state.messageBoxes[0]).toMatchObject({ message: '2 uploads are running. Quit anyway?', detail: 'They restart on the same videos next launch.', buttons: ['Quit', 'Keep uploading'], cancelId: 1 });
+    expect(h.core.closed).toBe(0);
+    expect(h.state.quits).toBe(0);
+    h.state.messageBoxResponse = 0;
+    h.electron.app.emit('before-quit', { preventDefault: vi.fn() });
+    await vi.waitFor(() => expect(h.state.quits).toBe(1));
+    expect(h.state.messageBoxes).toHaveLength(2);
+    // app.quit() starts the quit again (Electron emits before-quit once more): now confirmed, it closes the core.
+    h.core.question = { message: 'still running', detail: '' };
+    h.electron.app.emit('before-quit', { preventDefault: vi.fn() });
+    await vi.waitFor(() => expect(h.core.closed).toBe(1));
+    await vi.waitFor(() => expect(h.state.quits).toBe(2));
+    expect(h.state.messageBoxes).toHaveLength(2);
   });
 
   it('saves the window bounds on close and restores them on the next start', async () => {

@@ -71,11 +71,24 @@ function start(): void {
     if (core && BrowserWindow.getAllWindows().length === 0) openWindow();
   });
 
+  let quitConfirmed = false;
   app.on('before-quit', (event) => {
     if (closed || !core) return;
     // Let the core persist its queue and stop its servers before the process goes.
     event.preventDefault();
     if (closing) return;
+    const question = quitConfirmed ? null : core.quitQuestion();
+    if (question) {
+      // Uploads would be interrupted: the user decides, told what restarts next launch.
+      const win = getWindow();
+      const options = { type: 'question' as const, buttons: ['Quit', 'Keep uploading'], defaultId: 1, cancelId: 1, message: question.message, detail: question.detail };
+      void (win ? dialog.showMessageBox(win, options) : dialog.showMessageBox(options)).then(({ response }) => {
+        if (response !== 0) return;
+        quitConfirmed = true;
+        app.quit();
+      });
+      return;
+    }
     closing = true;
     const finish = () => {
       closed = true;

@@ -16,12 +16,14 @@ export type StaleScope = MethodName | `${AreaOf<MethodName>}.*`;
  * and its connection tests, and the console history (kept per profile). An area whose queries
  * use the active profile's keys or endpoints adds its scope here when its methods join the contract.
  */
-const PROFILE_DEPENDENT: readonly StaleScope[] = ['profiles.*', 'console.history'];
+const PROFILE_DEPENDENT: readonly StaleScope[] = ['profiles.*', 'console.history', 'videos.libraries', 'videos.collections'];
 
 /** Per event, the queries it makes stale. `app.notice` only informs: it changes no data. */
 export const STALE_AFTER_EVENT: { readonly [E in EventName]: readonly StaleScope[] } = {
   'app.notice': [],
   'profiles.changed': PROFILE_DEPENDENT,
+  // The queue's rows travel in the event itself; the renderer merges them instead of asking again.
+  'videos.jobs': [],
 };
 
 /**

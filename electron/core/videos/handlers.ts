@@ -3,24 +3,16 @@
  * straight to the platform's video API.
  */
 import { basename } from 'node:path';
-import type { z } from 'zod';
 import type { AddResult, Collection, videosContract } from '../../../shared/contract/videos.js';
 import { VIDEO_EXTENSIONS } from '../../../shared/videos/model.js';
 import type { PlatformClient } from '../platform/types.js';
 import type { Dialogs } from '../ports.js';
-import type { CallContext } from '../router.js';
+import type { AreaHandlers } from '../router.js';
 import type { AddOutcome, UploadQueue } from './types.js';
 import { walkDropped } from './walk.js';
 
-type VideosMethods = (typeof videosContract)['methods'];
-
-/**
- * The area's handlers, typed from its contract file directly: the router's AreaHandlers only keeps names already
- * in the shared channel list, which does not include this area yet.
- */
-export type VideosHandlers = {
-  readonly [M in keyof VideosMethods]: (input: z.output<VideosMethods[M]['input']>, ctx: CallContext) => Promise<z.output<VideosMethods[M]['output']>>;
-};
+/** The area's handlers, typed from its contract file. */
+export type VideosHandlers = AreaHandlers<typeof videosContract>;
 
 /** What the handlers need from the rest of the core. */
 export interface VideosDeps {

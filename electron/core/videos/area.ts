@@ -1,0 +1,90 @@
+/**
+ * The videos area as the core wires it: the app's persisted upload queue (opened at start, so uploads left
+ * running continue by themselves), its notifications, its events, and its handlers.
+ */
+import { join } from 'node:path';
+import type { EventBus } from '../router.js';
+import type { PlatformClient } from '../platform/types.js';
+import type { Dialogs, Notifier } from '../ports.js';
+import type { AppError } from '../../../shared/result.js';
+import { AppFailure, toAppError } from '../errors.js';
+import { videosHandlers, type VideosDeps, type VideosHandlers } from './handlers.js';
+import { notifyQueue } from './notify.js';
+import { openUploadQueue } from './queue.js';
+import { quitQuestion, type QuitQuestion } from './quit.js';
+import { createJobRunner } from './runner.js';
+import type { UploadQueue } from './types.js';
+
+/** What the area needs from the rest of the core. */
+export interface VideosAreaDeps extends Omit<VideosDeps, 'queue' | 'dialogs'> {
+  readonly dataDir: string;
+  readonly dialogs: Dialogs;
+  readonly notifier: Notifier;
+  readonly bus: Pick<EventBus, 'emit'>;
+  /** The client of the profile a job was added under. */
+  clientFor(profileId: string): Promise<PlatformClient>;
+}
+
+/** The area's handlers, what to ask before quitting, and how to stop it. */
+export interface VideosArea {
+  readonly handlers: VideosHandlers;
+  quitQuestion(): QuitQuestion | null;
+  close(): Promise<void>;
+}
+
+/** Every call fails with the reason the queue could not be opened (e.g. another process owns it). */
+function unavailable(error: AppError): UploadQueue {
+  const fail = (): never => {
+    throw new AppFailure(error);
+  };
+  return {
+    add: async () => fail(),
+    list: () => fail(),
+    record: () => undefined,
+    pause: async () => fail(),
+    resume: async () => fail(),
+    cancel: async () => fail(),
+    retry: async () => fail(),
+    moveToTop: async () => fail(),
+    clearCompleted: async () => fail(),
+    setTitle: async () => fail(),
+    setConcurrency: async () => fail(),
+    relocate: async () => fail(),
+    onChange: () => () => {},
+    idle: async () => {},
+    close: async () => {},
+  };
+}
+
+/** Opens the queue in `<dataDir>/uploads` and builds the area over it. */
+export async function videosArea(deps: VideosAreaDeps): Promise<VideosArea> {
+  let queue: UploadQueue;
+  let stopNotes = () => {};
+  let stopEvents = () => {};
+  try {
+    const opened = await openUploadQueue({ dir: join(deps.dataDir, 'uploads'), runner: createJobRunner(), clientFor: deps.clientFor });
+    if (opened.recovered) deps.bus.emit('app.notice', { level: 'warning', message: opened.recovered });
+    queue = opened;
+    stopEvents = queue.onChange((change) => deps.bus.emit('videos.jobs', { jobs: [...change.jobs], removed: [...change.removed], status: change.status }));
+    stopNotes = notifyQueue(queue, deps.notifier);
+  } catch (e) {
+    const error = toAppError(e);
+    deps.bus.emit('app.notice', { level: 'error', message: `${error.title}${error.detail ? `: ${error.detail}` : ''}` });
+    queue = unavailable(error);
+  }
+  return {
+    handlers: videosHandlers({ ...deps, queue }),
+    quitQuestion: () => {
+      try {
+        return quitQuestion(queue.list().jobs);
+      } catch {
+        return null;
+      }
+    },
+    async close() {
+      stopNotes();
+      stopEvents();
+      await queue.close();
+    },
+  };
+}
