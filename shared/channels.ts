@@ -24,9 +24,24 @@ export const METHOD_NAMES = [
   'console.loadBody',
   'console.saveResponse',
   'files.list',
+  'videos.libraries',
+  'videos.collections',
+  'videos.createCollection',
+  'videos.add',
+  'videos.choose',
+  'videos.list',
+  'videos.pause',
+  'videos.resume',
+  'videos.cancel',
+  'videos.retry',
+  'videos.moveToTop',
+  'videos.clearCompleted',
+  'videos.setTitle',
+  'videos.setConcurrency',
+  'videos.locate',
 ] as const;
 
-export const EVENT_NAMES = ['app.notice', 'profiles.changed'] as const;
+export const EVENT_NAMES = ['app.notice', 'profiles.changed', 'videos.jobs'] as const;
 
 export type MethodName = (typeof METHOD_NAMES)[number];
 export type EventName = (typeof EVENT_NAMES)[number];

@@ -8,6 +8,7 @@ const PREFIXES: Record<keyof typeof areas, readonly string[]> = {
   files: ['files.'],
   settings: ['profiles.', 'secrets.'],
   console: ['console.'],
+  videos: ['videos.'],
 };
 
 describe('the contract', () => {

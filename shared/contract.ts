@@ -12,6 +12,7 @@ import { consoleContract } from './contract/console.js';
 import type { MethodSpec } from './contract/define.js';
 import { filesContract, type RegisteredFile } from './contract/files.js';
 import { settingsContract } from './contract/settings.js';
+import { videosContract } from './contract/videos.js';
 
 export { RegisteredFile } from './contract/files.js';
 
@@ -21,6 +22,7 @@ export const areas = {
   files: filesContract,
   settings: settingsContract,
   console: consoleContract,
+  videos: videosContract,
 } as const;
 
 export const methods = {
@@ -28,6 +30,7 @@ export const methods = {
   ...filesContract.methods,
   ...settingsContract.methods,
   ...consoleContract.methods,
+  ...videosContract.methods,
 } as const satisfies Record<MethodName, MethodSpec>;
 
 export const events = {
@@ -35,6 +38,7 @@ export const events = {
   ...filesContract.events,
   ...settingsContract.events,
   ...consoleContract.events,
+  ...videosContract.events,
 } as const satisfies Record<EventName, z.ZodType>;
 
 export type Methods = typeof methods;
