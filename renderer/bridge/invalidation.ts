@@ -16,12 +16,16 @@ export type StaleScope = MethodName | `${AreaOf<MethodName>}.*`;
  * and its connection tests, and the console history (kept per profile). An area whose queries
  * use the active profile's keys or endpoints adds its scope here when its methods join the contract.
  */
-const PROFILE_DEPENDENT: readonly StaleScope[] = ['profiles.*', 'console.history'];
+const PROFILE_DEPENDENT: readonly StaleScope[] = ['profiles.*', 'console.history', 'videos.libraries', 'videos.collections'];
 
-/** Per event, the queries it makes stale. `app.notice` only informs: it changes no data. */
+/**
+ * Per event, the queries it makes stale. `app.notice` only informs: it changes no data. `videos.jobs` carries the
+ * queue's rows themselves, which the videos store merges; no cached answer depends on them.
+ */
 export const STALE_AFTER_EVENT: { readonly [E in EventName]: readonly StaleScope[] } = {
   'app.notice': [],
   'profiles.changed': PROFILE_DEPENDENT,
+  'videos.jobs': [],
 };
 
 /**
@@ -41,6 +45,8 @@ export const STALE_AFTER_CALL: { readonly [M in MethodName]?: readonly StaleScop
   'profiles.storeLibraryKeys': PROFILE_DEPENDENT,
   'secrets.setPersistence': ['profiles.list'],
   'console.send': ['console.history'],
+  // A new collection joins the picker and the rows' collection names.
+  'videos.createCollection': ['videos.collections'],
 };
 
 /** True when a query key falls under one of the scopes. */
