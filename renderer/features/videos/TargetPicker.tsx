@@ -66,8 +66,8 @@ export function TargetPicker() {
   const known = collections.data?.collections;
   // A remembered collection that no longer exists is forgotten rather than sent.
   useEffect(() => {
-    if (library && known && collectionId !== null && !known.some((c) => c.guid === collectionId)) setCollection(library.id, null);
-  }, [library, known, collectionId, setCollection]);
+    if (library && known && !collections.isFetching && collectionId !== null && !known.some((c) => c.guid === collectionId)) setCollection(library.id, null);
+  }, [library, known, collections.isFetching, collectionId, setCollection]);
 
   if (libraries.isPending) return <p className="muted">Loading video libraries…</p>;
   if (libraries.isError) return <ErrorMessage error={libraries.error} />;
