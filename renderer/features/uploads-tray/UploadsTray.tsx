@@ -19,12 +19,15 @@ export function UploadsTray() {
   const ended = counts.done + counts.failed + counts.cancelled + counts.sourceChanged;
   const summary = counts.inFlight > 0 ? `${counts.done} of ${counts.queued} uploaded` : `${ended} of ${counts.queued} finished`;
   return (
-    <button type="button" className="uploads-tray" data-testid="uploads-tray" onClick={() => go('videos')} aria-label={`Uploads: ${summary}. Open Videos`}>
+    // The button is named by what it shows, so speech and sight agree; the summary leads for screen readers.
+    <button type="button" className="uploads-tray" data-testid="uploads-tray" title="Open Videos" onClick={() => go('videos')}>
       <span className="tray-head">
         <Upload aria-hidden="true" size={14} />
-        <span>Uploads</span>
-        {status.waitingForNetwork && <span className="tray-warning">Waiting for network</span>}
+        <span>
+          Uploads<span className="visually-hidden">: {summary}.</span>
+        </span>
       </span>
+      {status.waitingForNetwork && <span className="tray-warning">Waiting for network</span>}
       <span className="tray-bar" aria-hidden="true">
         <span className="tray-bar-fill" style={{ width: `${counts.inFlight > 0 ? percent : 100}%` }} />
       </span>
@@ -39,6 +42,7 @@ export function UploadsTray() {
           {formatBytes(counts.sentBytes)} of {formatBytes(counts.totalBytes)} · {percent} %
         </span>
       )}
+      <span className="visually-hidden"> Open Videos</span>
     </button>
   );
 }

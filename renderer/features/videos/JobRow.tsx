@@ -9,6 +9,8 @@ import type { Controls } from './use-controls';
 
 /** States a retry can run again. */
 const RETRYABLE = new Set(['failed', 'cancelled', 'source-changed', 'source-missing']);
+/** Once the platform has the whole file there is nothing left to pause: it verifies and encodes on its own. */
+const PAUSABLE = new Set(['queued', 'creating', 'created', 'uploading']);
 
 function CollectionName({ job }: { readonly job: JobView }) {
   // One cached answer per library, shared by every row of it.
@@ -86,12 +88,12 @@ export function JobRow({ job, selected, controls, onToggle }: Props) {
         </div>
       </div>
       <div className="job-actions">
-        {!ended && !job.paused && (
+        {PAUSABLE.has(job.state) && !job.paused && (
           <Action label={`Pause ${job.title}`} onClick={() => controls.pause(ids)}>
             <Pause aria-hidden="true" size={14} />
           </Action>
         )}
-        {!ended && job.paused && (
+        {PAUSABLE.has(job.state) && job.paused && (
           <Action label={`Resume ${job.title}`} onClick={() => controls.resume(ids)}>
             <Play aria-hidden="true" size={14} />
           </Action>

@@ -5,6 +5,8 @@
 import { FilePlus2, WifiOff } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useAreaFocusTarget } from '../../app/area-focus';
+import { BridgeError } from '../../bridge/client';
+import { ErrorMessage } from '../../ui/ErrorMessage';
 import { DuplicateDialog } from './DuplicateDialog';
 import { QueueAnnouncer } from './QueueAnnouncer';
 import { QueueList } from './QueueList';
@@ -37,6 +39,7 @@ export function VideosScreen() {
   const jobs = useQueue((s) => s.ordered);
   const status = useQueue((s) => s.status);
   const loaded = useQueue((s) => s.loaded);
+  const loadError = useQueue((s) => s.loadError);
   const byId = useQueue((s) => s.byId);
   const libraryId = useTarget((s) => s.libraryId);
   const collectionId = useTarget((s) => collectionFor(s, s.libraryId));
@@ -72,6 +75,7 @@ export function VideosScreen() {
           <WifiOff aria-hidden="true" size={16} /> Waiting for network: uploads continue by themselves when the platform can be reached again.
         </div>
       )}
+      {loadError && <ErrorMessage error={new BridgeError(loadError)} />}
       {dragging && (
         <div className="drop-hint" aria-hidden="true">
           Drop to upload

@@ -4,7 +4,7 @@ import { EMPTY_STATUS, useQueue } from './queue-store';
 
 const ids = () => useQueue.getState().ordered.map((j) => j.id);
 
-beforeEach(() => useQueue.setState({ byId: new Map(), ordered: [], status: EMPTY_STATUS, loaded: false }));
+beforeEach(() => useQueue.setState({ byId: new Map(), ordered: [], status: EMPTY_STATUS, loaded: false, loadError: null }));
 
 describe('the queue store', () => {
   it('takes the whole list in queue order', () => {

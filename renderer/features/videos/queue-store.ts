@@ -5,6 +5,7 @@
  */
 import { create } from 'zustand';
 import type { EventPayload, MethodOutput } from '../../../shared/contract';
+import type { AppError } from '../../../shared/result';
 import type { JobView, QueueStatus } from '../../../shared/videos/model';
 
 /** The queue's status before the core has answered: empty, default concurrency. */
@@ -19,12 +20,15 @@ interface QueueState {
   /** The jobs in queue order (lowest position first). */
   readonly ordered: readonly JobView[];
   readonly status: QueueStatus;
-  /** Whether the whole list has arrived once. */
+  /** Whether the whole list has arrived once (or could not be had: then `loadError` says why). */
   readonly loaded: boolean;
+  readonly loadError: AppError | null;
   /** Takes a whole list in place of what was known. */
   replace(list: MethodOutput<'videos.list'>): void;
   /** Applies one `videos.jobs` event. */
   merge(change: EventPayload<'videos.jobs'>): void;
+  /** The list could not be had: the screen says so instead of waiting for ever. */
+  failed(error: AppError): void;
 }
 
 function order(byId: ReadonlyMap<string, JobView>): JobView[] {
@@ -43,9 +47,13 @@ export const useQueue = create<QueueState>((set) => ({
   ordered: [],
   status: EMPTY_STATUS,
   loaded: false,
+  loadError: null,
   replace({ jobs, status }) {
     const byId = new Map(jobs.map((j) => [j.id, j]));
-    set({ byId, ordered: order(byId), status, loaded: true });
+    set({ byId, ordered: order(byId), status, loaded: true, loadError: null });
+  },
+  failed(error) {
+    set({ loaded: true, loadError: error });
   },
   merge(change) {
     set((s) => {

@@ -31,7 +31,7 @@ export function fakeLayout(): void {
 
 /** A fake bridge answering the Videos screen's reads, with `jobs` in the queue; every control answers one change. */
 export function bridgeWith(jobs: readonly JobView[], status: QueueStatus = aStatus({ queued: jobs.length, inFlight: jobs.length })): FakeBridge {
-  useQueue.setState({ byId: new Map(), ordered: [], status: EMPTY_STATUS, loaded: false });
+  useQueue.setState({ byId: new Map(), ordered: [], status: EMPTY_STATUS, loaded: false, loadError: null });
   localStorage.clear();
   useTarget.setState({ libraryId: null, collectionByLibrary: {} });
   const bridge = installFakeBridge();

@@ -21,7 +21,9 @@ export function useQueueSync(): void {
         if (!live) return;
         useQueue.getState().replace(list);
       })
-      .catch((e: unknown) => console.error('videos.list failed', errorOf(e).title))
+      .catch((e: unknown) => {
+        if (live) useQueue.getState().failed(errorOf(e));
+      })
       .finally(() => {
         if (!live) return;
         for (const change of early ?? []) useQueue.getState().merge(change);

@@ -145,7 +145,7 @@ describe('the uploads tray', () => {
     expect(tray.textContent).toContain('1 in progress');
     expect(tray.textContent).toContain('1 failed');
     expect(tray.textContent).toContain('50.0 MB of 200.0 MB · 25 %');
-    expect(tray.getAttribute('aria-label')).toBe('Uploads: 2 of 4 uploaded. Open Videos');
+    expect(screen.getByRole('button', { name: /^Uploads ?: 2 of 4 uploaded\..*Open Videos$/ })).toBe(tray);
     fireEvent.click(tray);
     expect(useNav.getState().area).toBe('videos');
   });

@@ -159,3 +159,13 @@ describe('the queue', () => {
     expect(screen.getByTestId('queue-announcer').textContent).toMatch(/^Waiting for network\. /);
   });
 });
+
+describe('when the queue cannot be read', () => {
+  it('says why instead of loading for ever', async () => {
+    const bridge = bridgeWith([]);
+    bridge.answer('videos.list', { error: { kind: 'internal', title: 'The upload queue could not be read', detail: 'queue.jsonl is damaged; it was kept aside' } });
+    renderVideos();
+    expect((await screen.findByRole('alert')).textContent).toContain('The upload queue could not be read');
+    expect(screen.queryByText('Loading the queue…')).toBeNull();
+  });
+});
