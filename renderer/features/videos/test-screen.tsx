@@ -3,6 +3,7 @@ import { render, screen } from '@testing-library/react';
 import { vi } from 'vitest';
 import type { MethodOutput } from '../../../shared/contract';
 import type { JobView, QueueStatus } from '../../../shared/videos/model';
+import { useNav } from '../../app/nav-store';
 import { BridgeProvider, createQueryClient } from '../../bridge/provider';
 import { installFakeBridge, type FakeBridge } from '../../testing/fake-bridge';
 import { Toasts } from '../../ui/toast';
@@ -34,6 +35,8 @@ export function bridgeWith(jobs: readonly JobView[], status: QueueStatus = aStat
   useQueue.setState({ byId: new Map(), ordered: [], status: EMPTY_STATUS, loaded: false, loadError: null });
   localStorage.clear();
   useTarget.setState({ libraryId: null, collectionByLibrary: {} });
+  // The screen is on show only in its own area; a test of another area says so.
+  useNav.setState({ area: 'videos' });
   const bridge = installFakeBridge();
   bridge.answer('profiles.list', PROFILES);
   bridge.answer('videos.libraries', {
@@ -57,6 +60,16 @@ export function renderVideos() {
     <BridgeProvider client={createQueryClient()}>
       <UploadsTray />
       <VideosScreen />
+      <Toasts />
+    </BridgeProvider>,
+  );
+}
+
+/** Renders what another area shows of the queue: the tray alone. */
+export function renderTrayOnly() {
+  return render(
+    <BridgeProvider client={createQueryClient()}>
+      <UploadsTray />
       <Toasts />
     </BridgeProvider>,
   );

@@ -5,7 +5,7 @@ import { useNav } from '../../app/nav-store';
 import type { FakeBridge } from '../../testing/fake-bridge';
 import { skippedMessage } from './drop-files';
 import { aJob, aStatus } from './job-fixtures';
-import { bridgeWith, fakeLayout, renderVideos } from './test-screen';
+import { bridgeWith, fakeLayout, renderTrayOnly, renderVideos } from './test-screen';
 import { useTarget } from './target-store';
 
 beforeEach(fakeLayout);
@@ -148,5 +148,20 @@ describe('the uploads tray', () => {
     expect(screen.getByRole('button', { name: /^Uploads ?: 2 of 4 uploaded\..*Open Videos$/ })).toBe(tray);
     fireEvent.click(tray);
     expect(useNav.getState().area).toBe('videos');
+  });
+});
+
+describe('a drop outside Videos', () => {
+  it('is refused (the window never opens the file) and offers to open Videos; nothing is registered', async () => {
+    const bridge = bridgeWith([]);
+    const fromDrop = vi.spyOn(bridge.files, 'fromDrop');
+    useNav.setState({ area: 'apps' });
+    renderTrayOnly();
+    await waitFor(() => expect(bridge.count('videos.list')).toBe(1));
+    const event = drop([new File(['x'], 'clip.mp4')]);
+    expect(event.defaultPrevented).toBe(true);
+    fireEvent.click(await screen.findByRole('button', { name: 'Open Videos' }));
+    expect(useNav.getState().area).toBe('videos');
+    expect(fromDrop).not.toHaveBeenCalled();
   });
 });
