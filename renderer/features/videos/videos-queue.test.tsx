@@ -169,3 +169,15 @@ describe('when the queue cannot be read', () => {
     expect(screen.queryByText('Loading the queue…')).toBeNull();
   });
 });
+
+describe('keeping in sync', () => {
+  it('an event that arrives while the list is on its way is applied after it, not lost', async () => {
+    const bridge = bridgeWith([aJob('a', { position: 1 })]);
+    renderVideos();
+    // The list has been asked for but not answered yet: this event must survive the list's arrival.
+    act(() => bridge.emit('videos.jobs', { jobs: [aJob('z', { position: 2 })], removed: [], status: aStatus({ queued: 2, inFlight: 2 }) }));
+    await rowOf('clip a');
+    await rowOf('clip z');
+    expect(screen.getByTestId('queue-announcer').textContent).toBe('0 of 2 uploaded, 2 in progress.');
+  });
+});
