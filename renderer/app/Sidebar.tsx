@@ -1,8 +1,9 @@
-/** The left sidebar: the five areas, then the active profile and the connection status. */
+/** The left sidebar: the five areas, the uploads tray, then the active profile and the connection status. */
 import { useRef, type KeyboardEvent } from 'react';
 import { AREAS } from './areas';
 import { useNav } from './nav-store';
 import { ConnectionBadge } from './ConnectionBadge';
+import { UploadsTray } from '../features/uploads-tray/UploadsTray';
 
 const MOD = /Mac|iPhone|iPad/.test(navigator.platform) ? '⌘' : 'Ctrl+';
 
@@ -53,6 +54,7 @@ export function Sidebar() {
           })}
         </ul>
       </nav>
+      <UploadsTray />
       <ConnectionBadge />
     </aside>
   );

@@ -18,11 +18,13 @@ export type StaleScope = MethodName | `${AreaOf<MethodName>}.*`;
  */
 const PROFILE_DEPENDENT: readonly StaleScope[] = ['profiles.*', 'console.history', 'videos.libraries', 'videos.collections'];
 
-/** Per event, the queries it makes stale. `app.notice` only informs: it changes no data. */
+/**
+ * Per event, the queries it makes stale. `app.notice` only informs: it changes no data. `videos.jobs` carries the
+ * queue's rows themselves, which the videos store merges; no cached answer depends on them.
+ */
 export const STALE_AFTER_EVENT: { readonly [E in EventName]: readonly StaleScope[] } = {
   'app.notice': [],
   'profiles.changed': PROFILE_DEPENDENT,
-  // The queue's rows travel in the event itself; the renderer merges them instead of asking again.
   'videos.jobs': [],
 };
 
@@ -43,6 +45,8 @@ export const STALE_AFTER_CALL: { readonly [M in MethodName]?: readonly StaleScop
   'profiles.storeLibraryKeys': PROFILE_DEPENDENT,
   'secrets.setPersistence': ['profiles.list'],
   'console.send': ['console.history'],
+  // A new collection joins the picker and the rows' collection names.
+  'videos.createCollection': ['videos.collections'],
 };
 
 /** True when a query key falls under one of the scopes. */

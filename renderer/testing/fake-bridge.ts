@@ -1,6 +1,6 @@
 /** A scripted `window.burrow` for component tests: answers per method, records calls, emits events on demand. */
 import type { EventName, MethodName } from '../../shared/channels';
-import type { BurrowBridge, EventPayload, MethodInput, MethodOutput } from '../../shared/contract';
+import type { BurrowBridge, EventPayload, MethodInput, MethodOutput, RegisteredFile } from '../../shared/contract';
 import type { AppError, Result } from '../../shared/result';
 
 type Answer<M extends MethodName> = MethodOutput<M> | { readonly error: AppError } | ((input: MethodInput<M>) => MethodOutput<M>);
@@ -15,6 +15,10 @@ export interface FakeBridge extends BurrowBridge {
   emit<E extends EventName>(event: E, payload: EventPayload<E>): void;
   /** How many calls a method has had. */
   count(method: MethodName): number;
+  /** Sets how dropped files register from now on (by default every drop is refused, as for a File made in the page). */
+  answerDrop(register: (file: File) => RegisteredFile | { readonly error: AppError }): void;
+  /** Every input of a method's calls, in order. */
+  inputs<M extends MethodName>(method: M): MethodInput<M>[];
 }
 
 /** Builds a fake and installs it as `window.burrow`. */
@@ -22,6 +26,7 @@ export function installFakeBridge(): FakeBridge {
   const answers = new Map<string, unknown>();
   const listeners = new Map<string, Set<(payload: unknown) => void>>();
   const calls: { method: string; input: unknown }[] = [];
+  let registerDrop: (file: File) => RegisteredFile | { readonly error: AppError } = () => ({ error: { kind: 'validation', title: 'Not a file on disk' } });
   const fake: FakeBridge = {
     calls,
     answer(method, answer) {
@@ -32,6 +37,12 @@ export function installFakeBridge(): FakeBridge {
     },
     count(method) {
       return calls.filter((c) => c.method === method).length;
+    },
+    answerDrop(register) {
+      registerDrop = register;
+    },
+    inputs<M extends MethodName>(method: M) {
+      return calls.filter((c) => c.method === method).map((c) => c.input as MethodInput<M>);
     },
     async invoke(method, input): Promise<Result<unknown>> {
       calls.push({ method, input });
@@ -48,7 +59,10 @@ export function installFakeBridge(): FakeBridge {
       return () => set.delete(listener);
     },
     files: {
-      fromDrop: async () => ({ ok: false, error: { kind: 'validation', title: 'Not a file on disk' } }),
+      async fromDrop(file) {
+        const r = registerDrop(file as File);
+        return 'error' in r ? { ok: false, error: r.error } : { ok: true, value: r };
+      },
     },
   };
   Object.defineProperty(window, 'burrow', { value: fake, configurable: true, writable: true });

@@ -1,6 +1,100 @@
-/** The Videos area. */
-import { NotBuilt } from '../../ui/NotBuilt';
+/**
+ * The Videos area: choose a library (and a collection), drop files or folders anywhere on the window or choose
+ * them, and follow each upload in the queue below until the platform says Ready.
+ */
+import { FilePlus2, WifiOff } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useAreaFocusTarget } from '../../app/area-focus';
+import { BridgeError } from '../../bridge/client';
+import { ErrorMessage } from '../../ui/ErrorMessage';
+import { DuplicateDialog } from './DuplicateDialog';
+import { QueueAnnouncer } from './QueueAnnouncer';
+import { QueueList } from './QueueList';
+import { useQueue } from './queue-store';
+import { QueueToolbar } from './QueueToolbar';
+import { keepExisting, NO_SELECTION, type Selection } from './selection';
+import { collectionFor, useTarget } from './target-store';
+import { TargetPicker } from './TargetPicker';
+import { useAddFiles } from './use-add-files';
+import { useControls } from './use-controls';
+import { useFileDrop } from './use-file-drop';
+import './videos.css';
+
+const MOD = /Mac|iPhone|iPad/.test(navigator.platform) ? '⌘' : 'Ctrl+';
+
+function EmptyQueue({ onChoose }: { readonly onChoose: () => void }) {
+  return (
+    <section className="empty-state drop-target" data-testid="queue-empty" aria-labelledby="queue-empty-heading">
+      <h2 id="queue-empty-heading">No uploads yet</h2>
+      <p>Drop video files or folders anywhere on this window, or choose files. Each file becomes a video in the library above; folders are searched for videos.</p>
+      <button type="button" className="primary" onClick={onChoose}>
+        <FilePlus2 aria-hidden="true" size={16} /> Choose files…
+      </button>
+    </section>
+  );
+}
 
 export function VideosScreen() {
-  return <NotBuilt what="Uploading videos" />;
+  const focusTarget = useAreaFocusTarget();
+  const jobs = useQueue((s) => s.ordered);
+  const status = useQueue((s) => s.status);
+  const loaded = useQueue((s) => s.loaded);
+  const loadError = useQueue((s) => s.loadError);
+  const byId = useQueue((s) => s.byId);
+  const libraryId = useTarget((s) => s.libraryId);
+  const collectionId = useTarget((s) => collectionFor(s, s.libraryId));
+  const controls = useControls();
+  const files = useAddFiles({ libraryId, collectionId });
+  const { dragging } = useFileDrop(files.addDropped);
+  const [rawSelection, setSelection] = useState<Selection>(NO_SELECTION);
+  // Rows removed (cleared, or by another window) leave the selection with them.
+  const selection = keepExisting(rawSelection, (id) => byId.has(id));
+
+  const choose = files.chooseFiles;
+  useEffect(() => {
+    function onKey(e: KeyboardEvent) {
+      if ((e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey && e.key.toLowerCase() === 'o') {
+        e.preventDefault();
+        choose();
+      }
+    }
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [choose]);
+
+  return (
+    <div className="videos" data-dragging={dragging ? 'true' : undefined}>
+      <div className="row spread videos-top">
+        <TargetPicker />
+        <button ref={jobs.length === 0 ? focusTarget : undefined} type="button" className="primary" onClick={choose} disabled={files.adding} title={`Choose files (${MOD}O)`}>
+          <FilePlus2 aria-hidden="true" size={16} /> Choose files…
+        </button>
+      </div>
+      {status.waitingForNetwork && (
+        <div className="banner banner-warning" role="status" data-testid="waiting-for-network">
+          <WifiOff aria-hidden="true" size={16} /> Waiting for network: uploads continue by themselves when the platform can be reached again.
+        </div>
+      )}
+      {loadError && <ErrorMessage error={new BridgeError(loadError)} />}
+      {dragging && (
+        <div className="drop-hint" aria-hidden="true">
+          Drop to upload
+        </div>
+      )}
+      {!loaded ? (
+        <p className="muted" role="status">
+          Loading the queue…
+        </p>
+      ) : jobs.length === 0 ? (
+        <EmptyQueue onChoose={choose} />
+      ) : (
+        <>
+          <QueueToolbar jobs={jobs} status={status} controls={controls} />
+          <QueueList jobs={jobs} selection={selection} onSelection={setSelection} controls={controls} focusRef={focusTarget} />
+        </>
+      )}
+      <QueueAnnouncer counts={status.counts} waitingForNetwork={status.waitingForNetwork} />
+      <DuplicateDialog files={files.previous} onDone={files.answerPrevious} />
+    </div>
+  );
 }

@@ -1,0 +1,31 @@
+/**
+ * Outside the Videos area a file dropped on the window would make the page open the file itself, losing the app.
+ * The drop is refused there instead, with a toast that opens Videos, where a drop adds the files to the queue.
+ */
+import { useEffect } from 'react';
+import { useNav } from '../../app/nav-store';
+import { notify } from '../../ui/toast';
+import { carriesFiles } from '../videos/drop-files';
+
+export function useDropGuard(): void {
+  useEffect(() => {
+    // The Videos screen takes drops itself while it is open.
+    const elsewhere = (e: DragEvent) => carriesFiles(e) && useNav.getState().area !== 'videos';
+    function onDragOver(e: DragEvent) {
+      if (!elsewhere(e)) return;
+      e.preventDefault();
+      if (e.dataTransfer) e.dataTransfer.dropEffect = 'none';
+    }
+    function onDrop(e: DragEvent) {
+      if (!elsewhere(e)) return;
+      e.preventDefault();
+      notify.info('To upload videos, drop them on the Videos area.', { action: { label: 'Open Videos', onClick: () => useNav.getState().go('videos') } });
+    }
+    window.addEventListener('dragover', onDragOver);
+    window.addEventListener('drop', onDrop);
+    return () => {
+      window.removeEventListener('dragover', onDragOver);
+      window.removeEventListener('drop', onDrop);
+    };
+  }, []);
+}

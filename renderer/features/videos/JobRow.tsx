@@ -1,0 +1,124 @@
+/** One file of the queue: title, collection, size, a progress bar with its numbers, the state in words, and its controls. */
+import { ArrowUpToLine, FolderSearch, Pause, Play, RotateCcw, X } from 'lucide-react';
+import type { ReactNode } from 'react';
+import type { JobView } from '../../../shared/videos/model';
+import { useCall } from '../../bridge/queries';
+import { errorLine, isFinal, jobPercent, progressLine, stateWords } from './format';
+import { TitleEditor } from './TitleEditor';
+import type { Controls } from './use-controls';
+
+/** States a retry can run again. */
+const RETRYABLE = new Set(['failed', 'cancelled', 'source-changed', 'source-missing']);
+/** Once the platform has the whole file there is nothing left to pause: it verifies and encodes on its own. */
+const PAUSABLE = new Set(['queued', 'creating', 'created', 'uploading']);
+
+function CollectionName({ job }: { readonly job: JobView }) {
+  // One cached answer per library, shared by every row of it.
+  const names = useCall('videos.collections', { libraryId: job.libraryId }, { enabled: job.collectionId !== null });
+  if (job.collectionId === null) return null;
+  const name = names.data?.collections.find((c) => c.guid === job.collectionId)?.name;
+  return <span className="muted small job-collection">{name ? `in ${name}` : 'in a collection'}</span>;
+}
+
+function Action({ label, onClick, children }: { readonly label: string; readonly onClick: () => void; readonly children: ReactNode }) {
+  return (
+    <button
+      type="button"
+      className="icon-button"
+      aria-label={label}
+      title={label}
+      onClick={(e) => {
+        e.stopPropagation();
+        onClick();
+      }}
+    >
+      {children}
+    </button>
+  );
+}
+
+interface Props {
+  readonly job: JobView;
+  readonly selected: boolean;
+  readonly controls: Controls;
+  /** The checkbox toggles the row in the selection, as Ctrl/Cmd+click does. */
+  readonly onToggle: () => void;
+}
+
+/** The row's content; the list around it places it and handles selection by click and keys. */
+export function JobRow({ job, selected, controls, onToggle }: Props) {
+  const words = stateWords(job);
+  const percent = jobPercent(job);
+  const failure = errorLine(job);
+  const ids = { ids: [job.id] };
+  const ended = isFinal(job);
+  return (
+    <>
+      <input type="checkbox" className="job-select" aria-label={`Select ${job.title}`} checked={selected} onChange={onToggle} onClick={(e) => e.stopPropagation()} />
+      <div className="job-main">
+        <div className="job-line">
+          <TitleEditor job={job} />
+          <CollectionName job={job} />
+          {job.highlight && <span className="badge badge-highlight">Already in the queue</span>}
+        </div>
+        <div className="job-line">
+          <div
+            className="bar"
+            role="progressbar"
+            aria-label={`Upload of ${job.title}`}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={percent}
+            aria-valuetext={`${percent} %`}
+          >
+            <div className={`bar-fill tone-${words.tone}`} style={{ width: `${percent}%` }} />
+          </div>
+          <span className="tabular job-percent">{percent} %</span>
+          <span className="muted small tabular" data-testid="job-numbers">
+            {progressLine(job)}
+          </span>
+        </div>
+        <div className="job-line small">
+          <strong className={`job-state tone-${words.tone}`} data-testid="job-state">
+            {words.label}
+          </strong>
+          {failure && <span className="job-error">{failure}</span>}
+          {job.error?.hint && <span className="job-hint">{job.error.hint}</span>}
+          {job.note && <span className="muted job-note">{job.note}</span>}
+        </div>
+      </div>
+      <div className="job-actions">
+        {PAUSABLE.has(job.state) && !job.paused && (
+          <Action label={`Pause ${job.title}`} onClick={() => controls.pause(ids)}>
+            <Pause aria-hidden="true" size={14} />
+          </Action>
+        )}
+        {PAUSABLE.has(job.state) && job.paused && (
+          <Action label={`Resume ${job.title}`} onClick={() => controls.resume(ids)}>
+            <Play aria-hidden="true" size={14} />
+          </Action>
+        )}
+        {job.state === 'queued' && (
+          <Action label={`Move ${job.title} to the top`} onClick={() => controls.moveToTop(ids)}>
+            <ArrowUpToLine aria-hidden="true" size={14} />
+          </Action>
+        )}
+        {RETRYABLE.has(job.state) && (
+          <Action label={`Retry ${job.title}`} onClick={() => controls.retry(ids)}>
+            <RotateCcw aria-hidden="true" size={14} />
+          </Action>
+        )}
+        {job.state === 'source-missing' && (
+          <button type="button" onClick={(e) => (e.stopPropagation(), controls.locate(job.id))}>
+            <FolderSearch aria-hidden="true" size={14} /> Locate file…
+          </button>
+        )}
+        {!ended && (
+          <Action label={`Cancel ${job.title}`} onClick={() => controls.cancel(ids)}>
+            <X aria-hidden="true" size={14} />
+          </Action>
+        )}
+      </div>
+    </>
+  );
+}

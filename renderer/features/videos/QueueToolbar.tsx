@@ -1,0 +1,87 @@
+/** Controls for the whole queue: pause, resume or cancel everything, retry the failed, clear what has ended, and how many upload at once. */
+import { Dialog } from 'radix-ui';
+import { useState } from 'react';
+import { CONCURRENCY, type JobView, type QueueStatus } from '../../../shared/videos/model';
+import { Field } from '../../ui/field';
+import { isFinal } from './format';
+import type { Controls } from './use-controls';
+
+interface Props {
+  readonly jobs: readonly JobView[];
+  readonly status: QueueStatus;
+  readonly controls: Controls;
+}
+
+const LEVELS = Array.from({ length: CONCURRENCY.max - CONCURRENCY.min + 1 }, (_, i) => CONCURRENCY.min + i);
+
+/** Cancelling everything asks once and says how many uploads stop. */
+function CancelAll({ open, onCancel }: { readonly open: number; readonly onCancel: () => void }) {
+  const [asking, setAsking] = useState(false);
+  return (
+    <Dialog.Root open={asking} onOpenChange={setAsking}>
+      <Dialog.Trigger asChild>
+        <button type="button" className="danger" disabled={open === 0}>
+          Cancel all
+        </button>
+      </Dialog.Trigger>
+      <Dialog.Portal>
+        <Dialog.Overlay className="dialog-overlay" />
+        <Dialog.Content className="dialog">
+          <Dialog.Title>Cancel {open === 1 ? 'the upload' : `all ${open} uploads`}?</Dialog.Title>
+          <Dialog.Description>Videos that have not received their whole file are deleted from the library; the files on disk are not touched.</Dialog.Description>
+          <div className="row dialog-actions">
+            <Dialog.Close asChild>
+              <button type="button">Keep uploading</button>
+            </Dialog.Close>
+            <button
+              type="button"
+              className="primary danger-fill"
+              onClick={() => {
+                setAsking(false);
+                onCancel();
+              }}
+            >
+              Cancel {open === 1 ? 'upload' : 'uploads'}
+            </button>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+export function QueueToolbar({ jobs, status, controls }: Props) {
+  const open = jobs.filter((j) => !isFinal(j));
+  const failed = jobs.filter((j) => j.state === 'failed');
+  const ended = jobs.length - open.length;
+  return (
+    <div className="row queue-toolbar" role="group" aria-label="Whole queue">
+      <button type="button" disabled={!open.some((j) => !j.paused)} onClick={() => controls.pause({ all: true })}>
+        Pause all
+      </button>
+      <button type="button" disabled={!open.some((j) => j.paused)} onClick={() => controls.resume({ all: true })}>
+        Resume all
+      </button>
+      <CancelAll open={open.length} onCancel={() => controls.cancel({ all: true })} />
+      <button type="button" disabled={failed.length === 0} onClick={() => controls.retry({ ids: failed.map((j) => j.id) })}>
+        Retry failed{failed.length > 0 ? ` (${failed.length})` : ''}
+      </button>
+      <button type="button" disabled={ended === 0} onClick={() => controls.clearCompleted()}>
+        Clear completed
+      </button>
+      <div className="toolbar-end">
+        <Field label="At once">
+          {(p) => (
+            <select {...p} value={status.concurrency} onChange={(e) => controls.setConcurrency(Number(e.target.value))} data-testid="concurrency">
+              {LEVELS.map((n) => (
+                <option key={n} value={n}>
+                  {n}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+/** The Videos screen as the app mounts it (tray, screen, toasts) over a fake bridge, for component tests. */
+import { render, screen } from '@testing-library/react';
+import { vi } from 'vitest';
+import type { MethodOutput } from '../../../shared/contract';
+import type { JobView, QueueStatus } from '../../../shared/videos/model';
+import { useNav } from '../../app/nav-store';
+import { BridgeProvider, createQueryClient } from '../../bridge/provider';
+import { installFakeBridge, type FakeBridge } from '../../testing/fake-bridge';
+import { Toasts } from '../../ui/toast';
+import { UploadsTray } from '../uploads-tray/UploadsTray';
+import { aStatus } from './job-fixtures';
+import { EMPTY_STATUS, useQueue } from './queue-store';
+import { useTarget } from './target-store';
+import { VideosScreen } from './VideosScreen';
+
+export const PROFILES = {
+  activeId: 'p1',
+  profiles: [],
+  secretStorage: { backend: 'test', persistent: true, weak: false, optedIn: false },
+  problems: [],
+} as unknown as MethodOutput<'profiles.list'>;
+
+/** happy-dom does no layout: the queue's scroller gets the height a browser would give it. */
+export function fakeLayout(): void {
+  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockImplementation(function (this: HTMLElement) {
+    return this.classList.contains('queue-scroller') ? 600 : 0;
+  });
+  vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockImplementation(function (this: HTMLElement) {
+    return this.classList.contains('queue-scroller') ? 800 : 0;
+  });
+}
+
+/** A fake bridge answering the Videos screen's reads, with `jobs` in the queue; every control answers one change. */
+export function bridgeWith(jobs: readonly JobView[], status: QueueStatus = aStatus({ queued: jobs.length, inFlight: jobs.length })): FakeBridge {
+  useQueue.setState({ byId: new Map(), ordered: [], status: EMPTY_STATUS, loaded: false, loadError: null });
+  localStorage.clear();
+  useTarget.setState({ libraryId: null, collectionByLibrary: {} });
+  // The screen is on show only in its own area; a test of another area says so.
+  useNav.setState({ area: 'videos' });
+  const bridge = installFakeBridge();
+  bridge.answer('profiles.list', PROFILES);
+  bridge.answer('videos.libraries', {
+    libraries: [
+      { id: 1, name: 'Demo Library', hasKey: true },
+      { id: 2, name: 'Training', hasKey: false },
+    ],
+  });
+  bridge.answer('videos.collections', { collections: [{ guid: 'g1', name: 'Getting Started', videoCount: 0 }] });
+  bridge.answer('videos.list', { jobs: [...jobs], status });
+  for (const m of ['videos.pause', 'videos.resume', 'videos.cancel', 'videos.retry', 'videos.moveToTop'] as const) bridge.answer(m, { changed: 1 });
+  bridge.answer('videos.clearCompleted', { removed: 1 });
+  bridge.answer('videos.setConcurrency', (i) => ({ ...status, concurrency: i.value }));
+  bridge.answer('videos.locate', null);
+  return bridge;
+}
+
+/** Renders the tray and the screen, as the app shows them in the Videos area. */
+export function renderVideos() {
+  return render(
+    <BridgeProvider client={createQueryClient()}>
+      <UploadsTray />
+      <VideosScreen />
+      <Toasts />
+    </BridgeProvider>,
+  );
+}
+
+/** Renders what another area shows of the queue: the tray alone. */
+export function renderTrayOnly() {
+  return render(
+    <BridgeProvider client={createQueryClient()}>
+      <UploadsTray />
+      <Toasts />
+    </BridgeProvider>,
+  );
+}
+
+/** The row of a job, by its title. */
+export async function rowOf(title: string): Promise<HTMLElement> {
+  return (await screen.findByRole('listitem', { name: new RegExp(`^${title},`) })) as HTMLElement;
+}

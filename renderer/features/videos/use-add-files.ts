@@ -1,0 +1,79 @@
+/**
+ * Adding files to the queue, by drop or by the native dialog, and what follows: one toast naming the files left
+ * out, one for files already queued (their rows light up), and the "Upload again / Skip" question for files this
+ * machine already uploaded to the library.
+ */
+import { useCallback, useState } from 'react';
+import type { AddResult } from '../../../shared/contract/videos';
+import { errorOf } from '../../bridge/client';
+import { useCallMutation } from '../../bridge/queries';
+import { notify } from '../../ui/toast';
+import { registerDropped, skippedMessage } from './drop-files';
+
+/** Where added files go. */
+export interface Target {
+  readonly libraryId: number | null;
+  readonly collectionId: string | null;
+}
+
+/** A file the user is asked about: uploaded before from this machine. */
+export type PreviousUpload = AddResult['previouslyUploaded'][number];
+
+const NO_LIBRARY = 'Choose a video library first: each file becomes a video in it.';
+
+export function useAddFiles(target: Target) {
+  const add = useCallMutation('videos.add');
+  const choose = useCallMutation('videos.choose');
+  const [previous, setPrevious] = useState<readonly PreviousUpload[]>([]);
+
+  const report = useCallback((result: AddResult) => {
+    if (result.skipped.length > 0) notify.warning(skippedMessage(result.skipped));
+    if (result.alreadyQueued.length > 0) {
+      notify.info(result.alreadyQueued.length === 1 ? '1 file is already in the queue.' : `${result.alreadyQueued.length} files are already in the queue.`);
+    }
+    if (result.previouslyUploaded.length > 0) setPrevious((p) => [...p, ...result.previouslyUploaded]);
+  }, []);
+
+  const failed = useCallback((e: unknown) => {
+    const err = errorOf(e);
+    notify.error(err.detail ? `${err.title}: ${err.detail}` : err.title);
+  }, []);
+
+  const addTokens = useCallback(
+    (tokens: readonly string[], again = false) => {
+      if (target.libraryId === null) return notify.warning(NO_LIBRARY);
+      if (tokens.length === 0) return;
+      add.mutate({ libraryId: target.libraryId, collectionId: target.collectionId, tokens: [...tokens], ...(again ? { again: true } : {}) }, { onSuccess: report, onError: failed });
+    },
+    [add, target.libraryId, target.collectionId, report, failed],
+  );
+
+  /** Registers dropped files and folders with the core, then adds them. */
+  const addDropped = useCallback(
+    (dropped: readonly File[]) => {
+      if (target.libraryId === null) return notify.warning(NO_LIBRARY);
+      void registerDropped(dropped).then(({ files, refused }) => {
+        if (refused.length > 0) notify.error(skippedMessage(refused, 'could not be read'));
+        addTokens(files.map((f) => f.token));
+      });
+    },
+    [addTokens, target.libraryId],
+  );
+
+  /** Opens the native dialog; what the user picks is added by the core. */
+  const chooseFiles = useCallback(() => {
+    if (target.libraryId === null) return notify.warning(NO_LIBRARY);
+    choose.mutate({ libraryId: target.libraryId, collectionId: target.collectionId }, { onSuccess: report, onError: failed });
+  }, [choose, target.libraryId, target.collectionId, report, failed]);
+
+  /** The user's answer to "uploaded before": the tokens to upload again (the rest are skipped). */
+  const answerPrevious = useCallback(
+    (again: readonly string[]) => {
+      setPrevious([]);
+      addTokens(again, true);
+    },
+    [addTokens],
+  );
+
+  return { addDropped, chooseFiles, previous, answerPrevious, adding: add.isPending || choose.isPending };
+}
