@@ -203,7 +203,7 @@ test('a refused create shows Failed with the platform’s words; Retry then uplo
   await expect(v.state('chosen')).toHaveText('Ready', { timeout: 120_000 });
 });
 
-test('dropping a folder of 1,000 videos shows 1,000 rows within a second; Cancel all stops them', async ({ app, shell }) => {
+test('dropping a folder of 1,000 videos lists 1,000 rows, drawing only those in view; Cancel all stops them', async ({ app, shell }) => {
   test.setTimeout(180_000);
   const v = app.videos;
   const many = join(dir, 'many');
@@ -212,10 +212,9 @@ test('dropping a folder of 1,000 videos shows 1,000 rows within a second; Cancel
   await openOnFirstLibrary(v, shell);
   await v.concurrency.selectOption('1');
 
-  const started = Date.now();
+  // How fast they appear is measured by the benchmarks, never asserted here: here, that all 1,000 are listed.
   await v.drop([many]);
-  await expect(v.rows.first()).toHaveAttribute('aria-setsize', '1000', { timeout: 10_000 });
-  expect(Date.now() - started).toBeLessThan(1000);
+  await expect(v.rows.first()).toHaveAttribute('aria-setsize', '1000');
   await expect(v.rows.first()).toHaveAttribute('aria-posinset', '1');
   expect(await v.rows.count()).toBeLessThan(60);
 

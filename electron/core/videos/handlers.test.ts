@@ -96,9 +96,12 @@ describe('videos handlers', () => {
     const result = await call('videos.add', { libraryId, collectionId: null, tokens: [folder.token, single.token, 'stale-token'] });
     expect(result).toMatchObject({ added: 3, alreadyQueued: [], previouslyUploaded: [] });
     expect(result.skipped).toEqual(['notes.txt', '1 item no longer available']);
-    expect((await call('videos.list', {})).jobs.map((j) => j.fileName)).toEqual(['loose.mkv', 'a.mov', 'b.mp4']);
+    // In the order dropped; a folder's videos in natural order.
+    expect((await call('videos.list', {})).jobs.map((j) => j.fileName)).toEqual(['a.mov', 'b.mp4', 'loose.mkv']);
     await queue.idle();
-    // Uploaded before: offered back by token (the walked file gets one now), not added.
+    // Still listed: pointed to their rows. Once cleared, uploaded before: offered back by token (the walked file gets one now), not added.
+    expect((await call('videos.add', { libraryId, collectionId: null, tokens: [folder.token] })).alreadyQueued).toHaveLength(2);
+    await call('videos.clearCompleted', {});
     const again = await call('videos.add', { libraryId, collectionId: null, tokens: [folder.token] });
     expect(again.added).toBe(0);
     expect(again.previouslyUploaded.map((p) => p.name)).toEqual(['a.mov', 'b.mp4']);

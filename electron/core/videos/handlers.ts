@@ -95,20 +95,19 @@ export function videosHandlers(deps: VideosDeps): VideosHandlers {
     },
 
     'videos.add': async ({ tokens, libraryId, collectionId, again }) => {
-      const direct: string[] = [];
-      const folders: string[] = [];
-      const unknown: string[] = [];
+      const paths: string[] = [];
+      let unknown = 0;
       for (const token of tokens) {
         const path = deps.pathOf(token);
-        if (path === undefined) unknown.push(token);
+        if (path === undefined) unknown++;
         else {
           tokensOf.set(path, token);
-          (deps.kindOf(token) === 'folder' ? folders : direct).push(path);
+          paths.push(path);
         }
       }
-      // Dropped files and the contents of dropped folders are filtered alike: only videos are queued.
-      const walked = await walkDropped([...direct, ...folders]);
-      const skipped = [...walked.skipped, ...(unknown.length > 0 ? [`${unknown.length} item${unknown.length === 1 ? '' : 's'} no longer available`] : [])];
+      // Dropped files and the contents of dropped folders are filtered alike: only videos are queued, in the order dropped.
+      const walked = await walkDropped(paths);
+      const skipped = [...walked.skipped, ...(unknown > 0 ? [`${unknown} item${unknown === 1 ? '' : 's'} no longer available`] : [])];
       return addPaths(walked.files, skipped, { libraryId, collectionId }, again);
     },
 

@@ -264,6 +264,10 @@ describe('upload queue', () => {
     await queueSettled(q);
     await upload(runner.callOf(first.added[0]!.id), 'v1');
     await q.idle();
+    // Its ended row is still in the list: that row is what the user is pointed to.
+    const whileListed = await q.add([{ path, profileId: 'p', libraryId: 1, collectionId: null }]);
+    expect(whileListed).toMatchObject({ added: [], alreadyQueued: [first.added[0]!.id], previouslyUploaded: [] });
+    expect(await q.clearCompleted()).toBe(1);
     const later = await q.add([{ path, profileId: 'p', libraryId: 1, collectionId: null }]);
     expect(later.added).toEqual([]);
     expect(later.previouslyUploaded).toEqual([{ path, uploadedAt: expect.any(Number) }]);

@@ -181,7 +181,9 @@ class Queue implements OpenedUploadQueue {
     let position = 0;
     for (const job of this.#jobs.values()) {
       position = Math.max(position, job.position);
-      if (!isEnded(job)) live.set(sameFile(job.libraryId, job.path, job), job.id);
+      // Every row still in the list counts, ended ones too (the user sees it and can retry it there), unless the
+      // user asked to upload the file again.
+      if (!options.again || !isEnded(job)) live.set(sameFile(job.libraryId, job.path, job), job.id);
     }
     const records: JobRecord[] = [];
     const alreadyQueued = new Set<string>();

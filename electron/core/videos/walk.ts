@@ -5,7 +5,7 @@ import { isVideoFileName } from '../../../shared/videos/model.js';
 
 /** What a walk found. */
 export interface WalkResult {
-  /** Video files, by path, in natural order ("2.mp4" before "10.mp4"). */
+  /** Video files, by path: the dropped ones in the order given, a folder's contents in natural order ("2.mp4" before "10.mp4"). */
   readonly files: string[];
   /** Names of files that are not videos, and of folders that could not be read. */
   readonly skipped: string[];
@@ -35,7 +35,7 @@ export async function walkDropped(paths: readonly string[]): Promise<WalkResult>
         skipped.push(basename(path));
         return;
       }
-      for (const name of entries) await visit(join(path, name));
+      for (const name of entries.sort(collator.compare)) await visit(join(path, name));
       return;
     }
     if (info.isFile() && isVideoFileName(basename(path))) files.add(path);
@@ -43,5 +43,5 @@ export async function walkDropped(paths: readonly string[]): Promise<WalkResult>
   }
 
   for (const p of paths) await visit(p);
-  return { files: [...files].sort(collator.compare), skipped: skipped.sort(collator.compare) };
+  return { files: [...files], skipped: skipped.sort(collator.compare) };
 }

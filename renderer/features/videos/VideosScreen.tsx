@@ -85,12 +85,15 @@ export function VideosScreen() {
         <p className="muted" role="status">
           Loading the queue…
         </p>
-      ) : jobs.length === 0 ? (
-        <EmptyQueue onChoose={choose} />
       ) : (
         <>
+          {/* Always there, so "at once" can be set before the first drop; its buttons wait for rows. */}
           <QueueToolbar jobs={jobs} status={status} controls={controls} />
-          <QueueList jobs={jobs} selection={selection} onSelection={setSelection} controls={controls} focusRef={focusTarget} />
+          {jobs.length === 0 ? (
+            <EmptyQueue onChoose={choose} />
+          ) : (
+            <QueueList jobs={jobs} selection={selection} onSelection={setSelection} controls={controls} focusRef={focusTarget} />
+          )}
         </>
       )}
       <QueueAnnouncer counts={status.counts} waitingForNetwork={status.waitingForNetwork} />
