@@ -13,9 +13,11 @@ import { cliStartup } from './cases/cli-startup.js';
 import { console200mb } from './cases/console-200mb.js';
 import { launch } from './cases/launch.js';
 import { rendererInitialJs } from './cases/renderer-initial-js.js';
+import { uploadPut } from './cases/upload-put.js';
+import { uploadQueue1k } from './cases/upload-queue-1k.js';
 
 /** Every case, in the order `npm run bench` runs them. */
-export const CASES: readonly BenchCase[] = [cliStartup, rendererInitialJs, launch, console200mb];
+export const CASES: readonly BenchCase[] = [cliStartup, rendererInitialJs, launch, console200mb, uploadQueue1k, uploadPut];
 
 const DEFAULT_ROUNDS = 5;
 

@@ -1,4 +1,4 @@
-/** Random-bytes files for the upload cases, made once and kept in `.bench-data/` (never committed). */
+/** Random-bytes files for the upload cases (named .mp4: the queue takes only video files), made once and kept in `.bench-data/` (never committed). */
 import { randomFillSync } from 'node:crypto';
 import { closeSync, openSync, statSync, writeSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
@@ -7,7 +7,7 @@ const CHUNK = 8 * 1024 * 1024;
 
 /** The path of a file of exactly `bytes` random bytes, written on first use. Random, so no layer can compress it. */
 export async function randomFile(dir: string, bytes: number): Promise<string> {
-  const path = join(dir, `random-${bytes}.bin`);
+  const path = join(dir, `random-${bytes}.mp4`);
   try {
     if (statSync(path).size === bytes) return path;
   } catch {
