@@ -3,18 +3,21 @@
  * network, and throttled change events. Every state change is in the journal before the next step starts; the
  * platform calls of one job are the runner's.
  */
-import { randomUUID } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { appError } from '../../../shared/result.js';
-import { CONCURRENCY, type JobError, type JobView, type QueueStatus } from '../../../shared/videos/model.js';
+import { CONCURRENCY, type JobView, type QueueStatus } from '../../../shared/videos/model.js';
 import { AppFailure, toAppError } from '../errors.js';
 import type { PlatformClient } from '../platform/types.js';
-import { fingerprintFile, type FileIdentity } from './fingerprint.js';
+import { fingerprintFile } from './fingerprint.js';
 import { openHistory, type UploadHistory } from './history.js';
 import { openJournal, type Journal, type JournalLine } from './journal.js';
 import { acquireLock, type QueueLock } from './lock.js';
-import { countJobs, isEnded, newJobRecord, RETRYABLE_STATES, transition, type MachineEvent } from './machine.js';
+import { countJobs, isEnded, RETRYABLE_STATES, transition, type MachineEvent } from './machine.js';
+import { planAdd } from './queue-add.js';
+import { ChangeBatcher } from './queue-events.js';
+import { pollProcessing, syncTitle, waitForPlatform, type LoopHost } from './queue-loops.js';
+import { clampConcurrency, defaultSleep, thrownJobError, waitFor } from './queue-support.js';
 import { SpeedMeter } from './speed.js';
 import type { AddOutcome, JobRecord, JobRunner, NewJob, QueueChange, RunContext, RunOutcome, Selection, UploadQueue } from './types.js';
 
@@ -39,14 +42,6 @@ export interface UploadQueueOptions {
 /** An open queue; `recovered` explains a journal that could not be read and was set aside. */
 export type OpenedUploadQueue = UploadQueue & { readonly recovered?: string };
 
-/** Processing polls start this far apart and back off to the cap while nothing moves. */
-const POLL_FIRST_MS = 2_000;
-const POLL_MAX_MS = 30_000;
-/** Probes of a missing network back off to this cap. */
-const PROBE_FIRST_MS = 1_000;
-const PROBE_MAX_MS = 30_000;
-const TITLE_RETRY_FIRST_MS = 5_000;
-const TITLE_RETRY_MAX_MS = 60_000;
 
 interface Run {
   readonly controller: AbortController;
@@ -54,22 +49,6 @@ interface Run {
   readonly meter: SpeedMeter;
   cancelRequested: boolean;
   done: Promise<void>;
-}
-
-const defaultSleep = (ms: number, signal?: AbortSignal): Promise<void> =>
-  new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => {
-      clearTimeout(timer);
-      resolve();
-    }, { once: true });
-  });
-
-/** A job error from anything a runner or client threw. */
-export function jobErrorOf(e: unknown): JobError {
-  const a = toAppError(e);
-  const retryable = a.kind === 'network' || a.kind === 'timeout' || (a.status !== undefined && (a.status >= 500 || a.status === 429));
-  return { title: a.title, ...(a.detail !== undefined ? { detail: a.detail } : {}), ...(a.status !== undefined ? { status: a.status } : {}), retryable };
 }
 
 const settlers = new WeakMap<object, () => Promise<void>>();
@@ -115,12 +94,9 @@ class Queue implements OpenedUploadQueue {
   /** Poll loops, title retries, probes and cancels: each its own controller, aborted on close. */
   readonly #loops = new Map<string, AbortController>();
   readonly #ops = new Set<Promise<unknown>>();
-  readonly #listeners = new Set<(change: QueueChange) => void>();
-  readonly #pending = new Set<string>();
-  readonly #removed = new Set<string>();
-  readonly #highlight = new Map<string, ReturnType<typeof setTimeout>>();
+  readonly #events: ChangeBatcher;
+  readonly #host: LoopHost;
   readonly #idleWaiters: (() => void)[] = [];
-  #flushTimer: ReturnType<typeof setTimeout> | null = null;
   #concurrency: number;
   #waitingForNetwork = false;
   #closed = false;
@@ -141,6 +117,20 @@ class Queue implements OpenedUploadQueue {
     this.#jobs = jobs;
     this.#concurrency = clampConcurrency(options.concurrency ?? persistedConcurrency ?? CONCURRENCY.default);
     if (recovered !== undefined) this.recovered = recovered;
+    this.#events = new ChangeBatcher(
+      { view: (id) => { const job = this.#jobs.get(id); return job ? this.#view(job) : undefined; }, status: () => this.#status() },
+      options.throttleMs ?? 100,
+      options.highlightMs ?? 3_000,
+    );
+    this.#host = {
+      runner: options.runner,
+      job: (id) => this.#jobs.get(id),
+      apply: (id, event) => this.#apply(id, event),
+      clientFor: (profileId) => options.clientFor(profileId),
+      wait: (ms, signal) => this.#wait(ms, signal),
+      now: this.#now,
+      random: this.#random,
+    };
     settlers.set(this, () => this.#settle());
   }
 
@@ -164,8 +154,7 @@ class Queue implements OpenedUploadQueue {
   }
 
   onChange(listener: (change: QueueChange) => void): () => void {
-    this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
+    return this.#events.on(listener);
   }
 
   idle(): Promise<void> {
@@ -177,49 +166,12 @@ class Queue implements OpenedUploadQueue {
 
   async add(files: readonly NewJob[], options: { readonly again?: boolean } = {}): Promise<AddOutcome> {
     this.#open();
-    const live = new Map<string, string>();
-    let position = 0;
-    for (const job of this.#jobs.values()) {
-      position = Math.max(position, job.position);
-      // Every row still in the list counts, ended ones too (the user sees it and can retry it there), unless the
-      // user asked to upload the file again.
-      if (!options.again || !isEnded(job)) live.set(sameFile(job.libraryId, job.path, job), job.id);
-    }
-    const records: JobRecord[] = [];
-    const alreadyQueued = new Set<string>();
-    const previouslyUploaded: { path: string; uploadedAt: number }[] = [];
-    const unreadable: string[] = [];
-    for (const file of files) {
-      let identity: FileIdentity;
-      try {
-        identity = await fingerprintFile(file.path);
-      } catch {
-        unreadable.push(file.path);
-        continue;
-      }
-      const key = sameFile(file.libraryId, file.path, identity);
-      const existing = live.get(key);
-      if (existing !== undefined) {
-        alreadyQueued.add(existing);
-        continue;
-      }
-      const before = this.history.find(file.libraryId, identity.fingerprint);
-      if (before && !options.again) {
-        previouslyUploaded.push({ path: file.path, uploadedAt: before.at });
-        continue;
-      }
-      const record = newJobRecord({
-        id: randomUUID(), profileId: file.profileId, position: ++position, libraryId: file.libraryId, collectionId: file.collectionId,
-        ...(file.title !== undefined ? { title: file.title } : {}), path: file.path, fileName: basename(file.path), ...identity, addedAt: this.#now(),
-      });
-      live.set(key, record.id);
-      records.push(record);
-    }
+    const { records, alreadyQueued, previouslyUploaded, unreadable } = await planAdd(files, this.#jobs.values(), this.history, { again: options.again ?? false, now: this.#now() });
     for (const r of records) {
       this.#jobs.set(r.id, r);
       this.#mark(r.id);
     }
-    for (const id of alreadyQueued) this.#flash(id);
+    for (const id of alreadyQueued) this.#events.flash(id);
     // One write for the whole batch: adding a thousand files is one append, not a thousand.
     if (records.length > 0) await this.#track(this.journal.append(...records.map((job): JournalLine => ({ t: 'job', job }))));
     this.#pump();
@@ -285,10 +237,8 @@ class Queue implements OpenedUploadQueue {
     for (const job of ended) {
       this.#jobs.delete(job.id);
       this.#loops.get(`title:${job.id}`)?.abort();
-      this.#pending.delete(job.id);
-      this.#removed.add(job.id);
+      this.#events.remove(job.id);
     }
-    this.#schedule();
     if (ended.length > 0) await this.#track(this.journal.append(...ended.map((j): JournalLine => ({ t: 'remove', id: j.id }))));
     return ended.length;
   }
@@ -308,7 +258,7 @@ class Queue implements OpenedUploadQueue {
     }
     this.#concurrency = value;
     await this.#track(this.journal.append({ t: 'set', concurrency: value }));
-    this.#schedule();
+    this.#events.schedule();
     this.#pump();
     return this.#status();
   }
@@ -331,8 +281,7 @@ class Queue implements OpenedUploadQueue {
     for (const c of this.#loops.values()) c.abort();
     await Promise.all([...this.#running.values()].map((r) => r.done));
     await this.#settle();
-    if (this.#flushTimer) clearTimeout(this.#flushTimer);
-    for (const t of this.#highlight.values()) clearTimeout(t);
+    this.#events.close();
     await this.journal.close();
     await this.history.close();
     await this.lock.release();
@@ -386,7 +335,7 @@ class Queue implements OpenedUploadQueue {
       // Paused, cancelled or closed before the runner got going: it is never started.
       outcome = run.controller.signal.aborted ? { kind: 'stopped' } : await this.#o.runner.upload(ctx);
     } catch (e) {
-      outcome = run.controller.signal.aborted ? { kind: 'stopped' } : { kind: 'failed', error: jobErrorOf(e) };
+      outcome = run.controller.signal.aborted ? { kind: 'stopped' } : { kind: 'failed', error: thrownJobError(e) };
     }
     finished = true;
     await this.#track(this.#finish(id, run, outcome));
@@ -445,75 +394,38 @@ class Queue implements OpenedUploadQueue {
     return this.#apply(id, { type: 'cancel', at: this.#now(), deleted, note });
   }
 
-  /** Polls a processing job with backoff, outside the upload slots, until it is ready or failed. */
+  /** Polls a processing job, outside the upload slots, until it is ready or failed. */
   #poll(id: string): void {
     if (this.#closed || this.#loops.has(`poll:${id}`)) return;
     const { signal } = this.#loop(`poll:${id}`);
-    void (async () => {
-      let delay = POLL_FIRST_MS;
-      while (!signal.aborted) {
-        await this.#wait(delay, signal);
-        const job = this.#jobs.get(id);
-        if (signal.aborted || !job || job.state !== 'processing') break;
-        try {
-          const poll = await this.#o.runner.pollProcessing(job, await this.#o.clientFor(job.profileId), signal);
-          if (signal.aborted) break;
-          await this.#apply(id, { type: 'poll', poll, at: this.#now() });
-          if (poll.kind !== 'processing') break;
-          delay = poll.encodeProgress > (job.encodeProgress ?? -1) ? POLL_FIRST_MS : Math.min(delay * 2, POLL_MAX_MS);
-        } catch {
-          delay = Math.min(delay * 2, POLL_MAX_MS);
-        }
-      }
+    void pollProcessing(this.#host, id, signal).catch(() => undefined).finally(() => {
       if (this.#loops.get(`poll:${id}`)?.signal === signal) this.#loops.delete(`poll:${id}`);
       this.#checkIdle();
-    })();
+    });
   }
 
-  /** Sends the wanted title to the platform until it sticks; a failure leaves a note and tries again later. */
+  /** Sends the wanted title to the platform until it sticks. */
   #syncTitle(id: string): void {
     if (this.#closed || this.#loops.has(`title:${id}`)) return;
     const { signal } = this.#loop(`title:${id}`);
-    void (async () => {
-      let delay = TITLE_RETRY_FIRST_MS;
-      while (!signal.aborted) {
-        const job = this.#jobs.get(id);
-        if (!job || job.titleSynced || !job.videoId) break;
-        try {
-          await this.#o.runner.updateTitle(job, await this.#o.clientFor(job.profileId), signal);
-          if (signal.aborted) break;
-          await this.#apply(id, { type: 'title-synced', title: job.title });
-        } catch (e) {
-          if (signal.aborted) break;
-          await this.#apply(id, { type: 'note', note: `The new title is not on the platform yet (${toAppError(e).title}); Burrow will try again.` });
-          await this.#wait(delay, signal);
-          delay = Math.min(delay * 2, TITLE_RETRY_MAX_MS);
-        }
-      }
+    void syncTitle(this.#host, id, signal).catch(() => undefined).finally(() => {
       if (this.#loops.get(`title:${id}`)?.signal === signal) this.#loops.delete(`title:${id}`);
-    })();
+    });
   }
 
-  /** Holds new starts while the platform cannot be reached; probes with capped, jittered backoff; then resumes. */
+  /** Holds new starts while the platform cannot be reached, then resumes. */
   #waitForNetwork(job: JobRecord): void {
     if (this.#waitingForNetwork || this.#closed) return;
     this.#waitingForNetwork = true;
-    this.#schedule();
+    this.#events.schedule();
     const { signal } = this.#loop('probe');
-    void (async () => {
-      for (let attempt = 0; !signal.aborted; attempt++) {
-        const cap = Math.min(PROBE_MAX_MS, PROBE_FIRST_MS * 2 ** Math.min(attempt, 10));
-        await this.#wait(Math.round(cap * (0.5 + this.#random() / 2)), signal);
-        if (signal.aborted) return;
-        const up = await this.#o.clientFor(job.profileId).then((c) => this.#o.runner.reachable(job.libraryId, c, signal)).catch(() => false);
-        if (up) break;
-      }
+    void waitForPlatform(this.#host, job, signal).then((up) => {
       this.#loops.delete('probe');
-      if (signal.aborted || this.#closed) return;
+      if (!up || this.#closed) return;
       this.#waitingForNetwork = false;
-      this.#schedule();
+      this.#events.schedule();
       this.#pump();
-    })();
+    });
   }
 
   // ---- persistence and events ----------------------------------------------------------------------------------
@@ -538,41 +450,7 @@ class Queue implements OpenedUploadQueue {
   }
 
   #mark(id: string): void {
-    this.#pending.add(id);
-    this.#schedule();
-  }
-
-  #flash(id: string): void {
-    const previous = this.#highlight.get(id);
-    if (previous) clearTimeout(previous);
-    this.#highlight.set(id, setTimeout(() => {
-      this.#highlight.delete(id);
-      this.#mark(id);
-    }, this.#o.highlightMs ?? 3_000));
-    this.#mark(id);
-  }
-
-  #schedule(): void {
-    if (this.#flushTimer || this.#closed) return;
-    this.#flushTimer = setTimeout(() => this.#flush(), this.#o.throttleMs ?? 100);
-  }
-
-  #flush(): void {
-    this.#flushTimer = null;
-    const jobs = [...this.#pending].flatMap((id) => {
-      const job = this.#jobs.get(id);
-      return job ? [this.#view(job)] : [];
-    });
-    const change: QueueChange = { jobs, removed: [...this.#removed], status: this.#status() };
-    this.#pending.clear();
-    this.#removed.clear();
-    for (const l of this.#listeners) {
-      try {
-        l(change);
-      } catch {
-        // One broken listener must not starve the others.
-      }
-    }
+    this.#events.mark(id);
   }
 
   #view(job: JobRecord): JobView {
@@ -583,7 +461,7 @@ class Queue implements OpenedUploadQueue {
       id: job.id, position: job.position, libraryId: job.libraryId, collectionId: job.collectionId, title: job.title, fileName: job.fileName,
       size: job.size, state: job.state, paused: job.paused, videoId: job.videoId, bytesSent, speed: live.speed, eta: live.eta,
       encodeProgress: job.encodeProgress === null ? null : Math.min(100, Math.max(0, job.encodeProgress)), error: job.error, note: job.note,
-      highlight: this.#highlight.has(job.id),
+      highlight: this.#events.highlighted(job.id),
     };
   }
 
@@ -640,15 +518,7 @@ class Queue implements OpenedUploadQueue {
   }
 
   #wait(ms: number, signal: AbortSignal): Promise<void> {
-    if (signal.aborted) return Promise.resolve();
-    return new Promise((resolve) => {
-      const done = (): void => {
-        signal.removeEventListener('abort', done);
-        resolve();
-      };
-      signal.addEventListener('abort', done, { once: true });
-      this.#sleep(ms, signal).then(done, done);
-    });
+    return waitFor(this.#sleep, ms, signal);
   }
 
   #track<T>(p: Promise<T>): Promise<T> {
@@ -665,13 +535,4 @@ class Queue implements OpenedUploadQueue {
       await Promise.allSettled([...this.#ops]);
     }
   }
-}
-
-/** The same file bound for the same library: uploading one file to two libraries is not a duplicate. */
-function sameFile(libraryId: number, path: string, f: { readonly size: number; readonly mtimeMs: number }): string {
-  return `${libraryId}\u0000${path}\u0000${f.size}\u0000${f.mtimeMs}`;
-}
-
-function clampConcurrency(n: number): number {
-  return Number.isInteger(n) ? Math.min(CONCURRENCY.max, Math.max(CONCURRENCY.min, n)) : CONCURRENCY.default;
 }
