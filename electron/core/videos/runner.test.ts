@@ -179,7 +179,7 @@ describe('upload: faults', () => {
   });
 
   it('a file appended to mid-upload ends as source-changed, never done', async () => {
-    const file = await randomFile(dir.dir, 6 * MiB);
+    const file = await randomFile(dir.dir, 16 * MiB);
     let appended = false;
     const run = fakeRun(jobFor(file, env.libraryId), env.client, (bytes) => {
       if (bytes > 0 && !appended) {
