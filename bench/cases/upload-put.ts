@@ -2,7 +2,7 @@
  * `upload-put`: one file streamed by `burrow videos upload` (the same core queue and runner the app uses) against
  * `curl -T` sending the same file, both to a sandbox that counts and hashes what arrives without storing it, so
  * the client is what is measured. Lines: throughput (ratio, more is better), peak memory at 2 GiB and at 8 GiB
- * (absolute), how much the peak grows from 2 to 8 GiB (absolute), and CPU seconds per GB (absolute).
+ * (absolute), how much the peak grows from 2 to 8 GiB (absolute), and CPU seconds per GB sent over all runs (absolute).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
@@ -87,15 +87,25 @@ export const uploadPut: BenchCase = {
         o.push(await ours(ctx, s, smallFile));
         p.push(await curl(s, smallFile));
         const mbps = (u: Usage) => (small / 1e6 / (u.wallMs / 1000)).toFixed(0);
-        ctx.log(`upload-put round ${i + 1}/${ctx.rounds}: ours ${mbps(o.at(-1)!)} MB/s, curl ${mbps(p.at(-1)!)} MB/s`);
+        const cpuGb = (u: Usage) => (u.cpuS / (small / GB)).toFixed(2);
+        ctx.log(`upload-put round ${i + 1}/${ctx.rounds}: ours ${mbps(o.at(-1)!)} MB/s ${cpuGb(o.at(-1)!)} s/GB, curl ${mbps(p.at(-1)!)} MB/s ${cpuGb(p.at(-1)!)} s/GB`);
       }
-      // The big file once each: it takes long, and peak memory barely varies between runs.
-      const oBig = await ours(ctx, s, bigFile);
-      const pBig = await curl(s, bigFile);
-      ctx.log(`upload-put big file: ours ${oBig.rssMiB.toFixed(1)} MiB peak, curl ${pBig.rssMiB.toFixed(1)} MiB peak`);
+      // The big file twice each, in the order ours, curl, curl, ours: it does not fit the page cache beside the
+      // small one, so whoever reads it first pays for the disk; this order makes both sides pay alike.
+      const oBig1 = await ours(ctx, s, bigFile);
+      const pBig1 = await curl(s, bigFile);
+      const pBig2 = await curl(s, bigFile);
+      const oBig2 = await ours(ctx, s, bigFile);
+      const oBig = oBig1.rssMiB >= oBig2.rssMiB ? oBig1 : oBig2;
+      const pBig = pBig1.rssMiB >= pBig2.rssMiB ? pBig1 : pBig2;
+      const perGb = (u: Usage) => (u.cpuS / (big / GB)).toFixed(2);
+      ctx.log(`upload-put big file: ours ${oBig.rssMiB.toFixed(1)} MiB peak, ${perGb(oBig1)} and ${perGb(oBig2)} s/GB; curl ${pBig.rssMiB.toFixed(1)} MiB peak, ${perGb(pBig1)} and ${perGb(pBig2)} s/GB`);
       const throughput = (u: Usage) => small / 1e6 / (u.wallMs / 1000);
       const rss = (u: Usage) => u.rssMiB;
-      const cpu = (u: Usage, bytes: number) => u.cpuS / (bytes / GB);
+      // CPU per GB sent: all the CPU of every run over all the bytes of every run, so an 8 GiB upload weighs four
+      // times a 2 GiB one and the fixed cost of starting the command is spread the way real uploads spread it.
+      const cpuPerGb = (runs: readonly Usage[], bigRuns: readonly Usage[]) =>
+        [...runs, ...bigRuns].reduce((t, u) => t + u.cpuS, 0) / ((runs.length * small + bigRuns.length * big) / GB);
       const oRss = Math.max(...o.map(rss));
       const pRss = Math.max(...p.map(rss));
       const results: CaseResult[] = [
@@ -113,9 +123,9 @@ export const uploadPut: BenchCase = {
         {
           name: 'upload-put-cpu',
           unit: 's/GB',
-          ours: [...o.map((u) => cpu(u, small)), cpu(oBig, big)],
+          ours: [cpuPerGb(o, [oBig1, oBig2])],
           peerName: 'curl -T',
-          peer: [...p.map((u) => cpu(u, small)), cpu(pBig, big)],
+          peer: [cpuPerGb(p, [pBig1, pBig2])],
           gate: { op: '<=', value: 0.45, unit: 's/GB' },
         },
       ];
