@@ -1,10 +1,13 @@
-/** The one place that subscribes to core events; each event feeds a toast or the bridge's invalidation table. */
+/** The one place that subscribes to core events; each event feeds a toast, the bridge's invalidation table or the upload queue's store. */
 import { useEffect, useRef } from 'react';
 import { subscribe } from '../bridge/client';
 import { useCall, useStaleOnEvent } from '../bridge/queries';
+import { useQueueSync } from '../features/videos/use-queue-sync';
 import { notify } from '../ui/toast';
 
 export function useBridgeEvents(): void {
+  // The queue's rows and totals are kept for the whole window: the tray shows them from every area.
+  useQueueSync();
   const staleOn = useStaleOnEvent();
   const profiles = useCall('profiles.list', {});
   const told = useRef(false);

@@ -1,18 +1,16 @@
 /**
  * The upload queue at a glance, in the sidebar of every area: overall progress and the queue's accounting.
- * It also keeps the queue store in sync for the whole window and keeps drops outside Videos from opening the file.
+ * It also keeps drops outside Videos from opening the file.
  * Quiet (not shown) while the queue is empty.
  */
 import { Upload } from 'lucide-react';
 import { useNav } from '../../app/nav-store';
 import { formatBytes, percentOf } from '../videos/format';
 import { useQueue } from '../videos/queue-store';
-import { useQueueSync } from '../videos/use-queue-sync';
 import { useDropGuard } from './use-drop-guard';
 import './uploads-tray.css';
 
 export function UploadsTray() {
-  useQueueSync();
   useDropGuard();
   const status = useQueue((s) => s.status);
   const go = useNav((s) => s.go);

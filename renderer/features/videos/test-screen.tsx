@@ -11,6 +11,7 @@ import { UploadsTray } from '../uploads-tray/UploadsTray';
 import { aStatus } from './job-fixtures';
 import { EMPTY_STATUS, useQueue } from './queue-store';
 import { useTarget } from './target-store';
+import { useQueueSync } from './use-queue-sync';
 import { VideosScreen } from './VideosScreen';
 
 export const PROFILES = {
@@ -55,9 +56,16 @@ export function bridgeWith(jobs: readonly JobView[], status: QueueStatus = aStat
 }
 
 /** Renders the tray and the screen, as the app shows them in the Videos area. */
+/** What the root's useBridgeEvents does for the queue, alone. */
+function QueueSync() {
+  useQueueSync();
+  return null;
+}
+
 export function renderVideos() {
   return render(
     <BridgeProvider client={createQueryClient()}>
+      <QueueSync />
       <UploadsTray />
       <VideosScreen />
       <Toasts />
@@ -69,6 +77,7 @@ export function renderVideos() {
 export function renderTrayOnly() {
   return render(
     <BridgeProvider client={createQueryClient()}>
+      <QueueSync />
       <UploadsTray />
       <Toasts />
     </BridgeProvider>,

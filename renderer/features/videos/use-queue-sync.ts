@@ -1,6 +1,6 @@
 /**
  * Keeps the queue store current for the whole window: one `videos.list` when mounted (a reloaded window gets the
- * same queue back), then every `videos.jobs` event. Mounted once, by the sidebar's tray, which every area shows.
+ * same queue back), then every `videos.jobs` event. Called once, by the root's useBridgeEvents.
  */
 import { useEffect } from 'react';
 import type { EventPayload } from '../../../shared/contract';
