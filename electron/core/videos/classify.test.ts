@@ -37,10 +37,15 @@ describe('classify', () => {
     expect(v.kind === 'failed' && v.error.detail).toMatch(/gave up after 6 attempts/);
   });
 
-  it('never retries 400, 403 and 404, and keeps the platform message', () => {
+  it('never retries 400, 403 and 404, keeps the platform message and says what to do', () => {
+    const hints = new Set<string>();
     for (const status of [400, 403, 404, 409, 413]) {
-      expect(classify(http(status), { attempt: 0, now: NOW, random: half })).toEqual({ kind: 'failed', error: { title: `HTTP ${status}`, detail: 'the platform said so', status, retryable: false } });
+      const v = classify(http(status), { attempt: 0, now: NOW, random: half });
+      expect(v).toEqual({ kind: 'failed', error: { title: `HTTP ${status}`, detail: 'the platform said so', status, retryable: false, hint: expect.any(String) } });
+      if (v.kind === 'failed') hints.add(v.error.hint!);
     }
+    // A refused key, a missing library and a refused body call for different steps.
+    expect(hints.size).toBe(4);
   });
 
   it('401 says each library has its own key and where to set it', () => {

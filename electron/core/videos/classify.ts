@@ -61,6 +61,17 @@ const RETRY_AFTER_STATUSES = new Set([429, 503]);
 /** The hint of a refused library key: where the key is set, and why the account key does not do. */
 export const LIBRARY_KEY_HINT = 'Each video library has its own API key; the account key is not accepted. Set this library\'s key in Settings → the profile → library keys, then retry.';
 
+/** What the user can do about a refusal that trying again would not change. */
+export function refusalHint(status: number): string {
+  if (status === 403) return 'This library key may not do this. Check the key set for this library in Settings, then retry.';
+  if (status === 404) return 'The library or this video no longer exists on the platform. Check the library chosen, then retry or remove the row.';
+  if (status === 413) return 'The platform refused the file as too large for this library.';
+  return 'The platform refused the request as sent; its message above says why. Fix that (the title, for instance), then retry.';
+}
+
+/** What to do once the attempts are spent. */
+export const GAVE_UP_HINT = 'The platform kept failing; Burrow stopped trying. Retry later.';
+
 /** The row's error for an AppError; `retryable` says whether trying again can help. */
 export function jobErrorOf(error: AppError, retryable: boolean, hint?: string): JobError {
   return {
@@ -91,7 +102,7 @@ export function classify(failure: CallFailure, input: ClassifyInput): Verdict {
       return { kind: 'failed', error: jobErrorOf({ ...error, title: 'The library key was refused' }, true, LIBRARY_KEY_HINT) };
     }
     // 400, 403, 404 and the other 4xx would get the same answer again.
-    if (status < 500 && !RETRIED_STATUSES.has(status)) return { kind: 'failed', error: jobErrorOf(error, false) };
+    if (status < 500 && !RETRIED_STATUSES.has(status)) return { kind: 'failed', error: jobErrorOf(error, false, refusalHint(status)) };
   }
 
   if (status === undefined) {
@@ -105,7 +116,7 @@ export function classify(failure: CallFailure, input: ClassifyInput): Verdict {
   }
 
   if (attemptsMade >= rules.maxAttempts) {
-    return { kind: 'failed', error: jobErrorOf({ ...error, detail: `${error.detail ?? error.title} (gave up after ${attemptsMade} attempts)` }, true) };
+    return { kind: 'failed', error: jobErrorOf({ ...error, detail: `${error.detail ?? error.title} (gave up after ${attemptsMade} attempts)` }, true, GAVE_UP_HINT) };
   }
 
   const asked = status !== undefined && RETRY_AFTER_STATUSES.has(status) ? parseRetryAfter(failure.retryAfter, input.now) : undefined;

@@ -84,6 +84,8 @@ describe('the state in words', () => {
     const failed = aJob('a', { state: 'failed', error: { title: 'The library key was refused', status: 401, detail: 'Invalid key', retryable: false } });
     expect(errorLine(failed)).toBe('The library key was refused (401): Invalid key');
     expect(errorLine(aJob('b', { state: 'failed', error: { title: 'Connection reset', retryable: true } }))).toBe('Connection reset');
+    const refused = aJob('c', { state: 'failed', error: { title: 'The platform did not accept the request (400)', status: 400, detail: 'The title is not acceptable', retryable: false } });
+    expect(errorLine(refused)).toBe('The platform did not accept the request (400): The title is not acceptable');
     expect(errorLine(aJob('c'))).toBeNull();
   });
 

@@ -101,7 +101,8 @@ export function stateWords(job: JobView): StateWords {
 /** The failure of a failed row in one line: "The library key was refused (401): Invalid key". */
 export function errorLine(job: JobView): string | null {
   if (!job.error) return null;
-  const status = job.error.status !== undefined ? ` (${job.error.status})` : '';
+  // Some titles already end in their status; it is never said twice.
+  const status = job.error.status !== undefined && !job.error.title.includes(`(${job.error.status})`) ? ` (${job.error.status})` : '';
   return job.error.detail ? `${job.error.title}${status}: ${job.error.detail}` : `${job.error.title}${status}`;
 }
 
