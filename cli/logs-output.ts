@@ -1,0 +1,61 @@
+/**
+ * How `burrow logs` writes rows: NDJSON and CSV with the platform's v2 field names (for v1 files too, so the
+ * output of both versions reads the same), or an aligned table on a terminal.
+ */
+import type { LogEntry } from '../shared/logs/v2-response.js';
+
+/** The CSV columns, in order: every v2 field a row can carry. */
+export const CSV_FIELDS = [
+  'timestamp', 'pullZoneId', 'requestId', 'cacheStatus', 'statusCode', 'bytesSent', 'remoteIp', 'countryCode', 'edgeLocation',
+  'scheme', 'host', 'path', 'url', 'userAgent', 'referer', 'bodyBytesSent', 'contentRange', 'authorizationHeader',
+] as const satisfies readonly (keyof LogEntry)[];
+
+/** One NDJSON line (with its newline). */
+export function ndjsonLine(entry: LogEntry): string {
+  return `${JSON.stringify(entry)}\n`;
+}
+
+/** Quotes a CSV value when it holds a comma, a quote, a line break or leading/trailing space; absent is empty. */
+export function csvValue(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  const text = String(value);
+  return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** The CSV header line. */
+export function csvHeader(): string {
+  return `${CSV_FIELDS.join(',')}\r\n`;
+}
+
+/** One CSV record line, CRLF-terminated as the common CSV rule has it. */
+export function csvLine(entry: LogEntry): string {
+  return `${CSV_FIELDS.map((f) => csvValue(entry[f])).join(',')}\r\n`;
+}
+
+/** The table's columns: what the app's table shows by default. */
+const TABLE_COLUMNS: readonly { readonly title: string; readonly width: number; readonly value: (e: LogEntry) => string; readonly right?: boolean }[] = [
+  { title: 'Time (UTC)', width: 23, value: (e) => e.timestamp.replace('T', ' ').replace('Z', '') },
+  { title: 'Status', width: 6, value: (e) => String(e.statusCode), right: true },
+  { title: 'Cache', width: 11, value: (e) => e.cacheStatus },
+  { title: 'Bytes', width: 10, value: (e) => String(e.bytesSent), right: true },
+  { title: 'Country', width: 7, value: (e) => e.countryCode ?? '-' },
+  { title: 'POP', width: 4, value: (e) => e.edgeLocation },
+  { title: 'Path', width: 0, value: (e) => e.path },
+];
+
+function cell(text: string, width: number, right: boolean | undefined): string {
+  if (width === 0) return text;
+  const cut = text.length > width ? `${text.slice(0, width - 1)}…` : text;
+  return right ? cut.padStart(width) : cut.padEnd(width);
+}
+
+/** The table's header line. */
+export function tableHeader(): string {
+  return `${TABLE_COLUMNS.map((c) => cell(c.title, c.width, c.right)).join('  ')}\n`;
+}
+
+/** One table line; the path is cut to what is left of `columns` characters. */
+export function tableLine(entry: LogEntry, columns = 120): string {
+  const line = TABLE_COLUMNS.map((c) => cell(c.value(entry), c.width, c.right)).join('  ');
+  return `${line.length > columns ? `${line.slice(0, Math.max(columns - 1, 0))}…` : line}\n`;
+}
