@@ -1,0 +1,235 @@
+/**
+ * Queries the logging API's v2 JSON endpoint of one pull zone, a page at a time, through the process's shared
+ * rate budget. Every request waits for its slot, a 429 pauses the whole zone for as long as the platform asked,
+ * and every answer is checked against the v2 schemas before a row reaches the app.
+ */
+import { setTimeout as sleepFor } from 'node:timers/promises';
+import { V2_LIMIT_MAX } from '../../../shared/logs/v2-query.js';
+import { formatV2Query, type V2QueryInput } from '../../../shared/logs/v2-query-string.js';
+import { logErrorResponseSchema, logQueryResponseSchema, type LogEntry, type LogQueryResponse } from '../../../shared/logs/v2-response.js';
+import { appError } from '../../../shared/result.js';
+import { AppFailure, toAppError } from '../errors.js';
+import { mapPlatformError } from '../platform/errors.js';
+import { backoffCeiling, parseRetryAfter } from '../platform/retry.js';
+import type { PlatformClient, PlatformResponse } from '../platform/types.js';
+import { LOG_RATE_WINDOW_MS, processRateBudget, type RateBudget } from './rate-budget.js';
+import { explainLogError } from './log-errors.js';
+
+/** What the client is built from; only `client` is required. */
+export interface V2ClientOptions {
+  readonly client: PlatformClient;
+  /** The process's shared budget unless a test gives its own. */
+  readonly budget?: RateBudget;
+  /** The clock Retry-After dates are read against and request times are measured on. */
+  readonly now?: () => number;
+  /** Waits between attempts after a failure of the platform (not after a 429: the budget waits for those). */
+  readonly sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  readonly random?: () => number;
+  /** 429s in a row before the request gives up (default 5). */
+  readonly maxRateLimited?: number;
+  /** Attempts after failures of the platform itself: 5xx, timeouts, lost connections (default 3, the first included). */
+  readonly maxAttempts?: number;
+}
+
+/** One page of rows, as the platform paged it. */
+export interface V2Page {
+  readonly zoneId: number;
+  readonly rows: readonly LogEntry[];
+  readonly offset: number;
+  readonly limit: number;
+  /** Rows in this page: fewer than `limit` does not mean the end (some filters run after paging). */
+  readonly returned: number;
+  readonly hasMore: boolean;
+  /** The query as the platform resolved it. */
+  readonly query: LogQueryResponse['query'];
+  /** Requests this page took, 429s and retries included. */
+  readonly requests: number;
+}
+
+/** How `pages` walks a query. */
+export interface PagesOptions {
+  /** Rows asked per request, 1 to 10,000 (default 10,000: every request counts against the budget). */
+  readonly pageSize?: number;
+  /** Where to start (default: the query's offset, else 0). */
+  readonly startOffset?: number;
+  /** Stops the walk; the iterator then ends without an error. */
+  readonly signal?: AbortSignal;
+}
+
+/** What "Load all" will cost. */
+export interface LoadAllEstimate {
+  readonly pages: number;
+  /** From now until the last page is in, the budget's waits and the requests' own time included. */
+  readonly ms: number;
+  /** The time one request takes, as measured so far on this zone (0 before the first). */
+  readonly perRequestMs: number;
+}
+
+/** The v2 log client. */
+export interface V2LogClient {
+  /** One page: `limit` rows from `offset`, after the budget allows it. */
+  fetchPage(zoneId: number, query: V2QueryInput, offset: number, limit: number, options?: { readonly signal?: AbortSignal }): Promise<V2Page>;
+  /** Every page from the start until the platform says there are no more, or the signal aborts. */
+  pages(zoneId: number, query: V2QueryInput, options?: PagesOptions): AsyncGenerator<V2Page, void, undefined>;
+  /** How long loading `pages` more pages, one after another, will take under the budget. */
+  estimateLoadAll(zoneId: number, pages: number): LoadAllEstimate;
+}
+
+const RETRIED_STATUSES = new Set([408, 500, 502, 503, 504]);
+const BACKOFF = { baseMs: 500, capMs: 8_000 };
+
+const defaultSleep = async (ms: number, signal?: AbortSignal) => {
+  await sleepFor(ms, undefined, signal ? { signal } : {});
+};
+
+function checkArgs(zoneId: number, offset: number, limit: number): void {
+  const fieldErrors: Record<string, string> = {};
+  if (!Number.isSafeInteger(zoneId) || zoneId <= 0) fieldErrors.zoneId = 'must be a pull zone id (a whole number above 0)';
+  if (!Number.isSafeInteger(offset) || offset < 0) fieldErrors.offset = 'must be a whole number from 0';
+  if (!Number.isSafeInteger(limit) || limit < 1 || limit > V2_LIMIT_MAX) fieldErrors.limit = `must be a whole number from 1 to ${V2_LIMIT_MAX}`;
+  if (Object.keys(fieldErrors).length > 0) throw new AppFailure(appError('validation', 'The log page request is not valid', { fieldErrors }));
+}
+
+/** The page out of a 2xx answer, or a failure saying what in it could not be read. */
+function readPage(zoneId: number, response: PlatformResponse, requests: number): V2Page {
+  const result = logQueryResponseSchema.safeParse(response.json());
+  if (!result.success) {
+    const detail = result.error.issues
+      .slice(0, 5)
+      .map((i) => `${i.path.join('.') || '(body)'}: ${i.message}`)
+      .join('; ');
+    throw new AppFailure(appError('http', 'The logging service sent a page Burrow cannot read', { status: response.status, detail }));
+  }
+  const { data, pagination, query } = result.data;
+  return { zoneId, rows: data, offset: pagination.offset, limit: pagination.limit, returned: pagination.returned, hasMore: pagination.hasMore, query, requests };
+}
+
+/** `GET /v2/…?…` of the answer, for the error's last line. */
+function whereOf(response: PlatformResponse): string {
+  const url = new URL(response.url);
+  return `GET ${url.pathname}${url.search}`;
+}
+
+/** Creates a client; every caller in the app should pass the same budget (the default). */
+export function createV2LogClient(opts: V2ClientOptions): V2LogClient {
+  const budget = opts.budget ?? processRateBudget();
+  const now = opts.now ?? Date.now;
+  const sleep = opts.sleep ?? defaultSleep;
+  const random = opts.random ?? Math.random;
+  const maxRateLimited = opts.maxRateLimited ?? 5;
+  const maxAttempts = opts.maxAttempts ?? 3;
+  // A moving average of how long one request takes, per zone, for the "Load all" estimate.
+  const latency = new Map<number, number>();
+
+  const measure = (zoneId: number, ms: number) => {
+    const before = latency.get(zoneId);
+    latency.set(zoneId, before === undefined ? ms : before * 0.8 + ms * 0.2);
+  };
+
+  /** Sends one request once its slot is granted; the slot is returned when the answer is in. */
+  async function sendOnce(zoneId: number, path: string, signal: AbortSignal | undefined): Promise<PlatformResponse> {
+    const grant = await budget.acquire(zoneId, signal);
+    const started = now();
+    try {
+      // The client must not retry on its own: every attempt has to come out of the budget.
+      return await opts.client.send({ area: 'logging', method: 'GET', path, retry: false, ...(signal ? { signal } : {}) });
+    } finally {
+      grant.done();
+      measure(zoneId, Math.max(0, now() - started));
+    }
+  }
+
+  async function backoff(attempt: number, signal: AbortSignal | undefined): Promise<void> {
+    try {
+      await sleep(Math.floor(random() * backoffCeiling(attempt, BACKOFF)), signal);
+    } catch {
+      throw new AppFailure(appError('cancelled', 'Cancelled'));
+    }
+  }
+
+  async function fetchPage(zoneId: number, query: V2QueryInput, offset: number, limit: number, options: { readonly signal?: AbortSignal } = {}): Promise<V2Page> {
+    checkArgs(zoneId, offset, limit);
+    const { signal } = options;
+    const path = `/v2/pullzones/${zoneId}/logs?${formatV2Query({ ...query, offset, limit })}`;
+    let requests = 0;
+    let limitedInRow = 0;
+    let failures = 0;
+    for (;;) {
+      requests++;
+      let response: PlatformResponse;
+      try {
+        response = await sendOnce(zoneId, path, signal);
+      } catch (e) {
+        const error = toAppError(e);
+        // Lost connections and timeouts are worth another try; anything else (cancelled, no key) is not.
+        if ((error.kind === 'network' || error.kind === 'timeout') && failures + 1 < maxAttempts && signal?.aborted !== true) {
+          await backoff(failures++, signal);
+          continue;
+        }
+        throw e;
+      }
+      if (response.status >= 200 && response.status < 300) return readPage(zoneId, response, requests);
+
+      const body = logErrorResponseSchema.safeParse(safeJson(response));
+      const retryAfter = response.headers['retry-after'];
+      if (response.status === 429) {
+        // Every caller of the zone waits, not only this one; without a readable Retry-After, a whole window.
+        const waitMs = parseRetryAfter(retryAfter, now()) ?? LOG_RATE_WINDOW_MS;
+        if (++limitedInRow < maxRateLimited) {
+          budget.pauseFor(zoneId, waitMs);
+          continue;
+        }
+        throw new AppFailure(
+          explainLogError({ code: 'rate_limited', message: body.success ? body.data.error.message : '', status: 429, where: whereOf(response) }),
+        );
+      }
+      if (RETRIED_STATUSES.has(response.status) && failures + 1 < maxAttempts) {
+        await backoff(failures++, signal);
+        continue;
+      }
+      if (!body.success) {
+        throw new AppFailure(mapPlatformError('logging', response.status, response.headers, response.body, 'GET', whereOf(response).slice(4)));
+      }
+      const { code, message, details } = body.data.error;
+      throw new AppFailure(explainLogError({ code, message, ...(details ? { details } : {}), status: response.status, where: whereOf(response) }));
+    }
+  }
+
+  async function* pages(zoneId: number, query: V2QueryInput, options: PagesOptions = {}): AsyncGenerator<V2Page, void, undefined> {
+    const { signal } = options;
+    const pageSize = options.pageSize ?? V2_LIMIT_MAX;
+    let offset = options.startOffset ?? query.offset ?? 0;
+    for (;;) {
+      if (signal?.aborted) return;
+      let page: V2Page;
+      try {
+        page = await fetchPage(zoneId, query, offset, pageSize, signal ? { signal } : {});
+      } catch (e) {
+        if (signal?.aborted && toAppError(e).kind === 'cancelled') return;
+        throw e;
+      }
+      yield page;
+      // Only the platform's hasMore ends the walk: a short or even empty page may have more behind it.
+      if (!page.hasMore) return;
+      offset = page.offset + page.limit;
+    }
+  }
+
+  return {
+    fetchPage,
+    pages,
+    estimateLoadAll(zoneId, count) {
+      const perRequestMs = Math.round(latency.get(zoneId) ?? 0);
+      const n = Math.max(0, Math.floor(count));
+      return { pages: n, ms: budget.estimateMs(zoneId, n, perRequestMs), perRequestMs };
+    },
+  };
+}
+
+function safeJson(response: PlatformResponse): unknown {
+  try {
+    return response.json();
+  } catch {
+    return undefined;
+  }
+}
