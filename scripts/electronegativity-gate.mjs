@@ -57,23 +57,40 @@ function listFiles(dir) {
 const inputFlag = process.argv.indexOf('--input');
 const input = inputFlag > 0 ? resolve(process.argv[inputFlag + 1] ?? '.') : stage();
 
-mkdirSync(dirname(report), { recursive: true });
-rmSync(report, { force: true });
-const bin = join(root, 'node_modules', '.bin', 'electronegativity');
-const run = spawnSync(
-  bin,
-  ['-i', input, '-r', '-v', 'false', '-e', ELECTRON_VERSION, '-x', 'AvailableSecurityFixesGlobalCheck', '-o', report],
-  { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
-);
-if (run.error || !existsSync(report)) {
-  console.error(run.stdout ?? '', run.stderr ?? '', run.error ?? '');
-  console.error('electronegativity: FAILED (the scan did not produce a report)');
-  process.exit(1);
-}
-
 // Rows: ID,"SEVERITY","CONFIDENCE","file","line:col",<sample, unquoted, may hold commas>,"description",url
 const ROW = /^([A-Z0-9_]+),"([A-Z]+)","([A-Z]+)","([^"]*)","(\d+:\d+)",/;
-const lines = readFileSync(report, 'utf8').split(/\r?\n/).filter((l) => l.trim() !== '');
+const bin = join(root, 'node_modules', '.bin', 'electronegativity');
+
+/** One scan; the report's lines, or null when the tool wrote no report. */
+function scan() {
+  mkdirSync(dirname(report), { recursive: true });
+  rmSync(report, { force: true });
+  const run = spawnSync(
+    bin,
+    ['-i', input, '-r', '-v', 'false', '-e', ELECTRON_VERSION, '-x', 'AvailableSecurityFixesGlobalCheck', '-o', report],
+    { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+  );
+  if (run.error || !existsSync(report)) {
+    console.error(run.stdout ?? '', run.stderr ?? '', run.error ?? '');
+    return null;
+  }
+  return readFileSync(report, 'utf8').split(/\r?\n/).filter((l) => l.trim() !== '');
+}
+
+// The tool writes the CSV header and the rows with two writes it does not wait for, so now and then the header
+// lands over the start of the first row. Such a report is unreadable, not a finding: the scan runs again (at most
+// three times in all) and a report that stays garbled fails the gate.
+const wellFormed = (lines) => /^issue,/.test(lines[0] ?? '') && lines.slice(1).every((line) => ROW.test(line));
+let lines = null;
+for (let attempt = 1; attempt <= 3; attempt++) {
+  lines = scan();
+  if (lines === null) {
+    console.error('electronegativity: FAILED (the scan did not produce a report)');
+    process.exit(1);
+  }
+  if (wellFormed(lines)) break;
+  if (attempt < 3) console.log(`  the report came out garbled (attempt ${attempt}); scanning again`);
+}
 if (!/^issue,/.test(lines[0] ?? '')) {
   console.error('electronegativity: FAILED (unexpected report format)');
   process.exit(1);
