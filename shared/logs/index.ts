@@ -8,3 +8,4 @@ export * from './v2-query.js';
 export * from './v2-query-string.js';
 export * from './v2-response.js';
 export * from './filter.js';
+export * from './filter-text.js';
