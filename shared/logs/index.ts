@@ -9,3 +9,4 @@ export * from './v2-query-string.js';
 export * from './v2-response.js';
 export * from './filter.js';
 export * from './filter-text.js';
+export * from './range.js';
