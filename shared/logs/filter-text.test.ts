@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ALL_CACHE_STATUSES } from './cache-status.js';
-import { formatChip, formatFilterText, parseFilterText } from './filter-text.js';
+import { formatChip, formatFilterText, parseFilterText, parseFilterValue } from './filter-text.js';
 import { normalizeFilter, type LogFilter, type LogFilterChip } from './filter.js';
 import { isIpv6 } from './ip.js';
 
@@ -89,6 +89,15 @@ describe('filter text', () => {
       { at: 19, message: 'country: "XYZ" is not an ISO 3166 two-letter country code' },
       { at: 37, message: 'pop: "a.b" is not an edge location code (letters, digits, - and _)' },
     ]);
+  });
+
+  it('reads single values as a CLI flag gives them', () => {
+    expect(parseFilterValue('cache', 'miss, STALE')).toEqual({ ok: true, chip: { key: 'cache', negated: false, values: ['MISS', 'STALE'] } });
+    expect(parseFilterValue('search', 'two  words')).toEqual({ ok: true, chip: { key: 'search', negated: false, values: ['two', 'words'] } });
+    expect(parseFilterValue('ua', 'has "quotes" kept')).toEqual({ ok: true, chip: { key: 'ua', negated: false, value: 'has "quotes" kept' } });
+    expect(parseFilterValue('pop', 'wa', true)).toEqual({ ok: true, chip: { key: 'pop', negated: true, value: 'WA' } });
+    expect(parseFilterValue('status', '6xx')).toEqual({ ok: false, message: 'status: "6xx" is not a status code (e.g. 404) or class (e.g. 4xx)' });
+    expect(parseFilterValue('order', 'newest')).toEqual({ ok: false, message: 'order: "newest" must be asc or desc' });
   });
 
   it('writes single chips for labels', () => {

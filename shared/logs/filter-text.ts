@@ -175,6 +175,21 @@ function readValue(key: FilterKey, name: string, negated: boolean, value: string
   }
 }
 
+/**
+ * Reads one value typed for a key (a CLI flag such as `--cache MISS,STALE`, a chip editor) with
+ * the same rules as the text form; no quoting applies, the text is the value.
+ */
+export function parseFilterValue(
+  key: FilterKey,
+  value: string,
+  negated = false,
+): { readonly ok: true; readonly chip: LogFilterChip } | { readonly ok: false; readonly message: string } {
+  const r = readValue(key, FILTER_TEXT_KEYS[key], negated, value);
+  if ('message' in r) return { ok: false, message: r.message };
+  const chip = normalizeFilter([r.chip])[0];
+  return chip === undefined ? { ok: false, message: `${FILTER_TEXT_KEYS[key]}: needs a value` } : { ok: true, chip };
+}
+
 /** Reads one token into a chip, or names the rule it breaks. */
 function readToken(t: Token): ChipResult {
   const first = t.chars[0];
