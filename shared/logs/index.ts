@@ -7,3 +7,6 @@ export * from './v1-line.js';
 export * from './v2-query.js';
 export * from './v2-query-string.js';
 export * from './v2-response.js';
+export * from './filter.js';
+export * from './filter-text.js';
+export * from './range.js';
