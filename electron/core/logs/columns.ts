@@ -132,7 +132,8 @@ export class ColumnStore implements RowsView {
   private readonly countryByKey = new Uint16Array(65536);
   private readonly scratch = new Uint8Array(2);
 
-  constructor(initialRows = 1024, snapshot?: ColumnsSnapshot) {
+  /** Capacity is only a starting point (it doubles as needed); a good guess saves the copies of growing. */
+  constructor(initialRows = 1024, initialArenaBytes = initialRows * 64, snapshot?: ColumnsSnapshot) {
     if (snapshot !== undefined) {
       this.length = snapshot.length;
       this.cap = snapshot.timestamp.length;
@@ -168,7 +169,7 @@ export class ColumnStore implements RowsView {
       this.uaCol = new Int32Array(n);
       this.zoneCol = new Int32Array(n);
       this.rowStart = new Uint32Array(n);
-      this.arena = new Uint8Array(n * 64);
+      this.arena = new Uint8Array(Math.max(1024, initialArenaBytes));
       this.countries = new ByteDict();
       this.edges = new ByteDict();
       this.userAgents = new ByteDict();
@@ -178,7 +179,7 @@ export class ColumnStore implements RowsView {
 
   /** A store over a snapshot taken (and perhaps transferred from another thread) with snapshot(). */
   static fromSnapshot(snapshot: ColumnsSnapshot): ColumnStore {
-    return new ColumnStore(0, snapshot);
+    return new ColumnStore(0, 0, snapshot);
   }
 
   /** Bytes held by the columns, the arena and the dictionaries (capacity, not just what is used). */
@@ -445,7 +446,11 @@ export class ColumnStore implements RowsView {
   private putBytes(src: Uint8Array, start: number, end: number): void {
     if (start < 0) return this.putVarint(0);
     this.putVarint(end - start + 1);
-    this.arena.set(src.subarray(start, end), this.used);
+    const a = this.arena;
+    let at = this.used;
+    // Short fields copy faster byte by byte than through a subarray view.
+    if (end - start > 64) a.set(src.subarray(start, end), at);
+    else for (let k = start; k < end; k++) a[at++] = src[k]!;
     this.used += end - start;
   }
 

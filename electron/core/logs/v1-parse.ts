@@ -40,8 +40,6 @@ export interface V1ParserOptions {
   readonly maxLineBytes?: number;
 }
 
-const PIPE = 0x7c;
-const LF = 0x0a;
 const CR = 0x0d;
 const DASH = 0x2d;
 const CACHE_BYTES = CACHE_CODES.map((c) => Buffer.from(c, 'latin1'));
@@ -58,6 +56,11 @@ function isHex(c: number): boolean {
 function isAlnum(c: number): boolean {
   const l = c | 0x20;
   return isDigit(c) || (l >= 97 && l <= 122);
+}
+
+/** An ASCII letter or digit in upper case. */
+function upper(c: number): number {
+  return c >= 97 ? c - 32 : c;
 }
 
 /** A whole number of 1 to 16 ASCII digits that is a safe integer, else -1 (the rule parseV1Line applies). */
@@ -90,6 +93,10 @@ function cacheCodeOf(b: Uint8Array, s: number, e: number): number {
   return -1;
 }
 
+function latin1(b: Uint8Array, s: number, e: number): string {
+  return Buffer.from(b.buffer, b.byteOffset, b.length).toString('latin1', s, e);
+}
+
 function textOf(b: Uint8Array, s: number, e: number): string {
   return Buffer.from(b.buffer, b.byteOffset, b.length).toString('utf8', s, e);
 }
@@ -114,6 +121,8 @@ export class V1StreamParser {
   /** The line in carry passed maxLineBytes: the rest of it is dropped up to the next newline. */
   private overflow = false;
   private started = false;
+  /** Index of the next pipe at or after the current line in the text being read; -1 when it must be searched. */
+  private pipeAt = -1;
 
   constructor(
     private readonly store: ColumnStore,
@@ -131,18 +140,22 @@ export class V1StreamParser {
 
   /** Feeds the next chunk; lines may be split anywhere between chunks. */
   push(chunk: Uint8Array): void {
+    // One Latin-1 string per chunk (never one per line) lets the engine's string search find line breaks and
+    // pipes, several times faster than a byte loop; its indexes are the chunk's byte offsets.
+    const text = latin1(chunk, 0, chunk.length);
     let p = 0;
     if (this.carried > 0 || this.overflow) {
-      const nl = chunk.indexOf(LF);
+      const nl = text.indexOf('\n');
       if (nl < 0) return this.keep(chunk, 0, chunk.length);
       this.keep(chunk, 0, nl);
       this.finishCarry();
       p = nl + 1;
     }
+    this.pipeAt = -1;
     for (;;) {
-      const nl = chunk.indexOf(LF, p);
+      const nl = text.indexOf('\n', p);
       if (nl < 0) break;
-      this.line(chunk, p, nl);
+      this.line(chunk, text, p, nl);
       p = nl + 1;
     }
     if (p < chunk.length) this.keep(chunk, p, chunk.length);
@@ -179,7 +192,8 @@ export class V1StreamParser {
       this.reject('line-too-long', this.carry, 0, this.carried);
       this.overflow = false;
     } else {
-      this.line(this.carry, 0, this.carried);
+      this.pipeAt = -1;
+      this.line(this.carry, latin1(this.carry, 0, this.carried), 0, this.carried);
     }
     this.carried = 0;
   }
@@ -193,8 +207,34 @@ export class V1StreamParser {
     }
   }
 
-  /** One line, b[s..e) without its LF. */
-  private line(b: Uint8Array, s: number, e: number): void {
+  /**
+   * Splits b[s..e) at its pipes into fs/fe and returns the field count (16 means too many). The position of the
+   * next pipe is kept between lines, so a stretch without pipes is searched once, not once per line.
+   */
+  private split(text: string, s: number, e: number): number {
+    const fs = this.fs;
+    const fe = this.fe;
+    let q = this.pipeAt;
+    if (q < s) {
+      q = text.indexOf('|', s);
+      if (q < 0) q = text.length;
+    }
+    let n = 0;
+    fs[0] = s;
+    while (q < e) {
+      fe[n] = q;
+      if (++n === 16) break;
+      fs[n] = q + 1;
+      q = text.indexOf('|', q + 1);
+      if (q < 0) q = text.length;
+    }
+    this.pipeAt = q;
+    if (n < 16) fe[n++] = e;
+    return n;
+  }
+
+  /** One line, b[s..e) without its LF; text is b as Latin-1, for searching. */
+  private line(b: Uint8Array, text: string, s: number, e: number): void {
     this.lines++;
     if (!this.started) {
       this.started = true;
@@ -205,15 +245,7 @@ export class V1StreamParser {
     if (s === e) return this.reject('empty', b, s, e);
     const fs = this.fs;
     const fe = this.fe;
-    let n = 0;
-    fs[0] = s;
-    for (let k = s; k < e; k++) {
-      if (b[k] !== PIPE) continue;
-      fe[n] = k;
-      if (++n === 16) break;
-      fs[n] = k + 1;
-    }
-    if (n < 16) fe[n++] = e;
+    const n = this.split(text, s, e);
     if (n !== 12 && n !== 15) {
       // Whitespace alone is an empty line to the line format, including non-ASCII spaces; only then is it decoded.
       const reason = n === 1 && textOf(b, s, e).trim() === '' ? 'empty' : 'field-count';
@@ -238,8 +270,7 @@ export class V1StreamParser {
     const cs = fs[11]!;
     if (!(fe[11]! - cs === 1 && b[cs] === DASH)) {
       if (fe[11]! - cs !== 2 || !isAlnum(b[cs]!) || !isAlnum(b[cs + 1]!)) return this.reject('country', b, s, e);
-      const up = (c: number) => (c >= 97 ? c - 32 : c);
-      country2 = (up(b[cs]!) << 8) | up(b[cs + 1]!);
+      country2 = (upper(b[cs]!) << 8) | upper(b[cs + 1]!);
     }
     const row = this.row;
     row.extended = n === 15;
