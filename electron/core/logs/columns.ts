@@ -578,9 +578,10 @@ export class ByteDict {
       if (this.hashes[c] !== h) continue;
       const s = this.starts[c]!;
       if (this.starts[c + 1]! - s !== len) continue;
-      let same = true;
-      for (let k = 0; k < len && same; k++) same = this.bytes[s + k] === src[start + k];
-      if (same) return c;
+      const bytes = this.bytes;
+      let k = 0;
+      while (k < len && bytes[s + k] === src[start + k]) k++;
+      if (k === len) return c;
     }
     return this.add(src, start, end, h);
   }

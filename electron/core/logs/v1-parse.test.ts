@@ -147,6 +147,21 @@ describe('V1StreamParser', () => {
     expect(blank.parser.samples()).toEqual([{ line: 2, reason: 'empty', text: '' }]);
   });
 
+  it('feeds any row sink, so an aggregate can run without keeping rows', () => {
+    const statuses = new Map<number, number>();
+    let bytes = 0;
+    const parser = new V1StreamParser({
+      appendBytes: (row) => {
+        statuses.set(row.statusCode, (statuses.get(row.statusCode) ?? 0) + 1);
+        bytes += row.bytesSent;
+      },
+    });
+    parser.push(Buffer.from([EXAMPLE, withField(1, '503'), withField(1, '5x3'), withField(3, '88')].join('\n')));
+    parser.end();
+    expect([...statuses]).toEqual([[200, 2], [503, 1]]);
+    expect([bytes, parser.malformed]).toEqual([412 * 2 + 88, 1]);
+  });
+
   const text = (min = 1) => fc.string({ minLength: min, maxLength: 40, unit: 'grapheme' }).filter((s) => !/[|\r\n]/.test(s) && s !== '-' && s.trim() !== '');
   const optText = fc.option(text(), { nil: null });
   const recordArb: fc.Arbitrary<CdnLogRecord> = fc

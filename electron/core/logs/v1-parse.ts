@@ -15,7 +15,7 @@
  * such lines only come from damaged or foreign files.
  */
 import type { V1RejectReason } from '../../../shared/logs/v1-line.js';
-import { F_AUTHORIZATION, F_CONTENT_RANGE, F_EDGE, F_IP, F_REFERER, F_REQUEST_ID, F_URL, F_USER_AGENT, newByteRow, type ColumnStore } from './columns.js';
+import { F_AUTHORIZATION, F_CONTENT_RANGE, F_EDGE, F_IP, F_REFERER, F_REQUEST_ID, F_URL, F_USER_AGENT, newByteRow, type ByteRow } from './columns.js';
 import { CACHE_CODES } from './types.js';
 
 /** Why a line was refused: the line format's reasons plus one for lines too long to hold. */
@@ -101,7 +101,15 @@ function textOf(b: Uint8Array, s: number, e: number): string {
   return Buffer.from(b.buffer, b.byteOffset, b.length).toString('utf8', s, e);
 }
 
-/** Parses v1 lines from a byte stream into a ColumnStore. */
+/**
+ * Where accepted rows go: a ColumnStore, or anything else that reads a ByteRow during the call (an aggregate
+ * that keeps no rows, for instance). The row and its source buffer are reused after the call returns.
+ */
+export interface V1RowSink {
+  appendBytes(row: ByteRow): void;
+}
+
+/** Parses v1 lines from a byte stream into a row sink (normally a ColumnStore). */
 export class V1StreamParser {
   /** Lines seen (accepted and malformed); the empty remainder after a final newline is not a line. */
   lines = 0;
@@ -116,7 +124,7 @@ export class V1StreamParser {
   /** Field starts and ends of the current line; a sixteenth field is enough to know the count is wrong. */
   private readonly fs = new Int32Array(16);
   private readonly fe = new Int32Array(16);
-  private carry = new Uint8Array(4096);
+  private carry = Buffer.alloc(4096);
   private carried = 0;
   /** The line in carry passed maxLineBytes: the rest of it is dropped up to the next newline. */
   private overflow = false;
@@ -125,7 +133,7 @@ export class V1StreamParser {
   private pipeAt = -1;
 
   constructor(
-    private readonly store: ColumnStore,
+    private readonly store: V1RowSink,
     options: V1ParserOptions = {},
   ) {
     this.maxSamples = options.maxSamples ?? 1000;
@@ -178,7 +186,7 @@ export class V1StreamParser {
     if (need > this.carry.length) {
       let n = this.carry.length * 2;
       while (n < need) n *= 2;
-      const c = new Uint8Array(n);
+      const c = Buffer.alloc(n);
       c.set(this.carry.subarray(0, this.carried));
       this.carry = c;
     }
