@@ -136,6 +136,17 @@ describe('ColumnStore', () => {
     expect(copy.edgeCount).toBe(9);
   });
 
+  it('grows again from an empty snapshot', () => {
+    const copy = ColumnStore.fromSnapshot(new ColumnStore(16).snapshot());
+    expect(copy.length).toBe(0);
+    const rows = Array.from({ length: 40 }, (_, i) => ({ ...BASE, edgeLocation: `E${i}`, userAgent: `ua${i}`, timestampMs: i }));
+    rows.forEach((r) => copy.appendRecord(r));
+    expect(readAll(copy)).toEqual(rows);
+    expect(copy.edge(copy.edgeCode(39))).toBe('E39');
+    copy.appendRecord({ ...BASE, edgeLocation: 'E3', userAgent: 'ua3' });
+    expect([copy.edgeCode(40), copy.userAgentCode(40), copy.edgeCount]).toEqual([copy.edgeCode(3), copy.userAgentCode(3), 40]);
+  });
+
   it('stays well under 300 bytes a row for typical rows once compacted', () => {
     const store = new ColumnStore();
     const n = 20_000;

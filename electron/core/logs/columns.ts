@@ -335,10 +335,14 @@ export class ColumnStore implements RowsView {
     return { ...rec, extended: { bodyBytesSent: body, contentRange: this.field(i, 4), authorizationHeader: this.field(i, 5) } };
   }
 
-  /** Shrinks every column to what is used, giving back the slack that doubling left. */
-  compact(): void {
-    this.setCapacity(Math.max(this.length, 1));
-    if (this.arena.length !== this.used) this.setArena(resized(this.arena, this.used));
+  /**
+   * Gives back the slack that doubling left. Shrinking copies, and while it copies both sizes are held, so by
+   * default a column set is only shrunk when more than an eighth of it is unused; exact trims to the byte.
+   */
+  compact(exact = false): void {
+    const worth = (capacity: number, used: number) => (exact ? capacity !== used : capacity - used > capacity / 8);
+    if (worth(this.cap, this.length)) this.setCapacity(Math.max(this.length, 1));
+    if (worth(this.arena.length, this.used)) this.setArena(resized(this.arena, this.used));
   }
 
   /**
@@ -346,7 +350,7 @@ export class ColumnStore implements RowsView {
    * transferred to another thread this store must no longer be used.
    */
   snapshot(): ColumnsSnapshot {
-    this.compact();
+    this.compact(true);
     return {
       length: this.length,
       timestamp: this.ts,
@@ -424,7 +428,7 @@ export class ColumnStore implements RowsView {
     const need = this.used + extra;
     if (need <= this.arena.length) return;
     if (need > MAX_ARENA) throw new RangeError('The log rows exceed the 4 GiB a store can hold');
-    let size = this.arena.length * 2;
+    let size = Math.max(1024, this.arena.length * 2);
     while (size < need) size *= 2;
     this.setArena(resized(this.arena, Math.min(size, MAX_ARENA)));
   }
@@ -618,12 +622,13 @@ export class ByteDict {
     const c = this.size;
     const len = end - start;
     if (this.used + len > this.bytes.length) {
-      let n = this.bytes.length * 2;
+      let n = Math.max(256, this.bytes.length * 2);
       while (n < this.used + len) n *= 2;
       this.bytes = resized(this.bytes, n);
     }
-    if (c + 2 > this.starts.length) this.starts = resized(this.starts, this.starts.length * 2);
-    if (c + 1 > this.hashes.length) this.hashes = resized(this.hashes, this.hashes.length * 2);
+    // A dictionary rebuilt from a snapshot is trimmed to size, possibly to nothing: grow from at least 16.
+    if (c + 2 > this.starts.length) this.starts = resized(this.starts, Math.max(17, this.starts.length * 2));
+    if (c + 1 > this.hashes.length) this.hashes = resized(this.hashes, Math.max(16, this.hashes.length * 2));
     this.bytes.set(src.subarray(start, end), this.used);
     this.used += len;
     this.starts[c + 1] = this.used;
