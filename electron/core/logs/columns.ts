@@ -5,8 +5,10 @@
  * a row is read. Every column doubles when full, so appending is amortised constant time.
  *
  * Bytes per row, roughly: 37 in the typed columns, plus in the arena one prefix byte per field and the bytes of IP,
- * referer and URL, plus 16 for the request id (packed from its 32 hex characters). A typical row with a 60-byte URL,
- * a 14-byte IP and no referer therefore takes about 135 bytes once the store is compacted.
+ * referer and URL, plus 16 for the request id (packed from its 32 hex characters); user agents, countries and edges
+ * cost their dictionary entry once. A typical row with a 60-byte URL, a 14-byte IP and no referer takes about
+ * 125 bytes once the store is compacted. The arena is addressed with 32-bit offsets, so one store holds at most
+ * 4 GiB of string bytes (some 30 million typical rows); past that, appending throws a RangeError.
  */
 import type { CdnLogRecord } from '../../../shared/logs/log-record.js';
 import { CACHE_CODES, type RowsView } from './types.js';

@@ -197,6 +197,7 @@ export class V1StreamParser {
   private finishCarry(): void {
     if (this.overflow) {
       this.lines++;
+      this.started = true;
       this.reject('line-too-long', this.carry, 0, this.carried);
       this.overflow = false;
     } else {
