@@ -1,0 +1,655 @@
+/**
+ * The columnar row store behind the logs table, charts and filters. Numbers sit in typed columns; values with few
+ * distinct members (country, edge, user agent, pull zone) are dictionary codes; the remaining strings are UTF-8 bytes
+ * in one arena, each row's fields written one after another behind a short length prefix, and decoded only when
+ * a row is read. Every column doubles when full, so appending is amortised constant time.
+ *
+ * Bytes per row, roughly: 37 in the typed columns, plus in the arena one prefix byte per field and the bytes of IP,
+ * referer and URL, plus 16 for the request id (packed from its 32 hex characters); user agents, countries and edges
+ * cost their dictionary entry once. A typical row with a 60-byte URL, a 14-byte IP and no referer takes about
+ * 125 bytes once the store is compacted. The arena is addressed with 32-bit offsets, so one store holds at most
+ * 4 GiB of string bytes (some 30 million typical rows); past that, appending throws a RangeError.
+ */
+import type { CdnLogRecord } from '../../../shared/logs/log-record.js';
+import { CACHE_CODES, type RowsView } from './types.js';
+
+/** Positions of the byte-range fields in ByteRow.ranges (each takes a start and an end). */
+export const F_IP = 0;
+export const F_REFERER = 1;
+export const F_URL = 2;
+export const F_EDGE = 3;
+export const F_USER_AGENT = 4;
+export const F_REQUEST_ID = 5;
+export const F_CONTENT_RANGE = 6;
+export const F_AUTHORIZATION = 7;
+const BYTE_FIELDS = 8;
+
+/**
+ * One row as numbers plus byte ranges of a source buffer, so a parser can append without building strings.
+ * Callers keep one and overwrite it for every row.
+ */
+export interface ByteRow {
+  src: Uint8Array;
+  timestampMs: number;
+  statusCode: number;
+  /** An index into CACHE_CODES. */
+  cacheCode: number;
+  bytesSent: number;
+  pullZoneId: number;
+  /** A two-character country code as (first byte << 8) | second byte, already upper case; -1 when absent. */
+  country2: number;
+  /** [start, end) pairs into src at 2 * F_…; a start of -1 means the value is absent. */
+  readonly ranges: Int32Array;
+  extended: boolean;
+  bodyBytesSent: number;
+}
+
+/** A blank ByteRow to fill and pass to appendBytes. */
+export function newByteRow(): ByteRow {
+  return {
+    src: new Uint8Array(0),
+    timestampMs: 0,
+    statusCode: 0,
+    cacheCode: 0,
+    bytesSent: 0,
+    pullZoneId: 0,
+    country2: -1,
+    ranges: new Int32Array(BYTE_FIELDS * 2).fill(-1),
+    extended: false,
+    bodyBytesSent: 0,
+  };
+}
+
+/** Everything a store holds, as typed arrays that can be transferred to another thread. */
+export interface ColumnsSnapshot {
+  readonly length: number;
+  readonly timestamp: Float64Array;
+  readonly statusCode: Uint16Array;
+  readonly cacheCode: Uint8Array;
+  readonly bytesSent: Float64Array;
+  readonly countryCode: Int16Array;
+  readonly edgeCode: Int32Array;
+  readonly userAgentCode: Int32Array;
+  readonly zoneCode: Int32Array;
+  readonly rowStart: Uint32Array;
+  readonly arena: Uint8Array;
+  readonly body: Float64Array | null;
+  readonly zones: readonly number[];
+  readonly countries: ByteDictSnapshot;
+  readonly edges: ByteDictSnapshot;
+  readonly userAgents: ByteDictSnapshot;
+}
+
+/** The buffers to list as transferables when posting a snapshot. */
+export function snapshotTransferList(s: ColumnsSnapshot): ArrayBuffer[] {
+  const arrays = [s.timestamp, s.statusCode, s.cacheCode, s.bytesSent, s.countryCode, s.edgeCode, s.userAgentCode, s.zoneCode, s.rowStart, s.arena];
+  if (s.body !== null) arrays.push(s.body);
+  const all = [...arrays.map((a) => a.buffer), ...ByteDict.transferList(s.countries), ...ByteDict.transferList(s.edges), ...ByteDict.transferList(s.userAgents)];
+  return [...new Set(all)].filter((b): b is ArrayBuffer => b instanceof ArrayBuffer);
+}
+
+type Column = Float64Array | Uint32Array | Int32Array | Int16Array | Uint16Array | Uint8Array;
+
+function resized<A extends Column>(a: A, size: number): A {
+  const b = new (a.constructor as new (n: number) => A)(size);
+  b.set(a.length <= size ? a : (a.subarray(0, size) as A));
+  return b;
+}
+
+const CACHE_INDEX: ReadonlyMap<string, number> = new Map(CACHE_CODES.map((s, i) => [s, i]));
+const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
+const MAX_ARENA = 0xffff_ffff;
+
+function hexNibble(c: number): number {
+  if (c >= 48 && c <= 57) return c - 48;
+  const l = c | 0x20;
+  return l >= 97 && l <= 102 ? l - 87 : -1;
+}
+
+/** A growable columnar store of log rows; reads never build an object unless record() is asked for. */
+export class ColumnStore implements RowsView {
+  length = 0;
+  private cap: number;
+  private ts: Float64Array;
+  private status: Uint16Array;
+  private cache: Uint8Array;
+  private bytes: Float64Array;
+  private countryCol: Int16Array;
+  private edgeCol: Int32Array;
+  private uaCol: Int32Array;
+  private zoneCol: Int32Array;
+  private rowStart: Uint32Array;
+  private body: Float64Array | null = null;
+  private arena: Uint8Array;
+  private arenaText: Buffer;
+  private used = 0;
+  private readonly zones: number[] = [];
+  private readonly zoneIndex = new Map<number, number>();
+  private lastZone = 0;
+  private lastZoneCode = -1;
+  private readonly countries: ByteDict;
+  private readonly edges: ByteDict;
+  private readonly userAgents: ByteDict;
+  /** Upper-case two-byte country keys to their code + 1 (0 = not seen yet). */
+  private readonly countryByKey = new Uint16Array(65536);
+  private readonly scratch = new Uint8Array(2);
+
+  /** Capacity is only a starting point (it doubles as needed); a good guess saves the copies of growing. */
+  constructor(initialRows = 1024, initialArenaBytes = initialRows * 64, snapshot?: ColumnsSnapshot) {
+    if (snapshot !== undefined) {
+      this.length = snapshot.length;
+      this.cap = snapshot.timestamp.length;
+      this.ts = snapshot.timestamp;
+      this.status = snapshot.statusCode;
+      this.cache = snapshot.cacheCode;
+      this.bytes = snapshot.bytesSent;
+      this.countryCol = snapshot.countryCode;
+      this.edgeCol = snapshot.edgeCode;
+      this.uaCol = snapshot.userAgentCode;
+      this.zoneCol = snapshot.zoneCode;
+      this.rowStart = snapshot.rowStart;
+      this.body = snapshot.body;
+      this.arena = snapshot.arena;
+      this.used = snapshot.arena.length;
+      snapshot.zones.forEach((z, i) => (this.zones.push(z), this.zoneIndex.set(z, i)));
+      this.countries = ByteDict.fromSnapshot(snapshot.countries);
+      this.edges = ByteDict.fromSnapshot(snapshot.edges);
+      this.userAgents = ByteDict.fromSnapshot(snapshot.userAgents);
+      for (let c = 0; c < this.countries.size; c++) {
+        const s = this.countries.get(c);
+        if (s.length === 2 && s.charCodeAt(0) < 128 && s.charCodeAt(1) < 128) this.countryByKey[(s.charCodeAt(0) << 8) | s.charCodeAt(1)] = c + 1;
+      }
+    } else {
+      const n = Math.max(16, initialRows);
+      this.cap = n;
+      this.ts = new Float64Array(n);
+      this.status = new Uint16Array(n);
+      this.cache = new Uint8Array(n);
+      this.bytes = new Float64Array(n);
+      this.countryCol = new Int16Array(n);
+      this.edgeCol = new Int32Array(n);
+      this.uaCol = new Int32Array(n);
+      this.zoneCol = new Int32Array(n);
+      this.rowStart = new Uint32Array(n);
+      this.arena = new Uint8Array(Math.max(1024, initialArenaBytes));
+      this.countries = new ByteDict();
+      this.edges = new ByteDict();
+      this.userAgents = new ByteDict();
+    }
+    this.arenaText = Buffer.from(this.arena.buffer, this.arena.byteOffset, this.arena.length);
+  }
+
+  /** A store over a snapshot taken (and perhaps transferred from another thread) with snapshot(). */
+  static fromSnapshot(snapshot: ColumnsSnapshot): ColumnStore {
+    return new ColumnStore(0, 0, snapshot);
+  }
+
+  /** Bytes held by the columns, the arena and the dictionaries (capacity, not just what is used). */
+  get byteSize(): number {
+    const cols = [this.ts, this.status, this.cache, this.bytes, this.countryCol, this.edgeCol, this.uaCol, this.zoneCol, this.rowStart];
+    const colBytes = cols.reduce((sum, c) => sum + c.byteLength, 0) + (this.body?.byteLength ?? 0);
+    return colBytes + this.arena.byteLength + this.countries.byteSize + this.edges.byteSize + this.userAgents.byteSize + this.countryByKey.byteLength;
+  }
+
+  /** Appends a row given as numbers and byte ranges (see ByteRow); the bytes are copied, src may be reused. */
+  appendBytes(row: ByteRow): void {
+    const i = this.beginRow();
+    const r = row.ranges;
+    const src = row.src;
+    this.ts[i] = row.timestampMs;
+    this.status[i] = row.statusCode;
+    this.cache[i] = row.cacheCode;
+    this.bytes[i] = row.bytesSent;
+    this.zoneCol[i] = this.zoneCodeOf(row.pullZoneId);
+    this.countryCol[i] = row.country2 < 0 ? -1 : this.countryFromKey(row.country2);
+    this.edgeCol[i] = r[2 * F_EDGE]! < 0 ? -1 : this.edges.intern(src, r[2 * F_EDGE]!, r[2 * F_EDGE + 1]!);
+    this.uaCol[i] = r[2 * F_USER_AGENT]! < 0 ? -1 : this.userAgents.intern(src, r[2 * F_USER_AGENT]!, r[2 * F_USER_AGENT + 1]!);
+    let need = 40;
+    for (let f = 0; f < BYTE_FIELDS; f++) if (r[2 * f]! >= 0) need += r[2 * f + 1]! - r[2 * f]!;
+    this.reserveArena(need);
+    this.rowStart[i] = this.used;
+    this.putBytes(src, r[2 * F_IP]!, r[2 * F_IP + 1]!);
+    this.putBytes(src, r[2 * F_REFERER]!, r[2 * F_REFERER + 1]!);
+    this.putBytes(src, r[2 * F_URL]!, r[2 * F_URL + 1]!);
+    this.putRequestId(src, r[2 * F_REQUEST_ID]!, r[2 * F_REQUEST_ID + 1]!);
+    this.setBody(i, row.extended ? row.bodyBytesSent : NaN);
+    if (row.extended) {
+      this.putBytes(src, r[2 * F_CONTENT_RANGE]!, r[2 * F_CONTENT_RANGE + 1]!);
+      this.putBytes(src, r[2 * F_AUTHORIZATION]!, r[2 * F_AUTHORIZATION + 1]!);
+    }
+    this.length = i + 1;
+  }
+
+  /** Appends a decoded record (for v2 pages, which arrive as objects). */
+  appendRecord(rec: CdnLogRecord): void {
+    const i = this.beginRow();
+    this.ts[i] = rec.timestampMs;
+    this.status[i] = rec.statusCode;
+    this.cache[i] = CACHE_INDEX.get(rec.cacheStatus) ?? CACHE_INDEX.get('-')!;
+    this.bytes[i] = rec.bytesSent;
+    this.zoneCol[i] = this.zoneCodeOf(rec.pullZoneId);
+    const country = rec.countryCode === null ? -1 : this.countries.internString(rec.countryCode);
+    // Country codes are two characters; a store with tens of thousands of distinct ones is not a log.
+    if (country > 0x7fff) throw new RangeError('Too many distinct country codes for one store');
+    this.countryCol[i] = country;
+    this.edgeCol[i] = this.edges.internString(rec.edgeLocation);
+    this.uaCol[i] = rec.userAgent === null ? -1 : this.userAgents.internString(rec.userAgent);
+    const x = rec.extended;
+    const parts = [rec.remoteIp, rec.referer, rec.url, x?.contentRange ?? null, x?.authorizationHeader ?? null];
+    const encoded = parts.map((p) => (p === null ? null : Buffer.from(p, 'utf8')));
+    const packed = /^[0-9a-f]{32}$/.test(rec.requestId);
+    const id = packed ? null : Buffer.from(rec.requestId, 'utf8');
+    this.reserveArena(40 + encoded.reduce((s, b) => s + (b?.length ?? 0), 0) + (id?.length ?? 16));
+    this.rowStart[i] = this.used;
+    for (let f = 0; f < 3; f++) this.putEncoded(encoded[f] ?? null);
+    if (id === null) this.putRequestId(Buffer.from(rec.requestId, 'latin1'), 0, 32);
+    else this.putEncoded(id);
+    this.setBody(i, x === undefined ? NaN : x.bodyBytesSent);
+    if (x !== undefined) {
+      this.putEncoded(encoded[3] ?? null);
+      this.putEncoded(encoded[4] ?? null);
+    }
+    this.length = i + 1;
+  }
+
+  timestamp(i: number): number {
+    return this.ts[i]!;
+  }
+  statusCode(i: number): number {
+    return this.status[i]!;
+  }
+  cacheCode(i: number): number {
+    return this.cache[i]!;
+  }
+  bytesSent(i: number): number {
+    return this.bytes[i]!;
+  }
+  countryCode(i: number): number {
+    return this.countryCol[i]!;
+  }
+  edgeCode(i: number): number {
+    return this.edgeCol[i]!;
+  }
+  /** The user agent's dictionary code, -1 when absent (for grouping without decoding). */
+  userAgentCode(i: number): number {
+    return this.uaCol[i]!;
+  }
+  pullZoneId(i: number): number {
+    return this.zones[this.zoneCol[i]!]!;
+  }
+  country(code: number): string {
+    return this.countries.get(code);
+  }
+  edge(code: number): string {
+    return this.edges.get(code);
+  }
+  /** How many distinct countries and edges the store has seen (codes run from 0 to size - 1). */
+  get countryCount(): number {
+    return this.countries.size;
+  }
+  get edgeCount(): number {
+    return this.edges.size;
+  }
+  remoteIp(i: number): string | null {
+    return this.field(i, 0);
+  }
+  referer(i: number): string | null {
+    return this.field(i, 1);
+  }
+  url(i: number): string {
+    return this.field(i, 2) ?? '';
+  }
+  userAgent(i: number): string | null {
+    const c = this.uaCol[i]!;
+    return c < 0 ? null : this.userAgents.get(c);
+  }
+  requestId(i: number): string {
+    let p = this.skip(this.rowStart[i]!, 3);
+    const v = this.readVarint(p);
+    p = this.varintEnd;
+    if (v === 0) {
+      let s = '';
+      for (let k = 0; k < 16; k++) s += HEX[this.arena[p + k]!];
+      return s;
+    }
+    return this.arenaText.toString('utf8', p, p + v - 1);
+  }
+
+  record(i: number): CdnLogRecord {
+    const edge = this.edgeCol[i]!;
+    const country = this.countryCol[i]!;
+    const rec: CdnLogRecord = {
+      timestampMs: this.ts[i]!,
+      pullZoneId: this.pullZoneId(i),
+      requestId: this.requestId(i),
+      cacheStatus: CACHE_CODES[this.cache[i]!] ?? '-',
+      statusCode: this.status[i]!,
+      bytesSent: this.bytes[i]!,
+      remoteIp: this.remoteIp(i),
+      countryCode: country < 0 ? null : this.countries.get(country),
+      edgeLocation: edge < 0 ? '' : this.edges.get(edge),
+      url: this.url(i),
+      userAgent: this.userAgent(i),
+      referer: this.referer(i),
+    };
+    const body = this.body?.[i];
+    if (body === undefined || Number.isNaN(body)) return rec;
+    return { ...rec, extended: { bodyBytesSent: body, contentRange: this.field(i, 4), authorizationHeader: this.field(i, 5) } };
+  }
+
+  /**
+   * Gives back the slack that doubling left. Shrinking copies, and while it copies both sizes are held, so by
+   * default a column set is only shrunk when more than an eighth of it is unused; exact trims to the byte.
+   */
+  compact(exact = false): void {
+    const worth = (capacity: number, used: number) => (exact ? capacity !== used : capacity - used > capacity / 8);
+    if (worth(this.cap, this.length)) this.setCapacity(Math.max(this.length, 1));
+    if (worth(this.arena.length, this.used)) this.setArena(resized(this.arena, this.used));
+  }
+
+  /**
+   * The store's contents, compacted, as transferable arrays. The arrays are the store's own: once they are
+   * transferred to another thread this store must no longer be used.
+   */
+  snapshot(): ColumnsSnapshot {
+    this.compact(true);
+    return {
+      length: this.length,
+      timestamp: this.ts,
+      statusCode: this.status,
+      cacheCode: this.cache,
+      bytesSent: this.bytes,
+      countryCode: this.countryCol,
+      edgeCode: this.edgeCol,
+      userAgentCode: this.uaCol,
+      zoneCode: this.zoneCol,
+      rowStart: this.rowStart,
+      arena: this.arena,
+      body: this.body,
+      zones: [...this.zones],
+      countries: this.countries.snapshot(),
+      edges: this.edges.snapshot(),
+      userAgents: this.userAgents.snapshot(),
+    };
+  }
+
+  private beginRow(): number {
+    const i = this.length;
+    if (i === this.cap) this.setCapacity(this.cap * 2);
+    return i;
+  }
+
+  private setCapacity(n: number): void {
+    this.cap = n;
+    this.ts = resized(this.ts, n);
+    this.status = resized(this.status, n);
+    this.cache = resized(this.cache, n);
+    this.bytes = resized(this.bytes, n);
+    this.countryCol = resized(this.countryCol, n);
+    this.edgeCol = resized(this.edgeCol, n);
+    this.uaCol = resized(this.uaCol, n);
+    this.zoneCol = resized(this.zoneCol, n);
+    this.rowStart = resized(this.rowStart, n);
+    if (this.body !== null) this.body = resized(this.body, n);
+  }
+
+  private setBody(i: number, value: number): void {
+    if (this.body === null) {
+      if (Number.isNaN(value)) return;
+      // The first extended row creates the column; the rows before it had no extended fields.
+      this.body = new Float64Array(this.cap).fill(NaN);
+    }
+    this.body[i] = value;
+  }
+
+  private zoneCodeOf(id: number): number {
+    // A file or a page is nearly always one pull zone: the last answer is the likely one.
+    if (id === this.lastZone && this.lastZoneCode >= 0) return this.lastZoneCode;
+    let code = this.zoneIndex.get(id);
+    if (code === undefined) {
+      code = this.zones.length;
+      this.zones.push(id);
+      this.zoneIndex.set(id, code);
+    }
+    this.lastZone = id;
+    this.lastZoneCode = code;
+    return code;
+  }
+
+  private countryFromKey(key: number): number {
+    const known = this.countryByKey[key]!;
+    if (known !== 0) return known - 1;
+    this.scratch[0] = key >> 8;
+    this.scratch[1] = key & 0xff;
+    const code = this.countries.intern(this.scratch, 0, 2);
+    this.countryByKey[key] = code + 1;
+    return code;
+  }
+
+  private reserveArena(extra: number): void {
+    const need = this.used + extra;
+    if (need <= this.arena.length) return;
+    if (need > MAX_ARENA) throw new RangeError('The log rows exceed the 4 GiB a store can hold');
+    let size = Math.max(1024, this.arena.length * 2);
+    while (size < need) size *= 2;
+    this.setArena(resized(this.arena, Math.min(size, MAX_ARENA)));
+  }
+
+  private setArena(a: Uint8Array): void {
+    this.arena = a;
+    this.arenaText = Buffer.from(a.buffer, a.byteOffset, a.length);
+  }
+
+  private putVarint(v: number): void {
+    while (v >= 0x80) {
+      this.arena[this.used++] = (v & 0x7f) | 0x80;
+      v >>>= 7;
+    }
+    this.arena[this.used++] = v;
+  }
+
+  /** A field as a length prefix (0 = absent, n + 1 = n bytes) and its bytes. */
+  private putBytes(src: Uint8Array, start: number, end: number): void {
+    if (start < 0) return this.putVarint(0);
+    this.putVarint(end - start + 1);
+    const a = this.arena;
+    let at = this.used;
+    // Short fields copy faster byte by byte than through a subarray view.
+    if (end - start > 64) a.set(src.subarray(start, end), at);
+    else for (let k = start; k < end; k++) a[at++] = src[k]!;
+    this.used += end - start;
+  }
+
+  private putEncoded(b: Buffer | null): void {
+    if (b === null) return this.putVarint(0);
+    this.putBytes(b, 0, b.length);
+  }
+
+  /** A request id of 32 hex characters is packed into 16 bytes behind a 0 prefix; anything else is kept as text. */
+  private putRequestId(src: Uint8Array, start: number, end: number): void {
+    if (end - start === 32) {
+      const at = this.used + 1;
+      let ok = true;
+      for (let k = 0; k < 16 && ok; k++) {
+        const hi = hexNibble(src[start + 2 * k]!);
+        const lo = hexNibble(src[start + 2 * k + 1]!);
+        ok = hi >= 0 && lo >= 0;
+        this.arena[at + k] = (hi << 4) | lo;
+      }
+      if (ok) {
+        this.arena[this.used] = 0;
+        this.used = at + 16;
+        return;
+      }
+    }
+    this.putBytes(src, start < 0 ? 0 : start, start < 0 ? 0 : end);
+  }
+
+  private varintEnd = 0;
+
+  private readVarint(p: number): number {
+    let v = 0;
+    let shift = 0;
+    for (;;) {
+      const b = this.arena[p++]!;
+      v += (b & 0x7f) * 2 ** shift;
+      if (b < 0x80) break;
+      shift += 7;
+    }
+    this.varintEnd = p;
+    return v;
+  }
+
+  /** The arena position of the n-th field of a row (0 ip, 1 referer, 2 url, 3 request id, 4 range, 5 authorization). */
+  private skip(p: number, n: number): number {
+    for (let f = 0; f < n; f++) {
+      const v = this.readVarint(p);
+      p = this.varintEnd + (f === 3 && v === 0 ? 16 : Math.max(0, v - 1));
+    }
+    return p;
+  }
+
+  private field(i: number, n: number): string | null {
+    const p = this.skip(this.rowStart[i]!, n);
+    const v = this.readVarint(p);
+    if (v === 0) return null;
+    const s = this.varintEnd;
+    return this.arenaText.toString('utf8', s, s + v - 1);
+  }
+}
+
+/** A dictionary's contents as transferable arrays. */
+export interface ByteDictSnapshot {
+  readonly bytes: Uint8Array;
+  readonly starts: Uint32Array;
+  readonly hashes: Int32Array;
+}
+
+/** FNV-1a over a byte range. */
+function hashBytes(src: Uint8Array, start: number, end: number): number {
+  let h = 0x811c9dc5;
+  for (let k = start; k < end; k++) h = Math.imul(h ^ src[k]!, 0x01000193);
+  return h | 0;
+}
+
+/**
+ * Strings interned by their UTF-8 bytes: looking a value up from a byte range builds no string, and each distinct
+ * value is decoded once, when it is first read. Codes run from 0 in order of first appearance.
+ */
+export class ByteDict {
+  size = 0;
+  private bytes: Uint8Array = new Uint8Array(256);
+  private used = 0;
+  /** starts[c] .. starts[c + 1] are the bytes of code c. */
+  private starts: Uint32Array = new Uint32Array(17);
+  private hashes: Int32Array = new Int32Array(16);
+  /** Open addressing: code + 1 per slot, 0 when empty; never more than half full. */
+  private table = new Int32Array(32);
+  private readonly decoded: (string | undefined)[] = [];
+  private readonly byString = new Map<string, number>();
+
+  /** A dictionary over a snapshot, its lookup table rebuilt from the stored hashes. */
+  static fromSnapshot(s: ByteDictSnapshot): ByteDict {
+    const d = new ByteDict();
+    d.size = s.hashes.length;
+    d.bytes = s.bytes;
+    d.used = s.bytes.length;
+    d.starts = s.starts;
+    d.hashes = s.hashes;
+    let slots = 32;
+    while (slots < d.size * 2 + 2) slots *= 2;
+    d.rehash(slots);
+    return d;
+  }
+
+  /** The buffers of a snapshot, for a transfer list. */
+  static transferList(s: ByteDictSnapshot): ArrayBufferLike[] {
+    return [s.bytes.buffer, s.starts.buffer, s.hashes.buffer];
+  }
+
+  /** Bytes held, capacity included. */
+  get byteSize(): number {
+    return this.bytes.byteLength + this.starts.byteLength + this.hashes.byteLength + this.table.byteLength;
+  }
+
+  /** The code of the bytes src[start..end), added when new. */
+  intern(src: Uint8Array, start: number, end: number): number {
+    const h = hashBytes(src, start, end);
+    const mask = this.table.length - 1;
+    const len = end - start;
+    for (let slot = h & mask; ; slot = (slot + 1) & mask) {
+      const entry = this.table[slot]!;
+      if (entry === 0) break;
+      const c = entry - 1;
+      if (this.hashes[c] !== h) continue;
+      const s = this.starts[c]!;
+      if (this.starts[c + 1]! - s !== len) continue;
+      const bytes = this.bytes;
+      let k = 0;
+      while (k < len && bytes[s + k] === src[start + k]) k++;
+      if (k === len) return c;
+    }
+    return this.add(src, start, end, h);
+  }
+
+  /** The code of a string, added when new. */
+  internString(value: string): number {
+    const known = this.byString.get(value);
+    if (known !== undefined) return known;
+    const b = Buffer.from(value, 'utf8');
+    const code = this.intern(b, 0, b.length);
+    this.byString.set(value, code);
+    return code;
+  }
+
+  /** The string of a code (decoded on first use). */
+  get(code: number): string {
+    const cached = this.decoded[code];
+    if (cached !== undefined) return cached;
+    if (code < 0 || code >= this.size) return '';
+    const s = Buffer.from(this.bytes.buffer, this.bytes.byteOffset, this.used).toString('utf8', this.starts[code], this.starts[code + 1]);
+    this.decoded[code] = s;
+    return s;
+  }
+
+  /** The contents trimmed to size; the arrays are this dictionary's own. */
+  snapshot(): ByteDictSnapshot {
+    this.bytes = this.bytes.slice(0, this.used);
+    this.starts = this.starts.slice(0, this.size + 1);
+    this.hashes = this.hashes.slice(0, this.size);
+    return { bytes: this.bytes, starts: this.starts, hashes: this.hashes };
+  }
+
+  private add(src: Uint8Array, start: number, end: number, h: number): number {
+    const c = this.size;
+    const len = end - start;
+    if (this.used + len > this.bytes.length) {
+      let n = Math.max(256, this.bytes.length * 2);
+      while (n < this.used + len) n *= 2;
+      this.bytes = resized(this.bytes, n);
+    }
+    // A dictionary rebuilt from a snapshot is trimmed to size, possibly to nothing: grow from at least 16.
+    if (c + 2 > this.starts.length) this.starts = resized(this.starts, Math.max(17, this.starts.length * 2));
+    if (c + 1 > this.hashes.length) this.hashes = resized(this.hashes, Math.max(16, this.hashes.length * 2));
+    this.bytes.set(src.subarray(start, end), this.used);
+    this.used += len;
+    this.starts[c + 1] = this.used;
+    this.hashes[c] = h;
+    this.size = c + 1;
+    if (this.size * 2 > this.table.length) this.rehash(this.table.length * 2);
+    else this.place(c);
+    return c;
+  }
+
+  private place(c: number): void {
+    const mask = this.table.length - 1;
+    let slot = this.hashes[c]! & mask;
+    while (this.table[slot] !== 0) slot = (slot + 1) & mask;
+    this.table[slot] = c + 1;
+  }
+
+  private rehash(slots: number): void {
+    this.table = new Int32Array(slots);
+    for (let c = 0; c < this.size; c++) this.place(c);
+  }
+}
