@@ -1,4 +1,4 @@
-/** `burrow`: the command line — `burrow api …` for raw requests, `burrow videos upload …` for uploads, `burrow sandbox …` for the local platform. */
+/** `burrow`: the command line — `burrow api …` for raw requests, `burrow videos upload …` for uploads, `burrow logs …` for CDN logs, `burrow sandbox …` for the local platform. */
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -14,6 +14,8 @@ Commands:
                  send one request to the bunny.net core API
   videos upload <file|folder>... --library <id> [--collection <id>] [--title <t>] [--concurrency <n>] [--json]
                  upload video files to a Stream library through a queue that survives interruptions
+  logs <pullZoneId> | --file <day.log[.gz]> [--last 1h] [--status 5xx] [--cache MISS] [--all] [--format table|ndjson|csv]
+                 print a pull zone's CDN request logs (or a v1 day file's), filtered
   sandbox [--port N] [--data-dir DIR] [--seed N] [--app-limit N] [--fetch-queue-limit N] [--discard-uploads]
                  run the local platform; prints its JSON (URLs, keys) as the first line
 
@@ -29,6 +31,8 @@ export async function main(argv: readonly string[], io: CliIo, hooks: ProcessHoo
       return (await import('./api.js')).runApi(rest, io);
     case 'videos':
       return (await import('./videos.js')).runVideos(rest, io, hooks);
+    case 'logs':
+      return (await import('./logs.js')).runLogs(rest, io);
     case 'sandbox':
       return (await import('./sandbox.js')).runSandboxCommand(rest, io, hooks);
     case '--help':
@@ -44,7 +48,7 @@ export async function main(argv: readonly string[], io: CliIo, hooks: ProcessHoo
       io.stderr.write(HELP);
       return EXIT.usage;
     default:
-      io.stderr.write(`burrow: unknown command ${JSON.stringify(command)}; the commands are api, videos and sandbox (burrow --help)\n`);
+      io.stderr.write(`burrow: unknown command ${JSON.stringify(command)}; the commands are api, videos, logs and sandbox (burrow --help)\n`);
       return EXIT.usage;
   }
 }

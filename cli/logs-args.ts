@@ -1,0 +1,173 @@
+/** The words of `burrow logs`: flags, their checks against the same filter and range rules the app uses, and the help text. */
+import { addChip, EMPTY_FILTER, type FilterKey, type LogFilter } from '../shared/logs/filter.js';
+import { parseFilterValue } from '../shared/logs/filter-text.js';
+import type { WhenFlags } from '../shared/logs/range.js';
+import type { LogOrder } from '../shared/logs/v2-query.js';
+
+/** How rows are written. */
+export type LogFormat = 'table' | 'ndjson' | 'csv';
+
+/** The command as parsed; every value checked except the time flags, which need the clock. */
+export interface LogsCommand {
+  /** A pull zone to query (v2), or a local v1 day file. */
+  readonly source: { readonly kind: 'zone'; readonly zoneId: number } | { readonly kind: 'file'; readonly path: string };
+  readonly when: WhenFlags;
+  readonly filter: LogFilter;
+  /** Rows to write at most; null with --all. */
+  readonly limit: number | null;
+  readonly order: LogOrder;
+  /** Null: a table on a terminal, NDJSON otherwise. */
+  readonly format: LogFormat | null;
+  readonly token?: string;
+  readonly loggingUrl?: string;
+  readonly apiKey?: string;
+  readonly profile?: string;
+}
+
+/** Rows written when neither --limit nor --all is given (the platform's own page default). */
+export const DEFAULT_LIMIT = 100;
+
+/** The usage line. */
+export const LOGS_USAGE =
+  'logs <pullZoneId> | --file <day.log[.gz]> [--from <t>] [--to <t>] [--last <d>] [--status <s>] [--cache <c>] [--country <cc>] [--pop <p>] [--ip <ip>] [--url <s>] [--ua <s>] [--referer <s>] [--search <words>] [--request-id <id>] [--limit <n> | --all] [--order asc|desc] [--format table|ndjson|csv]';
+
+/** The help text of `burrow logs`. */
+export const LOGS_HELP = `usage: burrow ${LOGS_USAGE}
+
+Prints the CDN request logs of a pull zone (the logging API's v2 JSON, kept three days), or of a v1 day file on disk.
+  --from <t>, --to <t>   ISO date-times (a time without a zone is UTC), "now", or a duration back from now (90m, 1h, 2d)
+  --last <d>             the span before --to (or now), e.g. 15m, 6h, 3d; default 24 h
+  --status <s>           codes or classes, comma-separated: 404,5xx
+  --cache <c>            cache statuses: HIT,MISS,STALE,BYPASS,REVALIDATED,UPDATING,-
+  --country <cc>         ISO country codes: DE,FR          --pop <p>        edge location (POP) code: WA
+  --ip <ip>              client address                    --request-id <id>  one request
+  --url, --ua, --referer <s>   contains (case-insensitive)  --search <words>  any word in any text field
+  --limit <n>            rows to print (default ${DEFAULT_LIMIT})          --all   every row (progress on stderr)
+  --order asc|desc       by time (default desc)
+  --format <f>           table (default on a terminal), ndjson (default otherwise) or csv; rows use v2's field names
+  --token <jwt>          a logging token (else BUNNYNET_LOGGING_TOKEN, else the account key as burrow api finds it)
+  --logging-url <url>    the logging API (else BURROW_LOGGING_URL, else https://logging.bunnycdn.com)
+  --api-key KEY, --profile NAME   the account key, as for burrow api
+Every request of one zone shares one budget of 30 per 10 s, the platform's limit.
+Exit status: 0 done, 1 the platform answered with an error, 2 usage, 3 the platform could not be reached.
+`;
+
+/** Flag → filter key. */
+const FILTER_FLAGS: Readonly<Record<string, FilterKey>> = {
+  '--status': 'status',
+  '--cache': 'cache',
+  '--country': 'country',
+  '--pop': 'pop',
+  '--ip': 'ip',
+  '--url': 'url',
+  '--ua': 'ua',
+  '--referer': 'referer',
+  '--search': 'search',
+  '--request-id': 'requestId',
+};
+const VALUE_FLAGS = new Set([...Object.keys(FILTER_FLAGS), '--from', '--to', '--last', '--limit', '--order', '--format', '--file', '--token', '--logging-url', '--api-key', '--profile', '-p']);
+const BOOLEAN_FLAGS = new Set(['--all']);
+
+/** True when --help or -h is among the words (a flag's value is not looked at). */
+export function wantsLogsHelp(args: readonly string[]): boolean {
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    if (a === '--help' || a === '-h') return true;
+    if (a !== undefined && VALUE_FLAGS.has(a)) i++;
+  }
+  return false;
+}
+
+/** Parses the words after `burrow logs`. */
+export function parseLogsArgs(args: readonly string[]): { ok: true; command: LogsCommand } | { ok: false; message: string } {
+  const fail = (message: string) => ({ ok: false as const, message });
+  const positional: string[] = [];
+  const values: [string, string][] = [];
+  const booleans = new Set<string>();
+  for (let i = 0; i < args.length; i++) {
+    const word = args[i] ?? '';
+    if (!word.startsWith('-') || /^-\d/.test(word)) {
+      positional.push(word);
+      continue;
+    }
+    const eq = word.indexOf('=');
+    const name = eq === -1 ? word : word.slice(0, eq);
+    if (BOOLEAN_FLAGS.has(name)) {
+      if (eq !== -1) return fail(`${name} takes no value`);
+      booleans.add(name);
+      continue;
+    }
+    if (!VALUE_FLAGS.has(name)) return fail(`unknown option ${JSON.stringify(name)}`);
+    const value = eq === -1 ? args[++i] : word.slice(eq + 1);
+    if (value === undefined) return fail(`${name} needs a value`);
+    values.push([name === '-p' ? '--profile' : name, value]);
+  }
+  const single = new Map<string, string>();
+  let filter: LogFilter = EMPTY_FILTER;
+  for (const [name, value] of values) {
+    const key = FILTER_FLAGS[name];
+    if (key === undefined) {
+      if (single.has(name)) return fail(`${name} is given twice`);
+      single.set(name, value);
+      continue;
+    }
+    // Comma lists and repeated flags of list keys add up; a single-value key given twice is refused by the filter's own rule.
+    const chip = parseFilterValue(key, key === 'search' ? value : value.trim());
+    // The rule's message names the filter key; the flag says it better here.
+    if (!chip.ok) return fail(`${name} ${chip.message.replace(/^[a-zA-Z]+: /, '')}`);
+    if (['pop', 'ip', 'url', 'ua', 'referer', 'requestId'].includes(key) && filter.some((c) => c.key === key && !c.negated)) return fail(`${name} is given twice`);
+    filter = addChip(filter, chip.chip);
+  }
+
+  const file = single.get('--file');
+  let source: LogsCommand['source'];
+  if (file !== undefined) {
+    if (positional.length > 0) return fail('give a pull zone id or --file, not both');
+    if (file.trim() === '') return fail('--file needs a path');
+    source = { kind: 'file', path: file };
+  } else {
+    if (positional.length === 0) return fail('name the pull zone (its id), or a v1 day file with --file');
+    if (positional.length > 1) return fail(`one pull zone at a time; got ${positional.map((p) => JSON.stringify(p)).join(', ')}`);
+    const text = positional[0]!.trim();
+    if (!/^\d{1,15}$/.test(text) || Number(text) < 1) return fail(`the pull zone must be its id, a whole number above 0; got ${JSON.stringify(positional[0])}`);
+    source = { kind: 'zone', zoneId: Number(text) };
+  }
+
+  const limitText = single.get('--limit');
+  if (limitText !== undefined && booleans.has('--all')) return fail('--limit and --all cannot be combined');
+  let limit: number | null = booleans.has('--all') ? null : DEFAULT_LIMIT;
+  if (limitText !== undefined) {
+    if (!/^\d{1,9}$/.test(limitText.trim()) || Number(limitText) < 1) return fail(`--limit must be a whole number above 0; got ${JSON.stringify(limitText)}`);
+    limit = Number(limitText);
+  }
+  const orderText = single.get('--order') ?? 'desc';
+  if (orderText !== 'asc' && orderText !== 'desc') return fail(`--order must be asc or desc; got ${JSON.stringify(orderText)}`);
+  const formatText = single.get('--format');
+  if (formatText !== undefined && formatText !== 'table' && formatText !== 'ndjson' && formatText !== 'csv') {
+    return fail(`--format must be table, ndjson or csv; got ${JSON.stringify(formatText)}`);
+  }
+  const when: { -readonly [K in keyof WhenFlags]: WhenFlags[K] } = {};
+  for (const [flag, key] of [['--from', 'from'], ['--to', 'to'], ['--last', 'last']] as const) {
+    const v = single.get(flag);
+    if (v !== undefined) when[key] = v;
+  }
+  const optional = (flag: string, key: 'token' | 'loggingUrl' | 'apiKey' | 'profile') => {
+    const v = single.get(flag);
+    return v === undefined ? {} : { [key]: v };
+  };
+  return {
+    ok: true,
+    command: {
+      source,
+      when,
+      filter,
+      limit,
+      order: orderText,
+      format: formatText ?? null,
+      ...optional('--token', 'token'),
+      ...optional('--logging-url', 'loggingUrl'),
+      ...optional('--api-key', 'apiKey'),
+      ...optional('--profile', 'profile'),
+    },
+  };
+}

@@ -1,0 +1,149 @@
+/**
+ * `burrow logs`: a pull zone's CDN logs through the logging API's v2 pages (the same client and rate budget the app
+ * uses), or a v1 day file parsed by the same core parser, filtered by the same rules, written as a table, NDJSON or
+ * CSV with v2's field names.
+ */
+import { createPlatformClient } from '../electron/core/platform/client.js';
+import { AppFailure, toAppError } from '../electron/core/errors.js';
+import { createV2LogClient } from '../electron/core/logs/v2-client.js';
+import { matchesRecord, toV2Query, type LogFilter } from '../shared/logs/filter.js';
+import { rangeFromFlags } from '../shared/logs/range.js';
+import { V2_LIMIT_MAX } from '../shared/logs/v2-query.js';
+import { logEntryToRecord, type LogEntry } from '../shared/logs/v2-response.js';
+import { BUNNY_ENDPOINTS } from '../shared/profiles.js';
+import { baseUrlProblem, resolveAuth } from './config.js';
+import { createErrorWriter, EXIT, type CliIo } from './io.js';
+import { LOGS_HELP, LOGS_USAGE, parseLogsArgs, wantsLogsHelp, type LogFormat, type LogsCommand } from './logs-args.js';
+import { csvHeader, csvLine, ndjsonLine, tableHeader, tableLine } from './logs-output.js';
+import { USER_AGENT } from './version.js';
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+/** The logging API's base URL: --logging-url, else BURROW_LOGGING_URL, else bunny.net's. */
+export function loggingUrlFor(flag: string | undefined, env: Env): { ok: true; url: string } | { ok: false; message: string } {
+  const [value, source] = flag !== undefined ? [flag, '--logging-url'] : env.BURROW_LOGGING_URL ? [env.BURROW_LOGGING_URL, 'BURROW_LOGGING_URL'] : [BUNNY_ENDPOINTS.loggingUrl, ''];
+  const problem = baseUrlProblem(value);
+  if (problem !== undefined) return { ok: false, message: `${source} ${problem}` };
+  return { ok: true, url: value.trim().replace(/\/+$/, '') };
+}
+
+/** Writes rows in one format; the header goes out before the first row (or alone, for an empty CSV or table). */
+export class RowWriter {
+  #started = false;
+  count = 0;
+  constructor(
+    private readonly io: CliIo,
+    private readonly format: LogFormat,
+  ) {}
+
+  #start(): void {
+    if (this.#started) return;
+    this.#started = true;
+    if (this.format === 'csv') this.io.stdout.write(csvHeader());
+    if (this.format === 'table') this.io.stdout.write(tableHeader());
+  }
+
+  write(entry: LogEntry): void {
+    this.#start();
+    this.count++;
+    if (this.format === 'ndjson') this.io.stdout.write(ndjsonLine(entry));
+    else if (this.format === 'csv') this.io.stdout.write(csvLine(entry));
+    else this.io.stdout.write(tableLine(entry, Number(this.io.env.COLUMNS) || 120));
+  }
+
+  end(): void {
+    this.#start();
+  }
+}
+
+/** True when the row passes the chips the platform could not apply. */
+function passesLocal(entry: LogEntry, local: LogFilter): boolean {
+  if (local.length === 0) return true;
+  const record = logEntryToRecord(entry);
+  return record !== undefined && matchesRecord(local, record);
+}
+
+/** Runs `burrow logs …`; resolves to the exit status. */
+export async function runLogs(args: readonly string[], io: CliIo): Promise<number> {
+  if (wantsLogsHelp(args)) {
+    io.stdout.write(LOGS_HELP);
+    return EXIT.ok;
+  }
+  const parsed = parseLogsArgs(args);
+  if (!parsed.ok) {
+    io.stderr.write(`burrow logs: ${parsed.message}\nusage: burrow ${LOGS_USAGE}\n`);
+    return EXIT.usage;
+  }
+  const cmd = parsed.command;
+  const format: LogFormat = cmd.format ?? (io.stdout.isTTY === true ? 'table' : 'ndjson');
+  if (cmd.source.kind === 'file') return (await import('./logs-file.js')).runLogsFile(cmd, cmd.source.path, format, io);
+  return runZone(cmd, cmd.source.zoneId, format, io);
+}
+
+async function runZone(cmd: LogsCommand, zoneId: number, format: LogFormat, io: CliIo): Promise<number> {
+  const secrets: string[] = [];
+  const err = createErrorWriter(io, () => secrets);
+  const range = rangeFromFlags(cmd.when, Date.now());
+  if (!range.ok) {
+    err(`burrow logs: ${range.message}`);
+    return EXIT.usage;
+  }
+  const url = loggingUrlFor(cmd.loggingUrl, io.env);
+  if (!url.ok) {
+    err(`burrow logs: ${url.message}`);
+    return EXIT.usage;
+  }
+  const token = cmd.token ?? (io.env.BUNNYNET_LOGGING_TOKEN || undefined);
+  let accountKey: string | null = null;
+  let apiUrl: string = BUNNY_ENDPOINTS.apiUrl;
+  if (token === undefined) {
+    const auth = resolveAuth({ ...(cmd.apiKey !== undefined ? { apiKeyFlag: cmd.apiKey } : {}), ...(cmd.profile !== undefined ? { profile: cmd.profile } : {}), env: io.env, home: io.home });
+    if (!auth.ok) {
+      err(`burrow logs: ${auth.message}; or give a logging token with --token or BUNNYNET_LOGGING_TOKEN`);
+      return EXIT.usage;
+    }
+    accountKey = auth.auth.apiKey;
+    apiUrl = auth.auth.baseUrl;
+    secrets.push(accountKey);
+  } else {
+    secrets.push(token);
+  }
+  const client = createPlatformClient({
+    endpoints: () => ({ apiUrl, containersUrl: `${apiUrl.replace(/\/+$/, '')}/mc`, videoUrl: BUNNY_ENDPOINTS.videoUrl, loggingUrl: url.url }),
+    credentials: {
+      accountKey: async () => accountKey,
+      libraryKey: async () => null,
+      logging: async () => (token !== undefined ? { kind: 'bearer', token } : { kind: 'accessKey' }),
+    },
+    userAgent: USER_AGENT,
+  });
+  const { query, localOnly } = toV2Query(cmd.filter, range);
+  const writer = new RowWriter(io, format);
+  const showProgress = cmd.limit === null && io.stderr.isTTY === true;
+  let requests = 0;
+  try {
+    const v2 = createV2LogClient({ client });
+    const pageSize = Math.min(cmd.limit ?? V2_LIMIT_MAX, V2_LIMIT_MAX);
+    walk: for await (const page of v2.pages(zoneId, { ...query, order: cmd.order }, { pageSize })) {
+      requests += page.requests;
+      for (const entry of page.rows) {
+        if (!passesLocal(entry, localOnly)) continue;
+        writer.write(entry);
+        if (cmd.limit !== null && writer.count >= cmd.limit) break walk;
+      }
+      if (showProgress) io.stderr.write(`\r${writer.count} rows, ${requests} requests${page.hasMore ? '…' : ''}  `);
+    }
+    if (showProgress) io.stderr.write('\n');
+    writer.end();
+    return EXIT.ok;
+  } catch (e) {
+    if (showProgress) io.stderr.write('\n');
+    if (!(e instanceof AppFailure)) throw e;
+    const a = toAppError(e);
+    err(`burrow logs: ${a.title}`);
+    if (a.detail !== undefined) err(a.detail);
+    return a.kind === 'network' || a.kind === 'timeout' ? EXIT.network : a.status === undefined && a.kind === 'validation' ? EXIT.usage : EXIT.http;
+  } finally {
+    await client.close();
+  }
+}
