@@ -39,9 +39,22 @@ export const METHOD_NAMES = [
   'videos.setTitle',
   'videos.setConcurrency',
   'videos.locate',
+  'logs.zones',
+  'logs.open',
+  'logs.update',
+  'logs.window',
+  'logs.aggregates',
+  'logs.values',
+  'logs.loadMore',
+  'logs.estimate',
+  'logs.loadAll',
+  'logs.cancel',
+  'logs.close',
+  'logs.malformed',
+  'logs.chooseFile',
 ] as const;
 
-export const EVENT_NAMES = ['app.notice', 'profiles.changed', 'videos.jobs'] as const;
+export const EVENT_NAMES = ['app.notice', 'profiles.changed', 'videos.jobs', 'logs.status'] as const;
 
 export type MethodName = (typeof METHOD_NAMES)[number];
 export type EventName = (typeof EVENT_NAMES)[number];

@@ -9,6 +9,7 @@ const PREFIXES: Record<keyof typeof areas, readonly string[]> = {
   settings: ['profiles.', 'secrets.'],
   console: ['console.'],
   videos: ['videos.'],
+  logs: ['logs.'],
 };
 
 describe('the contract', () => {

@@ -11,6 +11,7 @@ import { appContract } from './contract/app.js';
 import { consoleContract } from './contract/console.js';
 import type { MethodSpec } from './contract/define.js';
 import { filesContract, type RegisteredFile } from './contract/files.js';
+import { logsContract } from './contract/logs.js';
 import { settingsContract } from './contract/settings.js';
 import { videosContract } from './contract/videos.js';
 
@@ -23,6 +24,7 @@ export const areas = {
   settings: settingsContract,
   console: consoleContract,
   videos: videosContract,
+  logs: logsContract,
 } as const;
 
 export const methods = {
@@ -31,6 +33,7 @@ export const methods = {
   ...settingsContract.methods,
   ...consoleContract.methods,
   ...videosContract.methods,
+  ...logsContract.methods,
 } as const satisfies Record<MethodName, MethodSpec>;
 
 export const events = {
@@ -39,6 +42,7 @@ export const events = {
   ...settingsContract.events,
   ...consoleContract.events,
   ...videosContract.events,
+  ...logsContract.events,
 } as const satisfies Record<EventName, z.ZodType>;
 
 export type Methods = typeof methods;

@@ -23,6 +23,7 @@ import { appError, type AppError } from '../../shared/result.js';
 import { AppFailure, toAppError } from './errors.js';
 import { createEventBus, createRouter, type CallContext, type Handlers } from './router.js';
 import { videosArea } from './videos/area.js';
+import { logsArea } from './logs/area.js';
 import type { QuitQuestion } from './videos/quit.js';
 
 export type { CorePorts } from './ports.js';
@@ -99,12 +100,20 @@ export async function createCore(ports: CorePorts): Promise<Core> {
     kindOf: (token) => files.kindOf(token),
     register: (path) => files.register(path),
   });
+  const logsRoom = logsArea({
+    bus,
+    dialogs: ports.dialogs,
+    client: async () => clientFor(activeProfile()),
+    pathOf: (token) => files.pathOf(token),
+    register: (path) => files.register(path),
+  });
   const handlers: Handlers = {
     ...appHandlers(ports),
     ...filesHandlers(files),
     ...settingsHandlers(profiles, clientFor, bus),
     ...consoleRoom.handlers,
     ...videosRoom.handlers,
+    ...logsRoom.handlers,
   };
   const redactKnown = async (e: AppError): Promise<AppError> => redactError(e, await profiles.knownSecrets());
   const router = createRouter(handlers, { redact: redactKnown });
@@ -125,6 +134,7 @@ export async function createCore(ports: CorePorts): Promise<Core> {
     quitQuestion: () => videosRoom.quitQuestion(),
     async close() {
       consoleRoom.close();
+      logsRoom.close();
       // Uploads stop first (their jobs stay on disk and continue next start), while their clients still exist.
       await videosRoom.close();
       await Promise.all([...clients.values()].map((c) => c.client.close()));

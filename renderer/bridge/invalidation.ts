@@ -16,16 +16,18 @@ export type StaleScope = MethodName | `${AreaOf<MethodName>}.*`;
  * and its connection tests, and the console history (kept per profile). An area whose queries
  * use the active profile's keys or endpoints adds its scope here when its methods join the contract.
  */
-const PROFILE_DEPENDENT: readonly StaleScope[] = ['profiles.*', 'console.history', 'videos.libraries', 'videos.collections'];
+const PROFILE_DEPENDENT: readonly StaleScope[] = ['profiles.*', 'console.history', 'videos.libraries', 'videos.collections', 'logs.zones'];
 
 /**
  * Per event, the queries it makes stale. `app.notice` only informs: it changes no data. `videos.jobs` carries the
- * queue's rows themselves, which the videos store merges; no cached answer depends on them.
+ * queue's rows themselves, which the videos store merges; no cached answer depends on them. `logs.status` comes with
+ * every page of a load: the Logs screen refetches its window and aggregates itself, at the pace it can draw them.
  */
 export const STALE_AFTER_EVENT: { readonly [E in EventName]: readonly StaleScope[] } = {
   'app.notice': [],
   'profiles.changed': PROFILE_DEPENDENT,
   'videos.jobs': [],
+  'logs.status': [],
 };
 
 /**
@@ -47,6 +49,9 @@ export const STALE_AFTER_CALL: { readonly [M in MethodName]?: readonly StaleScop
   'console.send': ['console.history'],
   // A new collection joins the picker and the rows' collection names.
   'videos.createCollection': ['videos.collections'],
+  // A session's rows change: what was drawn from them is stale.
+  'logs.update': ['logs.window', 'logs.aggregates', 'logs.values'],
+  'logs.loadMore': ['logs.window', 'logs.aggregates', 'logs.values'],
 };
 
 /** True when a query key falls under one of the scopes. */

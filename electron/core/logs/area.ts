@@ -1,0 +1,163 @@
+/**
+ * The logs area as the core wires it: sessions by id (a zone's v2 logs or a v1 file), the zone list from the core
+ * API, the file dialog, and `logs.status` events. Every zone session pages through the process's one rate budget.
+ */
+import { randomUUID } from 'node:crypto';
+import { basename } from 'node:path';
+import type { logsContract, LogsStatus } from '../../../shared/contract/logs.js';
+import { appError } from '../../../shared/result.js';
+import { AppFailure } from '../errors.js';
+import type { PlatformClient } from '../platform/types.js';
+import type { Dialogs } from '../ports.js';
+import type { AreaHandlers, EventBus } from '../router.js';
+import { processRateBudget, type RateBudget } from './rate-budget.js';
+import { FileSession, parseFilterOrFail, ZoneSession, type SessionEnv } from './session.js';
+import { parseV1File, type V1FileOptions, type V1FileResult } from './v1-file.js';
+import { createV2LogClient } from './v2-client.js';
+
+/** The area's handlers, typed from its contract file. */
+export type LogsHandlers = AreaHandlers<typeof logsContract>;
+
+/** What the area needs from the rest of the core. */
+export interface LogsAreaDeps {
+  readonly bus: Pick<EventBus, 'emit'>;
+  readonly dialogs: Dialogs;
+  /** The active profile's platform client. */
+  client(): Promise<PlatformClient>;
+  pathOf(token: string): string | undefined;
+  register(path: string): Promise<{ readonly token: string; readonly name: string }>;
+  readonly now?: () => number;
+  readonly budget?: RateBudget;
+  /** Reads a v1 file (tests and the app may run it in a worker). */
+  readonly parseFile?: (path: string, options: V1FileOptions) => Promise<V1FileResult>;
+}
+
+/** The area's handlers and how to stop it. */
+export interface LogsArea {
+  readonly handlers: LogsHandlers;
+  close(): void;
+}
+
+interface PullZoneModel {
+  readonly Id?: number;
+  readonly Name?: string;
+  readonly EnableLogging?: boolean;
+}
+
+/** Builds the logs area. */
+export function logsArea(deps: LogsAreaDeps): LogsArea {
+  const sessions = new Map<string, ZoneSession | FileSession>();
+  const budget = deps.budget ?? processRateBudget();
+  const env: SessionEnv = { now: deps.now ?? Date.now, budget, emit: (s: LogsStatus) => deps.bus.emit('logs.status', s) };
+  const parseFile = deps.parseFile ?? parseV1File;
+  const v2 = async () => createV2LogClient({ client: await deps.client(), budget });
+
+  const get = (id: string) => {
+    const s = sessions.get(id);
+    if (!s) throw new AppFailure(appError('not_found', 'This log view has ended', { detail: 'Open the zone or the file again.' }));
+    return s;
+  };
+  const zone = (id: string) => {
+    const s = get(id);
+    if (!(s instanceof ZoneSession)) throw new AppFailure(appError('validation', 'A file has no more pages to load'));
+    return s;
+  };
+
+  const openFile = (token: string, filterText: string): LogsStatus => {
+    const path = deps.pathOf(token);
+    if (path === undefined) throw new AppFailure(appError('not_found', 'That file is no longer available', { detail: 'Drop it or choose it again.' }));
+    const session = new FileSession(randomUUID(), env, parseFilterOrFail(filterText), basename(path));
+    sessions.set(session.id, session);
+    void parseFile(path, {
+      signal: session.signal,
+      onProgress: (p) => {
+        session.bytesRead = p.bytesRead;
+        session.totalBytes = p.totalBytes;
+        session.lines = p.lines;
+        session.malformed = p.malformed;
+        if (sessions.has(session.id)) session.publish();
+      },
+    }).then(
+      (result) => sessions.has(session.id) && session.loaded(result),
+      (e: unknown) => sessions.has(session.id) && session.failed(e),
+    );
+    return session.status();
+  };
+
+  const handlers: LogsHandlers = {
+    'logs.zones': async () => {
+      const client = await deps.client();
+      const list = await client.json<PullZoneModel[] | { Items?: PullZoneModel[] }>({ area: 'core', method: 'GET', path: '/pullzone' });
+      const items = Array.isArray(list) ? list : (list.Items ?? []);
+      return {
+        zones: items
+          .filter((z): z is PullZoneModel & { Id: number } => typeof z.Id === 'number')
+          .map((z) => ({ id: z.Id, name: z.Name ?? `Zone ${z.Id}`, loggingEnabled: z.EnableLogging === true })),
+      };
+    },
+    'logs.open': async ({ source, filter }) => {
+      if (source.kind === 'file') return openFile(source.token, filter);
+      const session = new ZoneSession(randomUUID(), env, parseFilterOrFail(filter), source.zoneId, source.range, v2);
+      sessions.set(session.id, session);
+      void session.loadMore();
+      return session.status();
+    },
+    'logs.update': async ({ sessionId, filter, range }) => {
+      const s = get(sessionId);
+      const parsed = filter !== undefined ? parseFilterOrFail(filter) : s.filter;
+      if (s instanceof FileSession) {
+        s.setFilter(parsed);
+        return s.publish();
+      }
+      s.restart(parsed, range ?? s.range);
+      void s.loadMore();
+      return s.status();
+    },
+    'logs.window': async ({ sessionId, offset, count, sort }) => get(sessionId).window(offset, count, sort),
+    'logs.aggregates': async ({ sessionId, bucketMs }) => get(sessionId).aggregates(bucketMs),
+    'logs.values': async ({ sessionId, key, prefix }) => ({ values: get(sessionId).values(key, prefix) }),
+    'logs.loadMore': async ({ sessionId }) => {
+      const s = zone(sessionId);
+      await s.loadMore();
+      return s.status();
+    },
+    'logs.estimate': async ({ sessionId }) => {
+      const s = zone(sessionId);
+      const state = budget.state(s.zoneId);
+      return { perPageMs: Math.ceil(state.windowMs / state.limit), rowsPerPage: 10_000, requestsPer10s: state.limit };
+    },
+    'logs.loadAll': async ({ sessionId }) => {
+      const s = zone(sessionId);
+      s.loadAll();
+      return s.status();
+    },
+    'logs.cancel': async ({ sessionId }) => {
+      const s = get(sessionId);
+      s.cancel();
+      return s.status();
+    },
+    'logs.close': async ({ sessionId }) => {
+      sessions.get(sessionId)?.close();
+      sessions.delete(sessionId);
+      return {};
+    },
+    'logs.malformed': async ({ sessionId }) => {
+      const s = get(sessionId);
+      if (!(s instanceof FileSession)) return { total: 0, samples: [] };
+      return { total: s.malformed, samples: s.samples.map((x) => ({ line: x.line, reason: x.reason, text: x.text })) };
+    },
+    'logs.chooseFile': async () => {
+      const [path] = await deps.dialogs.openFiles({ title: 'Open a CDN log file', filters: [{ name: 'CDN logs', extensions: ['log', 'gz'] }, { name: 'All files', extensions: ['*'] }] });
+      if (path === undefined) return null;
+      const f = await deps.register(path);
+      return { token: f.token, name: f.name };
+    },
+  };
+  return {
+    handlers,
+    close() {
+      for (const s of sessions.values()) s.close();
+      sessions.clear();
+    },
+  };
+}

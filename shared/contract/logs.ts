@@ -1,0 +1,148 @@
+/**
+ * Logs: a pull zone's CDN logs (v2 pages) or a local v1 day file, held in the core as one session per source. The
+ * renderer asks for windows of rows and for aggregates, never for all rows; filters travel as the filter text.
+ */
+import { z } from 'zod';
+import { logRangeSchema } from '../logs/range.js';
+import { logEntrySchema } from '../logs/v2-response.js';
+import { empty, type AreaContract } from './define.js';
+
+const SessionId = z.string().min(1).max(100);
+/** The filter in its text form (`status:5xx cache:MISS -pop:WA words`); the core parses it with the chips' rules. */
+const FilterText = z.string().max(4_000, 'must be at most 4000 characters');
+
+/** Where a session's rows come from: a zone's v2 logs over a range, or a v1 file handed over by drop or dialog. */
+export const LogSource = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('zone'), zoneId: z.number().int().positive(), range: logRangeSchema }).strict(),
+  z.object({ kind: z.literal('file'), token: z.string().min(1).max(100) }).strict(),
+]);
+export type LogSource = z.infer<typeof LogSource>;
+
+/** Columns the table can sort by (in the core, over every loaded row). */
+export const LOG_SORT_KEYS = ['time', 'status', 'cache', 'bytes', 'country', 'pop'] as const;
+export const LogSort = z.object({ key: z.enum(LOG_SORT_KEYS), dir: z.enum(['asc', 'desc']) }).strict();
+export type LogSort = z.infer<typeof LogSort>;
+
+/** One row of a window: the v2 entry and its place among the session's matching rows. */
+export const LogRow = logEntrySchema.extend({ index: z.number().int().nonnegative() });
+export type LogRow = z.infer<typeof LogRow>;
+
+/** A JSON-safe error as the session shows it. */
+const SessionError = z.object({ kind: z.string(), title: z.string(), detail: z.string().optional(), status: z.number().optional(), code: z.string().optional() });
+
+/** Where a session stands; also the payload of every `logs.status` event. */
+export const LogsStatus = z.object({
+  sessionId: SessionId,
+  source: z.object({ kind: z.enum(['zone', 'file']), zoneId: z.number().optional(), fileName: z.string().optional() }),
+  /** The time span the rows cover: the resolved range of a zone; the first and last row of a file (null while empty). */
+  from: z.number().nullable(),
+  to: z.number().nullable(),
+  /** The filter as the core understood it, in canonical text. */
+  filter: z.string(),
+  /** Rows held (after the platform's filtering) and, of those, rows passing the filters applied in the core. */
+  loadedRows: z.number().int(),
+  matchingRows: z.number().int(),
+  /** More pages exist on the platform: what is shown is partial. */
+  hasMore: z.boolean(),
+  phase: z.enum(['loading', 'idle', 'loading-all', 'failed', 'cancelled']),
+  requests: z.number().int(),
+  /** The zone's shared request budget; null for files. */
+  budget: z.object({ limit: z.number().int(), windowMs: z.number().int(), remaining: z.number().int(), pausedUntil: z.number().nullable() }).nullable(),
+  /** A file's reading progress and malformed lines; null for zones. */
+  file: z.object({ bytesRead: z.number(), totalBytes: z.number(), lines: z.number().int(), malformed: z.number().int() }).nullable(),
+  error: SessionError.nullable(),
+});
+export type LogsStatus = z.infer<typeof LogsStatus>;
+
+const Series = z.array(z.array(z.number()));
+
+/** What the KPI strip and the charts draw, computed in the core over the matching rows. */
+export const LogAggregates = z.object({
+  rows: z.number().int(),
+  partial: z.boolean(),
+  kpis: z.object({
+    requests: z.number().int(),
+    bytes: z.number(),
+    hitRatio: z.number().nullable(),
+    clientErrors: z.number().nullable(),
+    serverErrors: z.number().nullable(),
+    uniqueIps: z.number().int(),
+  }),
+  series: z.object({
+    starts: z.array(z.number()),
+    bucketMs: z.number().int(),
+    /** By cache status (in `cacheStatuses` order), then bucket. */
+    cacheStatuses: z.array(z.string()),
+    requestsByCache: Series,
+    bytesByCache: Series,
+    /** By status class (in `statusClasses` order), then bucket. */
+    statusClasses: z.array(z.string()),
+    requestsByClass: Series,
+    bytesByClass: Series,
+    hitRatio: z.array(z.number().nullable()),
+  }),
+  top: z.object({
+    urls: z.array(z.object({ key: z.string(), requests: z.number().int(), bytes: z.number(), hitRatio: z.number().nullable() })),
+    countries: z.array(z.object({ key: z.string(), requests: z.number().int(), bytes: z.number(), hitRatio: z.number().nullable() })),
+    pops: z.array(z.object({ key: z.string(), requests: z.number().int(), bytes: z.number(), hitRatio: z.number().nullable() })),
+  }),
+});
+export type LogAggregates = z.infer<typeof LogAggregates>;
+
+export const logsContract = {
+  methods: {
+    /** The active profile's pull zones, and whether each has logging enabled (zones without it cannot be queried). */
+    'logs.zones': {
+      input: empty,
+      output: z.object({ zones: z.array(z.object({ id: z.number(), name: z.string(), loggingEnabled: z.boolean() })) }),
+    },
+    /** Opens a session on a source with a filter: a zone starts loading its first page, a file starts being read. */
+    'logs.open': {
+      input: z.object({ source: LogSource, filter: FilterText }).strict(),
+      output: LogsStatus,
+    },
+    /** Changes a session's filter or range: a zone queries again, a file filters its rows again. */
+    'logs.update': {
+      input: z.object({ sessionId: SessionId, filter: FilterText.optional(), range: logRangeSchema.optional() }).strict(),
+      output: LogsStatus,
+    },
+    /** The rows the table shows: `count` matching rows from `offset`, in the sort asked for. */
+    'logs.window': {
+      input: z.object({ sessionId: SessionId, offset: z.number().int().nonnegative(), count: z.number().int().min(0).max(500, 'must be at most 500'), sort: LogSort }).strict(),
+      output: z.object({ rows: z.array(LogRow), total: z.number().int() }),
+    },
+    /** KPIs, time series (buckets follow the range unless `bucketMs` is given) and top lists over the matching rows. */
+    'logs.aggregates': {
+      input: z.object({ sessionId: SessionId, bucketMs: z.number().int().positive().optional() }).strict(),
+      output: LogAggregates,
+    },
+    /** Values seen in the loaded rows for a filter key, most frequent first, for completions. */
+    'logs.values': {
+      input: z.object({ sessionId: SessionId, key: z.enum(['status', 'cache', 'country', 'pop', 'ip']), prefix: z.string().max(200) }).strict(),
+      output: z.object({ values: z.array(z.string()) }),
+    },
+    /** Loads the next page of a zone. */
+    'logs.loadMore': { input: z.object({ sessionId: SessionId }).strict(), output: LogsStatus },
+    /** How long loading every remaining page would take at least, at the zone's rate limit. */
+    'logs.estimate': {
+      input: z.object({ sessionId: SessionId }).strict(),
+      output: z.object({ perPageMs: z.number(), rowsPerPage: z.number().int(), requestsPer10s: z.number().int() }),
+    },
+    /** Loads pages until there are no more (progress by `logs.status`); cancel stops it. */
+    'logs.loadAll': { input: z.object({ sessionId: SessionId }).strict(), output: LogsStatus },
+    'logs.cancel': { input: z.object({ sessionId: SessionId }).strict(), output: LogsStatus },
+    /** Ends a session and frees its rows. */
+    'logs.close': { input: z.object({ sessionId: SessionId }).strict(), output: z.object({}) },
+    /** A file's malformed lines (up to the samples kept): line number, why, and the start of the line. */
+    'logs.malformed': {
+      input: z.object({ sessionId: SessionId }).strict(),
+      output: z.object({ total: z.number().int(), samples: z.array(z.object({ line: z.number().int(), reason: z.string(), text: z.string() })) }),
+    },
+    /** Opens the native dialog for a v1 file (.log or .log.gz); null when cancelled. */
+    'logs.chooseFile': { input: empty, output: z.object({ token: z.string(), name: z.string() }).nullable() },
+  },
+  events: {
+    /** A session's status changed: rows loaded, a page arrived, the budget moved, an error, the end. */
+    'logs.status': LogsStatus,
+  },
+} as const satisfies AreaContract;
