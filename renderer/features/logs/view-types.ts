@@ -1,0 +1,66 @@
+/**
+ * What the parts of the Logs screen agree on: how times are shown, how a drill-down becomes a filter chip, and
+ * the props of the table and the charts (each in its own folder) that the screen mounts.
+ */
+import type { LogAggregates, LogRow, LogSort } from '../../../shared/contract/logs';
+
+/** Times in the table, the axes, the picker and the tooltips: all UTC or all the machine's zone. */
+export type TimeZoneMode = 'utc' | 'local';
+
+/**
+ * A request to add a filter chip, in the filter text syntax (`cache:MISS`, `country:DE`, `status:5xx`,
+ * `url:"/video/a.mp4"`); `negated` asks for the excluding chip (Alt-click).
+ */
+export interface DrillDown {
+  readonly token: string;
+  readonly negated: boolean;
+}
+
+/** The CSS colour variable of a cache status (the same in table chips and charts). */
+export function cacheColorVar(status: string): string {
+  const known: Record<string, string> = {
+    HIT: '--cache-hit',
+    MISS: '--cache-miss',
+    BYPASS: '--cache-bypass',
+    REVALIDATED: '--cache-revalidated',
+    STALE: '--cache-stale',
+    UPDATING: '--cache-updating',
+    '-': '--cache-none',
+    EXPIRED: '--cache-stale',
+  };
+  return known[status] ?? '--cache-none';
+}
+
+/** The CSS colour variable of a status class ('2xx'…'5xx'; others share the muted colour). */
+export function statusClassColorVar(cls: string): string {
+  return ['2xx', '3xx', '4xx', '5xx'].includes(cls) ? `--status-${cls}` : '--fg-muted';
+}
+
+/** The table's props: it asks the core for the rows it shows (`logs.window`) by itself. */
+export interface LogTableProps {
+  readonly sessionId: string;
+  /** Matching rows in the session; the table's height follows it. */
+  readonly total: number;
+  /** Changes whenever the session's rows change (a page arrived, the filter changed): visible rows are fetched again. */
+  readonly version: number;
+  readonly sort: LogSort;
+  onSort(sort: LogSort): void;
+  readonly timeZone: TimeZoneMode;
+  /** "Filter in/out" from the detail pane or a cell. */
+  onDrill(drill: DrillDown): void;
+  /** The row opened in the detail pane (Enter), for the screen to know; null when closed (Esc). */
+  onOpenRow?(row: LogRow | null): void;
+}
+
+/** The charts' props: they draw aggregates the core computed and never see rows. */
+export interface LogChartsProps {
+  readonly aggregates: LogAggregates;
+  readonly timeZone: TimeZoneMode;
+  /** Every chart element drills down: a bucket, a bar, a legend value adds its chip. */
+  onDrill(drill: DrillDown): void;
+  /** Dragging across buckets asks for this time range (ms); the screen re-queries. */
+  onZoom(from: number, to: number): void;
+  /** True while a zoom is applied, so the charts can offer "Reset zoom". */
+  readonly zoomed: boolean;
+  onResetZoom(): void;
+}
