@@ -11,7 +11,7 @@ import { createCoreApiArea } from './core-api/index.js';
 import { applyFault, createFaultRegistry, type FaultRegistry } from './faults.js';
 import { BodyError, canAnswer, discardBody, sendJson } from './http.js';
 import { signJwt } from './jwt.js';
-import { createLoggingArea } from './logging/index.js';
+import { createLoggingArea, type LoggingArea } from './logging/index.js';
 import { createSeed } from './seed.js';
 import { createVideoArea, type UploadInspection, type UploadStats } from './video/index.js';
 
@@ -43,6 +43,8 @@ export interface Sandbox extends SandboxInfo {
     /** What arrived for one video (bytes over all attempts, size, SHA-256, path, status history); undefined when unknown. */
     inspect(libraryId: number, videoId: string): UploadInspection | undefined;
   };
+  /** Logging requests the rate limit counted (per zone, with their query and status), for tests in the same process. */
+  readonly logging: Pick<LoggingArea, 'requests' | 'resetRequests'>;
   /** Suspends or restores the account (containers and logging then answer 403). */
   setSuspended(suspended: boolean): void;
   /** Closes the areas, drops open connections and stops listening; removes the data dir if we created it. */
@@ -170,9 +172,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const areas: Area[] = [video];
   const server = createServer();
   const sockets = new Set<Socket>();
+  let logging: LoggingArea | undefined;
   try {
     const containers = createContainersArea(ctx);
-    const logging = createLoggingArea(ctx);
+    logging = createLoggingArea(ctx);
     const core = createCoreApiArea(ctx);
     areas.push(containers, logging, core);
     const prefixed: readonly (readonly [string, Area])[] = [
@@ -245,6 +248,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       reset: () => video.resetUploadStats(),
       inspect: (libraryId, videoId) => video.inspect(libraryId, videoId),
     },
+    logging: { requests: () => logging?.requests() ?? [], resetRequests: () => logging?.resetRequests() },
     setSuspended: (suspended) => {
       ctx.accountSuspended = suspended;
     },

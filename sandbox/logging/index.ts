@@ -12,6 +12,27 @@ import { createLogService } from './service.js';
 import { handleV1, parseV1Date } from './v1.js';
 import { handleV2 } from './v2.js';
 
+/** A logging request the area answered for a known zone (the ones its rate limit counts), for tests. */
+export interface LoggedRequest {
+  /** The sandbox clock when it arrived. */
+  readonly at: number;
+  readonly zoneId: number;
+  readonly kind: 'v1' | 'v2';
+  /** The query string as sent (without the `?`). */
+  readonly query: string;
+  /** 429 when the limit refused it, else what the query answered. */
+  readonly status: number;
+}
+
+/** The logging area plus what tests read of it. */
+export interface LoggingArea extends Area {
+  /** The latest requests (at most 10,000), oldest first. */
+  requests(): readonly LoggedRequest[];
+  resetRequests(): void;
+}
+
+const KEPT_REQUESTS = 10_000;
+
 /** Tuning for tests and benchmarks. */
 export interface LoggingAreaOptions {
   /** Generated requests per day of a website zone (default 4000; video zones get three quarters). */
@@ -39,9 +60,14 @@ function route(path: string): Route | undefined {
 }
 
 /** Builds the logging area for a sandbox. */
-export function createLoggingArea(ctx: SandboxContext, options: LoggingAreaOptions = {}): Area {
+export function createLoggingArea(ctx: SandboxContext, options: LoggingAreaOptions = {}): LoggingArea {
   const service = createLogService(ctx, options.entriesPerDay);
   const limiter = createRateLimiter(ctx.options.logRateLimit, ctx.options.now);
+  let seen: LoggedRequest[] = [];
+  const record = (zoneId: number, kind: 'v1' | 'v2', query: URLSearchParams, status: number) => {
+    seen.push({ at: ctx.options.now(), zoneId, kind, query: query.toString(), status });
+    if (seen.length > KEPT_REQUESTS) seen = seen.slice(-KEPT_REQUESTS);
+  };
 
   function findZone(text: string): SeedPullZone | undefined {
     if (!/^\d{1,15}$/.test(text)) return undefined;
@@ -49,6 +75,10 @@ export function createLoggingArea(ctx: SandboxContext, options: LoggingAreaOptio
   }
 
   return {
+    requests: () => seen,
+    resetRequests: () => {
+      seen = [];
+    },
     async handle(req, res, path, query) {
       const r = route(path);
       if (r === undefined) return false;
@@ -70,14 +100,16 @@ export function createLoggingArea(ctx: SandboxContext, options: LoggingAreaOptio
       if (!zone.loggingEnabled) return sendLogError(res, 404, 'logging_disabled', `Logging is not enabled for pull zone ${zone.id}`);
       const rate = limiter.take(zone.id);
       if (!rate.ok) {
+        record(zone.id, r.kind, query, 429);
         const retry = String(rate.retryAfterSeconds);
         return sendLogError(res, 429, 'rate_limited', `Too many log requests for pull zone ${zone.id}; retry in ${retry} s`, undefined, {
           'retry-after': retry,
         });
       }
       try {
-        if (r.kind === 'v2') return handleV2(service, res, zone, query);
-        return await handleV1(service, req, res, zone, r.day, dayStart ?? 0, query);
+        const answered = r.kind === 'v2' ? handleV2(service, res, zone, query) : await handleV1(service, req, res, zone, r.day, dayStart ?? 0, query);
+        record(zone.id, r.kind, query, res.statusCode);
+        return answered;
       } catch (e) {
         if (res.headersSent) {
           res.destroy(e as Error);

@@ -88,6 +88,10 @@ describe('logs area: zones', () => {
     expect(st.matchingRows).toBeLessThan(st.loadedRows);
     const expected = (await direct({ from: new Date(st.from!).toISOString(), to: new Date(st.to!).toISOString(), status: '2xx,3xx' })).filter((e) => e.cacheStatus !== 'HIT');
     expect(st.matchingRows).toBe(expected.length);
+    // The platform got the status filter; the negated chip never left the core.
+    const asked = sandbox.logging.requests().filter((r) => r.zoneId === zone).at(-1)!;
+    expect(new URLSearchParams(asked.query).get('status')).toBe('2xx,3xx');
+    expect(new URLSearchParams(asked.query).has('cacheStatus')).toBe(false);
     const w = await h()['logs.window']({ sessionId: opened.sessionId, offset: 0, count: 50, sort: { key: 'bytes', dir: 'desc' } }, {} as never);
     expect(w.total).toBe(expected.length);
     expect(w.rows.every((r) => r.cacheStatus !== 'HIT' && r.statusCode >= 200 && r.statusCode < 400)).toBe(true);
@@ -160,6 +164,10 @@ describe('logs area: zones', () => {
     const agg = await h()['logs.aggregates']({ sessionId: opened.sessionId }, {} as never);
     expect(agg.partial).toBe(false);
     expect(agg.kpis.requests).toBe(last.loadedRows);
+    // Every request so far stayed inside the platform's limit: no 429, never more than 30 in any 10 s.
+    const log = sandbox.logging.requests();
+    expect(log.filter((r) => r.status === 429)).toEqual([]);
+    for (const r of log) expect(log.filter((x) => x.zoneId === r.zoneId && x.at >= r.at && x.at < r.at + 10_000).length).toBeLessThanOrEqual(30);
   });
 });
 
