@@ -11,7 +11,7 @@ import { cacheColorVar, statusClassColorVar, type DrillDown, type TimeZoneMode }
 import { bucketAt, formatCount, formatRatio, plotData, segmentAt, seriesOf, subtitleOf, zoomRange, type Measure, type SeriesGroup } from './chart-data';
 import { cssColor } from './colors';
 import { DRILL_HINT, drillHandlers } from './drill';
-import { chartTzDate, formatBucket } from './time-format';
+import { axisTimeLabels, chartTzDate, formatBucket } from './time-format';
 import { UPlotCanvas, type PlotOptions } from './UPlotCanvas';
 
 export interface TimeChartProps {
@@ -65,7 +65,7 @@ export function TimeChart({ id, title, aggregates, group, measure, timeZone, wit
       ? [{ label: 'Hit ratio', scale: '%', stroke: cssColor('--fg', '#1b1d22'), width: 1.5, spanGaps: false, points: { show: false } }]
       : [];
     const axes: uPlot.Axis[] = [
-      { stroke: muted, grid, ticks: grid },
+      { stroke: muted, grid, ticks: grid, values: (_u, splits) => axisTimeLabels(timeZone, splits) },
       { stroke: muted, grid, ticks: grid, size: 64, values: (_u, splits) => splits.map((v) => format(v)) },
     ];
     if (drawRatio) axes.push({ scale: '%', side: 1, stroke: muted, grid: { show: false }, values: (_u, splits) => splits.map((v) => `${v} %`) });
@@ -109,7 +109,7 @@ export function TimeChart({ id, title, aggregates, group, measure, timeZone, wit
       {empty ? (
         <p className="muted">No requests in this range.</p>
       ) : (
-        <UPlotCanvas options={options} data={data} height={HEIGHT} label={summary} onHover={setHover} onSelect={select} onPick={pick} />
+        <UPlotCanvas options={options} data={data} height={HEIGHT} label={summary} onHover={(t) => setHover(t === null ? null : bucketAt(starts, bucketMs, t))} onSelect={select} onPick={pick} />
       )}
       {!empty && (
         <div className="log-chart-legend" aria-label={`${title} legend`} role="group">

@@ -15,12 +15,21 @@ export interface UPlotCanvasProps {
   readonly height: number;
   /** The words a screen reader hears for the drawing. */
   readonly label: string;
-  /** The bucket under the pointer, null when it leaves. */
-  onHover(index: number | null): void;
+  /** The time (ms) under the pointer, null when it leaves. */
+  onHover(t: number | null): void;
   /** A drag across the plot from `t0` to `t1` (ms). */
   onSelect(t0: number, t1: number): void;
   /** A click at time `t` (ms) and value `y` of the left axis' scale `y`. */
   onPick(t: number, y: number, altKey: boolean): void;
+}
+
+/** Whether the page can draw on a canvas at all (a test DOM cannot: uPlot would fail on its first frame). */
+function canDraw(): boolean {
+  try {
+    return document.createElement('canvas').getContext('2d') !== null;
+  } catch {
+    return false;
+  }
 }
 
 export function UPlotCanvas({ options, data, height, label, onHover, onSelect, onPick }: UPlotCanvasProps) {
@@ -33,7 +42,7 @@ export function UPlotCanvas({ options, data, height, label, onHover, onSelect, o
 
   useEffect(() => {
     const el = host.current;
-    if (el === null) return;
+    if (el === null || !canDraw()) return;
     let plot: uPlot | null = null;
     const mount = () => {
       const width = el.clientWidth;
@@ -43,7 +52,13 @@ export function UPlotCanvas({ options, data, height, label, onHover, onSelect, o
         return;
       }
       const hooks: uPlot.Hooks.Arrays = {
-        setCursor: [(u) => handlers.current.onHover(u.cursor.idx ?? null)],
+        // The time under the pointer, not uPlot's nearest point: a bar covers its bucket to the right of its start.
+        setCursor: [
+          (u) => {
+            const { left } = u.cursor;
+            handlers.current.onHover(left == null || left < 0 ? null : u.posToVal(left, 'x') * 1000);
+          },
+        ],
         setSelect: [
           (u) => {
             const { left, width: w } = u.select;

@@ -25,3 +25,19 @@ export function formatBucket(start: number, bucketMs: number, mode: TimeZoneMode
   const end = day(a) === day(b) ? time(b) : `${day(b)} ${time(b)}`;
   return `${day(a)} ${time(a)}–${end} ${mode === 'utc' ? 'UTC' : 'local time'}`;
 }
+
+/**
+ * The time axis' labels (uPlot seconds): 24-hour "HH:mm", with the date on a second line at the first tick and
+ * wherever the day changes.
+ */
+export function axisTimeLabels(mode: TimeZoneMode, splits: readonly number[]): string[] {
+  let lastDay = '';
+  return splits.map((ts) => {
+    const p = parts(ts * 1000, mode);
+    const day = `${p.y}-${two(p.mo)}-${two(p.d)}`;
+    const label = `${two(p.h)}:${two(p.mi)}`;
+    if (day === lastDay) return label;
+    lastDay = day;
+    return `${label}\n${day}`;
+  });
+}
