@@ -1,6 +1,86 @@
-/** The logs charts (being built: this placeholder only names the totals until the charts land). */
+/**
+ * The Logs charts, drawn from the aggregates the core computed (never from rows): requests or bytes over time by
+ * cache status with the hit ratio, by status class, and the top URLs, countries and POPs. Every element drills
+ * down into a filter chip; a drag across buckets zooms the range.
+ */
+import { useId, useState } from 'react';
 import type { LogChartsProps } from '../view-types';
+import { subtitleOf, type Measure } from './chart-data';
+import { TimeChart } from './TimeChart';
+import { TopList } from './TopList';
+import './log-charts.css';
 
-export function LogCharts({ aggregates }: LogChartsProps) {
-  return <p data-testid="log-charts-placeholder">{aggregates.kpis.requests} requests</p>;
+/** A country's name in English ("Germany"), the code itself where the runtime does not know it. */
+function countryNamer(): (code: string) => string {
+  let names: Intl.DisplayNames | null = null;
+  try {
+    names = new Intl.DisplayNames(['en'], { type: 'region' });
+  } catch {
+    names = null;
+  }
+  return (code) => {
+    let name: string | undefined;
+    try {
+      name = names?.of(code.toUpperCase());
+    } catch {
+      name = undefined;
+    }
+    return name !== undefined && name !== code.toUpperCase() ? `${name} (${code})` : code;
+  };
+}
+
+const countryName = countryNamer();
+
+export function LogCharts({ aggregates, timeZone, onDrill, onZoom, zoomed, onResetZoom }: LogChartsProps) {
+  const [measure, setMeasure] = useState<Measure>('requests');
+  const id = useId();
+  const subtitle = subtitleOf(aggregates);
+  const noun = measure === 'bytes' ? 'Bytes' : 'Requests';
+  return (
+    <div className="log-charts" data-testid="log-charts">
+      <div className="log-charts-toolbar">
+        <fieldset>
+          <legend>Show</legend>
+          {(['requests', 'bytes'] as const).map((m) => (
+            <label key={m}>
+              <input type="radio" name={`${id}-measure`} value={m} checked={measure === m} onChange={() => setMeasure(m)} /> {m === 'requests' ? 'Requests' : 'Bytes'}
+            </label>
+          ))}
+        </fieldset>
+        {zoomed && (
+          <button type="button" onClick={onResetZoom}>
+            Reset zoom
+          </button>
+        )}
+        <p className="muted log-chart-subtitle">Drag across buckets to zoom.</p>
+      </div>
+      <TimeChart
+        id={`${id}-cache`}
+        title={`${noun} by cache status`}
+        aggregates={aggregates}
+        group="cache"
+        measure={measure}
+        timeZone={timeZone}
+        withHitRatio
+        onDrill={onDrill}
+        onZoom={onZoom}
+      />
+      <TimeChart
+        id={`${id}-class`}
+        title={`${noun} by status class`}
+        aggregates={aggregates}
+        group="class"
+        measure={measure}
+        timeZone={timeZone}
+        withHitRatio={false}
+        onDrill={onDrill}
+        onZoom={onZoom}
+      />
+      <div className="log-charts-tops">
+        <TopList id={`${id}-urls`} title="Top URLs" subtitle={subtitle} filterKey="url" entries={aggregates.top.urls} onDrill={onDrill} />
+        <TopList id={`${id}-countries`} title="Top countries" subtitle={subtitle} filterKey="country" entries={aggregates.top.countries} nameOf={countryName} onDrill={onDrill} />
+        <TopList id={`${id}-pops`} title="Top POPs" subtitle={subtitle} filterKey="pop" entries={aggregates.top.pops} onDrill={onDrill} />
+      </div>
+    </div>
+  );
 }

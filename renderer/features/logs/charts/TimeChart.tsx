@@ -1,0 +1,157 @@
+/**
+ * A time chart: one stacked bar per bucket (by cache status or by status class), optionally the hit ratio as a line
+ * on a 0–100 % axis, an HTML legend that shows exact values of the hovered bucket (totals otherwise), toggles series
+ * and drills down, and a hidden table of the totals for screen readers.
+ */
+import { useMemo, useState } from 'react';
+import uPlot from 'uplot';
+import type { LogAggregates } from '../../../../shared/contract/logs';
+import { formatBytes } from '../../videos/format';
+import { cacheColorVar, statusClassColorVar, type DrillDown, type TimeZoneMode } from '../view-types';
+import { bucketAt, formatCount, formatRatio, plotData, segmentAt, seriesOf, subtitleOf, zoomRange, type Measure, type SeriesGroup } from './chart-data';
+import { cssColor } from './colors';
+import { DRILL_HINT, drillHandlers } from './drill';
+import { axisTimeLabels, chartTzDate, formatBucket } from './time-format';
+import { UPlotCanvas, type PlotOptions } from './UPlotCanvas';
+
+export interface TimeChartProps {
+  readonly id: string;
+  readonly title: string;
+  readonly aggregates: LogAggregates;
+  readonly group: SeriesGroup;
+  readonly measure: Measure;
+  readonly timeZone: TimeZoneMode;
+  /** Draw the hit ratio line (the cache chart). */
+  readonly withHitRatio: boolean;
+  onDrill(drill: DrillDown): void;
+  onZoom(from: number, to: number): void;
+}
+
+const HEIGHT = 220;
+
+/** A series' colour: its cache status' or status class' variable, as the table's chips use it. */
+function seriesColor(group: SeriesGroup, key: string): string {
+  return cssColor(group === 'cache' ? cacheColorVar(key) : statusClassColorVar(key));
+}
+
+/** Values in full: counts with separators, bytes in decimal units. */
+function formatterOf(measure: Measure): (v: number) => string {
+  return measure === 'bytes' ? formatBytes : formatCount;
+}
+
+export function TimeChart({ id, title, aggregates, group, measure, timeZone, withHitRatio, onDrill, onZoom }: TimeChartProps) {
+  const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
+  const [ratioShown, setRatioShown] = useState(true);
+  const [hover, setHover] = useState<number | null>(null);
+  const { starts, bucketMs, hitRatio } = aggregates.series;
+  const all = useMemo(() => seriesOf(aggregates, group, measure), [aggregates, group, measure]);
+  const shown = useMemo(() => all.filter((s) => !hidden.has(s.key)), [all, hidden]);
+  const drawRatio = withHitRatio && ratioShown;
+  const fmt = formatterOf(measure);
+
+  const data = useMemo(() => plotData(starts, shown, drawRatio ? hitRatio : null) as uPlot.AlignedData, [starts, shown, drawRatio, hitRatio]);
+  const options = useMemo((): PlotOptions => {
+    const format = formatterOf(measure);
+    const muted = cssColor('--fg-muted');
+    const grid = { stroke: cssColor('--border', '#d5d8df'), width: 1 };
+    const bars = uPlot.paths.bars?.({ align: 1, size: [1, Infinity], gap: 0 });
+    const first = (starts[0] ?? 0) / 1000;
+    const last = ((starts[starts.length - 1] ?? 0) + bucketMs) / 1000;
+    const stacked: uPlot.Series[] = [...shown].reverse().map((s) => {
+      const color = seriesColor(group, s.key);
+      return { label: s.key, fill: color, stroke: color, width: 0, paths: bars, points: { show: false } };
+    });
+    const ratio: uPlot.Series[] = drawRatio
+      ? [{ label: 'Hit ratio', scale: '%', stroke: cssColor('--fg', '#1b1d22'), width: 1.5, spanGaps: false, points: { show: false } }]
+      : [];
+    const axes: uPlot.Axis[] = [
+      { stroke: muted, grid, ticks: grid, values: (_u, splits) => axisTimeLabels(timeZone, splits) },
+      { stroke: muted, grid, ticks: grid, size: 64, values: (_u, splits) => splits.map((v) => format(v)) },
+    ];
+    if (drawRatio) axes.push({ scale: '%', side: 1, stroke: muted, grid: { show: false }, values: (_u, splits) => splits.map((v) => `${v} %`) });
+    return {
+      tzDate: chartTzDate(timeZone),
+      legend: { show: false },
+      cursor: { drag: { x: true, y: false, setScale: false, dist: 5 }, points: { show: false } },
+      scales: { x: { time: true, range: [first, last] }, y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.05 : 1] }, '%': { range: [0, 100] } },
+      series: [{}, ...stacked, ...ratio],
+      axes,
+    };
+  }, [shown, drawRatio, timeZone, starts, bucketMs, group, measure]);
+
+  const pick = (t: number, y: number, altKey: boolean) => {
+    const bucket = bucketAt(starts, bucketMs, t);
+    const hit = bucket === null ? null : segmentAt(shown, bucket, y);
+    if (hit?.token != null) onDrill({ token: hit.token, negated: altKey });
+  };
+  const select = (t0: number, t1: number) => {
+    const range = zoomRange(starts, bucketMs, t0, t1);
+    if (range !== null) onZoom(range.from, range.to);
+  };
+  const toggle = (key: string) =>
+    setHidden((h) => {
+      const next = new Set(h);
+      if (!next.delete(key)) next.add(key);
+      return next;
+    });
+
+  const at = hover !== null && hover < starts.length ? hover : null;
+  const empty = all.length === 0;
+  const totalOfAll = all.reduce((a, s) => a + s.total, 0);
+  const summary = `${title}: ${all.map((s) => `${s.key} ${fmt(s.total)}`).join(', ') || 'nothing'}${withHitRatio ? `; hit ratio ${formatRatio(aggregates.kpis.hitRatio)}` : ''}`;
+
+  return (
+    <section className="log-chart card" aria-labelledby={`${id}-title`}>
+      <header className="log-chart-head">
+        <h3 id={`${id}-title`}>{title}</h3>
+        <p className="muted log-chart-subtitle" data-testid="chart-subtitle">{subtitleOf(aggregates)}</p>
+      </header>
+      {empty ? (
+        <p className="muted">No requests in this range.</p>
+      ) : (
+        <UPlotCanvas options={options} data={data} height={HEIGHT} label={summary} onHover={(t) => setHover(t === null ? null : bucketAt(starts, bucketMs, t))} onSelect={select} onPick={pick} />
+      )}
+      {!empty && (
+        <div className="log-chart-legend" aria-label={`${title} legend`} role="group">
+          <p className="muted log-chart-at" aria-live="off" data-testid="legend-at">
+            {at === null ? 'Whole range' : formatBucket(starts[at] ?? 0, bucketMs, timeZone)}
+          </p>
+          <ul>
+            {all.map((s) => (
+              <li key={s.key}>
+                <input type="checkbox" checked={!hidden.has(s.key)} onChange={() => toggle(s.key)} aria-label={`Show ${s.key}`} style={{ accentColor: seriesColor(group, s.key) }} />
+                {s.token === null ? (
+                  <span className="log-chart-key">{s.key}</span>
+                ) : (
+                  <button type="button" className="log-chart-key" aria-describedby={`${id}-hint`} {...drillHandlers(s.token, onDrill)}>
+                    {s.key}
+                  </button>
+                )}
+                <span className="log-chart-value" data-testid={`legend-value-${s.key}`}>{fmt(at === null ? s.total : (s.values[at] ?? 0))}</span>
+              </li>
+            ))}
+            {withHitRatio && (
+              <li>
+                <input type="checkbox" checked={ratioShown} onChange={() => setRatioShown((v) => !v)} aria-label="Show hit ratio" />
+                <span className="log-chart-key">Hit ratio</span>
+                <span className="log-chart-value" data-testid="legend-value-hit-ratio">{formatRatio(at === null ? aggregates.kpis.hitRatio : (hitRatio[at] ?? null))}</span>
+              </li>
+            )}
+          </ul>
+          <p id={`${id}-hint`} className="visually-hidden">{DRILL_HINT}</p>
+        </div>
+      )}
+      <table className="visually-hidden">
+        <caption>{`${title}, totals over the range`}</caption>
+        <thead>
+          <tr><th scope="col">Series</th><th scope="col">{measure === 'bytes' ? 'Bytes' : 'Requests'}</th><th scope="col">Share</th></tr>
+        </thead>
+        <tbody>
+          {all.map((s) => (
+            <tr key={s.key}><th scope="row">{s.key}</th><td>{fmt(s.total)}</td><td>{formatRatio(totalOfAll > 0 ? s.total / totalOfAll : null)}</td></tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}

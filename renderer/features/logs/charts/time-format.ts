@@ -1,0 +1,43 @@
+/** Times on the charts' axes and in their hover read-outs, in UTC or the machine's zone as the screen chose. */
+import uPlot from 'uplot';
+import type { TimeZoneMode } from '../view-types';
+
+/** uPlot's `tzDate`: the Date whose local fields show a timestamp (seconds) in the chosen zone. */
+export function chartTzDate(mode: TimeZoneMode): (ts: number) => Date {
+  return mode === 'utc' ? (ts) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC') : (ts) => new Date(ts * 1000);
+}
+
+const two = (n: number) => String(n).padStart(2, '0');
+
+function parts(ms: number, mode: TimeZoneMode) {
+  const d = new Date(ms);
+  return mode === 'utc'
+    ? { y: d.getUTCFullYear(), mo: d.getUTCMonth() + 1, d: d.getUTCDate(), h: d.getUTCHours(), mi: d.getUTCMinutes() }
+    : { y: d.getFullYear(), mo: d.getMonth() + 1, d: d.getDate(), h: d.getHours(), mi: d.getMinutes() };
+}
+
+/** A bucket as "2024-05-01 14:05–14:10 UTC" (the end's date too when it falls on another day). */
+export function formatBucket(start: number, bucketMs: number, mode: TimeZoneMode): string {
+  const a = parts(start, mode);
+  const b = parts(start + bucketMs, mode);
+  const day = (p: typeof a) => `${p.y}-${two(p.mo)}-${two(p.d)}`;
+  const time = (p: typeof a) => `${two(p.h)}:${two(p.mi)}`;
+  const end = day(a) === day(b) ? time(b) : `${day(b)} ${time(b)}`;
+  return `${day(a)} ${time(a)}–${end} ${mode === 'utc' ? 'UTC' : 'local time'}`;
+}
+
+/**
+ * The time axis' labels (uPlot seconds): 24-hour "HH:mm", with the date on a second line at the first tick and
+ * wherever the day changes.
+ */
+export function axisTimeLabels(mode: TimeZoneMode, splits: readonly number[]): string[] {
+  let lastDay = '';
+  return splits.map((ts) => {
+    const p = parts(ts * 1000, mode);
+    const day = `${p.y}-${two(p.mo)}-${two(p.d)}`;
+    const label = `${two(p.h)}:${two(p.mi)}`;
+    if (day === lastDay) return label;
+    lastDay = day;
+    return `${label}\n${day}`;
+  });
+}
