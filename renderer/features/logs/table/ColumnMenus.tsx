@@ -2,7 +2,7 @@
  * The table's column menus: "Columns" shows and hides any column; each header's own menu sorts by it, moves it
  * left or right and hides it. Both are radix menus, so every action is reachable from the keyboard.
  */
-import { ChevronDown, Columns3 } from 'lucide-react';
+import { Check, ChevronDown, Columns3 } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import type { LogSort } from '../../../../shared/contract/logs';
 import { COLUMNS, columnDef, DEFAULT_COLUMNS, moveColumn, setShown, visibleColumns, type ColumnId, type ColumnState } from './columns';
@@ -37,7 +37,9 @@ export function ColumnsMenu({ state, onChange }: ColumnsMenuProps) {
                 onCheckedChange={(v) => onChange(setShown(state, c.id, v === true))}
                 onSelect={(e) => e.preventDefault()}
               >
-                <DropdownMenu.ItemIndicator className="log-menu-check">✓</DropdownMenu.ItemIndicator>
+                <DropdownMenu.ItemIndicator className="log-menu-check">
+                  <Check size={12} aria-hidden />
+                </DropdownMenu.ItemIndicator>
                 {c.label}
               </DropdownMenu.CheckboxItem>
             );

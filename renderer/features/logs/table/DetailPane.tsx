@@ -156,7 +156,7 @@ export function DetailPane({ row, timeZone, onDrill, onClose }: Props) {
       {query.length > 0 && (
         <section aria-labelledby={queryId}>
           <h4 id={queryId}>Query string</h4>
-          <dl className="log-detail-query" data-testid={queryId}>
+          <dl className="log-detail-query" data-testid="log-detail-query">
             {query.map(([k, v], i) => (
               <div key={`${i}-${k}`} className="log-detail-field">
                 <dt>{k}</dt>
