@@ -99,7 +99,10 @@ describe('the logs table', () => {
     await readyRow(0);
     fireEvent.keyDown(screen.getByRole('button', { name: 'Columns' }), { key: 'Enter' });
     fireEvent.click(await screen.findByRole('menuitemcheckbox', { name: 'Country' }));
-    await waitFor(() => expect(screen.queryByRole('columnheader', { name: /Country/ })).toBeNull());
+    fireEvent.keyDown(screen.getByRole('menu'), { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+    expect(screen.getByRole('columnheader', { name: /POP/ })).toBeTruthy();
+    expect(screen.queryByRole('columnheader', { name: /Country/ })).toBeNull();
     expect(JSON.parse(localStorage.getItem(COLUMNS_STORAGE_KEY) ?? '{}').hidden).toContain('country');
     first.unmount();
     renderTable(tableProps(50).props);
@@ -166,5 +169,15 @@ describe('the logs table', () => {
     expect(json).toMatchObject({ requestId: '00000000000000000000000000000001', cacheStatus: 'MISS', statusCode: 200 });
     expect(json).not.toHaveProperty('index');
     expect(await within(pane).findByText('Row JSON copied')).toBeTruthy();
+  });
+
+  it('says when a window could not be loaded instead of waiting forever', async () => {
+    const bridge = bridgeWithRows(50);
+    bridge.answer('logs.window', { error: { kind: 'not_found', title: 'The session has ended' } });
+    renderTable(tableProps(50).props);
+    await waitFor(() => expect(rowByIndex(0)?.dataset.state).toBe('failed'));
+    expect(rowByIndex(0)?.textContent).toBe('Could not load: The session has ended');
+    // One failed block is asked for once, not again on every render.
+    expect(bridge.count('logs.window')).toBe(1);
   });
 });
