@@ -1,0 +1,103 @@
+/**
+ * One row of the table as drawn: a log row's cells in the shown columns, or a placeholder while its block loads.
+ * Cache statuses and status classes are small chips in the colours the charts use.
+ */
+import type { CSSProperties, MouseEvent } from 'react';
+import type { LogRow } from '../../../../shared/contract/logs';
+import { cacheColorVar, statusClassColorVar, type TimeZoneMode } from '../view-types';
+import { columnDef, type ColumnId } from './columns';
+import { formatByteCount, formatTime, statusClass } from './row-format';
+import type { RowSlot } from './use-row-windows';
+
+/** Every row's height in pixels (the stylesheet draws rows this tall). */
+export const ROW_HEIGHT = 28;
+
+/** The id of a row's element, for the grid's aria-activedescendant. */
+export function rowElementId(gridId: string, index: number): string {
+  return `${gridId}-row-${index}`;
+}
+
+/** A small coloured chip: the colour variable drives border and text. */
+export function Chip({ text, colorVar }: { readonly text: string; readonly colorVar: string }) {
+  return (
+    <span className="log-chip" style={{ '--chip': `var(${colorVar})` } as CSSProperties}>
+      {text}
+    </span>
+  );
+}
+
+function cellContent(row: LogRow, id: ColumnId, zone: TimeZoneMode) {
+  switch (id) {
+    case 'time':
+      return formatTime(row.timestamp, zone);
+    case 'status':
+      return <Chip text={String(row.statusCode)} colorVar={statusClassColorVar(statusClass(row.statusCode))} />;
+    case 'cache':
+      return <Chip text={row.cacheStatus} colorVar={cacheColorVar(row.cacheStatus)} />;
+    case 'bytes':
+      return formatByteCount(row.bytesSent);
+    case 'country':
+      return row.countryCode ?? '';
+    case 'pop':
+      return row.edgeLocation;
+    case 'path':
+      return row.path;
+    case 'ip':
+      return row.remoteIp ?? '';
+    case 'userAgent':
+      return row.userAgent ?? '';
+    case 'referer':
+      return row.referer ?? '';
+    case 'requestId':
+      return row.requestId;
+  }
+}
+
+interface Props {
+  readonly gridId: string;
+  readonly index: number;
+  readonly slot: RowSlot;
+  readonly columns: readonly ColumnId[];
+  readonly widths: readonly number[];
+  readonly top: number;
+  readonly selected: boolean;
+  readonly timeZone: TimeZoneMode;
+  onSelect(index: number): void;
+  onOpen(index: number): void;
+}
+
+export function BodyRow({ gridId, index, slot, columns, widths, top, selected, timeZone, onSelect, onOpen }: Props) {
+  const ready = slot.state === 'ready';
+  return (
+    <div
+      id={rowElementId(gridId, index)}
+      role="row"
+      // Row 1 is the header.
+      aria-rowindex={index + 2}
+      aria-selected={selected}
+      aria-busy={ready ? undefined : true}
+      className="log-row log-body-row"
+      data-index={index}
+      data-state={ready ? (slot.stale ? 'stale' : 'ready') : slot.state}
+      style={{ transform: `translateY(${top}px)`, height: ROW_HEIGHT }}
+      onMouseDown={(e: MouseEvent) => {
+        // The grid keeps the focus; the click only moves the selection.
+        e.preventDefault();
+        onSelect(index);
+      }}
+      onDoubleClick={() => ready && onOpen(index)}
+    >
+      {columns.map((id, i) => (
+        <div key={id} role="gridcell" aria-colindex={i + 1} className="log-cell" data-align={columnDef(id).align} data-column={id} style={{ width: widths[i] }}>
+          {slot.state === 'ready' ? (
+            cellContent(slot.row, id, timeZone)
+          ) : slot.state === 'failed' && i === 0 ? (
+            <span className="log-row-error">Could not load: {slot.error.title}</span>
+          ) : (
+            <span className="log-placeholder" aria-hidden />
+          )}
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,171 @@
+/**
+ * The detail pane of one row: every field it has, the path's query string decoded, the country's name, and for
+ * the values a filter can hold, "filter in" and "filter out". It copies the row as JSON, its URL, or a cURL
+ * command. Escape closes it (the table puts the focus back on the row).
+ */
+import { Copy, Filter, FilterX, X } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import type { LogRow } from '../../../../shared/contract/logs';
+import type { FilterKey } from '../../../../shared/logs/filter';
+import { cacheColorVar, statusClassColorVar, type DrillDown, type TimeZoneMode } from '../view-types';
+import { Chip } from './BodyRow';
+import { countryName, curlCommand, drillToken, formatByteCount, formatTime, pathOnly, queryPairs, rowJson, statusClass } from './row-format';
+
+/** Field labels, in the order the pane lists them; fields the platform adds later follow under their own names. */
+const FIELDS: readonly (readonly [keyof LogRow, string])[] = [
+  ['timestamp', 'Time'],
+  ['statusCode', 'Status'],
+  ['cacheStatus', 'Cache'],
+  ['bytesSent', 'Bytes sent'],
+  ['bodyBytesSent', 'Body bytes sent'],
+  ['countryCode', 'Country'],
+  ['edgeLocation', 'POP'],
+  ['remoteIp', 'IP'],
+  ['scheme', 'Scheme'],
+  ['host', 'Host'],
+  ['path', 'Path'],
+  ['url', 'URL'],
+  ['userAgent', 'User agent'],
+  ['referer', 'Referer'],
+  ['requestId', 'Request id'],
+  ['contentRange', 'Content range'],
+  ['authorizationHeader', 'Authorization'],
+  ['ja4Fingerprint', 'JA4 fingerprint'],
+  ['asn', 'ASN'],
+  ['asnOrganization', 'ASN organization'],
+  ['pullZoneId', 'Pull zone'],
+  ['index', 'Row'],
+];
+
+/** The filter a field's value drills into, and the value as the filter takes it. */
+const DRILLS: Partial<Record<keyof LogRow, { readonly key: FilterKey; readonly value?: (v: string) => string }>> = {
+  statusCode: { key: 'status' },
+  cacheStatus: { key: 'cache' },
+  countryCode: { key: 'country' },
+  edgeLocation: { key: 'pop' },
+  remoteIp: { key: 'ip' },
+  path: { key: 'url', value: pathOnly },
+  userAgent: { key: 'ua' },
+  referer: { key: 'referer' },
+  requestId: { key: 'requestId' },
+};
+
+interface Props {
+  readonly row: LogRow;
+  readonly timeZone: TimeZoneMode;
+  onDrill(drill: DrillDown): void;
+  onClose(): void;
+}
+
+function valueText(row: LogRow, field: keyof LogRow, zone: TimeZoneMode) {
+  const v = row[field];
+  if (v === null || v === undefined || v === '') return <span className="muted">—</span>;
+  switch (field) {
+    case 'timestamp':
+      return `${formatTime(row.timestamp, zone)} (${row.timestamp})`;
+    case 'statusCode':
+      return <Chip text={String(v)} colorVar={statusClassColorVar(statusClass(row.statusCode))} />;
+    case 'cacheStatus':
+      return <Chip text={String(v)} colorVar={cacheColorVar(row.cacheStatus)} />;
+    case 'bytesSent':
+    case 'bodyBytesSent':
+      return formatByteCount(Number(v));
+    case 'countryCode': {
+      const name = countryName(row.countryCode);
+      return name ? `${String(v)} — ${name}` : String(v);
+    }
+    default:
+      return String(v);
+  }
+}
+
+export function DetailPane({ row, timeZone, onDrill, onClose }: Props) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  const titleId = useId();
+  const queryId = useId();
+  const [copied, setCopied] = useState('');
+  const known = new Set<string>(FIELDS.map(([f]) => f));
+  const extra = Object.keys(row).filter((k) => !known.has(k)) as (keyof LogRow)[];
+  const fields = [...FIELDS, ...extra.map((k) => [k, String(k)] as const)].filter(([f]) => f in row);
+  const query = queryPairs(row.path);
+
+  useEffect(() => heading.current?.focus(), []);
+
+  function copy(what: string, text: string) {
+    navigator.clipboard.writeText(text).then(
+      () => setCopied(`${what} copied`),
+      () => setCopied(`Could not copy the ${what.toLowerCase()}`),
+    );
+  }
+
+  function onKeyDown(e: KeyboardEvent<HTMLElement>) {
+    if (e.key !== 'Escape' || e.defaultPrevented) return;
+    e.preventDefault();
+    onClose();
+  }
+
+  return (
+    <aside className="log-detail" aria-labelledby={titleId} onKeyDown={onKeyDown} data-testid="log-detail">
+      <header className="log-detail-head">
+        <h3 id={titleId} ref={heading} tabIndex={-1}>
+          Request details
+        </h3>
+        <button type="button" className="log-icon-button" aria-label="Close details" onClick={onClose}>
+          <X size={14} aria-hidden />
+        </button>
+      </header>
+      <div className="log-detail-actions">
+        <button type="button" onClick={() => copy('Row JSON', rowJson(row))}>
+          <Copy size={12} aria-hidden /> Copy as JSON
+        </button>
+        <button type="button" onClick={() => copy('URL', row.url)}>
+          <Copy size={12} aria-hidden /> Copy URL
+        </button>
+        <button type="button" onClick={() => copy('cURL command', curlCommand(row))}>
+          <Copy size={12} aria-hidden /> Copy as cURL
+        </button>
+        <span role="status" className="muted">
+          {copied}
+        </span>
+      </div>
+      <dl className="log-detail-fields">
+        {fields.map(([field, label]) => {
+          const raw = row[field];
+          const drill = DRILLS[field];
+          const token = drill && raw !== null && raw !== undefined && raw !== '' ? drillToken(drill.key, (drill.value ?? String)(String(raw))) : null;
+          return (
+            <div key={field} className="log-detail-field" data-field={field}>
+              <dt>{label}</dt>
+              <dd>
+                <span className="log-detail-value">{valueText(row, field, timeZone)}</span>
+                {token !== null && (
+                  <span className="log-detail-drill">
+                    <button type="button" className="log-icon-button" aria-label={`Filter in ${token}`} title={`Only rows with ${token}`} onClick={() => onDrill({ token, negated: false })}>
+                      <Filter size={12} aria-hidden />
+                    </button>
+                    <button type="button" className="log-icon-button" aria-label={`Filter out ${token}`} title={`Hide rows with ${token}`} onClick={() => onDrill({ token, negated: true })}>
+                      <FilterX size={12} aria-hidden />
+                    </button>
+                  </span>
+                )}
+              </dd>
+            </div>
+          );
+        })}
+      </dl>
+      {query.length > 0 && (
+        <section aria-labelledby={queryId}>
+          <h4 id={queryId}>Query string</h4>
+          <dl className="log-detail-query" data-testid="log-detail-query">
+            {query.map(([k, v], i) => (
+              <div key={`${i}-${k}`} className="log-detail-field">
+                <dt>{k}</dt>
+                <dd>{v === '' ? <span className="muted">(empty)</span> : v}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      )}
+    </aside>
+  );
+}

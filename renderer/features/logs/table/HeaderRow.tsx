@@ -1,0 +1,109 @@
+/**
+ * The header row: each column's name (a button that sorts, for the columns the core sorts by), its menu, and a
+ * resize handle that follows a drag or the arrow keys.
+ */
+import { ArrowDown, ArrowUp } from 'lucide-react';
+import { useRef, type KeyboardEvent, type PointerEvent } from 'react';
+import type { LogSort } from '../../../../shared/contract/logs';
+import type { TimeZoneMode } from '../view-types';
+import { HeaderMenu } from './ColumnMenus';
+import { columnDef, MAX_WIDTH, MIN_WIDTH, nextSort, resizeColumn, widthOf, type ColumnId, type ColumnState } from './columns';
+import { zoneName } from './row-format';
+
+/** The header's height in pixels (the stylesheet draws it this tall). */
+export const HEADER_HEIGHT = 32;
+/** Pixels one arrow key press widens or narrows a column by (Shift: four times as much). */
+const RESIZE_STEP = 16;
+
+interface Props {
+  readonly columns: readonly ColumnId[];
+  readonly state: ColumnState;
+  onChange(next: ColumnState): void;
+  readonly sort: LogSort;
+  onSort(sort: LogSort): void;
+  readonly timeZone: TimeZoneMode;
+}
+
+export function HeaderRow({ columns, state, onChange, sort, onSort, timeZone }: Props) {
+  return (
+    <div role="rowgroup" className="log-head">
+      <div role="row" aria-rowindex={1} className="log-row log-head-row">
+        {columns.map((id, i) => (
+          <HeaderCell key={id} id={id} colIndex={i + 1} state={state} onChange={onChange} sort={sort} onSort={onSort} timeZone={timeZone} />
+        ))}
+      </div>
+    </div>
+  );
+}
+
+function HeaderCell({ id, colIndex, state, onChange, sort, onSort, timeZone }: Omit<Props, 'columns'> & { readonly id: ColumnId; readonly colIndex: number }) {
+  const def = columnDef(id);
+  const width = widthOf(state, id);
+  const drag = useRef<{ x: number; width: number } | null>(null);
+  const sorted = def.sortKey !== undefined && sort.key === def.sortKey ? sort.dir : null;
+  const label = id === 'time' ? `${def.label} (${zoneName(timeZone)})` : def.label;
+
+  function onResizeKey(e: KeyboardEvent<HTMLDivElement>) {
+    const step = e.shiftKey ? RESIZE_STEP * 4 : RESIZE_STEP;
+    const by: Record<string, number> = { ArrowLeft: -step, ArrowRight: step };
+    if (by[e.key] === undefined && e.key !== 'Home' && e.key !== 'End') return;
+    e.preventDefault();
+    e.stopPropagation();
+    const target = e.key === 'Home' ? MIN_WIDTH : e.key === 'End' ? MAX_WIDTH : width + (by[e.key] ?? 0);
+    onChange(resizeColumn(state, id, target));
+  }
+
+  function onPointerDown(e: PointerEvent<HTMLDivElement>) {
+    if (e.button !== 0) return;
+    e.preventDefault();
+    e.currentTarget.setPointerCapture?.(e.pointerId);
+    drag.current = { x: e.clientX, width };
+  }
+
+  function onPointerMove(e: PointerEvent<HTMLDivElement>) {
+    const start = drag.current;
+    if (start) onChange(resizeColumn(state, id, start.width + e.clientX - start.x));
+  }
+
+  function onPointerUp(e: PointerEvent<HTMLDivElement>) {
+    drag.current = null;
+    e.currentTarget.releasePointerCapture?.(e.pointerId);
+  }
+
+  return (
+    <div
+      role="columnheader"
+      aria-colindex={colIndex}
+      aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
+      className="log-cell log-head-cell"
+      data-align={def.align}
+      style={{ width }}
+    >
+      {def.sortKey !== undefined ? (
+        <button type="button" className="log-sort" onClick={() => onSort(nextSort(sort, def.sortKey!))} title={`Sort by ${def.label.toLowerCase()}`}>
+          <span className="log-head-label">{label}</span>
+          {sorted === 'asc' && <ArrowUp size={12} aria-hidden />}
+          {sorted === 'desc' && <ArrowDown size={12} aria-hidden />}
+        </button>
+      ) : (
+        <span className="log-head-label">{label}</span>
+      )}
+      <HeaderMenu id={id} state={state} onChange={onChange} sort={sort} onSort={onSort} />
+      <div
+        role="separator"
+        aria-orientation="vertical"
+        aria-label={`Resize ${def.label} column`}
+        aria-valuenow={width}
+        aria-valuemin={MIN_WIDTH}
+        aria-valuemax={MAX_WIDTH}
+        tabIndex={0}
+        className="log-resize"
+        onKeyDown={onResizeKey}
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
+        onPointerUp={onPointerUp}
+        onPointerCancel={onPointerUp}
+      />
+    </div>
+  );
+}
