@@ -102,12 +102,8 @@ export function LogsScreen() {
           <KpiStrip aggregates={aggregates} />
           <Counts status={status} />
           {status.file && status.file.malformed > 0 && <MalformedLines sessionId={status.sessionId} count={status.file.malformed} />}
+          {/* The charts offer "Reset zoom" themselves while `zoomed`: one button, beside what was zoomed. */}
           {aggregates && <LogCharts aggregates={aggregates} timeZone={timeZone} onDrill={q.drill} onZoom={q.zoom} zoomed={q.zoomed} onResetZoom={q.resetZoom} />}
-          {q.zoomed && (
-            <button type="button" onClick={q.resetZoom}>
-              Reset zoom
-            </button>
-          )}
           {status.matchingRows === 0 && !loading ? (
             <p className="empty-state" data-testid="logs-no-rows">
               {status.filter.trim() !== '' ? 'No rows match these filters.' : status.source.kind === 'file' ? 'This file holds no requests.' : 'No requests in this range.'}

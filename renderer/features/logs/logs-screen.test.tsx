@@ -7,7 +7,7 @@ import { aStatus, logsBridge, renderLogs } from './test-logs';
 // The charts are built alongside this screen; a stand-in with the same props lets the tests click a chart element
 // (drill-down) and drag across buckets (zoom) the way the real charts call back.
 vi.mock('./charts/LogCharts', () => ({
-  LogCharts: ({ aggregates, onDrill, onZoom, zoomed }: LogChartsProps) => (
+  LogCharts: ({ aggregates, onDrill, onZoom, zoomed, onResetZoom }: LogChartsProps) => (
     <div data-testid="charts">
       <span>{aggregates.partial ? 'partial' : 'complete'}</span>
       <button type="button" onClick={() => onDrill({ token: 'cache:MISS', negated: false })}>
@@ -19,7 +19,13 @@ vi.mock('./charts/LogCharts', () => ({
       <button type="button" onClick={() => onZoom(Math.floor(Date.now() / 60_000) * 60_000 - 30 * 60_000, Math.floor(Date.now() / 60_000) * 60_000 - 20 * 60_000)}>
         drag two buckets
       </button>
-      <span>{zoomed ? 'zoomed' : 'not zoomed'}</span>
+      {zoomed ? (
+        <button type="button" onClick={onResetZoom}>
+          Reset zoom
+        </button>
+      ) : (
+        <span>not zoomed</span>
+      )}
     </div>
   ),
 }));
@@ -128,6 +134,18 @@ describe('filters', () => {
     expect(screen.queryByRole('list', { name: 'Active filters' })).toBeNull();
   });
 
+  it('values seen in the loaded rows are offered for the value being typed', async () => {
+    const bridge = logsBridge();
+    bridge.answer('logs.values', ({ prefix }) => ({ values: ['MISS', 'HIT'].filter((v) => v.startsWith(prefix.toUpperCase())) }));
+    renderLogs();
+    await pickZone('1');
+    await screen.findByTestId('logs-counts');
+    fireEvent.change(filterBox(), { target: { value: 'status:5xx cache:m' } });
+    await waitFor(() => expect(bridge.inputs('logs.values')).toContainEqual({ sessionId: 's1', key: 'cache', prefix: 'm' }));
+    const options = () => [...(document.getElementById(filterBox().getAttribute('list') ?? '')?.querySelectorAll('option') ?? [])].map((o) => o.value);
+    await waitFor(() => expect(options()).toEqual(['status:5xx cache:MISS']));
+  });
+
   it('a chart drill-down adds its chip to the typed filter and re-queries; Alt-click adds the negated chip', async () => {
     const bridge = logsBridge();
     renderLogs();
@@ -149,7 +167,6 @@ describe('filters', () => {
     await waitFor(() => expect(bridge.inputs('logs.update')[0]?.range?.kind).toBe('absolute'));
     const r = bridge.inputs('logs.update')[0]?.range;
     expect(r?.kind === 'absolute' && [r.from % 60_000, r.to - r.from]).toEqual([0, 10 * 60_000]);
-    expect(screen.getByText('zoomed')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Reset zoom' }));
     await waitFor(() => expect(bridge.inputs('logs.update')[1]).toEqual({ sessionId: 's1', range: { kind: 'preset', preset: '1h' } }));
     expect(screen.getByText('not zoomed')).toBeTruthy();
@@ -164,6 +181,9 @@ describe('partial data and paging', () => {
     expect((await screen.findByTestId('partial-note')).textContent).toMatch(/^From 10.000 loaded rows — partial$/);
     expect(await screen.findByText('partial')).toBeTruthy();
     expect(screen.getByTestId('budget').textContent).toContain('29 of 30 requests left per 10 s');
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(bridge.inputs('logs.loadMore')).toEqual([{ sessionId: 's1' }]));
+    expect((await screen.findByTestId('partial-note')).textContent).toMatch(/^From 20.000 loaded rows/);
 
     fireEvent.click(screen.getByRole('button', { name: 'Load all…' }));
     const dialog = await screen.findByRole('dialog', { name: 'Load every remaining page?' });
