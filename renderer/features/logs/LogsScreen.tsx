@@ -1,6 +1,119 @@
-/** The Logs area. */
-import { NotBuilt } from '../../ui/NotBuilt';
+/**
+ * The Logs area: a pull zone's CDN logs over a time range, or a v1 log file, as a KPI strip, charts and a table
+ * over the rows the core holds. Filters are chips and text at once; every chart element and table value drills
+ * down; while more pages exist the screen says so and offers to load them within the zone's rate budget.
+ */
+import { useState } from 'react';
+import type { LogSort, LogsStatus } from '../../../shared/contract/logs';
+import { useAreaFocusTarget } from '../../app/area-focus';
+import { ErrorMessage, fieldError } from '../../ui/ErrorMessage';
+import { LogCharts } from './charts/LogCharts';
+import { FilterBar } from './FilterBar';
+import { KpiStrip } from './KpiStrip';
+import { LoadBar } from './LoadBar';
+import { formatCount } from './logs-format';
+import { useLogs } from './logs-store';
+import { MalformedLines } from './MalformedLines';
+import { RangePicker } from './RangePicker';
+import { LogTable } from './table/LogTable';
+import { useLogDrop } from './use-log-drop';
+import { useLogsQuery } from './use-logs-query';
+import { ZonePicker } from './ZonePicker';
+import './logs.css';
+
+const DEFAULT_SORT: LogSort = { key: 'time', dir: 'desc' };
+
+function ChooseSource() {
+  return (
+    <section className="empty-state" data-testid="logs-empty" aria-labelledby="logs-empty-heading">
+      <h2 id="logs-empty-heading">Choose a pull zone…</h2>
+      <p>Pick a pull zone above to see the requests its CDN served, or open a log file (.log or .log.gz) — dropping one on this window opens it too.</p>
+    </section>
+  );
+}
+
+/** The session's own error (a page the platform refused, a file that could not be read), in words. */
+function SessionError({ error }: { readonly error: NonNullable<LogsStatus['error']> }) {
+  return (
+    <div role="alert" className="error-panel" data-testid="session-error">
+      <strong>{error.title}</strong>
+      {error.status !== undefined && <span className="muted"> ({error.status})</span>}
+      {error.detail && <p className="error-detail">{error.detail}</p>}
+    </div>
+  );
+}
+
+/** How many rows are held and how many match, and how far a file has been read. */
+function Counts({ status }: { readonly status: LogsStatus }) {
+  const reading = status.file && status.file.totalBytes > 0 && status.phase === 'loading' ? Math.floor((status.file.bytesRead / status.file.totalBytes) * 100) : null;
+  return (
+    <p className="muted tabular" role="status" data-testid="logs-counts">
+      {formatCount(status.matchingRows)} matching of {formatCount(status.loadedRows)} loaded rows
+      {reading !== null && ` — reading the file, ${reading} %`}
+    </p>
+  );
+}
 
 export function LogsScreen() {
-  return <NotBuilt what="Browsing CDN logs" />;
+  const focusTarget = useAreaFocusTarget();
+  const q = useLogsQuery();
+  const status = useLogs((s) => s.status);
+  const version = useLogs((s) => s.version);
+  const aggregates = useLogs((s) => s.aggregates);
+  const timeZone = useLogs((s) => s.timeZone);
+  const setTimeZone = useLogs((s) => s.setTimeZone);
+  const [sort, setSort] = useState<LogSort>(DEFAULT_SORT);
+  const { dragging } = useLogDrop(q.pickFile);
+
+  const callError = q.session.error;
+  const rangeRule = q.rangeError ?? fieldError(callError, 'range');
+  const filterRule = fieldError(callError, 'filter');
+  const otherError = callError !== null && !fieldError(callError, 'range') && !filterRule ? callError : null;
+  const loading = status !== null && (status.phase === 'loading' || status.phase === 'loading-all');
+
+  return (
+    <div className="logs" data-dragging={dragging ? 'true' : undefined}>
+      <div className="row logs-top">
+        <ZonePicker
+          zoneId={q.source?.kind === 'zone' ? q.source.zoneId : null}
+          fileName={q.source?.kind === 'file' ? q.source.name : null}
+          onZone={q.pickZone}
+          onFile={q.pickFile}
+          focusRef={focusTarget}
+        />
+      </div>
+      <RangePicker range={q.range} onRange={q.chooseRange} timeZone={timeZone} onTimeZone={setTimeZone} error={rangeRule} disabled={q.source?.kind === 'file'} />
+      <FilterBar text={q.text} applied={q.applied} onText={q.setText} onApply={q.applyFilter} sessionId={status?.sessionId ?? null} coreError={filterRule} />
+      {dragging && (
+        <div className="drop-hint" aria-hidden="true">
+          Drop a .log or .log.gz file to open it
+        </div>
+      )}
+      {otherError !== null && <ErrorMessage error={otherError} />}
+      {q.session.opening && (
+        <p className="muted" role="status">
+          Opening…
+        </p>
+      )}
+      {q.source === null && !q.session.opening && <ChooseSource />}
+      {status && (
+        <>
+          {status.error && <SessionError error={status.error} />}
+          <KpiStrip aggregates={aggregates} />
+          <Counts status={status} />
+          {status.file && status.file.malformed > 0 && <MalformedLines sessionId={status.sessionId} count={status.file.malformed} />}
+          {/* The charts offer "Reset zoom" themselves while `zoomed`: one button, beside what was zoomed. */}
+          {aggregates && <LogCharts aggregates={aggregates} timeZone={timeZone} onDrill={q.drill} onZoom={q.zoom} zoomed={q.zoomed} onResetZoom={q.resetZoom} />}
+          {status.matchingRows === 0 && !loading ? (
+            <p className="empty-state" data-testid="logs-no-rows">
+              {status.filter.trim() !== '' ? 'No rows match these filters.' : status.source.kind === 'file' ? 'This file holds no requests.' : 'No requests in this range.'}
+            </p>
+          ) : (
+            <LogTable sessionId={status.sessionId} total={status.matchingRows} version={version} sort={sort} onSort={setSort} timeZone={timeZone} onDrill={q.drill} />
+          )}
+          {status.source.kind === 'zone' && <LoadBar status={status} loadMore={q.session.loadMore} loadAll={q.session.loadAll} cancel={q.session.cancel} />}
+        </>
+      )}
+    </div>
+  );
 }

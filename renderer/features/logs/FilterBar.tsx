@@ -1,0 +1,126 @@
+/**
+ * The filter as chips and as text, always saying the same thing: typing updates the chips, removing a chip
+ * rewrites the text (and applies it). Problems are listed under the box by position with the rule broken; values
+ * the loaded rows hold are offered as completions for status, cache, country, edge location and IP.
+ */
+import { X } from 'lucide-react';
+import { useId, type FormEvent, type KeyboardEvent } from 'react';
+import type { LogFilter, LogFilterChip } from '../../../shared/logs/filter';
+import { formatChip, formatFilterText, parseFilterText } from '../../../shared/logs/filter-text';
+import { useCall } from '../../bridge/queries';
+import { completing } from './logs-format';
+
+interface Props {
+  readonly text: string;
+  /** The filter text last sent: its chips stay on show while the typed text has a problem. */
+  readonly applied: string;
+  onText(text: string): void;
+  /** Sends a filter text that parsed (the screen sends it to the core). */
+  onApply(text: string): void;
+  /** The session whose loaded rows offer completions; null before one is open. */
+  readonly sessionId: string | null;
+  /** The core's rule for the filter, when it refused it. */
+  readonly coreError: string | undefined;
+}
+
+/** A chip's words without the sign (the negation is shown apart). */
+function chipWords(chip: LogFilterChip): string {
+  const t = formatChip(chip);
+  return chip.negated ? t.replace(/^-/, '').replace(/ -/g, ' ') : t;
+}
+
+function Chip({ chip, onRemove }: { readonly chip: LogFilterChip; readonly onRemove: () => void }) {
+  const words = chipWords(chip);
+  const name = chip.negated ? `not ${words}` : words;
+  function onKey(e: KeyboardEvent) {
+    if (e.key === 'Delete' || e.key === 'Backspace') {
+      e.preventDefault();
+      onRemove();
+    }
+  }
+  return (
+    <li className="chip" data-negated={chip.negated ? 'true' : undefined}>
+      {chip.negated && <span className="chip-not">not</span>}
+      <span className="mono">{words}</span>
+      <button type="button" className="chip-remove" aria-label={`Remove filter ${name}`} title="Remove (Delete)" onClick={onRemove} onKeyDown={onKey}>
+        <X aria-hidden="true" size={12} />
+      </button>
+    </li>
+  );
+}
+
+/** The filter row above the table. */
+export function FilterBar({ text, applied, onText, onApply, sessionId, coreError }: Props) {
+  const inputId = useId();
+  const listId = useId();
+  const errorsId = useId();
+  const parsed = parseFilterText(text);
+  const sent = parseFilterText(applied);
+  const chips: LogFilter = parsed.ok ? parsed.filter : sent.ok ? sent.filter : [];
+
+  const typing = completing(text);
+  const values = useCall(
+    'logs.values',
+    { sessionId: sessionId ?? '', key: typing?.key ?? 'status', prefix: typing?.prefix ?? '' },
+    { enabled: sessionId !== null && typing !== null, staleTime: 2_000 },
+  );
+  const options = typing && values.data ? values.data.values.map((v) => `${typing.head}${v}`) : [];
+
+  function remove(index: number) {
+    const next = formatFilterText(chips.filter((_, i) => i !== index));
+    onText(next);
+    onApply(next);
+  }
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    if (parsed.ok) onApply(formatFilterText(parsed.filter));
+  }
+
+  const problems = parsed.ok ? [] : parsed.errors;
+  const invalid = problems.length > 0 || coreError !== undefined;
+  return (
+    <form className="logs-filter" onSubmit={submit} role="search" aria-label="Filter the logs">
+      <div className="row logs-filter-row">
+        <label htmlFor={inputId}>Filter</label>
+        <input
+          id={inputId}
+          className="mono logs-filter-input"
+          value={text}
+          list={options.length > 0 ? listId : undefined}
+          placeholder="status:5xx cache:MISS,STALE country:DE -pop:WA url:/video/ words"
+          spellCheck={false}
+          autoComplete="off"
+          aria-invalid={invalid ? true : undefined}
+          aria-describedby={invalid ? errorsId : undefined}
+          onChange={(e) => onText(e.target.value)}
+        />
+        <datalist id={listId}>
+          {options.map((o) => (
+            <option key={o} value={o} />
+          ))}
+        </datalist>
+        <button type="submit" className="primary" disabled={!parsed.ok}>
+          Apply
+        </button>
+      </div>
+      {chips.length > 0 && (
+        <ul className="chips plain" aria-label="Active filters">
+          {chips.map((chip, i) => (
+            <Chip key={formatChip(chip)} chip={chip} onRemove={() => remove(i)} />
+          ))}
+        </ul>
+      )}
+      {invalid && (
+        <ul id={errorsId} className="field-error plain" data-testid="filter-errors">
+          {problems.map((p) => (
+            <li key={`${p.at}-${p.message}`}>
+              At character {p.at + 1} (<code>{text.slice(p.at, p.at + 20).split(/\s/)[0] || '…'}</code>): {p.message}
+            </li>
+          ))}
+          {coreError !== undefined && problems.length === 0 && <li>{coreError}</li>}
+        </ul>
+      )}
+    </form>
+  );
+}

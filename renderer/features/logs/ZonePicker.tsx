@@ -1,0 +1,72 @@
+/**
+ * Where the rows come from: one of the profile's pull zones (those without logging are listed but cannot be
+ * picked, since the platform keeps no logs for them), or a v1 log file chosen in the native dialog.
+ */
+import { FileText } from 'lucide-react';
+import { useId, useState } from 'react';
+import { call } from '../../bridge/client';
+import { useCall } from '../../bridge/queries';
+import { ErrorMessage } from '../../ui/ErrorMessage';
+
+interface Props {
+  /** The zone whose logs are shown; null for a file or nothing yet. */
+  readonly zoneId: number | null;
+  readonly fileName: string | null;
+  onZone(zoneId: number): void;
+  onFile(token: string, name: string): void;
+  readonly focusRef?: (el: HTMLElement | null) => void;
+}
+
+const NONE = '';
+
+/** The source picker at the top of the Logs screen. */
+export function ZonePicker({ zoneId, fileName, onZone, onFile, focusRef }: Props) {
+  const zones = useCall('logs.zones', {});
+  const [chooseError, setChooseError] = useState<unknown>(null);
+  const [choosing, setChoosing] = useState(false);
+  const id = useId();
+  const list = zones.data?.zones ?? [];
+
+  async function chooseFile() {
+    setChoosing(true);
+    try {
+      const picked = await call('logs.chooseFile', {});
+      setChooseError(null);
+      if (picked) onFile(picked.token, picked.name);
+    } catch (e) {
+      setChooseError(e);
+    } finally {
+      setChoosing(false);
+    }
+  }
+
+  return (
+    <div className="logs-source" data-testid="zone-picker">
+      <div className="field">
+        <label htmlFor={id}>Pull zone</label>
+        <select
+          id={id}
+          ref={focusRef}
+          value={zoneId === null ? NONE : String(zoneId)}
+          disabled={zones.isPending}
+          onChange={(e) => e.target.value !== NONE && onZone(Number(e.target.value))}
+        >
+          <option value={NONE} disabled>
+            {zones.isPending ? 'Loading pull zones…' : fileName !== null ? `File: ${fileName}` : 'Choose a pull zone…'}
+          </option>
+          {list.map((z) => (
+            <option key={z.id} value={String(z.id)} disabled={!z.loggingEnabled}>
+              {z.loggingEnabled ? z.name : `${z.name} — logging is off`}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button type="button" onClick={() => void chooseFile()} disabled={choosing}>
+        <FileText aria-hidden="true" size={16} /> Open log file…
+      </button>
+      {zones.isError && <ErrorMessage error={zones.error} />}
+      {zones.isSuccess && list.length === 0 && <p className="muted">This profile has no pull zones. Create one on bunny.net, or open a log file.</p>}
+      {chooseError !== null && <ErrorMessage error={chooseError} />}
+    </div>
+  );
+}

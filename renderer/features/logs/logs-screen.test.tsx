@@ -1,0 +1,284 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { LogChartsProps } from './view-types';
+import { aStatus, logsBridge, renderLogs } from './test-logs';
+
+// The charts are built alongside this screen; a stand-in with the same props lets the tests click a chart element
+// (drill-down) and drag across buckets (zoom) the way the real charts call back.
+vi.mock('./charts/LogCharts', () => ({
+  LogCharts: ({ aggregates, onDrill, onZoom, zoomed, onResetZoom }: LogChartsProps) => (
+    <div data-testid="charts">
+      <span>{aggregates.partial ? 'partial' : 'complete'}</span>
+      <button type="button" onClick={() => onDrill({ token: 'cache:MISS', negated: false })}>
+        MISS bar
+      </button>
+      <button type="button" onClick={() => onDrill({ token: 'country:DE', negated: true })}>
+        DE bar, Alt-click
+      </button>
+      <button type="button" onClick={() => onZoom(Math.floor(Date.now() / 60_000) * 60_000 - 30 * 60_000, Math.floor(Date.now() / 60_000) * 60_000 - 20 * 60_000)}>
+        drag two buckets
+      </button>
+      {zoomed ? (
+        <button type="button" onClick={onResetZoom}>
+          Reset zoom
+        </button>
+      ) : (
+        <span>not zoomed</span>
+      )}
+    </div>
+  ),
+}));
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+async function pickZone(id: string) {
+  const select = await screen.findByLabelText('Pull zone');
+  await waitFor(() => expect((select as HTMLSelectElement).disabled).toBe(false));
+  fireEvent.change(select, { target: { value: id } });
+}
+
+function filterBox() {
+  return screen.getByLabelText('Filter') as HTMLInputElement;
+}
+
+describe('choosing what to show', () => {
+  it('starts by asking for a pull zone; zones without logging are listed but cannot be picked', async () => {
+    logsBridge();
+    renderLogs();
+    expect((await screen.findByTestId('logs-empty')).textContent).toContain('Choose a pull zone');
+    const off = await screen.findByRole('option', { name: 'quiet-zone — logging is off' });
+    expect((off as HTMLOptionElement).disabled).toBe(true);
+    expect((screen.getByRole('option', { name: 'cdn-main' }) as HTMLOptionElement).disabled).toBe(false);
+    expect(screen.getByTestId('time-zone-heading').textContent).toBe('Times in UTC');
+  });
+
+  it('a preset and a filter chosen first go with the zone to logs.open; a later preset updates the same session', async () => {
+    const bridge = logsBridge();
+    renderLogs();
+    fireEvent.change(filterBox(), { target: { value: 'status:5xx  cache:miss' } });
+    fireEvent.submit(filterBox().form!);
+    fireEvent.click(screen.getByRole('button', { name: '6 h' }));
+    expect(bridge.count('logs.open')).toBe(0);
+    await pickZone('1');
+    await waitFor(() => expect(bridge.inputs('logs.open')).toEqual([{ source: { kind: 'zone', zoneId: 1, range: { kind: 'preset', preset: '6h' } }, filter: 'status:5xx cache:MISS' }]));
+    expect(screen.getByRole('button', { name: '6 h' }).getAttribute('aria-pressed')).toBe('true');
+
+    fireEvent.click(screen.getByRole('button', { name: '24 h' }));
+    await waitFor(() => expect(bridge.inputs('logs.update')).toEqual([{ sessionId: 's1', range: { kind: 'preset', preset: '24h' } }]));
+    expect(bridge.count('logs.open')).toBe(1);
+  });
+
+  it('a 4-day absolute range shows the reason and sends nothing', async () => {
+    const bridge = logsBridge();
+    renderLogs();
+    await pickZone('1');
+    await waitFor(() => expect(bridge.count('logs.open')).toBe(1));
+    const before = bridge.calls.length;
+    const now = Date.now();
+    const iso = (ms: number) => new Date(ms).toISOString().slice(0, 16);
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: iso(now - 4 * 86_400_000 + 3_600_000) } });
+    fireEvent.change(screen.getByLabelText('to'), { target: { value: iso(now + 3_600_000) } });
+    fireEvent.click(screen.getByRole('button', { name: 'Apply range' }));
+    expect((await screen.findByTestId('range-error')).textContent).toMatch(/at most 3 days/);
+    expect(screen.getByLabelText('From').getAttribute('aria-invalid')).toBe('true');
+    expect(bridge.calls.slice(before).filter((c) => c.method === 'logs.update' || c.method === 'logs.open')).toEqual([]);
+  });
+
+  it('the core refusing a range is shown beside the range too', async () => {
+    const bridge = logsBridge();
+    bridge.answer('logs.open', { error: { kind: 'validation', title: 'This time range cannot be queried', fieldErrors: { range: 'from is older than the 3-day log retention' } } });
+    renderLogs();
+    await pickZone('1');
+    expect((await screen.findByTestId('range-error')).textContent).toContain('older than the 3-day log retention');
+  });
+
+  it('the UTC ⇄ local switch names the zone times are shown in', async () => {
+    logsBridge();
+    renderLogs();
+    fireEvent.click(await screen.findByRole('button', { name: 'Local' }));
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    expect(screen.getByTestId('time-zone-heading').textContent).toBe(`Times in ${zone}`);
+    expect(screen.getByRole('button', { name: 'Local' }).getAttribute('aria-pressed')).toBe('true');
+  });
+});
+
+describe('filters', () => {
+  it('typed text becomes chips (negated ones say so); removing a chip rewrites the text', async () => {
+    logsBridge();
+    renderLogs();
+    fireEvent.change(filterBox(), { target: { value: 'status:5xx -pop:WA' } });
+    const chips = within(screen.getByRole('list', { name: 'Active filters' })).getAllByRole('listitem');
+    expect(chips.map((c) => c.textContent)).toEqual(['status:5xx', 'notpop:WA']);
+    fireEvent.click(screen.getByRole('button', { name: 'Remove filter not pop:WA' }));
+    expect(filterBox().value).toBe('status:5xx');
+    fireEvent.keyDown(screen.getByRole('button', { name: 'Remove filter status:5xx' }), { key: 'Delete' });
+    expect(filterBox().value).toBe('');
+    expect(screen.queryByRole('list', { name: 'Active filters' })).toBeNull();
+  });
+
+  it('a problem is shown at its position, naming the key and the rule, and nothing is applied', async () => {
+    const bridge = logsBridge();
+    renderLogs();
+    await pickZone('1');
+    await waitFor(() => expect(bridge.count('logs.open')).toBe(1));
+    fireEvent.change(filterBox(), { target: { value: 'cache:MISS status:6xx' } });
+    expect(screen.getByTestId('filter-errors').textContent).toMatch(/At character 12 \(status:6xx\): status: /);
+    expect(screen.getByRole('button', { name: 'Apply' })).toHaveProperty('disabled', true);
+    fireEvent.submit(filterBox().form!);
+    expect(bridge.count('logs.update')).toBe(0);
+    // The chips keep what was last applied (nothing yet) rather than half of the broken text.
+    expect(screen.queryByRole('list', { name: 'Active filters' })).toBeNull();
+  });
+
+  it('values seen in the loaded rows are offered for the value being typed', async () => {
+    const bridge = logsBridge();
+    bridge.answer('logs.values', ({ prefix }) => ({ values: ['MISS', 'HIT'].filter((v) => v.startsWith(prefix.toUpperCase())) }));
+    renderLogs();
+    await pickZone('1');
+    await screen.findByTestId('logs-counts');
+    fireEvent.change(filterBox(), { target: { value: 'status:5xx cache:m' } });
+    await waitFor(() => expect(bridge.inputs('logs.values')).toContainEqual({ sessionId: 's1', key: 'cache', prefix: 'm' }));
+    const options = () => [...(document.getElementById(filterBox().getAttribute('list') ?? '')?.querySelectorAll('option') ?? [])].map((o) => o.value);
+    await waitFor(() => expect(options()).toEqual(['status:5xx cache:MISS']));
+  });
+
+  it('a chart drill-down adds its chip to the typed filter and re-queries; Alt-click adds the negated chip', async () => {
+    const bridge = logsBridge();
+    renderLogs();
+    await pickZone('1');
+    fireEvent.change(filterBox(), { target: { value: 'status:5xx' } });
+    fireEvent.click(await screen.findByRole('button', { name: 'MISS bar' }));
+    await waitFor(() => expect(bridge.inputs('logs.update')).toEqual([{ sessionId: 's1', filter: 'status:5xx cache:MISS' }]));
+    expect(filterBox().value).toBe('status:5xx cache:MISS');
+    fireEvent.click(screen.getByRole('button', { name: 'DE bar, Alt-click' }));
+    await waitFor(() => expect(bridge.inputs('logs.update')[1]).toEqual({ sessionId: 's1', filter: 'status:5xx cache:MISS -country:DE' }));
+    expect(screen.getByRole('button', { name: 'Remove filter not country:DE' })).toBeTruthy();
+  });
+
+  it('a zoom sets an absolute range and re-queries; Reset zoom goes back to the preset', async () => {
+    const bridge = logsBridge();
+    renderLogs();
+    await pickZone('1');
+    fireEvent.click(await screen.findByRole('button', { name: 'drag two buckets' }));
+    await waitFor(() => expect(bridge.inputs('logs.update')[0]?.range?.kind).toBe('absolute'));
+    const r = bridge.inputs('logs.update')[0]?.range;
+    expect(r?.kind === 'absolute' && [r.from % 60_000, r.to - r.from]).toEqual([0, 10 * 60_000]);
+    fireEvent.click(screen.getByRole('button', { name: 'Reset zoom' }));
+    await waitFor(() => expect(bridge.inputs('logs.update')[1]).toEqual({ sessionId: 's1', range: { kind: 'preset', preset: '1h' } }));
+    expect(screen.getByText('not zoomed')).toBeTruthy();
+  });
+});
+
+describe('partial data and paging', () => {
+  it('says the numbers are partial; Load all first says what the rate limit costs, then shows progress and can be cancelled', async () => {
+    const bridge = logsBridge();
+    renderLogs();
+    await pickZone('1');
+    expect((await screen.findByTestId('partial-note')).textContent).toMatch(/^From 10.000 loaded rows — partial$/);
+    expect(await screen.findByText('partial')).toBeTruthy();
+    expect(screen.getByTestId('budget').textContent).toContain('29 of 30 requests left per 10 s');
+    fireEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(bridge.inputs('logs.loadMore')).toEqual([{ sessionId: 's1' }]));
+    expect((await screen.findByTestId('partial-note')).textContent).toMatch(/^From 20.000 loaded rows/);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Load all…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Load every remaining page?' });
+    expect(dialog.textContent).toMatch(/30 requests per 10 s/);
+    expect(dialog.textContent).toMatch(/at least 0\.4 s/);
+    expect(bridge.count('logs.loadAll')).toBe(0);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Load all' }));
+    await waitFor(() => expect(bridge.inputs('logs.loadAll')).toEqual([{ sessionId: 's1' }]));
+
+    act(() => bridge.emit('logs.status', aStatus({ phase: 'loading-all', loadedRows: 30_000, matchingRows: 30_000, requests: 3 })));
+    expect(screen.getByTestId('load-all-progress').textContent).toMatch(/30.000 rows in 3 requests/);
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(bridge.inputs('logs.cancel')).toEqual([{ sessionId: 's1' }]));
+  });
+
+  it('a logs.status event updates the counts and fetches the aggregates again; the KPI strip shows them', async () => {
+    const bridge = logsBridge();
+    renderLogs();
+    await pickZone('1');
+    const kpis = await screen.findByTestId('kpi-strip');
+    await waitFor(() => expect(kpis.textContent).toContain('70.0 %'));
+    expect(kpis.textContent).toContain('2.5 MB');
+    expect(kpis.textContent).toContain('1.2 %');
+    const fetched = bridge.count('logs.aggregates');
+    act(() => bridge.emit('logs.status', aStatus({ loadedRows: 20_000, matchingRows: 12_345, requests: 2 })));
+    expect(screen.getByTestId('logs-counts').textContent).toMatch(/12.345 matching of 20.000 loaded rows/);
+    await waitFor(() => expect(bridge.count('logs.aggregates')).toBe(fetched + 1), { timeout: 2_000 });
+    // Another session's events are not this screen's.
+    act(() => bridge.emit('logs.status', aStatus({ sessionId: 'other', matchingRows: 1 })));
+    expect(screen.getByTestId('logs-counts').textContent).toMatch(/12.345 matching/);
+  });
+
+  it('a session error is said in words with the platform’s message beneath', async () => {
+    const bridge = logsBridge();
+    renderLogs();
+    await pickZone('1');
+    await screen.findByTestId('logs-counts');
+    const error = { kind: 'http', title: 'Logging is not enabled for this pull zone', detail: 'logging_disabled: enable logging first', status: 403 };
+    act(() => bridge.emit('logs.status', aStatus({ phase: 'failed', error })));
+    const alert = screen.getByTestId('session-error');
+    expect(alert.textContent).toContain('Logging is not enabled for this pull zone');
+    expect(alert.textContent).toContain('logging_disabled: enable logging first');
+  });
+
+  it('no matching rows says so; closing the screen closes the session', async () => {
+    const bridge = logsBridge();
+    bridge.answer('logs.update', ({ sessionId, filter }) => aStatus({ sessionId, filter: filter ?? '', matchingRows: 0, loadedRows: 0, hasMore: false }));
+    const view = renderLogs();
+    await pickZone('1');
+    await screen.findByTestId('logs-counts');
+    fireEvent.change(filterBox(), { target: { value: 'country:FR' } });
+    fireEvent.submit(filterBox().form!);
+    expect((await screen.findByTestId('logs-no-rows')).textContent).toBe('No rows match these filters.');
+    view.unmount();
+    await waitFor(() => expect(bridge.inputs('logs.close')).toEqual([{ sessionId: 's1' }]));
+  });
+});
+
+describe('log files', () => {
+  function drop(files: File[]) {
+    const event = new Event('drop', { bubbles: true, cancelable: true });
+    Object.defineProperty(event, 'dataTransfer', { value: { types: ['Files'], files, dropEffect: 'none' } });
+    act(() => void window.dispatchEvent(event));
+    return event;
+  }
+
+  it('a dropped .log.gz opens by token, closing the zone session before; other files are refused', async () => {
+    const bridge = logsBridge();
+    bridge.answerDrop((f) => ({ token: `t-${f.name}`, name: f.name, size: f.size, kind: 'file' }));
+    renderLogs();
+    await pickZone('1');
+    await waitFor(() => expect(bridge.count('logs.open')).toBe(1));
+    drop([new File(['x'], 'notes.txt')]);
+    expect(await screen.findByText('Only a CDN log file (.log or .log.gz) opens here.')).toBeTruthy();
+    expect(drop([new File(['x'], 'day.log.gz')]).defaultPrevented).toBe(true);
+    await waitFor(() => expect(bridge.inputs('logs.open')[1]).toEqual({ source: { kind: 'file', token: 't-day.log.gz' }, filter: '' }));
+    expect(bridge.inputs('logs.close')).toEqual([{ sessionId: 's1' }]);
+    await screen.findByTestId('logs-counts');
+    expect(screen.queryByTestId('load-bar')).toBeNull();
+    expect(screen.getByRole('button', { name: '1 h' })).toHaveProperty('disabled', true);
+  });
+
+  it('a file chosen in the dialog opens; its malformed lines are counted and listed', async () => {
+    const bridge = logsBridge();
+    bridge.answer('logs.chooseFile', { token: 'f1', name: 'day.log' });
+    bridge.answer('logs.open', ({ filter }) =>
+      aStatus({ sessionId: 'f', filter, source: { kind: 'file', fileName: 'day.log' }, hasMore: false, budget: null, file: { bytesRead: 9, totalBytes: 9, lines: 12, malformed: 2 } }),
+    );
+    bridge.answer('logs.malformed', { total: 2, samples: [{ line: 4, reason: 'expected 13 fields, found 3', text: 'HIT|200|x' }, { line: 9, reason: 'status is not a number', text: 'HIT|abc|…' }] });
+    renderLogs();
+    fireEvent.click(await screen.findByRole('button', { name: /Open log file/ }));
+    await waitFor(() => expect(bridge.inputs('logs.open')).toEqual([{ source: { kind: 'file', token: 'f1' }, filter: '' }]));
+    expect((await screen.findByTestId('malformed')).textContent).toContain('2 malformed lines');
+    fireEvent.click(screen.getByRole('button', { name: 'Show them…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Malformed lines' });
+    expect(within(dialog).getAllByRole('row').map((r) => r.textContent)).toEqual(['LineWhyStart of the line', '4expected 13 fields, found 3HIT|200|x', '9status is not a numberHIT|abc|…']);
+  });
+});

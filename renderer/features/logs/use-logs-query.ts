@@ -1,0 +1,123 @@
+/**
+ * What the user asked the Logs screen for — the source, the range, the filter text — and turning each change
+ * into the one call it needs: a new source opens a session, a range or filter updates it. A range is checked
+ * before anything is sent; drill-downs merge their chip into the filter, and a zoom remembers the range to go
+ * back to.
+ */
+import { useState } from 'react';
+import type { LogSource } from '../../../shared/contract/logs';
+import { addChip, type LogFilter } from '../../../shared/logs/filter';
+import { formatFilterText, parseFilterText } from '../../../shared/logs/filter-text';
+import { resolveRange, type LogRange } from '../../../shared/logs/range';
+import { useLogs } from './logs-store';
+import { useLogsSession } from './use-logs-session';
+import type { DrillDown } from './view-types';
+
+/** Where the rows come from, as the screen shows it. */
+export type ChosenSource = { readonly kind: 'zone'; readonly zoneId: number } | { readonly kind: 'file'; readonly token: string; readonly name: string };
+
+/** The range a new screen starts with: short, so the first page comes back fast. */
+export const DEFAULT_RANGE: LogRange = { kind: 'preset', preset: '1h' };
+
+export function useLogsQuery() {
+  const session = useLogsSession();
+  const [source, setSource] = useState<ChosenSource | null>(null);
+  const [range, setRange] = useState<LogRange>(DEFAULT_RANGE);
+  const [beforeZoom, setBeforeZoom] = useState<LogRange | null>(null);
+  const [rangeError, setRangeError] = useState<string | undefined>();
+  const [text, setText] = useState('');
+  const [applied, setApplied] = useState('');
+
+  /** The rule a range breaks now, or undefined when it may be sent. */
+  function check(r: LogRange): string | undefined {
+    const resolved = resolveRange(r, Date.now());
+    return resolved.ok ? undefined : resolved.message;
+  }
+
+  function openOn(next: ChosenSource, r: LogRange, filter: string) {
+    const src: LogSource = next.kind === 'zone' ? { kind: 'zone', zoneId: next.zoneId, range: r } : { kind: 'file', token: next.token };
+    void session.open(src, filter);
+  }
+
+  function pickZone(zoneId: number) {
+    const next: ChosenSource = { kind: 'zone', zoneId };
+    setSource(next);
+    const rule = check(range);
+    setRangeError(rule);
+    if (rule === undefined) openOn(next, range, applied);
+  }
+
+  function pickFile(token: string, name: string) {
+    const next: ChosenSource = { kind: 'file', token, name };
+    setSource(next);
+    setRangeError(undefined);
+    openOn(next, range, applied);
+  }
+
+  /** Sends a range the user (or a zoom) chose, when it may be queried. */
+  function sendRange(r: LogRange): boolean {
+    const rule = check(r);
+    setRangeError(rule);
+    if (rule !== undefined) return false;
+    setRange(r);
+    if (source?.kind !== 'zone') return true;
+    if (useLogs.getState().sessionId === null) openOn(source, r, applied);
+    else void session.update({ range: r });
+    return true;
+  }
+
+  function chooseRange(r: LogRange) {
+    if (sendRange(r)) setBeforeZoom(null);
+  }
+
+  function applyFilter(next: string) {
+    setApplied(next);
+    if (useLogs.getState().sessionId !== null) void session.update({ filter: next });
+    else if (source !== null && (source.kind === 'file' || check(range) === undefined)) openOn(source, range, next);
+  }
+
+  /** The filter the text box says now, or the one last applied while the text has a problem. */
+  function currentFilter(): LogFilter {
+    const typed = parseFilterText(text);
+    if (typed.ok) return typed.filter;
+    const sent = parseFilterText(applied);
+    return sent.ok ? sent.filter : [];
+  }
+
+  function drill({ token, negated }: DrillDown) {
+    const parsed = parseFilterText(negated && !token.startsWith('-') ? `-${token}` : token);
+    if (!parsed.ok) return;
+    const merged = parsed.filter.reduce(addChip, currentFilter());
+    const next = formatFilterText(merged);
+    setText(next);
+    applyFilter(next);
+  }
+
+  function zoom(from: number, to: number) {
+    const r: LogRange = { kind: 'absolute', from: Math.floor(from), to: Math.ceil(to) };
+    const before = range;
+    if (sendRange(r) && beforeZoom === null) setBeforeZoom(before);
+  }
+
+  function resetZoom() {
+    if (beforeZoom !== null && sendRange(beforeZoom)) setBeforeZoom(null);
+  }
+
+  return {
+    session,
+    source,
+    range,
+    rangeError,
+    text,
+    applied,
+    setText,
+    zoomed: beforeZoom !== null,
+    pickZone,
+    pickFile,
+    chooseRange,
+    applyFilter,
+    drill,
+    zoom,
+    resetZoom,
+  };
+}

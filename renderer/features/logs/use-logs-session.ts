@@ -1,0 +1,118 @@
+/**
+ * Drives the Logs screen's one core session: opens it on a source (closing the previous one first), changes its
+ * filter or range, pages, and closes it when the screen goes. `logs.status` events keep the store current, and
+ * aggregates are fetched again whenever the rows change, at most twice a second while pages stream in.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { LogSource } from '../../../shared/contract/logs';
+import type { LogRange } from '../../../shared/logs/range';
+import { call, subscribe } from '../../bridge/client';
+import { useLogs } from './logs-store';
+
+/** The shortest time between two aggregate requests while rows keep arriving ("load all" streams many pages). */
+export const AGGREGATES_INTERVAL_MS = 500;
+
+/** What the screen can do with its session. */
+export interface LogsSession {
+  /** The last call that failed (cleared by the next one that succeeds). */
+  readonly error: unknown;
+  /** A source is being opened. */
+  readonly opening: boolean;
+  open(source: LogSource, filter: string): Promise<void>;
+  update(change: { readonly filter?: string; readonly range?: LogRange }): Promise<void>;
+  loadMore(): void;
+  loadAll(): void;
+  cancel(): void;
+}
+
+/** Closes a session in the core; a failure only means it is already gone. */
+function closeQuietly(sessionId: string): void {
+  call('logs.close', { sessionId }).catch(() => undefined);
+}
+
+export function useLogsSession(): LogsSession {
+  const sessionId = useLogs((s) => s.sessionId);
+  const version = useLogs((s) => s.version);
+  const [error, setError] = useState<unknown>(null);
+  const [opening, setOpening] = useState(false);
+  // Each open counts; a reply to an open that a later one overtook is closed at once instead of shown.
+  const generation = useRef(0);
+  const lastAggregates = useRef(0);
+
+  useEffect(() => subscribe('logs.status', (s) => useLogs.getState().received(s)), []);
+
+  useEffect(
+    () => () => {
+      generation.current++;
+      const id = useLogs.getState().sessionId;
+      if (id !== null) closeQuietly(id);
+      useLogs.getState().closed();
+    },
+    [],
+  );
+
+  useEffect(() => {
+    if (sessionId === null) return;
+    // Waits from the last request, not from the last change, so a steady stream of pages still refreshes twice a second.
+    const wait = Math.max(0, lastAggregates.current + AGGREGATES_INTERVAL_MS - Date.now());
+    const timer = setTimeout(() => {
+      lastAggregates.current = Date.now();
+      call('logs.aggregates', { sessionId })
+        .then((a) => useLogs.getState().setAggregates(sessionId, a))
+        .catch((e: unknown) => {
+          if (useLogs.getState().sessionId === sessionId) setError(e);
+        });
+    }, wait);
+    return () => clearTimeout(timer);
+  }, [sessionId, version]);
+
+  const open = useCallback(async (source: LogSource, filter: string) => {
+    const mine = ++generation.current;
+    const previous = useLogs.getState().sessionId;
+    if (previous !== null) closeQuietly(previous);
+    useLogs.getState().closed();
+    setOpening(true);
+    try {
+      const status = await call('logs.open', { source, filter });
+      if (mine !== generation.current) return closeQuietly(status.sessionId);
+      useLogs.getState().opened(status);
+      setError(null);
+    } catch (e) {
+      if (mine === generation.current) setError(e);
+    } finally {
+      if (mine === generation.current) setOpening(false);
+    }
+  }, []);
+
+  const update = useCallback(async (change: { readonly filter?: string; readonly range?: LogRange }) => {
+    const id = useLogs.getState().sessionId;
+    if (id === null) return;
+    try {
+      useLogs.getState().received(await call('logs.update', { sessionId: id, ...change }));
+      setError(null);
+    } catch (e) {
+      setError(e);
+    }
+  }, []);
+
+  const page = useCallback((method: 'logs.loadMore' | 'logs.loadAll' | 'logs.cancel') => {
+    const id = useLogs.getState().sessionId;
+    if (id === null) return;
+    call(method, { sessionId: id })
+      .then((s) => {
+        useLogs.getState().received(s);
+        setError(null);
+      })
+      .catch((e: unknown) => setError(e));
+  }, []);
+
+  return {
+    error,
+    opening,
+    open,
+    update,
+    loadMore: useCallback(() => page('logs.loadMore'), [page]),
+    loadAll: useCallback(() => page('logs.loadAll'), [page]),
+    cancel: useCallback(() => page('logs.cancel'), [page]),
+  };
+}
