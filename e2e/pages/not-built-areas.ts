@@ -1,7 +1,7 @@
 /**
- * Apps and Logs have no screens yet, only a "not built" notice: their page objects open the area and find the
- * notice, nothing more, until the screens land. Videos has its screen (./videos.ts); it is exported from here too
- * so the app shell's page object finds every area in one place.
+ * Apps has no screen yet, only a "not built" notice: its page object opens the area and finds the notice, nothing
+ * more, until the screen lands. Videos and Logs have their screens (./videos.ts, ./logs.ts); they are exported from
+ * here too so the app shell's page object finds every area in one place.
  */
 import { expect } from '@playwright/test';
 import type { Locator } from 'playwright-core';
@@ -23,9 +23,5 @@ export class AppsPage extends NotBuiltArea {
   readonly id = 'apps' as const;
 }
 
-/** The Logs area (CDN logging). */
-export class LogsPage extends NotBuiltArea {
-  readonly id = 'logs' as const;
-}
-
+export { LogsPage } from './logs.js';
 export { VideosPage } from './videos.js';

@@ -24,6 +24,8 @@ export interface ShellOptions {
   readonly distDir?: string;
   readonly chromiumPath?: string;
   readonly colorScheme?: 'light' | 'dark';
+  /** The page's time zone (an IANA name), for tests of local times; the machine's by default. */
+  readonly timezoneId?: string;
   /** With no scripted answer, "Choose files…" opens the page's real file chooser; by default only when headed. */
   readonly fileChooser?: boolean;
 }
@@ -123,6 +125,7 @@ export async function launchShell(options: ShellOptions = {}): Promise<Shell> {
       // The page is as large as the window, so what tests see and capture is what a user's window shows.
       viewport: null,
       colorScheme: options.colorScheme ?? 'light',
+      ...(options.timezoneId !== undefined ? { timezoneId: options.timezoneId } : {}),
     });
     const page = context.pages()[0] ?? (await context.waitForEvent('page'));
     const files = (pageFiles = new PageFiles(page));

@@ -1,0 +1,132 @@
+/**
+ * Logs in the Chromium shell against the embedded sandbox's generated traffic: a zone and a day give the KPI strip,
+ * charts and the first page; a legend click filters (the request carries it, every row shows it), a drag across
+ * buckets zooms to their edges, a 4-day range is refused before anything is sent, a zone without logging says so,
+ * and the UTC/local switch moves the times by the zone's offset. Screenshots of the table, the charts and the
+ * detail pane go to reports/screenshots.
+ */
+import type { Sandbox } from '../sandbox/server.js';
+import { expect, screenshot, test } from './fixtures.js';
+import { AppShell } from './pages/app-shell.js';
+import type { LogsPage } from './pages/logs.js';
+import { launchShell, type Shell } from './shell/shell.js';
+import { expectNoSeriousA11yViolations } from './support/axe.js';
+
+/** The embedded sandbox; it starts when the Logs screen first asks for the zones. */
+async function sandboxOf(shell: Shell): Promise<Sandbox> {
+  await expect.poll(async () => (await shell.core.embeddedSandbox()) !== null).toBe(true);
+  return (await shell.core.embeddedSandbox())!;
+}
+
+/** Opens Logs on the first zone with logging, over the last 24 h, and waits for the first rows. */
+async function openZone(logs: LogsPage, sb: Sandbox): Promise<number> {
+  const zone = sb.pullZones.find((z) => z.loggingEnabled)!;
+  await logs.zone.selectOption(String(zone.id));
+  await logs.preset('24 h').click();
+  await expect(logs.rows.first()).toBeVisible();
+  return zone.id;
+}
+
+/** The v2 requests the sandbox saw for a zone. */
+const v2Requests = (sb: Sandbox, zone: number) => sb.logging.requests().filter((r) => r.zoneId === zone && r.kind === 'v2');
+
+test('a zone over 24 h: KPIs, charts and rows; a legend click filters; a drag zooms to bucket edges', async ({ app, shell }) => {
+  await app.logs.open();
+  const sb = await sandboxOf(shell);
+  const logs = app.logs;
+  const zone = await openZone(logs, sb);
+  await expect(logs.kpis).toContainText(/Requests\s*[\d,]+/);
+  await expect(logs.kpis).toContainText('%');
+  await expectNoSeriousA11yViolations(app.page);
+  await screenshot(shell, 'logs-table');
+
+  // MISS in the cache chart's legend: a chip, a request that carries it, and only MISS rows.
+  sb.logging.resetRequests();
+  await logs.cacheLegend('MISS').click();
+  await expect(logs.chips).toHaveCount(1);
+  await expect(logs.chips.first()).toContainText('MISS');
+  await expect.poll(() => v2Requests(sb, zone).some((r) => new URLSearchParams(r.query).get('cacheStatus') === 'MISS')).toBe(true);
+  await expect(logs.rows.first()).toBeVisible();
+  await expect.poll(async () => (await logs.rows.locator('[role="gridcell"]').allInnerTexts()).length).toBeGreaterThan(0);
+  const cacheCells = await logs.rows.locator('[data-column="cache"]').allInnerTexts();
+  expect(cacheCells.length).toBeGreaterThan(0);
+  expect(new Set(cacheCells.map((t) => t.trim()))).toEqual(new Set(['MISS']));
+  await screenshot(shell, 'logs-charts');
+
+  // Dragging across buckets re-queries exactly their edges, once the charts show the filtered rows (a chart is
+  // drawn again whenever its numbers change).
+  await logs.settled();
+  const plot = logs.cachePlot;
+  await plot.scrollIntoViewIfNeeded();
+  const box = (await plot.boundingBox())!;
+  sb.logging.resetRequests();
+  await app.page.mouse.move(box.x + box.width * 0.3, box.y + box.height / 2);
+  await app.page.mouse.down();
+  await app.page.mouse.move(box.x + box.width * 0.36, box.y + box.height / 2, { steps: 5 });
+  await app.page.mouse.up();
+  await expect.poll(() => v2Requests(sb, zone).length).toBeGreaterThan(0);
+  const q = new URLSearchParams(v2Requests(sb, zone)[0]!.query);
+  const from = Date.parse(q.get('from')!);
+  const to = Date.parse(q.get('to')!);
+  expect(to).toBeGreaterThan(from);
+  // The bucket size of a day is one minute: both edges fall on whole minutes.
+  expect(from % 60_000).toBe(0);
+  expect(to % 60_000).toBe(0);
+  expect(q.get('cacheStatus')).toBe('MISS');
+  await expect(logs.content.getByRole('button', { name: 'Reset zoom' })).toBeVisible();
+
+  // The detail pane of the first row, then Esc.
+  await logs.rows.first().click();
+  await app.page.keyboard.press('Enter');
+  const pane = logs.content.getByTestId('log-detail');
+  await expect(pane).toBeVisible();
+  await expect(pane).toContainText('MISS');
+  await screenshot(shell, 'logs-detail');
+  await app.page.keyboard.press('Escape');
+  await expect(pane).toBeHidden();
+});
+
+test('a 4-day range is refused before anything is sent; a zone without logging says so in words', async ({ app, shell }) => {
+  await app.logs.open();
+  const sb = await sandboxOf(shell);
+  const logs = app.logs;
+  const zone = await openZone(logs, sb);
+  sb.logging.resetRequests();
+  const now = Date.now();
+  const local = (ms: number) => new Date(ms - new Date(ms).getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
+  await logs.clock('Local').click();
+  await logs.from.fill(local(now - 4 * 86_400_000));
+  await logs.to.fill(local(now - 60_000));
+  await logs.applyRange.click();
+  await expect(logs.rangeError).toContainText(/3 days/);
+  expect(v2Requests(sb, zone)).toEqual([]);
+
+  const off = sb.pullZones.find((z) => !z.loggingEnabled)!;
+  // Zones without logging cannot be picked at all; the option says why.
+  await expect(logs.zone.locator(`option[value="${off.id}"]`)).toBeDisabled();
+  await expect(logs.zone.locator(`option[value="${off.id}"]`)).toContainText(/logging is off/i);
+});
+
+test('the UTC/local switch moves every time by the zone offset', async () => {
+  const shell = await launchShell({ headless: true, timezoneId: 'Asia/Kolkata' });
+  try {
+    const app = new AppShell(shell);
+    await app.ready();
+    await app.logs.open();
+    const sb = await sandboxOf(shell);
+    const logs = app.logs;
+    await openZone(logs, sb);
+    await logs.clock('UTC').click();
+    const timeCell = logs.rows.first().locator('[data-column="time"]');
+    const utcText = (await timeCell.innerText()).trim();
+    await logs.clock('Local').click();
+    await expect(timeCell).not.toHaveText(utcText);
+    const localText = (await timeCell.innerText()).trim();
+    const parse = (t: string) => Date.parse(`${t.replace(' ', 'T').slice(0, 23)}Z`);
+    // India is five and a half hours ahead of UTC all year.
+    expect(parse(localText) - parse(utcText)).toBe(5.5 * 3_600_000);
+    await expect(logs.content.getByTestId('time-zone-heading')).toContainText(/Kolkata|Calcutta/);
+  } finally {
+    await shell.close();
+  }
+});
