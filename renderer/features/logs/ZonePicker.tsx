@@ -48,7 +48,8 @@ export function ZonePicker({ zoneId, fileName, onZone, onFile, focusRef }: Props
           id={id}
           ref={focusRef}
           value={zoneId === null ? NONE : String(zoneId)}
-          disabled={zones.isPending}
+          // Never disabled while the zones load: arriving in Logs puts focus here, and a disabled select cannot take it.
+          aria-busy={zones.isPending ? true : undefined}
           onChange={(e) => e.target.value !== NONE && onZone(Number(e.target.value))}
         >
           <option value={NONE} disabled>
