@@ -36,6 +36,10 @@ test('a zone over 24 h: KPIs, charts and rows; a legend click filters; a drag zo
   const logs = app.logs;
   const zone = await openZone(logs, sb);
   await expect(logs.kpis).toContainText(/Requests\s*[\d,]+/);
+  // Only the rows in view are drawn, never the day's thousands.
+  const matching = Number(((await logs.content.getByTestId('logs-counts').innerText()).match(/^([\d,]+)/) ?? ['', '0'])[1]!.replace(/,/g, ''));
+  expect(matching).toBeGreaterThan(1000);
+  expect(await logs.rows.count()).toBeLessThan(60);
   await expect(logs.kpis).toContainText('%');
   await expectNoSeriousA11yViolations(app.page);
   await screenshot(shell, 'logs-table');
