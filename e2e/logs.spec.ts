@@ -134,3 +134,44 @@ test('the UTC/local switch moves every time by the zone offset', async () => {
     await shell.close();
   }
 });
+
+test('a v1 day file opened by the dialog is read in a worker: its rows, filters and malformed lines', async ({ app, shell }) => {
+  const { mkdtemp, rm, writeFile } = await import('node:fs/promises');
+  const { gzipSync } = await import('node:zlib');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  const { formatV1Line } = await import('../shared/logs/v1-line.js');
+  const dir = await mkdtemp(join(tmpdir(), 'burrow-e2e-logs-'));
+  try {
+    const t0 = Date.UTC(2024, 2, 13);
+    const lines = Array.from({ length: 5_000 }, (_, i) =>
+      formatV1Line({
+        timestampMs: t0 + i * 1_000,
+        pullZoneId: 60367,
+        requestId: i.toString(16).padStart(32, '0'),
+        cacheStatus: i % 5 === 0 ? 'MISS' : 'HIT',
+        statusCode: i % 50 === 0 ? 503 : 200,
+        bytesSent: 1_000 + i,
+        remoteIp: '10.0.0.0',
+        countryCode: 'DE',
+        edgeLocation: 'WA',
+        url: `https://zone.b-cdn.net/v/${i % 9}.mp4`,
+        userAgent: 'Mozilla/5.0',
+        referer: null,
+      }),
+    );
+    const file = join(dir, '03-13-24.log.gz');
+    await writeFile(file, gzipSync(`${lines.join('\n')}\nnot|a|log|line\n`));
+    await app.logs.open();
+    shell.dialogs.openAnswers.push([file]);
+    await app.logs.content.getByRole('button', { name: /Open log file/ }).click();
+    await expect(app.logs.content.getByTestId('logs-counts')).toHaveText(/^5,000 matching of 5,000 loaded rows/);
+    await expect(app.logs.content.getByTestId('malformed')).toContainText('1 malformed line');
+    await app.logs.filterText.fill('status:5xx');
+    await app.logs.filterText.press('Enter');
+    await expect(app.logs.content.getByTestId('logs-counts')).toHaveText(/^100 matching of 5,000 loaded rows/);
+    await expect(app.logs.rows.first().locator('[data-column="status"]')).toHaveText('503');
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});

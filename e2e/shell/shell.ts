@@ -2,6 +2,7 @@
  * The Chromium shell: the second host of the core. It runs the core in this Node process,
  * opens the built renderer in Debian's Chromium as an app window, and gives the page the preload's exact API.
  */
+import { fileURLToPath } from 'node:url';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -104,6 +105,8 @@ export async function launchShell(options: ShellOptions = {}): Promise<Shell> {
     openExternal: async (url) => {
       openedExternal.push(url);
     },
+    // The shell runs the core from source: the worker loads the parser's module through tsx.
+    logsWorkerScript: fileURLToPath(new URL('../../electron/core/logs/v1-file.ts', import.meta.url)),
   });
 
   // Awaited below; this handler only keeps a failure that comes before then from counting as unhandled.

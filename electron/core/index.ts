@@ -24,6 +24,7 @@ import { AppFailure, toAppError } from './errors.js';
 import { createEventBus, createRouter, type CallContext, type Handlers } from './router.js';
 import { videosArea } from './videos/area.js';
 import { logsArea } from './logs/area.js';
+import { parseV1FileInWorker, type V1FileOptions } from './logs/v1-file.js';
 import type { QuitQuestion } from './videos/quit.js';
 
 export type { CorePorts } from './ports.js';
@@ -100,8 +101,10 @@ export async function createCore(ports: CorePorts): Promise<Core> {
     kindOf: (token) => files.kindOf(token),
     register: (path) => files.register(path),
   });
+  const workerScript = ports.logsWorkerScript;
   const logsRoom = logsArea({
     bus,
+    ...(workerScript !== undefined ? { parseFile: (path: string, options: V1FileOptions) => parseV1FileInWorker(path, { ...options, script: workerScript }) } : {}),
     dialogs: ports.dialogs,
     client: async () => clientFor(activeProfile()),
     pathOf: (token) => files.pathOf(token),

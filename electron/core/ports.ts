@@ -37,4 +37,9 @@ export interface CorePorts {
   readonly dialogs: Dialogs;
   readonly notifier: Notifier;
   readonly openExternal: OpenExternal;
+  /**
+   * The script a worker thread runs to read v1 log files (the built `v1worker.cjs` in Electron, the source module
+   * in the Chromium shell). Without it, files are read in the core's own thread.
+   */
+  readonly logsWorkerScript?: string;
 }

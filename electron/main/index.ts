@@ -113,6 +113,8 @@ function start(): void {
       openExternal: async (url) => {
         await openExternal(url);
       },
+      // Built beside main.cjs (see build:electron): log files are read off the main process's thread.
+      logsWorkerScript: join(__dirname, 'v1worker.cjs'),
     });
     transport = registerIpc(ipcMain, core);
     Menu.setApplicationMenu(

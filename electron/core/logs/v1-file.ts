@@ -154,6 +154,7 @@ export function parseV1FileInWorker(path: string, options: V1WorkerOptions = {})
   const { signal, onProgress } = options;
   if (signal?.aborted === true) return Promise.reject(abortError(signal));
   const input: WorkerInput = { kind: WORKER_KIND, path, parser: options.parser, progressIntervalMs: options.progressIntervalMs };
+  // Bundled as CommonJS (the Electron build) `import.meta` is empty: the core passes the built script there.
   const worker = startWorker(options.script ?? import.meta.url, input);
   return new Promise<V1FileResult>((resolve, reject) => {
     let settled = false;
