@@ -12,6 +12,7 @@ import type { BenchCase } from './cases/case.js';
 import { cliStartup } from './cases/cli-startup.js';
 import { console200mb } from './cases/console-200mb.js';
 import { launch } from './cases/launch.js';
+import { logsPage } from './cases/logs-page.js';
 import { logsScroll } from './cases/logs-scroll.js';
 import { logsV1 } from './cases/logs-v1.js';
 import { rendererInitialJs } from './cases/renderer-initial-js.js';
@@ -19,7 +20,7 @@ import { uploadPut } from './cases/upload-put.js';
 import { uploadQueue1k } from './cases/upload-queue-1k.js';
 
 /** Every case, in the order `npm run bench` runs them. */
-export const CASES: readonly BenchCase[] = [cliStartup, rendererInitialJs, launch, console200mb, uploadQueue1k, uploadPut, logsV1, logsScroll];
+export const CASES: readonly BenchCase[] = [cliStartup, rendererInitialJs, launch, console200mb, uploadQueue1k, uploadPut, logsV1, logsScroll, logsPage];
 
 const DEFAULT_ROUNDS = 5;
 
