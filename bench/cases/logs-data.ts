@@ -4,6 +4,7 @@ import { once } from 'node:events';
 import { join } from 'node:path';
 import type { CacheStatus } from '../../shared/logs/cache-status.js';
 import { formatV1Line } from '../../shared/logs/v1-line.js';
+import { createRandom } from '../../sandbox/seed.js';
 
 const CACHE: readonly CacheStatus[] = ['HIT', 'HIT', 'HIT', 'HIT', 'MISS', 'MISS', 'BYPASS', 'REVALIDATED', 'STALE', 'UPDATING', '-'];
 const STATUS = [200, 200, 200, 200, 200, 206, 304, 301, 404, 403, 500, 503];
@@ -17,25 +18,14 @@ const AGENTS = [
   'Googlebot/2.1 (+http://www.google.com/bot.html)',
 ];
 
-/** A small deterministic generator, so every run measures the same file. */
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** The path of a v1 file of `lines` lines, written on first use. */
 export async function logsFile(root: string, lines: number): Promise<string> {
   const dir = join(root, '.bench-data');
   mkdirSync(dir, { recursive: true });
   const path = join(dir, `logs-${lines}.log`);
   if (existsSync(path)) return path;
-  const rand = mulberry32(20261123);
+  // The sandbox's seeded generator, so every run measures the same file.
+  const rand = createRandom(20261123);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)]!;
   const out = createWriteStream(`${path}.partial`);
   const t0 = Date.UTC(2026, 10, 22, 0, 0, 0);
