@@ -3,6 +3,7 @@ import { addChip, EMPTY_FILTER, type FilterKey, type LogFilter } from '../shared
 import { parseFilterValue } from '../shared/logs/filter-text.js';
 import type { WhenFlags } from '../shared/logs/range.js';
 import type { LogOrder } from '../shared/logs/v2-query.js';
+import { splitFlags, wantsHelpIn } from './flags.js';
 
 /** How rows are written. */
 export type LogFormat = 'table' | 'ndjson' | 'csv';
@@ -70,38 +71,16 @@ const BOOLEAN_FLAGS = new Set(['--all']);
 
 /** True when --help or -h is among the words (a flag's value is not looked at). */
 export function wantsLogsHelp(args: readonly string[]): boolean {
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i];
-    if (a === '--help' || a === '-h') return true;
-    if (a !== undefined && VALUE_FLAGS.has(a)) i++;
-  }
-  return false;
+  return wantsHelpIn(args, VALUE_FLAGS);
 }
 
 /** Parses the words after `burrow logs`. */
 export function parseLogsArgs(args: readonly string[]): { ok: true; command: LogsCommand } | { ok: false; message: string } {
   const fail = (message: string) => ({ ok: false as const, message });
-  const positional: string[] = [];
-  const values: [string, string][] = [];
-  const booleans = new Set<string>();
-  for (let i = 0; i < args.length; i++) {
-    const word = args[i] ?? '';
-    if (!word.startsWith('-') || /^-\d/.test(word)) {
-      positional.push(word);
-      continue;
-    }
-    const eq = word.indexOf('=');
-    const name = eq === -1 ? word : word.slice(0, eq);
-    if (BOOLEAN_FLAGS.has(name)) {
-      if (eq !== -1) return fail(`${name} takes no value`);
-      booleans.add(name);
-      continue;
-    }
-    if (!VALUE_FLAGS.has(name)) return fail(`unknown option ${JSON.stringify(name)}`);
-    const value = eq === -1 ? args[++i] : word.slice(eq + 1);
-    if (value === undefined) return fail(`${name} needs a value`);
-    values.push([name === '-p' ? '--profile' : name, value]);
-  }
+  // A zone id is never negative, but a word like `-5` is read as the operand it was meant to be, then refused.
+  const split = splitFlags(args, { values: VALUE_FLAGS, booleans: BOOLEAN_FLAGS, operand: (w) => /^-\d/.test(w) });
+  if (!split.ok) return fail(split.message);
+  const { operands: positional, values, booleans } = split.words;
   const single = new Map<string, string>();
   let filter: LogFilter = EMPTY_FILTER;
   for (const [name, value] of values) {

@@ -1,6 +1,7 @@
 /** The words of `burrow videos upload`: flags, their checks, and the help texts. */
 import { LibraryId } from '../shared/profiles.js';
 import { CONCURRENCY, Title } from '../shared/videos/model.js';
+import { splitFlags, wantsHelpIn } from './flags.js';
 
 /** The upload command as parsed; every value checked. */
 export interface UploadCommand {
@@ -67,13 +68,7 @@ const BOOLEAN_FLAGS = new Set(['--json', '--no-wait', '--again']);
 
 /** True when --help or -h is among the words (a flag's value is not looked at). */
 export function wantsHelp(args: readonly string[]): boolean {
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i];
-    if (a === '--') return false;
-    if (a === '--help' || a === '-h') return true;
-    if (a !== undefined && VALUE_FLAGS.has(a)) i++;
-  }
-  return false;
+  return wantsHelpIn(args, VALUE_FLAGS);
 }
 
 function wholeNumber(text: string): number | undefined {
@@ -87,32 +82,12 @@ function firstIssue(result: { success: boolean; error?: { issues: readonly { mes
 /** Parses the words after `burrow videos upload`. */
 export function parseUploadArgs(args: readonly string[]): { ok: true; command: UploadCommand } | { ok: false; error: UsageError } {
   const fail = (message: string) => ({ ok: false as const, error: { message } });
-  const paths: string[] = [];
-  const values = new Map<string, string>();
-  const booleans = new Set<string>();
-  let flagsEnded = false;
-  for (let i = 0; i < args.length; i++) {
-    const word = args[i] ?? '';
-    if (flagsEnded || !word.startsWith('-') || word === '-') {
-      paths.push(word);
-      continue;
-    }
-    if (word === '--') {
-      flagsEnded = true;
-      continue;
-    }
-    const eq = word.indexOf('=');
-    const name = eq === -1 ? word : word.slice(0, eq);
-    if (BOOLEAN_FLAGS.has(name)) {
-      if (eq !== -1) return fail(`${name} takes no value`);
-      booleans.add(name);
-      continue;
-    }
-    if (!VALUE_FLAGS.has(name)) return fail(`unknown option ${JSON.stringify(name)}`);
-    const value = eq === -1 ? args[++i] : word.slice(eq + 1);
-    if (value === undefined) return fail(`${name} needs a value`);
-    values.set(name === '-p' ? '--profile' : name, value);
-  }
+  const split = splitFlags(args, { values: VALUE_FLAGS, booleans: BOOLEAN_FLAGS });
+  if (!split.ok) return fail(split.message);
+  const paths = split.words.operands;
+  // A flag given twice: the last one counts.
+  const values = new Map(split.words.values);
+  const booleans = split.words.booleans;
   if (paths.length === 0) return fail('name at least one file or folder to upload');
   if (paths.some((p) => p === '')) return fail('a file name is empty');
 
