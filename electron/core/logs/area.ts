@@ -11,7 +11,8 @@ import type { PlatformClient } from '../platform/types.js';
 import type { Dialogs } from '../ports.js';
 import type { AreaHandlers, EventBus } from '../router.js';
 import { processRateBudget, type RateBudget } from './rate-budget.js';
-import { FileSession, parseFilterOrFail, ZoneSession, type SessionEnv } from './session.js';
+import { FileSession } from './file-session.js';
+import { parseFilterOrFail, ZoneSession, type SessionEnv } from './session.js';
 import { parseV1File, type V1FileOptions, type V1FileResult } from './v1-file.js';
 import { createV2LogClient } from './v2-client.js';
 
