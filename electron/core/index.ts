@@ -24,7 +24,7 @@ import { AppFailure, toAppError } from './errors.js';
 import { createEventBus, createRouter, type CallContext, type Handlers } from './router.js';
 import { videosArea } from './videos/area.js';
 import { logsArea } from './logs/area.js';
-import { parseV1FileInWorker, type V1FileOptions } from './logs/v1-file.js';
+import { workerRows } from './logs/rows-host.js';
 import type { QuitQuestion } from './videos/quit.js';
 
 export type { CorePorts } from './ports.js';
@@ -104,7 +104,8 @@ export async function createCore(ports: CorePorts): Promise<Core> {
   const workerScript = ports.logsWorkerScript;
   const logsRoom = logsArea({
     bus,
-    ...(workerScript !== undefined ? { parseFile: (path: string, options: V1FileOptions) => parseV1FileInWorker(path, { ...options, script: workerScript }) } : {}),
+    // The rows of every session live in a worker thread when the shell names its script.
+    ...(workerScript !== undefined ? { rows: workerRows(workerScript) } : {}),
     dialogs: ports.dialogs,
     client: async () => clientFor(activeProfile()),
     pathOf: (token) => files.pathOf(token),

@@ -38,8 +38,9 @@ export interface CorePorts {
   readonly notifier: Notifier;
   readonly openExternal: OpenExternal;
   /**
-   * The script a worker thread runs to read v1 log files (the built `v1worker.cjs` in Electron, the source module
-   * in the Chromium shell). Without it, files are read in the core's own thread.
+   * The script of the worker thread that keeps the logs sessions' rows: reads v1 files, filters, sorts and
+   * aggregates (the built `logsworker.cjs` in Electron, the source module in the Chromium shell). Without it, the
+   * rows stay in the core's own thread.
    */
   readonly logsWorkerScript?: string;
 }

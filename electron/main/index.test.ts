@@ -167,7 +167,7 @@ describe('IPC through the entry', () => {
     if (!ports) throw new Error('core not created');
     expect(ports).toMatchObject({ shell: 'electron', appVersion: '0.1.0', platform: process.platform, dataDir: h.state.userData });
     // Log files are read by the worker script the build writes beside main.cjs.
-    expect(String(ports.logsWorkerScript)).toMatch(/[\\/]v1worker\.cjs$/);
+    expect(String(ports.logsWorkerScript)).toMatch(/[\\/]logsworker\.cjs$/);
     const cipher = ports.cipher as { encrypt(s: string): Promise<string>; backend(): Promise<string> };
     await cipher.encrypt('k');
     expect(h.state.encrypted).toEqual(['k']);

@@ -114,7 +114,7 @@ function start(): void {
         await openExternal(url);
       },
       // Built beside main.cjs (see build:electron): log files are read off the main process's thread.
-      logsWorkerScript: join(__dirname, 'v1worker.cjs'),
+      logsWorkerScript: join(__dirname, 'logsworker.cjs'),
     });
     transport = registerIpc(ipcMain, core);
     Menu.setApplicationMenu(

@@ -15,6 +15,7 @@ import { endpointsOf, failureOf, fixedCredentials } from '../platform/test-suppo
 import type { PlatformClient } from '../platform/types.js';
 import { logsArea, type LogsArea } from './area.js';
 import { createRateBudget } from './rate-budget.js';
+import { inThreadRows, workerRows, type RowsHost } from './rows-host.js';
 
 let sandbox: Sandbox;
 let client: PlatformClient;
@@ -26,6 +27,13 @@ const chosen: string[] = [];
 let zone: number;
 let disabled: number;
 let sent = 0;
+let countingClient: PlatformClient;
+
+/** Where the sessions' rows live: each suite below runs once with the rows in this thread and once in the worker. */
+const HOSTS: readonly (readonly [string, () => RowsHost])[] = [
+  ['rows in this thread', inThreadRows],
+  ['rows in the worker thread', () => workerRows(new URL('./rows-worker.ts', import.meta.url))],
+];
 
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0 });
@@ -42,19 +50,11 @@ beforeAll(async () => {
       return client.send(req);
     },
   };
-  area = logsArea({
-    bus: { emit: (name, payload) => name === 'logs.status' && events.push(payload as LogsStatus) },
-    dialogs: { openFiles: async () => chosen.splice(0), saveFile: async () => null },
-    client: async () => counting,
-    pathOf: (t) => files.pathOf(t),
-    register: (p) => files.register(p),
-    budget: createRateBudget(),
-  });
+  countingClient = counting;
   zone = sandbox.pullZones.find((z) => z.loggingEnabled)!.id;
   disabled = sandbox.pullZones.find((z) => !z.loggingEnabled)!.id;
 });
 afterAll(async () => {
-  area.close();
   await client.close();
   await sandbox.close();
   rmSync(dir, { recursive: true, force: true });
@@ -63,161 +63,201 @@ afterAll(async () => {
 const h = () => area.handlers;
 /** Waits for the session's latest event to say it stopped loading; `since` skips events before that index. */
 const idle = (id: string, since = 0) =>
-  vi.waitFor(() => expect(events.slice(since).findLast((e) => e.sessionId === id)?.phase).toMatch(/idle|failed/), { timeout: 10_000 });
+  vi.waitFor(() => expect(events.slice(since).findLast((e) => e.sessionId === id)?.phase).toMatch(/idle|failed|cancelled/), { timeout: 10_000 });
 
 async function direct(query: Record<string, string>): Promise<LogEntry[]> {
   const res = await fetch(`${sandbox.loggingUrl}/v2/pullzones/${zone}/logs?${new URLSearchParams({ ...query, limit: '10000' })}`, { headers: { AccessKey: sandbox.accountKey } });
   return logQueryResponseSchema.parse(await res.json()).data;
 }
 
-describe('logs area: zones', () => {
-  it('lists the pull zones and whether each has logging', async () => {
-    const { zones } = await h()['logs.zones']({}, {} as never);
-    expect(zones.find((z) => z.id === zone)?.loggingEnabled).toBe(true);
-    expect(zones.find((z) => z.id === disabled)?.loggingEnabled).toBe(false);
-  });
-
-  it('opens a zone: the first page arrives, windows come in the asked sort, and negated chips apply in the core', async () => {
-    // A range that ended a while ago: the sandbox's traffic for it no longer grows.
-    const end = Math.floor(Date.now() / 60_000) * 60_000 - 15 * 60_000;
-    const opened = await h()['logs.open']({ source: { kind: 'zone', zoneId: zone, range: { kind: 'absolute', from: end - 3_600_000, to: end } }, filter: 'status:2xx,3xx -cache:HIT' }, {} as never);
-    await idle(opened.sessionId);
-    const st = events.findLast((e) => e.sessionId === opened.sessionId)!;
-    expect(st.filter).toBe('status:2xx,3xx -cache:HIT');
-    expect(st.loadedRows).toBeGreaterThan(0);
-    expect(st.matchingRows).toBeLessThan(st.loadedRows);
-    const expected = (await direct({ from: new Date(st.from!).toISOString(), to: new Date(st.to!).toISOString(), status: '2xx,3xx' })).filter((e) => e.cacheStatus !== 'HIT');
-    expect(st.matchingRows).toBe(expected.length);
-    // The platform got the status filter; the negated chip never left the core.
-    const asked = sandbox.logging.requests().filter((r) => r.zoneId === zone).at(-1)!;
-    expect(new URLSearchParams(asked.query).get('status')).toBe('2xx,3xx');
-    expect(new URLSearchParams(asked.query).has('cacheStatus')).toBe(false);
-    const w = await h()['logs.window']({ sessionId: opened.sessionId, offset: 0, count: 50, sort: { key: 'bytes', dir: 'desc' } }, {} as never);
-    expect(w.total).toBe(expected.length);
-    expect(w.rows.every((r) => r.cacheStatus !== 'HIT' && r.statusCode >= 200 && r.statusCode < 400)).toBe(true);
-    const bytes = w.rows.map((r) => r.bytesSent);
-    expect(bytes).toEqual([...bytes].sort((a, b) => b - a));
-    expect(bytes[0]).toBe(Math.max(...expected.map((e) => e.bytesSent)));
-
-    const agg = await h()['logs.aggregates']({ sessionId: opened.sessionId }, {} as never);
-    expect(agg.kpis.requests).toBe(expected.length);
-    expect(agg.series.bucketMs).toBe(60_000);
-    expect(agg.series.requestsByCache.flat().reduce((a, b) => a + b, 0)).toBe(expected.length);
-    expect(agg.series.requestsByCache[agg.series.cacheStatuses.indexOf('HIT')]!.every((n) => n === 0)).toBe(true);
-    // Top POPs: at most ten, largest first, each counted as the rows say.
-    const byPop = new Map<string, number>();
-    for (const e of expected) byPop.set(e.edgeLocation, (byPop.get(e.edgeLocation) ?? 0) + 1);
-    expect(agg.top.pops.length).toBe(Math.min(10, byPop.size));
-    for (const p of agg.top.pops) expect(p.requests).toBe(byPop.get(p.key));
-    expect(agg.top.pops[0]!.requests).toBe(Math.max(...byPop.values()));
-
-    const values = await h()['logs.values']({ sessionId: opened.sessionId, key: 'cache', prefix: '' }, {} as never);
-    expect(values.values).not.toContain('HIT');
-
-    // A new filter queries again; rows of the old query never land.
-    const mark = events.length;
-    await h()['logs.update']({ sessionId: opened.sessionId, filter: 'cache:MISS' }, {} as never);
-    expect(events[mark]).toMatchObject({ sessionId: opened.sessionId, phase: 'loading', loadedRows: 0, filter: 'cache:MISS' });
-    await idle(opened.sessionId, mark + 1);
-    const w2 = await h()['logs.window']({ sessionId: opened.sessionId, offset: 0, count: 500, sort: { key: 'time', dir: 'desc' } }, {} as never);
-    expect(w2.rows.length).toBeGreaterThan(0);
-    expect(w2.rows.every((r) => r.cacheStatus === 'MISS')).toBe(true);
-    const times = w2.rows.map((r) => Date.parse(r.timestamp));
-    expect(times).toEqual([...times].sort((a, b) => b - a));
-    await h()['logs.close']({ sessionId: opened.sessionId }, {} as never);
-    expect(await failureOf(h()['logs.window']({ sessionId: opened.sessionId, offset: 0, count: 1, sort: { key: 'time', dir: 'desc' } }, {} as never))).toMatchObject({ kind: 'not_found' });
-  });
-
-  it('refuses a range longer than 3 days or a bad filter by naming the field, and sends nothing', async () => {
-    const before = sent;
-    const now = Date.now();
-    expect(await failureOf(h()['logs.open']({ source: { kind: 'zone', zoneId: zone, range: { kind: 'absolute', from: now - 4 * 86_400_000, to: now } }, filter: '' }, {} as never))).toMatchObject({
-      kind: 'validation',
-      fieldErrors: { range: expect.stringMatching(/3 days|retention|kept/) },
+describe.each(HOSTS)('%s', (_label, makeRows) => {
+  beforeAll(() => {
+    area = logsArea({
+      bus: { emit: (name, payload) => name === 'logs.status' && events.push(payload as LogsStatus) },
+      dialogs: { openFiles: async () => chosen.splice(0), saveFile: async () => null },
+      client: async () => countingClient,
+      pathOf: (t) => files.pathOf(t),
+      register: (p) => files.register(p),
+      budget: createRateBudget(),
+      rows: makeRows(),
     });
-    expect(await failureOf(h()['logs.open']({ source: { kind: 'zone', zoneId: zone, range: { kind: 'preset', preset: '1h' } }, filter: 'status:6xx' }, {} as never))).toMatchObject({
-      kind: 'validation',
-      fieldErrors: { filter: expect.stringContaining('6xx') },
+  });
+  afterAll(() => area.close());
+
+  describe('logs area: zones', () => {
+    it('lists the pull zones and whether each has logging', async () => {
+      const { zones } = await h()['logs.zones']({}, {} as never);
+      expect(zones.find((z) => z.id === zone)?.loggingEnabled).toBe(true);
+      expect(zones.find((z) => z.id === disabled)?.loggingEnabled).toBe(false);
     });
-    expect(sent).toBe(before);
+
+    it('opens a zone: the first page arrives, windows come in the asked sort, and negated chips apply in the core', async () => {
+      // A range that ended a while ago: the sandbox's traffic for it no longer grows.
+      const end = Math.floor(Date.now() / 60_000) * 60_000 - 15 * 60_000;
+      const opened = await h()['logs.open']({ source: { kind: 'zone', zoneId: zone, range: { kind: 'absolute', from: end - 3_600_000, to: end } }, filter: 'status:2xx,3xx -cache:HIT' }, {} as never);
+      await idle(opened.sessionId);
+      const st = events.findLast((e) => e.sessionId === opened.sessionId)!;
+      expect(st.filter).toBe('status:2xx,3xx -cache:HIT');
+      expect(st.loadedRows).toBeGreaterThan(0);
+      expect(st.matchingRows).toBeLessThan(st.loadedRows);
+      const expected = (await direct({ from: new Date(st.from!).toISOString(), to: new Date(st.to!).toISOString(), status: '2xx,3xx' })).filter((e) => e.cacheStatus !== 'HIT');
+      expect(st.matchingRows).toBe(expected.length);
+      // The platform got the status filter; the negated chip never left the core.
+      const asked = sandbox.logging.requests().filter((r) => r.zoneId === zone).at(-1)!;
+      expect(new URLSearchParams(asked.query).get('status')).toBe('2xx,3xx');
+      expect(new URLSearchParams(asked.query).has('cacheStatus')).toBe(false);
+      const w = await h()['logs.window']({ sessionId: opened.sessionId, offset: 0, count: 50, sort: { key: 'bytes', dir: 'desc' } }, {} as never);
+      expect(w.total).toBe(expected.length);
+      expect(w.rows.every((r) => r.cacheStatus !== 'HIT' && r.statusCode >= 200 && r.statusCode < 400)).toBe(true);
+      const bytes = w.rows.map((r) => r.bytesSent);
+      expect(bytes).toEqual([...bytes].sort((a, b) => b - a));
+      expect(bytes[0]).toBe(Math.max(...expected.map((e) => e.bytesSent)));
+
+      const agg = await h()['logs.aggregates']({ sessionId: opened.sessionId }, {} as never);
+      expect(agg.kpis.requests).toBe(expected.length);
+      expect(agg.series.bucketMs).toBe(60_000);
+      expect(agg.series.requestsByCache.flat().reduce((a, b) => a + b, 0)).toBe(expected.length);
+      expect(agg.series.requestsByCache[agg.series.cacheStatuses.indexOf('HIT')]!.every((n) => n === 0)).toBe(true);
+      // Top POPs: at most ten, largest first, each counted as the rows say.
+      const byPop = new Map<string, number>();
+      for (const e of expected) byPop.set(e.edgeLocation, (byPop.get(e.edgeLocation) ?? 0) + 1);
+      expect(agg.top.pops.length).toBe(Math.min(10, byPop.size));
+      for (const p of agg.top.pops) expect(p.requests).toBe(byPop.get(p.key));
+      expect(agg.top.pops[0]!.requests).toBe(Math.max(...byPop.values()));
+
+      const values = await h()['logs.values']({ sessionId: opened.sessionId, key: 'cache', prefix: '' }, {} as never);
+      expect(values.values).not.toContain('HIT');
+
+      // A new filter queries again; rows of the old query never land.
+      const mark = events.length;
+      await h()['logs.update']({ sessionId: opened.sessionId, filter: 'cache:MISS' }, {} as never);
+      expect(events[mark]).toMatchObject({ sessionId: opened.sessionId, phase: 'loading', loadedRows: 0, filter: 'cache:MISS' });
+      await idle(opened.sessionId, mark + 1);
+      const w2 = await h()['logs.window']({ sessionId: opened.sessionId, offset: 0, count: 500, sort: { key: 'time', dir: 'desc' } }, {} as never);
+      expect(w2.rows.length).toBeGreaterThan(0);
+      expect(w2.rows.every((r) => r.cacheStatus === 'MISS')).toBe(true);
+      const times = w2.rows.map((r) => Date.parse(r.timestamp));
+      expect(times).toEqual([...times].sort((a, b) => b - a));
+      await h()['logs.close']({ sessionId: opened.sessionId }, {} as never);
+      expect(await failureOf(h()['logs.window']({ sessionId: opened.sessionId, offset: 0, count: 1, sort: { key: 'time', dir: 'desc' } }, {} as never))).toMatchObject({ kind: 'not_found' });
+    });
+
+    it('a new range asked for while the first page is still on its way wins: its rows arrive, the old query is dropped', async () => {
+      const end = Math.floor(Date.now() / 60_000) * 60_000 - 15 * 60_000;
+      const opened = await h()['logs.open']({ source: { kind: 'zone', zoneId: zone, range: { kind: 'absolute', from: end - 600_000, to: end } }, filter: '' }, {} as never);
+      const mark = events.length;
+      await h()['logs.update']({ sessionId: opened.sessionId, range: { kind: 'absolute', from: end - 3 * 3_600_000, to: end } }, {} as never);
+      await idle(opened.sessionId, mark + 1);
+      const st = events.findLast((e) => e.sessionId === opened.sessionId)!;
+      const expected = await direct({ from: new Date(end - 3 * 3_600_000).toISOString(), to: new Date(end).toISOString() });
+      expect(st).toMatchObject({ phase: 'idle', loadedRows: expected.length, from: end - 3 * 3_600_000 });
+      await h()['logs.close']({ sessionId: opened.sessionId }, {} as never);
+    });
+
+    it('refuses a range longer than 3 days or a bad filter by naming the field, and sends nothing', async () => {
+      const before = sent;
+      const now = Date.now();
+      expect(await failureOf(h()['logs.open']({ source: { kind: 'zone', zoneId: zone, range: { kind: 'absolute', from: now - 4 * 86_400_000, to: now } }, filter: '' }, {} as never))).toMatchObject({
+        kind: 'validation',
+        fieldErrors: { range: expect.stringMatching(/3 days|retention|kept/) },
+      });
+      expect(await failureOf(h()['logs.open']({ source: { kind: 'zone', zoneId: zone, range: { kind: 'preset', preset: '1h' } }, filter: 'status:6xx' }, {} as never))).toMatchObject({
+        kind: 'validation',
+        fieldErrors: { filter: expect.stringContaining('6xx') },
+      });
+      expect(sent).toBe(before);
+    });
+
+    it('a zone without logging ends failed, explained in words', async () => {
+      const opened = await h()['logs.open']({ source: { kind: 'zone', zoneId: disabled, range: { kind: 'preset', preset: '15m' } }, filter: '' }, {} as never);
+      await idle(opened.sessionId);
+      const st = events.findLast((e) => e.sessionId === opened.sessionId)!;
+      expect(st.phase).toBe('failed');
+      expect(st.error?.title).toMatch(/logging/i);
+    });
+
+    it('load all pages to the end in the background with a status per page', async () => {
+      const opened = await h()['logs.open']({ source: { kind: 'zone', zoneId: zone, range: { kind: 'preset', preset: '24h' } }, filter: '' }, {} as never);
+      await idle(opened.sessionId);
+      const first = events.findLast((e) => e.sessionId === opened.sessionId)!;
+      await h()['logs.loadAll']({ sessionId: opened.sessionId }, {} as never);
+      await vi.waitFor(() => expect(events.findLast((e) => e.sessionId === opened.sessionId)).toMatchObject({ phase: 'idle', hasMore: false }), { timeout: 20_000 });
+      const last = events.findLast((e) => e.sessionId === opened.sessionId)!;
+      expect(last.loadedRows).toBeGreaterThanOrEqual(first.loadedRows);
+      const all = await direct({ from: new Date(last.from!).toISOString(), to: new Date(last.to!).toISOString() });
+      // The sandbox's single page holds at most 10,000 rows; the session holds every row of the range.
+      expect(last.loadedRows).toBeGreaterThanOrEqual(all.length);
+      const agg = await h()['logs.aggregates']({ sessionId: opened.sessionId }, {} as never);
+      expect(agg.partial).toBe(false);
+      expect(agg.kpis.requests).toBe(last.loadedRows);
+      // Every request so far stayed inside the platform's limit: no 429, never more than 30 in any 10 s.
+      const log = sandbox.logging.requests();
+      expect(log.filter((r) => r.status === 429)).toEqual([]);
+      for (const r of log) expect(log.filter((x) => x.zoneId === r.zoneId && x.at >= r.at && x.at < r.at + 10_000).length).toBeLessThanOrEqual(30);
+    });
   });
 
-  it('a zone without logging ends failed, explained in words', async () => {
-    const opened = await h()['logs.open']({ source: { kind: 'zone', zoneId: disabled, range: { kind: 'preset', preset: '15m' } }, filter: '' }, {} as never);
-    await idle(opened.sessionId);
-    const st = events.findLast((e) => e.sessionId === opened.sessionId)!;
-    expect(st.phase).toBe('failed');
-    expect(st.error?.title).toMatch(/logging/i);
-  });
+  describe('logs area: files', () => {
+    const T0 = Date.UTC(2024, 2, 13, 0, 0, 0);
+    const records: CdnLogRecord[] = Array.from({ length: 300 }, (_, i) => ({
+      timestampMs: T0 + i * 60_000,
+      pullZoneId: 7,
+      requestId: i.toString(16).padStart(32, '0'),
+      cacheStatus: (['HIT', 'MISS', 'STALE', 'BYPASS'] as const)[i % 4]!,
+      statusCode: i % 10 === 0 ? 503 : 200,
+      bytesSent: 1000 + i,
+      remoteIp: '10.0.0.0',
+      countryCode: i % 3 === 0 ? 'DE' : 'US',
+      edgeLocation: 'WA',
+      url: `https://z.b-cdn.net/v/${i % 7}.mp4`,
+      userAgent: null,
+      referer: null,
+    }));
 
-  it('load all pages to the end in the background with a status per page', async () => {
-    const opened = await h()['logs.open']({ source: { kind: 'zone', zoneId: zone, range: { kind: 'preset', preset: '24h' } }, filter: '' }, {} as never);
-    await idle(opened.sessionId);
-    const first = events.findLast((e) => e.sessionId === opened.sessionId)!;
-    await h()['logs.loadAll']({ sessionId: opened.sessionId }, {} as never);
-    await vi.waitFor(() => expect(events.findLast((e) => e.sessionId === opened.sessionId)).toMatchObject({ phase: 'idle', hasMore: false }), { timeout: 20_000 });
-    const last = events.findLast((e) => e.sessionId === opened.sessionId)!;
-    expect(last.loadedRows).toBeGreaterThanOrEqual(first.loadedRows);
-    const all = await direct({ from: new Date(last.from!).toISOString(), to: new Date(last.to!).toISOString() });
-    // The sandbox's single page holds at most 10,000 rows; the session holds every row of the range.
-    expect(last.loadedRows).toBeGreaterThanOrEqual(all.length);
-    const agg = await h()['logs.aggregates']({ sessionId: opened.sessionId }, {} as never);
-    expect(agg.partial).toBe(false);
-    expect(agg.kpis.requests).toBe(last.loadedRows);
-    // Every request so far stayed inside the platform's limit: no 429, never more than 30 in any 10 s.
-    const log = sandbox.logging.requests();
-    expect(log.filter((r) => r.status === 429)).toEqual([]);
-    for (const r of log) expect(log.filter((x) => x.zoneId === r.zoneId && x.at >= r.at && x.at < r.at + 10_000).length).toBeLessThanOrEqual(30);
-  });
-});
+    it('reads a dropped gzip v1 file, filters in the core, and lists its malformed lines', async () => {
+      const path = join(dir, '03-13-24.log.gz');
+      writeFileSync(path, gzipSync(`${records.map(formatV1Line).join('\n')}\nbroken|line\n`));
+      const f = await files.register(path);
+      const opened = await h()['logs.open']({ source: { kind: 'file', token: f.token }, filter: 'status:5xx' }, {} as never);
+      await idle(opened.sessionId);
+      const st = events.findLast((e) => e.sessionId === opened.sessionId)!;
+      expect(st).toMatchObject({ loadedRows: 300, matchingRows: 30, hasMore: false, source: { kind: 'file', fileName: '03-13-24.log.gz' }, file: { lines: 301, malformed: 1 } });
+      expect(st.from).toBe(T0);
+      const bad = await h()['logs.malformed']({ sessionId: opened.sessionId }, {} as never);
+      expect(bad).toMatchObject({ total: 1, samples: [{ line: 301, text: 'broken|line' }] });
+      await h()['logs.update']({ sessionId: opened.sessionId, filter: 'cache:HIT,STALE country:DE' }, {} as never);
+      const agg = await h()['logs.aggregates']({ sessionId: opened.sessionId }, {} as never);
+      const expected = records.filter((r) => (r.cacheStatus === 'HIT' || r.cacheStatus === 'STALE') && r.countryCode === 'DE');
+      expect(agg.kpis.requests).toBe(expected.length);
+      expect(agg.kpis.hitRatio).toBe(1);
+      expect(agg.partial).toBe(false);
+      expect(agg.top.urls.reduce((t, u) => t + u.requests, 0)).toBe(expected.length);
+      const w = await h()['logs.window']({ sessionId: opened.sessionId, offset: 2, count: 3, sort: { key: 'time', dir: 'asc' } }, {} as never);
+      expect(w.rows.map((r) => r.requestId)).toEqual(expected.slice(2, 5).map((r) => r.requestId));
+      expect(w.rows.map((r) => r.index)).toEqual([2, 3, 4]);
+    });
 
-describe('logs area: files', () => {
-  const T0 = Date.UTC(2024, 2, 13, 0, 0, 0);
-  const records: CdnLogRecord[] = Array.from({ length: 300 }, (_, i) => ({
-    timestampMs: T0 + i * 60_000,
-    pullZoneId: 7,
-    requestId: i.toString(16).padStart(32, '0'),
-    cacheStatus: (['HIT', 'MISS', 'STALE', 'BYPASS'] as const)[i % 4]!,
-    statusCode: i % 10 === 0 ? 503 : 200,
-    bytesSent: 1000 + i,
-    remoteIp: '10.0.0.0',
-    countryCode: i % 3 === 0 ? 'DE' : 'US',
-    edgeLocation: 'WA',
-    url: `https://z.b-cdn.net/v/${i % 7}.mp4`,
-    userAgent: null,
-    referer: null,
-  }));
+    it('cancelling a file while it is read ends the session cancelled, with no rows', async () => {
+      const path = join(dir, 'big.log');
+      writeFileSync(path, `${Array.from({ length: 40 }, () => records.map(formatV1Line).join('\n')).join('\n')}\n`);
+      const f = await files.register(path);
+      const opened = await h()['logs.open']({ source: { kind: 'file', token: f.token }, filter: '' }, {} as never);
+      await h()['logs.cancel']({ sessionId: opened.sessionId }, {} as never);
+      await idle(opened.sessionId);
+      await vi.waitFor(() => expect(events.findLast((e) => e.sessionId === opened.sessionId)?.phase).toBe('cancelled'));
+      expect(events.findLast((e) => e.sessionId === opened.sessionId)).toMatchObject({ loadedRows: 0 });
+      const w = await h()['logs.window']({ sessionId: opened.sessionId, offset: 0, count: 10, sort: { key: 'time', dir: 'asc' } }, {} as never);
+      expect(w.total).toBe(0);
+    });
 
-  it('reads a dropped gzip v1 file, filters in the core, and lists its malformed lines', async () => {
-    const path = join(dir, '03-13-24.log.gz');
-    writeFileSync(path, gzipSync(`${records.map(formatV1Line).join('\n')}\nbroken|line\n`));
-    const f = await files.register(path);
-    const opened = await h()['logs.open']({ source: { kind: 'file', token: f.token }, filter: 'status:5xx' }, {} as never);
-    await idle(opened.sessionId);
-    const st = events.findLast((e) => e.sessionId === opened.sessionId)!;
-    expect(st).toMatchObject({ loadedRows: 300, matchingRows: 30, hasMore: false, source: { kind: 'file', fileName: '03-13-24.log.gz' }, file: { lines: 301, malformed: 1 } });
-    expect(st.from).toBe(T0);
-    const bad = await h()['logs.malformed']({ sessionId: opened.sessionId }, {} as never);
-    expect(bad).toMatchObject({ total: 1, samples: [{ line: 301, text: 'broken|line' }] });
-    await h()['logs.update']({ sessionId: opened.sessionId, filter: 'cache:HIT,STALE country:DE' }, {} as never);
-    const agg = await h()['logs.aggregates']({ sessionId: opened.sessionId }, {} as never);
-    const expected = records.filter((r) => (r.cacheStatus === 'HIT' || r.cacheStatus === 'STALE') && r.countryCode === 'DE');
-    expect(agg.kpis.requests).toBe(expected.length);
-    expect(agg.kpis.hitRatio).toBe(1);
-    expect(agg.partial).toBe(false);
-    expect(agg.top.urls.reduce((t, u) => t + u.requests, 0)).toBe(expected.length);
-    const w = await h()['logs.window']({ sessionId: opened.sessionId, offset: 2, count: 3, sort: { key: 'time', dir: 'asc' } }, {} as never);
-    expect(w.rows.map((r) => r.requestId)).toEqual(expected.slice(2, 5).map((r) => r.requestId));
-    expect(w.rows.map((r) => r.index)).toEqual([2, 3, 4]);
-  });
-
-  it('"Open a log file" hands back a token for the chosen file, or null when cancelled', async () => {
-    const path = join(dir, 'day.log');
-    writeFileSync(path, `${records.slice(0, 5).map(formatV1Line).join('\n')}\n`);
-    chosen.push(path);
-    const picked = await h()['logs.chooseFile']({}, {} as never);
-    expect(picked).toMatchObject({ name: 'day.log' });
-    expect(files.pathOf(picked!.token)).toBe(path);
-    expect(await h()['logs.chooseFile']({}, {} as never)).toBeNull();
+    it('"Open a log file" hands back a token for the chosen file, or null when cancelled', async () => {
+      const path = join(dir, 'day.log');
+      writeFileSync(path, `${records.slice(0, 5).map(formatV1Line).join('\n')}\n`);
+      chosen.push(path);
+      const picked = await h()['logs.chooseFile']({}, {} as never);
+      expect(picked).toMatchObject({ name: 'day.log' });
+      expect(files.pathOf(picked!.token)).toBe(path);
+      expect(await h()['logs.chooseFile']({}, {} as never)).toBeNull();
+    });
   });
 });

@@ -12,8 +12,8 @@ import type { Dialogs } from '../ports.js';
 import type { AreaHandlers, EventBus } from '../router.js';
 import { processRateBudget, type RateBudget } from './rate-budget.js';
 import { FileSession } from './file-session.js';
+import { inThreadRows, type RowsHost } from './rows-host.js';
 import { parseFilterOrFail, ZoneSession, type SessionEnv } from './session.js';
-import { parseV1File, type V1FileOptions, type V1FileResult } from './v1-file.js';
 import { createV2LogClient } from './v2-client.js';
 
 /** The area's handlers, typed from its contract file. */
@@ -29,8 +29,8 @@ export interface LogsAreaDeps {
   register(path: string): Promise<{ readonly token: string; readonly name: string }>;
   readonly now?: () => number;
   readonly budget?: RateBudget;
-  /** Reads a v1 file (tests and the app may run it in a worker). */
-  readonly parseFile?: (path: string, options: V1FileOptions) => Promise<V1FileResult>;
+  /** Where sessions keep their rows: a worker thread in the app, this thread by default. */
+  readonly rows?: RowsHost;
 }
 
 /** The area's handlers and how to stop it. */
@@ -50,7 +50,7 @@ export function logsArea(deps: LogsAreaDeps): LogsArea {
   const sessions = new Map<string, ZoneSession | FileSession>();
   const budget = deps.budget ?? processRateBudget();
   const env: SessionEnv = { now: deps.now ?? Date.now, budget, emit: (s: LogsStatus) => deps.bus.emit('logs.status', s) };
-  const parseFile = deps.parseFile ?? parseV1File;
+  const rows = deps.rows ?? inThreadRows();
   const v2 = async () => createV2LogClient({ client: await deps.client(), budget });
 
   const get = (id: string) => {
@@ -67,21 +67,9 @@ export function logsArea(deps: LogsAreaDeps): LogsArea {
   const openFile = (token: string, filterText: string): LogsStatus => {
     const path = deps.pathOf(token);
     if (path === undefined) throw new AppFailure(appError('not_found', 'That file is no longer available', { detail: 'Drop it or choose it again.' }));
-    const session = new FileSession(randomUUID(), env, parseFilterOrFail(filterText), basename(path));
+    const session = new FileSession(randomUUID(), env, parseFilterOrFail(filterText), rows.open(), basename(path));
     sessions.set(session.id, session);
-    void parseFile(path, {
-      signal: session.signal,
-      onProgress: (p) => {
-        session.bytesRead = p.bytesRead;
-        session.totalBytes = p.totalBytes;
-        session.lines = p.lines;
-        session.malformed = p.malformed;
-        if (sessions.has(session.id)) session.publish();
-      },
-    }).then(
-      (result) => sessions.has(session.id) && session.loaded(result),
-      (e: unknown) => sessions.has(session.id) && session.failed(e),
-    );
+    void session.load(path);
     return session.status();
   };
 
@@ -98,7 +86,7 @@ export function logsArea(deps: LogsAreaDeps): LogsArea {
     },
     'logs.open': async ({ source, filter }) => {
       if (source.kind === 'file') return openFile(source.token, filter);
-      const session = new ZoneSession(randomUUID(), env, parseFilterOrFail(filter), source.zoneId, source.range, v2);
+      const session = new ZoneSession(randomUUID(), env, parseFilterOrFail(filter), rows.open(), source.zoneId, source.range, v2);
       sessions.set(session.id, session);
       void session.loadMore();
       return session.status();
@@ -107,7 +95,7 @@ export function logsArea(deps: LogsAreaDeps): LogsArea {
       const s = get(sessionId);
       const parsed = filter !== undefined ? parseFilterOrFail(filter) : s.filter;
       if (s instanceof FileSession) {
-        s.setFilter(parsed);
+        await s.setFilter(parsed);
         return s.publish();
       }
       s.restart(parsed, range ?? s.range);
@@ -116,7 +104,7 @@ export function logsArea(deps: LogsAreaDeps): LogsArea {
     },
     'logs.window': async ({ sessionId, offset, count, sort }) => get(sessionId).window(offset, count, sort),
     'logs.aggregates': async ({ sessionId, bucketMs }) => get(sessionId).aggregates(bucketMs),
-    'logs.values': async ({ sessionId, key, prefix }) => ({ values: get(sessionId).values(key, prefix) }),
+    'logs.values': async ({ sessionId, key, prefix }) => ({ values: await get(sessionId).values(key, prefix) }),
     'logs.loadMore': async ({ sessionId }) => {
       const s = zone(sessionId);
       await s.loadMore();
@@ -159,6 +147,7 @@ export function logsArea(deps: LogsAreaDeps): LogsArea {
     close() {
       for (const s of sessions.values()) s.close();
       sessions.clear();
+      rows.close();
     },
   };
 }

@@ -1,36 +1,33 @@
-/** A v1 day file's logs session: the file read (in a worker) into the store, every chip applied in the core. */
+/** A v1 day file's logs session: the file read into the rows (in the rows' worker in the app), every chip applied there. */
 import type { LogFilter } from '../../../shared/logs/filter.js';
 import type { LogsStatus } from '../../../shared/contract/logs.js';
-import { toAppError } from '../errors.js';
+import type { RowsHandle } from './rows-host.js';
+import type { TimeSpan } from './rows-model.js';
 import { Session, type SessionEnv } from './session.js';
-import type { V1FileResult } from './v1-file.js';
+import type { V1MalformedSample } from './v1-parse.js';
 
-/** A v1 day file read into the store; every chip applies in the core. */
+/** A v1 day file read into the rows; every chip applies to them. */
 export class FileSession extends Session {
   bytesRead = 0;
   totalBytes = 0;
   lines = 0;
   malformed = 0;
-  samples: V1FileResult['samples'] = [];
-  #span: { from: number; to: number } | null = null;
+  samples: readonly V1MalformedSample[] = [];
+  #span: TimeSpan | null = null;
   readonly #abort = new AbortController();
 
   constructor(
     id: string,
     env: SessionEnv,
     filter: LogFilter,
+    rows: RowsHandle,
     readonly fileName: string,
   ) {
-    super(id, env, filter);
-    this.local = filter;
+    super(id, env, filter, rows);
   }
 
   get partial(): boolean {
     return this.phase === 'loading';
-  }
-
-  get signal(): AbortSignal {
-    return this.#abort.signal;
   }
 
   timeSpan() {
@@ -50,44 +47,45 @@ export class FileSession extends Session {
     };
   }
 
-  /** Takes the parsed file's rows. */
-  loaded(result: V1FileResult): void {
-    this.resetRows();
-    this.store = result.store;
-    this.lines = result.lines;
-    this.malformed = result.malformed;
-    this.samples = result.samples;
-    let lo = Infinity;
-    let hi = -Infinity;
-    for (let i = 0; i < this.store.length; i++) {
-      const t = this.store.timestamp(i);
-      if (t < lo) lo = t;
-      if (t > hi) hi = t;
+  /** Reads the file, publishing progress as it goes; ends idle, failed or cancelled (never throws). */
+  async load(path: string): Promise<void> {
+    try {
+      await this.rows.setLocal(this.filter);
+      const r = await this.rows.loadFile(path, {
+        signal: this.#abort.signal,
+        onProgress: (p) => {
+          this.bytesRead = p.bytesRead;
+          this.totalBytes = p.totalBytes;
+          this.lines = p.lines;
+          this.malformed = p.malformed;
+          if (!this.#closed) this.publish();
+        },
+      });
+      this.lines = r.lines;
+      this.malformed = r.malformed;
+      this.samples = r.samples;
+      this.#span = r.span;
+      this.phase = 'idle';
+    } catch (e) {
+      this.fail(e, this.#abort.signal.aborted ? 'cancelled' : 'failed');
     }
-    // The last row's own minute is inside the span.
-    this.#span = this.store.length === 0 ? null : { from: lo, to: hi + 1 };
-    this.phase = 'idle';
-    this.publish();
+    if (!this.#closed) this.publish();
   }
 
-  failed(e: unknown): void {
-    const a = toAppError(e);
-    this.phase = this.#abort.signal.aborted ? 'cancelled' : 'failed';
-    this.error = { kind: a.kind, title: a.title, ...(a.detail !== undefined ? { detail: a.detail } : {}) };
-    this.publish();
-  }
-
-  setFilter(filter: LogFilter): void {
+  async setFilter(filter: LogFilter): Promise<void> {
     this.filter = filter;
-    this.local = filter;
-    this.refilter();
+    await this.rows.setLocal(filter);
   }
 
   cancel(): void {
     this.#abort.abort();
   }
 
+  #closed = false;
+
   close(): void {
+    this.#closed = true;
     this.#abort.abort();
+    this.rows.close();
   }
 }

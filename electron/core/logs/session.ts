@@ -1,26 +1,21 @@
 /**
- * One logs session per source: a zone's v2 rows paged into a column store through the shared budget, or a v1
- * file read into one. The session keeps which rows pass the filters applied in the core (negated chips for a zone,
- * every chip for a file), sorts them on demand, and answers windows of rows and aggregates: a million rows never
- * leave it.
+ * One logs session per source: a zone's v2 rows paged in through the shared budget, or a v1 file read in. The
+ * rows themselves, and everything computed over them, live behind a RowsHandle (in a worker thread in the app); the
+ * session keeps the query, the paging and the status, and passes windows and aggregates through. A million rows
+ * never leave the rows' side.
  */
 import type { LogFilter } from '../../../shared/logs/filter.js';
-import { matchesRecord, toV2Query } from '../../../shared/logs/filter.js';
+import { toV2Query } from '../../../shared/logs/filter.js';
 import { formatFilterText, parseFilterText } from '../../../shared/logs/filter-text.js';
-import { bucketSizeMs, resolveRange, type LogRange } from '../../../shared/logs/range.js';
+import { resolveRange, type LogRange } from '../../../shared/logs/range.js';
 import { V2_LIMIT_MAX } from '../../../shared/logs/v2-query.js';
-import { logEntryToRecord, recordToLogEntry } from '../../../shared/logs/v2-response.js';
 import type { LogAggregates, LogRow, LogSort, LogsStatus } from '../../../shared/contract/logs.js';
 import { appError } from '../../../shared/result.js';
 import { AppFailure, toAppError } from '../errors.js';
-import { kpis, STATUS_CLASSES, timeSeries, top } from './aggregate.js';
-import { ColumnStore } from './columns.js';
 import type { RateBudget } from './rate-budget.js';
-import { CACHE_CODES } from './types.js';
+import type { RowsHandle } from './rows-host.js';
+import type { TimeSpan, ValueKey } from './rows-model.js';
 import type { V2LogClient, V2Page } from './v2-client.js';
-
-/** How many entries each top list holds. */
-export const TOP_LIMIT = 10;
 
 /** The filter text parsed, or a validation error naming the first problem and where it is. */
 export function parseFilterOrFail(text: string): LogFilter {
@@ -47,163 +42,52 @@ export interface SessionEnv {
 
 type Phase = LogsStatus['phase'];
 
-/** Shared by both kinds: the store, the filter, the matching rows, the sort cache and the status. */
+/** Shared by both kinds: the rows, the filter and the status. */
 export abstract class Session {
-  store = new ColumnStore();
   filter: LogFilter;
-  /** Chips the core applies to loaded rows. */
-  local: LogFilter = [];
-  matching: number[] = [];
-  checked = 0;
   phase: Phase = 'loading';
   error: LogsStatus['error'] = null;
-  #sorted: { key: string; order: Uint32Array } | null = null;
 
   constructor(
     readonly id: string,
     readonly env: SessionEnv,
     filter: LogFilter,
+    protected readonly rows: RowsHandle,
   ) {
     this.filter = filter;
   }
 
   abstract status(): LogsStatus;
   abstract get partial(): boolean;
-  abstract timeSpan(): { from: number; to: number } | null;
+  abstract timeSpan(): TimeSpan | null;
   abstract close(): void;
 
   protected base(): Pick<LogsStatus, 'sessionId' | 'filter' | 'loadedRows' | 'matchingRows' | 'phase' | 'error'> {
-    return { sessionId: this.id, filter: formatFilterText(this.filter), loadedRows: this.store.length, matchingRows: this.matching.length, phase: this.phase, error: this.error };
+    const c = this.rows.counts;
+    return { sessionId: this.id, filter: formatFilterText(this.filter), loadedRows: c.loaded, matchingRows: c.matching, phase: this.phase, error: this.error };
   }
 
-  /** Brings the matching rows up to date with rows added since the last look. */
-  protected catchUp(): void {
-    for (let i = this.checked; i < this.store.length; i++) {
-      if (this.local.length === 0 || matchesRecord(this.local, this.store.record(i))) this.matching.push(i);
-    }
-    if (this.checked !== this.store.length) this.#sorted = null;
-    this.checked = this.store.length;
-  }
-
-  protected resetRows(): void {
-    this.store = new ColumnStore();
-    this.matching = [];
-    this.checked = 0;
-    this.#sorted = null;
-  }
-
-  protected refilter(): void {
-    this.matching = [];
-    this.checked = 0;
-    this.#sorted = null;
-    this.catchUp();
+  protected fail(e: unknown, phase: Phase = 'failed'): void {
+    const a = toAppError(e);
+    this.phase = phase;
+    this.error = { kind: a.kind, title: a.title, ...(a.detail !== undefined ? { detail: a.detail } : {}), ...(a.status !== undefined ? { status: a.status } : {}), ...(a.code !== undefined ? { code: a.code } : {}) };
   }
 
   /** The rows of a window, in the sort asked for. */
-  window(offset: number, count: number, sort: LogSort): { rows: LogRow[]; total: number } {
-    this.catchUp();
-    const order = this.order(sort);
-    const rows: LogRow[] = [];
-    for (let k = offset; k < Math.min(order.length, offset + count); k++) {
-      const i = order[k]!;
-      rows.push({ ...recordToLogEntry(this.store.record(i)), index: k });
-    }
-    return { rows, total: order.length };
+  window(offset: number, count: number, sort: LogSort): Promise<{ rows: LogRow[]; total: number }> {
+    return this.rows.window(offset, count, sort);
   }
 
-  private order(sort: LogSort): Uint32Array {
-    const key = `${sort.key}:${sort.dir}`;
-    if (this.#sorted?.key === key && this.#sorted.order.length === this.matching.length) return this.#sorted.order;
-    const s = this.store;
-    const names = (n: number, name: (c: number) => string) => Array.from({ length: n }, (_, c) => name(c));
-    let value: (i: number) => number | string;
-    switch (sort.key) {
-      case 'time':
-        value = (i) => s.timestamp(i);
-        break;
-      case 'status':
-        value = (i) => s.statusCode(i);
-        break;
-      case 'bytes':
-        value = (i) => s.bytesSent(i);
-        break;
-      case 'cache':
-        value = (i) => CACHE_CODES[s.cacheCode(i)] ?? '';
-        break;
-      case 'country': {
-        const n = names(s.countryCount, (c) => s.country(c));
-        value = (i) => n[s.countryCode(i)] ?? '';
-        break;
-      }
-      case 'pop': {
-        const n = names(s.edgeCount, (c) => s.edge(c));
-        value = (i) => n[s.edgeCode(i)] ?? '';
-        break;
-      }
-    }
-    const sign = sort.dir === 'asc' ? 1 : -1;
-    // Stable: equal values keep the order the rows arrived in.
-    const order = Uint32Array.from(this.matching);
-    const idx = Array.from(order);
-    idx.sort((a, b) => {
-      const va = value(a);
-      const vb = value(b);
-      return (va < vb ? -sign : va > vb ? sign : 0) || a - b;
-    });
-    order.set(idx);
-    this.#sorted = { key, order };
-    return order;
-  }
-
-  aggregates(bucketMs?: number): LogAggregates {
-    this.catchUp();
-    const sel = this.matching;
-    const span = this.timeSpan();
-    const from = span?.from ?? 0;
-    const to = span && span.to > span.from ? span.to : from + 60_000;
-    const size = bucketMs ?? bucketSizeMs(from, to);
-    const series = timeSeries(this.store, { from: Math.floor(from / size) * size, to, bucketMs: size }, sel);
-    return {
-      rows: sel.length,
-      partial: this.partial,
-      kpis: kpis(this.store, sel),
-      series: {
-        starts: [...series.starts],
-        bucketMs: series.bucketMs,
-        cacheStatuses: [...CACHE_CODES],
-        requestsByCache: series.requestsByCache.map((a) => [...a]),
-        bytesByCache: series.bytesByCache.map((a) => [...a]),
-        statusClasses: [...STATUS_CLASSES],
-        requestsByClass: series.requestsByClass.map((a) => [...a]),
-        bytesByClass: series.bytesByClass.map((a) => [...a]),
-        hitRatio: [...series.hitRatio],
-      },
-      top: { urls: top(this.store, 'url', TOP_LIMIT, sel), countries: top(this.store, 'country', TOP_LIMIT, sel), pops: top(this.store, 'pop', TOP_LIMIT, sel) },
-    };
+  aggregates(bucketMs?: number): Promise<LogAggregates> {
+    return this.rows.aggregates(this.timeSpan(), this.partial, bucketMs);
   }
 
   /** Values seen for a key among the matching rows, most frequent first. */
-  values(key: 'status' | 'cache' | 'country' | 'pop' | 'ip', prefix: string, limit = 20): string[] {
-    this.catchUp();
-    const counts = new Map<string, number>();
-    const s = this.store;
-    const read: (i: number) => string | null =
-      key === 'status' ? (i) => String(s.statusCode(i))
-      : key === 'cache' ? (i) => CACHE_CODES[s.cacheCode(i)] ?? null
-      : key === 'country' ? (i) => (s.countryCode(i) < 0 ? null : s.country(s.countryCode(i)))
-      : key === 'pop' ? (i) => (s.edgeCode(i) < 0 ? null : s.edge(s.edgeCode(i)))
-      : (i) => s.remoteIp(i);
-    const p = prefix.toLowerCase();
-    for (const i of this.matching) {
-      const v = read(i);
-      if (v === null || !v.toLowerCase().startsWith(p)) continue;
-      counts.set(v, (counts.get(v) ?? 0) + 1);
-    }
-    return [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, limit).map(([v]) => v);
+  values(key: ValueKey, prefix: string): Promise<string[]> {
+    return this.rows.values(key, prefix);
   }
 
   publish(): LogsStatus {
-    this.catchUp();
     const s = this.status();
     this.env.emit(s);
     return s;
@@ -228,11 +112,12 @@ export class ZoneSession extends Session {
     id: string,
     env: SessionEnv,
     filter: LogFilter,
+    rows: RowsHandle,
     readonly zoneId: number,
     range: LogRange,
     private readonly v2: () => Promise<V2LogClient>,
   ) {
-    super(id, env, filter);
+    super(id, env, filter, rows);
     this.range = range;
     const r = resolveOrFail(range, env.now());
     this.from = r.from;
@@ -277,7 +162,8 @@ export class ZoneSession extends Session {
     this.requests = 0;
     this.error = null;
     this.phase = 'loading';
-    this.resetRows();
+    // Queued before anything the new query brings; a failure here shows on the next step.
+    this.rows.reset().catch(() => undefined);
     this.publish();
   }
 
@@ -321,8 +207,10 @@ export class ZoneSession extends Session {
     try {
       if (this.#pages === null) {
         const { query, localOnly } = toV2Query(this.filter, { from: this.from, to: this.to });
-        this.local = localOnly;
+        await this.rows.setLocal(localOnly);
         const client = await this.v2();
+        // A restart while this step waited owns the pages now; this step's query is stale.
+        if (generation !== this.#generation) return;
         // Pages resume after the rows already held (a cancelled load picks up where it stopped).
         this.#pages = client.pages(this.zoneId, query, { pageSize: V2_LIMIT_MAX, startOffset: this.#nextOffset, signal });
       }
@@ -333,10 +221,8 @@ export class ZoneSession extends Session {
       } else {
         const page = next.value;
         this.requests += page.requests;
-        for (const entry of page.rows) {
-          const record = logEntryToRecord(entry);
-          if (record) this.store.appendRecord(record);
-        }
+        await this.rows.append(page.rows);
+        if (generation !== this.#generation) return;
         this.#nextOffset = page.offset + page.limit;
         this.hasMore = page.hasMore;
       }
@@ -344,9 +230,7 @@ export class ZoneSession extends Session {
     } catch (e) {
       if (generation !== this.#generation) return;
       this.#pages = null;
-      this.phase = 'failed';
-      const a = toAppError(e);
-      this.error = { kind: a.kind, title: a.title, ...(a.detail !== undefined ? { detail: a.detail } : {}), ...(a.status !== undefined ? { status: a.status } : {}), ...(a.code !== undefined ? { code: a.code } : {}) };
+      this.fail(e);
     }
     this.publish();
   }
@@ -354,5 +238,6 @@ export class ZoneSession extends Session {
   close(): void {
     this.#abort.abort();
     this.#generation++;
+    this.rows.close();
   }
 }

@@ -1,0 +1,205 @@
+/**
+ * The rows of one logs session and everything computed over them: the column store, which rows pass the chips
+ * applied locally, sort orders, windows, aggregates and value completions. It is plain synchronous code so it can
+ * run wherever the rows live; the app keeps it in a worker thread (rows-host.ts) so filtering and aggregating a
+ * million rows never holds up the process that serves the windows.
+ */
+import type { LogFilter } from '../../../shared/logs/filter.js';
+import { matchesRecord } from '../../../shared/logs/filter.js';
+import { bucketSizeMs } from '../../../shared/logs/range.js';
+import { logEntryToRecord, recordToLogEntry, type LogEntry } from '../../../shared/logs/v2-response.js';
+import type { LogAggregates, LogRow, LogSort } from '../../../shared/contract/logs.js';
+import { kpis, STATUS_CLASSES, timeSeries, top } from './aggregate.js';
+import { ColumnStore } from './columns.js';
+import { CACHE_CODES } from './types.js';
+
+/** How many entries each top list holds. */
+export const TOP_LIMIT = 10;
+
+/** A key the filter bar completes values for. */
+export type ValueKey = 'status' | 'cache' | 'country' | 'pop' | 'ip';
+
+/** A span of time in UTC ms, `to` exclusive. */
+export interface TimeSpan {
+  readonly from: number;
+  readonly to: number;
+}
+
+/** Rows held and rows passing the local chips. */
+export interface RowCounts {
+  readonly loaded: number;
+  readonly matching: number;
+}
+
+/** One session's rows. */
+export class RowsModel {
+  #store = new ColumnStore();
+  #local: LogFilter = [];
+  #matching: number[] = [];
+  #checked = 0;
+  #sorted: { key: string; order: Uint32Array } | null = null;
+
+  get store(): ColumnStore {
+    return this.#store;
+  }
+
+  counts(): RowCounts {
+    this.#catchUp();
+    return { loaded: this.#store.length, matching: this.#matching.length };
+  }
+
+  /** Adds a page of v2 entries; one the record shape cannot hold is skipped. */
+  append(entries: readonly LogEntry[]): void {
+    for (const entry of entries) {
+      const record = logEntryToRecord(entry);
+      if (record) this.#store.appendRecord(record);
+    }
+  }
+
+  /** Takes a whole store (a parsed file) in place of the rows held. */
+  adopt(store: ColumnStore): void {
+    this.reset();
+    this.#store = store;
+  }
+
+  /** Drops every row. */
+  reset(): void {
+    this.#store = new ColumnStore();
+    this.#matching = [];
+    this.#checked = 0;
+    this.#sorted = null;
+  }
+
+  /** The chips applied to loaded rows; every row is looked at again. */
+  setLocal(filter: LogFilter): void {
+    this.#local = filter;
+    this.#matching = [];
+    this.#checked = 0;
+    this.#sorted = null;
+  }
+
+  /** First and last time among the rows (the last row's own moment inside), or null when there are none. */
+  span(): TimeSpan | null {
+    const s = this.#store;
+    let lo = Infinity;
+    let hi = -Infinity;
+    for (let i = 0; i < s.length; i++) {
+      const t = s.timestamp(i);
+      if (t < lo) lo = t;
+      if (t > hi) hi = t;
+    }
+    return s.length === 0 ? null : { from: lo, to: hi + 1 };
+  }
+
+  /** Brings the matching rows up to date with rows added since the last look. */
+  #catchUp(): void {
+    const s = this.#store;
+    for (let i = this.#checked; i < s.length; i++) {
+      if (this.#local.length === 0 || matchesRecord(this.#local, s.record(i))) this.#matching.push(i);
+    }
+    if (this.#checked !== s.length) this.#sorted = null;
+    this.#checked = s.length;
+  }
+
+  /** The rows of a window, in the sort asked for. */
+  window(offset: number, count: number, sort: LogSort): { rows: LogRow[]; total: number } {
+    this.#catchUp();
+    const order = this.#order(sort);
+    const rows: LogRow[] = [];
+    for (let k = offset; k < Math.min(order.length, offset + count); k++) {
+      rows.push({ ...recordToLogEntry(this.#store.record(order[k]!)), index: k });
+    }
+    return { rows, total: order.length };
+  }
+
+  #order(sort: LogSort): Uint32Array {
+    const key = `${sort.key}:${sort.dir}`;
+    if (this.#sorted?.key === key && this.#sorted.order.length === this.#matching.length) return this.#sorted.order;
+    const s = this.#store;
+    const names = (n: number, name: (c: number) => string) => Array.from({ length: n }, (_, c) => name(c));
+    let value: (i: number) => number | string;
+    switch (sort.key) {
+      case 'time':
+        value = (i) => s.timestamp(i);
+        break;
+      case 'status':
+        value = (i) => s.statusCode(i);
+        break;
+      case 'bytes':
+        value = (i) => s.bytesSent(i);
+        break;
+      case 'cache':
+        value = (i) => CACHE_CODES[s.cacheCode(i)] ?? '';
+        break;
+      case 'country': {
+        const n = names(s.countryCount, (c) => s.country(c));
+        value = (i) => n[s.countryCode(i)] ?? '';
+        break;
+      }
+      case 'pop': {
+        const n = names(s.edgeCount, (c) => s.edge(c));
+        value = (i) => n[s.edgeCode(i)] ?? '';
+        break;
+      }
+    }
+    const sign = sort.dir === 'asc' ? 1 : -1;
+    // Stable: equal values keep the order the rows arrived in.
+    const order = Uint32Array.from(this.#matching);
+    const idx = Array.from(order);
+    idx.sort((a, b) => {
+      const va = value(a);
+      const vb = value(b);
+      return (va < vb ? -sign : va > vb ? sign : 0) || a - b;
+    });
+    order.set(idx);
+    this.#sorted = { key, order };
+    return order;
+  }
+
+  /** Charts, KPIs and top lists over the matching rows; `span` is the session's time range (buckets cover it). */
+  aggregates(span: TimeSpan | null, partial: boolean, bucketMs?: number): LogAggregates {
+    this.#catchUp();
+    const sel = this.#matching;
+    const from = span?.from ?? 0;
+    const to = span && span.to > span.from ? span.to : from + 60_000;
+    const size = bucketMs ?? bucketSizeMs(from, to);
+    const series = timeSeries(this.#store, { from: Math.floor(from / size) * size, to, bucketMs: size }, sel);
+    return {
+      rows: sel.length,
+      partial,
+      kpis: kpis(this.#store, sel),
+      series: {
+        starts: [...series.starts],
+        bucketMs: series.bucketMs,
+        cacheStatuses: [...CACHE_CODES],
+        requestsByCache: series.requestsByCache.map((a) => [...a]),
+        bytesByCache: series.bytesByCache.map((a) => [...a]),
+        statusClasses: [...STATUS_CLASSES],
+        requestsByClass: series.requestsByClass.map((a) => [...a]),
+        bytesByClass: series.bytesByClass.map((a) => [...a]),
+        hitRatio: [...series.hitRatio],
+      },
+      top: { urls: top(this.#store, 'url', TOP_LIMIT, sel), countries: top(this.#store, 'country', TOP_LIMIT, sel), pops: top(this.#store, 'pop', TOP_LIMIT, sel) },
+    };
+  }
+
+  /** Values seen for a key among the matching rows, most frequent first. */
+  values(key: ValueKey, prefix: string, limit = 20): string[] {
+    this.#catchUp();
+    const counts = new Map<string, number>();
+    const s = this.#store;
+    const read: (i: number) => string | null =
+      key === 'status' ? (i) => String(s.statusCode(i))
+      : key === 'cache' ? (i) => CACHE_CODES[s.cacheCode(i)] ?? null
+      : key === 'country' ? (i) => (s.countryCode(i) < 0 ? null : s.country(s.countryCode(i)))
+      : key === 'pop' ? (i) => (s.edgeCode(i) < 0 ? null : s.edge(s.edgeCode(i)))
+      : (i) => s.remoteIp(i);
+    const p = prefix.toLowerCase();
+    for (const i of this.#matching) {
+      const v = read(i);
+      if (v === null || !v.toLowerCase().startsWith(p)) continue;
+      counts.set(v, (counts.get(v) ?? 0) + 1);
+    }
+    return [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, limit).map(([v]) => v);
+  }
+}

@@ -1,0 +1,79 @@
+/**
+ * The operations a session asks of its rows, as plain data, and how one is carried out on a RowsModel. The same
+ * function serves the rows kept in this thread and the rows kept in the worker, so both behave alike.
+ */
+import type { LogAggregates, LogRow, LogSort } from '../../../shared/contract/logs.js';
+import type { LogFilter } from '../../../shared/logs/filter.js';
+import type { LogEntry } from '../../../shared/logs/v2-response.js';
+import { RowsModel, type RowCounts, type TimeSpan, type ValueKey } from './rows-model.js';
+import { parseV1File, type V1FileProgress } from './v1-file.js';
+import type { V1MalformedSample, V1ParserOptions } from './v1-parse.js';
+
+/** A local v1 file read into the rows: what was read and refused, and the time the rows cover. */
+export interface FileLoaded {
+  readonly lines: number;
+  readonly malformed: number;
+  readonly samples: readonly V1MalformedSample[];
+  readonly span: TimeSpan | null;
+}
+
+/** One request to a session's rows. */
+export type RowsOp =
+  | { readonly op: 'append'; readonly entries: readonly LogEntry[] }
+  | { readonly op: 'reset' }
+  | { readonly op: 'setLocal'; readonly filter: LogFilter }
+  | { readonly op: 'window'; readonly offset: number; readonly count: number; readonly sort: LogSort }
+  | { readonly op: 'aggregates'; readonly span: TimeSpan | null; readonly partial: boolean; readonly bucketMs?: number }
+  | { readonly op: 'values'; readonly key: ValueKey; readonly prefix: string }
+  | { readonly op: 'loadFile'; readonly path: string; readonly progressIntervalMs?: number; readonly parser?: V1ParserOptions };
+
+/** What each operation answers. */
+export interface RowsOpResults {
+  append: void;
+  reset: void;
+  setLocal: void;
+  window: { rows: LogRow[]; total: number };
+  aggregates: LogAggregates;
+  values: string[];
+  loadFile: FileLoaded;
+}
+
+/** Where a running file load reports and how it is stopped. */
+export interface LoadContext {
+  readonly signal?: AbortSignal;
+  onProgress?(progress: V1FileProgress): void;
+}
+
+/** Carries out one operation; the answer plus the counts after it. */
+export async function runRowsOp(model: RowsModel, req: RowsOp, ctx: LoadContext = {}): Promise<{ value: unknown; counts: RowCounts }> {
+  const value = await perform(model, req, ctx);
+  return { value, counts: model.counts() };
+}
+
+async function perform(model: RowsModel, req: RowsOp, ctx: LoadContext): Promise<unknown> {
+  switch (req.op) {
+    case 'append':
+      return model.append(req.entries);
+    case 'reset':
+      return model.reset();
+    case 'setLocal':
+      return model.setLocal(req.filter);
+    case 'window':
+      return model.window(req.offset, req.count, req.sort);
+    case 'aggregates':
+      return model.aggregates(req.span, req.partial, req.bucketMs);
+    case 'values':
+      return model.values(req.key, req.prefix);
+    case 'loadFile': {
+      const r = await parseV1File(req.path, {
+        ...(ctx.signal !== undefined ? { signal: ctx.signal } : {}),
+        ...(ctx.onProgress !== undefined ? { onProgress: ctx.onProgress } : {}),
+        ...(req.progressIntervalMs !== undefined ? { progressIntervalMs: req.progressIntervalMs } : {}),
+        ...(req.parser !== undefined ? { parser: req.parser } : {}),
+      });
+      model.adopt(r.store);
+      const loaded: FileLoaded = { lines: r.lines, malformed: r.malformed, samples: r.samples, span: model.span() };
+      return loaded;
+    }
+  }
+}
