@@ -1,65 +1,15 @@
 /**
  * The logging API's error codes in the user's words: one sentence saying what happened, the platform's own message
  * and details beneath it, then what to do. The result is an AppError, so it crosses IPC and reads like every other
- * error in the app.
+ * error in the app. The sentences themselves are shared with the renderer (shared/logs/log-error-texts.ts).
  */
+import { LOG_ERROR_TEXTS, type LogErrorText } from '../../../shared/logs/log-error-texts.js';
 import { LOG_ERROR_CODES, type LogErrorCode } from '../../../shared/logs/v2-response.js';
-import { appError, type AppError, type ErrorKind } from '../../../shared/result.js';
+import { appError, type AppError } from '../../../shared/result.js';
 import { redactUrl } from '../../../shared/redact.js';
 import { cleanText } from '../platform/errors.js';
 
-/** How one error code is explained. */
-export interface LogErrorText {
-  readonly kind: ErrorKind;
-  /** What happened, in one sentence. */
-  readonly sentence: string;
-  /** What the user can do about it. */
-  readonly action: string;
-}
-
-/** Every logging error code, explained. */
-export const LOG_ERROR_TEXTS: Readonly<Record<LogErrorCode, LogErrorText>> = {
-  invalid_request: {
-    kind: 'validation',
-    sentence: 'The logging service did not accept this query.',
-    action: 'Change the filter or time range named below and search again.',
-  },
-  unauthorized: {
-    kind: 'auth',
-    sentence: 'The logging service did not receive a key it could check.',
-    action: 'Add the account API key, or a logging token, to this profile in Settings.',
-  },
-  forbidden: {
-    kind: 'auth',
-    sentence: 'The logging service refused this key, or the account is suspended.',
-    action: 'Check that the key in Settings belongs to the account that owns this pull zone and that the account is active in the bunny.net dashboard.',
-  },
-  not_found: {
-    kind: 'not_found',
-    sentence: 'The logging service does not know this pull zone.',
-    action: 'Pick the pull zone again; it may have been deleted.',
-  },
-  logging_disabled: {
-    kind: 'not_found',
-    sentence: 'Logging is turned off for this pull zone, so there are no logs to show.',
-    action: 'Turn logging on for the pull zone in the bunny.net dashboard; requests made after that will appear here.',
-  },
-  rate_limited: {
-    kind: 'http',
-    sentence: 'Too many log requests were made for this pull zone in the last 10 seconds.',
-    action: 'Wait a few seconds and try again; Burrow spaces its own requests, so another program may be using the same pull zone.',
-  },
-  internal_error: {
-    kind: 'http',
-    sentence: 'The logging service failed while answering; the problem is on the platform’s side.',
-    action: 'Try again in a moment; if it keeps failing, check bunny.net’s status page.',
-  },
-  method_not_allowed: {
-    kind: 'internal',
-    sentence: 'The logging service does not take this kind of request, which is a mistake in Burrow.',
-    action: 'Report it with the details below.',
-  },
-};
+export { LOG_ERROR_TEXTS, type LogErrorText };
 
 /** What an error answer of the logging API told us. */
 export interface LogErrorInput {
