@@ -1,12 +1,18 @@
 import { createHash } from 'node:crypto';
-import { appendFileSync } from 'node:fs';
+import { appendFileSync, readSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createPlatformClient } from '../platform/client.js';
 import { allAreasAt, fixedCredentials, perTestCleanup, signal } from '../platform/test-support.js';
 import type { PlatformClient } from '../platform/types.js';
 import { putFile, READ_SIZE, type PutFileOptions } from './put-file.js';
 import { randomFile, tempDir } from './testing/runner-harness.js';
+
+// Counts the reads made on the event loop; they still read the file.
+vi.mock('node:fs', async (importOriginal) => {
+  const fs = await importOriginal<typeof import('node:fs')>();
+  return { ...fs, readSync: vi.fn(fs.readSync) };
+});
 
 const LIBRARY = 42;
 const MiB = 1024 * 1024;
@@ -74,6 +80,27 @@ describe('putFile', () => {
     expect(await got).toEqual({ bytes: file.size, sha256: file.sha256 });
     expect(progress[0]).toBe(0);
     expect(progress.at(-1)).toBe(file.size);
+  });
+
+  it('reads on the event loop while reads are quick, and moves to the thread pool after the first slow one', async () => {
+    const file = await randomFile(dir.dir, 3 * READ_SIZE + 7);
+    const hashes: Promise<{ bytes: number; sha256: string }>[] = [];
+    const s = await server((req, res) => {
+      const got = received(req);
+      hashes.push(got);
+      void got.then(() => res.end('{}'));
+    });
+    const onLoop = vi.mocked(readSync);
+    onLoop.mockClear();
+    // A clock that never moves: every read looks quick, all four are made on the loop.
+    expect(await putFile(options(clientFor(s.url), file, [], { now: () => 0 }))).toEqual({ kind: 'done' });
+    expect(onLoop).toHaveBeenCalledTimes(4);
+    onLoop.mockClear();
+    // A clock that jumps a second per look: the first read is slow, the other three go to the thread pool.
+    let t = 0;
+    expect(await putFile(options(clientFor(s.url), file, [], { now: () => (t += 1000) }))).toEqual({ kind: 'done' });
+    expect(onLoop).toHaveBeenCalledTimes(1);
+    for (const h of hashes) expect(await h).toEqual({ bytes: file.size, sha256: file.sha256 });
   });
 
   it('counts the last chunk only when the platform answers 2xx', async () => {

@@ -7,6 +7,7 @@
  * what the socket has taken, never what was merely read from disk. The last chunk counts when the platform answers
  * 2xx: 100 % means the platform has the file. Each attempt starts at 0; totals only, never decreasing within it.
  */
+import { readSync } from 'node:fs';
 import { open, stat, type FileHandle } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { appError } from '../../../shared/result.js';
@@ -21,6 +22,11 @@ import { VideoCallFailure, videoSend } from './video-api.js';
 export const READ_SIZE = 4 * 1024 * 1024;
 /** How often the source is looked at again while it uploads. */
 export const STAT_INTERVAL_MS = 500;
+/**
+ * A read that takes longer than this moves the rest of the attempt to the thread pool (see FileBody): the file is
+ * not coming from memory, and reading it on the event loop would hold up everything else the process does.
+ */
+export const SLOW_READ_MS = 8;
 
 /** What one PUT needs. */
 export interface PutFileOptions {
@@ -37,7 +43,10 @@ export interface PutFileOptions {
   /** Totals of bytes the socket has taken, per the progress rule above. */
   onProgress(bytesSent: number): void;
   readonly statIntervalMs?: number;
+  /** The clock of the source checks and of the read timing. */
   readonly now?: () => number;
+  /** Default SLOW_READ_MS. */
+  readonly slowReadMs?: number;
 }
 
 /** How a PUT ended. A failure carries what classify reads; a cancel is a failure with code ABORTED. */
@@ -82,6 +91,12 @@ const RING = 2;
  * The file as a body the transport pulls one chunk at a time, read in READ_SIZE pieces into reused buffers. No
  * read-ahead (a zero high-water mark), so a pull is the transport asking for more: the moment the previous chunk
  * counts as sent.
+ *
+ * Reads start on the event loop itself. A file being uploaded is usually in the page cache (it was just written,
+ * copied or fingerprinted), and then a read is one memory copy of about a millisecond; handing it to the thread
+ * pool instead costs a wake-up on another core and back, and the bytes cross between the cores' caches before the
+ * socket copies them again, which measured about a quarter more CPU per gigabyte. The first read slower than
+ * slowReadMs (a cold or slow disk, a network share) moves this attempt to the thread pool for good.
  */
 class FileBody extends Readable {
   private handle: Promise<FileHandle> | undefined;
@@ -91,6 +106,7 @@ class FileBody extends Readable {
   private sent = 0;
   private bytesRead = 0;
   private lastStat: number;
+  private readOnLoop = true;
 
   constructor(
     private readonly o: PutFileOptions,
@@ -120,7 +136,7 @@ class FileBody extends Readable {
         const file = await this.handle;
         const buffer = (this.ring[this.slot] ??= Buffer.allocUnsafeSlow(READ_SIZE));
         this.slot = (this.slot + 1) % RING;
-        const { bytesRead } = await file.read(buffer, 0, want, this.bytesRead);
+        const bytesRead = await this.readInto(file, buffer, want);
         if (bytesRead > 0) chunk = bytesRead === buffer.length ? buffer : buffer.subarray(0, bytesRead);
       }
       if (this.destroyed) return;
@@ -142,6 +158,14 @@ class FileBody extends Readable {
       if (codeOf(e) === 'ENOENT') return this.problem({ kind: 'source-missing' });
       this.destroy(e instanceof Error ? e : new Error(String(e)));
     }
+  }
+
+  private async readInto(file: FileHandle, buffer: Buffer, want: number): Promise<number> {
+    if (!this.readOnLoop) return (await file.read(buffer, 0, want, this.bytesRead)).bytesRead;
+    const started = this.now();
+    const n = readSync(file.fd, buffer, 0, want, this.bytesRead);
+    if (this.now() - started > (this.o.slowReadMs ?? SLOW_READ_MS)) this.readOnLoop = false;
+    return n;
   }
 
   override _destroy(error: Error | null, callback: (error?: Error | null) => void): void {
