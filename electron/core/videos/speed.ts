@@ -40,9 +40,10 @@ export class SpeedMeter {
     if (!Number.isFinite(bytes) || bytes < last.bytes || at < last.at) return;
     if (at === last.at) this.#samples[this.#samples.length - 1] = { at, bytes };
     else this.#samples.push({ at, bytes });
-    // Keep the newest sample that is at least a window old, and everything after it.
+    // Keep the newest sample that is at least a window old, and everything after it. Samples are in time order, so
+    // the look stops at the first one inside the window: a sample costs the same however many the window holds.
     let keepFrom = 0;
-    for (let i = 0; i < this.#samples.length; i++) if (this.#samples[i]!.at <= at - SPEED_WINDOW_MS) keepFrom = i;
+    for (let i = 1; i < this.#samples.length && this.#samples[i]!.at <= at - SPEED_WINDOW_MS; i++) keepFrom = i;
     if (keepFrom > 0) this.#samples = this.#samples.slice(keepFrom);
   }
 
