@@ -29,7 +29,16 @@ describe('the stacked bars', () => {
 
   it('merge neighbouring buckets of the same height into one rectangle, and draw nothing for missing values', () => {
     expect(barRects({ edges, tops: [100.2, 99.8, 100, null], bottoms: null, zero: 200 })).toEqual([{ left: 10, top: 100, width: 4, height: 100 }]);
-    expect(barRects({ edges: [0, 0.4, 0.6], tops: [10, 10], bottoms: null, zero: 200 })).toEqual([{ left: 0, top: 10, width: 1, height: 190 }]);
     expect(barRects({ edges: [5], tops: [], bottoms: null, zero: 200 })).toEqual([]);
+  });
+
+  it('give a bucket narrower than a pixel that pixel, so more buckets than pixels lose none of them', () => {
+    // Three buckets in two pixels: the first two share pixel 0, where the taller one shows.
+    expect(barRects({ edges: [0, 0.4, 0.8, 1.4], tops: [150, 100, 120], bottoms: null, zero: 200 })).toEqual([
+      { left: 0, top: 150, width: 1, height: 50 },
+      { left: 0, top: 100, width: 1, height: 100 },
+      { left: 1, top: 120, width: 1, height: 80 },
+    ]);
+    expect(barRects({ edges: [0, 0.4, 0.6], tops: [10, 10], bottoms: null, zero: 200 })).toEqual([{ left: 0, top: 10, width: 1, height: 190 }]);
   });
 });

@@ -28,7 +28,7 @@ export interface BarInput {
 
 /**
  * The rectangles of one stacked series, rounded to whole pixels so that neighbouring buckets share an edge exactly
- * (no seam, no overlap); buckets with nothing of this series are skipped, and neighbours of the same height merge.
+ * (no seam); buckets with nothing of this series are skipped, and neighbours of the same height merge.
  */
 export function barRects({ edges, tops, bottoms, zero }: BarInput): PixelRect[] {
   const out: PixelRect[] = [];
@@ -40,16 +40,20 @@ export function barRects({ edges, tops, bottoms, zero }: BarInput): PixelRect[] 
   for (let i = 0; i + 1 < edges.length; i++) {
     const t = tops[i];
     const b = bottoms === null ? zero : (bottoms[i] ?? zero);
-    const left = Math.round(edges[i] ?? 0);
-    const right = Math.round(edges[i + 1] ?? 0);
+    const x0 = edges[i] ?? 0;
+    const x1 = edges[i + 1] ?? x0;
+    const left = Math.round(x0);
+    // More buckets than pixels: a bucket narrower than a pixel still gets one, shared with its neighbours, so the
+    // column shows the tallest of them instead of losing some.
+    const right = Math.max(left + 1, Math.round(x1));
     const top = t == null ? b : Math.round(t);
     const bottom = Math.round(b);
     // Canvas y grows downwards: a segment with something in it has its top above its bottom.
-    if (right <= left || bottom <= top) {
+    if (x1 <= x0 || bottom <= top) {
       flush();
       continue;
     }
-    if (run !== null && run.right === left && run.top === top && run.bottom === bottom) run.right = right;
+    if (run !== null && left <= run.right && run.top === top && run.bottom === bottom) run.right = Math.max(run.right, right);
     else {
       flush();
       run = { left, right, top, bottom };
