@@ -70,8 +70,9 @@ function hooksOf(handlers: { readonly current: Handlers }): uPlot.Hooks.Arrays {
 export function UPlotCanvas({ options, data, height, label, onHover, onSelect, onPick }: UPlotCanvasProps) {
   const host = useRef<HTMLDivElement>(null);
   const plot = useRef<uPlot | null>(null);
-  // The data a plot built later starts with.
+  // The data a plot built later starts with, and the width the last one had.
   const latest = useRef(data);
+  const lastWidth = useRef(0);
   const handlers = useRef<Handlers>({ onHover, onSelect, onPick });
   useLayoutEffect(() => {
     handlers.current = { onHover, onSelect, onPick };
@@ -88,13 +89,22 @@ export function UPlotCanvas({ options, data, height, label, onHover, onSelect, o
     const el = host.current;
     if (el === null || !canDraw()) return;
     let built: uPlot | null = null;
-    const fit = (width: number) => {
-      if (width <= 0) return;
-      if (built === null) {
-        built = new uPlot({ ...options, width, height, hooks: hooksOf(handlers) }, latest.current, el);
-        plot.current = built;
-      } else if (built.width !== width || built.height !== height) built.setSize({ width, height });
+    let pending: ReturnType<typeof setTimeout> | null = null;
+    const build = () => {
+      pending = null;
+      built = new uPlot({ ...options, width: lastWidth.current, height, hooks: hooksOf(handlers) }, latest.current, el);
+      plot.current = built;
     };
+    const fit = (w: number) => {
+      if (w <= 0) return;
+      lastWidth.current = w;
+      // The first plot is built in a task of its own, not inside the frame that reported the width: that frame is
+      // already laying out and painting the screen, and each chart's first drawing would add to it.
+      if (built === null) pending ??= setTimeout(build, 0);
+      else if (built.width !== w || built.height !== height) built.setSize({ width: w, height });
+    };
+    // New options for a plot already shown: the width is known, so the new plot replaces the old one at once.
+    if (lastWidth.current > 0) build();
     // Without a ResizeObserver (an old runtime) the width is read once.
     const observer =
       typeof ResizeObserver === 'undefined'
@@ -107,6 +117,7 @@ export function UPlotCanvas({ options, data, height, label, onHover, onSelect, o
     else fit(el.clientWidth);
     return () => {
       observer?.disconnect();
+      if (pending !== null) clearTimeout(pending);
       if (plot.current === built) plot.current = null;
       (built as uPlot | null)?.destroy();
       built = null;
