@@ -112,9 +112,12 @@ export function zoomRange(starts: readonly number[], bucketMs: number, t0: numbe
   return { from: starts[a] ?? 0, to: (starts[Math.max(a, b)] ?? 0) + bucketMs };
 }
 
+// One formatter for every label: toLocaleString builds a new one per call, and axes and legends format hundreds.
+const COUNT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
 /** A count in full with thousands separators ("12,345"). */
 export function formatCount(n: number): string {
-  return Math.round(n).toLocaleString('en-US');
+  return COUNT.format(Math.round(n));
 }
 
 /** A fraction (0–1) as a percent with one decimal ("70.0 %"), or "–" when there is none. */
