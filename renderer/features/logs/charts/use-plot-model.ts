@@ -1,8 +1,9 @@
 /**
  * What a time chart hands its plot: the series, the arrays to draw and the options. The options object changes
- * only with the plot's make-up (the series listed, the ratio line, measure, time zone, range), so aggregates that
- * only bring new values — every page of "load all" — keep the plot and give it new data; a series hidden from the
- * legend stays in the plot with nothing in it, so toggling is new data too.
+ * only with the plot's make-up (the series the core counts, the ratio line, measure, time zone, range), so
+ * aggregates that only bring new values — every page of "load all", even one where a status first occurs — keep
+ * the plot and give it new data; a series hidden from the legend stays in the plot with nothing in it, so toggling
+ * is new data too.
  */
 import { useMemo } from 'react';
 import type uPlot from 'uplot';
@@ -35,10 +36,14 @@ export function usePlotModel({ aggregates, group, measure, timeZone, drawRatio, 
   const { starts, bucketMs, hitRatio } = aggregates.series;
   const all = useMemo(() => seriesOf(aggregates, group, measure), [aggregates, group, measure]);
   const shown = useMemo(() => all.filter((s) => !hidden.has(s.key)), [all, hidden]);
-  const stacked = useMemo(() => all.map((s) => (hidden.has(s.key) ? { ...s, values: s.values.map(() => 0) } : s)), [all, hidden]);
-  const data = useMemo(() => plotData(starts, stacked, drawRatio ? hitRatio : null) as uPlot.AlignedData, [starts, stacked, drawRatio, hitRatio]);
+  // The plot holds every series the core counts, empty or hidden ones with nothing in them.
+  const plotted = useMemo(
+    () => seriesOf(aggregates, group, measure, true).map((s) => (hidden.has(s.key) ? { ...s, values: s.values.map(() => 0) } : s)),
+    [aggregates, group, measure, hidden],
+  );
+  const data = useMemo(() => plotData(starts, plotted, drawRatio ? hitRatio : null) as uPlot.AlignedData, [starts, plotted, drawRatio, hitRatio]);
   // Compared by value: each fetch of the aggregates brings new arrays with the same keys and range.
-  const keys = JSON.stringify(all.map((s) => s.key));
+  const keys = JSON.stringify(plotted.map((s) => s.key));
   const first = starts[0] ?? 0;
   const last = (starts[starts.length - 1] ?? 0) + bucketMs;
   const options = useMemo(
