@@ -3,7 +3,7 @@
  * over the rows the core holds. Filters are chips and text at once; every chart element and table value drills
  * down; while more pages exist the screen says so and offers to load them within the zone's rate budget.
  */
-import { memo, useState } from 'react';
+import { memo, useDeferredValue, useState } from 'react';
 import type { LogSort, LogsStatus } from '../../../shared/contract/logs';
 import { useAreaFocusTarget } from '../../app/area-focus';
 import { ErrorMessage, fieldError } from '../../ui/ErrorMessage';
@@ -62,7 +62,12 @@ export function LogsScreen() {
   const q = useLogsQuery();
   const status = useLogs((s) => s.status);
   const version = useLogs((s) => s.version);
-  const aggregates = useLogs((s) => s.aggregates);
+  // New aggregates redraw the KPI strip and every chart: that render runs at low priority, in slices the browser
+  // can interleave with input and frames, instead of in the same task as the reply that brought them. None (a new
+  // session) shows at once, so another session's numbers never linger.
+  const latestAggregates = useLogs((s) => s.aggregates);
+  const deferredAggregates = useDeferredValue(latestAggregates);
+  const aggregates = latestAggregates === null ? null : deferredAggregates;
   const timeZone = useLogs((s) => s.timeZone);
   const setTimeZone = useLogs((s) => s.setTimeZone);
   const [sort, setSort] = useState<LogSort>(DEFAULT_SORT);

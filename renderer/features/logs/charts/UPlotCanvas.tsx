@@ -78,11 +78,16 @@ export function UPlotCanvas({ options, data, height, label, onHover, onSelect, o
     handlers.current = { onHover, onSelect, onPick };
   });
 
-  // Declared before the building effect: on a change of both, the old plot is gone before this runs.
+  // Declared before the building effect: on a change of both, the old plot is gone before this runs. Each chart
+  // draws its new data in a task of its own, so the charts' drawings never add up in the task that rendered them.
   useEffect(() => {
     latest.current = data;
     const p = plot.current;
-    if (p !== null && p.data !== data) p.setData(data);
+    if (p === null || p.data === data) return;
+    const timer = setTimeout(() => {
+      if (plot.current === p) p.setData(data);
+    }, 0);
+    return () => clearTimeout(timer);
   }, [data]);
 
   useEffect(() => {
