@@ -1,7 +1,7 @@
 /** The KPI strip over the matching rows: requests, bytes, hit ratio (its rule in a tooltip), 4xx %, 5xx %, unique IPs. */
 import { Info } from 'lucide-react';
 import { Tooltip } from 'radix-ui';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import type { LogAggregates } from '../../../shared/contract/logs';
 import { formatBytes } from '../videos/format';
 import { formatCount, formatShare, HIT_RATIO_RULE } from './logs-format';
@@ -18,8 +18,11 @@ function Kpi({ label, value, children }: { readonly label: string; readonly valu
   );
 }
 
-/** Every number reads "—" until the core has counted (or when it cannot be known, like a ratio of nothing). */
-export function KpiStrip({ aggregates }: { readonly aggregates: LogAggregates | null }) {
+/**
+ * Every number reads "—" until the core has counted (or when it cannot be known, like a ratio of nothing). Memoized:
+ * it changes only when new aggregates arrive, not with every status event.
+ */
+export const KpiStrip = memo(function KpiStrip({ aggregates }: { readonly aggregates: LogAggregates | null }) {
   const k = aggregates?.kpis;
   return (
     <Tooltip.Provider delayDuration={300}>
@@ -46,4 +49,4 @@ export function KpiStrip({ aggregates }: { readonly aggregates: LogAggregates | 
       </dl>
     </Tooltip.Provider>
   );
-}
+});

@@ -3,7 +3,7 @@
  * over the rows the core holds. Filters are chips and text at once; every chart element and table value drills
  * down; while more pages exist the screen says so and offers to load them within the zone's rate budget.
  */
-import { useState } from 'react';
+import { memo, useDeferredValue, useState } from 'react';
 import type { LogSort, LogsStatus } from '../../../shared/contract/logs';
 import { useAreaFocusTarget } from '../../app/area-focus';
 import { ErrorMessage, fieldError } from '../../ui/ErrorMessage';
@@ -22,6 +22,9 @@ import { ZonePicker } from './ZonePicker';
 import './logs.css';
 
 const DEFAULT_SORT: LogSort = { key: 'time', dir: 'desc' };
+
+/** The table, drawn again only when its props change (its rows' version, sort, zone), not on every status event. */
+const Table = memo(LogTable);
 
 function ChooseSource() {
   return (
@@ -59,7 +62,12 @@ export function LogsScreen() {
   const q = useLogsQuery();
   const status = useLogs((s) => s.status);
   const version = useLogs((s) => s.version);
-  const aggregates = useLogs((s) => s.aggregates);
+  // New aggregates redraw the KPI strip and every chart: that render runs at low priority, in slices the browser
+  // can interleave with input and frames, instead of in the same task as the reply that brought them. None (a new
+  // session) shows at once, so another session's numbers never linger.
+  const latestAggregates = useLogs((s) => s.aggregates);
+  const deferredAggregates = useDeferredValue(latestAggregates);
+  const aggregates = latestAggregates === null ? null : deferredAggregates;
   const timeZone = useLogs((s) => s.timeZone);
   const setTimeZone = useLogs((s) => s.setTimeZone);
   const [sort, setSort] = useState<LogSort>(DEFAULT_SORT);
@@ -109,7 +117,7 @@ export function LogsScreen() {
               {status.filter.trim() !== '' ? 'No rows match these filters.' : status.source.kind === 'file' ? 'This file holds no requests.' : 'No requests in this range.'}
             </p>
           ) : (
-            <LogTable sessionId={status.sessionId} total={status.matchingRows} version={version} sort={sort} onSort={setSort} timeZone={timeZone} onDrill={q.drill} />
+            <Table sessionId={status.sessionId} total={status.matchingRows} version={version} sort={sort} onSort={setSort} timeZone={timeZone} onDrill={q.drill} />
           )}
           {status.source.kind === 'zone' && <LoadBar status={status} loadMore={q.session.loadMore} loadAll={q.session.loadAll} cancel={q.session.cancel} />}
         </>

@@ -4,7 +4,7 @@
  * before anything is sent; drill-downs merge their chip into the filter, and a zoom remembers the range to go
  * back to.
  */
-import { useState } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import type { LogSource } from '../../../shared/contract/logs';
 import { addChip, type LogFilter } from '../../../shared/logs/filter';
 import { formatFilterText, parseFilterText } from '../../../shared/logs/filter-text';
@@ -18,6 +18,18 @@ export type ChosenSource = { readonly kind: 'zone'; readonly zoneId: number } | 
 
 /** The range a new screen starts with: short, so the first page comes back fast. */
 export const DEFAULT_RANGE: LogRange = { kind: 'preset', preset: '1h' };
+
+/**
+ * A callback that keeps its identity across renders and always runs the latest `fn`: the charts and the table take
+ * the screen's handlers as props, and a new closure each render would re-render them on every status event.
+ */
+function useLatestCallback<A extends unknown[]>(fn: (...args: A) => void): (...args: A) => void {
+  const latest = useRef(fn);
+  useLayoutEffect(() => {
+    latest.current = fn;
+  });
+  return useCallback((...args: A) => latest.current(...args), []);
+}
 
 export function useLogsQuery() {
   const session = useLogsSession();
@@ -103,6 +115,11 @@ export function useLogsQuery() {
     if (beforeZoom !== null && sendRange(beforeZoom)) setBeforeZoom(null);
   }
 
+  // Handed to the charts and the table, which are memoized: the same function for the whole screen's life.
+  const onDrill = useLatestCallback(drill);
+  const onZoom = useLatestCallback(zoom);
+  const onResetZoom = useLatestCallback(resetZoom);
+
   return {
     session,
     source,
@@ -116,8 +133,8 @@ export function useLogsQuery() {
     pickFile,
     chooseRange,
     applyFilter,
-    drill,
-    zoom,
-    resetZoom,
+    drill: onDrill,
+    zoom: onZoom,
+    resetZoom: onResetZoom,
   };
 }

@@ -1,12 +1,14 @@
 /**
  * Drives the Logs screen's one core session: opens it on a source (closing the previous one first), changes its
  * filter or range, pages, and closes it when the screen goes. `logs.status` events keep the store current, and
- * aggregates are fetched again whenever the rows change, at most twice a second while pages stream in.
+ * aggregates are fetched again whenever the rows change: one request at a time, at most twice a second while pages
+ * stream in, the pages that arrived meanwhile folded into the next one.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { LogSource } from '../../../shared/contract/logs';
 import type { LogRange } from '../../../shared/logs/range';
 import { call, subscribe } from '../../bridge/client';
+import { latestRefresh, type LatestRefresh } from './latest-refresh';
 import { useLogs } from './logs-store';
 
 /** The shortest time between two aggregate requests while rows keep arriving ("load all" streams many pages). */
@@ -37,7 +39,6 @@ export function useLogsSession(): LogsSession {
   const [opening, setOpening] = useState(false);
   // Each open counts; a reply to an open that a later one overtook is closed at once instead of shown.
   const generation = useRef(0);
-  const lastAggregates = useRef(0);
 
   useEffect(() => subscribe('logs.status', (s) => useLogs.getState().received(s)), []);
 
@@ -51,19 +52,28 @@ export function useLogsSession(): LogsSession {
     [],
   );
 
+  // One refresh per session: pages that arrive while aggregates are being computed fold into one more request.
+  const refresh = useRef<LatestRefresh | null>(null);
   useEffect(() => {
     if (sessionId === null) return;
-    // Waits from the last request, not from the last change, so a steady stream of pages still refreshes twice a second.
-    const wait = Math.max(0, lastAggregates.current + AGGREGATES_INTERVAL_MS - Date.now());
-    const timer = setTimeout(() => {
-      lastAggregates.current = Date.now();
-      call('logs.aggregates', { sessionId })
-        .then((a) => useLogs.getState().setAggregates(sessionId, a))
-        .catch((e: unknown) => {
-          if (useLogs.getState().sessionId === sessionId) setError(e);
-        });
-    }, wait);
-    return () => clearTimeout(timer);
+    const r = latestRefresh({
+      fetch: () => call('logs.aggregates', { sessionId }),
+      apply: (a) => useLogs.getState().setAggregates(sessionId, a),
+      fail: (e) => {
+        if (useLogs.getState().sessionId === sessionId) setError(e);
+      },
+      intervalMs: AGGREGATES_INTERVAL_MS,
+    });
+    refresh.current = r;
+    return () => {
+      r.stop();
+      if (refresh.current === r) refresh.current = null;
+    };
+  }, [sessionId]);
+
+  // Declared after the refresh's own effect, so a new session's first version asks the new refresh.
+  useEffect(() => {
+    if (sessionId !== null) refresh.current?.request();
   }, [sessionId, version]);
 
   const open = useCallback(async (source: LogSource, filter: string) => {

@@ -3,7 +3,7 @@
  * cache status with the hit ratio, by status class, and the top URLs, countries and POPs. Every element drills
  * down into a filter chip; a drag across buckets zooms the range.
  */
-import { useId, useState } from 'react';
+import { memo, useId, useState } from 'react';
 import type { LogChartsProps } from '../view-types';
 import { subtitleOf, type Measure } from './chart-data';
 import { TimeChart } from './TimeChart';
@@ -31,7 +31,8 @@ function countryNamer(): (code: string) => string {
 
 const countryName = countryNamer();
 
-export function LogCharts({ aggregates, timeZone, onDrill, onZoom, zoomed, onResetZoom }: LogChartsProps) {
+/** Memoized: a status event that leaves the aggregates as they were does not touch the charts. */
+export const LogCharts = memo(function LogCharts({ aggregates, timeZone, onDrill, onZoom, zoomed, onResetZoom }: LogChartsProps) {
   const [measure, setMeasure] = useState<Measure>('requests');
   const id = useId();
   const subtitle = subtitleOf(aggregates);
@@ -83,4 +84,4 @@ export function LogCharts({ aggregates, timeZone, onDrill, onZoom, zoomed, onRes
       </div>
     </div>
   );
-}
+});

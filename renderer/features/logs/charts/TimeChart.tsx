@@ -3,16 +3,15 @@
  * on a 0–100 % axis, an HTML legend that shows exact values of the hovered bucket (totals otherwise), toggles series
  * and drills down, and a hidden table of the totals for screen readers.
  */
-import { useMemo, useState } from 'react';
-import uPlot from 'uplot';
+import { useState } from 'react';
 import type { LogAggregates } from '../../../../shared/contract/logs';
-import { formatBytes } from '../../videos/format';
-import { cacheColorVar, statusClassColorVar, type DrillDown, type TimeZoneMode } from '../view-types';
-import { bucketAt, formatCount, formatRatio, plotData, segmentAt, seriesOf, subtitleOf, zoomRange, type Measure, type SeriesGroup } from './chart-data';
-import { cssColor } from './colors';
+import type { DrillDown, TimeZoneMode } from '../view-types';
+import { bucketAt, formatRatio, segmentAt, subtitleOf, zoomRange, type Measure, type SeriesGroup } from './chart-data';
+import { formatterOf, seriesColorVar } from './chart-options';
 import { DRILL_HINT, drillHandlers } from './drill';
-import { axisTimeLabels, chartTzDate, formatBucket } from './time-format';
-import { UPlotCanvas, type PlotOptions } from './UPlotCanvas';
+import { formatBucket } from './time-format';
+import { UPlotCanvas } from './UPlotCanvas';
+import { usePlotModel } from './use-plot-model';
 
 export interface TimeChartProps {
   readonly id: string;
@@ -29,55 +28,14 @@ export interface TimeChartProps {
 
 const HEIGHT = 220;
 
-/** A series' colour: its cache status' or status class' variable, as the table's chips use it. */
-function seriesColor(group: SeriesGroup, key: string): string {
-  return cssColor(group === 'cache' ? cacheColorVar(key) : statusClassColorVar(key));
-}
-
-/** Values in full: counts with separators, bytes in decimal units. */
-function formatterOf(measure: Measure): (v: number) => string {
-  return measure === 'bytes' ? formatBytes : formatCount;
-}
-
 export function TimeChart({ id, title, aggregates, group, measure, timeZone, withHitRatio, onDrill, onZoom }: TimeChartProps) {
   const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
   const [ratioShown, setRatioShown] = useState(true);
   const [hover, setHover] = useState<number | null>(null);
   const { starts, bucketMs, hitRatio } = aggregates.series;
-  const all = useMemo(() => seriesOf(aggregates, group, measure), [aggregates, group, measure]);
-  const shown = useMemo(() => all.filter((s) => !hidden.has(s.key)), [all, hidden]);
   const drawRatio = withHitRatio && ratioShown;
+  const { all, shown, data, options } = usePlotModel({ aggregates, group, measure, timeZone, drawRatio, hidden });
   const fmt = formatterOf(measure);
-
-  const data = useMemo(() => plotData(starts, shown, drawRatio ? hitRatio : null) as uPlot.AlignedData, [starts, shown, drawRatio, hitRatio]);
-  const options = useMemo((): PlotOptions => {
-    const format = formatterOf(measure);
-    const muted = cssColor('--fg-muted');
-    const grid = { stroke: cssColor('--border', '#d5d8df'), width: 1 };
-    const bars = uPlot.paths.bars?.({ align: 1, size: [1, Infinity], gap: 0 });
-    const first = (starts[0] ?? 0) / 1000;
-    const last = ((starts[starts.length - 1] ?? 0) + bucketMs) / 1000;
-    const stacked: uPlot.Series[] = [...shown].reverse().map((s) => {
-      const color = seriesColor(group, s.key);
-      return { label: s.key, fill: color, stroke: color, width: 0, paths: bars, points: { show: false } };
-    });
-    const ratio: uPlot.Series[] = drawRatio
-      ? [{ label: 'Hit ratio', scale: '%', stroke: cssColor('--fg', '#1b1d22'), width: 1.5, spanGaps: false, points: { show: false } }]
-      : [];
-    const axes: uPlot.Axis[] = [
-      { stroke: muted, grid, ticks: grid, values: (_u, splits) => axisTimeLabels(timeZone, splits) },
-      { stroke: muted, grid, ticks: grid, size: 64, values: (_u, splits) => splits.map((v) => format(v)) },
-    ];
-    if (drawRatio) axes.push({ scale: '%', side: 1, stroke: muted, grid: { show: false }, values: (_u, splits) => splits.map((v) => `${v} %`) });
-    return {
-      tzDate: chartTzDate(timeZone),
-      legend: { show: false },
-      cursor: { drag: { x: true, y: false, setScale: false, dist: 5 }, points: { show: false } },
-      scales: { x: { time: true, range: [first, last] }, y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.05 : 1] }, '%': { range: [0, 100] } },
-      series: [{}, ...stacked, ...ratio],
-      axes,
-    };
-  }, [shown, drawRatio, timeZone, starts, bucketMs, group, measure]);
 
   const pick = (t: number, y: number, altKey: boolean) => {
     const bucket = bucketAt(starts, bucketMs, t);
@@ -119,7 +77,7 @@ export function TimeChart({ id, title, aggregates, group, measure, timeZone, wit
           <ul>
             {all.map((s) => (
               <li key={s.key}>
-                <input type="checkbox" checked={!hidden.has(s.key)} onChange={() => toggle(s.key)} aria-label={`Show ${s.key}`} style={{ accentColor: seriesColor(group, s.key) }} />
+                <input type="checkbox" checked={!hidden.has(s.key)} onChange={() => toggle(s.key)} aria-label={`Show ${s.key}`} style={{ accentColor: `var(${seriesColorVar(group, s.key)}, #6e7781)` }} />
                 {s.token === null ? (
                   <span className="log-chart-key">{s.key}</span>
                 ) : (

@@ -49,6 +49,10 @@ describe('series', () => {
       ['2xx', [9000, 0, 6000], 'status:2xx'],
       ['5xx', [0, 0, 3000], 'status:5xx'],
     ]);
+    // For the plot, every series the core counts, those with nothing as zeros.
+    const every = seriesOf(anAggregates(), 'class', 'requests', true);
+    expect(every.map((s) => [s.key, s.total])).toEqual([['1xx', 0], ['2xx', 10], ['3xx', 0], ['4xx', 0], ['5xx', 2], ['other', 0]]);
+    expect(every[0]?.values).toEqual([0, 0, 0]);
   });
 
   it('reads a missing bucket as zero', () => {

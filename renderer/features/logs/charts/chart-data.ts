@@ -33,9 +33,10 @@ const sum = (values: readonly number[]) => values.reduce((a, b) => a + b, 0);
 
 /**
  * The series of one chart in the core's order. Series that counted no request in the range are left out, so the
- * legend does not list statuses that never occurred.
+ * legend does not list statuses that never occurred — unless `keepEmpty`: the plot holds every series the core
+ * counts, so one that first occurs on a later page is new data, not a new plot.
  */
-export function seriesOf(aggregates: LogAggregates, group: SeriesGroup, measure: Measure): StackSeries[] {
+export function seriesOf(aggregates: LogAggregates, group: SeriesGroup, measure: Measure, keepEmpty = false): StackSeries[] {
   const s = aggregates.series;
   const keys = group === 'cache' ? s.cacheStatuses : s.statusClasses;
   const requests = group === 'cache' ? s.requestsByCache : s.requestsByClass;
@@ -44,7 +45,7 @@ export function seriesOf(aggregates: LogAggregates, group: SeriesGroup, measure:
   const out: StackSeries[] = [];
   keys.forEach((key, i) => {
     const counted = requests[i] ?? [];
-    if (sum(counted) === 0) return;
+    if (!keepEmpty && sum(counted) === 0) return;
     // Every bucket is present in the aggregates; a short or missing array still reads as zero per bucket.
     const raw = (measure === 'requests' ? counted : bytes[i]) ?? [];
     const values = s.starts.map((_, b) => raw[b] ?? 0);
@@ -112,9 +113,12 @@ export function zoomRange(starts: readonly number[], bucketMs: number, t0: numbe
   return { from: starts[a] ?? 0, to: (starts[Math.max(a, b)] ?? 0) + bucketMs };
 }
 
+// One formatter for every label: toLocaleString builds a new one per call, and axes and legends format hundreds.
+const COUNT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
 /** A count in full with thousands separators ("12,345"). */
 export function formatCount(n: number): string {
-  return Math.round(n).toLocaleString('en-US');
+  return COUNT.format(Math.round(n));
 }
 
 /** A fraction (0–1) as a percent with one decimal ("70.0 %"), or "–" when there is none. */

@@ -1,0 +1,78 @@
+/**
+ * A time chart's uPlot options, from what gives the plot its make-up only — the series it lists, the ratio line,
+ * the measure and time zone of its axes, the range — never from the values drawn, so new aggregates over the same
+ * range keep the plot and only hand it new data.
+ */
+import uPlot from 'uplot';
+import { formatBytes } from '../../videos/format';
+import { cacheColorVar, statusClassColorVar, type TimeZoneMode } from '../view-types';
+import { formatCount, type Measure, type SeriesGroup } from './chart-data';
+import { cssColor } from './colors';
+import { stackedBars } from './stacked-bars';
+import { axisTimeLabels, chartTzDate } from './time-format';
+import type { PlotOptions } from './UPlotCanvas';
+
+/** What a time chart's plot is made of. */
+export interface ChartSpec {
+  /** The stacked series, bottom of the stack first (the core's order). */
+  readonly keys: readonly string[];
+  readonly group: SeriesGroup;
+  readonly measure: Measure;
+  readonly timeZone: TimeZoneMode;
+  /** Draw the hit ratio as a line on a 0–100 % axis. */
+  readonly drawRatio: boolean;
+  /** The first bucket's start and the last one's end (ms). */
+  readonly first: number;
+  readonly last: number;
+  readonly bucketMs: number;
+}
+
+/** A series' colour variable: its cache status' or status class', as the table's chips use it. */
+export function seriesColorVar(group: SeriesGroup, key: string): string {
+  return group === 'cache' ? cacheColorVar(key) : statusClassColorVar(key);
+}
+
+/** Values in full: counts with separators, bytes in decimal units. */
+export function formatterOf(measure: Measure): (v: number) => string {
+  return measure === 'bytes' ? formatBytes : formatCount;
+}
+
+/**
+ * The options of the plot that draws `plotData(starts, series, ratio)`: the stack's top edges from the top of the
+ * stack down (each drawn from the edge below it), then the ratio line when asked for.
+ */
+export function chartOptions(spec: ChartSpec): PlotOptions {
+  const { keys, group, measure, timeZone, drawRatio, bucketMs } = spec;
+  const format = formatterOf(measure);
+  const muted = cssColor('--fg-muted');
+  const grid = { stroke: cssColor('--border', '#d5d8df'), width: 1 };
+  const n = keys.length;
+  const stacked: uPlot.Series[] = [...keys].reverse().map((key, k) => {
+    const color = cssColor(seriesColorVar(group, key));
+    // Data index k + 1 holds this series' top edge; the series below it is the next one, the last sits on zero.
+    const below = k + 2 <= n ? k + 2 : null;
+    return { label: key, fill: color, stroke: color, width: 0, paths: stackedBars(below, bucketMs / 1000), points: { show: false } };
+  });
+  // A one-pixel line: a software canvas strokes it as a hairline, while a wider one over hundreds of buckets costs
+  // tens of milliseconds to outline.
+  const ratio: uPlot.Series[] = drawRatio
+    ? [{ label: 'Hit ratio', scale: '%', stroke: cssColor('--fg', '#1b1d22'), width: 1, spanGaps: false, points: { show: false } }]
+    : [];
+  const axes: uPlot.Axis[] = [
+    { stroke: muted, grid, ticks: grid, values: (_u, splits) => axisTimeLabels(timeZone, splits) },
+    { stroke: muted, grid, ticks: grid, size: 64, values: (_u, splits) => splits.map((v) => format(v)) },
+  ];
+  if (drawRatio) axes.push({ scale: '%', side: 1, stroke: muted, grid: { show: false }, values: (_u, splits) => splits.map((v) => `${v} %`) });
+  return {
+    tzDate: chartTzDate(timeZone),
+    legend: { show: false },
+    cursor: { drag: { x: true, y: false, setScale: false, dist: 5 }, points: { show: false } },
+    scales: {
+      x: { time: true, range: [spec.first / 1000, spec.last / 1000] },
+      y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.05 : 1] },
+      '%': { range: [0, 100] },
+    },
+    series: [{}, ...stacked, ...ratio],
+    axes,
+  };
+}
