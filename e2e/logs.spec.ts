@@ -106,9 +106,13 @@ test('a 4-day range is refused before anything is sent; a zone without logging s
   expect(v2Requests(sb, zone)).toEqual([]);
 
   const off = sb.pullZones.find((z) => !z.loggingEnabled)!;
-  // Zones without logging cannot be picked at all; the option says why.
-  await expect(logs.zone.locator(`option[value="${off.id}"]`)).toBeDisabled();
+  // The option says so; picked, the zone's logging is explained in words, the old rows go, and nothing is asked.
   await expect(logs.zone.locator(`option[value="${off.id}"]`)).toContainText(/logging is off/i);
+  await logs.zone.selectOption(String(off.id));
+  await expect(logs.loggingOff).toContainText(/Logging is turned off for this pull zone/);
+  await expect(logs.loggingOff).toContainText(/Turn logging on/);
+  await expect(logs.rows).toHaveCount(0);
+  expect(v2Requests(sb, off.id)).toEqual([]);
 });
 
 test('the UTC/local switch moves every time by the zone offset', async () => {

@@ -30,6 +30,11 @@ export class LogsPage extends AreaPage {
     return this.content.getByRole('form', { name: 'Absolute time range' }).getByRole('button');
   }
 
+  /** What the screen says in place of rows when the chosen zone has logging off. */
+  get loggingOff(): Locator {
+    return this.content.getByTestId('logs-logging-off');
+  }
+
   get rangeError(): Locator {
     return this.content.getByTestId('range-picker').getByTestId('range-error');
   }

@@ -5,6 +5,7 @@
  */
 import { memo, useDeferredValue, useState } from 'react';
 import type { LogSort, LogsStatus } from '../../../shared/contract/logs';
+import { LOG_ERROR_TEXTS } from '../../../shared/logs/log-error-texts';
 import { useAreaFocusTarget } from '../../app/area-focus';
 import { ErrorMessage, fieldError } from '../../ui/ErrorMessage';
 import { LogCharts } from './charts/LogCharts';
@@ -31,6 +32,18 @@ function ChooseSource() {
     <section className="empty-state" data-testid="logs-empty" aria-labelledby="logs-empty-heading">
       <h2 id="logs-empty-heading">Choose a pull zone…</h2>
       <p>Pick a pull zone above to see the requests its CDN served, or open a log file (.log or .log.gz) — dropping one on this window opens it too.</p>
+    </section>
+  );
+}
+
+/** A zone whose logging is off: the same words the platform's refusal would bring, without asking it. */
+function LoggingOff({ name }: { readonly name: string }) {
+  const text = LOG_ERROR_TEXTS.logging_disabled;
+  return (
+    <section className="empty-state" data-testid="logs-logging-off" aria-labelledby="logs-off-heading">
+      <h2 id="logs-off-heading">No logs for {name}</h2>
+      <p>{text.sentence}</p>
+      <p>{text.action}</p>
     </section>
   );
 }
@@ -83,14 +96,15 @@ export function LogsScreen() {
     <div className="logs" data-dragging={dragging ? 'true' : undefined}>
       <div className="row logs-top">
         <ZonePicker
-          zoneId={q.source?.kind === 'zone' ? q.source.zoneId : null}
+          zoneId={q.source?.kind === 'zone' || q.source?.kind === 'off' ? q.source.zoneId : null}
           fileName={q.source?.kind === 'file' ? q.source.name : null}
           onZone={q.pickZone}
+          onLoggingOff={q.pickLoggingOff}
           onFile={q.pickFile}
           focusRef={focusTarget}
         />
       </div>
-      <RangePicker range={q.range} onRange={q.chooseRange} timeZone={timeZone} onTimeZone={setTimeZone} error={rangeRule} disabled={q.source?.kind === 'file'} />
+      <RangePicker range={q.range} onRange={q.chooseRange} timeZone={timeZone} onTimeZone={setTimeZone} error={rangeRule} disabled={q.source?.kind === 'file' || q.source?.kind === 'off'} />
       <FilterBar text={q.text} applied={q.applied} onText={q.setText} onApply={q.applyFilter} sessionId={status?.sessionId ?? null} coreError={filterRule} />
       {dragging && (
         <div className="drop-hint" aria-hidden="true">
@@ -104,6 +118,7 @@ export function LogsScreen() {
         </p>
       )}
       {q.source === null && !q.session.opening && <ChooseSource />}
+      {q.source?.kind === 'off' && <LoggingOff name={q.source.name} />}
       {status && (
         <>
           {status.error && <SessionError error={status.error} />}

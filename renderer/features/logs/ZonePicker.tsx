@@ -1,6 +1,7 @@
 /**
- * Where the rows come from: one of the profile's pull zones (those without logging are listed but cannot be
- * picked, since the platform keeps no logs for them), or a v1 log file chosen in the native dialog.
+ * Where the rows come from: one of the profile's pull zones, or a v1 log file chosen in the native dialog. Zones
+ * without logging are listed and say so; picking one explains why there is nothing to show and sends nothing,
+ * since the platform keeps no logs for them.
  */
 import { FileText } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -13,6 +14,8 @@ interface Props {
   readonly zoneId: number | null;
   readonly fileName: string | null;
   onZone(zoneId: number): void;
+  /** A zone whose logging is off was picked. */
+  onLoggingOff(zoneId: number, name: string): void;
   onFile(token: string, name: string): void;
   readonly focusRef?: (el: HTMLElement | null) => void;
 }
@@ -20,7 +23,7 @@ interface Props {
 const NONE = '';
 
 /** The source picker at the top of the Logs screen. */
-export function ZonePicker({ zoneId, fileName, onZone, onFile, focusRef }: Props) {
+export function ZonePicker({ zoneId, fileName, onZone, onLoggingOff, onFile, focusRef }: Props) {
   const zones = useCall('logs.zones', {});
   const [chooseError, setChooseError] = useState<unknown>(null);
   const [choosing, setChoosing] = useState(false);
@@ -50,13 +53,18 @@ export function ZonePicker({ zoneId, fileName, onZone, onFile, focusRef }: Props
           value={zoneId === null ? NONE : String(zoneId)}
           // Never disabled while the zones load: arriving in Logs puts focus here, and a disabled select cannot take it.
           aria-busy={zones.isPending ? true : undefined}
-          onChange={(e) => e.target.value !== NONE && onZone(Number(e.target.value))}
+          onChange={(e) => {
+            const zone = list.find((z) => String(z.id) === e.target.value);
+            if (zone === undefined) return;
+            if (zone.loggingEnabled) onZone(zone.id);
+            else onLoggingOff(zone.id, zone.name);
+          }}
         >
           <option value={NONE} disabled>
             {zones.isPending ? 'Loading pull zones…' : fileName !== null ? `File: ${fileName}` : 'Choose a pull zone…'}
           </option>
           {list.map((z) => (
-            <option key={z.id} value={String(z.id)} disabled={!z.loggingEnabled}>
+            <option key={z.id} value={String(z.id)}>
               {z.loggingEnabled ? z.name : `${z.name} — logging is off`}
             </option>
           ))}

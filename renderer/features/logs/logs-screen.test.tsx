@@ -46,14 +46,31 @@ function filterBox() {
 }
 
 describe('choosing what to show', () => {
-  it('starts by asking for a pull zone; zones without logging are listed but cannot be picked', async () => {
+  it('starts by asking for a pull zone; zones without logging say so', async () => {
     logsBridge();
     renderLogs();
     expect((await screen.findByTestId('logs-empty')).textContent).toContain('Choose a pull zone');
-    const off = await screen.findByRole('option', { name: 'quiet-zone — logging is off' });
-    expect((off as HTMLOptionElement).disabled).toBe(true);
-    expect((screen.getByRole('option', { name: 'cdn-main' }) as HTMLOptionElement).disabled).toBe(false);
+    expect(await screen.findByRole('option', { name: 'quiet-zone — logging is off' })).toBeTruthy();
     expect(screen.getByTestId('time-zone-heading').textContent).toBe('Times in UTC');
+  });
+
+  it('picking a zone without logging explains it in words, closes the open session and asks the platform nothing', async () => {
+    const bridge = logsBridge();
+    renderLogs();
+    await pickZone('1');
+    await waitFor(() => expect(bridge.count('logs.open')).toBe(1));
+    const off = (await screen.findByRole('option', { name: 'quiet-zone — logging is off' })) as HTMLOptionElement;
+    await pickZone(off.value);
+    const panel = await screen.findByTestId('logs-logging-off');
+    expect(panel.textContent).toContain('quiet-zone');
+    expect(panel.textContent).toContain('Logging is turned off for this pull zone');
+    await waitFor(() => expect(bridge.inputs('logs.close')).toEqual([{ sessionId: 's1' }]));
+    expect(bridge.count('logs.open')).toBe(1);
+    expect(screen.getByRole('button', { name: '24 h' })).toHaveProperty('disabled', true);
+    // A filter applied now opens nothing either.
+    fireEvent.change(filterBox(), { target: { value: 'status:5xx' } });
+    fireEvent.submit(filterBox().form!);
+    expect(bridge.count('logs.open')).toBe(1);
   });
 
   it('a preset and a filter chosen first go with the zone to logs.open; a later preset updates the same session', async () => {

@@ -13,8 +13,11 @@ import { useLogs } from './logs-store';
 import { useLogsSession } from './use-logs-session';
 import type { DrillDown } from './view-types';
 
-/** Where the rows come from, as the screen shows it. */
-export type ChosenSource = { readonly kind: 'zone'; readonly zoneId: number } | { readonly kind: 'file'; readonly token: string; readonly name: string };
+/** Where the rows come from, as the screen shows it; `off` is a zone without logging, which is never queried. */
+export type ChosenSource =
+  | { readonly kind: 'zone'; readonly zoneId: number }
+  | { readonly kind: 'off'; readonly zoneId: number; readonly name: string }
+  | { readonly kind: 'file'; readonly token: string; readonly name: string };
 
 /** The range a new screen starts with: short, so the first page comes back fast. */
 export const DEFAULT_RANGE: LogRange = { kind: 'preset', preset: '1h' };
@@ -46,7 +49,7 @@ export function useLogsQuery() {
     return resolved.ok ? undefined : resolved.message;
   }
 
-  function openOn(next: ChosenSource, r: LogRange, filter: string) {
+  function openOn(next: Exclude<ChosenSource, { kind: 'off' }>, r: LogRange, filter: string) {
     const src: LogSource = next.kind === 'zone' ? { kind: 'zone', zoneId: next.zoneId, range: r } : { kind: 'file', token: next.token };
     void session.open(src, filter);
   }
@@ -57,6 +60,13 @@ export function useLogsQuery() {
     const rule = check(range);
     setRangeError(rule);
     if (rule === undefined) openOn(next, range, applied);
+  }
+
+  /** A zone whose logging is off: the previous rows go, and nothing is asked of the platform. */
+  function pickLoggingOff(zoneId: number, name: string) {
+    setSource({ kind: 'off', zoneId, name });
+    setRangeError(undefined);
+    session.close();
   }
 
   function pickFile(token: string, name: string) {
@@ -85,7 +95,7 @@ export function useLogsQuery() {
   function applyFilter(next: string) {
     setApplied(next);
     if (useLogs.getState().sessionId !== null) void session.update({ filter: next });
-    else if (source !== null && (source.kind === 'file' || check(range) === undefined)) openOn(source, range, next);
+    else if (source !== null && source.kind !== 'off' && (source.kind === 'file' || check(range) === undefined)) openOn(source, range, next);
   }
 
   /** The filter the text box says now, or the one last applied while the text has a problem. */
@@ -130,6 +140,7 @@ export function useLogsQuery() {
     setText,
     zoomed: beforeZoom !== null,
     pickZone,
+    pickLoggingOff,
     pickFile,
     chooseRange,
     applyFilter,

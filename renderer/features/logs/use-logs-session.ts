@@ -21,6 +21,8 @@ export interface LogsSession {
   /** A source is being opened. */
   readonly opening: boolean;
   open(source: LogSource, filter: string): Promise<void>;
+  /** Ends the session (if any) without opening another: nothing is shown until a source is chosen again. */
+  close(): void;
   update(change: { readonly filter?: string; readonly range?: LogRange }): Promise<void>;
   loadMore(): void;
   loadAll(): void;
@@ -94,6 +96,15 @@ export function useLogsSession(): LogsSession {
     }
   }, []);
 
+  const close = useCallback(() => {
+    generation.current++;
+    const previous = useLogs.getState().sessionId;
+    if (previous !== null) closeQuietly(previous);
+    useLogs.getState().closed();
+    setOpening(false);
+    setError(null);
+  }, []);
+
   const update = useCallback(async (change: { readonly filter?: string; readonly range?: LogRange }) => {
     const id = useLogs.getState().sessionId;
     if (id === null) return;
@@ -120,6 +131,7 @@ export function useLogsSession(): LogsSession {
     error,
     opening,
     open,
+    close,
     update,
     loadMore: useCallback(() => page('logs.loadMore'), [page]),
     loadAll: useCallback(() => page('logs.loadAll'), [page]),
