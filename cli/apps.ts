@@ -114,8 +114,8 @@ export async function runApps(args: readonly string[], io: CliIo): Promise<numbe
     if (!(e instanceof AppFailure)) throw e;
     const a = toAppError(e);
     err(`burrow apps: ${a.title}`);
-    const fields = Object.entries(a.fieldErrors ?? {}).map(([field, message]) => ({ field, message }));
-    if (fields.length > 0) io.stderr.write(shown(io.stderr, violationLines(fields)));
+    // Through the error writer, so a key the platform echoed is masked here too.
+    for (const [field, message] of Object.entries(a.fieldErrors ?? {})) err(`${field}: ${message}`);
     if (a.detail !== undefined) err(a.detail);
     if (a.kind === 'network' || a.kind === 'timeout') return EXIT.network;
     return a.status === undefined && a.kind === 'validation' ? EXIT.usage : EXIT.http;
