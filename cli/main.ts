@@ -1,4 +1,4 @@
-/** `burrow`: the command line — `burrow api …` for raw requests, `burrow videos upload …` for uploads, `burrow logs …` for CDN logs, `burrow sandbox …` for the local platform. */
+/** `burrow`: the command line — `burrow api …` for raw requests, `burrow videos upload …` for uploads, `burrow logs …` for CDN logs, `burrow apps …` for container apps, `burrow sandbox …` for the local platform. */
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -16,6 +16,8 @@ Commands:
                  upload video files to a Stream library through a queue that survives interruptions
   logs <pullZoneId> | --file <day.log[.gz]> [--last 1h] [--status 5xx] [--cache MISS] [--all] [--format table|ndjson|csv]
                  print a pull zone's CDN request logs (or a v1 day file's), filtered
+  apps list | get <id> | delete <id> | create --file <app.json> [--dry-run] [--json]
+                 Magic Containers applications; create checks every rule of the platform first
   sandbox [--port N] [--data-dir DIR] [--seed N] [--app-limit N] [--fetch-queue-limit N] [--discard-uploads]
                  run the local platform; prints its JSON (URLs, keys) as the first line
 
@@ -33,6 +35,8 @@ export async function main(argv: readonly string[], io: CliIo, hooks: ProcessHoo
       return (await import('./videos.js')).runVideos(rest, io, hooks);
     case 'logs':
       return (await import('./logs.js')).runLogs(rest, io);
+    case 'apps':
+      return (await import('./apps.js')).runApps(rest, io);
     case 'sandbox':
       return (await import('./sandbox.js')).runSandboxCommand(rest, io, hooks);
     case '--help':

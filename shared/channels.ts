@@ -52,6 +52,15 @@ export const METHOD_NAMES = [
   'logs.close',
   'logs.malformed',
   'logs.chooseFile',
+  'apps.list',
+  'apps.get',
+  'apps.delete',
+  'apps.create',
+  'apps.regions',
+  'apps.registries',
+  'apps.getDraft',
+  'apps.saveDraft',
+  'apps.clearDraft',
 ] as const;
 
 export const EVENT_NAMES = ['app.notice', 'profiles.changed', 'videos.jobs', 'logs.status'] as const;

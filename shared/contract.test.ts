@@ -10,6 +10,7 @@ const PREFIXES: Record<keyof typeof areas, readonly string[]> = {
   console: ['console.'],
   videos: ['videos.'],
   logs: ['logs.'],
+  apps: ['apps.'],
 };
 
 describe('the contract', () => {

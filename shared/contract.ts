@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import type { EventName, MethodName } from './channels.js';
 import type { Result } from './result.js';
 import { appContract } from './contract/app.js';
+import { appsContract } from './contract/apps.js';
 import { consoleContract } from './contract/console.js';
 import type { MethodSpec } from './contract/define.js';
 import { filesContract, type RegisteredFile } from './contract/files.js';
@@ -25,6 +26,7 @@ export const areas = {
   console: consoleContract,
   videos: videosContract,
   logs: logsContract,
+  apps: appsContract,
 } as const;
 
 export const methods = {
@@ -34,6 +36,7 @@ export const methods = {
   ...consoleContract.methods,
   ...videosContract.methods,
   ...logsContract.methods,
+  ...appsContract.methods,
 } as const satisfies Record<MethodName, MethodSpec>;
 
 export const events = {
@@ -43,6 +46,7 @@ export const events = {
   ...consoleContract.events,
   ...videosContract.events,
   ...logsContract.events,
+  ...appsContract.events,
 } as const satisfies Record<EventName, z.ZodType>;
 
 export type Methods = typeof methods;

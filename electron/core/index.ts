@@ -7,6 +7,7 @@ import type { EventName } from '../../shared/channels.js';
 import type { EventPayload } from '../../shared/contract.js';
 import type { Result } from '../../shared/result.js';
 import { appHandlers } from './app/handlers.js';
+import { appsArea } from './apps/area.js';
 import { consoleArea } from './console/handlers.js';
 import { filesHandlers } from './files/handlers.js';
 import { FileRegistry } from './files/registry.js';
@@ -111,6 +112,15 @@ export async function createCore(ports: CorePorts): Promise<Core> {
     pathOf: (token) => files.pathOf(token),
     register: (path) => files.register(path),
   });
+  const appsRoom = appsArea({
+    dataDir: ports.dataDir,
+    cipher: ports.cipher,
+    active: async () => {
+      const p = activeProfile();
+      return { profileId: p.id, client: await clientFor(p) };
+    },
+    activeProfileId: () => activeProfile().id,
+  });
   const handlers: Handlers = {
     ...appHandlers(ports),
     ...filesHandlers(files),
@@ -118,6 +128,7 @@ export async function createCore(ports: CorePorts): Promise<Core> {
     ...consoleRoom.handlers,
     ...videosRoom.handlers,
     ...logsRoom.handlers,
+    ...appsRoom.handlers,
   };
   const redactKnown = async (e: AppError): Promise<AppError> => redactError(e, await profiles.knownSecrets());
   const router = createRouter(handlers, { redact: redactKnown });

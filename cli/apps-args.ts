@@ -1,0 +1,98 @@
+/** The words of `burrow apps`: its four subcommands, their flags, and the help text. */
+import { splitFlags, wantsHelpIn } from './flags.js';
+
+/** Options every subcommand that reaches the platform shares. */
+interface Reach {
+  readonly containersUrl?: string;
+  readonly apiKey?: string;
+  readonly profile?: string;
+  readonly json: boolean;
+}
+
+/** The command as parsed. */
+export type AppsCommand =
+  | ({ readonly kind: 'list' } & Reach)
+  | ({ readonly kind: 'get'; readonly id: string } & Reach)
+  | ({ readonly kind: 'delete'; readonly id: string } & Reach)
+  | ({ readonly kind: 'create'; readonly file: string; readonly dryRun: boolean } & Reach);
+
+/** The usage lines. */
+export const APPS_USAGE = `apps list [--json]
+       burrow apps get <id>
+       burrow apps delete <id>
+       burrow apps create --file <app.json|-> [--dry-run] [--json]`;
+
+/** The help text of `burrow apps`. */
+export const APPS_HELP = `usage: burrow ${APPS_USAGE}
+
+Magic Containers applications of the account.
+  list                  every application: id, status and name (--json: the platform's items as JSON)
+  get <id>              one application in full, as JSON
+  delete <id>           deletes an application (it does not ask)
+  create --file <f>     creates an application from a create request in JSON (- reads standard input) and prints its
+                        id (--json: the platform's whole answer). The request is first checked against every rule the
+                        platform checks; a violation is printed and nothing is sent.
+  --dry-run             only check the request, send nothing: each violation as "<field path>: <rule>" on its own line
+                        (paths as the platform's errors[].field writes them), or "valid"
+  --containers-url <url>  the container API (else BURROW_CONTAINERS_URL, else https://api.bunny.net/mc)
+  --api-key KEY, --profile NAME   the account key, as for burrow api
+Exit status: 0 done (or valid), 1 the platform answered with an error (a 400 prints its field errors the same way),
+2 usage or a request that breaks a rule, 3 the platform could not be reached.
+`;
+
+const VALUE_FLAGS = new Set(['--file', '-f', '--containers-url', '--api-key', '--profile', '-p']);
+const BOOLEAN_FLAGS = new Set(['--dry-run', '--json']);
+
+/** True when --help or -h is among the words (a flag's value is not looked at). */
+export function wantsAppsHelp(args: readonly string[]): boolean {
+  return args.length === 0 || wantsHelpIn(args, VALUE_FLAGS);
+}
+
+/** Parses the words after `burrow apps`. */
+export function parseAppsArgs(args: readonly string[]): { ok: true; command: AppsCommand } | { ok: false; message: string } {
+  const fail = (message: string) => ({ ok: false as const, message });
+  const split = splitFlags(args, { values: VALUE_FLAGS, booleans: BOOLEAN_FLAGS });
+  if (!split.ok) return fail(split.message);
+  const { operands, values, booleans } = split.words;
+  const single = new Map<string, string>();
+  for (const [flag, value] of values) {
+    const name = flag === '-f' ? '--file' : flag;
+    if (single.has(name)) return fail(`${name} is given twice`);
+    single.set(name, value);
+  }
+  const [sub, ...rest] = operands;
+  const reach: Reach = {
+    json: booleans.has('--json'),
+    ...(single.has('--containers-url') ? { containersUrl: single.get('--containers-url')! } : {}),
+    ...(single.has('--api-key') ? { apiKey: single.get('--api-key')! } : {}),
+    ...(single.has('--profile') ? { profile: single.get('--profile')! } : {}),
+  };
+  const only = (allowed: readonly string[]) => {
+    for (const f of [...single.keys(), ...booleans]) {
+      if (!allowed.includes(f) && !['--containers-url', '--api-key', '--profile'].includes(f)) return fail(`${f} does not apply to apps ${sub}`);
+    }
+    return undefined;
+  };
+  switch (sub) {
+    case 'list': {
+      if (rest.length > 0) return fail(`apps list takes no operands; got ${JSON.stringify(rest[0])}`);
+      return only(['--json']) ?? { ok: true, command: { kind: 'list', ...reach } };
+    }
+    case 'get':
+    case 'delete': {
+      if (rest.length !== 1 || rest[0]!.trim() === '') return fail(`apps ${sub} takes one application id`);
+      if (!/^[A-Za-z0-9_-]{1,100}$/.test(rest[0]!)) return fail(`an application id is letters and digits; got ${JSON.stringify(rest[0])}`);
+      return only(sub === 'get' ? ['--json'] : []) ?? { ok: true, command: { kind: sub, id: rest[0]!, ...reach } };
+    }
+    case 'create': {
+      if (rest.length > 0) return fail(`apps create reads the request from --file; got ${JSON.stringify(rest[0])}`);
+      const file = single.get('--file');
+      if (file === undefined || file.trim() === '') return fail('apps create needs --file <app.json> (or --file - for standard input)');
+      return only(['--file', '--dry-run', '--json']) ?? { ok: true, command: { kind: 'create', file, dryRun: booleans.has('--dry-run'), ...reach } };
+    }
+    case undefined:
+      return fail('name a subcommand: list, get, delete or create');
+    default:
+      return fail(`unknown subcommand ${JSON.stringify(sub)}; the subcommands are list, get, delete and create`);
+  }
+}

@@ -1,0 +1,151 @@
+/**
+ * `burrow apps`: list, get, delete and create Magic Containers applications through the same calls the app makes
+ * (electron/core/apps), the create request checked first by the same rules the platform applies.
+ */
+import { readFile } from 'node:fs/promises';
+import { z } from 'zod';
+import { appsApi } from '../electron/core/apps/apps-api.js';
+import { checkAppText, type ValidationError } from '../electron/core/apps/validate.js';
+import { AppFailure, toAppError } from '../electron/core/errors.js';
+import { createPlatformClient } from '../electron/core/platform/client.js';
+import { AppSummary } from '../shared/contract/apps.js';
+import { BUNNY_ENDPOINTS } from '../shared/profiles.js';
+import { APPS_HELP, APPS_USAGE, parseAppsArgs, wantsAppsHelp, type AppsCommand } from './apps-args.js';
+import { baseUrlProblem, resolveAuth } from './config.js';
+import { createErrorWriter, EXIT, type CliIo, type OutStream } from './io.js';
+import { escapeForTerminal, prettyJson } from './output.js';
+import { firstInvalidUtf8, readStdinBody } from './stdin.js';
+import { USER_AGENT } from './version.js';
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+/** The container API's base URL: --containers-url, else BURROW_CONTAINERS_URL, else bunny.net's. */
+export function containersUrlFor(flag: string | undefined, env: Env): { ok: true; url: string } | { ok: false; message: string } {
+  const [value, source] = flag !== undefined ? [flag, '--containers-url'] : env.BURROW_CONTAINERS_URL ? [env.BURROW_CONTAINERS_URL, 'BURROW_CONTAINERS_URL'] : [BUNNY_ENDPOINTS.containersUrl, ''];
+  const problem = baseUrlProblem(value);
+  if (problem !== undefined) return { ok: false, message: `${source} ${problem}` };
+  return { ok: true, url: value.trim().replace(/\/+$/, '') };
+}
+
+/** Text for a stream: control characters escaped on a terminal, as every command does. */
+const shown = (out: OutStream, text: string) => (out.isTTY === true ? escapeForTerminal(text) : text);
+
+/** `<field path>: <rule>`, one per line: the form --dry-run and a 400 share. */
+export function violationLines(violations: readonly ValidationError[]): string {
+  return violations.map((v) => `${v.field}: ${v.message}\n`).join('');
+}
+
+/** The request's text from a file or standard input; a usage message when it cannot be read as UTF-8 text. */
+async function requestText(file: string, io: CliIo): Promise<{ ok: true; text: string } | { ok: false; message: string }> {
+  if (file === '-') {
+    const body = await readStdinBody(io.stdin);
+    if (body.kind === 'text') return { ok: true, text: body.text };
+    if (body.kind === 'none') return { ok: false, message: 'standard input is empty' };
+    if (body.kind === 'too-large') return { ok: false, message: `standard input holds ${body.bytes} bytes; a request is at most 1 MiB` };
+    return { ok: false, message: body.message };
+  }
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(file);
+  } catch (e) {
+    return { ok: false, message: `cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}` };
+  }
+  const bad = firstInvalidUtf8(bytes);
+  if (bad !== -1) return { ok: false, message: `${file} is not UTF-8 text (byte ${bad})` };
+  return { ok: true, text: bytes.toString('utf8') };
+}
+
+/** Runs `burrow apps …`; resolves to the exit status. */
+export async function runApps(args: readonly string[], io: CliIo): Promise<number> {
+  if (wantsAppsHelp(args)) {
+    (args.length === 0 ? io.stderr : io.stdout).write(APPS_HELP);
+    return args.length === 0 ? EXIT.usage : EXIT.ok;
+  }
+  const parsed = parseAppsArgs(args);
+  if (!parsed.ok) {
+    io.stderr.write(`burrow apps: ${parsed.message}\nusage: burrow ${APPS_USAGE}\n`);
+    return EXIT.usage;
+  }
+  const cmd = parsed.command;
+  const secrets: string[] = [];
+  const err = createErrorWriter(io, () => secrets);
+
+  let text = '';
+  if (cmd.kind === 'create') {
+    const read = await requestText(cmd.file, io);
+    if (!read.ok) {
+      err(`burrow apps: ${read.message}`);
+      return EXIT.usage;
+    }
+    const checked = checkAppText(read.text);
+    if (cmd.dryRun) {
+      const out = checked.ok ? 'valid\n' : violationLines(checked.violations);
+      io.stdout.write(shown(io.stdout, out));
+      return checked.ok ? EXIT.ok : EXIT.usage;
+    }
+    if (!checked.ok) {
+      err(`burrow apps: the request breaks ${checked.violations.length === 1 ? 'a rule' : `${checked.violations.length} rules`} of the platform; nothing was sent`);
+      io.stderr.write(shown(io.stderr, violationLines(checked.violations)));
+      return EXIT.usage;
+    }
+    text = read.text;
+  }
+
+  const url = containersUrlFor(cmd.containersUrl, io.env);
+  if (!url.ok) {
+    err(`burrow apps: ${url.message}`);
+    return EXIT.usage;
+  }
+  const auth = resolveAuth({ ...(cmd.apiKey !== undefined ? { apiKeyFlag: cmd.apiKey } : {}), ...(cmd.profile !== undefined ? { profile: cmd.profile } : {}), env: io.env, home: io.home });
+  if (!auth.ok) {
+    err(`burrow apps: ${auth.message}`);
+    return EXIT.usage;
+  }
+  const key = auth.auth.apiKey;
+  secrets.push(key);
+  const client = createPlatformClient({
+    endpoints: () => ({ apiUrl: auth.auth.baseUrl, containersUrl: url.url, videoUrl: BUNNY_ENDPOINTS.videoUrl, loggingUrl: BUNNY_ENDPOINTS.loggingUrl }),
+    credentials: { accountKey: async () => key, libraryKey: async () => null, logging: async () => ({ kind: 'accessKey' }) },
+    userAgent: USER_AGENT,
+  });
+  try {
+    return await perform(cmd, text, appsApi(client), io);
+  } catch (e) {
+    if (!(e instanceof AppFailure)) throw e;
+    const a = toAppError(e);
+    err(`burrow apps: ${a.title}`);
+    // Through the error writer, so a key the platform echoed is masked here too.
+    for (const [field, message] of Object.entries(a.fieldErrors ?? {})) err(`${field}: ${message}`);
+    if (a.detail !== undefined) err(a.detail);
+    if (a.kind === 'network' || a.kind === 'timeout') return EXIT.network;
+    return a.status === undefined && a.kind === 'validation' ? EXIT.usage : EXIT.http;
+  } finally {
+    await client.close();
+  }
+}
+
+const json = (value: unknown) => `${prettyJson(JSON.stringify(value))}\n`;
+
+async function perform(cmd: AppsCommand, text: string, api: ReturnType<typeof appsApi>, io: CliIo): Promise<number> {
+  const out = (s: string) => io.stdout.write(shown(io.stdout, s));
+  switch (cmd.kind) {
+    case 'list': {
+      const apps = await api.all('/apps', AppSummary);
+      if (cmd.json) out(json(apps));
+      else for (const a of apps) out(`${a.id.padEnd(15)}  ${(a.status ?? '-').padEnd(10)}  ${a.name}\n`);
+      return EXIT.ok;
+    }
+    case 'get':
+      out(json(await api.get(cmd.id, z.looseObject({ id: z.string() }))));
+      return EXIT.ok;
+    case 'delete':
+      await api.delete(cmd.id);
+      out(`deleted ${cmd.id}\n`);
+      return EXIT.ok;
+    case 'create': {
+      const created = await api.create(text);
+      out(cmd.json ? json(created) : `${created.id}\n`);
+      return EXIT.ok;
+    }
+  }
+}

@@ -1,0 +1,38 @@
+/** The container platform's error answers explained: every status a sentence and a next step, every error entry kept, whatever the body. */
+import { describe, expect, it } from 'vitest';
+import { APPS_ERROR_TEXTS, explainAppsError } from './app-errors.js';
+
+const bytes = (v: unknown) => new TextEncoder().encode(typeof v === 'string' ? v : JSON.stringify(v));
+
+describe('explainAppsError', () => {
+  it.each([400, 401, 403, 404, 409, 413, 415, 418, 422, 429, 500, 502, 503])('HTTP %i has a sentence and a next step, with or without a body', (status) => {
+    for (const body of [bytes(''), bytes('<html><title>oops</title></html>'), bytes({ title: 'X', status, detail: 'Said so.' })]) {
+      const e = explainAppsError({ status, body, where: 'POST /apps' });
+      expect(e.status).toBe(status);
+      expect(e.title.length).toBeGreaterThan(10);
+      expect(e.detail?.split('\n').at(-2)).toMatch(/\.$/);
+      expect(e.detail?.split('\n').at(-1)).toBe('POST /apps');
+      expect(`${e.title}\n${e.detail}`).not.toMatch(/unknown error/i);
+      if (Object.hasOwn(APPS_ERROR_TEXTS, status)) expect(e.title).toBe(APPS_ERROR_TEXTS[status]!.sentence);
+    }
+  });
+
+  it('keeps every errors[] entry: fields as fieldErrors (repeats joined), the rest in the detail; ASP.NET maps too', () => {
+    const e = explainAppsError({
+      status: 400,
+      where: 'POST /apps',
+      body: bytes({ detail: 'See the errors for details.', errors: [{ field: 'a[0].b', message: 'one' }, { field: 'a[0].b', message: 'two' }, { message: 'general' }, { field: '__proto__', message: 'odd' }, 'junk'] }),
+    });
+    expect(e.fieldErrors).toEqual(Object.fromEntries([['a[0].b', 'one; two'], ['__proto__', 'odd']]));
+    expect(e.detail).toContain('The platform said: See the errors for details.');
+    expect(e.detail).toContain('  • general');
+    const asp = explainAppsError({ status: 400, where: 'POST /apps', body: bytes({ title: 'One or more validation errors occurred.', errors: { Name: ['too long', 'bad'], '': ['whole body'] } }) });
+    expect(asp.fieldErrors).toEqual({ Name: 'too long; bad' });
+    expect(asp.detail).toContain('  • whole body');
+  });
+
+  it('scrubs known secrets from what it shows', () => {
+    const e = explainAppsError({ status: 400, where: 'POST /apps', secrets: ['sekrit-value-123'], body: bytes({ errors: [{ field: 'x', message: 'bad key sekrit-value-123' }] }) });
+    expect(JSON.stringify(e)).not.toContain('sekrit-value-123');
+  });
+});

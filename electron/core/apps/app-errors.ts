@@ -1,0 +1,124 @@
+/**
+ * The container platform's error answers in the user's words: a sentence per status saying what happened and what to
+ * do, the platform's own message beneath it, and every `errors[]` entry kept — those naming a field as `fieldErrors`
+ * under the platform's path (`containerTemplates[0].endpoints[1].cdn.portMappings`), the others in the detail.
+ */
+import { redactError } from '../../../shared/redact.js';
+import { appError, type AppError, type ErrorKind } from '../../../shared/result.js';
+import { cleanText } from '../platform/errors.js';
+
+/** What one status means for an apps call. */
+export interface AppsErrorText {
+  readonly kind: ErrorKind;
+  readonly sentence: string;
+  readonly action: string;
+}
+
+/** The statuses the container platform answers, explained. */
+export const APPS_ERROR_TEXTS: Readonly<Record<number, AppsErrorText>> = {
+  400: { kind: 'validation', sentence: 'The platform did not accept some fields of the app.', action: 'Correct the fields named below and send it again.' },
+  401: { kind: 'auth', sentence: 'The platform did not accept the account API key.', action: 'Check the account API key in the profile settings (or pass the right one), then try again.' },
+  403: { kind: 'auth', sentence: 'The account may not do this: it is suspended or has no valid payment card.', action: 'Check billing and the account status in the bunny.net dashboard, then try again.' },
+  404: { kind: 'not_found', sentence: 'This app does not exist (any more).', action: 'Reload the list of apps; it may have been deleted elsewhere.' },
+  409: { kind: 'conflict', sentence: 'The account has reached its limit of applications.', action: 'Delete an app you no longer need, or ask bunny.net support to raise the limit, then create it again.' },
+  413: { kind: 'validation', sentence: 'The app is too large for the platform to accept.', action: 'Make the request smaller (fewer or shorter environment variables and entries), then send it again.' },
+  415: { kind: 'validation', sentence: 'The platform did not accept the request as JSON.', action: 'This is a problem in Burrow; report it with the details below.' },
+  422: { kind: 'validation', sentence: 'The platform understood the app but cannot create it as described.', action: 'Check the fields named below: a registry or region the account does not have, or autoscaling min above max.' },
+  429: { kind: 'http', sentence: 'Too many requests reached the platform in a short time.', action: 'Wait a minute, then try again.' },
+  500: { kind: 'http', sentence: 'The platform failed while handling the request.', action: 'Try again in a few minutes; if it keeps failing, check status.bunny.net or contact bunny.net support.' },
+};
+
+/** For a status the table does not name: still a sentence with a next step, never a bare code. */
+function fallback(status: number): AppsErrorText {
+  if (status >= 500) return { kind: 'http', sentence: `The platform is not working right now (HTTP ${status}).`, action: 'Try again in a few minutes; if it keeps failing, check status.bunny.net.' };
+  return { kind: 'http', sentence: `The platform refused the request (HTTP ${status}).`, action: 'Check the details below; if they do not help, report them.' };
+}
+
+/** The sentence, kind and action for a status. */
+export function appsErrorText(status: number): AppsErrorText {
+  return Object.hasOwn(APPS_ERROR_TEXTS, status) ? APPS_ERROR_TEXTS[status]! : fallback(status);
+}
+
+type Json = Record<string, unknown>;
+const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
+const text = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v : undefined);
+
+/** One `errors[]` entry, or one message of ASP.NET's `errors: { field: [messages] }`. */
+export interface PlatformFieldError {
+  readonly field?: string;
+  readonly message: string;
+}
+
+/** Every error entry of a body, in order, in whichever shape the platform used. */
+export function errorEntries(body: unknown): PlatformFieldError[] {
+  if (!isObject(body)) return [];
+  const { errors } = body;
+  const out: PlatformFieldError[] = [];
+  if (Array.isArray(errors)) {
+    for (const e of errors) {
+      if (!isObject(e)) continue;
+      const message = text(e.message) ?? text(e.Message);
+      if (message === undefined) continue;
+      const field = text(e.field) ?? text(e.Field);
+      out.push(field === undefined ? { message } : { field, message });
+    }
+  } else if (isObject(errors)) {
+    for (const [field, messages] of Object.entries(errors)) {
+      const list = Array.isArray(messages) ? messages : [messages];
+      for (const m of list) if (text(m) !== undefined) out.push(field.trim() === '' ? { message: m as string } : { field, message: m as string });
+    }
+  }
+  return out;
+}
+
+/** Field errors keyed by path, several messages for one path joined; built from a Map so `__proto__` stays a plain key. */
+export function fieldErrorsOf(entries: readonly PlatformFieldError[]): Record<string, string> {
+  const fields = new Map<string, string>();
+  for (const e of entries) {
+    if (e.field === undefined) continue;
+    const message = cleanText(e.message);
+    const before = fields.get(e.field);
+    fields.set(e.field, before === undefined ? message : `${before}; ${message}`);
+  }
+  return Object.fromEntries(fields);
+}
+
+/** What an error answer of the container platform carried. */
+export interface AppsErrorInput {
+  readonly status: number;
+  /** The raw body; JSON or not. */
+  readonly body: Uint8Array;
+  /** `POST /apps`, shown last so the user can report it. */
+  readonly where: string;
+  /** Values to scrub from everything shown. */
+  readonly secrets?: readonly string[];
+}
+
+function parseBody(body: Uint8Array): unknown {
+  if (body.length === 0 || body.length > 1024 * 1024) return undefined;
+  try {
+    return JSON.parse(new TextDecoder('utf-8', { fatal: false }).decode(body)) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Turns an error answer into an AppError: the sentence as title; the platform's message, unplaced errors and the next step as detail. */
+export function explainAppsError(input: AppsErrorInput): AppError {
+  const t = appsErrorText(input.status);
+  const json = parseBody(input.body);
+  const entries = errorEntries(json);
+  const fieldErrors = fieldErrorsOf(entries);
+  const lines: string[] = [];
+  const message = isObject(json) ? (text(json.detail) ?? text(json.title) ?? text(json.message) ?? text(json.Message)) : undefined;
+  if (message !== undefined) lines.push(`The platform said: ${cleanText(message)}`);
+  for (const e of entries) if (e.field === undefined) lines.push(`  • ${cleanText(e.message)}`);
+  lines.push(t.action);
+  lines.push(cleanText(input.where, 300));
+  const error = appError(t.kind, t.sentence, {
+    detail: lines.join('\n'),
+    status: input.status,
+    ...(Object.keys(fieldErrors).length > 0 ? { fieldErrors } : {}),
+  });
+  return redactError(error, input.secrets ?? []);
+}

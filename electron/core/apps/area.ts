@@ -1,0 +1,60 @@
+/**
+ * The apps area as the core wires it: the active profile's applications through the platform client (its
+ * containers URL and account key), and the create form's draft for that profile.
+ */
+import { AppDetail, AppRegion, AppRegistry, AppSummary, type AppDraft, type appsContract } from '../../../shared/contract/apps.js';
+import type { PlatformClient } from '../platform/types.js';
+import type { SecretCipher } from '../ports.js';
+import type { AreaHandlers } from '../router.js';
+import { appsApi } from './apps-api.js';
+import { DraftStore } from './drafts.js';
+
+/** The area's handlers, typed from its contract file. */
+export type AppsHandlers = AreaHandlers<typeof appsContract>;
+
+/** What the area needs from the rest of the core. */
+export interface AppsAreaDeps {
+  readonly dataDir: string;
+  /** Seals drafts at rest, as keys are (they may hold secret environment values). */
+  readonly cipher?: SecretCipher;
+  /** The active profile's id and platform client. */
+  active(): Promise<{ readonly profileId: string; readonly client: PlatformClient }>;
+  /** The active profile's id alone (drafts need no client). */
+  activeProfileId(): string;
+  readonly now?: () => number;
+}
+
+/** Builds the apps area. */
+export function appsArea(deps: AppsAreaDeps): { readonly handlers: AppsHandlers; readonly drafts: DraftStore } {
+  const drafts = new DraftStore(deps.dataDir, { ...(deps.cipher ? { cipher: deps.cipher } : {}), ...(deps.now ? { now: deps.now } : {}) });
+  const api = async () => appsApi((await deps.active()).client);
+
+  const handlers: AppsHandlers = {
+    'apps.list': async (input, ctx) => {
+      const page = await (await api()).list(AppSummary, { ...(input.limit !== undefined ? { limit: input.limit } : {}), cursor: input.cursor ?? null }, ctx.signal);
+      return { items: [...page.items], totalItems: page.totalItems, cursor: page.cursor };
+    },
+    'apps.get': async ({ id }, ctx) => (await api()).get(id, AppDetail, ctx.signal),
+    'apps.delete': async ({ id }, ctx) => {
+      await (await api()).delete(id, ctx.signal);
+      return {};
+    },
+    'apps.create': async ({ text }, ctx) => {
+      const created = await (await api()).create(text, ctx.signal);
+      return { id: created.id };
+    },
+    'apps.regions': async (_input, ctx) => ({ regions: await (await api()).all('/regions', AppRegion, ctx.signal) }),
+    'apps.registries': async (_input, ctx) => ({ registries: await (await api()).all('/registries', AppRegistry, ctx.signal) }),
+    'apps.getDraft': async () => {
+      const view = await drafts.get(deps.activeProfileId());
+      // Parsed from the JSON text the contract accepted, so it is JSON.
+      return { draft: view.draft as AppDraft['draft'], savedAt: view.savedAt };
+    },
+    'apps.saveDraft': async ({ draft }) => drafts.save(deps.activeProfileId(), draft),
+    'apps.clearDraft': async () => {
+      await drafts.clear(deps.activeProfileId());
+      return {};
+    },
+  };
+  return { handlers, drafts };
+}

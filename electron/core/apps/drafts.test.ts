@@ -1,0 +1,121 @@
+/** The create form's draft: kept per profile across a restart, sealed and private on disk, coalesced, capped; and create sending the exact text. */
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { ProfileView } from '../../../shared/profiles.js';
+import { APP_DRAFT_MAX_BYTES, AppSummary } from '../../../shared/contract/apps.js';
+import { fullApp } from '../../../sandbox/containers/test-harness.js';
+import { createPlatformClient } from '../platform/client.js';
+import { endpointsOf, fixedCredentials, sandboxClient } from '../platform/test-support.js';
+import type { PlatformClient, PlatformRequest } from '../platform/types.js';
+import { FakeCipher } from '../testing/fake-cipher.js';
+import { startCore, type Harness } from '../testing/core-harness.js';
+import { appsApi } from './apps-api.js';
+import { DRAFTS_DIR, DraftStore } from './drafts.js';
+
+const SECRET = 'pg-password-4f9a1c7e';
+const draftOf = (n: number) => ({ step: 'containers', n, body: { name: 'Draft app', containerTemplates: [{ environmentVariables: [{ name: 'DB_PASSWORD', value: SECRET }] }] } });
+const open: Harness[] = [];
+const started = async (options: Parameters<typeof startCore>[0] = {}) => {
+  const h = await startCore(options);
+  open.push(h);
+  return h;
+};
+afterAll(async () => {
+  for (const h of open) await h.core.close();
+});
+
+async function draftFiles(dataDir: string): Promise<string[]> {
+  return (await readdir(join(dataDir, DRAFTS_DIR))).filter((f) => f.startsWith('draft-')).map((f) => join(dataDir, DRAFTS_DIR, f));
+}
+
+describe('drafts through the core', () => {
+  it('survive a new core over the same data folder, per profile; the file is 0600 and holds no value in clear', async () => {
+    const cipher = new FakeCipher();
+    const a = await started({ cipher });
+    expect(await a.call('apps.getDraft')).toEqual({ draft: null, savedAt: null });
+    const { savedAt } = await a.call<{ savedAt: number }>('apps.saveDraft', { draft: draftOf(1) });
+    const other = await a.call<ProfileView>('profiles.create', { name: 'Other' });
+    await a.call('profiles.activate', { id: other.id });
+    expect(await a.call('apps.getDraft')).toEqual({ draft: null, savedAt: null });
+    await a.call('apps.saveDraft', { draft: { other: true } });
+    await a.core.close();
+
+    const b = await started({ dataDir: a.dataDir, cipher });
+    expect(await b.call('apps.getDraft')).toMatchObject({ draft: { other: true } });
+    const first = (await b.call<{ profiles: ProfileView[] }>('profiles.list')).profiles.find((p) => p.id !== other.id)!;
+    await b.call('profiles.activate', { id: first.id });
+    expect(await b.call('apps.getDraft')).toEqual({ draft: draftOf(1), savedAt });
+
+    const files = await draftFiles(a.dataDir);
+    expect(files).toHaveLength(2);
+    for (const f of files) {
+      expect((await stat(f)).mode & 0o777).toBe(0o600);
+      expect(await readFile(f, 'utf8')).not.toContain(SECRET);
+    }
+    // Another backend cannot open it: no draft rather than a failure, and the next save replaces it.
+    const c = await started({ dataDir: a.dataDir, cipher: new FakeCipher('kwallet') });
+    await c.call('profiles.activate', { id: first.id });
+    expect(await c.call('apps.getDraft')).toEqual({ draft: null, savedAt: null });
+  });
+
+  it('clear removes it; a draft over the cap or not JSON is refused and the kept one stays', async () => {
+    const h = await started();
+    await h.call('apps.saveDraft', { draft: draftOf(2) });
+    const big = await h.core.invoke('apps.saveDraft', { draft: { text: 'x'.repeat(APP_DRAFT_MAX_BYTES) } });
+    expect(big.ok).toBe(false);
+    if (!big.ok) expect(big.error.fieldErrors?.draft).toContain(`at most ${APP_DRAFT_MAX_BYTES} bytes`);
+    const cyclic: Record<string, unknown> = {};
+    cyclic.self = cyclic;
+    expect((await h.core.invoke('apps.saveDraft', { draft: cyclic })).ok).toBe(false);
+    expect(await h.call('apps.getDraft')).toMatchObject({ draft: draftOf(2) });
+    await h.call('apps.clearDraft');
+    expect(await h.call('apps.getDraft')).toEqual({ draft: null, savedAt: null });
+    expect(await draftFiles(h.dataDir)).toEqual([]);
+  });
+});
+
+describe('DraftStore', () => {
+  it('saves made faster than the disk coalesce: every caller resolves, the newest is what is on disk', async () => {
+    const h = await started();
+    let clock = 1000;
+    const store = new DraftStore(h.dataDir, { now: () => clock++ });
+    const saves = Array.from({ length: 40 }, (_, i) => store.save('p1', JSON.stringify(draftOf(i))));
+    const results = await Promise.all(saves);
+    expect(results.map((r) => r.savedAt)).toEqual(Array.from({ length: 40 }, (_, i) => 1000 + i));
+    expect(await new DraftStore(h.dataDir).get('p1')).toEqual({ draft: draftOf(39), savedAt: 1039 });
+    // Without a cipher the JSON is kept in clear, still private to the user.
+    const [file] = await draftFiles(h.dataDir);
+    expect((await stat(file!)).mode & 0o777).toBe(0o600);
+    // A clear queued behind a save wins.
+    const last = store.save('p1', '{"late":1}');
+    await Promise.all([last, store.clear('p1')]);
+    expect(await new DraftStore(h.dataDir).get('p1')).toEqual({ draft: null, savedAt: null });
+  });
+});
+
+describe('appsApi.create', () => {
+  it('sends the text exactly as given', async () => {
+    const sc = await sandboxClient();
+    const sent: PlatformRequest[] = [];
+    const recording: PlatformClient = { ...sc.client, send: (req) => (sent.push(req), sc.client.send(req)) };
+    const text = `  ${JSON.stringify(fullApp(), null, '\t')}\n`;
+    const created = await appsApi(recording).create(text);
+    expect(created.id).toMatch(/^[0-9A-Za-z]{15}$/);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ area: 'containers', method: 'POST', path: '/apps', body: text, contentType: 'application/json' });
+    await sc.close();
+  });
+
+  it('a network failure is the client’s own error (network), not an explanation of a status', async () => {
+    const client = createPlatformClient({
+      endpoints: () => endpointsOf({ apiUrl: 'http://127.0.0.1:9', containersUrl: 'http://127.0.0.1:9/mc', videoUrl: 'http://127.0.0.1:9', loggingUrl: 'http://127.0.0.1:9' }),
+      credentials: fixedCredentials({ accountKey: 'k'.repeat(36) }),
+      userAgent: 'Burrow/0.0.0-test',
+      env: {},
+      retryPolicy: { maxAttempts: 1 },
+    });
+    await expect(appsApi(client).list(AppSummary)).rejects.toMatchObject({ error: { kind: 'network' } });
+    await client.close();
+  });
+});

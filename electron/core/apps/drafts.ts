@@ -1,0 +1,143 @@
+/**
+ * The create form's drafts, one per profile, in the core's data folder. Saved on every change, so writes coalesce:
+ * a save that arrives while another is being written replaces it, and every caller resolves once its value (or a
+ * newer one) is on disk. Each write is atomic (temp file, rename) with mode 0600.
+ *
+ * A draft may hold secrets (environment variable values), so it is sealed with the shell's cipher whenever one is
+ * available, as keys are; a draft sealed under another backend, or that no longer decrypts, reads as no draft and is
+ * replaced by the next save.
+ */
+import { mkdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { readJsonFile, writeFileAtomic } from '../fs/atomic.js';
+import { Serial } from '../fs/serial.js';
+import type { SecretCipher } from '../ports.js';
+
+/** Where drafts live inside the data folder. */
+export const DRAFTS_DIR = 'apps';
+
+const FileShape = z.object({
+  v: z.literal(1),
+  savedAt: z.number(),
+  /** The cipher backend that sealed `data`; null when it is the draft's JSON text in clear. */
+  backend: z.string().nullable(),
+  data: z.string(),
+});
+type FileShape = z.infer<typeof FileShape>;
+
+/** A draft as kept: its JSON text and when it was saved. */
+interface Kept {
+  readonly text: string;
+  readonly savedAt: number;
+}
+
+/** What `get` answers. */
+export interface DraftView {
+  readonly draft: unknown;
+  readonly savedAt: number | null;
+}
+
+/** The drafts of every profile. */
+export class DraftStore {
+  readonly #dir: string;
+  readonly #cipher: SecretCipher | undefined;
+  readonly #now: () => number;
+  readonly #serial = new Serial();
+  /** What is on disk (or about to be), per profile; null: no draft. */
+  readonly #cache = new Map<string, Kept | null>();
+  /** The newest value not yet taken by a write, per profile; null: remove the file. */
+  readonly #pending = new Map<string, Kept | null>();
+  #backend: Promise<string | null> | undefined;
+
+  constructor(dataDir: string, options: { readonly cipher?: SecretCipher; readonly now?: () => number } = {}) {
+    this.#dir = join(dataDir, DRAFTS_DIR);
+    this.#cipher = options.cipher;
+    this.#now = options.now ?? Date.now;
+  }
+
+  #file(profileId: string): string {
+    return join(this.#dir, `draft-${profileId.replace(/[^A-Za-z0-9-]/g, '_')}.json`);
+  }
+
+  /** The backend drafts are sealed with, or null when the shell offers no cipher. */
+  #sealWith(): Promise<string | null> {
+    this.#backend ??= (async () => {
+      const c = this.#cipher;
+      if (!c || !(await c.isAvailable().catch(() => false))) return null;
+      return c.backend().catch(() => null);
+    })();
+    return this.#backend;
+  }
+
+  async #read(profileId: string): Promise<Kept | null> {
+    const parsed = FileShape.safeParse(await readJsonFile(this.#file(profileId)).catch(() => undefined));
+    if (!parsed.success) return null;
+    const f = parsed.data;
+    if (f.backend === null) return { text: f.data, savedAt: f.savedAt };
+    if (f.backend !== (await this.#sealWith()) || !f.data.startsWith('v1:') || !this.#cipher) return null;
+    try {
+      return { text: await this.#cipher.decrypt(f.data.slice(3)), savedAt: f.savedAt };
+    } catch {
+      return null;
+    }
+  }
+
+  /** The profile's draft; `{ draft: null, savedAt: null }` when there is none (or it cannot be read here). */
+  async get(profileId: string): Promise<DraftView> {
+    const current = (): Kept | null | undefined => (this.#pending.has(profileId) ? (this.#pending.get(profileId) ?? null) : this.#cache.get(profileId));
+    let kept = current();
+    if (kept === undefined) {
+      const read = await this.#read(profileId);
+      // A save may have landed while the file was read: it wins.
+      if (!this.#cache.has(profileId)) this.#cache.set(profileId, read);
+      kept = current() ?? null;
+    }
+    if (kept === null) return { draft: null, savedAt: null };
+    try {
+      return { draft: JSON.parse(kept.text) as unknown, savedAt: kept.savedAt };
+    } catch {
+      return { draft: null, savedAt: null };
+    }
+  }
+
+  /** Replaces the profile's draft with this JSON text; resolves once it (or a newer draft) is on disk. */
+  async save(profileId: string, text: string): Promise<{ readonly savedAt: number }> {
+    const kept: Kept = { text, savedAt: this.#now() };
+    this.#pending.set(profileId, kept);
+    await this.#flush(profileId);
+    return { savedAt: kept.savedAt };
+  }
+
+  /** Forgets the profile's draft, on disk too. */
+  async clear(profileId: string): Promise<void> {
+    this.#pending.set(profileId, null);
+    await this.#flush(profileId);
+  }
+
+  /** Writes whatever is newest when this job's turn comes; a later job finding nothing pending was covered by this one. */
+  #flush(profileId: string): Promise<void> {
+    return this.#serial.run(async () => {
+      if (!this.#pending.has(profileId)) return;
+      const kept = this.#pending.get(profileId)!;
+      this.#pending.delete(profileId);
+      try {
+        if (kept === null) await rm(this.#file(profileId), { force: true });
+        else await this.#write(profileId, kept);
+        this.#cache.set(profileId, kept);
+      } catch (e) {
+        // Not written: the next save tries again with its own value; what is on disk is unknown, so read it afresh.
+        this.#cache.delete(profileId);
+        throw e;
+      }
+    });
+  }
+
+  async #write(profileId: string, kept: Kept): Promise<void> {
+    const backend = await this.#sealWith();
+    const data = backend !== null && this.#cipher ? `v1:${await this.#cipher.encrypt(kept.text)}` : kept.text;
+    const file: FileShape = { v: 1, savedAt: kept.savedAt, backend, data };
+    await mkdir(this.#dir, { recursive: true, mode: 0o700 });
+    await writeFileAtomic(this.#file(profileId), JSON.stringify(file), { mode: 0o600 });
+  }
+}

@@ -1,0 +1,122 @@
+/**
+ * Apps: the active profile's Magic Containers applications (list, detail, delete, create), the regions and image
+ * registries a create form chooses from, and the create form's draft, kept by the core so nothing typed is lost.
+ */
+import { z } from 'zod';
+import { utf8Length } from '../api-command-json.js';
+import { empty, type AreaContract } from './define.js';
+
+/** The platform's application ids are short base62 strings; anything longer or stranger is refused before a request. */
+const AppId = z.string().trim().min(1, 'is required').max(100, 'must be at most 100 characters');
+
+/** Bodies and drafts share the platform's request size limit: larger would be refused when sent anyway. */
+export const APP_BODY_MAX_BYTES = 1024 * 1024;
+/** A draft is form state; it may hold more than a body (hidden sections, text views), but no more than this. */
+export const APP_DRAFT_MAX_BYTES = 1024 * 1024;
+
+/**
+ * A value that goes to disk or the wire as its JSON text, checked only for being JSON at all and for its size. Members
+ * that JSON has no form for (undefined) are left out, as JSON.stringify leaves them out; the output is the text.
+ */
+function jsonText(max: number) {
+  return z.unknown().transform((value, ctx) => {
+    let text: string | undefined;
+    try {
+      text = JSON.stringify(value);
+    } catch (e) {
+      ctx.addIssue({ code: 'custom', message: `cannot be written as JSON (${e instanceof Error ? e.message : String(e)})` });
+      return z.NEVER;
+    }
+    if (text === undefined) {
+      ctx.addIssue({ code: 'custom', message: 'must be a JSON value' });
+      return z.NEVER;
+    }
+    if (utf8Length(text) > max) {
+      ctx.addIssue({ code: 'custom', message: `must be at most ${max} bytes as JSON` });
+      return z.NEVER;
+    }
+    return text;
+  });
+}
+
+/** One application as the list shows it. */
+export const AppSummary = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  status: z.string().optional(),
+  displayEndpoint: z.looseObject({ id: z.string().optional(), address: z.string().optional(), type: z.string().optional() }).optional(),
+});
+export type AppSummary = z.infer<typeof AppSummary>;
+
+/** The whole application (`GET /apps/{id}`): the fields the screen names, and every other member kept as the platform sent it. */
+export const AppDetail = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  status: z.string().optional(),
+  runtimeType: z.string().optional(),
+});
+export type AppDetail = z.infer<typeof AppDetail>;
+
+/** A region the app may run in. */
+export const AppRegion = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  group: z.string().optional(),
+  hasAnycastSupport: z.boolean().optional(),
+  hasCapacity: z.boolean().optional(),
+});
+export type AppRegion = z.infer<typeof AppRegion>;
+
+/** An image registry images may be pulled from (the platform's public ones included). */
+export const AppRegistry = z.looseObject({
+  id: z.union([z.number(), z.string()]),
+  displayName: z.string(),
+  hostName: z.string(),
+  isPublic: z.boolean().optional(),
+});
+export type AppRegistry = z.infer<typeof AppRegistry>;
+
+/**
+ * What to create: `body` is the request as a value (sent as its JSON), `text` the request's exact JSON text (sent
+ * byte for byte, so what a review step showed is what the platform gets). Either way the handler gets the text.
+ */
+export const AppCreateInput = z.union([
+  z.object({ body: jsonText(APP_BODY_MAX_BYTES) }).strict().transform((i) => ({ text: i.body })),
+  z.object({ text: z.string().refine((t) => utf8Length(t) <= APP_BODY_MAX_BYTES, `must be at most ${APP_BODY_MAX_BYTES} bytes`) }).strict(),
+]);
+export type AppCreateInput = z.input<typeof AppCreateInput>;
+
+/** The active profile's draft, and when it was saved (null when there is none). */
+export const AppDraft = z.object({ draft: z.json().nullable(), savedAt: z.number().nullable() });
+export type AppDraft = z.infer<typeof AppDraft>;
+
+export const appsContract = {
+  methods: {
+    /** One page of the account's applications; pass the `cursor` of a page for the next one (null on the last). */
+    'apps.list': {
+      input: z.object({ limit: z.number().int().min(1).max(1000, 'must be at most 1000').optional(), cursor: z.string().max(1000).nullable().optional() }).strict(),
+      output: z.object({ items: z.array(AppSummary), totalItems: z.number().int().nullable(), cursor: z.string().nullable() }),
+    },
+    /** One application in full. */
+    'apps.get': { input: z.object({ id: AppId }).strict(), output: AppDetail },
+    /** Deletes an application (the renderer asks first). */
+    'apps.delete': { input: z.object({ id: AppId }).strict(), output: z.object({}) },
+    /**
+     * Creates an application: checked against the platform's rules first (a violation is a `validation` error whose
+     * `fieldErrors` use the platform's paths, and nothing is sent), then sent; the platform's own field errors come
+     * back the same way.
+     */
+    'apps.create': { input: AppCreateInput, output: z.object({ id: z.string() }) },
+    /** Every region (`GET /regions`, all pages). */
+    'apps.regions': { input: empty, output: z.object({ regions: z.array(AppRegion) }) },
+    /** Every image registry of the account (`GET /registries`, all pages). */
+    'apps.registries': { input: empty, output: z.object({ registries: z.array(AppRegistry) }) },
+    /** The create form's draft for the active profile. */
+    'apps.getDraft': { input: empty, output: AppDraft },
+    /** Replaces the active profile's draft; resolves once it is on disk. */
+    'apps.saveDraft': { input: z.object({ draft: jsonText(APP_DRAFT_MAX_BYTES) }).strict(), output: z.object({ savedAt: z.number() }) },
+    /** Forgets the active profile's draft (after a successful create, or when the user discards it). */
+    'apps.clearDraft': { input: empty, output: z.object({}) },
+  },
+  events: {},
+} as const satisfies AreaContract;
