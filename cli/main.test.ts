@@ -19,7 +19,7 @@ describe('help', () => {
   it('an unknown command names the three commands, exit 2', async () => {
     const r = await runBurrow(['vidoes']);
     expect(r.code).toBe(2);
-    expect(r.stderr).toBe('burrow: unknown command "vidoes"; the commands are api, videos, logs and sandbox (burrow --help)\n');
+    expect(r.stderr).toBe('burrow: unknown command "vidoes"; the commands are api, apps, videos, logs and sandbox (burrow --help)\n');
   });
 
   it('burrow videos --help, burrow videos upload --help, and a usage error as a process (exit 2, one line)', async () => {

@@ -52,7 +52,7 @@ export async function main(argv: readonly string[], io: CliIo, hooks: ProcessHoo
       io.stderr.write(HELP);
       return EXIT.usage;
     default:
-      io.stderr.write(`burrow: unknown command ${JSON.stringify(command)}; the commands are api, videos, logs and sandbox (burrow --help)\n`);
+      io.stderr.write(`burrow: unknown command ${JSON.stringify(command)}; the commands are api, apps, videos, logs and sandbox (burrow --help)\n`);
       return EXIT.usage;
   }
 }
