@@ -45,6 +45,8 @@ test('a zone over 24 h: KPIs, charts and rows; a legend click filters; a drag zo
   await screenshot(shell, 'logs-table');
 
   // MISS in the cache chart's legend: a chip, a request that carries it, and only MISS rows.
+  // New numbers are drawn into the same plot: its canvas stays the same element.
+  const canvas = await logs.content.locator('section.log-chart').first().locator('canvas').first().elementHandle();
   sb.logging.resetRequests();
   await logs.cacheLegend('MISS').click();
   await expect(logs.chips).toHaveCount(1);
@@ -56,6 +58,8 @@ test('a zone over 24 h: KPIs, charts and rows; a legend click filters; a drag zo
   expect(cacheCells.length).toBeGreaterThan(0);
   expect(new Set(cacheCells.map((t) => t.trim()))).toEqual(new Set(['MISS']));
   await screenshot(shell, 'logs-charts');
+  await logs.settled();
+  expect(await canvas!.evaluate((el) => el.isConnected)).toBe(true);
 
   // Dragging across buckets re-queries exactly their edges, once the charts show the filtered rows (a chart is
   // drawn again whenever its numbers change).
