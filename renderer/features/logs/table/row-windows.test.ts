@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LogRow } from '../../../../shared/contract/logs';
 import type { AppError } from '../../../../shared/result';
-import { BLOCK, createRowWindows, KEEP_BLOCKS, PREFETCH_BLOCKS, slotAt, wantedBlocks, type Entry, type RowView, type WindowInput } from './row-windows';
+import { BLOCK, createRowWindows, KEEP_BLOCKS, PREFETCH_BLOCKS, SETTLE_MS, slotAt, wantedBlocks, type Entry, type RowView, type WindowInput } from './row-windows';
 import { makeRow } from './test-table';
 
 const TOTAL = 1_000_000;
@@ -27,7 +27,13 @@ function setup() {
   const held = heldFetcher();
   let cache: ReadonlyMap<string, Entry> = new Map();
   let answered = 0;
-  const windows = createRowWindows(held.fetchWindow, (e) => e as AppError, (c) => (cache = c));
+  const timers: { readonly fn: () => void; readonly ms: number }[] = [];
+  const windows = createRowWindows(held.fetchWindow, (e) => e as AppError, (c) => (cache = c), (fn, ms) => timers.push({ fn, ms }));
+  /** Fires the timers set so far, as if the view then held still. */
+  const holdStill = async () => {
+    for (const t of timers.splice(0)) t.fn();
+    await settle();
+  };
   const view = (first: number, over: Partial<RowView> = {}): RowView => ({ sessionId: 's1', sort: { key: 'time', dir: 'asc' }, version: 1, total: TOTAL, first, last: first + 20, ...over });
   const offsets = () => held.calls.map((c) => c.input.offset);
   /** Answers the oldest unanswered call (or fails it) and lets the queue move on. */
@@ -41,7 +47,7 @@ function setup() {
   const drain = async () => {
     while (answered < held.calls.length) await answerNext();
   };
-  return { held, windows, view, offsets, answerNext, drain, cache: () => cache };
+  return { held, windows, view, offsets, answerNext, drain, holdStill, timers, cache: () => cache };
 }
 
 const ASC = { sessionId: 's1', sort: { key: 'time', dir: 'asc' }, version: 1 } as const;
@@ -65,21 +71,40 @@ describe('the row windows queue', () => {
     const { held, windows, view, offsets, answerNext } = setup();
     windows.show(view(30));
     expect(offsets()).toEqual([0]);
-    // A fast scroll: three views go by while the first block is out.
+    // The view moves on, a block or less at a time, while the first block is out.
+    windows.show(view(110));
+    windows.show(view(190));
+    windows.show(view(270));
+    expect(offsets()).toEqual([0]);
+    await answerNext();
+    // Block 1 (wanted by the views in between) is skipped: the newest view wants 2, then 3, then the prefetch.
+    expect(offsets()).toEqual([0, 200]);
+    expect(held.calls[1]!.input).toEqual({ sessionId: 's1', offset: 200, count: BLOCK, sort: { key: 'time', dir: 'asc' } });
+    await answerNext();
+    expect(offsets()).toEqual([0, 200, 300]);
+    await answerNext();
+    await answerNext();
+    await answerNext();
+    expect(offsets()).toEqual([0, 200, 300, 400, 500]);
+  });
+
+  it('asks for nothing while the view jumps by more than a block, then for where it settled', async () => {
+    const { windows, view, offsets, answerNext, holdStill, timers } = setup();
+    windows.show(view(30));
+    await answerNext();
+    // A dragged scrollbar: every step lands far from the last.
     windows.show(view(200_030));
     windows.show(view(400_030));
     windows.show(view(600_030));
     expect(offsets()).toEqual([0]);
-    await answerNext();
+    expect(timers.every((t) => t.ms === SETTLE_MS)).toBe(true);
+    // It holds still: the timers set for the views it went past do nothing, the last one asks for where it is.
+    await holdStill();
     expect(offsets()).toEqual([0, 600_000]);
-    expect(held.calls[1]!.input).toEqual({ sessionId: 's1', offset: 600_000, count: BLOCK, sort: { key: 'time', dir: 'asc' } });
-    // Once the view's own block is in, the blocks ahead of the scroll follow, one at a time.
     await answerNext();
+    // A short step after the jump fetches at once, ahead of the scroll.
+    windows.show(view(600_040));
     expect(offsets()).toEqual([0, 600_000, 600_100]);
-    await answerNext();
-    expect(offsets()).toEqual([0, 600_000, 600_100, 600_200]);
-    await answerNext();
-    expect(offsets()).toHaveLength(4);
   });
 
   it('prefetches upward when the view moves up', async () => {
@@ -94,12 +119,13 @@ describe('the row windows queue', () => {
   });
 
   it('serves arrived rows, keeps a failed block as failed without asking again, and lets far blocks go', async () => {
-    const { windows, view, offsets, answerNext, drain, cache } = setup();
+    const { windows, view, offsets, answerNext, drain, holdStill, cache } = setup();
     windows.show(view(30));
     expect(slotAt(cache(), ASC, 5)).toEqual({ state: 'loading' });
     await answerNext();
     expect(slotAt(cache(), ASC, 5)).toMatchObject({ state: 'ready', stale: false, row: { index: 5 } });
     windows.show(view(330));
+    await holdStill();
     expect(offsets()).toEqual([0, 300]);
     await answerNext({ kind: 'not_found', title: 'The session has ended' });
     expect(slotAt(cache(), ASC, 305)).toEqual({ state: 'failed', error: { kind: 'not_found', title: 'The session has ended' } });
@@ -111,13 +137,14 @@ describe('the row windows queue', () => {
     // Far away, the first block is let go once the next block lands.
     const far = (KEEP_BLOCKS + 10) * BLOCK;
     windows.show(view(far + 30));
+    await holdStill();
     await drain();
     expect(slotAt(cache(), ASC, 5)).toEqual({ state: 'loading' });
     expect(slotAt(cache(), ASC, far + 35)).toMatchObject({ state: 'ready' });
   });
 
   it('a new version keeps the old rows as stale stand-ins until its own arrive; an old query’s late answer is dropped', async () => {
-    const { windows, view, offsets, answerNext, cache } = setup();
+    const { windows, view, offsets, answerNext, holdStill, cache } = setup();
     windows.show(view(30));
     await answerNext();
     const v2 = { ...ASC, version: 2 } as const;
@@ -128,6 +155,7 @@ describe('the row windows queue', () => {
     expect(slotAt(cache(), v2, 3)).toMatchObject({ state: 'ready', stale: false });
     // A sort change while a block of the old sort is out: that answer is not kept, the new sort's block is asked for.
     windows.show(view(5030, { version: 2 }));
+    await holdStill();
     expect(offsets()).toEqual([0, 0, 5000]);
     const desc = { ...v2, sort: { key: 'time', dir: 'desc' } } as const;
     windows.show(view(30, desc));

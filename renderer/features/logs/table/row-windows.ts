@@ -2,8 +2,11 @@
  * The table's row cache and the queue that fills it from the core, without React. Rows come in fixed blocks (one
  * `logs.window` call per block). Requests are coalesced: one block is in flight at a time, and when it lands the
  * next one asked for is the most wanted block of the view as it is now, so a fast scroll never queues up the
- * blocks it has already gone past. Once the view moves, the blocks just ahead of it in that direction are fetched
- * too, after the ones in view. Blocks far from the view, or of another session or sort, are let go.
+ * blocks it has already gone past. While the view jumps by more than a block at a time (a dragged scrollbar),
+ * nothing is asked for at all until it holds still for SETTLE_MS: a block would only arrive for a place already
+ * left, and its transfer and rendering would take frames from the scroll. Once the view moves, the blocks just ahead
+ * of it in that direction are fetched too, after the ones in view. Blocks far from the view, or of another session
+ * or sort, are let go.
  */
 import type { LogRow, LogSort } from '../../../../shared/contract/logs';
 import type { AppError } from '../../../../shared/result';
@@ -14,6 +17,8 @@ export const BLOCK = 100;
 export const OVERSCAN = 20;
 /** Blocks fetched ahead of the view in the direction it last moved. */
 export const PREFETCH_BLOCKS = 2;
+/** How long a view that jumped must hold still before its blocks are asked for, ms (a few frames). */
+export const SETTLE_MS = 60;
 /** Blocks kept either side of the view. */
 export const KEEP_BLOCKS = 20;
 
@@ -99,16 +104,26 @@ export function slotAt(cache: ReadonlyMap<string, Entry>, view: Pick<RowView, 's
 /** Fetches one window: its rows, or a rejection with the error. */
 export type FetchWindow = (input: WindowInput) => Promise<readonly LogRow[]>;
 
-/** The cache and its request queue; `show` tells it what is in view, `onChange` hears every new cache. */
-export function createRowWindows(fetchWindow: FetchWindow, toError: (e: unknown) => AppError, onChange: (cache: ReadonlyMap<string, Entry>) => void) {
+/** Runs `fn` after `ms` milliseconds. */
+export type Later = (fn: () => void, ms: number) => void;
+
+/**
+ * The cache and its request queue; `show` tells it what is in view, `onChange` hears every new cache, `later`
+ * is the timer it waits for a jumping view to settle with.
+ */
+export function createRowWindows(fetchWindow: FetchWindow, toError: (e: unknown) => AppError, onChange: (cache: ReadonlyMap<string, Entry>) => void, later: Later) {
   let cache: ReadonlyMap<string, Entry> = new Map();
   let view: RowView | null = null;
   let wanted: readonly number[] = [];
   let inFlight = false;
   let direction: -1 | 0 | 1 = 0;
+  /** The view is jumping: fetch nothing until it settles. */
+  let jumping = false;
+  /** Counts views shown, so a settle timer knows whether another came since it was set. */
+  let shown = 0;
 
   function pump(): void {
-    if (inFlight || view === null) return;
+    if (inFlight || jumping || view === null) return;
     const v = view;
     const query = queryOf(v);
     const block = wanted.find((b) => !cache.has(idOf(query, b)));
@@ -150,10 +165,20 @@ export function createRowWindows(fetchWindow: FetchWindow, toError: (e: unknown)
     /** The view now: what to fetch next is decided from it whenever the line is free. */
     show(next: RowView): void {
       const sameQuery = view !== null && queryOf(view) === queryOf(next);
+      const jump = sameQuery ? Math.abs(next.first - view!.first) : 0;
       if (!sameQuery) direction = 0;
-      else if (next.first !== view!.first) direction = next.first > view!.first ? 1 : -1;
+      else if (jump > 0) direction = next.first > view!.first ? 1 : -1;
       view = next;
       wanted = wantedBlocks(next.first, next.last, next.total, direction);
+      const at = ++shown;
+      jumping = jump > BLOCK;
+      if (jumping) {
+        later(() => {
+          if (shown !== at) return;
+          jumping = false;
+          pump();
+        }, SETTLE_MS);
+      }
       pump();
     },
   };
