@@ -1,13 +1,15 @@
 /**
- * One row of the table as drawn: a log row's cells in the shown columns, or a placeholder while its block loads.
- * Cache statuses and status classes are small chips in the colours the charts use.
+ * One row of the table as drawn: a log row's cells in the shown columns, or empty cells (the stylesheet draws a
+ * placeholder bar in them) while its block loads. Cache statuses and status classes are small chips in the colours
+ * the charts use. A row is memoised and its props are plain values or stable references, so a scroll step only
+ * re-renders the rows whose index or data changed.
  */
-import type { CSSProperties, MouseEvent } from 'react';
+import { memo, type CSSProperties, type MouseEvent } from 'react';
 import type { LogRow } from '../../../../shared/contract/logs';
+import type { AppError } from '../../../../shared/result';
 import { cacheColorVar, statusClassColorVar, type TimeZoneMode } from '../view-types';
 import { columnDef, type ColumnId } from './columns';
 import { formatByteCount, formatTime, statusClass } from './row-format';
-import type { RowSlot } from './use-row-windows';
 
 /** Every row's height in pixels (the stylesheet draws rows this tall). */
 export const ROW_HEIGHT = 28;
@@ -56,9 +58,14 @@ function cellContent(row: LogRow, id: ColumnId, zone: TimeZoneMode) {
 interface Props {
   readonly gridId: string;
   readonly index: number;
-  readonly slot: RowSlot;
+  /** The row's data; null while its block loads or when it failed. */
+  readonly row: LogRow | null;
+  /** The row comes from an older version of the query, shown until its fresh copy arrives. */
+  readonly stale: boolean;
+  readonly error: AppError | null;
   readonly columns: readonly ColumnId[];
   readonly widths: readonly number[];
+  /** Its top within the row layer, in pixels. */
   readonly top: number;
   readonly selected: boolean;
   readonly timeZone: TimeZoneMode;
@@ -66,8 +73,9 @@ interface Props {
   onOpen(index: number): void;
 }
 
-export function BodyRow({ gridId, index, slot, columns, widths, top, selected, timeZone, onSelect, onOpen }: Props) {
-  const ready = slot.state === 'ready';
+/** One drawn row; re-renders only when one of its props changes. */
+export const BodyRow = memo(function BodyRow({ gridId, index, row, stale, error, columns, widths, top, selected, timeZone, onSelect, onOpen }: Props) {
+  const state = row !== null ? (stale ? 'stale' : 'ready') : error !== null ? 'failed' : 'loading';
   return (
     <div
       id={rowElementId(gridId, index)}
@@ -75,29 +83,23 @@ export function BodyRow({ gridId, index, slot, columns, widths, top, selected, t
       // Row 1 is the header.
       aria-rowindex={index + 2}
       aria-selected={selected}
-      aria-busy={ready ? undefined : true}
+      aria-busy={row !== null ? undefined : true}
       className="log-row log-body-row"
       data-index={index}
-      data-state={ready ? (slot.stale ? 'stale' : 'ready') : slot.state}
+      data-state={state}
       style={{ transform: `translateY(${top}px)`, height: ROW_HEIGHT }}
       onMouseDown={(e: MouseEvent) => {
         // The grid keeps the focus; the click only moves the selection.
         e.preventDefault();
         onSelect(index);
       }}
-      onDoubleClick={() => ready && onOpen(index)}
+      onDoubleClick={() => row !== null && onOpen(index)}
     >
       {columns.map((id, i) => (
         <div key={id} role="gridcell" aria-colindex={i + 1} className="log-cell" data-align={columnDef(id).align} data-column={id} style={{ width: widths[i] }}>
-          {slot.state === 'ready' ? (
-            cellContent(slot.row, id, timeZone)
-          ) : slot.state === 'failed' && i === 0 ? (
-            <span className="log-row-error">Could not load: {slot.error.title}</span>
-          ) : (
-            <span className="log-placeholder" aria-hidden />
-          )}
+          {row !== null ? cellContent(row, id, timeZone) : error !== null && i === 0 ? <span className="log-row-error">Could not load: {error.title}</span> : null}
         </div>
       ))}
     </div>
   );
-}
+});

@@ -4,6 +4,7 @@
  */
 import { Check, ChevronDown, Columns3 } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
+import { memo } from 'react';
 import type { LogSort } from '../../../../shared/contract/logs';
 import { COLUMNS, columnDef, DEFAULT_COLUMNS, moveColumn, setShown, visibleColumns, type ColumnId, type ColumnState } from './columns';
 
@@ -12,8 +13,8 @@ interface ColumnsMenuProps {
   onChange(next: ColumnState): void;
 }
 
-/** Shows or hides columns; "Reset columns" brings back the default set, order and widths. */
-export function ColumnsMenu({ state, onChange }: ColumnsMenuProps) {
+/** Shows or hides columns; "Reset columns" brings back the default set, order and widths. Memoised: scrolling leaves it alone. */
+export const ColumnsMenu = memo(function ColumnsMenu({ state, onChange }: ColumnsMenuProps) {
   const shown = visibleColumns(state);
   return (
     <DropdownMenu.Root>
@@ -52,7 +53,7 @@ export function ColumnsMenu({ state, onChange }: ColumnsMenuProps) {
       </DropdownMenu.Portal>
     </DropdownMenu.Root>
   );
-}
+});
 
 interface HeaderMenuProps {
   readonly id: ColumnId;

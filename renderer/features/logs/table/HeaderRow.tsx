@@ -3,7 +3,7 @@
  * resize handle that follows a drag or the arrow keys.
  */
 import { ArrowDown, ArrowUp } from 'lucide-react';
-import { useRef, type KeyboardEvent, type PointerEvent } from 'react';
+import { memo, useRef, type KeyboardEvent, type PointerEvent } from 'react';
 import type { LogSort } from '../../../../shared/contract/logs';
 import type { TimeZoneMode } from '../view-types';
 import { HeaderMenu } from './ColumnMenus';
@@ -24,7 +24,8 @@ interface Props {
   readonly timeZone: TimeZoneMode;
 }
 
-export function HeaderRow({ columns, state, onChange, sort, onSort, timeZone }: Props) {
+/** The header row; memoised, so a scroll step (which changes none of its props) leaves it alone. */
+export const HeaderRow = memo(function HeaderRow({ columns, state, onChange, sort, onSort, timeZone }: Props) {
   return (
     <div role="rowgroup" className="log-head">
       <div role="row" aria-rowindex={1} className="log-row log-head-row">
@@ -34,7 +35,7 @@ export function HeaderRow({ columns, state, onChange, sort, onSort, timeZone }: 
       </div>
     </div>
   );
-}
+});
 
 function HeaderCell({ id, colIndex, state, onChange, sort, onSort, timeZone }: Omit<Props, 'columns'> & { readonly id: ColumnId; readonly colIndex: number }) {
   const def = columnDef(id);

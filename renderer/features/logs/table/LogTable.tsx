@@ -3,8 +3,15 @@
  * scaled scrolling so the last of a million rows is reachable. The grid keeps the focus and points at the selected
  * row (aria-activedescendant): arrows, Page Up/Down, Home and End move the selection and keep it in view, Enter
  * (or a double click) opens the detail pane, Escape closes it and the focus comes back to the grid.
+ *
+ * A scroll step costs little: the new offset is rendered in the same frame as the scroll (flushSync), the rows are
+ * recycled (keyed by their place in a pool as tall as the view) and memoised, and they sit in one layer whose
+ * transform does the fine positioning, so a short scroll re-renders only the rows that came into view. The
+ * scroller's position is only ever written when the table itself moved the view (keys, a new session or sort, a new
+ * total or height), never read back after each render.
  */
-import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { flushSync } from 'react-dom';
 import type { LogRow, LogSort } from '../../../../shared/contract/logs';
 import type { LogTableProps } from '../view-types';
 import { BodyRow, ROW_HEIGHT, rowElementId } from './BodyRow';
@@ -16,32 +23,44 @@ import { physicalRange, revealRow, rowsPerPage, toPhysical, toVirtual, visibleRo
 import { useRowWindows } from './use-row-windows';
 import './log-table.css';
 
+/** The view's offset into the full list, and whether the user's scroll put it there (so the scroller is already there). */
+interface View {
+  readonly top: number;
+  readonly byScroll: boolean;
+}
+
+const START: View = { top: 0, byScroll: false };
+
 /** The logs table with its column menu and detail pane. */
 export function LogTable({ sessionId, total, version, sort, onSort, timeZone, onDrill, onOpenRow }: LogTableProps) {
   const gridId = useId();
   const grid = useRef<HTMLDivElement | null>(null);
   const [columns, setColumns] = useState<ColumnState>(() => loadColumns());
   const [height, setHeight] = useState(0);
-  const [virtualTop, setVirtualTop] = useState(0);
+  const [view, setView] = useState<View>(START);
   const [selected, setSelected] = useState<number | null>(null);
   const [openRow, setOpenRow] = useState<LogRow | null>(null);
   const [shownSession, setShownSession] = useState(sessionId);
   /** The scroll position the table itself last set, so the scroll event it causes does not move the view again. */
   const ownScroll = useRef<number | null>(null);
+  /** The geometry the scroller's position was last written for. */
+  const syncedFor = useRef('');
 
   // Another session starts at its top with nothing selected.
   if (shownSession !== sessionId) {
     setShownSession(sessionId);
-    setVirtualTop(0);
+    setView(START);
     setSelected(null);
     setOpenRow(null);
   }
 
-  const g: ScrollGeometry = { total, rowHeight: ROW_HEIGHT, viewport: Math.max(0, height - HEADER_HEIGHT) };
+  const viewport = Math.max(0, height - HEADER_HEIGHT);
+  const g: ScrollGeometry = useMemo(() => ({ total, rowHeight: ROW_HEIGHT, viewport }), [total, viewport]);
+  const virtualTop = view.top;
   const { first, last, shift } = visibleRows(g, virtualTop);
   const { rowAt } = useRowWindows(sessionId, version, sort, total, first, last);
-  const shown = visibleColumns(columns);
-  const widths = shown.map((id) => widthOf(columns, id));
+  const shown = useMemo(() => visibleColumns(columns), [columns]);
+  const widths = useMemo(() => shown.map((id) => widthOf(columns, id)), [shown, columns]);
   const rowWidth = widths.reduce((a, b) => a + b, 0);
   const current = selected === null ? null : Math.min(selected, total - 1);
 
@@ -55,16 +74,20 @@ export function LogTable({ sessionId, total, version, sort, onSort, timeZone, on
     return () => observer?.disconnect();
   }, []);
 
-  // Scroll position follows the virtual offset when the table moved it (keys, a new session, a new total).
-  useEffect(() => {
+  // The scroller follows the view when the table moved it, or when the mapping between them changed; after the
+  // user's own scroll it is already in place, and reading it back would force a layout on every step.
+  useLayoutEffect(() => {
     const el = grid.current;
     if (!el) return;
-    const target = toPhysical(g, virtualTop);
+    const geometry = `${g.total}:${g.viewport}`;
+    if (view.byScroll && syncedFor.current === geometry) return;
+    syncedFor.current = geometry;
+    const target = toPhysical(g, view.top);
     if (Math.abs(el.scrollTop - target) > 1) {
       ownScroll.current = target;
       el.scrollTop = target;
     }
-  });
+  }, [g, view]);
 
   function onScroll() {
     const el = grid.current;
@@ -73,24 +96,29 @@ export function LogTable({ sessionId, total, version, sort, onSort, timeZone, on
     ownScroll.current = null;
     // The browser rounds what it is given; the offset the table chose stays exact.
     if (own !== null && Math.abs(el.scrollTop - own) <= 1) return;
-    setVirtualTop(toVirtual(g, el.scrollTop));
+    const top = toVirtual(g, el.scrollTop);
+    // Drawn in this frame, not a frame later: the rows never lag behind the scrollbar.
+    flushSync(() => setView((v) => (v.top === top && v.byScroll ? v : { top, byScroll: true })));
   }
 
-  function changeColumns(next: ColumnState) {
+  const changeColumns = useCallback((next: ColumnState) => {
     setColumns(next);
     saveColumns(next);
-  }
+  }, []);
 
-  function changeSort(next: LogSort) {
-    setVirtualTop(0);
-    onSort(next);
-  }
+  const changeSort = useCallback(
+    (next: LogSort) => {
+      setView(START);
+      onSort(next);
+    },
+    [onSort],
+  );
 
   function select(index: number) {
     if (total === 0) return;
     const next = Math.max(0, Math.min(total - 1, index));
     setSelected(next);
-    setVirtualTop(revealRow(g, virtualTop, next));
+    setView({ top: revealRow(g, virtualTop, next), byScroll: false });
   }
 
   function open(index: number) {
@@ -126,24 +154,40 @@ export function LogTable({ sessionId, total, version, sort, onSort, timeZone, on
     }
   }
 
+  // The latest handlers behind stable callbacks, so the memoised rows do not re-render for a new closure.
+  const handlers = useRef({ select, open });
+  useLayoutEffect(() => {
+    handlers.current = { select, open };
+  });
+  const onSelectRow = useCallback((index: number) => {
+    handlers.current.select(index);
+    grid.current?.focus();
+  }, []);
+  const onOpenRowAt = useCallback((index: number) => handlers.current.open(index), []);
+
+  // Rows are keyed by their place in a pool as tall as the view, so a row leaving the view hands its elements to
+  // the one coming in. Their tops are relative to the pool's base, and the layer's transform carries the rest.
+  const pool = Math.ceil(g.viewport / ROW_HEIGHT) + 1;
+  const base = first - (first % pool);
+  const layerTop = shift - (first - base) * ROW_HEIGHT;
   const rows = [];
   for (let i = first; i <= last; i++) {
+    const slot = rowAt(i);
     rows.push(
       <BodyRow
-        key={i}
+        key={i % pool}
         gridId={gridId}
         index={i}
-        slot={rowAt(i)}
+        row={slot.state === 'ready' ? slot.row : null}
+        stale={slot.state === 'ready' && slot.stale}
+        error={slot.state === 'failed' ? slot.error : null}
         columns={shown}
         widths={widths}
-        top={shift + (i - first) * ROW_HEIGHT}
+        top={(i - base) * ROW_HEIGHT}
         selected={i === current}
         timeZone={timeZone}
-        onSelect={(index) => {
-          select(index);
-          grid.current?.focus();
-        }}
-        onOpen={open}
+        onSelect={onSelectRow}
+        onOpen={onOpenRowAt}
       />,
     );
   }
@@ -172,8 +216,10 @@ export function LogTable({ sessionId, total, version, sort, onSort, timeZone, on
           onScroll={onScroll}
         >
           <HeaderRow columns={shown} state={columns} onChange={changeColumns} sort={sort} onSort={changeSort} timeZone={timeZone} />
-          <div role="rowgroup" className="log-body" style={{ height: g.viewport, minWidth: rowWidth }}>
-            {rows}
+          <div className="log-body" style={{ height: g.viewport, minWidth: rowWidth }}>
+            <div role="rowgroup" className="log-rows" style={{ transform: `translateY(${layerTop}px)` }}>
+              {rows}
+            </div>
           </div>
           <div className="log-spacer" aria-hidden style={{ height: physicalRange(g) }} />
         </div>

@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { COLUMNS_STORAGE_KEY } from './columns';
 import { LogTable } from './LogTable';
+import { ROW_HEIGHT } from './BodyRow';
 import { BLOCK } from './use-row-windows';
 import { bridgeWithRows, fakeLayout, renderTable, tableProps } from './test-table';
 
@@ -72,6 +73,54 @@ describe('the logs table', () => {
     await waitFor(() => expect(bridge.inputs('logs.window').some((i) => Math.abs(i.offset - MILLION / 2) <= BLOCK * 2)).toBe(true));
     const drawn = [...el.querySelectorAll<HTMLElement>('[role="row"][data-index]')].map((r) => Number(r.dataset.index));
     expect(Math.abs(Math.min(...drawn) - MILLION / 2)).toBeLessThan(30);
+  });
+
+  it('draws every row at its place for the offset, and reuses the rows’ elements as it scrolls', async () => {
+    bridgeWithRows(500);
+    renderTable(tableProps(500).props);
+    await readyRow(0);
+    const el = grid();
+    const translate = (e: Element) => Number(/translateY\((-?[\d.]+)px\)/.exec((e as HTMLElement).style.transform)?.[1]);
+    const placesAt = (offset: number) => {
+      const layer = el.querySelector('.log-rows')!;
+      for (const r of el.querySelectorAll<HTMLElement>('[role="row"][data-index]')) expect(translate(layer) + translate(r)).toBeCloseTo(Number(r.dataset.index) * ROW_HEIGHT - offset, 6);
+    };
+    placesAt(0);
+    const drawn = () => [...el.querySelectorAll<HTMLElement>('[role="row"][data-index]')].map((r) => Number(r.dataset.index));
+    const staying = rowByIndex(5);
+    el.scrollTop = ROW_HEIGHT;
+    fireEvent.scroll(el);
+    expect(Math.min(...drawn())).toBe(1);
+    expect(rowByIndex(5)).toBe(staying);
+    placesAt(ROW_HEIGHT);
+    // A jump far past the view fills the same elements with other rows instead of building new ones.
+    const elements = new Set(el.querySelectorAll('[role="row"][data-index]'));
+    el.scrollTop = 7000;
+    fireEvent.scroll(el);
+    expect(Math.min(...drawn())).toBe(250);
+    const now = [...el.querySelectorAll('[role="row"][data-index]')];
+    expect(now.filter((r) => elements.has(r)).length).toBeGreaterThanOrEqual(now.length - 1);
+    placesAt(7000);
+  });
+
+  it('a render while the user scrolls never moves the scroller back to where the view was', async () => {
+    const bridge = bridgeWithRows(MILLION);
+    const { props } = tableProps(MILLION);
+    const view = renderTable(props);
+    await readyRow(0);
+    const el = grid();
+    el.scrollTop = 1000;
+    fireEvent.scroll(el);
+    // The user scrolls on, and before the browser reports it the table renders for another reason.
+    el.scrollTop = 5000;
+    const before = bridge.count('logs.window');
+    view.rerender(<LogTable {...props} version={2} />);
+    await waitFor(() => expect(bridge.count('logs.window')).toBeGreaterThan(before));
+    expect(el.scrollTop).toBe(5000);
+    // Keys still move the view, and the scroller follows them.
+    grid().focus();
+    fireEvent.keyDown(grid(), { key: 'Home' });
+    expect(el.scrollTop).toBe(0);
   });
 
   it('clicking a sortable header asks for its sort; a new sort or version fetches again', async () => {
