@@ -14,12 +14,13 @@ import { CACHE_CODES } from '../../electron/core/logs/types.js';
 const [mode, file] = process.argv.slice(2);
 
 async function parse(): Promise<void> {
-  const status = new Map<number, number>();
+  // Status codes are three digits, so a plain array indexed by the code is the histogram.
+  const status = new Float64Array(1000);
   const cache = new Array<number>(CACHE_CODES.length).fill(0);
   let bytes = 0;
   const sink = {
     appendBytes(row: ByteRow) {
-      status.set(row.statusCode, (status.get(row.statusCode) ?? 0) + 1);
+      status[row.statusCode]!++;
       cache[row.cacheCode]!++;
       bytes += row.bytesSent;
     },
@@ -30,7 +31,9 @@ async function parse(): Promise<void> {
   parser.end();
   const ms = performance.now() - t0;
   const statusOut: Record<string, number> = {};
-  for (const [k, v] of status) statusOut[String(k)] = v;
+  status.forEach((v, k) => {
+    if (v > 0) statusOut[String(k)] = v;
+  });
   const cacheOut: Record<string, number> = {};
   CACHE_CODES.forEach((c, i) => {
     if (cache[i]! > 0) cacheOut[c] = cache[i]!;
