@@ -88,11 +88,40 @@ describe('parseV1FileInWorker', () => {
     expect(r.store.record(3000)).toEqual(records[0]);
   });
 
+  it('reads a plain file in parts on several workers exactly as in one piece: rows, counts, reasons and line numbers', async () => {
+    // A byte order mark, bad lines at the start, spread through and at the end, extended rows and no final newline.
+    const bad = ['', 'HIT|200|1', lines[5]!.replace('|390|', '|x|'), '   '];
+    const mixed = lines.map((l, i) => (i % 400 === 0 ? bad[(i / 400) % bad.length]! : i % 7 === 0 ? `${l}|12|bytes=0-1|-` : l));
+    const path = join(dir, 'mixed.log');
+    await writeFile(path, `\ufeff${['WARM|1', ...mixed, 'HIT|oops'].join('\n')}`);
+    const one = await parseV1File(path);
+    const reading = (r: V1FileResult) => ({ rows: rows(r), lines: r.lines, malformed: r.malformed, reasons: [...r.malformedByReason].sort(), samples: r.samples });
+    expect(one.malformed).toBe(10);
+    for (const workers of [2, 3, 5]) {
+      const progress: V1FileProgress[] = [];
+      const r = await parseV1FileInWorker(path, { workers, onProgress: (p) => progress.push(p), progressIntervalMs: 0 });
+      expect(reading(r), String(workers)).toEqual(reading(one));
+      expect(progress.at(-1)).toMatchObject({ lines: one.lines, malformed: one.malformed, bytesRead: progress.at(-1)!.totalBytes });
+    }
+    // Samples past the limit are the first ones of the whole file, whichever part found them.
+    const few = await parseV1FileInWorker(path, { workers: 3, parser: { maxSamples: 4 } });
+    expect(few.samples).toEqual(one.samples.slice(0, 4));
+  });
+
+  it('reads a gzip file on one worker whatever is asked', async () => {
+    expectParsed(await parseV1FileInWorker(join(dir, 'day.log.gz'), { workers: 2 }));
+  });
+
   it('reports the worker’s failure and stops on abort', async () => {
     await expect(parseV1FileInWorker(join(dir, 'absent.log'))).rejects.toMatchObject({ code: 'ENOENT' });
+    await expect(parseV1FileInWorker(join(dir, 'absent.log'), { workers: 2 })).rejects.toMatchObject({ code: 'ENOENT' });
     const ctl = new AbortController();
     const read = parseV1FileInWorker(join(dir, 'day.log'), { signal: ctl.signal, progressIntervalMs: 0, onProgress: () => ctl.abort() });
     ctl.abort();
     await expect(read).rejects.toMatchObject({ name: 'AbortError' });
+    // Aborted while the parts are being read: the first progress report of any part stops them all.
+    const during = new AbortController();
+    const parts = parseV1FileInWorker(join(dir, 'day.log'), { workers: 2, signal: during.signal, progressIntervalMs: 0, onProgress: () => during.abort() });
+    await expect(parts).rejects.toMatchObject({ name: 'AbortError' });
   });
 });

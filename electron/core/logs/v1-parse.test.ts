@@ -158,6 +158,16 @@ describe('V1StreamParser', () => {
     expect(blank.parser.samples()).toEqual([{ line: 2, reason: 'empty', text: '' }]);
   });
 
+  it('skips a byte order mark only where the file starts, not at the start of a later part of it', () => {
+    const text = `\ufeff${EXAMPLE}\n`;
+    expect(parseAll(text).rows).toHaveLength(1);
+    const part = parseAll(text, [], { startsFile: false });
+    expect(part.rows).toEqual([]);
+    // Mid-file the mark is just text, glued to the cache status, as the line format reads it.
+    expect(parseV1Line(`\ufeff${EXAMPLE}`)).toMatchObject({ ok: false, reason: 'cache-status' });
+    expect(part.parser.samples().map((x) => x.reason)).toEqual(['cache-status']);
+  });
+
   it('feeds any row sink, so an aggregate can run without keeping rows', () => {
     const statuses = new Map<number, number>();
     let bytes = 0;

@@ -42,6 +42,11 @@ export interface V1ParserOptions {
   readonly sampleChars?: number;
   /** Longest line accepted, in bytes. Default 1 MiB. */
   readonly maxLineBytes?: number;
+  /**
+   * Whether the bytes start the file (default true). A part of a file read on its own starts at a line start
+   * further in, where a byte order mark is just text.
+   */
+  readonly startsFile?: boolean;
 }
 
 const CR = 0x0d;
@@ -139,6 +144,7 @@ export class V1StreamParser {
     this.maxSamples = options.maxSamples ?? 1000;
     this.sampleChars = options.sampleChars ?? 200;
     this.maxLineBytes = options.maxLineBytes ?? 1024 * 1024;
+    this.started = options.startsFile === false;
   }
 
   /** The first malformed lines, in order (up to maxSamples). */
