@@ -200,8 +200,11 @@ function startWorker(script: string | URL, input: WorkerInput): Worker {
   return new Worker(code, { eval: true, workerData: input });
 }
 
-/** The parts a file is read in: one whole-file part (undefined), or line-aligned ranges of a plain file. */
-async function planParts(path: string, workers: number | undefined): Promise<readonly (ByteRange | undefined)[]> {
+/**
+ * The parts parseV1FileInWorker reads a file in, one worker each: one whole-file part (undefined), or line-aligned
+ * ranges of a plain file. Exported so the benchmark splits a file exactly as the app does.
+ */
+export async function planV1FileParts(path: string, workers?: number): Promise<readonly (ByteRange | undefined)[]> {
   const want = Math.max(1, Math.floor(workers ?? Math.min(2, availableParallelism())));
   if (want === 1) return [undefined];
   const size = (await stat(path)).size;
@@ -248,7 +251,7 @@ function joinParts(parts: readonly PartDone[], maxSamples: number): V1FileResult
 export async function parseV1FileInWorker(path: string, options: V1WorkerOptions = {}): Promise<V1FileResult> {
   const { signal, onProgress } = options;
   if (signal?.aborted === true) throw abortError(signal);
-  const ranges = await planParts(path, options.workers);
+  const ranges = await planV1FileParts(path, options.workers);
   // Read through the options: the check above narrowed `signal` as if it could not have changed since.
   if (options.signal?.aborted === true) throw abortError(options.signal);
   // Bundled as CommonJS (the Electron build) `import.meta` is empty: the core passes the built script there.
