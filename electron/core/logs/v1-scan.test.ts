@@ -51,7 +51,9 @@ const recordArb: fc.Arbitrary<CdnLogRecord> = fc
 const editArb = fc.record({
   at: fc.nat(),
   cut: fc.integer({ min: 0, max: 3 }),
-  insert: fc.constantFrom('', '|', '-', '0', '9', 'a', 'G', 'z', ' ', '\r', 'ü', '||', '-|', '|-', '00000000000000000'),
+  // Besides pipes and dashes, the bytes just outside each class the fast path checks: '/' and ':' around the
+  // digits, '@' 'G' '`' 'g' around the hex letters, and bytes past 0x7f.
+  insert: fc.constantFrom('', '|', '-', '0', '9', 'a', 'f', 'F', 'G', 'g', 'z', '/', ':', '@', '`', '\x7f', ' ', '\r', 'ü', '||', '-|', '|-', '00000000000000000'),
 });
 
 function edited(line: string, edit: { at: number; cut: number; insert: string }): string {
@@ -119,6 +121,24 @@ describe('scanV1Line', () => {
     expect(scans(withField(2, '9007199254740991'))).toBe(true);
     expect(scans(withField(11, 'd1'))).toBe(true);
     expect(scans(`${EXAMPLE}|0||`)).toBe(true);
+  });
+
+  it('checks every byte value at every place of the number and request id fields', () => {
+    const base = Buffer.from(`${EXAMPLE}|1234567|-|-`, 'latin1');
+    // Where a field of EXAMPLE starts: after the pipes before it.
+    const at = (field: number) => EXAMPLE.split('|').slice(0, field).join('|').length + 1;
+    const places = [
+      ...Array.from({ length: 13 }, (_, k) => ({ at: at(2) + k, ok: (c: number) => c >= 0x30 && c <= 0x39 })),
+      ...Array.from({ length: 32 }, (_, k) => ({ at: at(10) + k, ok: (c: number) => /^[0-9a-fA-F]$/.test(String.fromCharCode(c)) })),
+      ...Array.from({ length: 7 }, (_, k) => ({ at: EXAMPLE.length + 1 + k, ok: (c: number) => c >= 0x30 && c <= 0x39 })),
+    ];
+    for (const place of places) {
+      for (let c = 0; c < 256; c++) {
+        const b = Buffer.from(base);
+        b[place.at] = c;
+        expect(scanV1Line(b, 0, b.length, newByteRow()), `${place.at}: ${c}`).toBe(place.ok(c));
+      }
+    }
   });
 
   it('never reads past the end it is given', () => {
