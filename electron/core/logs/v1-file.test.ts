@@ -62,6 +62,21 @@ describe('parseV1File', () => {
     expect([end.lines, end.malformed]).toEqual([3001, 1]);
   });
 
+  it('reads a file of several megabytes, chunk after chunk, in order', async () => {
+    const copies = 9;
+    const path = join(dir, 'big.log');
+    await writeFile(path, Array.from({ length: copies }, () => text).join('\r\n'));
+    const progress: V1FileProgress[] = [];
+    const r = await parseV1File(path, { onProgress: (p) => progress.push(p), progressIntervalMs: 0 });
+    expect(r.store.length).toBe(records.length * copies);
+    for (const i of [0, 2999, 3000, 3000 * 4 + 17, 3000 * copies - 1]) expect(r.store.record(i), String(i)).toEqual(records[i % 3000]);
+    expect([r.lines, r.malformed]).toEqual([3001 * copies, copies]);
+    expect(r.samples.map((x) => x.line)).toEqual(Array.from({ length: copies }, (_, k) => 1501 + k * 3001));
+    // More than one chunk went by, and the last report covers the file.
+    expect(progress.filter((p) => p.bytesRead < p.totalBytes).length).toBeGreaterThan(1);
+    expect(progress.at(-1)!.bytesRead).toBe(progress.at(-1)!.totalBytes);
+  });
+
   it('rejects a missing file and a truncated gzip file with the reason', async () => {
     await expect(parseV1File(join(dir, 'absent.log'))).rejects.toMatchObject({ code: 'ENOENT' });
     await expect(parseV1File(join(dir, 'broken.log.gz'))).rejects.toThrow(/end of file/);
@@ -71,9 +86,11 @@ describe('parseV1File', () => {
     const before = new AbortController();
     before.abort();
     await expect(parseV1File(join(dir, 'day.log'), { signal: before.signal })).rejects.toMatchObject({ name: 'AbortError' });
-    const during = new AbortController();
-    const read = parseV1File(join(dir, 'day.log.gz'), { signal: during.signal, progressIntervalMs: 0, onProgress: () => during.abort() });
-    await expect(read).rejects.toMatchObject({ name: 'AbortError' });
+    for (const name of ['day.log.gz', 'day.log']) {
+      const during = new AbortController();
+      const read = parseV1File(join(dir, name), { signal: during.signal, progressIntervalMs: 0, onProgress: () => during.abort() });
+      await expect(read, name).rejects.toMatchObject({ name: 'AbortError' });
+    }
   });
 });
 

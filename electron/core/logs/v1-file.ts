@@ -1,22 +1,20 @@
 /**
  * Reading a local v1 log file (plain or gzip) into a column store, as a stream: memory follows the rows kept, not
  * the file. parseV1File runs in the calling thread; parseV1FileInWorker runs the same code in worker threads and
- * transfers the finished columns back (the buffers move, nothing is copied), so the caller's thread stays free
- * while a large file is read. A large plain file is cut at line breaks into one part per worker (two at most: the
- * parts are parsed at the same time and joined in file order); a gzip file is read by one worker from the start.
+ * transfers the finished columns back (the buffers move), so the caller's thread stays free while a large file
+ * is read. A large plain file is cut at line breaks into one part per worker (two by default), parsed at the same
+ * time and joined in file order, which copies the columns once; a gzip file is read by one worker from the start.
  * Filtering and aggregating then happen wherever the store ends up.
  */
-import { createReadStream } from 'node:fs';
-import { open, stat } from 'node:fs/promises';
-import { pipeline } from 'node:stream/promises';
-import { pathToFileURL } from 'node:url';
+import { stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
+import { pathToFileURL } from 'node:url';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
-import { createGunzip } from 'node:zlib';
 import { ColumnStore, snapshotTransferList, type ColumnsSnapshot } from './columns.js';
 import { concatSnapshots } from './snapshot-concat.js';
 import { V1StreamParser, type V1MalformedReason, type V1MalformedSample, type V1ParserOptions } from './v1-parse.js';
 import { lineRanges, type ByteRange } from './v1-ranges.js';
+import { abortError, isAborted, isGzip, streamV1File } from './v1-read.js';
 
 /** How far a file has been read. */
 export interface V1FileProgress {
@@ -44,72 +42,6 @@ export interface V1FileResult {
   readonly malformed: number;
   readonly malformedByReason: ReadonlyMap<V1MalformedReason, number>;
   readonly samples: readonly V1MalformedSample[];
-}
-
-const CHUNK = 1024 * 1024;
-
-/** Gzip when the name says so or the first two bytes are gzip's magic number. */
-async function isGzip(path: string): Promise<boolean> {
-  if (path.toLowerCase().endsWith('.gz')) return true;
-  const handle = await open(path, 'r');
-  try {
-    const head = Buffer.alloc(2);
-    const { bytesRead } = await handle.read(head, 0, 2, 0);
-    return bytesRead === 2 && head[0] === 0x1f && head[1] === 0x8b;
-  } finally {
-    await handle.close();
-  }
-}
-
-function isAborted(signal: AbortSignal | undefined): signal is AbortSignal {
-  return signal?.aborted === true;
-}
-
-function abortError(signal: AbortSignal): Error {
-  const reason: unknown = signal.reason;
-  if (reason instanceof Error) return reason;
-  const e = new Error('The file was not read: cancelled');
-  e.name = 'AbortError';
-  return e;
-}
-
-/** How streamV1File reads. */
-export interface V1StreamOptions {
-  readonly signal?: AbortSignal;
-  /** Only these bytes of a plain file (see lineRanges); the whole file when absent. */
-  readonly range?: ByteRange;
-  /** Called after every chunk with the file's bytes read so far. */
-  readonly onChunk?: (bytesRead: number) => void;
-}
-
-/**
- * Streams a file, or one part of a plain file, through a parser and ends it. Gzip is recognised by name or
- * content. The parser decides where the rows go; parseV1File gives it a column store.
- */
-export async function streamV1File(path: string, parser: V1StreamParser, options: V1StreamOptions = {}): Promise<void> {
-  const { signal, range, onChunk } = options;
-  if (isAborted(signal)) throw abortError(signal);
-  const gz = await isGzip(path);
-  if (gz && range !== undefined) throw new Error('A gzip file can only be read from its start');
-  if (range !== undefined && range.end <= range.start) return parser.end();
-  // The stream's `end` is inclusive.
-  const file = createReadStream(path, { highWaterMark: CHUNK, ...(range === undefined ? {} : { start: range.start, end: range.end - 1 }) });
-  const sink = async (source: AsyncIterable<Buffer>) => {
-    for await (const chunk of source) {
-      parser.push(chunk);
-      onChunk?.(file.bytesRead);
-      // Checked here too, so an abort during the last chunk's progress report still stops the read.
-      if (isAborted(signal)) throw abortError(signal);
-    }
-  };
-  try {
-    if (gz) await pipeline(file, createGunzip(), sink, { signal });
-    else await pipeline(file, sink, { signal });
-  } catch (err) {
-    if (isAborted(signal)) throw abortError(signal);
-    throw err;
-  }
-  parser.end();
 }
 
 /** Options of one worker's part of a file. */
