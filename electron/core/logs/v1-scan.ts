@@ -37,10 +37,7 @@ CACHE_CODES.forEach((c, i) => {
   CACHE_BY_FIRST[f] = CACHE_BY_FIRST[f] === -1 ? i : -2;
 });
 
-/**
- * The value of the last readInt. A typed array's slot, because a number past 31 bits stored in a plain variable is
- * a new heap object every time.
- */
+/** The value of the last readInt, in a typed array's slot so that passing a number back allocates nothing. */
 const intValue = new Float64Array(1);
 
 /**
