@@ -132,6 +132,8 @@ describe('parseV1FileInWorker', () => {
   it('reports the worker’s failure and stops on abort', async () => {
     await expect(parseV1FileInWorker(join(dir, 'absent.log'))).rejects.toMatchObject({ code: 'ENOENT' });
     await expect(parseV1FileInWorker(join(dir, 'absent.log'), { workers: 2 })).rejects.toMatchObject({ code: 'ENOENT' });
+    // Workers that cannot start: every part fails, the call rejects once and nothing is left unhandled.
+    await expect(parseV1FileInWorker(join(dir, 'day.log'), { workers: 2, script: join(dir, 'missing.cjs') })).rejects.toThrow();
     const ctl = new AbortController();
     const read = parseV1FileInWorker(join(dir, 'day.log'), { signal: ctl.signal, progressIntervalMs: 0, onProgress: () => ctl.abort() });
     ctl.abort();

@@ -95,6 +95,14 @@ interface WorkerInput {
   readonly range?: ByteRange;
   readonly parser?: V1ParserOptions;
   readonly progressIntervalMs?: number;
+  /** The first part's worker also joins the others' columns onto its own, sent to it once they are done. */
+  readonly joinsLater: boolean;
+}
+
+/** Sent to the first part's worker: the later parts' columns, in file order. */
+interface JoinMessage {
+  readonly type: 'join';
+  readonly snapshots: readonly ColumnsSnapshot[];
 }
 
 interface PartDone {
@@ -145,8 +153,12 @@ export async function planV1FileParts(path: string, workers?: number): Promise<r
   return ranges.length > 1 ? ranges : [undefined];
 }
 
-/** One worker reading one part; `stop` terminates it. */
-function runPart(script: string | URL, input: WorkerInput, onProgress: (p: V1FileProgress) => void): { readonly done: Promise<PartDone>; readonly stop: () => void } {
+/** One worker reading one part; `send` passes it a message, `stop` terminates it. */
+function runPart(
+  script: string | URL,
+  input: WorkerInput,
+  onProgress: (p: V1FileProgress) => void,
+): { readonly done: Promise<PartDone>; readonly send: (m: JoinMessage, transfer: ArrayBuffer[]) => void; readonly stop: () => void } {
   const worker = startWorker(script, input);
   const done = new Promise<PartDone>((resolve, reject) => {
     worker.on('message', (m: WorkerMessage) => {
@@ -157,10 +169,13 @@ function runPart(script: string | URL, input: WorkerInput, onProgress: (p: V1Fil
     worker.on('error', reject);
     worker.on('exit', (code) => reject(new Error(`The log parser stopped before it finished (exit code ${code})`)));
   });
-  return { done, stop: () => void worker.terminate() };
+  return { done, send: (m, transfer) => worker.postMessage(m, transfer), stop: () => void worker.terminate() };
 }
 
-/** The parts' results as one, in file order: line numbers of later parts move on by the lines before them. */
+/**
+ * The parts' results as one, in file order: line numbers of later parts move on by the lines before them. The
+ * first part's snapshot already holds every part's rows.
+ */
 function joinParts(parts: readonly PartDone[], maxSamples: number): V1FileResult {
   const malformedByReason = new Map<V1MalformedReason, number>();
   const samples: V1MalformedSample[] = [];
@@ -172,13 +187,15 @@ function joinParts(parts: readonly PartDone[], maxSamples: number): V1FileResult
     lines += p.lines;
     malformed += p.malformed;
   }
-  const store = ColumnStore.fromSnapshot(concatSnapshots(parts.map((p) => p.snapshot)));
+  const store = ColumnStore.fromSnapshot(parts[0]!.snapshot);
   return { store, lines, malformed, malformedByReason, samples };
 }
 
 /**
- * parseV1File in worker threads: progress arrives as messages (summed over the parts), and the finished columns
- * are transferred back and joined into a store in this thread. Aborting, or any part failing, terminates them all.
+ * parseV1File in worker threads: progress arrives as messages (summed over the parts). The later parts' columns
+ * go to the first part's worker, which joins them onto its own (a copy of every row, done there so this thread
+ * stays free), and the whole is transferred back into a store here. Aborting, or any part failing, terminates
+ * them all.
  */
 export async function parseV1FileInWorker(path: string, options: V1WorkerOptions = {}): Promise<V1FileResult> {
   const { signal, onProgress } = options;
@@ -198,7 +215,9 @@ export async function parseV1FileInWorker(path: string, options: V1WorkerOptions
     onProgress({ bytesRead: sum((x) => x.bytesRead), totalBytes: total, lines: sum((x) => x.lines), malformed: sum((x) => x.malformed) });
   };
   const runs = ranges.map((range, i) =>
-    runPart(script, { kind: WORKER_KIND, path, range, parser: options.parser, progressIntervalMs: options.progressIntervalMs }, (p) => report(i, p)),
+    runPart(script, { kind: WORKER_KIND, path, range, parser: options.parser, progressIntervalMs: options.progressIntervalMs, joinsLater: i === 0 && ranges.length > 1 }, (p) =>
+      report(i, p),
+    ),
   );
   const stopAll = () => runs.forEach((r) => r.stop());
   let onAbort = () => {};
@@ -207,7 +226,17 @@ export async function parseV1FileInWorker(path: string, options: V1WorkerOptions
     signal?.addEventListener('abort', onAbort, { once: true });
   });
   try {
-    const parts = await Promise.race([Promise.all(runs.map((r) => r.done)), aborted]);
+    const joined = async () => {
+      const later = await Promise.all(runs.slice(1).map((r) => r.done));
+      if (later.length > 0) {
+        const snapshots = later.map((p) => p.snapshot);
+        runs[0]!.send({ type: 'join', snapshots }, snapshots.flatMap(snapshotTransferList));
+      }
+      return [await runs[0]!.done, ...later];
+    };
+    // Any part failing settles this at once (and counts as handled, whenever the join would have waited for it).
+    const failed = new Promise<never>((_, reject) => runs.forEach((r) => r.done.catch(reject)));
+    const parts = await Promise.race([joined(), failed, aborted]);
     return joinParts(parts, options.parser?.maxSamples ?? 1000);
   } finally {
     signal?.removeEventListener('abort', onAbort);
@@ -226,7 +255,11 @@ async function runWorker(input: WorkerInput): Promise<void> {
       progressIntervalMs: input.progressIntervalMs,
       onProgress: (progress) => post({ type: 'progress', progress }),
     });
-    const snapshot = r.store.snapshot();
+    let snapshot = r.store.snapshot();
+    if (input.joinsLater) {
+      const join = await new Promise<JoinMessage>((resolve) => port.once('message', resolve));
+      snapshot = concatSnapshots([snapshot, ...join.snapshots]);
+    }
     post(
       { type: 'done', snapshot, lines: r.lines, malformed: r.malformed, malformedByReason: [...r.malformedByReason], samples: r.samples },
       snapshotTransferList(snapshot),
