@@ -80,11 +80,11 @@ function isHex32(b: Uint8Array, p: number): boolean {
   return true;
 }
 
-/** Records b[s..e) as field f of the row; when nullable, empty and `-` are recorded as absent. */
-function setRange(row: ByteRow, b: Uint8Array, f: number, s: number, e: number, nullable: boolean): void {
-  const absent = nullable && (s === e || (e - s === 1 && b[s] === DASH));
-  row.ranges[2 * f] = absent ? -1 : s;
-  row.ranges[2 * f + 1] = absent ? -1 : e;
+/** Records b[s..e) as field f in a row's ranges; empty and `-` are recorded as absent. */
+function setNullable(ranges: Int32Array, b: Uint8Array, f: number, s: number, e: number): void {
+  const absent = s === e || (e - s === 1 && b[s] === DASH);
+  ranges[2 * f] = absent ? -1 : s;
+  ranges[2 * f + 1] = absent ? -1 : e;
 }
 
 /**
@@ -92,6 +92,7 @@ function setRange(row: ByteRow, b: Uint8Array, f: number, s: number, e: number, 
  * true; returns false, with row in no particular state, as soon as anything is unusual.
  */
 export function scanV1Line(b: Buffer, s: number, e: number, row: ByteRow): boolean {
+  const ranges = row.ranges;
   // Cache status: one of the known codes and its pipe, matched byte for byte.
   const cache = CACHE_BY_FIRST[b[s]!]!;
   if (cache < 0 || s === e) return false;
@@ -121,31 +122,34 @@ export function scanV1Line(b: Buffer, s: number, e: number, row: ByteRow): boole
   p = q + 1;
   q = pipeIn(b, p, e, 16);
   if (q < 0) return false;
-  setRange(row, b, F_IP, p, q, true);
+  setNullable(ranges, b, F_IP, p, q);
   p = q + 1;
   // Half the lines or more have no referer: `-` and its pipe are checked outright.
   q = b[p] === DASH && b[p + 1] === PIPE && p + 1 < e ? p + 1 : pipeIn(b, p, e, 0);
   if (q < 0) return false;
-  setRange(row, b, F_REFERER, p, q, true);
+  setNullable(ranges, b, F_REFERER, p, q);
   // URL and edge: anything but absent.
   p = q + 1;
   q = pipeIn(b, p, e, 0);
   if (q < 0 || q === p || (q - p === 1 && b[p] === DASH)) return false;
-  setRange(row, b, F_URL, p, q, false);
+  ranges[2 * F_URL] = p;
+  ranges[2 * F_URL + 1] = q;
   p = q + 1;
   q = pipeIn(b, p, e, 24);
   if (q < 0 || q === p || (q - p === 1 && b[p] === DASH)) return false;
-  setRange(row, b, F_EDGE, p, q, false);
+  ranges[2 * F_EDGE] = p;
+  ranges[2 * F_EDGE + 1] = q;
   // User agent: anything.
   p = q + 1;
   q = pipeIn(b, p, e, 0);
   if (q < 0) return false;
-  setRange(row, b, F_USER_AGENT, p, q, true);
+  setNullable(ranges, b, F_USER_AGENT, p, q);
   // Request id: 32 hex digits.
   p = q + 1;
   if (p + 32 >= e || b[p + 32] !== PIPE) return false;
   if (!isHex32(b, p)) return false;
-  setRange(row, b, F_REQUEST_ID, p, p + 32, false);
+  ranges[2 * F_REQUEST_ID] = p;
+  ranges[2 * F_REQUEST_ID + 1] = p + 32;
   // Country: `-` or two letters or digits, then the end of the line or the extended fields.
   p += 33;
   let country2 = -1;
@@ -168,10 +172,10 @@ export function scanV1Line(b: Buffer, s: number, e: number, row: ByteRow): boole
     p = q + 1;
     q = pipeIn(b, p, e, 16);
     if (q < 0) return false;
-    setRange(row, b, F_CONTENT_RANGE, p, q, true);
+    setNullable(ranges, b, F_CONTENT_RANGE, p, q);
     p = q + 1;
     if (pipeIn(b, p, e, 16) >= 0) return false;
-    setRange(row, b, F_AUTHORIZATION, p, e, true);
+    setNullable(ranges, b, F_AUTHORIZATION, p, e);
     row.extended = true;
   }
   row.src = b;
