@@ -62,6 +62,21 @@ describe('parseV1File', () => {
     expect([end.lines, end.malformed]).toEqual([3001, 1]);
   });
 
+  it('reads a file of several megabytes, chunk after chunk, in order', async () => {
+    const copies = 9;
+    const path = join(dir, 'big.log');
+    await writeFile(path, Array.from({ length: copies }, () => text).join('\r\n'));
+    const progress: V1FileProgress[] = [];
+    const r = await parseV1File(path, { onProgress: (p) => progress.push(p), progressIntervalMs: 0 });
+    expect(r.store.length).toBe(records.length * copies);
+    for (const i of [0, 2999, 3000, 3000 * 4 + 17, 3000 * copies - 1]) expect(r.store.record(i), String(i)).toEqual(records[i % 3000]);
+    expect([r.lines, r.malformed]).toEqual([3001 * copies, copies]);
+    expect(r.samples.map((x) => x.line)).toEqual(Array.from({ length: copies }, (_, k) => 1501 + k * 3001));
+    // More than one chunk went by, and the last report covers the file.
+    expect(progress.filter((p) => p.bytesRead < p.totalBytes).length).toBeGreaterThan(1);
+    expect(progress.at(-1)!.bytesRead).toBe(progress.at(-1)!.totalBytes);
+  });
+
   it('rejects a missing file and a truncated gzip file with the reason', async () => {
     await expect(parseV1File(join(dir, 'absent.log'))).rejects.toMatchObject({ code: 'ENOENT' });
     await expect(parseV1File(join(dir, 'broken.log.gz'))).rejects.toThrow(/end of file/);
@@ -71,9 +86,11 @@ describe('parseV1File', () => {
     const before = new AbortController();
     before.abort();
     await expect(parseV1File(join(dir, 'day.log'), { signal: before.signal })).rejects.toMatchObject({ name: 'AbortError' });
-    const during = new AbortController();
-    const read = parseV1File(join(dir, 'day.log.gz'), { signal: during.signal, progressIntervalMs: 0, onProgress: () => during.abort() });
-    await expect(read).rejects.toMatchObject({ name: 'AbortError' });
+    for (const name of ['day.log.gz', 'day.log']) {
+      const during = new AbortController();
+      const read = parseV1File(join(dir, name), { signal: during.signal, progressIntervalMs: 0, onProgress: () => during.abort() });
+      await expect(read, name).rejects.toMatchObject({ name: 'AbortError' });
+    }
   });
 });
 
@@ -88,11 +105,42 @@ describe('parseV1FileInWorker', () => {
     expect(r.store.record(3000)).toEqual(records[0]);
   });
 
+  it('reads a plain file in parts on several workers exactly as in one piece: rows, counts, reasons and line numbers', async () => {
+    // A byte order mark, bad lines at the start, spread through and at the end, extended rows and no final newline.
+    const bad = ['', 'HIT|200|1', lines[5]!.replace('|390|', '|x|'), '   '];
+    const mixed = lines.map((l, i) => (i % 400 === 0 ? bad[(i / 400) % bad.length]! : i % 7 === 0 ? `${l}|12|bytes=0-1|-` : l));
+    const path = join(dir, 'mixed.log');
+    await writeFile(path, `\ufeff${['WARM|1', ...mixed, 'HIT|oops'].join('\n')}`);
+    const one = await parseV1File(path);
+    const reading = (r: V1FileResult) => ({ rows: rows(r), lines: r.lines, malformed: r.malformed, reasons: [...r.malformedByReason].sort(), samples: r.samples });
+    expect(one.malformed).toBe(10);
+    for (const workers of [2, 3, 5]) {
+      const progress: V1FileProgress[] = [];
+      const r = await parseV1FileInWorker(path, { workers, onProgress: (p) => progress.push(p), progressIntervalMs: 0 });
+      expect(reading(r), String(workers)).toEqual(reading(one));
+      expect(progress.at(-1)).toMatchObject({ lines: one.lines, malformed: one.malformed, bytesRead: progress.at(-1)!.totalBytes });
+    }
+    // Samples past the limit are the first ones of the whole file, whichever part found them.
+    const few = await parseV1FileInWorker(path, { workers: 3, parser: { maxSamples: 4 } });
+    expect(few.samples).toEqual(one.samples.slice(0, 4));
+  });
+
+  it('reads a gzip file on one worker whatever is asked', async () => {
+    expectParsed(await parseV1FileInWorker(join(dir, 'day.log.gz'), { workers: 2 }));
+  });
+
   it('reports the worker’s failure and stops on abort', async () => {
     await expect(parseV1FileInWorker(join(dir, 'absent.log'))).rejects.toMatchObject({ code: 'ENOENT' });
+    await expect(parseV1FileInWorker(join(dir, 'absent.log'), { workers: 2 })).rejects.toMatchObject({ code: 'ENOENT' });
+    // Workers that cannot start: every part fails, the call rejects once and nothing is left unhandled.
+    await expect(parseV1FileInWorker(join(dir, 'day.log'), { workers: 2, script: join(dir, 'missing.cjs') })).rejects.toThrow();
     const ctl = new AbortController();
     const read = parseV1FileInWorker(join(dir, 'day.log'), { signal: ctl.signal, progressIntervalMs: 0, onProgress: () => ctl.abort() });
     ctl.abort();
     await expect(read).rejects.toMatchObject({ name: 'AbortError' });
+    // Aborted while the parts are being read: the first progress report of any part stops them all.
+    const during = new AbortController();
+    const parts = parseV1FileInWorker(join(dir, 'day.log'), { workers: 2, signal: during.signal, progressIntervalMs: 0, onProgress: () => during.abort() });
+    await expect(parts).rejects.toMatchObject({ name: 'AbortError' });
   });
 });

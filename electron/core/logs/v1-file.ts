@@ -1,17 +1,20 @@
 /**
  * Reading a local v1 log file (plain or gzip) into a column store, as a stream: memory follows the rows kept, not
- * the file. parseV1File runs in the calling thread; parseV1FileInWorker runs the same code in a worker thread and
- * transfers the finished columns back (the buffers move, nothing is copied), so the caller's thread stays free
- * while a large file is read. Filtering and aggregating then happen wherever the store ends up.
+ * the file. parseV1File runs in the calling thread; parseV1FileInWorker runs the same code in worker threads and
+ * transfers the finished columns back (the buffers move), so the caller's thread stays free while a large file
+ * is read. A large plain file is cut at line breaks into one part per worker (two by default), parsed at the same
+ * time and joined in file order, which copies the columns once; a gzip file is read by one worker from the start.
+ * Filtering and aggregating then happen wherever the store ends up.
  */
-import { createReadStream } from 'node:fs';
-import { open, stat } from 'node:fs/promises';
-import { pipeline } from 'node:stream/promises';
+import { stat } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
-import { createGunzip } from 'node:zlib';
 import { ColumnStore, snapshotTransferList, type ColumnsSnapshot } from './columns.js';
+import { concatSnapshots } from './snapshot-concat.js';
 import { V1StreamParser, type V1MalformedReason, type V1MalformedSample, type V1ParserOptions } from './v1-parse.js';
+import { lineRanges, type ByteRange } from './v1-ranges.js';
+import { abortError, isAborted, isGzip, streamV1File } from './v1-read.js';
 
 /** How far a file has been read. */
 export interface V1FileProgress {
@@ -41,101 +44,92 @@ export interface V1FileResult {
   readonly samples: readonly V1MalformedSample[];
 }
 
-const CHUNK = 1024 * 1024;
-
-/** Gzip when the name says so or the first two bytes are gzip's magic number. */
-async function isGzip(path: string): Promise<boolean> {
-  if (path.toLowerCase().endsWith('.gz')) return true;
-  const handle = await open(path, 'r');
-  try {
-    const head = Buffer.alloc(2);
-    const { bytesRead } = await handle.read(head, 0, 2, 0);
-    return bytesRead === 2 && head[0] === 0x1f && head[1] === 0x8b;
-  } finally {
-    await handle.close();
-  }
-}
-
-function isAborted(signal: AbortSignal | undefined): signal is AbortSignal {
-  return signal?.aborted === true;
-}
-
-function abortError(signal: AbortSignal): Error {
-  const reason: unknown = signal.reason;
-  if (reason instanceof Error) return reason;
-  const e = new Error('The file was not read: cancelled');
-  e.name = 'AbortError';
-  return e;
+/** Options of one worker's part of a file. */
+interface V1PartOptions extends V1FileOptions {
+  readonly range?: ByteRange;
 }
 
 /** Parses a v1 log file (`.log`, or gzip by name or content) into a compacted column store. */
 export async function parseV1File(path: string, options: V1FileOptions = {}): Promise<V1FileResult> {
-  const { signal, onProgress } = options;
-  if (signal?.aborted === true) throw abortError(signal);
-  const totalBytes = (await stat(path)).size;
+  return parsePart(path, options);
+}
+
+async function parsePart(path: string, options: V1PartOptions): Promise<V1FileResult> {
+  const { signal, onProgress, range } = options;
+  if (isAborted(signal)) throw abortError(signal);
+  const totalBytes = range === undefined ? (await stat(path)).size : range.end - range.start;
   const gz = await isGzip(path);
   // Rows of about 250 bytes, of which about 40% stays in the arena; a plain file's size makes a good first guess.
   const store = gz ? new ColumnStore() : new ColumnStore(Math.ceil(totalBytes / 250), Math.ceil(totalBytes * 0.4));
-  const parser = new V1StreamParser(store, options.parser);
-  const file = createReadStream(path, { highWaterMark: CHUNK });
+  const parser = new V1StreamParser(store, { ...options.parser, startsFile: range === undefined || range.start === 0 });
   const interval = options.progressIntervalMs ?? 100;
   let last = 0;
+  let bytesRead = 0;
   const report = (force: boolean) => {
     if (onProgress === undefined) return;
     const now = Date.now();
     if (!force && now - last < interval) return;
     last = now;
-    onProgress({ bytesRead: file.bytesRead, totalBytes, lines: parser.lines, malformed: parser.malformed });
+    onProgress({ bytesRead, totalBytes, lines: parser.lines, malformed: parser.malformed });
   };
-  const sink = async (source: AsyncIterable<Buffer>) => {
-    for await (const chunk of source) {
-      parser.push(chunk);
+  await streamV1File(path, parser, {
+    signal,
+    range,
+    onChunk: (n) => {
+      bytesRead = n;
       report(false);
-      // Checked here too, so an abort during the last chunk's progress report still stops the read.
-      if (isAborted(signal)) throw abortError(signal);
-    }
-  };
-  try {
-    if (gz) await pipeline(file, createGunzip(), sink, { signal });
-    else await pipeline(file, sink, { signal });
-  } catch (err) {
-    if (isAborted(signal)) throw abortError(signal);
-    throw err;
-  }
-  parser.end();
+    },
+  });
   store.compact();
   report(true);
   return { store, lines: parser.lines, malformed: parser.malformed, malformedByReason: parser.malformedByReason, samples: parser.samples() };
 }
 
 const WORKER_KIND = 'burrow-v1-file';
+/** Plain files below this size are read by one worker: starting a second and joining the parts would cost more. */
+const PARALLEL_MIN_BYTES = 32 * 1024 * 1024;
 
 interface WorkerInput {
   readonly kind: typeof WORKER_KIND;
   readonly path: string;
+  readonly range?: ByteRange;
   readonly parser?: V1ParserOptions;
   readonly progressIntervalMs?: number;
+  /** The first part's worker also joins the others' columns onto its own, sent to it once they are done. */
+  readonly joinsLater: boolean;
+}
+
+/** Sent to the first part's worker: the later parts' columns, in file order. */
+interface JoinMessage {
+  readonly type: 'join';
+  readonly snapshots: readonly ColumnsSnapshot[];
+}
+
+interface PartDone {
+  readonly snapshot: ColumnsSnapshot;
+  readonly lines: number;
+  readonly malformed: number;
+  readonly malformedByReason: readonly (readonly [V1MalformedReason, number])[];
+  readonly samples: readonly V1MalformedSample[];
 }
 
 type WorkerMessage =
   | { readonly type: 'progress'; readonly progress: V1FileProgress }
-  | {
-      readonly type: 'done';
-      readonly snapshot: ColumnsSnapshot;
-      readonly lines: number;
-      readonly malformed: number;
-      readonly malformedByReason: readonly (readonly [V1MalformedReason, number])[];
-      readonly samples: readonly V1MalformedSample[];
-    }
+  | ({ readonly type: 'done' } & PartDone)
   | { readonly type: 'error'; readonly message: string; readonly code?: string };
 
 /** Extra options of the worker variant. */
 export interface V1WorkerOptions extends V1FileOptions {
   /**
-   * The script the worker runs: this module as built. Defaults to this module's own file; a `.ts` file is loaded
+   * The script the workers run: this module as built. Defaults to this module's own file; a `.ts` file is loaded
    * through tsx, for tests and scripts run from source.
    */
   readonly script?: string | URL;
+  /**
+   * Workers for a plain file. By default two when the machine has two cores or more and the file is at least
+   * 32 MiB, else one; a gzip file always gets one.
+   */
+  readonly workers?: number;
 }
 
 function startWorker(script: string | URL, input: WorkerInput): Worker {
@@ -147,51 +141,125 @@ function startWorker(script: string | URL, input: WorkerInput): Worker {
 }
 
 /**
- * parseV1File in a worker thread: progress arrives as messages, and the finished columns are transferred back
- * into a store in this thread. Aborting terminates the worker.
+ * The parts parseV1FileInWorker reads a file in, one worker each: one whole-file part (undefined), or line-aligned
+ * ranges of a plain file. Exported so the benchmark splits a file exactly as the app does.
  */
-export function parseV1FileInWorker(path: string, options: V1WorkerOptions = {}): Promise<V1FileResult> {
-  const { signal, onProgress } = options;
-  if (signal?.aborted === true) return Promise.reject(abortError(signal));
-  const input: WorkerInput = { kind: WORKER_KIND, path, parser: options.parser, progressIntervalMs: options.progressIntervalMs };
-  // Bundled as CommonJS (the Electron build) `import.meta` is empty: the core passes the built script there.
-  const worker = startWorker(options.script ?? import.meta.url, input);
-  return new Promise<V1FileResult>((resolve, reject) => {
-    let settled = false;
-    const finish = (fn: () => void) => {
-      if (settled) return;
-      settled = true;
-      signal?.removeEventListener('abort', onAbort);
-      fn();
-      void worker.terminate();
-    };
-    const onAbort = () => finish(() => reject(abortError(signal!)));
-    signal?.addEventListener('abort', onAbort, { once: true });
-    worker.on('message', (m: WorkerMessage) => {
-      if (m.type === 'progress') onProgress?.(m.progress);
-      else if (m.type === 'error') finish(() => reject(Object.assign(new Error(m.message), m.code === undefined ? {} : { code: m.code })));
-      else {
-        const store = ColumnStore.fromSnapshot(m.snapshot);
-        const result: V1FileResult = { store, lines: m.lines, malformed: m.malformed, malformedByReason: new Map(m.malformedByReason), samples: m.samples };
-        finish(() => resolve(result));
-      }
-    });
-    worker.on('error', (err) => finish(() => reject(err)));
-    worker.on('exit', (code) => finish(() => reject(new Error(`The log parser stopped before it finished (exit code ${code})`))));
-  });
+export async function planV1FileParts(path: string, workers?: number): Promise<readonly (ByteRange | undefined)[]> {
+  const want = Math.max(1, Math.floor(workers ?? Math.min(2, availableParallelism())));
+  if (want === 1) return [undefined];
+  const size = (await stat(path)).size;
+  if ((workers === undefined && size < PARALLEL_MIN_BYTES) || (await isGzip(path))) return [undefined];
+  const ranges = await lineRanges(path, size, want);
+  return ranges.length > 1 ? ranges : [undefined];
 }
 
-/** The worker's side: parse, report progress, send the columns back. */
+/** One worker reading one part; `send` passes it a message, `stop` terminates it. */
+function runPart(
+  script: string | URL,
+  input: WorkerInput,
+  onProgress: (p: V1FileProgress) => void,
+): { readonly done: Promise<PartDone>; readonly send: (m: JoinMessage, transfer: ArrayBuffer[]) => void; readonly stop: () => void } {
+  const worker = startWorker(script, input);
+  const done = new Promise<PartDone>((resolve, reject) => {
+    worker.on('message', (m: WorkerMessage) => {
+      if (m.type === 'progress') onProgress(m.progress);
+      else if (m.type === 'error') reject(Object.assign(new Error(m.message), m.code === undefined ? {} : { code: m.code }));
+      else resolve(m);
+    });
+    worker.on('error', reject);
+    worker.on('exit', (code) => reject(new Error(`The log parser stopped before it finished (exit code ${code})`)));
+  });
+  return { done, send: (m, transfer) => worker.postMessage(m, transfer), stop: () => void worker.terminate() };
+}
+
+/**
+ * The parts' results as one, in file order: line numbers of later parts move on by the lines before them. The
+ * first part's snapshot already holds every part's rows.
+ */
+function joinParts(parts: readonly PartDone[], maxSamples: number): V1FileResult {
+  const malformedByReason = new Map<V1MalformedReason, number>();
+  const samples: V1MalformedSample[] = [];
+  let lines = 0;
+  let malformed = 0;
+  for (const p of parts) {
+    for (const [reason, n] of p.malformedByReason) malformedByReason.set(reason, (malformedByReason.get(reason) ?? 0) + n);
+    for (const x of p.samples) if (samples.length < maxSamples) samples.push({ ...x, line: x.line + lines });
+    lines += p.lines;
+    malformed += p.malformed;
+  }
+  const store = ColumnStore.fromSnapshot(parts[0]!.snapshot);
+  return { store, lines, malformed, malformedByReason, samples };
+}
+
+/**
+ * parseV1File in worker threads: progress arrives as messages (summed over the parts). The later parts' columns
+ * go to the first part's worker, which joins them onto its own (a copy of every row, done there so this thread
+ * stays free), and the whole is transferred back into a store here. Aborting, or any part failing, terminates
+ * them all.
+ */
+export async function parseV1FileInWorker(path: string, options: V1WorkerOptions = {}): Promise<V1FileResult> {
+  const { signal, onProgress } = options;
+  if (signal?.aborted === true) throw abortError(signal);
+  const ranges = await planV1FileParts(path, options.workers);
+  // Read through the options: the check above narrowed `signal` as if it could not have changed since.
+  if (options.signal?.aborted === true) throw abortError(options.signal);
+  // Bundled as CommonJS (the Electron build) `import.meta` is empty: the core passes the built script there.
+  const script = options.script ?? import.meta.url;
+  const latest: (V1FileProgress | undefined)[] = ranges.map(() => undefined);
+  const total = ranges.at(-1)?.end;
+  const report = (i: number, p: V1FileProgress) => {
+    latest[i] = p;
+    if (onProgress === undefined) return;
+    if (total === undefined) return onProgress(p);
+    const sum = (f: (x: V1FileProgress) => number) => latest.reduce((n, x) => n + (x === undefined ? 0 : f(x)), 0);
+    onProgress({ bytesRead: sum((x) => x.bytesRead), totalBytes: total, lines: sum((x) => x.lines), malformed: sum((x) => x.malformed) });
+  };
+  const runs = ranges.map((range, i) =>
+    runPart(script, { kind: WORKER_KIND, path, range, parser: options.parser, progressIntervalMs: options.progressIntervalMs, joinsLater: i === 0 && ranges.length > 1 }, (p) =>
+      report(i, p),
+    ),
+  );
+  const stopAll = () => runs.forEach((r) => r.stop());
+  let onAbort = () => {};
+  const aborted = new Promise<never>((_, reject) => {
+    onAbort = () => reject(abortError(signal!));
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+  try {
+    const joined = async () => {
+      const later = await Promise.all(runs.slice(1).map((r) => r.done));
+      if (later.length > 0) {
+        const snapshots = later.map((p) => p.snapshot);
+        runs[0]!.send({ type: 'join', snapshots }, snapshots.flatMap(snapshotTransferList));
+      }
+      return [await runs[0]!.done, ...later];
+    };
+    // Any part failing settles this at once (and counts as handled, whenever the join would have waited for it).
+    const failed = new Promise<never>((_, reject) => runs.forEach((r) => r.done.catch(reject)));
+    const parts = await Promise.race([joined(), failed, aborted]);
+    return joinParts(parts, options.parser?.maxSamples ?? 1000);
+  } finally {
+    signal?.removeEventListener('abort', onAbort);
+    stopAll();
+  }
+}
+
+/** The worker's side: parse its part, report progress, send the columns back. */
 async function runWorker(input: WorkerInput): Promise<void> {
   const port = parentPort!;
   const post = (m: WorkerMessage, transfer: ArrayBuffer[] = []) => port.postMessage(m, transfer);
   try {
-    const r = await parseV1File(input.path, {
+    const r = await parsePart(input.path, {
+      range: input.range,
       parser: input.parser,
       progressIntervalMs: input.progressIntervalMs,
       onProgress: (progress) => post({ type: 'progress', progress }),
     });
-    const snapshot = r.store.snapshot();
+    let snapshot = r.store.snapshot();
+    if (input.joinsLater) {
+      const join = await new Promise<JoinMessage>((resolve) => port.once('message', resolve));
+      snapshot = concatSnapshots([snapshot, ...join.snapshots]);
+    }
     post(
       { type: 'done', snapshot, lines: r.lines, malformed: r.malformed, malformedByReason: [...r.malformedByReason], samples: r.samples },
       snapshotTransferList(snapshot),

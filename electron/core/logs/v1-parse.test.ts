@@ -116,6 +116,17 @@ describe('V1StreamParser', () => {
     expect(parser.malformedByReason.get('field-count')).toBe(results.filter((r) => !r.ok && r.reason === 'field-count').length);
   });
 
+  it('reads the same whatever byte a chunk boundary falls on, including one-byte chunks', () => {
+    const text = Buffer.from(`\ufeff${EXAMPLE}\r\n${EXAMPLE}|300|bytes=0-1023|-\n${withField(2, 'x')}\n\n${withField(11, 'de')}\r\n${EXAMPLE}`, 'utf8');
+    const whole = parseAll(text);
+    const reading = (r: ReturnType<typeof parseAll>) => ({ rows: r.rows, lines: r.parser.lines, samples: r.parser.samples() });
+    expect(whole.rows).toHaveLength(4);
+    for (let cut = 0; cut <= text.length; cut++) {
+      expect(reading(parseAll(text, [cut])), String(cut)).toEqual(reading(whole));
+      expect(reading(parseAll(text, [cut, cut + 1])), `${cut}+1`).toEqual(reading(whole));
+    }
+  });
+
   it('keeps at most maxSamples samples, each cut to sampleChars, while counting them all', () => {
     const bad = `WARM|${'x'.repeat(500)}\n`;
     const { parser } = parseAll(bad.repeat(30), [], { maxSamples: 5, sampleChars: 20 });
@@ -145,6 +156,16 @@ describe('V1StreamParser', () => {
     expect([trailing.rows.length, trailing.parser.lines, trailing.parser.malformed]).toEqual([2, 2, 0]);
     const blank = parseAll(`${EXAMPLE}\n\n${EXAMPLE}\n`);
     expect(blank.parser.samples()).toEqual([{ line: 2, reason: 'empty', text: '' }]);
+  });
+
+  it('skips a byte order mark only where the file starts, not at the start of a later part of it', () => {
+    const text = `\ufeff${EXAMPLE}\n`;
+    expect(parseAll(text).rows).toHaveLength(1);
+    const part = parseAll(text, [], { startsFile: false });
+    expect(part.rows).toEqual([]);
+    // Mid-file the mark is just text, glued to the cache status, as the line format reads it.
+    expect(parseV1Line(`\ufeff${EXAMPLE}`)).toMatchObject({ ok: false, reason: 'cache-status' });
+    expect(part.parser.samples().map((x) => x.reason)).toEqual(['cache-status']);
   });
 
   it('feeds any row sink, so an aggregate can run without keeping rows', () => {

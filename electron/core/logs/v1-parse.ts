@@ -4,7 +4,10 @@
  * ColumnStore without building a string per line. Bad lines are counted by reason and the first few are kept as
  * samples; nothing a file contains makes it throw.
  *
- * It accepts exactly the lines parseV1Line accepts and reads them the same way, with two deliberate differences:
+ * Each line first goes through scanV1Line, a single pass that takes well-formed lines; whatever it passes on is
+ * read again here field by field in the line format's order, which accepts the unusual good line and names the
+ * reason for a bad one. Both together accept exactly the lines parseV1Line accepts and read them the same way,
+ * with two deliberate differences:
  * a UTF-8 byte order mark at the start of the stream is skipped, and a line longer than maxLineBytes is refused
  * as 'line-too-long' so a file without line breaks cannot grow memory without bound.
  *
@@ -17,6 +20,7 @@
 import type { V1RejectReason } from '../../../shared/logs/v1-line.js';
 import { F_AUTHORIZATION, F_CONTENT_RANGE, F_EDGE, F_IP, F_REFERER, F_REQUEST_ID, F_URL, F_USER_AGENT, newByteRow, type ByteRow } from './columns.js';
 import { CACHE_CODES } from './types.js';
+import { scanV1Line } from './v1-scan.js';
 
 /** Why a line was refused: the line format's reasons plus one for lines too long to hold. */
 export type V1MalformedReason = V1RejectReason | 'line-too-long';
@@ -38,9 +42,16 @@ export interface V1ParserOptions {
   readonly sampleChars?: number;
   /** Longest line accepted, in bytes. Default 1 MiB. */
   readonly maxLineBytes?: number;
+  /**
+   * Whether the bytes start the file (default true). A part of a file read on its own starts at a line start
+   * further in, where a byte order mark is just text.
+   */
+  readonly startsFile?: boolean;
 }
 
 const CR = 0x0d;
+const LF = 0x0a;
+const PIPE = 0x7c;
 const DASH = 0x2d;
 const CACHE_BYTES = CACHE_CODES.map((c) => Buffer.from(c, 'latin1'));
 
@@ -93,10 +104,6 @@ function cacheCodeOf(b: Uint8Array, s: number, e: number): number {
   return -1;
 }
 
-function latin1(b: Uint8Array, s: number, e: number): string {
-  return Buffer.from(b.buffer, b.byteOffset, b.length).toString('latin1', s, e);
-}
-
 function textOf(b: Uint8Array, s: number, e: number): string {
   return Buffer.from(b.buffer, b.byteOffset, b.length).toString('utf8', s, e);
 }
@@ -124,13 +131,11 @@ export class V1StreamParser {
   /** Field starts and ends of the current line; a sixteenth field is enough to know the count is wrong. */
   private readonly fs = new Int32Array(16);
   private readonly fe = new Int32Array(16);
-  private carry = Buffer.alloc(4096);
+  private carry: Buffer = Buffer.alloc(4096);
   private carried = 0;
   /** The line in carry passed maxLineBytes: the rest of it is dropped up to the next newline. */
   private overflow = false;
   private started = false;
-  /** Index of the next pipe at or after the current line in the text being read; -1 when it must be searched. */
-  private pipeAt = -1;
 
   constructor(
     private readonly store: V1RowSink,
@@ -139,6 +144,7 @@ export class V1StreamParser {
     this.maxSamples = options.maxSamples ?? 1000;
     this.sampleChars = options.sampleChars ?? 200;
     this.maxLineBytes = options.maxLineBytes ?? 1024 * 1024;
+    this.started = options.startsFile === false;
   }
 
   /** The first malformed lines, in order (up to maxSamples). */
@@ -148,25 +154,23 @@ export class V1StreamParser {
 
   /** Feeds the next chunk; lines may be split anywhere between chunks. */
   push(chunk: Uint8Array): void {
-    // One Latin-1 string per chunk (never one per line) lets the engine's string search find line breaks and
-    // pipes, several times faster than a byte loop; its indexes are the chunk's byte offsets.
-    const text = latin1(chunk, 0, chunk.length);
+    // Buffer's indexOf is a native byte search; a view costs nothing and nothing is copied.
+    const b = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
     let p = 0;
     if (this.carried > 0 || this.overflow) {
-      const nl = text.indexOf('\n');
-      if (nl < 0) return this.keep(chunk, 0, chunk.length);
-      this.keep(chunk, 0, nl);
+      const nl = b.indexOf(LF);
+      if (nl < 0) return this.keep(b, 0, b.length);
+      this.keep(b, 0, nl);
       this.finishCarry();
       p = nl + 1;
     }
-    this.pipeAt = -1;
     for (;;) {
-      const nl = text.indexOf('\n', p);
+      const nl = b.indexOf(LF, p);
       if (nl < 0) break;
-      this.line(chunk, text, p, nl);
+      this.line(b, p, nl);
       p = nl + 1;
     }
-    if (p < chunk.length) this.keep(chunk, p, chunk.length);
+    if (p < b.length) this.keep(b, p, b.length);
   }
 
   /** Ends the stream: a last line without a newline is parsed now. */
@@ -201,8 +205,7 @@ export class V1StreamParser {
       this.reject('line-too-long', this.carry, 0, this.carried);
       this.overflow = false;
     } else {
-      this.pipeAt = -1;
-      this.line(this.carry, latin1(this.carry, 0, this.carried), 0, this.carried);
+      this.line(this.carry, 0, this.carried);
     }
     this.carried = 0;
   }
@@ -216,34 +219,25 @@ export class V1StreamParser {
     }
   }
 
-  /**
-   * Splits b[s..e) at its pipes into fs/fe and returns the field count (16 means too many). The position of the
-   * next pipe is kept between lines, so a stretch without pipes is searched once, not once per line.
-   */
-  private split(text: string, s: number, e: number): number {
+  /** Splits b[s..e) at its pipes into fs/fe and returns the field count (16 means too many). */
+  private split(b: Buffer, s: number, e: number): number {
     const fs = this.fs;
     const fe = this.fe;
-    let q = this.pipeAt;
-    if (q < s) {
-      q = text.indexOf('|', s);
-      if (q < 0) q = text.length;
-    }
     let n = 0;
     fs[0] = s;
-    while (q < e) {
+    let q = b.indexOf(PIPE, s);
+    while (q >= 0 && q < e) {
       fe[n] = q;
-      if (++n === 16) break;
+      if (++n === 16) return n;
       fs[n] = q + 1;
-      q = text.indexOf('|', q + 1);
-      if (q < 0) q = text.length;
+      q = b.indexOf(PIPE, q + 1);
     }
-    this.pipeAt = q;
-    if (n < 16) fe[n++] = e;
+    fe[n++] = e;
     return n;
   }
 
-  /** One line, b[s..e) without its LF; text is b as Latin-1, for searching. */
-  private line(b: Uint8Array, text: string, s: number, e: number): void {
+  /** One line, b[s..e) without its LF. */
+  private line(b: Buffer, s: number, e: number): void {
     this.lines++;
     if (!this.started) {
       this.started = true;
@@ -251,10 +245,16 @@ export class V1StreamParser {
     }
     if (e > s && b[e - 1] === CR) e--;
     if (e - s > this.maxLineBytes) return this.reject('line-too-long', b, s, e);
+    if (scanV1Line(b, s, e, this.row)) return this.store.appendBytes(this.row);
+    this.carefulLine(b, s, e);
+  }
+
+  /** A line the fast path passed on: checked field by field in the line format's order, for the reason. */
+  private carefulLine(b: Buffer, s: number, e: number): void {
     if (s === e) return this.reject('empty', b, s, e);
     const fs = this.fs;
     const fe = this.fe;
-    const n = this.split(text, s, e);
+    const n = this.split(b, s, e);
     if (n !== 12 && n !== 15) {
       // Whitespace alone is an empty line to the line format, including non-ASCII spaces; only then is it decoded.
       const reason = n === 1 && textOf(b, s, e).trim() === '' ? 'empty' : 'field-count';
