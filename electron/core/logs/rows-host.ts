@@ -111,7 +111,8 @@ export type FromWorker =
 
 function startWorker(script: string | URL): Worker {
   const href = script instanceof URL ? script.href : script.startsWith('file:') ? script : pathToFileURL(script).href;
-  const workerData = { kind: ROWS_WORKER_KIND };
+  // The worker starts its own helpers (a large file read in parts) from the same script.
+  const workerData = { kind: ROWS_WORKER_KIND, script: href };
   if (!href.endsWith('.ts')) return new Worker(new URL(href), { workerData });
   // A source file needs a TypeScript loader inside the worker; tsx registers one for the import it makes.
   const code = `import('tsx/esm/api').then((m) => m.tsImport(${JSON.stringify(href)}, ${JSON.stringify(href)}))`;

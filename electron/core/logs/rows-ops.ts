@@ -6,7 +6,7 @@ import type { LogAggregates, LogRow, LogSort } from '../../../shared/contract/lo
 import type { LogFilter } from '../../../shared/logs/filter.js';
 import type { LogEntry } from '../../../shared/logs/v2-response.js';
 import { RowsModel, type RowCounts, type TimeSpan, type ValueKey } from './rows-model.js';
-import { parseV1File, type V1FileProgress } from './v1-file.js';
+import { parseV1File, parseV1FileInWorker, planV1FileParts, type V1FileOptions, type V1FileProgress } from './v1-file.js';
 import type { V1MalformedSample, V1ParserOptions } from './v1-parse.js';
 
 /** A local v1 file read into the rows: what was read and refused, and the time the rows cover. */
@@ -42,6 +42,11 @@ export interface RowsOpResults {
 export interface LoadContext {
   readonly signal?: AbortSignal;
   onProgress?(progress: V1FileProgress): void;
+  /**
+   * The worker script that can read a part of a file (the rows worker's own). With it, a large plain file is read
+   * in parts by several workers at once; without it, in this thread.
+   */
+  readonly partScript?: string | URL;
 }
 
 /** Carries out one operation; the answer plus the counts after it. */
@@ -65,12 +70,15 @@ async function perform(model: RowsModel, req: RowsOp, ctx: LoadContext): Promise
     case 'values':
       return model.values(req.key, req.prefix);
     case 'loadFile': {
-      const r = await parseV1File(req.path, {
+      const options: V1FileOptions = {
         ...(ctx.signal !== undefined ? { signal: ctx.signal } : {}),
         ...(ctx.onProgress !== undefined ? { onProgress: ctx.onProgress } : {}),
         ...(req.progressIntervalMs !== undefined ? { progressIntervalMs: req.progressIntervalMs } : {}),
         ...(req.parser !== undefined ? { parser: req.parser } : {}),
-      });
+      };
+      // One part is read right here; starting a worker for it would only add the worker's start.
+      const parts = ctx.partScript !== undefined ? await planV1FileParts(req.path) : [undefined];
+      const r = parts.length > 1 ? await parseV1FileInWorker(req.path, { ...options, script: ctx.partScript }) : await parseV1File(req.path, options);
       model.adopt(r.store);
       const loaded: FileLoaded = { lines: r.lines, malformed: r.malformed, samples: r.samples, span: model.span() };
       return loaded;

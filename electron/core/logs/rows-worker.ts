@@ -8,7 +8,7 @@ import { RowsModel } from './rows-model.js';
 import { ROWS_WORKER_KIND, type FromWorker, type RowsRequest, type ToWorker } from './rows-host.js';
 import { runRowsOp } from './rows-ops.js';
 
-function serve(): void {
+function serve(partScript: string | undefined): void {
   const port = parentPort!;
   const models = new Map<number, { model: RowsModel; queue: Promise<unknown>; load: { id: number; abort: AbortController } | null }>();
   // A cancel can overtake the read it names while that read still waits its turn.
@@ -40,7 +40,7 @@ function serve(): void {
         if (cancelled.delete(msg.id)) load.abort.abort();
       }
       try {
-        const r = await runRowsOp(e.model, req, load ? { signal: load.abort.signal, onProgress: (progress) => post({ type: 'progress', id: msg.id, progress }) } : {});
+        const r = await runRowsOp(e.model, req, load ? { signal: load.abort.signal, onProgress: (progress) => post({ type: 'progress', id: msg.id, progress }), ...(partScript !== undefined ? { partScript } : {}) } : {});
         post({ type: 'reply', id: msg.id, ok: true, value: r.value, counts: r.counts });
       } catch (err) {
         const x = err instanceof Error ? err : new Error(String(err));
@@ -57,4 +57,7 @@ function serve(): void {
 }
 
 const data: unknown = workerData;
-if (!isMainThread && typeof data === 'object' && data !== null && (data as { kind?: unknown }).kind === ROWS_WORKER_KIND) serve();
+if (!isMainThread && typeof data === 'object' && data !== null && (data as { kind?: unknown }).kind === ROWS_WORKER_KIND) {
+  const script = (data as { script?: unknown }).script;
+  serve(typeof script === 'string' ? script : undefined);
+}
