@@ -1,0 +1,96 @@
+/** The account's applications, a page at a time; each row opens its application with Enter or a click. */
+import { Plus } from 'lucide-react';
+import type { AppSummary } from '../../../shared/contract/apps';
+import { useAreaFocusTarget } from '../../app/area-focus';
+import { ErrorMessage } from '../../ui/ErrorMessage';
+import { statusText } from './app-detail-view';
+import { useAppsList } from './use-apps-list';
+
+interface Props {
+  readonly openId: string | null;
+  readonly onOpen: (id: string) => void;
+  readonly onNew: () => void;
+  /** Changes when the list must be fetched again (after a create or a delete). */
+  readonly refresh: number;
+}
+
+function NewAppButton({ onNew, focusRef }: { readonly onNew: () => void; readonly focusRef?: (el: HTMLElement | null) => void }) {
+  return (
+    <button type="button" className="primary" onClick={onNew} ref={focusRef}>
+      <Plus size={14} aria-hidden /> New app
+    </button>
+  );
+}
+
+function AppRow({ app, open, onOpen, focusRef }: { readonly app: AppSummary; readonly open: boolean; readonly onOpen: (id: string) => void; readonly focusRef: ((el: HTMLElement | null) => void) | undefined }) {
+  const status = statusText(app.status);
+  const address = app.displayEndpoint?.address;
+  return (
+    <li>
+      <button type="button" className="apps-row" aria-current={open ? 'true' : undefined} onClick={() => onOpen(app.id)} ref={focusRef} data-testid="app-row">
+        <span className="apps-row-name">{app.name}</span>
+        <span className={`badge apps-status apps-status-${(app.status ?? 'unknown').toLowerCase()}`}>{status}</span>
+        {address && <span className="apps-row-address small muted">{address}</span>}
+      </button>
+    </li>
+  );
+}
+
+export function AppList({ openId, onOpen, onNew, refresh }: Props) {
+  const focusTarget = useAreaFocusTarget();
+  const list = useAppsList(refresh);
+  const { first: q, apps, total } = list;
+
+  if (q.isPending) {
+    return (
+      <p className="muted" role="status">
+        Loading applications…
+      </p>
+    );
+  }
+  // A failed first page has nothing to show but the error; a failed next page keeps the rows loaded so far.
+  if (!q.data) {
+    return (
+      <div className="stack">
+        <ErrorMessage error={q.error} />
+        <div className="row">
+          <button type="button" onClick={() => void q.refetch()} ref={focusTarget}>
+            Try again
+          </button>
+        </div>
+      </div>
+    );
+  }
+  if (apps.length === 0) {
+    return (
+      <section className="empty-state" aria-labelledby="apps-empty-heading" data-testid="apps-empty">
+        <h2 id="apps-empty-heading">No applications yet</h2>
+        <p>An application runs one or more containers from your images in the regions you choose. Create one to see it here.</p>
+        <NewAppButton onNew={onNew} focusRef={focusTarget} />
+      </section>
+    );
+  }
+  return (
+    <section className="apps-list" aria-labelledby="apps-list-heading">
+      <div className="row spread apps-list-head">
+        <h2 id="apps-list-heading" className="apps-list-title">
+          Applications <span className="muted tabular">({total ?? apps.length})</span>
+        </h2>
+        <NewAppButton onNew={onNew} />
+      </div>
+      <ul className="plain apps-rows" aria-labelledby="apps-list-heading">
+        {apps.map((app, i) => (
+          <AppRow key={app.id} app={app} open={app.id === openId} onOpen={onOpen} focusRef={i === 0 ? focusTarget : undefined} />
+        ))}
+      </ul>
+      {q.isRefetchError && <ErrorMessage error={q.error} />}
+      {list.moreError !== null && <ErrorMessage error={list.moreError} />}
+      {list.hasMore && (
+        <button type="button" onClick={list.loadMore} disabled={list.loadingMore}>
+          {list.loadingMore ? 'Loading…' : 'Load more'}
+          {total !== null && <span className="muted"> ({apps.length} of {total} shown)</span>}
+        </button>
+      )}
+    </section>
+  );
+}
