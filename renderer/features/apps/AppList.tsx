@@ -1,5 +1,5 @@
 /** The account's applications, a page at a time; each row opens its application with Enter or a click. */
-import { Plus } from 'lucide-react';
+import { Plus, RefreshCw } from 'lucide-react';
 import type { AppSummary } from '../../../shared/contract/apps';
 import { useAreaFocusTarget } from '../../app/area-focus';
 import { ErrorMessage } from '../../ui/ErrorMessage';
@@ -22,6 +22,15 @@ function NewAppButton({ onNew, focusRef }: { readonly onNew: () => void; readonl
   );
 }
 
+/** Apps change outside Burrow too (the dashboard, `burrow apps`): the list is read again on request. */
+function RefreshButton({ onRefresh, busy }: { readonly onRefresh: () => void; readonly busy: boolean }) {
+  return (
+    <button type="button" onClick={onRefresh} disabled={busy}>
+      <RefreshCw size={14} aria-hidden /> {busy ? 'Refreshing…' : 'Refresh'}
+    </button>
+  );
+}
+
 function AppRow({ app, open, onOpen, focusRef }: { readonly app: AppSummary; readonly open: boolean; readonly onOpen: (id: string) => void; readonly focusRef: ((el: HTMLElement | null) => void) | undefined }) {
   const status = statusText(app.status);
   const address = app.displayEndpoint?.address;
@@ -40,6 +49,7 @@ export function AppList({ openId, onOpen, onNew, refresh }: Props) {
   const focusTarget = useAreaFocusTarget();
   const list = useAppsList(refresh);
   const { first: q, apps, total } = list;
+  const reread = () => void q.refetch();
 
   if (q.isPending) {
     return (
@@ -66,7 +76,10 @@ export function AppList({ openId, onOpen, onNew, refresh }: Props) {
       <section className="empty-state" aria-labelledby="apps-empty-heading" data-testid="apps-empty">
         <h2 id="apps-empty-heading">No applications yet</h2>
         <p>An application runs one or more containers from your images in the regions you choose. Create one to see it here.</p>
-        <NewAppButton onNew={onNew} focusRef={focusTarget} />
+        <div className="row">
+          <NewAppButton onNew={onNew} focusRef={focusTarget} />
+          <RefreshButton onRefresh={reread} busy={q.isFetching} />
+        </div>
       </section>
     );
   }
@@ -76,7 +89,10 @@ export function AppList({ openId, onOpen, onNew, refresh }: Props) {
         <h2 id="apps-list-heading" className="apps-list-title">
           Applications <span className="muted tabular">({total ?? apps.length})</span>
         </h2>
-        <NewAppButton onNew={onNew} />
+        <div className="row">
+          <RefreshButton onRefresh={reread} busy={q.isFetching} />
+          <NewAppButton onNew={onNew} />
+        </div>
       </div>
       <ul className="plain apps-rows" aria-labelledby="apps-list-heading">
         {apps.map((app, i) => (

@@ -60,6 +60,22 @@ describe('the list', () => {
     expect(await screen.findByTestId('apps-empty')).toBeTruthy();
   });
 
+  it('Refresh reads the list again from its first page (apps change outside Burrow too)', async () => {
+    const apps = Array.from({ length: 60 }, (_, i) => aSummary(`id${i}`, `App ${i}`));
+    const bridge = bridgeWithApps(apps);
+    renderApps();
+    await waitFor(() => expect(rows()).toHaveLength(50));
+    fireEvent.click(screen.getByRole('button', { name: /Load more/ }));
+    await waitFor(() => expect(rows()).toHaveLength(60));
+    apps.unshift(aSummary('new', 'Made elsewhere'));
+    fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(names()[0]).toBe('Made elsewhere'));
+    // The later page was cut from the list as it was: it goes, and Load more fetches it anew.
+    expect(rows()).toHaveLength(50);
+    expect(bridge.inputs('apps.list').at(-1)).toEqual({ limit: 50, cursor: null });
+    expect(screen.getByRole('heading', { name: 'Applications (61)' })).toBeTruthy();
+  });
+
   it('a list that cannot be read says why in words, and Try again asks again', async () => {
     const bridge = bridgeWithApps([]);
     bridge.answer('apps.list', { error: { kind: 'auth', title: 'The account key was refused', status: 401, detail: 'The AccessKey is not valid.' } });
