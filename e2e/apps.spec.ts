@@ -3,28 +3,9 @@
  * dashboard or `burrow apps` would) shows in the list after Refresh, opens by keyboard into a readable detail with
  * its id to copy, and Delete asks once, naming it; after it the app is gone from the list and from the platform.
  */
-import type { Sandbox } from '../sandbox/server.js';
-import { fullApp } from '../sandbox/containers/test-harness.js';
 import { expect, screenshot, test } from './fixtures.js';
-import type { Shell } from './shell/shell.js';
+import { containersCall, createOnPlatform, sandboxOf } from './pages/apps.js';
 import { expectNoSeriousA11yViolations } from './support/axe.js';
-
-/** The embedded sandbox; it starts when the Apps screen, the first one shown, asks for the list. */
-async function sandboxOf(shell: Shell): Promise<Sandbox> {
-  await expect.poll(async () => (await shell.core.embeddedSandbox()) !== null).toBe(true);
-  return (await shell.core.embeddedSandbox())!;
-}
-
-/** Calls the sandbox's containers API with the account key. */
-async function containers(sb: Sandbox, method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
-  const res = await fetch(`${sb.containersUrl}${path}`, {
-    method,
-    headers: { AccessKey: sb.accountKey, Accept: 'application/json', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await res.text();
-  return { status: res.status, json: text === '' ? undefined : JSON.parse(text) };
-}
 
 test('an app made on the platform is listed, opens into its detail, and Delete asks once by name, then it is gone', async ({ app, shell }) => {
   const apps = app.apps;
@@ -34,9 +15,7 @@ test('an app made on the platform is listed, opens into its detail, and Delete a
   await expect(apps.empty.getByRole('button', { name: 'New app' })).toBeVisible();
   await screenshot(shell, 'apps-empty');
 
-  const created = await containers(sb, 'POST', '/apps', { ...fullApp(), name: 'E2E shop' });
-  expect(created.status).toBe(201);
-  const id = (created.json as { id: string }).id;
+  const id = await createOnPlatform(sb, 'E2E shop');
 
   await apps.reread();
   await expect(apps.row('E2E shop')).toBeVisible();
@@ -66,13 +45,13 @@ test('an app made on the platform is listed, opens into its detail, and Delete a
   await screenshot(shell, 'apps-delete');
   await app.page.keyboard.press('Escape');
   await expect(apps.deleteDialog).toHaveCount(0);
-  expect((await containers(sb, 'GET', `/apps/${id}`)).status).toBe(200);
+  expect((await containersCall(sb, 'GET', `/apps/${id}`)).status).toBe(200);
 
   await apps.askToDelete();
   await apps.confirmDelete();
   await expect(app.page.getByText('Deleted the application “E2E shop”')).toBeVisible();
   await expect(apps.detail).toHaveCount(0);
   await expect(apps.empty).toBeVisible();
-  expect((await containers(sb, 'GET', `/apps/${id}`)).status).toBe(404);
-  expect((await containers(sb, 'GET', '/apps')).json).toMatchObject({ items: [] });
+  expect((await containersCall(sb, 'GET', `/apps/${id}`)).status).toBe(404);
+  expect((await containersCall(sb, 'GET', '/apps')).json).toMatchObject({ items: [] });
 });

@@ -4,7 +4,34 @@
  */
 import { expect } from '@playwright/test';
 import type { Locator } from 'playwright-core';
+import { fullApp } from '../../sandbox/containers/test-harness.js';
+import type { Sandbox } from '../../sandbox/server.js';
+import type { Shell } from '../shell/shell.js';
 import { AreaPage } from './area-page.js';
+
+/** The embedded sandbox; it starts when the Apps screen, the first one shown, asks for the list. */
+export async function sandboxOf(shell: Shell): Promise<Sandbox> {
+  await expect.poll(async () => (await shell.core.embeddedSandbox()) !== null).toBe(true);
+  return (await shell.core.embeddedSandbox())!;
+}
+
+/** Calls the sandbox's containers API with the account key, as the dashboard or `burrow apps` would. */
+export async function containersCall(sb: Sandbox, method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
+  const res = await fetch(`${sb.containersUrl}${path}`, {
+    method,
+    headers: { AccessKey: sb.accountKey, Accept: 'application/json', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await res.text();
+  return { status: res.status, json: text === '' ? undefined : JSON.parse(text) };
+}
+
+/** Creates a fully featured app (one container, both endpoint kinds, probes, a volume) on the platform; its id. */
+export async function createOnPlatform(sb: Sandbox, name: string): Promise<string> {
+  const created = await containersCall(sb, 'POST', '/apps', { ...fullApp(), name });
+  expect(created.status).toBe(201);
+  return (created.json as { id: string }).id;
+}
 
 /** The Apps area (Magic Containers). */
 export class AppsPage extends AreaPage {
