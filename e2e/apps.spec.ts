@@ -45,6 +45,7 @@ test('an app made on the platform is listed, opens into its detail, and Delete a
   await screenshot(shell, 'apps-delete');
   await app.page.keyboard.press('Escape');
   await expect(apps.deleteDialog).toHaveCount(0);
+  await expect(apps.detail.getByRole('button', { name: 'Delete…' })).toBeFocused();
   expect((await containersCall(sb, 'GET', `/apps/${id}`)).status).toBe(200);
 
   await apps.askToDelete();
@@ -52,6 +53,8 @@ test('an app made on the platform is listed, opens into its detail, and Delete a
   await expect(app.page.getByText('Deleted the application “E2E shop”')).toBeVisible();
   await expect(apps.detail).toHaveCount(0);
   await expect(apps.empty).toBeVisible();
+  await expect(apps.heading).toHaveText('Applications (0)');
+  await expect(apps.heading).toBeFocused();
   expect((await containersCall(sb, 'GET', `/apps/${id}`)).status).toBe(404);
   expect((await containersCall(sb, 'GET', '/apps')).json).toMatchObject({ items: [] });
 });

@@ -56,8 +56,14 @@ export class AppsPage extends AreaPage {
     return this.content.getByTestId('apps-empty');
   }
 
+  /** The list's "New app" (the empty state shows a second one). */
   get newApp(): Locator {
-    return this.content.getByRole('button', { name: 'New app' });
+    return this.content.getByRole('button', { name: 'New app' }).first();
+  }
+
+  /** The list's heading, with the count of apps. */
+  get heading(): Locator {
+    return this.content.getByRole('heading', { name: /^Applications/, level: 2 });
   }
 
   get refresh(): Locator {

@@ -53,11 +53,13 @@ describe('the list', () => {
     renderApps();
     const empty = await screen.findByTestId('apps-empty');
     expect(within(empty).getByRole('heading', { name: 'No applications yet' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Applications (0)' })).toBeTruthy();
     fireEvent.click(within(empty).getByRole('button', { name: 'New app' }));
     expect(screen.getByRole('heading', { name: 'New app' })).toBeTruthy();
     expect(screen.queryByTestId('apps-empty')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(await screen.findByTestId('apps-empty')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getAllByRole('button', { name: 'New app' })[0]));
   });
 
   it('Refresh reads the list again from its first page (apps change outside Burrow too)', async () => {
@@ -132,6 +134,8 @@ describe('an app opened', () => {
 
     fireEvent.keyDown(within(pane).getByRole('button', { name: 'Copy id' }), { key: 'Escape' });
     expect(screen.queryByTestId('app-detail')).toBeNull();
+    // Focus goes back to the row of the app that closed.
+    await waitFor(() => expect(document.activeElement).toBe(rows()[1]));
   });
 
   it('an app that cannot be read says why in the pane', async () => {
@@ -186,6 +190,8 @@ describe('delete', () => {
     expect(screen.queryByTestId('app-detail')).toBeNull();
     await waitFor(() => expect(names()).toEqual(['Blog']));
     expect(bridge.count('apps.list')).toBeGreaterThan(listed);
+    // Focus is not dropped with the pane: it lands on the list's heading.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Applications (1)' })));
   });
 
   it('a delete the platform refuses is explained in the dialog, and the app stays', async () => {
