@@ -1,0 +1,149 @@
+/**
+ * One application in full (`apps.get`), read for a person: its state, scaling and regions, each container with its
+ * image, entry point, probes, endpoints and mounts, and its volumes; the platform's JSON stays one click away. Offers
+ * "Copy id" and Delete. Escape closes the pane.
+ */
+import { Copy, X } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useCall } from '../../bridge/queries';
+import { ErrorMessage } from '../../ui/ErrorMessage';
+import { appView, statusText, type AppView } from './app-detail-view';
+import { ContainerCard } from './ContainerCard';
+import { DeleteAppDialog } from './DeleteAppDialog';
+
+interface Props {
+  readonly id: string;
+  readonly onClose: () => void;
+  readonly onDeleted: () => void;
+  /** A delete has answered, either way: the list is fetched again. */
+  readonly onChanged: () => void;
+}
+
+function Facts({ view }: { readonly view: AppView }) {
+  const regions = view.regions;
+  return (
+    <dl className="facts">
+      <dt>Status</dt>
+      <dd>{statusText(view.status)}</dd>
+      {view.runtime && (
+        <>
+          <dt>Runtime</dt>
+          <dd>{statusText(view.runtime)}</dd>
+        </>
+      )}
+      {view.scaling && (
+        <>
+          <dt>Scaling</dt>
+          <dd>
+            {view.scaling.min === view.scaling.max ? view.scaling.min : `${view.scaling.min} to ${view.scaling.max}`} instance{view.scaling.max === 1 ? '' : 's'} per region
+          </dd>
+        </>
+      )}
+      {regions && (
+        <>
+          <dt>Regions</dt>
+          <dd data-testid="app-regions">
+            {regions.allowed.length === 0 ? 'Any' : regions.allowed.map((r) => (regions.required.includes(r) ? `${r} (required)` : r)).join(', ')}
+            {regions.maxAllowed !== null && <span className="muted"> · at most {regions.maxAllowed} at once</span>}
+            {regions.provisioning && <span className="muted"> · {regions.provisioning} provisioning</span>}
+          </dd>
+        </>
+      )}
+      {view.address && (
+        <>
+          <dt>Address</dt>
+          <dd className="mono">{view.address}</dd>
+        </>
+      )}
+      {view.instances !== null && (
+        <>
+          <dt>Running</dt>
+          <dd>
+            {view.instances} instance{view.instances === 1 ? '' : 's'}
+          </dd>
+        </>
+      )}
+      {view.volumes.length > 0 && (
+        <>
+          <dt>Volumes</dt>
+          <dd>{view.volumes.map((v) => (v.sizeGb !== null ? `${v.name} (${v.sizeGb} GB)` : v.name)).join(', ')}</dd>
+        </>
+      )}
+    </dl>
+  );
+}
+
+export function AppDetailPane({ id, onClose, onDeleted, onChanged }: Props) {
+  const q = useCall('apps.get', { id });
+  const titleId = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const [copied, setCopied] = useState('');
+  const view = q.data ? appView(q.data) : null;
+  const loaded = view !== null;
+
+  // Opening an app moves focus to its heading (again once its name is in), so a screen reader reads what opened.
+  useEffect(() => heading.current?.focus(), [id, loaded]);
+
+  function copyId() {
+    navigator.clipboard.writeText(id).then(
+      () => setCopied('Id copied'),
+      () => setCopied('Could not copy the id'),
+    );
+  }
+
+  function onKeyDown(e: KeyboardEvent<HTMLElement>) {
+    if (e.key !== 'Escape' || e.defaultPrevented) return;
+    e.preventDefault();
+    onClose();
+  }
+
+  return (
+    <section className="apps-detail" aria-labelledby={titleId} onKeyDown={onKeyDown} data-testid="app-detail">
+      <header className="row spread apps-detail-head">
+        <h2 id={titleId} ref={heading} tabIndex={-1}>
+          {view?.name ?? 'Application'}
+        </h2>
+        <button type="button" className="icon-button" onClick={onClose} aria-label="Close details">
+          <X size={16} aria-hidden />
+        </button>
+      </header>
+      {q.isPending && (
+        <p className="muted" role="status">
+          Loading the application…
+        </p>
+      )}
+      {q.isError && <ErrorMessage error={q.error} />}
+      {view && q.data && (
+        <>
+          <div className="row">
+            <code className="apps-id" data-testid="app-id">
+              {view.id}
+            </code>
+            <button type="button" onClick={copyId}>
+              <Copy size={14} aria-hidden /> Copy id
+            </button>
+            <span role="status" className="small muted">
+              {copied}
+            </span>
+          </div>
+          <Facts view={view} />
+          <h3 className="apps-subhead">
+            {view.containers.length} container{view.containers.length === 1 ? '' : 's'}
+          </h3>
+          {view.containers.map((c, i) => (
+            <ContainerCard key={`${c.name}-${i}`} container={c} />
+          ))}
+          <details className="apps-raw">
+            <summary>The platform&apos;s JSON</summary>
+            <pre className="body-text" tabIndex={0} aria-label="The application as JSON">
+              {JSON.stringify(q.data, null, 2)}
+            </pre>
+          </details>
+          <div className="row">
+            <DeleteAppDialog id={view.id} name={view.name} onDeleted={onDeleted} onSettled={onChanged} />
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

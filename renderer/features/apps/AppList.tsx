@@ -1,0 +1,118 @@
+/** The account's applications, a page at a time; each row opens its application with Enter or a click. */
+import { Plus, RefreshCw } from 'lucide-react';
+import { useId, type ReactNode } from 'react';
+import type { AppSummary } from '../../../shared/contract/apps';
+import { useAreaFocusTarget } from '../../app/area-focus';
+import { ErrorMessage } from '../../ui/ErrorMessage';
+import { statusText } from './app-detail-view';
+import { useAppsList } from './use-apps-list';
+
+interface Props {
+  readonly openId: string | null;
+  readonly onOpen: (id: string) => void;
+  readonly onNew: () => void;
+  /** Changes when the list must be fetched again (after a create or a delete). */
+  readonly refresh: number;
+}
+
+function NewAppButton({ onNew, focusRef, focusMark }: { readonly onNew: () => void; readonly focusRef?: (el: HTMLElement | null) => void; readonly focusMark?: string }) {
+  return (
+    <button type="button" className="primary" onClick={onNew} ref={focusRef} data-apps-focus={focusMark}>
+      <Plus size={14} aria-hidden /> New app
+    </button>
+  );
+}
+
+/** Apps change outside Burrow too (the dashboard, `burrow apps`): the list is read again on request. */
+function RefreshButton({ onRefresh, busy }: { readonly onRefresh: () => void; readonly busy: boolean }) {
+  return (
+    <button type="button" onClick={onRefresh} disabled={busy}>
+      <RefreshCw size={14} aria-hidden /> {busy ? 'Refreshing…' : 'Refresh'}
+    </button>
+  );
+}
+
+function AppRow({ app, open, onOpen, focusRef }: { readonly app: AppSummary; readonly open: boolean; readonly onOpen: (id: string) => void; readonly focusRef: ((el: HTMLElement | null) => void) | undefined }) {
+  const status = statusText(app.status);
+  const address = app.displayEndpoint?.address;
+  return (
+    <li>
+      <button type="button" className="apps-row" aria-current={open ? 'true' : undefined} onClick={() => onOpen(app.id)} ref={focusRef} data-testid="app-row" data-app-id={app.id}>
+        <span className="apps-row-name">{app.name}</span>
+        <span className={`badge apps-status apps-status-${(app.status ?? 'unknown').toLowerCase()}`}>{status}</span>
+        {address && <span className="apps-row-address small muted">{address}</span>}
+      </button>
+    </li>
+  );
+}
+
+export function AppList({ openId, onOpen, onNew, refresh }: Props) {
+  const focusTarget = useAreaFocusTarget();
+  const list = useAppsList(refresh);
+  const { first: q, apps, total } = list;
+  const reread = () => void q.refetch();
+  const headingId = useId();
+
+  let body: ReactNode;
+  if (q.isPending) {
+    body = (
+      <p className="muted" role="status">
+        Loading applications…
+      </p>
+    );
+  } else if (!q.data) {
+    // A failed first page has nothing to show but the error; a failed later page keeps the rows loaded so far.
+    body = (
+      <>
+        <ErrorMessage error={q.error} />
+        <div className="row">
+          <button type="button" onClick={reread} ref={focusTarget}>
+            Try again
+          </button>
+        </div>
+      </>
+    );
+  } else if (apps.length === 0) {
+    body = (
+      <div className="empty-state" data-testid="apps-empty">
+        <h3 className="apps-empty-title">No applications yet</h3>
+        <p>An application runs one or more containers from your images in the regions you choose. Create one to see it here.</p>
+        <NewAppButton onNew={onNew} focusRef={focusTarget} />
+      </div>
+    );
+  } else {
+    body = (
+      <>
+        <ul className="plain apps-rows" aria-labelledby={headingId}>
+          {apps.map((app, i) => (
+            <AppRow key={app.id} app={app} open={app.id === openId} onOpen={onOpen} focusRef={i === 0 ? focusTarget : undefined} />
+          ))}
+        </ul>
+        {q.isRefetchError && <ErrorMessage error={q.error} />}
+        {list.moreError !== null && <ErrorMessage error={list.moreError} />}
+        {list.hasMore && (
+          <button type="button" onClick={list.loadMore} disabled={list.loadingMore}>
+            {list.loadingMore ? 'Loading…' : 'Load more'}
+            {total !== null && <span className="muted"> ({apps.length} of {total} shown)</span>}
+          </button>
+        )}
+      </>
+    );
+  }
+
+  // The heading and its actions stay in place whatever the list shows, so focus can come back to them.
+  return (
+    <section className="apps-list" aria-labelledby={headingId}>
+      <div className="row spread apps-list-head">
+        <h2 id={headingId} className="apps-list-title" tabIndex={-1} data-apps-focus="list">
+          Applications{total !== null && <span className="muted tabular"> ({total})</span>}
+        </h2>
+        <div className="row">
+          <RefreshButton onRefresh={reread} busy={q.isFetching} />
+          <NewAppButton onNew={onNew} focusMark="new" />
+        </div>
+      </div>
+      {body}
+    </section>
+  );
+}

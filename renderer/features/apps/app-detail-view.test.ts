@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { appView, portText, statusText } from './app-detail-view';
+import { aDetail } from './test-apps';
+
+describe('appView', () => {
+  it('reads scaling, regions, volumes, instances and each container of a whole application', () => {
+    const v = appView(aDetail('a1', 'Shop'));
+    expect(v).toMatchObject({
+      id: 'a1',
+      name: 'Shop',
+      status: 'active',
+      runtime: 'shared',
+      scaling: { min: 1, max: 3 },
+      regions: { allowed: ['DE', 'UK'], required: ['DE'], maxAllowed: 2, provisioning: 'dynamic' },
+      volumes: [{ name: 'data', sizeGb: 5 }],
+      instances: 0,
+      address: 'mc-demo-cdn.b-cdn.net',
+    });
+    expect(v.containers).toEqual([
+      {
+        name: 'web',
+        image: 'docker.io/library/nginx:1.27',
+        pullPolicy: 'ifNotPresent',
+        command: 'nginx -g "daemon off;"',
+        environment: ['MODE'],
+        probes: ['startup (TCP)', 'liveness (HTTP)'],
+        endpoints: [
+          { name: 'cdn', type: 'cdn', address: 'mc-demo-cdn.b-cdn.net', ssl: true, ports: [{ containerPort: 80, exposedPort: 80, protocols: ['tcp'] }] },
+          { name: 'dns', type: 'anycast', address: '203.0.113.7', ssl: false, ports: [{ containerPort: 53, exposedPort: 5353, protocols: ['udp', 'tcp'] }] },
+        ],
+        mounts: [{ volume: 'data', path: '/var/lib/data' }],
+      },
+    ]);
+  });
+
+  it('leaves out what is missing or of an unexpected shape instead of drawing it wrong', () => {
+    const v = appView({
+      id: 'x',
+      name: 'Bare',
+      autoScaling: { min: '1', max: 2 },
+      regionSettings: 'DE',
+      volumes: [{ size: 1 }, null, { name: 'logs' }],
+      containerInstances: 'many',
+      containerTemplates: [null, { imageNamespace: 'acme', imageName: 'api', imageTag: 'v1', endpoints: [{ displayName: 'e', cdn: { isSslEnabled: false, portMappings: [{ containerPort: 8080 }, { exposedPort: 1 }] } }], probes: { readiness: {} } }],
+    });
+    expect(v).toMatchObject({ status: null, runtime: null, scaling: null, regions: null, volumes: [{ name: 'logs', sizeGb: null }], instances: null, address: null });
+    expect(v.containers).toEqual([
+      {
+        name: '(unnamed)',
+        image: 'acme/api:v1',
+        pullPolicy: null,
+        command: null,
+        environment: [],
+        probes: ['readiness'],
+        // A request-shaped endpoint nests its settings under its kind.
+        endpoints: [{ name: 'e', type: 'cdn', address: null, ssl: false, ports: [{ containerPort: 8080, exposedPort: null, protocols: [] }] }],
+        mounts: [],
+      },
+    ]);
+  });
+});
+
+describe('words', () => {
+  it('ports read as exposed → container with their protocols', () => {
+    expect(portText({ containerPort: 80, exposedPort: 80, protocols: ['tcp'] })).toBe('80 TCP');
+    expect(portText({ containerPort: 53, exposedPort: 5353, protocols: ['udp', 'tcp'] })).toBe('5353 → 53 UDP/TCP');
+    expect(portText({ containerPort: 9000, exposedPort: null, protocols: [] })).toBe('9000');
+  });
+
+  it('statuses read as words', () => {
+    expect(statusText('active')).toBe('Active');
+    expect(statusText('failedToDeploy')).toBe('Failed to deploy');
+    expect(statusText(undefined)).toBe('Unknown');
+  });
+});

@@ -1,0 +1,185 @@
+/**
+ * Reads an application as `apps.get` returns it into what the detail pane shows. The contract names only id, name,
+ * status and runtime and keeps every other member as the platform sent it, so each member is checked before it is
+ * read: a member of an unexpected shape is left out of the view (the raw JSON stays available) rather than drawn wrong.
+ */
+import type { AppDetail } from '../../../shared/contract/apps';
+
+/** One port an endpoint exposes. */
+export interface PortView {
+  readonly containerPort: number;
+  readonly exposedPort: number | null;
+  readonly protocols: readonly string[];
+}
+
+/** One endpoint of a container. */
+export interface EndpointView {
+  readonly name: string;
+  /** cdn, anycast, publicIp… as the platform names it. */
+  readonly type: string;
+  readonly address: string | null;
+  readonly ssl: boolean | null;
+  readonly ports: readonly PortView[];
+}
+
+/** One container template. */
+export interface ContainerView {
+  readonly name: string;
+  readonly image: string;
+  readonly pullPolicy: string | null;
+  readonly command: string | null;
+  readonly environment: readonly string[];
+  readonly probes: readonly string[];
+  readonly endpoints: readonly EndpointView[];
+  readonly mounts: readonly { readonly volume: string; readonly path: string }[];
+}
+
+/** The whole application, readable. */
+export interface AppView {
+  readonly id: string;
+  readonly name: string;
+  readonly status: string | null;
+  readonly runtime: string | null;
+  readonly scaling: { readonly min: number; readonly max: number } | null;
+  readonly regions: {
+    readonly allowed: readonly string[];
+    readonly required: readonly string[];
+    readonly maxAllowed: number | null;
+    readonly provisioning: string | null;
+  } | null;
+  readonly containers: readonly ContainerView[];
+  readonly volumes: readonly { readonly name: string; readonly sizeGb: number | null }[];
+  readonly instances: number | null;
+  readonly address: string | null;
+}
+
+type Obj = Readonly<Record<string, unknown>>;
+
+function obj(v: unknown): Obj | null {
+  return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Obj) : null;
+}
+function str(v: unknown): string | null {
+  return typeof v === 'string' && v !== '' ? v : null;
+}
+function num(v: unknown): number | null {
+  return typeof v === 'number' && Number.isFinite(v) ? v : null;
+}
+function list(v: unknown): readonly unknown[] {
+  return Array.isArray(v) ? v : [];
+}
+function strings(v: unknown): string[] {
+  return list(v).filter((s): s is string => typeof s === 'string');
+}
+
+/** The image as one reference; built from its parts when the platform sent no whole reference. */
+function imageOf(c: Obj): string {
+  const whole = str(c.image);
+  if (whole) return whole;
+  const name = [str(c.imageNamespace), str(c.imageName)].filter(Boolean).join('/');
+  if (!name) return '(no image)';
+  return `${name}${str(c.imageTag) ? `:${str(c.imageTag)}` : ''}${str(c.imageDigest) ? `@${str(c.imageDigest)}` : ''}`;
+}
+
+/** The entry point as one shell-like line, or null when the image's own is used. */
+function commandOf(entry: Obj | null): string | null {
+  if (!entry) return null;
+  const command = strings(entry.commandArray).length ? strings(entry.commandArray) : str(entry.command) ? [str(entry.command)!] : [];
+  const args = strings(entry.argumentsArray).length ? strings(entry.argumentsArray) : str(entry.arguments) ? [str(entry.arguments)!] : [];
+  const parts = [...command, ...args].map((p) => (/[\s"'\\;]/.test(p) ? JSON.stringify(p) : p));
+  return parts.length ? parts.join(' ') : null;
+}
+
+/** The probes that are set, each with its kind: "startup (TCP)". */
+function probesOf(probes: Obj | null): string[] {
+  if (!probes) return [];
+  const kinds: Readonly<Record<string, string>> = { httpGet: 'HTTP', tcpSocket: 'TCP', grpc: 'gRPC' };
+  const out: string[] = [];
+  for (const phase of ['startup', 'readiness', 'liveness']) {
+    const p = obj(probes[phase]);
+    if (!p) continue;
+    const kind = Object.keys(kinds).find((k) => obj(p[k]));
+    out.push(kind ? `${phase} (${kinds[kind]})` : phase);
+  }
+  return out;
+}
+
+function endpointOf(e: Obj): EndpointView {
+  // A request nests the settings under its kind (`cdn: {…}`); the application flattens them with a `type`.
+  const nestedType = ['cdn', 'anycast', 'publicIp'].find((k) => obj(e[k]));
+  const settings = nestedType ? obj(e[nestedType])! : e;
+  const ports = list(settings.portMappings)
+    .map(obj)
+    .filter((p): p is Obj => p !== null && num(p.containerPort) !== null)
+    .map((p) => ({ containerPort: num(p.containerPort)!, exposedPort: num(p.exposedPort), protocols: strings(p.protocols) }));
+  return {
+    name: str(e.displayName) ?? '(unnamed)',
+    type: str(e.type) ?? nestedType ?? 'endpoint',
+    address: str(e.publicHost),
+    ssl: typeof settings.isSslEnabled === 'boolean' ? settings.isSslEnabled : null,
+    ports,
+  };
+}
+
+function containerOf(c: Obj): ContainerView {
+  return {
+    name: str(c.name) ?? '(unnamed)',
+    image: imageOf(c),
+    pullPolicy: str(c.imagePullPolicy),
+    command: commandOf(obj(c.entryPoint)),
+    environment: list(c.environmentVariables)
+      .map(obj)
+      .map((v) => (v ? str(v.name) : null))
+      .filter((n): n is string => n !== null),
+    probes: probesOf(obj(c.probes)),
+    endpoints: list(c.endpoints).map(obj).filter((e): e is Obj => e !== null).map(endpointOf),
+    mounts: list(c.volumeMounts)
+      .map(obj)
+      .filter((m): m is Obj => m !== null && str(m.name) !== null)
+      .map((m) => ({ volume: str(m.name)!, path: str(m.mountPath) ?? '' })),
+  };
+}
+
+/** The view of one application. */
+export function appView(app: AppDetail): AppView {
+  const a = app as Obj;
+  const scaling = obj(a.autoScaling);
+  const min = num(scaling?.min);
+  const max = num(scaling?.max);
+  const regions = obj(a.regionSettings);
+  const display = obj(a.displayEndpoint);
+  return {
+    id: app.id,
+    name: app.name,
+    status: str(app.status),
+    runtime: str(app.runtimeType),
+    scaling: min !== null && max !== null ? { min, max } : null,
+    regions: regions
+      ? {
+          allowed: strings(regions.allowedRegionIds),
+          required: strings(regions.requiredRegionIds),
+          maxAllowed: num(regions.maxAllowedRegions),
+          provisioning: str(regions.provisioningType),
+        }
+      : null,
+    containers: list(a.containerTemplates).map(obj).filter((c): c is Obj => c !== null).map(containerOf),
+    volumes: list(a.volumes)
+      .map(obj)
+      .filter((v): v is Obj => v !== null && str(v.name) !== null)
+      .map((v) => ({ name: str(v.name)!, sizeGb: num(v.size) })),
+    instances: Array.isArray(a.containerInstances) ? a.containerInstances.length : null,
+    address: str(display?.address),
+  };
+}
+
+/** "80 → 8080 TCP/UDP", or the container port alone when nothing is exposed under another number. */
+export function portText(p: PortView): string {
+  const protocols = p.protocols.length ? ` ${p.protocols.map((x) => x.toUpperCase()).join('/')}` : '';
+  return p.exposedPort !== null && p.exposedPort !== p.containerPort ? `${p.exposedPort} → ${p.containerPort}${protocols}` : `${p.containerPort}${protocols}`;
+}
+
+/** A status as a word with a capital, for the list and the detail ("active" → "Active"). */
+export function statusText(status: string | null | undefined): string {
+  if (!status) return 'Unknown';
+  const spaced = status.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  return spaced.charAt(0).toUpperCase() + spaced.slice(1);
+}

@@ -1,0 +1,210 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AppSummary } from '../../../shared/contract/apps';
+import { aDetail, aSummary, bridgeWithApps, renderApps } from './test-apps';
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+const rows = () => screen.queryAllByTestId('app-row');
+const names = () => rows().map((r) => r.querySelector('.apps-row-name')?.textContent);
+
+describe('the list', () => {
+  it('shows each app with its status and address, and loads the next page by the cursor until the last', async () => {
+    const apps = Array.from({ length: 120 }, (_, i) => aSummary(`id${i}`, `App ${i}`, i === 1 ? 'deploying' : 'active'));
+    const bridge = bridgeWithApps(apps);
+    renderApps();
+    await waitFor(() => expect(rows()).toHaveLength(50));
+    expect(screen.getByRole('heading', { name: 'Applications (120)' })).toBeTruthy();
+    expect(rows()[0]!.textContent).toContain('Active');
+    expect(rows()[0]!.textContent).toContain('mc-id0-cdn.b-cdn.net');
+    expect(rows()[1]!.textContent).toContain('Deploying');
+
+    fireEvent.click(screen.getByRole('button', { name: /Load more/ }));
+    await waitFor(() => expect(rows()).toHaveLength(100));
+    expect(screen.getByRole('button', { name: /Load more/ }).textContent).toContain('100 of 120 shown');
+    fireEvent.click(screen.getByRole('button', { name: /Load more/ }));
+    await waitFor(() => expect(rows()).toHaveLength(120));
+    expect(screen.queryByRole('button', { name: /Load more/ })).toBeNull();
+    expect(names().at(-1)).toBe('App 119');
+    expect(bridge.inputs('apps.list')).toEqual([
+      { limit: 50, cursor: null },
+      { limit: 50, cursor: '50' },
+      { limit: 50, cursor: '100' },
+    ]);
+  });
+
+  it('a page that fails to load says why and keeps the rows loaded so far', async () => {
+    const apps = Array.from({ length: 60 }, (_, i) => aSummary(`id${i}`, `App ${i}`));
+    const bridge = bridgeWithApps(apps);
+    renderApps();
+    await waitFor(() => expect(rows()).toHaveLength(50));
+    bridge.answer('apps.list', { error: { kind: 'network', title: 'The platform could not be reached', detail: 'connect ECONNREFUSED' } });
+    fireEvent.click(screen.getByRole('button', { name: /Load more/ }));
+    expect((await screen.findByRole('alert')).textContent).toContain('The platform could not be reached');
+    expect(rows()).toHaveLength(50);
+  });
+
+  it('an account without apps says so and offers New app, which opens the form; Cancel comes back', async () => {
+    bridgeWithApps([]);
+    renderApps();
+    const empty = await screen.findByTestId('apps-empty');
+    expect(within(empty).getByRole('heading', { name: 'No applications yet' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Applications (0)' })).toBeTruthy();
+    fireEvent.click(within(empty).getByRole('button', { name: 'New app' }));
+    expect(screen.getByRole('heading', { name: 'New app' })).toBeTruthy();
+    expect(screen.queryByTestId('apps-empty')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByTestId('apps-empty')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getAllByRole('button', { name: 'New app' })[0]));
+  });
+
+  it('Refresh reads the list again from its first page (apps change outside Burrow too)', async () => {
+    const apps = Array.from({ length: 60 }, (_, i) => aSummary(`id${i}`, `App ${i}`));
+    const bridge = bridgeWithApps(apps);
+    renderApps();
+    await waitFor(() => expect(rows()).toHaveLength(50));
+    fireEvent.click(screen.getByRole('button', { name: /Load more/ }));
+    await waitFor(() => expect(rows()).toHaveLength(60));
+    apps.unshift(aSummary('new', 'Made elsewhere'));
+    fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(names()[0]).toBe('Made elsewhere'));
+    // The later page was cut from the list as it was: it goes, and Load more fetches it anew.
+    expect(rows()).toHaveLength(50);
+    expect(bridge.inputs('apps.list').at(-1)).toEqual({ limit: 50, cursor: null });
+    expect(screen.getByRole('heading', { name: 'Applications (61)' })).toBeTruthy();
+  });
+
+  it('a list that cannot be read says why in words, and Try again asks again', async () => {
+    const bridge = bridgeWithApps([]);
+    bridge.answer('apps.list', { error: { kind: 'auth', title: 'The account key was refused', status: 401, detail: 'The AccessKey is not valid.' } });
+    renderApps();
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('The account key was refused');
+    expect(alert.textContent).toContain('The AccessKey is not valid.');
+    expect(screen.queryByTestId('apps-empty')).toBeNull();
+    bridgeWithApps([aSummary('a1', 'Recovered')]);
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(names()).toEqual(['Recovered']));
+  });
+});
+
+describe('an app opened', () => {
+  it('Enter or a click opens its detail, read for a person; Copy id copies; Escape closes', async () => {
+    const bridge = bridgeWithApps([aSummary('a1', 'Shop'), aSummary('a2', 'Blog')]);
+    bridge.answer('apps.get', (input) => aDetail(input.id, input.id === 'a1' ? 'Shop' : 'Blog'));
+    const writeText = vi.fn(async (_text: string) => undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    renderApps();
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    fireEvent.click(rows()[1]!);
+    const pane = await screen.findByTestId('app-detail');
+    expect(await within(pane).findByRole('heading', { name: 'Blog', level: 2 })).toBeTruthy();
+    expect(bridge.inputs('apps.get')).toEqual([{ id: 'a2' }]);
+    expect(rows()[1]!.getAttribute('aria-current')).toBe('true');
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('Blog'));
+
+    const text = pane.textContent ?? '';
+    expect(text).toContain('1 to 3 instances per region');
+    expect(within(pane).getByTestId('app-regions').textContent).toContain('DE (required), UK');
+    expect(text).toContain('at most 2 at once');
+    expect(text).toContain('data (5 GB)');
+    const container = within(pane).getByRole('article', { name: 'Container web' });
+    const c = container.textContent ?? '';
+    expect(c).toContain('docker.io/library/nginx:1.27');
+    expect(c).toContain('If not present');
+    expect(c).toContain('nginx -g "daemon off;"');
+    expect(c).toContain('startup (TCP), liveness (HTTP)');
+    expect(c).toContain('CDN');
+    expect(c).toContain('80 TCP');
+    expect(c).toContain('5353 → 53 UDP/TCP');
+    expect(c).toContain('mc-demo-cdn.b-cdn.net');
+    expect(c).toContain('data at /var/lib/data');
+    expect(c).toContain('MODE');
+    // Names only: values may be secrets.
+    expect(c).not.toContain('hunter2');
+
+    fireEvent.click(within(pane).getByRole('button', { name: 'Copy id' }));
+    await act(async () => undefined);
+    expect(writeText).toHaveBeenCalledWith('a2');
+    expect(await within(pane).findByText('Id copied')).toBeTruthy();
+
+    fireEvent.keyDown(within(pane).getByRole('button', { name: 'Copy id' }), { key: 'Escape' });
+    expect(screen.queryByTestId('app-detail')).toBeNull();
+    // Focus goes back to the row of the app that closed.
+    await waitFor(() => expect(document.activeElement).toBe(rows()[1]));
+  });
+
+  it('an app that cannot be read says why in the pane', async () => {
+    const bridge = bridgeWithApps([aSummary('gone', 'Gone')]);
+    bridge.answer('apps.get', { error: { kind: 'not_found', title: 'The application was not found', status: 404, detail: "Application 'gone' was not found." } });
+    renderApps();
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    fireEvent.click(rows()[0]!);
+    const pane = await screen.findByTestId('app-detail');
+    expect((await within(pane).findByRole('alert')).textContent).toContain("Application 'gone' was not found.");
+  });
+});
+
+describe('delete', () => {
+  function setUp() {
+    const apps: AppSummary[] = [aSummary('a1', 'Shop'), aSummary('a2', 'Blog')];
+    const bridge = bridgeWithApps(apps);
+    bridge.answer('apps.get', (input) => aDetail(input.id, apps.find((a) => a.id === input.id)?.name ?? '?'));
+    return { apps, bridge };
+  }
+
+  async function openShop() {
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    fireEvent.click(rows()[0]!);
+    const pane = await screen.findByTestId('app-detail');
+    await within(pane).findByRole('heading', { name: 'Shop', level: 2 });
+    return pane;
+  }
+
+  it('asks once, naming the app; Cancel sends nothing; confirming deletes it once, says so, closes the pane and refreshes the list', async () => {
+    const { apps, bridge } = setUp();
+    bridge.answer('apps.delete', (input) => {
+      apps.splice(apps.findIndex((a) => a.id === input.id), 1);
+      return {};
+    });
+    renderApps();
+    const pane = await openShop();
+
+    fireEvent.click(within(pane).getByRole('button', { name: 'Delete…' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete “Shop”?' });
+    expect(dialog.textContent).toContain('cannot be undone');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(bridge.count('apps.delete')).toBe(0);
+
+    const listed = bridge.count('apps.list');
+    fireEvent.click(within(pane).getByRole('button', { name: 'Delete…' }));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete application' }));
+    expect(await screen.findByText('Deleted the application “Shop”')).toBeTruthy();
+    expect(bridge.inputs('apps.delete')).toEqual([{ id: 'a1' }]);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(screen.queryByTestId('app-detail')).toBeNull();
+    await waitFor(() => expect(names()).toEqual(['Blog']));
+    expect(bridge.count('apps.list')).toBeGreaterThan(listed);
+    // Focus is not dropped with the pane: it lands on the list's heading.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Applications (1)' })));
+  });
+
+  it('a delete the platform refuses is explained in the dialog, and the app stays', async () => {
+    const { bridge } = setUp();
+    bridge.answer('apps.delete', { error: { kind: 'http', title: 'The platform refused the request', status: 403, detail: 'User has invalid card or suspended.' } });
+    renderApps();
+    const pane = await openShop();
+    fireEvent.click(within(pane).getByRole('button', { name: 'Delete…' }));
+    const dialog = await screen.findByRole('alertdialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete application' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toContain('User has invalid card or suspended.');
+    expect(bridge.count('apps.delete')).toBe(1);
+    expect(screen.getByTestId('app-detail')).toBeTruthy();
+    expect(names()).toEqual(['Shop', 'Blog']);
+  });
+});
