@@ -1,0 +1,43 @@
+/** The review step: the body in words, then its exact text, which is what Create sends. */
+import { useId } from 'react';
+import type { AppRegion } from '../../../../shared/contract/apps';
+import { ErrorMessage } from '../../../ui/ErrorMessage';
+import { summarize } from './body';
+import type { AppFormValues } from './form-schema';
+
+interface Props {
+  readonly text: string;
+  readonly regions: readonly AppRegion[];
+  readonly creating: boolean;
+  readonly error: unknown;
+  readonly onBack: () => void;
+  readonly onCreate: () => void;
+}
+
+export function ReviewStep({ text, regions, creating, error, onBack, onCreate }: Props) {
+  const bodyId = useId();
+  const body = JSON.parse(text) as AppFormValues;
+  return (
+    <section className="app-review" aria-labelledby={`${bodyId}-title`}>
+      <h3 id={`${bodyId}-title`}>Review</h3>
+      <ul className="app-summary">
+        {summarize(body, regions).map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ul>
+      <h4 id={bodyId}>Request body (sent exactly as shown)</h4>
+      <pre className="app-body-text" aria-labelledby={bodyId} tabIndex={0} data-testid="review-body">
+        {text}
+      </pre>
+      <ErrorMessage error={error} />
+      <div className="row form-actions">
+        <button type="button" onClick={onBack} disabled={creating}>
+          Back to the form
+        </button>
+        <button type="button" className="primary" onClick={onCreate} disabled={creating} aria-busy={creating || undefined}>
+          {creating ? 'Creating…' : 'Create'}
+        </button>
+      </div>
+    </section>
+  );
+}
