@@ -40,14 +40,13 @@ export function NodeSelectors({ initialRows, onRowsChange }: Props) {
   const fromBody = Object.entries(app.getValues('regionSettings.nodeSelectors') ?? {}).map(([key, value]) => ({ key, value }));
   const rowsForm = useForm<{ rows: SelectorRow[] }>({ defaultValues: { rows: [...(initialRows ?? fromBody)] } });
   const rows = useWatch({ control: rowsForm.control, name: 'rows' });
-  const first = useRef(true);
+  const last = useRef(JSON.stringify(rows));
 
   useEffect(() => {
-    // The first pass only mirrors what was restored; nothing changed yet.
-    if (first.current) {
-      first.current = false;
-      return;
-    }
+    // The watched rows are new arrays on every pass; only a change of their content is a change.
+    const text = JSON.stringify(rows);
+    if (text === last.current) return;
+    last.current = text;
     onRowsChange(rows);
     app.setValue('regionSettings.nodeSelectors', selectorsOf(rows), { shouldDirty: true, shouldValidate: app.formState.isSubmitted });
   }, [rows, app, onRowsChange]);

@@ -20,7 +20,7 @@ export function ReviewStep({ text, regions, creating, error, onBack, onCreate }:
   return (
     <section className="app-review" aria-labelledby={`${bodyId}-title`}>
       <h3 id={`${bodyId}-title`}>Review</h3>
-      <ul className="app-summary">
+      <ul className="app-summary" aria-label="Summary">
         {summarize(body, regions).map((line) => (
           <li key={line}>{line}</li>
         ))}
