@@ -114,6 +114,19 @@ function LoadedForm({ draft, loadError, onDone, onCancel }: Props & { readonly d
     (invalid) => focusFirst(errorPaths(invalid)),
   );
 
+  const reviewButton = useRef<HTMLButtonElement>(null);
+  const returnToReview = useRef(false);
+  function back() {
+    returnToReview.current = true;
+    setStep({ kind: 'form' });
+  }
+  useEffect(() => {
+    // Back from review: the keyboard returns to the button that left the form (once the form is shown again).
+    if (step.kind !== 'form' || !returnToReview.current) return;
+    returnToReview.current = false;
+    reviewButton.current?.focus();
+  }, [step]);
+
   function start(preset: AppPreset | null) {
     ui.current = {};
     form.reset(preset ? presetValues(preset, registries.data?.registries ?? []) : blankApp(), { keepDefaultValues: true });
@@ -132,9 +145,14 @@ function LoadedForm({ draft, loadError, onDone, onCancel }: Props & { readonly d
   return (
     <FormProvider {...form}>
       <div className="app-form">
-        {loadError !== undefined && <ErrorMessage error={loadError} />}
+        {loadError !== undefined && (
+          <div>
+            <p>The saved draft could not be read, so the form starts blank.</p>
+            <ErrorMessage error={loadError} />
+          </div>
+        )}
         <form noValidate aria-label="New app" hidden={step.kind !== 'form'} onSubmit={(e) => void review(e)}>
-          <StartFrom hasContent={isDirty} onStart={start} />
+          <StartFrom hasContent={() => bodyText(form.getValues()) !== bodyText(blankApp())} onStart={start} />
           {SECTIONS.map((s) => {
             const count = counts[s.id] ?? 0;
             const nonce = nonces[s.id] ?? 0;
@@ -155,7 +173,7 @@ function LoadedForm({ draft, loadError, onDone, onCancel }: Props & { readonly d
             <button type="button" onClick={() => (isDirty ? setAsking(true) : leave(true))}>
               Cancel
             </button>
-            <button type="submit" className="primary">
+            <button type="submit" className="primary" ref={reviewButton}>
               Review
             </button>
           </div>
@@ -166,7 +184,7 @@ function LoadedForm({ draft, loadError, onDone, onCancel }: Props & { readonly d
             regions={regions.data?.regions ?? []}
             creating={create.isPending}
             error={createError}
-            onBack={() => setStep({ kind: 'form' })}
+            onBack={back}
             onCreate={() => create.mutate({ text: step.text })}
           />
         )}

@@ -4,14 +4,14 @@ import { ConfirmDialog } from './ConfirmDialog';
 import { PRESETS, type AppPreset } from './presets';
 
 interface Props {
-  /** Whether applying a start would replace something the user typed. */
-  readonly hasContent: boolean;
+  /** Whether applying a start would replace something the user typed (asked at the click: a restored draft counts). */
+  readonly hasContent: () => boolean;
   readonly onStart: (preset: AppPreset | null) => void;
 }
 
 export function StartFrom({ hasContent, onStart }: Props) {
   const [asking, setAsking] = useState<{ readonly preset: AppPreset | null } | null>(null);
-  const choose = (preset: AppPreset | null) => (hasContent ? setAsking({ preset }) : onStart(preset));
+  const choose = (preset: AppPreset | null) => (hasContent() ? setAsking({ preset }) : onStart(preset));
   return (
     <div className="start-from" role="group" aria-label="Start from">
       <span className="muted small">Start from:</span>

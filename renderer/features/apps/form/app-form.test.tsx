@@ -222,3 +222,39 @@ describe('the create form', () => {
     expect(screen.getAllByLabelText('Volume name')).toHaveLength(1);
   });
 });
+
+describe('keyboard and focus', () => {
+  it('reopens a section the user folded after its error was shown, to focus the field', async () => {
+    formBridge(VALID);
+    renderForm();
+    await opened();
+    type(input('Name'), '');
+    fireEvent.blur(input('Name'));
+    await screen.findByRole('button', { name: 'App 1 error' });
+    fireEvent.click(screen.getByRole('button', { name: 'App 1 error' }));
+    expect(screen.queryByLabelText('Name')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Review' }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.queryByLabelText('Name')));
+  });
+
+  it('moves focus to the review step, and back to Review when returning to the form', async () => {
+    formBridge(VALID);
+    renderForm();
+    await opened();
+    fireEvent.click(screen.getByRole('button', { name: 'Review' }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Review' })));
+    fireEvent.click(screen.getByRole('button', { name: 'Back to the form' }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Review' })));
+  });
+
+  it('asks before a preset replaces a restored draft', async () => {
+    formBridge(VALID);
+    renderForm();
+    await opened();
+    fireEvent.click(screen.getByRole('button', { name: 'Web server behind CDN' }));
+    expect(await screen.findByRole('alertdialog')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Keep my form' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(input('Name').value).toBe('shop');
+  });
+});

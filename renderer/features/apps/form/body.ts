@@ -19,12 +19,14 @@ function hasMembers(value: unknown): boolean {
 }
 
 /**
- * The body exactly as it will be sent: members left undefined are dropped (JSON has no form for them), and a
- * repository settings object with nothing in it is left out rather than sent empty.
+ * The body exactly as it will be sent: members left undefined are dropped (JSON has no form for them); a repository
+ * settings object with nothing in it and an empty volume list (the list editor always holds one) are left out, as the
+ * platform reads them the same as absent.
  */
 export function requestBody(values: AppFormValues): AppFormValues {
-  const copy = JSON.parse(JSON.stringify(values)) as AppFormValues & { repositorySettings?: unknown };
+  const copy = JSON.parse(JSON.stringify(values)) as AppFormValues & { repositorySettings?: unknown; volumes?: unknown[] };
   if (!hasMembers(copy.repositorySettings)) delete copy.repositorySettings;
+  if (copy.volumes?.length === 0) delete copy.volumes;
   return copy;
 }
 

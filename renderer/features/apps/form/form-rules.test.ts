@@ -74,7 +74,7 @@ describe('node selector rows', () => {
 
 describe('the body', () => {
   it('drops undefined members and an empty repository settings object; keeps what was typed', () => {
-    const values = { ...APP, terminationGracePeriodSeconds: undefined, repositorySettings: { owner: undefined } };
+    const values = { ...APP, terminationGracePeriodSeconds: undefined, repositorySettings: { owner: undefined }, volumes: [] };
     expect(requestBody(values)).toEqual(APP);
     expect(requestBody({ ...APP, repositorySettings: { owner: 'acme' } }).repositorySettings).toEqual({ owner: 'acme' });
     expect(bodyText(values)).toBe(JSON.stringify(APP, null, 2));
