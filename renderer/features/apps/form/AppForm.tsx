@@ -1,11 +1,206 @@
-/** Placeholder of the create form, so the screen compiles until the real form lands (same export and props). */
-export function AppForm({ onCancel }: { onDone(id: string): void; onCancel(): void }) {
+/**
+ * The create form: the request body as react-hook-form values, validated by the platform's own schema, in sections
+ * that fold; a review step that shows the exact text Create sends; the draft kept by the core on every change.
+ */
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { FormProvider, useForm } from 'react-hook-form';
+import { BridgeError, errorOf } from '../../../bridge/client';
+import { useCall, useCallMutation } from '../../../bridge/queries';
+import { CollapsibleSection } from '../../../ui/collapsible-section';
+import { ErrorMessage } from '../../../ui/ErrorMessage';
+import { applyFieldErrors, errorCountUnder, toFormPath } from '../../../ui/form-errors';
+import { notify } from '../../../ui/toast';
+import { AppSection } from './AppSection';
+import { blankApp, bodyText } from './body';
+import { ConfirmDialog } from './ConfirmDialog';
+import { ContainersSection } from './ContainersSection';
+import { errorPaths, valueAt } from './form-helpers';
+import { appFormSchema, type AppFormValues } from './form-schema';
+import { presetValues, type AppPreset } from './presets';
+import { ReviewStep } from './ReviewStep';
+import { ScalingSection } from './ScalingSection';
+import { StartFrom } from './StartFrom';
+import { useDraftLoad, useDraftSaver, type AppFormDraft, type DraftUi } from './use-draft';
+import { useFocusFirstError, type SectionSpec } from './use-focus-first-error';
+import { VolumesSection } from './VolumesSection';
+import type { SelectorRow } from './NodeSelectors';
+import './app-form.css';
+
+interface Props {
+  readonly onDone: (id: string) => void;
+  readonly onCancel: () => void;
+}
+
+const SECTIONS: readonly (SectionSpec & { readonly title: string })[] = [
+  { id: 'app', title: 'App', paths: ['name', 'runtimeType', 'terminationGracePeriodSeconds', 'repositorySettings'] },
+  { id: 'scaling', title: 'Scaling and regions', paths: ['autoScaling', 'regionSettings'] },
+  { id: 'containers', title: 'Containers', paths: ['containerTemplates'] },
+  { id: 'volumes', title: 'Volumes', paths: ['volumes'] },
+];
+
+/** Opens the form once the stored draft is read (or could not be: then it starts blank and says so). */
+export function AppForm({ onDone, onCancel }: Props) {
+  const load = useDraftLoad();
+  if (load.state === 'loading') return <p className="muted">Opening the form…</p>;
+  return <LoadedForm draft={load.draft} loadError={load.error} onDone={onDone} onCancel={onCancel} />;
+}
+
+/** The platform's field errors split into those the form has a place for and the rest. */
+function splitFieldErrors(fieldErrors: Readonly<Record<string, string>>, values: AppFormValues) {
+  const onFields: Record<string, string> = {};
+  const elsewhere: Record<string, string> = {};
+  for (const [path, rule] of Object.entries(fieldErrors)) {
+    const parent = toFormPath(path).split('.').slice(0, -1).join('.');
+    const placed = toFormPath(path) !== 'root' && (parent === '' || (typeof valueAt(values, parent) === 'object' && valueAt(values, parent) !== null));
+    (placed ? onFields : elsewhere)[path] = rule;
+  }
+  return { onFields, elsewhere };
+}
+
+function LoadedForm({ draft, loadError, onDone, onCancel }: Props & { readonly draft: AppFormDraft | null; readonly loadError?: unknown }) {
+  const form = useForm<AppFormValues>({
+    defaultValues: draft?.values ?? blankApp(),
+    resolver: zodResolver(appFormSchema, undefined, { raw: true }),
+    mode: 'onTouched',
+    reValidateMode: 'onChange',
+    shouldFocusError: false,
+  });
+  const { errors, isDirty } = form.formState;
+  const ui = useRef<DraftUi>(draft?.ui ?? {});
+  const saver = useDraftSaver();
+  const [step, setStep] = useState<{ readonly kind: 'form' } | { readonly kind: 'review'; readonly text: string }>({ kind: 'form' });
+  const [createError, setCreateError] = useState<unknown>(null);
+  const [asking, setAsking] = useState(false);
+  const [startNonce, setStartNonce] = useState(0);
+  const { nonces, focusFirst } = useFocusFirstError(SECTIONS, form.setFocus);
+  const regions = useCall('apps.regions', {});
+  const registries = useCall('apps.registries', {});
+  const { schedule } = saver;
+
+  const { subscribe, getValues } = form;
+  useEffect(
+    // Every change of a value (typing, rows added, a preset applied) schedules a save; the saver debounces.
+    () => subscribe({ formState: { values: true }, callback: () => schedule({ values: getValues(), ui: ui.current }) }),
+    [subscribe, getValues, schedule],
+  );
+
+  const onSelectorRowsChange = useCallback((rows: readonly SelectorRow[]) => {
+    ui.current = { ...ui.current, nodeSelectorRows: rows };
+  }, []);
+
+  const create = useCallMutation('apps.create', {
+    onSuccess: ({ id }) => {
+      saver.clear().catch((e: unknown) => notify.warning(`The app was created, but its draft could not be removed: ${errorOf(e).title}`));
+      notify.success(`App created: ${id}`, { action: { label: 'Copy id', onClick: () => void navigator.clipboard.writeText(id) } });
+      onDone(id);
+    },
+    onError: (e) => {
+      const error = errorOf(e);
+      const { onFields, elsewhere } = splitFieldErrors(error.fieldErrors ?? {}, form.getValues());
+      const rest = Object.keys(elsewhere).length ? elsewhere : undefined;
+      setCreateError(new BridgeError({ ...error, fieldErrors: rest }));
+      if (Object.keys(onFields).length === 0) return;
+      setStep({ kind: 'form' });
+      focusFirst(applyFieldErrors(form, onFields));
+    },
+  });
+
+  const review = form.handleSubmit(
+    () => {
+      setCreateError(null);
+      setStep({ kind: 'review', text: bodyText(form.getValues()) });
+    },
+    (invalid) => focusFirst(errorPaths(invalid)),
+  );
+
+  const reviewButton = useRef<HTMLButtonElement>(null);
+  const returnToReview = useRef(false);
+  function back() {
+    returnToReview.current = true;
+    setStep({ kind: 'form' });
+  }
+  useEffect(() => {
+    // Back from review: the keyboard returns to the button that left the form (once the form is shown again).
+    if (step.kind !== 'form' || !returnToReview.current) return;
+    returnToReview.current = false;
+    reviewButton.current?.focus();
+  }, [step]);
+
+  function start(preset: AppPreset | null) {
+    ui.current = {};
+    form.reset(preset ? presetValues(preset, registries.data?.registries ?? []) : blankApp(), { keepDefaultValues: true });
+    // The node selector rows are rebuilt from the new body.
+    setStartNonce((n) => n + 1);
+  }
+
+  function leave(keepDraft: boolean) {
+    if (keepDraft) saver.flush();
+    else saver.clear().catch((e: unknown) => notify.error(`The draft could not be discarded: ${errorOf(e).title}`));
+    onCancel();
+  }
+
+  const counts: Record<string, number> = Object.fromEntries(SECTIONS.map((s) => [s.id, s.paths.reduce((n, p) => n + errorCountUnder(errors, p), 0)]));
+
   return (
-    <section aria-labelledby="app-form-heading">
-      <h2 id="app-form-heading">New app</h2>
-      <button type="button" onClick={onCancel}>
-        Cancel
-      </button>
-    </section>
+    <FormProvider {...form}>
+      <div className="app-form">
+        {loadError !== undefined && (
+          <div>
+            <p>The saved draft could not be read, so the form starts blank.</p>
+            <ErrorMessage error={loadError} />
+          </div>
+        )}
+        <form noValidate aria-label="New app" hidden={step.kind !== 'form'} onSubmit={(e) => void review(e)}>
+          <StartFrom hasContent={() => bodyText(form.getValues()) !== bodyText(blankApp())} onStart={start} />
+          {SECTIONS.map((s) => {
+            const count = counts[s.id] ?? 0;
+            const nonce = nonces[s.id] ?? 0;
+            return (
+              <div key={`${s.id}-${nonce}`} data-section={s.id}>
+                <CollapsibleSection title={s.title} errorCount={count} defaultOpen>
+                  {s.id === 'app' && <AppSection />}
+                  {s.id === 'scaling' && <ScalingSection key={startNonce} initialSelectorRows={startNonce ? undefined : draft?.ui?.nodeSelectorRows} onSelectorRowsChange={onSelectorRowsChange} />}
+                  {s.id === 'containers' && <ContainersSection registries={registries.data?.registries ?? []} />}
+                  {s.id === 'volumes' && <VolumesSection />}
+                </CollapsibleSection>
+              </div>
+            );
+          })}
+          {step.kind === 'form' && <ErrorMessage error={createError} />}
+          {saver.saveError ? <p className="field-warning">The draft could not be saved: {errorOf(saver.saveError).title}</p> : null}
+          <div className="row form-actions">
+            <button type="button" onClick={() => (isDirty ? setAsking(true) : leave(true))}>
+              Cancel
+            </button>
+            <button type="submit" className="primary" ref={reviewButton}>
+              Review
+            </button>
+          </div>
+        </form>
+        {step.kind === 'review' && (
+          <ReviewStep
+            text={step.text}
+            regions={regions.data?.regions ?? []}
+            creating={create.isPending}
+            error={createError}
+            onBack={back}
+            onCreate={() => create.mutate({ text: step.text })}
+          />
+        )}
+        <ConfirmDialog
+          open={asking}
+          title="Close the form?"
+          cancelLabel="Keep editing"
+          onCancel={() => setAsking(false)}
+          actions={[
+            { label: 'Close, keep the draft', onSelect: () => leave(true) },
+            { label: 'Discard the draft', danger: true, onSelect: () => leave(false) },
+          ]}
+        >
+          What you typed is saved as a draft and comes back the next time you open the form, unless you discard it.
+        </ConfirmDialog>
+      </div>
+    </FormProvider>
   );
 }

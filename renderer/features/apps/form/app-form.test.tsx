@@ -1,0 +1,260 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { AppFormDraft } from './use-draft';
+import { formBridge, renderForm } from './test-form';
+
+afterEach(cleanup);
+
+const input = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+
+function type(el: HTMLInputElement, value: string) {
+  fireEvent.focus(el);
+  fireEvent.change(el, { target: { value } });
+}
+
+/** A complete, valid draft: what a user would have after filling every required field. */
+const VALID: AppFormDraft = {
+  values: {
+    name: 'shop',
+    runtimeType: 'shared',
+    autoScaling: { min: 1, max: 2 },
+    regionSettings: { allowedRegionIds: ['DE'], requiredRegionIds: ['DE'] },
+    containerTemplates: [{ name: 'web', imageNamespace: 'library', imageName: 'nginx', imageTag: 'stable', imageRegistryId: '7' }],
+    volumes: [{ name: 'data', size: 5 }],
+  },
+};
+
+async function opened() {
+  await screen.findByRole('form', { name: 'New app' });
+}
+
+describe('the create form', () => {
+  it('reviews the exact body, then creates with exactly that text, clears the draft and reports the id', async () => {
+    const bridge = formBridge(VALID);
+    const view = renderForm();
+    await opened();
+    type(input('Name'), 'shop two');
+    fireEvent.click(screen.getByRole('button', { name: 'Review' }));
+    const body = await screen.findByTestId('review-body');
+    const text = body.textContent ?? '';
+    expect(JSON.parse(text)).toEqual({ ...VALID.values, name: 'shop two' });
+    const summary = screen.getByRole('list', { name: 'Summary' });
+    expect(summary.textContent).toContain('1 container: web');
+    expect(summary.textContent).toContain('always in Frankfurt');
+    expect(summary.textContent).toContain('1 to 2 instances per region');
+    expect(summary.textContent).toContain('1 volume, 5 GB in total');
+    fireEvent.click(screen.getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(view.done).toEqual(['app-1']));
+    expect(bridge.inputs('apps.create')).toEqual([{ text }]);
+    await waitFor(() => expect(bridge.count('apps.clearDraft')).toBe(1));
+    expect(await screen.findByText('App created: app-1')).toBeTruthy();
+  });
+
+  it('names the broken rule once a field is left, and takes it away as soon as the value is fixed', async () => {
+    formBridge(VALID);
+    renderForm();
+    await opened();
+    const name = input('Name');
+    type(name, 'bad_name!');
+    expect(screen.queryByText(/must match the regular expression/)).toBeNull();
+    fireEvent.blur(name);
+    expect(await screen.findByText("The field name must match the regular expression '[A-Za-z0-9-\\s]+'.")).toBeTruthy();
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    type(name, 'good name');
+    await waitFor(() => expect(screen.queryByText(/must match the regular expression/)).toBeNull());
+    expect(name.getAttribute('aria-invalid')).toBeNull();
+  });
+
+  it('on Review, opens the folded section holding the first invalid field and focuses that field', async () => {
+    formBridge({ values: { ...VALID.values, name: '' } });
+    renderForm();
+    await opened();
+    fireEvent.click(screen.getByRole('button', { name: 'App' }));
+    expect(screen.queryByLabelText('Name')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Review' }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.queryByLabelText('Name')));
+    expect(screen.getByRole('button', { name: 'App 1 error' }).getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByText('The field name must be a string with a minimum length of 1 and a maximum length of 100.')).toBeTruthy();
+    expect(screen.queryByTestId('review-body')).toBeNull();
+  });
+
+  it('shows min above max on max, and a required region the picker keeps among the allowed ones', async () => {
+    formBridge(VALID);
+    renderForm();
+    await opened();
+    type(input('Minimum instances per region'), '5');
+    fireEvent.blur(input('Minimum instances per region'));
+    expect(await screen.findByText('Must be at least the minimum (5): the platform refuses a max below the min.')).toBeTruthy();
+    expect(input('Maximum instances per region').getAttribute('aria-invalid')).toBe('true');
+    type(input('Minimum instances per region'), '2');
+    await waitFor(() => expect(screen.queryByText(/Must be at least the minimum/)).toBeNull());
+
+    fireEvent.click(screen.getByLabelText('London: Required'));
+    fireEvent.click(screen.getByLabelText('Frankfurt: Allowed'));
+    fireEvent.click(screen.getByRole('button', { name: 'Review' }));
+    const body = JSON.parse((await screen.findByTestId('review-body')).textContent ?? '') as { regionSettings: unknown };
+    expect(body.regionSettings).toEqual({ allowedRegionIds: ['DE', 'UK'], requiredRegionIds: ['UK'] });
+  });
+
+  it('refuses a stored required region that is not allowed, on the region picker', async () => {
+    formBridge({ values: { ...VALID.values, regionSettings: { allowedRegionIds: ['DE'], requiredRegionIds: ['UK'] } } });
+    renderForm();
+    await opened();
+    fireEvent.click(screen.getByRole('button', { name: 'Review' }));
+    expect(await screen.findByText('A required region must also be allowed: UK is required but not allowed.')).toBeTruthy();
+    await waitFor(() => expect((document.activeElement as HTMLElement | null)?.getAttribute('name')).toBe('regionSettings.requiredRegionIds'));
+  });
+
+  it('puts the platform’s field errors back on their fields, focuses the first, and lists the ones that map nowhere', async () => {
+    const bridge = formBridge(VALID);
+    bridge.answer('apps.create', {
+      error: {
+        kind: 'validation',
+        title: 'The platform refused the app',
+        status: 400,
+        fieldErrors: { 'containerTemplates[0].name': 'Container name is already used.', 'billing.plan': 'No plan allows this.' },
+      },
+    });
+    renderForm();
+    await opened();
+    fireEvent.click(screen.getByRole('button', { name: 'Review' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Create' }));
+    expect(await screen.findByText('Container name is already used.')).toBeTruthy();
+    expect(screen.queryByTestId('review-body')).toBeNull();
+    const field = input('Container name');
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    await waitFor(() => expect(document.activeElement).toBe(field));
+    expect(screen.getByRole('button', { name: 'Containers 1 error' })).toBeTruthy();
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain('The platform refused the app');
+    expect(within(alert).getByText('billing.plan')).toBeTruthy();
+    expect(alert.textContent).not.toContain('Container name is already used.');
+  });
+
+  it('shows an error the core already explained, on the review step, when it names no field', async () => {
+    const bridge = formBridge(VALID);
+    bridge.answer('apps.create', { error: { kind: 'conflict', title: 'The account has reached its application limit', detail: 'Delete an app or ask bunny.net for a higher limit.', status: 409 } });
+    const view = renderForm();
+    await opened();
+    fireEvent.click(screen.getByRole('button', { name: 'Review' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Create' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Delete an app or ask bunny.net for a higher limit.');
+    expect(screen.getByTestId('review-body')).toBeTruthy();
+    expect(view.done).toEqual([]);
+  });
+
+  it('saves the draft after a change and restores it on the next open', async () => {
+    const bridge = formBridge();
+    const first = renderForm();
+    await opened();
+    type(input('Name'), 'half typed');
+    await waitFor(() => expect(bridge.inputs('apps.saveDraft').at(-1)?.draft).toMatchObject({ values: { name: 'half typed' } }));
+    const saved = bridge.inputs('apps.saveDraft').at(-1)!.draft;
+    first.unmount();
+    bridge.answer('apps.getDraft', { draft: saved as never, savedAt: 2 });
+    renderForm();
+    await opened();
+    expect(input('Name').value).toBe('half typed');
+  });
+
+  it('flushes a pending draft when the form closes before the save delay', async () => {
+    const bridge = formBridge();
+    const view = renderForm();
+    await opened();
+    const before = bridge.count('apps.saveDraft');
+    type(input('Name'), 'closing soon');
+    view.unmount();
+    expect(bridge.inputs('apps.saveDraft').slice(before).at(-1)?.draft).toMatchObject({ values: { name: 'closing soon' } });
+  });
+
+  it('asks before closing a changed form; discarding forgets the draft', async () => {
+    const bridge = formBridge();
+    const view = renderForm();
+    await opened();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(view.cancelled).toEqual([true]);
+    type(input('Name'), 'something');
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(view.cancelled).toEqual([true]);
+    act(() => void fireEvent.click(within(dialog).getByRole('button', { name: 'Discard the draft' })));
+    await waitFor(() => expect(bridge.count('apps.clearDraft')).toBe(1));
+    expect(view.cancelled).toEqual([true, true]);
+  });
+
+  it('starts from a preset with the account’s Docker Hub registry, and asks before replacing typed values', async () => {
+    formBridge();
+    renderForm();
+    await opened();
+    await waitFor(() => expect(screen.getByLabelText('Frankfurt: Off')).toBeTruthy());
+    fireEvent.click(screen.getByRole('button', { name: 'Postgres with a volume' }));
+    expect(input('Name').value).toBe('postgres');
+    expect(input('Volume name').value).toBe('pgdata');
+    fireEvent.click(screen.getByRole('button', { name: 'Review' }));
+    const body = JSON.parse((await screen.findByTestId('review-body')).textContent ?? '') as { containerTemplates: { imageRegistryId: string }[] };
+    expect(body.containerTemplates[0]!.imageRegistryId).toBe('7');
+    expect(screen.getByRole('list', { name: 'Summary' }).textContent).toContain('No endpoint');
+    fireEvent.click(screen.getByRole('button', { name: 'Back to the form' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Blank' }));
+    const dialog = await screen.findByRole('alertdialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Start blank' }));
+    await waitFor(() => expect(input('Name').value).toBe(''));
+  });
+
+  it('asks before removing a volume a container mounts, and removes an unmounted one at once', async () => {
+    formBridge({
+      values: {
+        ...VALID.values,
+        containerTemplates: [{ ...VALID.values.containerTemplates![0]!, volumeMounts: [{ name: 'data', mountPath: '/data' }] }],
+        volumes: [{ name: 'data', size: 5 }, { name: 'spare', size: 1 }],
+      },
+    });
+    renderForm();
+    await opened();
+    fireEvent.click(screen.getByRole('button', { name: 'Remove volume 2' }));
+    await waitFor(() => expect(screen.getAllByLabelText('Volume name')).toHaveLength(1));
+    fireEvent.click(screen.getByRole('button', { name: 'Remove volume 1' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(dialog.textContent).toContain('web mounts it');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Keep it' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(screen.getAllByLabelText('Volume name')).toHaveLength(1);
+  });
+});
+
+describe('keyboard and focus', () => {
+  it('reopens a section the user folded after its error was shown, to focus the field', async () => {
+    formBridge(VALID);
+    renderForm();
+    await opened();
+    type(input('Name'), '');
+    fireEvent.blur(input('Name'));
+    await screen.findByRole('button', { name: 'App 1 error' });
+    fireEvent.click(screen.getByRole('button', { name: 'App 1 error' }));
+    expect(screen.queryByLabelText('Name')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Review' }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.queryByLabelText('Name')));
+  });
+
+  it('moves focus to the review step, and back to Review when returning to the form', async () => {
+    formBridge(VALID);
+    renderForm();
+    await opened();
+    fireEvent.click(screen.getByRole('button', { name: 'Review' }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Review' })));
+    fireEvent.click(screen.getByRole('button', { name: 'Back to the form' }));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Review' })));
+  });
+
+  it('asks before a preset replaces a restored draft', async () => {
+    formBridge(VALID);
+    renderForm();
+    await opened();
+    fireEvent.click(screen.getByRole('button', { name: 'Web server behind CDN' }));
+    expect(await screen.findByRole('alertdialog')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Keep my form' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(input('Name').value).toBe('shop');
+  });
+});

@@ -1,0 +1,89 @@
+/**
+ * The create form's draft, kept by the core: read once when the form opens, written shortly after every change
+ * (and at once when the form closes), and forgotten after a successful create or when the user discards it.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { call } from '../../../bridge/client';
+import type { AppFormValues } from './form-schema';
+
+/** Form state that is not part of the body (rows typed but not yet a valid body member, say). */
+export interface DraftUi {
+  readonly nodeSelectorRows?: readonly { readonly key: string; readonly value: string }[];
+}
+
+/** What apps.saveDraft stores: the values (the body as typed) and the UI state around them. */
+export interface AppFormDraft {
+  readonly values: AppFormValues;
+  readonly ui?: DraftUi;
+}
+
+/** Saves this long after the last change: typing a word writes once, not once per key. */
+export const DRAFT_SAVE_DELAY_MS = 300;
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** A stored draft if it has the form's shape at the top; its members are checked by the form's own validation. */
+export function readDraft(stored: unknown): AppFormDraft | null {
+  if (!isRecord(stored) || !isRecord(stored.values)) return null;
+  const values = stored.values;
+  if (!isRecord(values.autoScaling) || !isRecord(values.regionSettings)) return null;
+  return { values: values as unknown as AppFormValues, ...(isRecord(stored.ui) ? { ui: stored.ui as DraftUi } : {}) };
+}
+
+/** The draft as the form opens: loading, then the stored draft (or null), or why it could not be read. */
+export type DraftLoad = { readonly state: 'loading' } | { readonly state: 'ready'; readonly draft: AppFormDraft | null; readonly error?: unknown };
+
+/** Reads the draft once per mount (never from a cache: another window or an earlier create may have changed it). */
+export function useDraftLoad(): DraftLoad {
+  const [load, setLoad] = useState<DraftLoad>({ state: 'loading' });
+  useEffect(() => {
+    let live = true;
+    call('apps.getDraft', {}).then(
+      (r) => live && setLoad({ state: 'ready', draft: readDraft(r.draft) }),
+      (error: unknown) => live && setLoad({ state: 'ready', draft: null, error }),
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  return load;
+}
+
+/** Schedules, flushes and clears draft writes; a pending write is flushed when the form unmounts. */
+export function useDraftSaver() {
+  const pending = useRef<AppFormDraft | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const [saveError, setSaveError] = useState<unknown>(null);
+
+  const flush = useCallback(() => {
+    clearTimeout(timer.current);
+    const draft = pending.current;
+    pending.current = null;
+    if (!draft) return;
+    call('apps.saveDraft', { draft }).then(
+      () => setSaveError(null),
+      (e: unknown) => setSaveError(e),
+    );
+  }, []);
+
+  const schedule = useCallback(
+    (draft: AppFormDraft) => {
+      pending.current = draft;
+      clearTimeout(timer.current);
+      timer.current = setTimeout(flush, DRAFT_SAVE_DELAY_MS);
+    },
+    [flush],
+  );
+
+  /** Drops any pending write and forgets the stored draft. */
+  const clear = useCallback(async () => {
+    clearTimeout(timer.current);
+    pending.current = null;
+    await call('apps.clearDraft', {});
+  }, []);
+
+  useEffect(() => flush, [flush]);
+  return { schedule, flush, clear, saveError };
+}
