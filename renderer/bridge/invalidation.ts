@@ -16,7 +16,7 @@ export type StaleScope = MethodName | `${AreaOf<MethodName>}.*`;
  * and its connection tests, and the console history (kept per profile). An area whose queries
  * use the active profile's keys or endpoints adds its scope here when its methods join the contract.
  */
-const PROFILE_DEPENDENT: readonly StaleScope[] = ['profiles.*', 'console.history', 'videos.libraries', 'videos.collections', 'logs.zones'];
+const PROFILE_DEPENDENT: readonly StaleScope[] = ['profiles.*', 'console.history', 'videos.libraries', 'videos.collections', 'logs.zones', 'apps.*'];
 
 /**
  * Per event, the queries it makes stale. `app.notice` only informs: it changes no data. `videos.jobs` carries the
@@ -52,6 +52,12 @@ export const STALE_AFTER_CALL: { readonly [M in MethodName]?: readonly StaleScop
   // A session's rows change: what was drawn from them is stale.
   'logs.update': ['logs.window', 'logs.aggregates', 'logs.values'],
   'logs.loadMore': ['logs.window', 'logs.aggregates', 'logs.values'],
+  // The account's applications changed; a failed call may still have made or removed one.
+  'apps.create': ['apps.list', 'apps.get'],
+  'apps.delete': ['apps.list', 'apps.get'],
+  // The form's draft is read once per form; a new form reads it again.
+  'apps.saveDraft': ['apps.getDraft'],
+  'apps.clearDraft': ['apps.getDraft'],
 };
 
 /** True when a query key falls under one of the scopes. */

@@ -55,7 +55,7 @@ describe('the list', () => {
     expect(within(empty).getByRole('heading', { name: 'No applications yet' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Applications (0)' })).toBeTruthy();
     fireEvent.click(within(empty).getByRole('button', { name: 'New app' }));
-    expect(screen.getByRole('heading', { name: 'New app' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'New app' })).toBeTruthy();
     expect(screen.queryByTestId('apps-empty')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(await screen.findByTestId('apps-empty')).toBeTruthy();

@@ -1,4 +1,5 @@
 /** The Apps screen over a fake bridge, and an application as the platform returns it, for component tests. */
+import { formBridge } from './form/test-form';
 import { render } from '@testing-library/react';
 import type { AppDetail, AppSummary } from '../../../shared/contract/apps';
 import { BridgeProvider, createQueryClient } from '../../bridge/provider';
@@ -47,7 +48,8 @@ export function aDetail(id: string, name: string): AppDetail {
 
 /** A fake bridge whose `apps.list` answers these apps in pages of `pageSize` (cursor = the next offset). */
 export function bridgeWithApps(apps: readonly AppSummary[], pageSize = 50): FakeBridge {
-  const bridge = installFakeBridge();
+  // The create form's own calls (no draft, the regions and registries it offers) are answered as the form's tests answer them.
+  const bridge = formBridge();
   bridge.answer('apps.list', (input) => {
     const from = input.cursor ? Number(input.cursor) : 0;
     const size = Math.min(input.limit ?? pageSize, pageSize);

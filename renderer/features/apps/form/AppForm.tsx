@@ -145,6 +145,7 @@ function LoadedForm({ draft, loadError, onDone, onCancel }: Props & { readonly d
   return (
     <FormProvider {...form}>
       <div className="app-form">
+        <h2>New app</h2>
         {loadError !== undefined && (
           <div>
             <p>The saved draft could not be read, so the form starts blank.</p>
