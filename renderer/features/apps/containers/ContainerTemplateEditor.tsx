@@ -6,6 +6,7 @@ import { CollapsibleSection } from '../../../ui/collapsible-section';
 import { Field } from '../../../ui/field';
 import { errorCountUnder } from '../../../ui/form-errors';
 import { at, errorAt, type AppForm } from './form-kit';
+import { EnvEditor } from './EnvEditor';
 import { ImageFields } from './ImageFields';
 import './containers.css';
 
@@ -39,6 +40,9 @@ export function ContainerTemplateEditor({ index, registries, onRemove }: Props) 
         errorCount={count('imageRegistryId', 'imageNamespace', 'imageName', 'imageTag', 'imageDigest', 'imagePullPolicy', 'image')}
       >
         <ImageFields index={index} registries={registries} />
+      </CollapsibleSection>
+      <CollapsibleSection title="Environment variables" errorCount={count('environmentVariables')}>
+        <EnvEditor index={index} />
       </CollapsibleSection>
     </section>
   );
