@@ -6,6 +6,7 @@ import { CollapsibleSection } from '../../../ui/collapsible-section';
 import { Field } from '../../../ui/field';
 import { errorCountUnder } from '../../../ui/form-errors';
 import { at, errorAt, type AppForm } from './form-kit';
+import { EndpointsEditor } from './EndpointsEditor';
 import { EnvEditor } from './EnvEditor';
 import { ImageFields } from './ImageFields';
 import './containers.css';
@@ -43,6 +44,9 @@ export function ContainerTemplateEditor({ index, registries, onRemove }: Props) 
       </CollapsibleSection>
       <CollapsibleSection title="Environment variables" errorCount={count('environmentVariables')}>
         <EnvEditor index={index} />
+      </CollapsibleSection>
+      <CollapsibleSection title="Endpoints" errorCount={count('endpoints')}>
+        <EndpointsEditor index={index} />
       </CollapsibleSection>
     </section>
   );
