@@ -9,6 +9,7 @@ import { at, errorAt, type AppForm } from './form-kit';
 import { EndpointsEditor } from './EndpointsEditor';
 import { EnvEditor } from './EnvEditor';
 import { ImageFields } from './ImageFields';
+import { MountsEditor } from './MountsEditor';
 import './containers.css';
 
 interface Props {
@@ -47,6 +48,9 @@ export function ContainerTemplateEditor({ index, registries, onRemove }: Props) 
       </CollapsibleSection>
       <CollapsibleSection title="Endpoints" errorCount={count('endpoints')}>
         <EndpointsEditor index={index} />
+      </CollapsibleSection>
+      <CollapsibleSection title="Volume mounts" errorCount={count('volumeMounts')}>
+        <MountsEditor index={index} />
       </CollapsibleSection>
     </section>
   );
