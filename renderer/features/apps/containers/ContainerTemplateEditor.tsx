@@ -7,6 +7,7 @@ import { Field } from '../../../ui/field';
 import { errorCountUnder } from '../../../ui/form-errors';
 import { at, errorAt, type AppForm } from './form-kit';
 import { EndpointsEditor } from './EndpointsEditor';
+import { EntryPoint } from './EntryPoint';
 import { EnvEditor } from './EnvEditor';
 import { ImageFields } from './ImageFields';
 import { MountsEditor } from './MountsEditor';
@@ -51,6 +52,9 @@ export function ContainerTemplateEditor({ index, registries, onRemove }: Props) 
       </CollapsibleSection>
       <CollapsibleSection title="Volume mounts" errorCount={count('volumeMounts')}>
         <MountsEditor index={index} />
+      </CollapsibleSection>
+      <CollapsibleSection title="Entry point" errorCount={count('entryPoint')}>
+        <EntryPoint index={index} />
       </CollapsibleSection>
     </section>
   );
