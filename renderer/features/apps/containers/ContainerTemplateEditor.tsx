@@ -11,6 +11,7 @@ import { EntryPoint } from './EntryPoint';
 import { EnvEditor } from './EnvEditor';
 import { ImageFields } from './ImageFields';
 import { MountsEditor } from './MountsEditor';
+import { ProbesEditor } from './ProbesEditor';
 import './containers.css';
 
 interface Props {
@@ -55,6 +56,9 @@ export function ContainerTemplateEditor({ index, registries, onRemove }: Props) 
       </CollapsibleSection>
       <CollapsibleSection title="Entry point" errorCount={count('entryPoint')}>
         <EntryPoint index={index} />
+      </CollapsibleSection>
+      <CollapsibleSection title="Probes" errorCount={count('probes')}>
+        <ProbesEditor index={index} />
       </CollapsibleSection>
     </section>
   );
