@@ -1,5 +1,5 @@
 /** The container's image: one reference box that fills the parts, the parts themselves, and the pull policy. */
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useFormContext } from 'react-hook-form';
 import type { AppRegistry } from '../../../../shared/contract/apps';
 import { formatImageReference, parseImageReference, type ImageReferenceProblem } from '../../../../shared/apps/image-reference';
@@ -44,6 +44,7 @@ export function ImageFields({ index, registries }: Props) {
   const [problems, setProblems] = useState<readonly ImageReferenceProblem[]>([]);
   const [showProblems, setShowProblems] = useState(false);
   const [registryNote, setRegistryNote] = useState<{ readonly kind: 'error' | 'hint'; readonly text: string } | null>(null);
+  const noteId = useId();
   const opts = { shouldDirty: true, shouldTouch: true, shouldValidate: formState.isSubmitted } as const;
 
   function applyReference(text: string) {
@@ -91,6 +92,8 @@ export function ImageFields({ index, registries }: Props) {
         {(c) => (
           <input
             {...c}
+            // The registry note belongs to the reference that caused it.
+            aria-describedby={[c['aria-describedby'], registryNote ? noteId : null].filter(Boolean).join(' ') || undefined}
             className="mono"
             spellCheck={false}
             autoComplete="off"
@@ -102,7 +105,7 @@ export function ImageFields({ index, registries }: Props) {
         )}
       </Field>
       {registryNote && (
-        <p className={registryNote.kind === 'error' ? 'field-error' : 'field-hint'} role={registryNote.kind === 'error' ? 'alert' : undefined}>
+        <p id={noteId} className={registryNote.kind === 'error' ? 'field-error' : 'field-hint'} role={registryNote.kind === 'error' ? 'alert' : undefined}>
           {registryNote.text}
         </p>
       )}
