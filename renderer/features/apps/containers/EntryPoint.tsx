@@ -62,12 +62,26 @@ function LineOrList({ index, which, title, noun, hint }: { readonly index: numbe
   const [line, setLine] = useState(() => joinCommandLine(value[which] ?? []));
   const [problem, setProblem] = useState<string | undefined>();
   const group = useId();
+  // Words set from elsewhere (a restored draft, the JSON view) replace the line; typing marks its own words as seen.
+  const joined = joinCommandLine(value[which] ?? []);
+  const [seen, setSeen] = useState(joined);
+  if (joined !== seen) {
+    setSeen(joined);
+    setLine(joined);
+    setProblem(undefined);
+  }
 
   function typed(text: string) {
     setLine(text);
     const split = splitCommandLine(text);
-    if (!split.ok) return setProblem(split.problem.message);
+    if (!split.ok) {
+      // Nothing half-read reaches the body: it keeps the last words that read, and the message says which.
+      const kept = value[which] ?? [];
+      const keeps = kept.length > 0 ? ` Until then the ${title.toLowerCase()} stays ${joinCommandLine(kept)}.` : '';
+      return setProblem(split.problem.message + keeps);
+    }
     setProblem(undefined);
+    setSeen(joinCommandLine(split.words));
     update(which, split.words.length > 0 ? split.words : undefined);
   }
   const switchTo = (m: 'line' | 'list') => {

@@ -1,6 +1,6 @@
 /** The container's image: one reference box that fills the parts, the parts themselves, and the pull policy. */
 import { useId, useState } from 'react';
-import { useFormContext } from 'react-hook-form';
+import { useFormContext, useWatch } from 'react-hook-form';
 import type { AppRegistry } from '../../../../shared/contract/apps';
 import { formatImageReference, parseImageReference, type ImageReferenceProblem } from '../../../../shared/apps/image-reference';
 import { matchRegistry, registryHostKey } from '../../../../shared/apps/image-registry';
@@ -28,23 +28,37 @@ function hostOf(registries: readonly AppRegistry[], id: unknown): string | undef
 export function ImageFields({ index, registries }: Props) {
   const { register, setValue, getValues, formState } = useFormContext<AppForm>();
   const p = (rest: string) => at(index, rest);
-  const current = () => ({
-    registryId: getValues(p('imageRegistryId')),
-    namespace: String(getValues(p('imageNamespace')) ?? ''),
-    name: String(getValues(p('imageName')) ?? ''),
-    tag: String(getValues(p('imageTag')) ?? ''),
-    digest: (getValues(p('imageDigest')) as string | null | undefined) ?? null,
-  });
-  const referenceOf = (host: string | undefined) => {
-    const c = current();
-    return c.name === '' ? '' : formatImageReference({ registryHost: host ?? hostOf(registries, c.registryId) ?? '', ...c });
+  const partPaths = ['imageRegistryId', 'imageNamespace', 'imageName', 'imageTag', 'imageDigest'].map(p);
+  // Watched so that parts set from elsewhere (a restored draft, the JSON view, a preset) show in the reference box.
+  useWatch<AppForm>({ name: partPaths });
+  const referenceOf = () => {
+    const [registryId, namespace, name, tag, digest] = getValues(partPaths) as unknown[];
+    if (typeof name !== 'string' || name === '') return '';
+    const host = hostOf(registries, registryId);
+    const text = formatImageReference({
+      registryHost: host ?? '',
+      namespace: typeof namespace === 'string' ? namespace : '',
+      name,
+      tag: typeof tag === 'string' ? tag : '',
+      digest: typeof digest === 'string' && digest !== '' ? digest : null,
+    });
+    // Without a known registry the host is unknown: show the path and tag alone rather than a leading "/".
+    return host ? text : text.slice(1);
   };
   // What is being typed is UI state; the body holds only the parts.
-  const [reference, setReference] = useState(() => referenceOf(undefined));
+  const [reference, setReference] = useState(referenceOf);
+  const [seen, setSeen] = useState(reference);
   const [problems, setProblems] = useState<readonly ImageReferenceProblem[]>([]);
   const [showProblems, setShowProblems] = useState(false);
   const [registryNote, setRegistryNote] = useState<{ readonly kind: 'error' | 'hint'; readonly text: string } | null>(null);
   const noteId = useId();
+  const formatted = referenceOf();
+  if (formatted !== seen) {
+    // The parts changed without this box: show them (while typing, applyReference marks its own result as seen).
+    setSeen(formatted);
+    setReference(formatted);
+    setProblems([]);
+  }
   const opts = { shouldDirty: true, shouldTouch: true, shouldValidate: formState.isSubmitted } as const;
 
   function applyReference(text: string) {
@@ -72,11 +86,14 @@ export function ImageFields({ index, registries }: Props) {
       setValue(p('imageRegistryId'), undefined, opts);
       setRegistryNote({ kind: 'error', text: match.message });
     }
+    setSeen(referenceOf());
   }
 
   /** After a part is edited by hand, the reference box shows the whole reference again. */
   const partChanged = () => {
-    setReference(referenceOf(undefined));
+    const text = referenceOf();
+    setReference(text);
+    setSeen(text);
     setProblems([]);
   };
   const error = (rest: string) => errorAt(formState.errors, p(rest));

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 /** Entry point: a line split by shell quoting into the list the body sends, errors by column, and a list view. */
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { bodyOf, TestForm, type TestFormApi } from './test-form';
 
@@ -29,6 +29,7 @@ describe('entry point', () => {
     fireEvent.change(line, { target: { value: "sh -c 'echo" } });
     expect(line.getAttribute('aria-invalid')).toBe('true');
     expect(document.body.textContent).toContain('Column 7: this single quote is never closed');
+    expect(document.body.textContent).toContain("Until then the command stays nginx -g 'daemon off;'.");
     expect(containerOf(form()).entryPoint).toEqual({ commandArray: ['nginx', '-g', 'daemon off;'] });
   });
 
@@ -44,5 +45,14 @@ describe('entry point', () => {
     expect((screen.getByLabelText('Arguments line') as HTMLInputElement).value).toBe("--port '80 80' -v");
     fireEvent.change(screen.getByLabelText('Arguments line'), { target: { value: '' } });
     expect(containerOf(form())).not.toHaveProperty('entryPoint');
+  });
+
+  it('keeps a line as typed, and shows words set from outside the editor', () => {
+    const { form } = setup();
+    const line = screen.getByLabelText('Command line') as HTMLInputElement;
+    fireEvent.change(line, { target: { value: 'node   "server.js"' } });
+    expect(line.value).toBe('node   "server.js"');
+    act(() => form().setValue('containerTemplates.0.entryPoint', { commandArray: ['python', '-m', 'http.server'] }));
+    expect(line.value).toBe('python -m http.server');
   });
 });

@@ -78,3 +78,26 @@ describe('image reference', () => {
     expect(document.body.textContent).toContain("The field imageName must be a string or array type with a minimum length of '1'.");
   });
 });
+
+describe('image parts set from outside the editor', () => {
+  it('a reset (a restored draft, the JSON view) shows in the reference box', () => {
+    let api: TestFormApi | undefined;
+    render(<TestForm onForm={(f) => (api = f)} />);
+    const values = api!.getValues();
+    act(() =>
+      api!.reset({
+        ...values,
+        containerTemplates: [{ name: 'app', imageRegistryId: '13', imageNamespace: 'team', imageName: 'worker', imageTag: '2' }],
+      }),
+    );
+    expect(input('Image reference').value).toBe('registry.example.com/team/worker:2');
+    expect((screen.getByLabelText('Registry') as HTMLSelectElement).value).toBe('13');
+  });
+
+  it('typing keeps the text as typed, not rewritten to its long form', () => {
+    setup();
+    fireEvent.change(input('Image reference'), { target: { value: 'nginx' } });
+    expect(input('Image reference').value).toBe('nginx');
+    expect(input('Image name').value).toBe('nginx');
+  });
+});
