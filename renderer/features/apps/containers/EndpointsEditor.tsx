@@ -45,6 +45,9 @@ function EndpointFields({ index, row }: { readonly index: number; readonly row: 
           <input type="radio" name={`${path}.kind`} checked={kind === 'anycast'} onChange={() => switchTo('anycast')} /> Anycast
         </label>
       </div>
+      {endpoint?.cdn != null && endpoint.anycast != null && (
+        <p className="field-warning">This endpoint has both CDN and anycast settings; only anycast is shown. Choose a kind above to keep one.</p>
+      )}
       {kind === 'cdn' ? (
         <div className="endpoint-kind">
           <CheckField path={`${path}.cdn.isSslEnabled` as FormPath} label={`${label}: SSL`} />

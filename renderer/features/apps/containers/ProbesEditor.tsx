@@ -73,11 +73,11 @@ function ProbeFields({ index, which, title }: { readonly index: number; readonly
   const endpoints = useWatch<AppForm>({ name: at(index, 'endpoints') });
   const kind = kindOf(probe) ?? 'httpGet';
   const err = (rest: string) => errorAt(errors, `${path}.${rest}`);
-  // Switching kind keeps the timings and drops the other kind's fields.
+  // Switching kind keeps the timings and that kind's own settings, and drops the other kinds'.
   const switchTo = (k: ProbeKind) => {
     let next: Json = { ...(probe ?? {}) };
     for (const other of PROBE_KINDS) next = setIn(next, [other], undefined);
-    put({ ...next, [k]: {} });
+    put({ ...next, [k]: probe?.[k] ?? {} });
   };
   const portKeys = [kind, 'request', 'portNumber'];
   const port = getIn(probe, portKeys);
@@ -87,8 +87,14 @@ function ProbeFields({ index, which, title }: { readonly index: number; readonly
       ? `No endpoint of this container exposes port ${port}; check that the app listens there.`
       : undefined;
 
+  const kinds = PROBE_KINDS.filter((k) => probe?.[k] != null);
   return (
     <>
+      {kinds.length > 1 && (
+        <p className="field-warning">
+          This probe has {kinds.map((k) => PROBE_KIND_LABELS[k]).join(' and ')} settings; a probe checks one way. Choose a kind to keep one.
+        </p>
+      )}
       <div className="mode-switch" role="radiogroup" aria-label={`${title} kind`}>
         {PROBE_KINDS.map((k) => (
           <label key={k}>

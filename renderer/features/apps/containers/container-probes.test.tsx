@@ -92,3 +92,17 @@ describe('probes', () => {
     expect(document.body.textContent).toContain('The field timeoutSeconds must be between 1 and 3600.');
   });
 });
+
+describe('probes read from elsewhere', () => {
+  it('a probe holding two kinds (from the JSON view) is pointed out, and choosing a kind keeps one', () => {
+    let api: TestFormApi | undefined;
+    const initial = blankApp();
+    initial.containerTemplates![0]!.probes = { liveness: { httpGet: {}, tcpSocket: { request: { portNumber: 5432 } } } };
+    render(<TestForm initial={initial} onForm={(f) => (api = f)} />);
+    fireEvent.click(screen.getByRole('button', { name: /^Probes/ }));
+    expect(document.body.textContent).toContain('This probe has HTTP and TCP settings');
+    fireEvent.click(screen.getByRole('radio', { name: 'TCP' }));
+    expect(containerOf(api!).probes).toEqual({ liveness: { tcpSocket: { request: { portNumber: 5432 } } } });
+    expect(document.body.textContent).not.toContain('This probe has');
+  });
+});

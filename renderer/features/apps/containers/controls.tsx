@@ -68,9 +68,10 @@ export function ChecksField<V extends string>({ path, legend, options, labels }:
   return (
     <fieldset className="checks" aria-invalid={error ? true : undefined}>
       <legend>{legend}</legend>
-      {options.map((o) => (
+      {options.map((o, i) => (
         <label key={o} className="check">
-          <input type="checkbox" checked={chosen.some((c) => c.toLowerCase() === o.toLowerCase())} onChange={(e) => toggle(o, e.target.checked)} />
+          {/* The first box carries the list's path, so a server error on the list can focus it. */}
+          <input type="checkbox" name={i === 0 ? path : undefined} checked={chosen.some((c) => c.toLowerCase() === o.toLowerCase())} onChange={(e) => toggle(o, e.target.checked)} />
           {labels[o]}
         </label>
       ))}
