@@ -1,5 +1,5 @@
 /** The container's image: one reference box that fills the parts, the parts themselves, and the pull policy. */
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import type { AppRegistry } from '../../../../shared/contract/apps';
 import { formatImageReference, parseImageReference, type ImageReferenceProblem } from '../../../../shared/apps/image-reference';
@@ -74,20 +74,33 @@ export function ImageFields({ index, registries }: Props) {
     setValue(p('imageName'), ref.name, opts);
     setValue(p('imageTag'), ref.tag, opts);
     setValue(p('imageDigest'), ref.digest ?? undefined, opts);
-    const match = matchRegistry(registries, ref.registryHost);
+    pickRegistry(ref.registryHost);
+    setSeen(referenceOf());
+  }
+
+  function pickRegistry(host: string) {
+    lastHost.current = host;
+    const match = matchRegistry(registries, host);
     if (match.ok) {
       setValue(p('imageRegistryId'), match.imageRegistryId, opts);
       setRegistryNote(
         match.others.length > 0
-          ? { kind: 'hint', text: `${match.others.length + 1} of this account's registries are at ${registryHostKey(ref.registryHost)}; pick the one to pull with under Registry.` }
+          ? { kind: 'hint', text: `${match.others.length + 1} of this account's registries are at ${registryHostKey(host)}; pick the one to pull with under Registry.` }
           : null,
       );
     } else {
       setValue(p('imageRegistryId'), undefined, opts);
       setRegistryNote({ kind: 'error', text: match.message });
     }
-    setSeen(referenceOf());
   }
+
+  // The account's registries may arrive after a reference was pasted: match its host again then.
+  const lastHost = useRef<string | null>(null);
+  useEffect(() => {
+    if (lastHost.current !== null && !getValues(p('imageRegistryId'))) pickRegistry(lastHost.current);
+    // Only a new list of registries is a reason to match again; pickRegistry reads that list.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [registries]);
 
   /** After a part is edited by hand, the reference box shows the whole reference again. */
   const partChanged = () => {

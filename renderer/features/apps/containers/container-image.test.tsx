@@ -2,7 +2,7 @@
 /** The image part of the container editor: a reference fills the parts and picks the registry, or says why it cannot. */
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { bodyOf, TestForm, type TestFormApi } from './test-form';
+import { bodyOf, TEST_REGISTRIES, TestForm, type TestFormApi } from './test-form';
 
 afterEach(cleanup);
 
@@ -99,5 +99,29 @@ describe('image parts set from outside the editor', () => {
     fireEvent.change(input('Image reference'), { target: { value: 'nginx' } });
     expect(input('Image reference').value).toBe('nginx');
     expect(input('Image name').value).toBe('nginx');
+  });
+});
+
+describe('registries that arrive late', () => {
+  it('a reference pasted before the registries loaded is matched once they arrive', () => {
+    let api: TestFormApi | undefined;
+    const onForm = (f: TestFormApi) => (api = f);
+    const { rerender } = render(<TestForm registries={[]} onForm={onForm} />);
+    paste('Image reference', 'ghcr.io/acme/api:1');
+    expect(screen.getByRole('alert').textContent).toContain('no image registries yet');
+    rerender(<TestForm registries={TEST_REGISTRIES} onForm={onForm} />);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect((bodyOf(api!).containerTemplates as Record<string, unknown>[])[0]).toMatchObject({ imageRegistryId: '12' });
+  });
+});
+
+describe('more than one registry at a host', () => {
+  it('picks the one written with that host name and says the others can be chosen', () => {
+    let api: TestFormApi | undefined;
+    const registries = [...TEST_REGISTRIES, { id: 14, displayName: 'Docker Hub (paid)', hostName: 'https://index.docker.io/v1/' }];
+    render(<TestForm registries={registries} onForm={(f) => (api = f)} />);
+    paste('Image reference', 'postgres:16');
+    expect(document.body.textContent).toContain("2 of this account's registries are at docker.io");
+    expect((bodyOf(api!).containerTemplates as Record<string, unknown>[])[0]).toMatchObject({ imageRegistryId: '11', imageName: 'postgres', imageTag: '16' });
   });
 });
