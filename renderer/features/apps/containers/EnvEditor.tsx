@@ -134,7 +134,7 @@ export function EnvEditor({ index }: Props) {
                 <Field label={`Variable ${i + 1} name`} error={errorAt(formState.errors, `${name}.${i}.name`)}>
                   {(c) => <input {...c} className="mono" spellCheck={false} {...register(at(index, `environmentVariables.${i}.name`))} />}
                 </Field>
-                {others && <p className="field-warning">Same name as row {others.join(', ')}: the platform keeps one.</p>}
+                {others && <p className="field-warning">Same name as row {others.join(', ')}: a container sees only one of them.</p>}
                 <Field label={`Variable ${i + 1} value`} error={errorAt(formState.errors, `${name}.${i}.value`)}>
                   {(c) => (
                     <input {...c} className="mono" spellCheck={false} autoComplete="off" type={shown ? 'text' : 'password'} {...register(at(index, `environmentVariables.${i}.value`))} />
