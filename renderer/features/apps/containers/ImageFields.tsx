@@ -1,0 +1,191 @@
+/** The container's image: one reference box that fills the parts, the parts themselves, and the pull policy. */
+import { useEffect, useId, useRef, useState } from 'react';
+import { useFormContext, useWatch } from 'react-hook-form';
+import type { AppRegistry } from '../../../../shared/contract/apps';
+import { formatImageReference, parseImageReference, type ImageReferenceProblem } from '../../../../shared/apps/image-reference';
+import { matchRegistry, registryHostKey } from '../../../../shared/apps/image-registry';
+import { IMAGE_PULL_POLICIES } from '../../../../shared/platform/containers';
+import { Field } from '../../../ui/field';
+import { at, errorAt, optionalText, type AppForm } from './form-kit';
+
+interface Props {
+  readonly index: number;
+  readonly registries: readonly AppRegistry[];
+}
+
+const POLICY_LABELS: Record<(typeof IMAGE_PULL_POLICIES)[number], string> = {
+  always: 'Always pull',
+  ifNotPresent: 'Pull if not present',
+};
+
+/** The registry's host as a reference writes it (`ghcr.io`), or undefined for an id the list does not hold. */
+function hostOf(registries: readonly AppRegistry[], id: unknown): string | undefined {
+  const r = registries.find((x) => String(x.id) === id);
+  return r ? registryHostKey(r.hostName) : undefined;
+}
+
+/** Pasting or typing a whole reference fills registry, namespace, name, tag and digest; each part stays editable. */
+export function ImageFields({ index, registries }: Props) {
+  const { register, setValue, getValues, formState } = useFormContext<AppForm>();
+  const p = (rest: string) => at(index, rest);
+  const partPaths = ['imageRegistryId', 'imageNamespace', 'imageName', 'imageTag', 'imageDigest'].map(p);
+  // Watched so that parts set from elsewhere (a restored draft, the JSON view, a preset) show in the reference box.
+  useWatch<AppForm>({ name: partPaths });
+  const referenceOf = () => {
+    const [registryId, namespace, name, tag, digest] = getValues(partPaths) as unknown[];
+    if (typeof name !== 'string' || name === '') return '';
+    const host = hostOf(registries, registryId);
+    const text = formatImageReference({
+      registryHost: host ?? '',
+      namespace: typeof namespace === 'string' ? namespace : '',
+      name,
+      tag: typeof tag === 'string' ? tag : '',
+      digest: typeof digest === 'string' && digest !== '' ? digest : null,
+    });
+    // Without a known registry the host is unknown: show the path and tag alone rather than a leading "/".
+    return host ? text : text.slice(1);
+  };
+  // What is being typed is UI state; the body holds only the parts.
+  const [reference, setReference] = useState(referenceOf);
+  const [seen, setSeen] = useState(reference);
+  const [problems, setProblems] = useState<readonly ImageReferenceProblem[]>([]);
+  const [showProblems, setShowProblems] = useState(false);
+  const [registryNote, setRegistryNote] = useState<{ readonly kind: 'error' | 'hint'; readonly text: string } | null>(null);
+  const noteId = useId();
+  const formatted = referenceOf();
+  if (formatted !== seen) {
+    // The parts changed without this box: show them (while typing, applyReference marks its own result as seen).
+    setSeen(formatted);
+    setReference(formatted);
+    setProblems([]);
+  }
+  const opts = { shouldDirty: true, shouldTouch: true, shouldValidate: formState.isSubmitted } as const;
+
+  function applyReference(text: string) {
+    setReference(text);
+    const parsed = parseImageReference(text);
+    if (!parsed.ok) {
+      setProblems(parsed.problems);
+      return;
+    }
+    setProblems([]);
+    const ref = parsed.value;
+    setValue(p('imageNamespace'), ref.namespace, opts);
+    setValue(p('imageName'), ref.name, opts);
+    setValue(p('imageTag'), ref.tag, opts);
+    setValue(p('imageDigest'), ref.digest ?? undefined, opts);
+    pickRegistry(ref.registryHost);
+    setSeen(referenceOf());
+  }
+
+  function pickRegistry(host: string) {
+    lastHost.current = host;
+    const match = matchRegistry(registries, host);
+    if (match.ok) {
+      setValue(p('imageRegistryId'), match.imageRegistryId, opts);
+      setRegistryNote(
+        match.others.length > 0
+          ? { kind: 'hint', text: `${match.others.length + 1} of this account's registries are at ${registryHostKey(host)}; pick the one to pull with under Registry.` }
+          : null,
+      );
+    } else {
+      setValue(p('imageRegistryId'), undefined, opts);
+      setRegistryNote({ kind: 'error', text: match.message });
+    }
+  }
+
+  // The account's registries may arrive after a reference was pasted: match its host again then.
+  const lastHost = useRef<string | null>(null);
+  useEffect(() => {
+    if (lastHost.current !== null && !getValues(p('imageRegistryId'))) pickRegistry(lastHost.current);
+    // Only a new list of registries is a reason to match again; pickRegistry reads that list.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [registries]);
+
+  /** After a part is edited by hand, the reference box shows the whole reference again. */
+  const partChanged = () => {
+    const text = referenceOf();
+    setReference(text);
+    setSeen(text);
+    setProblems([]);
+  };
+  const error = (rest: string) => errorAt(formState.errors, p(rest));
+  const shownProblems = showProblems ? problems : [];
+
+  return (
+    <div className="image-fields">
+      <Field
+        label="Image reference"
+        hint="Paste or type a whole reference, such as nginx, ghcr.io/owner/app:1.0 or localhost:5000/app; it fills the parts below."
+        error={shownProblems.map((x) => x.message).join(' ') || undefined}
+      >
+        {(c) => (
+          <input
+            {...c}
+            // The registry note belongs to the reference that caused it.
+            aria-describedby={[c['aria-describedby'], registryNote ? noteId : null].filter(Boolean).join(' ') || undefined}
+            className="mono"
+            spellCheck={false}
+            autoComplete="off"
+            value={reference}
+            onChange={(e) => (applyReference(e.target.value), setShowProblems(false))}
+            onPaste={() => setShowProblems(true)}
+            onBlur={() => setShowProblems(reference !== '')}
+          />
+        )}
+      </Field>
+      {registryNote && (
+        <p id={noteId} className={registryNote.kind === 'error' ? 'field-error' : 'field-hint'} role={registryNote.kind === 'error' ? 'alert' : undefined}>
+          {registryNote.text}
+        </p>
+      )}
+      <div className="container-grid">
+        <Field label="Registry" error={error('imageRegistryId')}>
+          {(c) => (
+            <select {...c} {...register(p('imageRegistryId'), { setValueAs: optionalText, onChange: () => (setRegistryNote(null), partChanged()) })}>
+              <option value="">Choose a registry</option>
+              {registries.map((r) => (
+                <option key={String(r.id)} value={String(r.id)}>
+                  {r.displayName} ({r.hostName})
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field label="Namespace" hint="library for official Docker Hub images" error={error('imageNamespace')}>
+          {(c) => <input {...c} className="mono" {...register(p('imageNamespace'), { onChange: partChanged })} />}
+        </Field>
+        <Field label="Image name" error={error('imageName')}>
+          {(c) => <input {...c} className="mono" {...register(p('imageName'), { onChange: partChanged })} />}
+        </Field>
+        <Field label="Tag" error={error('imageTag')}>
+          {(c) => (
+            <input
+              {...c}
+              className="mono"
+              {...register(p('imageTag'), {
+                // A digest pins one build of one tag: once the tag changes it names something else.
+                onChange: () => (setValue(p('imageDigest'), undefined, opts), partChanged()),
+              })}
+            />
+          )}
+        </Field>
+        <Field label="Digest" hint="Optional: sha256: and 64 hex digits" error={error('imageDigest')}>
+          {(c) => <input {...c} className="mono" {...register(p('imageDigest'), { setValueAs: optionalText, onChange: partChanged })} />}
+        </Field>
+        <Field label="Pull policy" error={error('imagePullPolicy')}>
+          {(c) => (
+            <select {...c} {...register(p('imagePullPolicy'), { setValueAs: optionalText })}>
+              <option value="">Platform default</option>
+              {IMAGE_PULL_POLICIES.map((v) => (
+                <option key={v} value={v}>
+                  {POLICY_LABELS[v]}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+      </div>
+    </div>
+  );
+}
