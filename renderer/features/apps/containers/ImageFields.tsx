@@ -1,6 +1,6 @@
 /** The container's image: one reference box that fills the parts, the parts themselves, and the pull policy. */
 import { useEffect, useId, useRef, useState } from 'react';
-import { useFormContext, useWatch } from 'react-hook-form';
+import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import type { AppRegistry } from '../../../../shared/contract/apps';
 import { formatImageReference, parseImageReference, type ImageReferenceProblem } from '../../../../shared/apps/image-reference';
 import { matchRegistry, registryHostKey } from '../../../../shared/apps/image-registry';
@@ -26,7 +26,7 @@ function hostOf(registries: readonly AppRegistry[], id: unknown): string | undef
 
 /** Pasting or typing a whole reference fills registry, namespace, name, tag and digest; each part stays editable. */
 export function ImageFields({ index, registries }: Props) {
-  const { register, setValue, getValues, formState } = useFormContext<AppForm>();
+  const { register, setValue, getValues, formState, control } = useFormContext<AppForm>();
   const p = (rest: string) => at(index, rest);
   const partPaths = ['imageRegistryId', 'imageNamespace', 'imageName', 'imageTag', 'imageDigest'].map(p);
   // Watched so that parts set from elsewhere (a restored draft, the JSON view, a preset) show in the reference box.
@@ -142,14 +142,37 @@ export function ImageFields({ index, registries }: Props) {
       <div className="container-grid">
         <Field label="Registry" error={error('imageRegistryId')}>
           {(c) => (
-            <select {...c} {...register(p('imageRegistryId'), { setValueAs: optionalText, onChange: () => (setRegistryNote(null), partChanged()) })}>
-              <option value="">Choose a registry</option>
-              {registries.map((r) => (
-                <option key={String(r.id)} value={String(r.id)}>
-                  {r.displayName} ({r.hostName})
-                </option>
-              ))}
-            </select>
+            // Controlled, not registered: the account's registries arrive after the form opens, and an uncontrolled select
+            // whose option is not there yet would lose a registry restored from a draft or a preset.
+            <Controller
+              name={p('imageRegistryId')}
+              control={control}
+              render={({ field }) => {
+                const value = typeof field.value === 'string' ? field.value : '';
+                return (
+                  <select
+                    {...c}
+                    name={field.name}
+                    ref={field.ref}
+                    value={value}
+                    onBlur={field.onBlur}
+                    onChange={(e) => {
+                      field.onChange(optionalText(e.target.value));
+                      setRegistryNote(null);
+                      partChanged();
+                    }}
+                  >
+                    <option value="">Choose a registry</option>
+                    {value !== '' && !registries.some((r) => String(r.id) === value) && <option value={value}>Registry {value}</option>}
+                    {registries.map((r) => (
+                      <option key={String(r.id)} value={String(r.id)}>
+                        {r.displayName} ({r.hostName})
+                      </option>
+                    ))}
+                  </select>
+                );
+              }}
+            />
           )}
         </Field>
         <Field label="Namespace" hint="library for official Docker Hub images" error={error('imageNamespace')}>
