@@ -5,7 +5,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { handleAdmin } from './admin.js';
-import { createContainersArea } from './containers/index.js';
+import { createContainersArea, type ContainersArea } from './containers/index.js';
 import type { Area, SandboxContext, SandboxOptions, SeedData } from './context.js';
 import { createCoreApiArea } from './core-api/index.js';
 import { applyFault, createFaultRegistry, type FaultRegistry } from './faults.js';
@@ -45,6 +45,8 @@ export interface Sandbox extends SandboxInfo {
   };
   /** Logging requests the rate limit counted (per zone, with their query and status), for tests in the same process. */
   readonly logging: Pick<LoggingArea, 'requests' | 'resetRequests'>;
+  /** Create-app bodies exactly as they arrived, for tests in the same process. */
+  readonly containers: Pick<ContainersArea, 'received' | 'resetReceived'>;
   /** Suspends or restores the account (containers and logging then answer 403). */
   setSuspended(suspended: boolean): void;
   /** Closes the areas, drops open connections and stops listening; removes the data dir if we created it. */
@@ -173,8 +175,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const server = createServer();
   const sockets = new Set<Socket>();
   let logging: LoggingArea | undefined;
+  let containers: ContainersArea | undefined;
   try {
-    const containers = createContainersArea(ctx);
+    containers = createContainersArea(ctx);
     logging = createLoggingArea(ctx);
     const core = createCoreApiArea(ctx);
     areas.push(containers, logging, core);
@@ -249,6 +252,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       inspect: (libraryId, videoId) => video.inspect(libraryId, videoId),
     },
     logging: { requests: () => logging?.requests() ?? [], resetRequests: () => logging?.resetRequests() },
+    containers: { received: () => containers?.received() ?? [], resetReceived: () => containers?.resetReceived() },
     setSuspended: (suspended) => {
       ctx.accountSuspended = suspended;
     },

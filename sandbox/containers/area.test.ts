@@ -32,6 +32,22 @@ interface AppView {
 const valid = (method: string, template: string, status: number, body: unknown) =>
   expect(validateResponse('magic-containers', method, template, status, body)).toEqual([]);
 
+describe('what arrived', () => {
+  it('keeps each create body exactly as sent, bytes and spacing included, for tests in the same process', async () => {
+    const sb = await startSandbox({ port: 0 });
+    try {
+      const text = JSON.stringify(minimal(), null, 3) + '\n';
+      const res = await fetch(`${sb.containersUrl}/apps`, { method: 'POST', headers: { AccessKey: sb.accountKey, 'content-type': 'application/json' }, body: text });
+      expect(res.status).toBe(201);
+      expect(sb.containers.received().map((r) => r.body)).toEqual([text]);
+      sb.containers.resetReceived();
+      expect(sb.containers.received()).toEqual([]);
+    } finally {
+      await sb.close();
+    }
+  });
+});
+
 describe('POST /apps statuses', () => {
   it('201 with a 15-character base62 id for a minimal and a full body', async () => {
     const h = await start();

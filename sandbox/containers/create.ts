@@ -27,7 +27,7 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
 }
 
 /** Handles POST /apps for an authenticated caller. */
-export async function createApp(ctx: SandboxContext, store: AppStore, req: IncomingMessage, res: ServerResponse): Promise<void> {
+export async function createApp(ctx: SandboxContext, store: AppStore, req: IncomingMessage, res: ServerResponse, received?: (raw: Buffer) => void): Promise<void> {
   if (ctx.accountSuspended) {
     sendErrorDetails(req, res, 403, 'User has invalid card or suspended.');
     return;
@@ -41,6 +41,7 @@ export async function createApp(ctx: SandboxContext, store: AppStore, req: Incom
   let raw: Buffer;
   try {
     raw = await readBody(req);
+    received?.(raw);
   } catch (e) {
     if (!(e instanceof BodyError)) throw e;
     if (canAnswer(res)) sendErrorDetails(req, res, e.status, e.message);

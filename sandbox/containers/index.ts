@@ -41,9 +41,30 @@ function sendPage<T>(req: IncomingMessage, res: ServerResponse, all: readonly T[
   else sendErrorDetails(req, res, 400, 'See the errors for details.', result.errors);
 }
 
+/** A create request's body as it arrived, for tests in the same process. */
+export interface ReceivedCreate {
+  readonly at: number;
+  /** The bytes as UTF-8 text, exactly as sent. */
+  readonly body: string;
+}
+
+/** The containers area plus what tests read of it. */
+export interface ContainersArea extends Area {
+  /** The latest create bodies (at most 100), oldest first. */
+  received(): readonly ReceivedCreate[];
+  resetReceived(): void;
+}
+
+const KEPT_BODIES = 100;
+
 /** Builds the containers area for one sandbox. */
-export function createContainersArea(ctx: SandboxContext): Area {
+export function createContainersArea(ctx: SandboxContext): ContainersArea {
   const store = new AppStore(ctx.options.seed);
+  let received: ReceivedCreate[] = [];
+  const keep = (raw: Buffer) => {
+    received.push({ at: ctx.options.now(), body: raw.toString('utf8') });
+    if (received.length > KEPT_BODIES) received = received.slice(-KEPT_BODIES);
+  };
 
   const handle = async (req: IncomingMessage, res: ServerResponse, path: string, query: URLSearchParams): Promise<boolean> => {
     const r = route(path);
@@ -61,7 +82,7 @@ export function createContainersArea(ctx: SandboxContext): Area {
     }
     switch (r.name) {
       case 'apps':
-        if (method === 'POST') await createApp(ctx, store, req, res);
+        if (method === 'POST') await createApp(ctx, store, req, res, keep);
         else sendPage(req, res, store.list().map(({ id, name, displayEndpoint, status }) => ({ id, name, ...(displayEndpoint ? { displayEndpoint } : {}), status })), query);
         return true;
       case 'app': {
@@ -100,5 +121,11 @@ export function createContainersArea(ctx: SandboxContext): Area {
     }
   };
 
-  return { handle };
+  return {
+    handle,
+    received: () => received,
+    resetReceived: () => {
+      received = [];
+    },
+  };
 }
