@@ -70,3 +70,51 @@ test('an app made in the form: Review shows the body, Create sends exactly those
   // Byte for byte what the review step showed.
   expect(sb.containers.received().map((r) => r.body)).toEqual([body]);
 });
+
+test('a field error only the platform finds lands on that field of the second container; a 409 is explained; the draft survives a reload', async ({ app, shell }) => {
+  const apps = app.apps;
+  await apps.open();
+  const sb = await sandboxOf(shell);
+  await apps.newApp.click();
+  let form = apps.content.getByRole('form', { name: 'New app' });
+  await form.getByRole('group', { name: 'Start from' }).getByRole('button', { name: 'API with a Redis sidecar' }).click();
+  await form.getByLabel('Name', { exact: true }).fill('E2E sidecar');
+
+  // The second container gets an endpoint the platform will refuse by its field path.
+  const redis = form.getByRole('region', { name: /^Container 2/ });
+  await redis.getByRole('button', { name: 'Endpoints', exact: true }).click();
+  await redis.getByRole('button', { name: 'Add endpoint' }).click();
+  await redis.getByLabel('Endpoint 1 name').fill('cache');
+  await redis.getByLabel('Endpoint 1 port mapping: container port').fill('6380');
+  const problem = (status: number, detail: string, errors?: { field: string; message: string }[]) => ({
+    kind: 'status' as const,
+    status,
+    contentType: 'application/problem+json',
+    body: { title: status === 409 ? 'Conflict' : 'Bad Request', status, detail, ...(errors ? { errors } : {}) },
+  });
+  sb.faults.add({ method: 'POST', path: '/mc/apps', times: 1, action: problem(400, 'See the errors for details.', [{ field: 'containerTemplates[1].endpoints[0].displayName', message: 'This name is already used by another endpoint of the account.' }]) });
+  await form.getByRole('button', { name: 'Review' }).click();
+  await apps.content.getByRole('button', { name: 'Create' }).click();
+  const field = redis.getByLabel('Endpoint 1 name');
+  await expect(field).toBeFocused();
+  await expect(redis.getByText('This name is already used by another endpoint of the account.')).toBeVisible();
+
+  // Fixed, sent again: the account's application limit, explained in words.
+  await field.fill('cache2');
+  sb.faults.add({ method: 'POST', path: '/mc/apps', times: 1, action: problem(409, 'Application count limit is reached (4 applications).') });
+  await form.getByRole('button', { name: 'Review' }).click();
+  await apps.content.getByRole('button', { name: 'Create' }).click();
+  await expect(apps.content.getByRole('alert').filter({ hasText: /limit/i }).first()).toBeVisible();
+  await screenshot(shell, 'apps-form-409');
+
+  // Nothing typed is lost: after a reload the form opens on the draft.
+  await app.page.reload();
+  await app.ready();
+  await apps.open();
+  await apps.newApp.click();
+  form = apps.content.getByRole('form', { name: 'New app' });
+  await expect(form.getByLabel('Name', { exact: true })).toHaveValue('E2E sidecar');
+  const again = form.getByRole('region', { name: /^Container 2/ });
+  await again.getByRole('button', { name: 'Endpoints', exact: true }).click();
+  await expect(again.getByLabel('Endpoint 1 name')).toHaveValue('cache2');
+});

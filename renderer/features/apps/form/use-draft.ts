@@ -19,6 +19,8 @@ export interface AppFormDraft {
 
 /** Saves this long after the last change: typing a word writes once, not once per key. */
 export const DRAFT_SAVE_DELAY_MS = 300;
+/** Changes that never pause (fast typing, a script) are still written at least this often. */
+export const DRAFT_SAVE_MAX_WAIT_MS = 1000;
 
 function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -51,14 +53,20 @@ export function useDraftLoad(): DraftLoad {
   return load;
 }
 
-/** Schedules, flushes and clears draft writes; a pending write is flushed when the form unmounts. */
+/**
+ * Schedules, flushes and clears draft writes. A write waits for a short pause in the changes, but never longer than
+ * DRAFT_SAVE_MAX_WAIT_MS after the first unsaved change; a pending write is flushed when the form unmounts and when
+ * the page is hidden or unloaded (a reload or a closed window does not unmount anything).
+ */
 export function useDraftSaver() {
   const pending = useRef<AppFormDraft | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const firstUnsaved = useRef<number | null>(null);
   const [saveError, setSaveError] = useState<unknown>(null);
 
   const flush = useCallback(() => {
     clearTimeout(timer.current);
+    firstUnsaved.current = null;
     const draft = pending.current;
     pending.current = null;
     if (!draft) return;
@@ -71,8 +79,10 @@ export function useDraftSaver() {
   const schedule = useCallback(
     (draft: AppFormDraft) => {
       pending.current = draft;
+      const now = Date.now();
+      firstUnsaved.current ??= now;
       clearTimeout(timer.current);
-      timer.current = setTimeout(flush, DRAFT_SAVE_DELAY_MS);
+      timer.current = setTimeout(flush, Math.max(0, Math.min(DRAFT_SAVE_DELAY_MS, firstUnsaved.current + DRAFT_SAVE_MAX_WAIT_MS - now)));
     },
     [flush],
   );
@@ -80,10 +90,17 @@ export function useDraftSaver() {
   /** Drops any pending write and forgets the stored draft. */
   const clear = useCallback(async () => {
     clearTimeout(timer.current);
+    firstUnsaved.current = null;
     pending.current = null;
     await call('apps.clearDraft', {});
   }, []);
 
-  useEffect(() => flush, [flush]);
+  useEffect(() => {
+    window.addEventListener('pagehide', flush);
+    return () => {
+      window.removeEventListener('pagehide', flush);
+      flush();
+    };
+  }, [flush]);
   return { schedule, flush, clear, saveError };
 }
