@@ -8,7 +8,6 @@ import { appError } from '../../../shared/result.js';
 import { AppFailure } from '../errors.js';
 import type { PlatformClient, PlatformResponse } from '../platform/types.js';
 import { explainAppsError } from './app-errors.js';
-import { checkAppText, violationsError } from './validate.js';
 
 /** One page of a platform list: its items, the total when given, and the cursor of the next page (null on the last). */
 export interface ListPage<T> {
@@ -95,6 +94,8 @@ export function appsApi(client: PlatformClient): AppsApi {
       answer('DELETE', appPath(id), res);
     },
     async create(text, signal) {
+      // The platform's rules (a large schema) load with the first create, not with the core: the app opens sooner.
+      const { checkAppText, violationsError } = await import('./validate.js');
       const checked = checkAppText(text);
       if (!checked.ok) throw new AppFailure(violationsError(checked.violations));
       const res = await client.send({ area: 'containers', method: 'POST', path: '/apps', body: text, contentType: 'application/json', ...withSignal(signal) });

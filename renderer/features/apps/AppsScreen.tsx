@@ -3,11 +3,13 @@
  * detail opens; after a delete the list shows what is left. Whatever closes hands focus back to where the user was:
  * a closed app's row, the list's heading after a delete, "New app" after a cancelled form.
  */
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { AppDetailPane } from './AppDetailPane';
 import { AppList } from './AppList';
-import { AppForm } from './form/AppForm';
 import './apps.css';
+
+// The form (its schema, editors and parsers) is most of this area's code; the list the app opens on does not wait for it.
+const AppForm = lazy(() => import('./form/AppForm').then((m) => ({ default: m.AppForm })));
 
 /** What the area shows: the list (with an app open or not) or the create form. */
 export type AppsMode = 'list' | 'new';
@@ -34,18 +36,20 @@ export function AppsScreen() {
 
   if (mode === 'new') {
     return (
-      <AppForm
-        onDone={(id) => {
-          // The new app joins the list, and its detail opens (its heading takes focus).
-          changed();
-          setOpenId(id);
-          setMode('list');
-        }}
-        onCancel={() => {
-          setMode('list');
-          setFocusNext('[data-apps-focus="new"]');
-        }}
-      />
+      <Suspense fallback={<p className="muted">Opening the form…</p>}>
+        <AppForm
+          onDone={(id) => {
+            // The new app joins the list, and its detail opens (its heading takes focus).
+            changed();
+            setOpenId(id);
+            setMode('list');
+          }}
+          onCancel={() => {
+            setMode('list');
+            setFocusNext('[data-apps-focus="new"]');
+          }}
+        />
+      </Suspense>
     );
   }
 
