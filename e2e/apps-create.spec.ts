@@ -107,7 +107,15 @@ test('a field error only the platform finds lands on that field of the second co
   await expect(apps.content.getByRole('alert').filter({ hasText: /limit/i }).first()).toBeVisible();
   await screenshot(shell, 'apps-form-409');
 
-  // Nothing typed is lost: after a reload the form opens on the draft.
+  // Nothing typed is lost: the core holds the draft (written while the user types), and after a reload the form
+  // opens on it.
+  const storedName = () =>
+    app.page.evaluate(async () => {
+      const r = (await (window as unknown as { burrow: { invoke(c: string, i: unknown): Promise<{ ok: boolean; value?: { draft: { values?: { name?: string } } | null } }> } }).burrow.invoke('apps.getDraft', {}));
+      return r.value?.draft?.values?.name ?? null;
+    });
+  await expect.poll(storedName).toBe('E2E sidecar');
+  await expect(form.getByText(/draft could not be saved/)).toHaveCount(0);
   await app.page.reload();
   await app.ready();
   await apps.open();
