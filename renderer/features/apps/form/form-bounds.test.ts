@@ -38,8 +38,8 @@ const row = (path: string, value: unknown) => `${path} = ${JSON.stringify(value)
 
 /**
  * Where the form says more than the platform: its own rules across fields (see form-schema.ts) add an error the
- * platform does not give. A mount must name a declared volume (the full app mounts its volume `data`), a required
- * region must also be allowed, and max may not be below min (the platform refuses that too, but only once every
+ * platform does not give. A mount must name a declared volume (the full app mounts its volume `data`), and max may
+ * not be below min (the platform refuses that too, but only once every
  * field parses, with a 422). Pinned row by row so a new divergence fails here.
  */
 const FORM_ALSO: Readonly<Record<string, readonly string[]>> = {
@@ -48,8 +48,6 @@ const FORM_ALSO: Readonly<Record<string, readonly string[]>> = {
   [row('volumes', [])]: [MOUNT],
   [row('volumes', undefined)]: [MOUNT],
   [row('autoScaling.min', 1001)]: ['autoScaling.max'],
-  [row('regionSettings.allowedRegionIds', undefined)]: ['regionSettings.requiredRegionIds'],
-  [row('regionSettings.allowedRegionIds', null)]: ['regionSettings.requiredRegionIds'],
 };
 
 /** The form's place for a platform field: an unknown member is flagged by zod on the object holding it. */

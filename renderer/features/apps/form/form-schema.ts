@@ -25,9 +25,11 @@ export function crossFieldProblems(body: AppFormValues): CrossFieldProblem[] {
   if (isInt(min) && isInt(max) && min > max) {
     problems.push({ path: ['autoScaling', 'max'], message: `Must be at least the minimum (${min}): the platform refuses a max below the min.` });
   }
-  const allowed = new Set(body.regionSettings.allowedRegionIds ?? []);
+  // Without an allowed list the platform takes the required regions as they are; only a list that leaves some out is refused.
+  const allowedList = body.regionSettings.allowedRegionIds;
+  const allowed = new Set(allowedList ?? []);
   const required = body.regionSettings.requiredRegionIds ?? [];
-  const notAllowed = required.filter((id) => !allowed.has(id));
+  const notAllowed = Array.isArray(allowedList) ? required.filter((id) => !allowed.has(id)) : [];
   if (notAllowed.length > 0) {
     problems.push({
       path: ['regionSettings', 'requiredRegionIds'],
