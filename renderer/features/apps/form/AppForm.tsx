@@ -146,8 +146,12 @@ function LoadedForm({ draft, loadError, onDone, onCancel }: Props & { readonly d
   }, [step]);
 
   function start(preset: AppPreset | null) {
+    startWith(preset ? presetValues(preset, registries.data?.registries ?? []) : blankApp());
+  }
+
+  function startWith(values: AppFormValues) {
     ui.current = ui.current.view === 'json' ? { view: 'json' } : {};
-    form.reset(preset ? presetValues(preset, registries.data?.registries ?? []) : blankApp(), { keepDefaultValues: true });
+    form.reset(values, { keepDefaultValues: true });
     // The node selector rows are rebuilt from the new body, and the JSON text is the new body's.
     setStartNonce((n) => n + 1);
     json.refresh();
@@ -172,7 +176,7 @@ function LoadedForm({ draft, loadError, onDone, onCancel }: Props & { readonly d
           </div>
         )}
         <form noValidate aria-label="New app" hidden={step.kind !== 'form'} onSubmit={review}>
-          <StartFrom hasContent={() => bodyText(form.getValues()) !== bodyText(blankApp())} onStart={start} />
+          <StartFrom hasContent={() => bodyText(form.getValues()) !== bodyText(blankApp())} registries={registries.data?.registries ?? []} onStart={start} onStartWith={startWith} />
           <div className="row view-switch" role="group" aria-label="Edit as">
             <button type="button" aria-pressed={json.view === 'form'} onClick={() => json.show('form')}>
               Form
