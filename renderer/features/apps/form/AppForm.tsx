@@ -3,7 +3,7 @@
  * that fold; a review step that shows the exact text Create sends; the draft kept by the core on every change.
  */
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { BridgeError, errorOf } from '../../../bridge/client';
 import { useCall, useCallMutation } from '../../../bridge/queries';
@@ -23,6 +23,8 @@ import { ScalingSection } from './ScalingSection';
 import { StartFrom } from './StartFrom';
 import { useDraftLoad, useDraftSaver, type AppFormDraft, type DraftUi } from './use-draft';
 import { useFocusFirstError, type SectionSpec } from './use-focus-first-error';
+import { useJsonView } from './use-json-view';
+import { JsonView } from './JsonView';
 import { VolumesSection } from './VolumesSection';
 import type { SelectorRow } from './NodeSelectors';
 import './app-form.css';
@@ -78,6 +80,9 @@ function LoadedForm({ draft, loadError, onDone, onCancel }: Props & { readonly d
   const registries = useCall('apps.registries', {});
   const { schedule } = saver;
 
+  const onApplied = useCallback(() => setStartNonce((n) => n + 1), []);
+  const json = useJsonView({ form, initial: draft?.ui, uiRef: ui, schedule, onApplied });
+
   const { subscribe, getValues } = form;
   useEffect(
     // Every change of a value (typing, rows added, a preset applied) schedules a save; the saver debounces.
@@ -106,13 +111,26 @@ function LoadedForm({ draft, loadError, onDone, onCancel }: Props & { readonly d
     },
   });
 
-  const review = form.handleSubmit(
+  const submit = form.handleSubmit(
     () => {
       setCreateError(null);
       setStep({ kind: 'review', text: bodyText(form.getValues()) });
     },
-    (invalid) => focusFirst(errorPaths(invalid)),
+    (invalid) => {
+      // The fields that break a rule are on the form side: show it, then focus the first of them.
+      if (json.view === 'json') json.show('form');
+      focusFirst(errorPaths(invalid));
+    },
   );
+  function review(e: FormEvent) {
+    // JSON that does not read yet is not the body: refuse to review it (the last text that read is not what is shown).
+    if (json.view === 'json' && json.problem !== null) {
+      e.preventDefault();
+      json.show('form');
+      return;
+    }
+    void submit(e);
+  }
 
   const reviewButton = useRef<HTMLButtonElement>(null);
   const returnToReview = useRef(false);
@@ -128,10 +146,15 @@ function LoadedForm({ draft, loadError, onDone, onCancel }: Props & { readonly d
   }, [step]);
 
   function start(preset: AppPreset | null) {
-    ui.current = {};
-    form.reset(preset ? presetValues(preset, registries.data?.registries ?? []) : blankApp(), { keepDefaultValues: true });
-    // The node selector rows are rebuilt from the new body.
+    startWith(preset ? presetValues(preset, registries.data?.registries ?? []) : blankApp());
+  }
+
+  function startWith(values: AppFormValues) {
+    ui.current = ui.current.view === 'json' ? { view: 'json' } : {};
+    form.reset(values, { keepDefaultValues: true });
+    // The node selector rows are rebuilt from the new body, and the JSON text is the new body's.
     setStartNonce((n) => n + 1);
+    json.refresh();
   }
 
   function leave(keepDraft: boolean) {
@@ -152,22 +175,34 @@ function LoadedForm({ draft, loadError, onDone, onCancel }: Props & { readonly d
             <ErrorMessage error={loadError} />
           </div>
         )}
-        <form noValidate aria-label="New app" hidden={step.kind !== 'form'} onSubmit={(e) => void review(e)}>
-          <StartFrom hasContent={() => bodyText(form.getValues()) !== bodyText(blankApp())} onStart={start} />
-          {SECTIONS.map((s) => {
-            const count = counts[s.id] ?? 0;
-            const nonce = nonces[s.id] ?? 0;
-            return (
-              <div key={`${s.id}-${nonce}`} data-section={s.id}>
-                <CollapsibleSection title={s.title} errorCount={count} defaultOpen>
-                  {s.id === 'app' && <AppSection />}
-                  {s.id === 'scaling' && <ScalingSection key={startNonce} initialSelectorRows={startNonce ? undefined : draft?.ui?.nodeSelectorRows} onSelectorRowsChange={onSelectorRowsChange} />}
-                  {s.id === 'containers' && <ContainersSection registries={registries.data?.registries ?? []} />}
-                  {s.id === 'volumes' && <VolumesSection />}
-                </CollapsibleSection>
-              </div>
-            );
-          })}
+        <form noValidate aria-label="New app" hidden={step.kind !== 'form'} onSubmit={review}>
+          <StartFrom hasContent={() => bodyText(form.getValues()) !== bodyText(blankApp())} registries={registries.data?.registries ?? []} onStart={start} onStartWith={startWith} />
+          <div className="row view-switch" role="group" aria-label="Edit as">
+            <button type="button" aria-pressed={json.view === 'form'} onClick={() => json.show('form')}>
+              Form
+            </button>
+            <button type="button" aria-pressed={json.view === 'json'} onClick={() => json.show('json')}>
+              JSON
+            </button>
+          </div>
+          {json.view === 'json' && <JsonView text={json.text} problem={json.problem} refused={json.refused} textArea={json.textArea} onChange={json.edit} />}
+          {/* The sections stay mounted under the JSON view: values applied from the text are on them when switched back. */}
+          <div className="app-form-sections" hidden={json.view !== 'form'}>
+            {SECTIONS.map((s) => {
+              const count = counts[s.id] ?? 0;
+              const nonce = nonces[s.id] ?? 0;
+              return (
+                <div key={`${s.id}-${nonce}`} data-section={s.id}>
+                  <CollapsibleSection title={s.title} errorCount={count} defaultOpen>
+                    {s.id === 'app' && <AppSection />}
+                    {s.id === 'scaling' && <ScalingSection key={startNonce} initialSelectorRows={startNonce ? undefined : draft?.ui?.nodeSelectorRows} onSelectorRowsChange={onSelectorRowsChange} />}
+                    {s.id === 'containers' && <ContainersSection registries={registries.data?.registries ?? []} />}
+                    {s.id === 'volumes' && <VolumesSection />}
+                  </CollapsibleSection>
+                </div>
+              );
+            })}
+          </div>
           {step.kind === 'form' && <ErrorMessage error={createError} />}
           {saver.saveError ? <p className="field-warning">The draft could not be saved: {errorOf(saver.saveError).title}</p> : null}
           <div className="row form-actions">

@@ -1,8 +1,9 @@
 /** The review step: the body in words, then its exact text, which is what Create sends. */
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { AppRegion } from '../../../../shared/contract/apps';
 import { ErrorMessage } from '../../../ui/ErrorMessage';
 import { summarize } from './body';
+import { burrowApiCommand } from './burrow-api-command';
 import type { AppFormValues } from './form-schema';
 
 interface Props {
@@ -34,6 +35,7 @@ export function ReviewStep({ text, regions, creating, error, onBack, onCreate }:
       <pre className="app-body-text" role="region" aria-labelledby={bodyId} tabIndex={0} data-testid="review-body">
         {text}
       </pre>
+      <CopyCommand text={text} />
       <ErrorMessage error={error} />
       <div className="row form-actions">
         <button type="button" onClick={onBack} disabled={creating}>
@@ -44,5 +46,27 @@ export function ReviewStep({ text, regions, creating, error, onBack, onCreate }:
         </button>
       </div>
     </section>
+  );
+}
+
+/** "Copy as burrow api": the same request as a terminal command, copied, with a visible confirmation. */
+function CopyCommand({ text }: { readonly text: string }) {
+  const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
+  const command = burrowApiCommand(text);
+  function copy() {
+    navigator.clipboard.writeText(command).then(
+      () => setCopied('yes'),
+      () => setCopied('failed'),
+    );
+  }
+  return (
+    <div className="row app-copy-command">
+      <button type="button" onClick={copy} title={command}>
+        Copy as <code>burrow api</code>
+      </button>
+      <span role="status" className="muted small">
+        {copied === 'yes' ? 'Copied (without the key: burrow api finds its own)' : copied === 'failed' ? 'The clipboard refused the copy' : ''}
+      </span>
+    </div>
   );
 }

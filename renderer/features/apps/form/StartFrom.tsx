@@ -1,36 +1,69 @@
-/** Start from blank or from a built-in preset; replacing what was typed asks first. */
+/** Start from blank, a built-in preset or a copy of an existing app; replacing what was typed asks first. */
 import { useState } from 'react';
+import type { AppRegistry } from '../../../../shared/contract/apps';
 import { ConfirmDialog } from './ConfirmDialog';
+import { DuplicatePicker } from './DuplicatePicker';
+import type { AppFormValues } from './form-schema';
 import { PRESETS, type AppPreset } from './presets';
 
 interface Props {
   /** Whether applying a start would replace something the user typed (asked at the click: a restored draft counts). */
   readonly hasContent: () => boolean;
   readonly onStart: (preset: AppPreset | null) => void;
+  /** The account's registries (a copied template may name its registry only by its image's host). */
+  readonly registries: readonly AppRegistry[];
+  /** Starts from these values (a copy of an existing app). */
+  readonly onStartWith: (values: AppFormValues) => void;
 }
 
-export function StartFrom({ hasContent, onStart }: Props) {
-  const [asking, setAsking] = useState<{ readonly preset: AppPreset | null } | null>(null);
-  const choose = (preset: AppPreset | null) => (hasContent() ? setAsking({ preset }) : onStart(preset));
+/** A start waiting for the user's yes: what the button says, what replaces the form, and doing it. */
+interface Pending {
+  readonly label: string;
+  readonly replacement: string;
+  readonly apply: () => void;
+}
+
+export function StartFrom({ hasContent, registries, onStart, onStartWith }: Props) {
+  const [asking, setAsking] = useState<Pending | null>(null);
+  const [picking, setPicking] = useState(false);
+  const choose = (pending: Pending) => (hasContent() ? setAsking(pending) : pending.apply());
+  const choosePreset = (preset: AppPreset | null) =>
+    choose({
+      label: preset ? `Start from “${preset.title}”` : 'Start blank',
+      replacement: preset ? `the preset: ${preset.description}` : 'a blank app',
+      apply: () => onStart(preset),
+    });
   return (
     <div className="start-from" role="group" aria-label="Start from">
       <span className="muted small">Start from:</span>
-      <button type="button" onClick={() => choose(null)}>
+      <button type="button" onClick={() => choosePreset(null)}>
         Blank
       </button>
       {PRESETS.map((p) => (
-        <button type="button" key={p.id} title={p.description} onClick={() => choose(p)}>
+        <button type="button" key={p.id} title={p.description} onClick={() => choosePreset(p)}>
           {p.title}
         </button>
       ))}
+      <button type="button" aria-haspopup="dialog" onClick={() => setPicking(true)}>
+        Duplicate an app…
+      </button>
+      <DuplicatePicker
+        open={picking}
+        onClose={() => setPicking(false)}
+        registries={registries}
+        onPick={(values, name) => {
+          setPicking(false);
+          choose({ label: `Start from a copy of “${name}”`, replacement: `a copy of “${name}”`, apply: () => onStartWith(values) });
+        }}
+      />
       <ConfirmDialog
         open={asking !== null}
         title="Replace what you typed?"
         cancelLabel="Keep my form"
         onCancel={() => setAsking(null)}
-        actions={[{ label: asking?.preset ? `Start from “${asking.preset.title}”` : 'Start blank', danger: true, onSelect: () => asking && onStart(asking.preset) }]}
+        actions={asking ? [{ label: asking.label, danger: true, onSelect: asking.apply }] : []}
       >
-        The form will be replaced{asking?.preset ? ` by the preset: ${asking.preset.description}` : ' by a blank app'}.
+        The form will be replaced by {asking?.replacement}.
       </ConfirmDialog>
     </div>
   );

@@ -9,6 +9,10 @@ import type { AppFormValues } from './form-schema';
 /** Form state that is not part of the body (rows typed but not yet a valid body member, say). */
 export interface DraftUi {
   readonly nodeSelectorRows?: readonly { readonly key: string; readonly value: string }[];
+  /** The side of the Form | JSON switch that was shown. */
+  readonly view?: 'form' | 'json';
+  /** The JSON view's text as typed (it may not read yet, so it cannot live in the values). */
+  readonly jsonText?: string;
 }
 
 /** What apps.saveDraft stores: the values (the body as typed) and the UI state around them. */
