@@ -5,7 +5,7 @@
  * the rule before anything is sent.
  */
 import { expect, screenshot, test } from './fixtures.js';
-import { sandboxOf } from './pages/apps.js';
+import { createOnPlatform, sandboxOf } from './pages/apps.js';
 import { expectNoSeriousA11yViolations } from './support/axe.js';
 
 test('an app made in the form: Review shows the body, Create sends exactly those bytes, the app opens', async ({ app, shell }) => {
@@ -125,4 +125,48 @@ test('a field error only the platform finds lands on that field of the second co
   const again = form.getByRole('region', { name: /^Container 2/ });
   await again.getByRole('button', { name: 'Endpoints', exact: true }).click();
   await expect(again.getByLabel('Endpoint 1 name')).toHaveValue('cache2');
+});
+
+test('the JSON view shows the exact body and applies edits, refusing an unknown property by name; Duplicate fills the form from an app', async ({ app, shell }) => {
+  const apps = app.apps;
+  await apps.open();
+  const sb = await sandboxOf(shell);
+  await createOnPlatform(sb, 'E2E original');
+  await apps.reread();
+  await apps.newApp.click();
+  const form = apps.content.getByRole('form', { name: 'New app' });
+  await form.getByRole('group', { name: 'Start from' }).getByRole('button', { name: 'Web server behind CDN' }).click();
+
+  // JSON view: the same text Review would show; an unknown member is refused by its path and Form stays closed.
+  await form.getByRole('group', { name: 'Edit as' }).getByRole('button', { name: 'JSON' }).click();
+  const text = form.getByLabel('Request body (JSON)');
+  const body = JSON.parse(await text.inputValue()) as Record<string, unknown>;
+  expect(body).toMatchObject({ name: 'web', containerTemplates: [{ name: 'nginx' }] });
+  await text.fill(JSON.stringify({ ...body, name: 'From JSON', colour: 'blue' }, null, 2));
+  await expect(form.getByText(/colour is not a property/)).toBeVisible();
+  await form.getByRole('group', { name: 'Edit as' }).getByRole('button', { name: 'Form' }).click();
+  await expect(form.getByRole('alert').filter({ hasText: /colour is not a property/ })).toBeVisible();
+  await expect(text).toBeVisible();
+  await expectNoSeriousA11yViolations(app.page);
+  // Fixed: the form side shows the edit.
+  await text.fill(JSON.stringify({ ...body, name: 'From JSON' }, null, 2));
+  await form.getByRole('group', { name: 'Edit as' }).getByRole('button', { name: 'Form' }).click();
+  await expect(form.getByLabel('Name', { exact: true })).toHaveValue('From JSON');
+
+  // Duplicate an existing app: asked first (the form has content), then filled from the platform's copy.
+  await form.getByRole('group', { name: 'Start from' }).getByRole('button', { name: 'Duplicate an app…' }).click();
+  const picker = app.page.getByRole('dialog', { name: 'Duplicate an app' });
+  await expect(picker.getByRole('button', { name: /E2E original/ })).toBeVisible();
+  await expectNoSeriousA11yViolations(app.page);
+  await picker.getByRole('button', { name: /E2E original/ }).click();
+  // The form holds what was typed: replacing it is asked first.
+  const confirm = app.page.getByRole('alertdialog', { name: 'Replace what you typed?' });
+  await confirm.getByRole('button', { name: 'Start from a copy of “E2E original”' }).click();
+  await expect(form.getByLabel('Name', { exact: true })).toHaveValue('E2E original copy');
+  sb.containers.resetReceived();
+  await form.getByRole('button', { name: 'Review' }).click();
+  const shown = (await apps.content.getByTestId('review-body').textContent()) ?? '';
+  await apps.content.getByRole('button', { name: 'Create' }).click();
+  await expect(apps.detailHeading).toHaveText('E2E original copy');
+  expect(sb.containers.received().map((r) => r.body)).toEqual([shown]);
 });
