@@ -4,7 +4,7 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import { FormProvider, useForm } from 'react-hook-form';
+import { FormProvider, useForm, type FieldPath } from 'react-hook-form';
 import { BridgeError, errorOf } from '../../../bridge/client';
 import { useCall, useCallMutation } from '../../../bridge/queries';
 import { CollapsibleSection } from '../../../ui/collapsible-section';
@@ -83,11 +83,23 @@ function LoadedForm({ draft, loadError, onDone, onCancel }: Props & { readonly d
   const onApplied = useCallback(() => setStartNonce((n) => n + 1), []);
   const json = useJsonView({ form, initial: draft?.ui, uiRef: ui, schedule, onApplied });
 
-  const { subscribe, getValues } = form;
+  const { subscribe, getValues, getFieldState, trigger } = form;
   useEffect(
     // Every change of a value (typing, rows added, a preset applied) schedules a save; the saver debounces.
     () => subscribe({ formState: { values: true }, callback: () => schedule({ values: getValues(), ui: ui.current }) }),
     [subscribe, getValues, schedule],
+  );
+  useEffect(
+    // A field that shows an error is checked again as it changes, so the error goes as soon as the value is fixed —
+    // not only when the field is left, which would move everything below it under the pointer of the next click.
+    () =>
+      subscribe({
+        formState: { values: true },
+        callback: ({ name }) => {
+          if (name !== undefined && getFieldState(name as FieldPath<AppFormValues>).error !== undefined) void trigger(name as FieldPath<AppFormValues>);
+        },
+      }),
+    [subscribe, getFieldState, trigger],
   );
 
   const onSelectorRowsChange = useCallback((rows: readonly SelectorRow[]) => {

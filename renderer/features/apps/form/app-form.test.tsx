@@ -66,6 +66,22 @@ describe('the create form', () => {
     expect(name.getAttribute('aria-invalid')).toBeNull();
   });
 
+  it('an error on a field not yet left goes as soon as the value is fixed, so nothing below it moves under the next click', async () => {
+    formBridge();
+    renderForm();
+    await opened();
+    fireEvent.click(screen.getByRole('button', { name: /^Endpoints/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add endpoint' }));
+    const name = await screen.findByLabelText('Endpoint 1 name');
+    type(name as HTMLInputElement, 'site');
+    fireEvent.blur(name);
+    const port = input('Endpoint 1 port mapping: container port');
+    fireEvent.focus(port);
+    await waitFor(() => expect(screen.queryByText('The containerPort field is required.')).toBeTruthy());
+    fireEvent.change(port, { target: { value: '8080' } });
+    await waitFor(() => expect(screen.queryByText('The containerPort field is required.')).toBeNull());
+  });
+
   it('on Review, opens the folded section holding the first invalid field and focuses that field', async () => {
     formBridge({ values: { ...VALID.values, name: '' } });
     renderForm();
