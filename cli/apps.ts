@@ -11,7 +11,7 @@ import { createPlatformClient } from '../electron/core/platform/client.js';
 import { AppSummary } from '../shared/contract/apps.js';
 import { BUNNY_ENDPOINTS } from '../shared/profiles.js';
 import { APPS_HELP, APPS_USAGE, parseAppsArgs, wantsAppsHelp, type AppsCommand } from './apps-args.js';
-import { baseUrlProblem, resolveAuth } from './config.js';
+import { areaBaseUrl, resolveAuth } from './config.js';
 import { createErrorWriter, EXIT, type CliIo, type OutStream } from './io.js';
 import { escapeForTerminal, prettyJson } from './output.js';
 import { firstInvalidUtf8, readStdinBody } from './stdin.js';
@@ -21,10 +21,7 @@ type Env = Readonly<Record<string, string | undefined>>;
 
 /** The container API's base URL: --containers-url, else BURROW_CONTAINERS_URL, else bunny.net's. */
 export function containersUrlFor(flag: string | undefined, env: Env): { ok: true; url: string } | { ok: false; message: string } {
-  const [value, source] = flag !== undefined ? [flag, '--containers-url'] : env.BURROW_CONTAINERS_URL ? [env.BURROW_CONTAINERS_URL, 'BURROW_CONTAINERS_URL'] : [BUNNY_ENDPOINTS.containersUrl, ''];
-  const problem = baseUrlProblem(value);
-  if (problem !== undefined) return { ok: false, message: `${source} ${problem}` };
-  return { ok: true, url: value.trim().replace(/\/+$/, '') };
+  return areaBaseUrl({ name: '--containers-url', value: flag }, 'BURROW_CONTAINERS_URL', env, BUNNY_ENDPOINTS.containersUrl);
 }
 
 /** Text for a stream: control characters escaped on a terminal, as every command does. */

@@ -134,6 +134,23 @@ export function baseUrlProblem(value: string): string | undefined {
 }
 
 /**
+ * An area's base URL for a command: its flag when given, else its environment variable when set, else bunny.net's.
+ * A bad value is refused naming where it came from; the URL comes back without a trailing slash.
+ */
+export function areaBaseUrl(
+  flag: { readonly name: string; readonly value: string | undefined },
+  variable: string,
+  env: Readonly<Record<string, string | undefined>>,
+  fallback: string,
+): { ok: true; url: string } | { ok: false; message: string } {
+  const fromEnv = env[variable];
+  const [value, source] = flag.value !== undefined ? [flag.value, flag.name] : fromEnv ? [fromEnv, variable] : [fallback, ''];
+  const problem = baseUrlProblem(value);
+  if (problem !== undefined) return { ok: false, message: `${source} ${problem}` };
+  return { ok: true, url: value.trim().replace(/\/+$/, '') };
+}
+
+/**
  * Where a path goes. `/mc/…`, `/video/…` and `/logging/…` name their area; when that area's variable is set the
  * prefix is replaced by its URL (`BURROW_VIDEO_URL=https://video.bunnycdn.com` makes `/video/library/1/videos`
  * `https://video.bunnycdn.com/library/1/videos`); unset, the path stays under the core API URL as typed, which is

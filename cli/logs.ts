@@ -11,7 +11,7 @@ import { rangeFromFlags } from '../shared/logs/range.js';
 import { V2_LIMIT_MAX } from '../shared/logs/v2-query.js';
 import { logEntryToRecord, type LogEntry } from '../shared/logs/v2-response.js';
 import { BUNNY_ENDPOINTS } from '../shared/profiles.js';
-import { baseUrlProblem, resolveAuth } from './config.js';
+import { areaBaseUrl, resolveAuth } from './config.js';
 import { createErrorWriter, EXIT, type CliIo } from './io.js';
 import { LOGS_HELP, LOGS_USAGE, parseLogsArgs, wantsLogsHelp, type LogFormat, type LogsCommand } from './logs-args.js';
 import { csvHeader, csvLine, ndjsonLine, tableHeader, tableLine } from './logs-output.js';
@@ -21,10 +21,7 @@ type Env = Readonly<Record<string, string | undefined>>;
 
 /** The logging API's base URL: --logging-url, else BURROW_LOGGING_URL, else bunny.net's. */
 export function loggingUrlFor(flag: string | undefined, env: Env): { ok: true; url: string } | { ok: false; message: string } {
-  const [value, source] = flag !== undefined ? [flag, '--logging-url'] : env.BURROW_LOGGING_URL ? [env.BURROW_LOGGING_URL, 'BURROW_LOGGING_URL'] : [BUNNY_ENDPOINTS.loggingUrl, ''];
-  const problem = baseUrlProblem(value);
-  if (problem !== undefined) return { ok: false, message: `${source} ${problem}` };
-  return { ok: true, url: value.trim().replace(/\/+$/, '') };
+  return areaBaseUrl({ name: '--logging-url', value: flag }, 'BURROW_LOGGING_URL', env, BUNNY_ENDPOINTS.loggingUrl);
 }
 
 /** Writes rows in one format; the header goes out before the first row (or alone, for an empty CSV or table). */

@@ -5,7 +5,7 @@ import type { PlatformClient } from '../electron/core/platform/types.js';
 import { AppFailure } from '../electron/core/errors.js';
 import { describeKeyCharacter, firstBadKeyCharacter, KEY_CHARACTERS_RULE, KEY_MAX_LENGTH, KEY_MIN_LENGTH } from '../shared/key-value.js';
 import { BUNNY_ENDPOINTS } from '../shared/profiles.js';
-import { baseUrlProblem, DEFAULT_API_URL, resolveAuth } from './config.js';
+import { areaBaseUrl, DEFAULT_API_URL, resolveAuth } from './config.js';
 import { EXIT } from './io.js';
 import { USER_AGENT } from './version.js';
 
@@ -26,10 +26,7 @@ export function stateDirFor(env: Env, home: string, platform: NodeJS.Platform = 
 
 /** Stream's base URL: --video-url, else BURROW_VIDEO_URL, else bunny.net's. */
 export function videoUrlFor(flag: string | undefined, env: Env): { ok: true; url: string } | { ok: false; message: string } {
-  const [value, source] = flag !== undefined ? [flag, '--video-url'] : env.BURROW_VIDEO_URL ? [env.BURROW_VIDEO_URL, 'BURROW_VIDEO_URL'] : [BUNNY_ENDPOINTS.videoUrl, ''];
-  const problem = baseUrlProblem(value);
-  if (problem !== undefined) return { ok: false, message: `${source} ${problem}` };
-  return { ok: true, url: value.trim().replace(/\/+$/, '') };
+  return areaBaseUrl({ name: '--video-url', value: flag }, 'BURROW_VIDEO_URL', env, BUNNY_ENDPOINTS.videoUrl);
 }
 
 /** The core API URL as `burrow api` finds it, for when no account key is needed (the library key was given). */
