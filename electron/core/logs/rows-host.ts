@@ -5,12 +5,12 @@
  * operations run in the order they were asked, and the row counts after the latest one are at hand without a
  * round trip.
  */
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { LogAggregates, LogRow, LogSort } from '../../../shared/contract/logs.js';
 import type { LogFilter } from '../../../shared/logs/filter.js';
 import type { LogEntry } from '../../../shared/logs/v2-response.js';
 import { RowsModel, type RowCounts, type TimeSpan, type ValueKey } from './rows-model.js';
+import { scriptHref, startScriptWorker } from './start-worker.js';
 import { runRowsOp, type FileLoaded, type LoadContext, type RowsOp, type RowsOpResults } from './rows-ops.js';
 import type { V1FileProgress } from './v1-file.js';
 
@@ -110,13 +110,8 @@ export type FromWorker =
   | { readonly type: 'progress'; readonly id: number; readonly progress: V1FileProgress };
 
 function startWorker(script: string | URL): Worker {
-  const href = script instanceof URL ? script.href : script.startsWith('file:') ? script : pathToFileURL(script).href;
   // The worker starts its own helpers (a large file read in parts) from the same script.
-  const workerData = { kind: ROWS_WORKER_KIND, script: href };
-  if (!href.endsWith('.ts')) return new Worker(new URL(href), { workerData });
-  // A source file needs a TypeScript loader inside the worker; tsx registers one for the import it makes.
-  const code = `import('tsx/esm/api').then((m) => m.tsImport(${JSON.stringify(href)}, ${JSON.stringify(href)}))`;
-  return new Worker(code, { eval: true, workerData });
+  return startScriptWorker(script, { kind: ROWS_WORKER_KIND, script: scriptHref(script) });
 }
 
 interface Pending {

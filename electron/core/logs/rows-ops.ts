@@ -78,7 +78,7 @@ async function perform(model: RowsModel, req: RowsOp, ctx: LoadContext): Promise
       };
       // One part is read right here; starting a worker for it would only add the worker's start.
       const parts = ctx.partScript !== undefined ? await planV1FileParts(req.path) : [undefined];
-      const r = parts.length > 1 ? await parseV1FileInWorker(req.path, { ...options, script: ctx.partScript }) : await parseV1File(req.path, options);
+      const r = parts.length > 1 ? await parseV1FileInWorker(req.path, { ...options, script: ctx.partScript, parts }) : await parseV1File(req.path, options);
       model.adopt(r.store);
       const loaded: FileLoaded = { lines: r.lines, malformed: r.malformed, samples: r.samples, span: model.span() };
       return loaded;

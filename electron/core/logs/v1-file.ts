@@ -8,10 +8,10 @@
  */
 import { stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
-import { pathToFileURL } from 'node:url';
-import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { ColumnStore, snapshotTransferList, type ColumnsSnapshot } from './columns.js';
 import { concatSnapshots } from './snapshot-concat.js';
+import { startScriptWorker } from './start-worker.js';
 import { V1StreamParser, type V1MalformedReason, type V1MalformedSample, type V1ParserOptions } from './v1-parse.js';
 import { lineRanges, type ByteRange } from './v1-ranges.js';
 import { abortError, isAborted, isGzip, streamV1File } from './v1-read.js';
@@ -130,14 +130,8 @@ export interface V1WorkerOptions extends V1FileOptions {
    * 32 MiB, else one; a gzip file always gets one.
    */
   readonly workers?: number;
-}
-
-function startWorker(script: string | URL, input: WorkerInput): Worker {
-  const href = script instanceof URL ? script.href : script.startsWith('file:') ? script : pathToFileURL(script).href;
-  if (!href.endsWith('.ts')) return new Worker(new URL(href), { workerData: input });
-  // Source files need a TypeScript loader inside the worker; tsx registers one for the import it makes.
-  const code = `import('tsx/esm/api').then((m) => m.tsImport(${JSON.stringify(href)}, ${JSON.stringify(href)}))`;
-  return new Worker(code, { eval: true, workerData: input });
+  /** The parts planV1FileParts already chose for this file, so they are not looked for twice. */
+  readonly parts?: readonly (ByteRange | undefined)[];
 }
 
 /**
@@ -159,7 +153,7 @@ function runPart(
   input: WorkerInput,
   onProgress: (p: V1FileProgress) => void,
 ): { readonly done: Promise<PartDone>; readonly send: (m: JoinMessage, transfer: ArrayBuffer[]) => void; readonly stop: () => void } {
-  const worker = startWorker(script, input);
+  const worker = startScriptWorker(script, input);
   const done = new Promise<PartDone>((resolve, reject) => {
     worker.on('message', (m: WorkerMessage) => {
       if (m.type === 'progress') onProgress(m.progress);
@@ -200,7 +194,7 @@ function joinParts(parts: readonly PartDone[], maxSamples: number): V1FileResult
 export async function parseV1FileInWorker(path: string, options: V1WorkerOptions = {}): Promise<V1FileResult> {
   const { signal, onProgress } = options;
   if (signal?.aborted === true) throw abortError(signal);
-  const ranges = await planV1FileParts(path, options.workers);
+  const ranges = options.parts ?? (await planV1FileParts(path, options.workers));
   // Read through the options: the check above narrowed `signal` as if it could not have changed since.
   if (options.signal?.aborted === true) throw abortError(options.signal);
   // Bundled as CommonJS (the Electron build) `import.meta` is empty: the core passes the built script there.
