@@ -68,6 +68,7 @@ export class FakeQueue implements UploadQueue {
   readonly history = new Set<string>();
   closed = false;
   status: QueueStatus = STATUS;
+  threshold = 1024 ** 3;
   #listeners = new Set<(c: QueueChange) => void>();
   #next = 1;
 
@@ -77,11 +78,11 @@ export class FakeQueue implements UploadQueue {
     const info = statSync(path, { throwIfNoEntry: false });
     const record: JobRecord = {
       id, profileId: 'cli', position: this.#next, libraryId: patch.libraryId ?? 7, collectionId: null, title: titleFromFileName(basename(path)), titleSynced: false, path, fileName: basename(path),
-      size: info?.size ?? 0, mtimeMs: info?.mtimeMs ?? 0, fingerprint: `fp-${id}`, state: 'queued', paused: false, videoId: null, createPending: false, uploaded: false, attempts: 0,
+      size: info?.size ?? 0, mtimeMs: info?.mtimeMs ?? 0, fingerprint: `fp-${id}`, state: 'queued', paused: false, videoId: null, createPending: false, uploaded: false, resumable: patch.resumable ?? false, attempts: 0,
       error: null, note: null, encodeProgress: null, addedAt: this.#next, endedAt: null,
     };
     this.records.set(id, record);
-    this.views.set(id, { id, position: record.position, libraryId: record.libraryId, collectionId: null, title: record.title, fileName: record.fileName, size: record.size, state: 'queued', paused: false, videoId: null, bytesSent: 0, speed: null, eta: null, encodeProgress: null, error: null, note: null, highlight: false, ...patch });
+    this.views.set(id, { id, position: record.position, libraryId: record.libraryId, collectionId: null, title: record.title, fileName: record.fileName, size: record.size, state: 'queued', paused: false, videoId: null, bytesSent: 0, speed: null, eta: null, encodeProgress: null, error: null, note: null, highlight: false, resumable: false, ...patch });
     return id;
   }
 
@@ -119,7 +120,7 @@ export class FakeQueue implements UploadQueue {
       if (live !== undefined) alreadyQueued.push(live.id);
       else if (this.history.has(file.path) && options.again !== true) previouslyUploaded.push({ path: file.path, uploadedAt: Date.UTC(2026, 0, 2) });
       else {
-        const id = this.seed(file.path, { libraryId: file.libraryId, ...(file.title !== undefined ? { title: file.title } : {}) });
+        const id = this.seed(file.path, { libraryId: file.libraryId, ...(file.title !== undefined ? { title: file.title } : {}), resumable: file.resumable === true });
         added.push(this.views.get(id) as JobView);
       }
     }
@@ -176,6 +177,16 @@ export class FakeQueue implements UploadQueue {
     throw new Error('not used by the command line');
   }
   async relocate(): Promise<JobView | null> {
+    throw new Error('not used by the command line');
+  }
+  resumableOver(): number {
+    return this.threshold;
+  }
+  async setResumableOver(bytes: number): Promise<number> {
+    this.threshold = bytes;
+    return bytes;
+  }
+  async setResumable(): Promise<number> {
     throw new Error('not used by the command line');
   }
   onChange(listener: (change: QueueChange) => void): () => void {

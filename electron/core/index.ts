@@ -90,6 +90,11 @@ export async function createCore(ports: CorePorts): Promise<Core> {
     notifier: ports.notifier,
     bus,
     clientFor: async (profileId) => clientFor(profiles.require(profileId)),
+    tusAccessFor: async (profileId) => {
+      const p = profiles.require(profileId);
+      const credentials = profiles.credentials(p);
+      return { videoUrl: (await profiles.endpoints(p)).videoUrl, libraryKey: (id) => credentials.libraryKey(id) };
+    },
     client: async () => clientFor(activeProfile()),
     activeProfileId: () => activeProfile().id,
     libraries: async () => {

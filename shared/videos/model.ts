@@ -69,6 +69,8 @@ export const JobView = z.object({
   note: z.string().nullable(),
   /** Set for a moment when the user added this file again. */
   highlight: z.boolean(),
+  /** Sent by the resumable protocol: pausing or a cut keeps what the platform has; otherwise the file goes again from zero. */
+  resumable: z.boolean(),
 });
 export type JobView = z.infer<typeof JobView>;
 
@@ -94,6 +96,9 @@ export const QueueStatus = z.object({
   counts: QueueCounts,
 });
 export type QueueStatus = z.infer<typeof QueueStatus>;
+
+/** Files at least this large are sent by the resumable protocol unless the setting says otherwise (1 GiB). */
+export const RESUMABLE_OVER_DEFAULT = 1024 * 1024 * 1024;
 
 /** The least and most uploads at once, and the default. */
 export const CONCURRENCY = { min: 1, max: 6, default: 2 } as const;

@@ -13,7 +13,8 @@ import { notifyQueue } from './notify.js';
 import { openUploadQueue } from './queue.js';
 import { quitQuestion, type QuitQuestion } from './quit.js';
 import { createJobRunner } from './runner.js';
-import type { UploadQueue } from './types.js';
+import { fileTusStore } from './tus-store.js';
+import type { TusAccess, UploadQueue } from './types.js';
 
 /** What the area needs from the rest of the core. */
 export interface VideosAreaDeps extends Omit<VideosDeps, 'queue' | 'dialogs'> {
@@ -23,6 +24,8 @@ export interface VideosAreaDeps extends Omit<VideosDeps, 'queue' | 'dialogs'> {
   readonly bus: Pick<EventBus, 'emit'>;
   /** The client of the profile a job was added under. */
   clientFor(profileId: string): Promise<PlatformClient>;
+  /** The video URL and library keys of a profile, to sign resumable uploads with; undefined for a profile that is gone. */
+  tusAccessFor?(profileId: string): Promise<TusAccess | undefined>;
 }
 
 /** The area's handlers, what to ask before quitting, and how to stop it. */
@@ -49,6 +52,9 @@ function unavailable(error: AppError): UploadQueue {
     clearCompleted: async () => fail(),
     setTitle: async () => fail(),
     setConcurrency: async () => fail(),
+    resumableOver: () => fail(),
+    setResumableOver: async () => fail(),
+    setResumable: async () => fail(),
     relocate: async () => fail(),
     onChange: () => () => {},
     idle: async () => {},
@@ -62,7 +68,10 @@ export async function videosArea(deps: VideosAreaDeps): Promise<VideosArea> {
   let stopNotes = () => {};
   let stopEvents = () => {};
   try {
-    const opened = await openUploadQueue({ dir: join(deps.dataDir, 'uploads'), runner: createJobRunner(), clientFor: deps.clientFor });
+    const dir = join(deps.dataDir, 'uploads');
+    // Resumable uploads keep their URLs beside the queue's journal, so a restart continues them.
+    const runner = createJobRunner({ tusStore: fileTusStore(join(dir, 'tus')) });
+    const opened = await openUploadQueue({ dir, runner, clientFor: deps.clientFor, ...(deps.tusAccessFor ? { tusAccessFor: deps.tusAccessFor } : {}) });
     if (opened.recovered) deps.bus.emit('app.notice', { level: 'warning', message: opened.recovered });
     queue = opened;
     stopEvents = queue.onChange((change) => deps.bus.emit('videos.jobs', { jobs: [...change.jobs], removed: [...change.removed], status: change.status }));

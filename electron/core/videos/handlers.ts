@@ -9,6 +9,7 @@ import type { PlatformClient } from '../platform/types.js';
 import type { Dialogs } from '../ports.js';
 import type { AreaHandlers } from '../router.js';
 import type { AddOutcome, UploadQueue } from './types.js';
+import { tusHandlers } from './handlers-tus.js';
 import { walkDropped } from './walk.js';
 
 /** The area's handlers, typed from its contract file. */
@@ -143,5 +144,6 @@ export function videosHandlers(deps: VideosDeps): VideosHandlers {
       if (path === undefined) return null;
       return queue.relocate(id, path);
     },
+    ...tusHandlers(queue),
   };
 }

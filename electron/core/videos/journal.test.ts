@@ -42,6 +42,23 @@ describe('queue journal', () => {
     await second.journal.close();
   });
 
+  it('loads a journal written before resumable uploads (no field) as plain uploads, and keeps the threshold setting', async () => {
+    const { resumable: _absent, ...old } = job('old');
+    await writeFile(join(dir, JOURNAL_FILE), `${JSON.stringify({ t: 'job', job: old })}\n${JSON.stringify({ t: 'set', concurrency: 3 })}\n`);
+    const first = await openJournal(dir);
+    expect(first.recovered).toBeUndefined();
+    expect(first.state.jobs.get('old')).toMatchObject({ resumable: false, state: 'queued' });
+    await first.journal.append({ t: 'patch', id: 'old', patch: { resumable: true } }, { t: 'set-resumable-over', bytes: 5 * 1024 * 1024 });
+    await first.journal.close();
+
+    const second = await openJournal(dir);
+    expect(second.state.jobs.get('old')?.resumable).toBe(true);
+    expect(second.state).toMatchObject({ concurrency: 3, resumableOver: 5 * 1024 * 1024 });
+    // The compacted snapshot keeps both settings.
+    expect(await lines()).toHaveLength(3);
+    await second.journal.close();
+  });
+
   it('appends exactly one line per change', async () => {
     const { journal } = await openJournal(dir);
     await journal.append(...Array.from({ length: 500 }, (_, i) => ({ t: 'job' as const, job: job(`j${i}`) })));

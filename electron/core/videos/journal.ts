@@ -38,14 +38,16 @@ const fields = {
   addedAt: z.number(),
   endedAt: z.number().nullable(),
 };
-const Record_ = z.object({ id: z.string().min(1), ...fields });
-const Patch = z.object(fields).partial().omit({ profileId: true, path: true, fileName: true, size: true, mtimeMs: true, fingerprint: true, addedAt: true, position: true, libraryId: true });
+// Journals written before resumable uploads existed have no `resumable`: such jobs are plain PUT uploads.
+const Record_ = z.object({ id: z.string().min(1), ...fields, resumable: z.boolean().optional() });
+const Patch = z.object({ ...fields, resumable: z.boolean() }).partial().omit({ profileId: true, path: true, fileName: true, size: true, mtimeMs: true, fingerprint: true, addedAt: true, position: true, libraryId: true });
 
 const Line = z.discriminatedUnion('t', [
   z.object({ t: z.literal('job'), job: Record_ }),
   z.object({ t: z.literal('patch'), id: z.string(), patch: Patch }),
   z.object({ t: z.literal('remove'), id: z.string() }),
   z.object({ t: z.literal('set'), concurrency: z.number().int() }),
+  z.object({ t: z.literal('set-resumable-over'), bytes: z.number().int().positive() }),
 ]);
 
 /** One journal line. */
@@ -53,19 +55,22 @@ export type JournalLine =
   | { readonly t: 'job'; readonly job: JobRecord }
   | { readonly t: 'patch'; readonly id: string; readonly patch: JobPatch }
   | { readonly t: 'remove'; readonly id: string }
-  | { readonly t: 'set'; readonly concurrency: number };
+  | { readonly t: 'set'; readonly concurrency: number }
+  | { readonly t: 'set-resumable-over'; readonly bytes: number };
 
 /** What a journal holds once replayed. */
 export interface JournalState {
   readonly jobs: Map<string, JobRecord>;
   concurrency: number | null;
+  /** The resumable threshold in bytes, when it was ever set. */
+  resumableOver?: number | null;
 }
 
 /** Replays lines onto a state; a patch or removal of an unknown job is ignored (its job was compacted away). */
 export function applyLine(state: JournalState, line: JournalLine): void {
   switch (line.t) {
     case 'job':
-      state.jobs.set(line.job.id, line.job);
+      state.jobs.set(line.job.id, { ...line.job, resumable: line.job.resumable ?? false });
       break;
     case 'patch': {
       const job = state.jobs.get(line.id);
@@ -77,6 +82,9 @@ export function applyLine(state: JournalState, line: JournalLine): void {
       break;
     case 'set':
       state.concurrency = line.concurrency;
+      break;
+    case 'set-resumable-over':
+      state.resumableOver = line.bytes;
   }
 }
 
@@ -138,6 +146,7 @@ export async function openJournal(dir: string, options: { readonly now?: () => n
   options.prepare?.(state);
   const snapshot: JournalLine[] = [...state.jobs.values()].map((job) => ({ t: 'job', job }));
   if (state.concurrency !== null) snapshot.push({ t: 'set', concurrency: state.concurrency });
+  if (state.resumableOver != null) snapshot.push({ t: 'set-resumable-over', bytes: state.resumableOver });
   await writeFileAtomic(path, snapshot.map((l) => `${JSON.stringify(l)}\n`).join(''));
   const handle = await open(path, 'a', 0o600);
   return { state, journal: appender(handle), ...(recovered !== undefined ? { recovered } : {}) };

@@ -75,11 +75,21 @@ describe('job state machine', () => {
     expect(run(j, { type: 'title-synced', title: 'New' }).titleSynced).toBe(true);
   });
 
+  it('switches a row to the resumable protocol only while bytes are left to send', () => {
+    expect(run(base, { type: 'resumable', resumable: true })).toMatchObject({ resumable: true, state: 'queued' });
+    expect(run({ ...base, state: 'uploading', videoId: 'v' }, { type: 'resumable', resumable: true })).toMatchObject({ resumable: true, state: 'uploading' });
+    expect(run({ ...base, state: 'failed', resumable: true }, { type: 'resumable', resumable: false }).resumable).toBe(false);
+    expect(transition({ ...base, resumable: true }, { type: 'resumable', resumable: true }).ok).toBe(false);
+    expect(transition({ ...base, state: 'processing', videoId: 'v', uploaded: true }, { type: 'resumable', resumable: true }).ok).toBe(false);
+    expect(transition({ ...base, state: 'verifying', videoId: 'v', uploaded: true }, { type: 'resumable', resumable: true }).ok).toBe(false);
+  });
+
   const event: fc.Arbitrary<MachineEvent> = fc.oneof(
     fc.constant<MachineEvent>({ type: 'start' }),
     fc.constantFrom(...JOB_STATES).map((state): MachineEvent => ({ type: 'patch', patch: { state, videoId: 'v' } })),
     fc.constantFrom<MachineEvent['type']>('pause', 'resume', 'retry', 'recover').map((type) => ({ type }) as MachineEvent),
     fc.boolean().map((deleted): MachineEvent => ({ type: 'cancel', at: 1, deleted, note: null })),
+    fc.boolean().map((resumable): MachineEvent => ({ type: 'resumable', resumable })),
     fc.constantFrom<MachineEvent>(
       { type: 'outcome', outcome: { kind: 'verified', ready: true, encodeProgress: null }, at: 1 },
       { type: 'outcome', outcome: { kind: 'verified', ready: false, encodeProgress: Number.NaN }, at: 1 },

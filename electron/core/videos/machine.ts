@@ -22,6 +22,8 @@ export type MachineEvent =
   | { readonly type: 'title-synced'; readonly title: string }
   | { readonly type: 'note'; readonly note: string | null }
   | { readonly type: 'move'; readonly position: number }
+  /** The user switched the row to (or from) the resumable protocol. */
+  | { readonly type: 'resumable'; readonly resumable: boolean }
   /** The file was found again (or changed on purpose): the job now means this file. */
   | { readonly type: 'relocate'; readonly path: string; readonly fileName: string; readonly size: number; readonly mtimeMs: number; readonly fingerprint: string }
   /** The queue opens after a stop it did not see: nothing is running any more. */
@@ -50,6 +52,7 @@ export interface NewRecord {
   readonly mtimeMs: number;
   readonly fingerprint: string;
   readonly addedAt: number;
+  readonly resumable?: boolean;
 }
 
 /** A freshly added job: queued, no video yet. */
@@ -58,7 +61,7 @@ export function newJobRecord(n: NewRecord): JobRecord {
   return {
     id: n.id, profileId: n.profileId, position: n.position, libraryId: n.libraryId, collectionId: n.collectionId,
     title, titleSynced: false, path: n.path, fileName: n.fileName, size: n.size, mtimeMs: n.mtimeMs, fingerprint: n.fingerprint,
-    state: 'queued', paused: false, videoId: null, createPending: false, uploaded: false, attempts: 0, error: null, note: null,
+    state: 'queued', paused: false, videoId: null, createPending: false, uploaded: false, resumable: n.resumable ?? false, attempts: 0, error: null, note: null,
     encodeProgress: null, addedAt: n.addedAt, endedAt: null,
   };
 }
@@ -132,6 +135,11 @@ export function transition(job: JobRecord, event: MachineEvent): Step {
       return to(job, { note: event.note });
     case 'move':
       return to(job, { position: event.position });
+    case 'resumable':
+      if (job.resumable === event.resumable) return refuse(job, event.resumable ? 'already resumable' : 'not resumable');
+      // Once the platform has the whole file there is nothing left to send either way.
+      if (job.uploaded || job.state === 'processing' || job.state === 'ready') return refuse(job, `a ${job.state} job has no bytes left to send`);
+      return to(job, { resumable: event.resumable });
     case 'relocate': {
       if (!RETRYABLE_STATES.has(job.state) && job.state !== 'queued') return refuse(job, `a ${job.state} job cannot be pointed at another file`);
       const { path, fileName, size, mtimeMs, fingerprint } = event;

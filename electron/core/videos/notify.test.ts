@@ -6,7 +6,7 @@ import type { QueueChange } from './types.js';
 
 const view = (id: string, state: JobState, extra: Partial<JobView> = {}): JobView => ({
   id, position: 1, libraryId: 1, collectionId: null, title: `Clip ${id}`, fileName: `${id}.mp4`, size: 100, state, paused: false, videoId: null,
-  bytesSent: 0, speed: null, eta: null, encodeProgress: null, error: state === 'failed' ? { title: 'Bad request', retryable: false } : null, note: null, highlight: false, ...extra,
+  bytesSent: 0, speed: null, eta: null, encodeProgress: null, error: state === 'failed' ? { title: 'Bad request', retryable: false } : null, note: null, highlight: false, resumable: false, ...extra,
 });
 const status = (totalBytes: number, sentBytes: number): QueueStatus => ({
   concurrency: 2, waitingForNetwork: false, counts: { queued: 0, done: 0, failed: 0, cancelled: 0, sourceChanged: 0, inFlight: 0, totalBytes, sentBytes },

@@ -25,7 +25,7 @@ export async function planAdd(
   files: readonly NewJob[],
   jobs: Iterable<JobRecord>,
   history: UploadHistory,
-  options: { readonly again: boolean; readonly now: number },
+  options: { readonly again: boolean; readonly now: number; readonly resumableOver: number },
 ): Promise<AddPlan> {
   const live = new Map<string, string>();
   let position = 0;
@@ -61,6 +61,8 @@ export async function planAdd(
     const record = newJobRecord({
       id: randomUUID(), profileId: file.profileId, position: ++position, libraryId: file.libraryId, collectionId: file.collectionId,
       ...(file.title !== undefined ? { title: file.title } : {}), path: file.path, fileName: basename(file.path), ...identity, addedAt: options.now,
+      // Large files go resumable by themselves: a cut late in a big PUT would cost the whole file again.
+      resumable: file.resumable === true || identity.size >= options.resumableOver,
     });
     live.set(key, record.id);
     records.push(record);

@@ -6,7 +6,7 @@
 import { mkdir } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { appError } from '../../../shared/result.js';
-import { CONCURRENCY, type JobView, type QueueStatus } from '../../../shared/videos/model.js';
+import { CONCURRENCY, RESUMABLE_OVER_DEFAULT, type JobView, type QueueStatus } from '../../../shared/videos/model.js';
 import { AppFailure, toAppError } from '../errors.js';
 import type { PlatformClient } from '../platform/types.js';
 import { fingerprintFile } from './fingerprint.js';
@@ -19,7 +19,8 @@ import { ChangeBatcher } from './queue-events.js';
 import { pollProcessing, syncTitle, waitForPlatform, type LoopHost } from './queue-loops.js';
 import { clampConcurrency, defaultSleep, thrownJobError, waitFor } from './queue-support.js';
 import { SpeedMeter } from './speed.js';
-import type { AddOutcome, JobRecord, JobRunner, NewJob, QueueChange, RunContext, RunOutcome, Selection, UploadQueue } from './types.js';
+import { checkResumableOver } from './queue-tus.js';
+import type { AddOutcome, JobRecord, JobRunner, NewJob, QueueChange, RunContext, RunOutcome, Selection, TusAccess, UploadQueue } from './types.js';
 
 /** How the queue is opened. */
 export interface UploadQueueOptions {
@@ -29,6 +30,10 @@ export interface UploadQueueOptions {
   clientFor(profileId: string): Promise<PlatformClient>;
   /** Overrides the persisted setting (the command line's `--concurrency`). */
   readonly concurrency?: number;
+  /** Overrides the persisted resumable threshold in bytes (the command line's `--resumable-over`). */
+  readonly resumableOver?: number;
+  /** What resumable uploads of a profile are signed with; without it, no job can be sent resumable. */
+  tusAccessFor?(profileId: string): Promise<TusAccess | undefined>;
   readonly now?: () => number;
   /** Waits between polls and network probes; must return early when the signal is aborted. */
   readonly sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
@@ -46,7 +51,7 @@ export type OpenedUploadQueue = UploadQueue & { readonly recovered?: string };
 interface Run {
   readonly controller: AbortController;
   bytes: number;
-  readonly meter: SpeedMeter;
+  meter: SpeedMeter;
   cancelRequested: boolean;
   done: Promise<void>;
 }
@@ -74,7 +79,7 @@ export async function openUploadQueue(options: UploadQueueOptions): Promise<Open
       },
     });
     const history = await openHistory(options.dir);
-    const queue = new Queue(options, lock, opened.journal, history, opened.state.jobs, opened.state.concurrency, opened.recovered);
+    const queue = new Queue(options, lock, opened.journal, history, opened.state.jobs, opened.state.concurrency, opened.recovered, opened.state.resumableOver ?? null);
     await queue.begin();
     return queue;
   } catch (e) {
@@ -98,6 +103,9 @@ class Queue implements OpenedUploadQueue {
   readonly #host: LoopHost;
   readonly #idleWaiters: (() => void)[] = [];
   #concurrency: number;
+  #resumableOver: number;
+  /** What a resumable job's platform had when its run last stopped (shown while it is paused or waiting). */
+  readonly #kept = new Map<string, number>();
   #waitingForNetwork = false;
   #closed = false;
 
@@ -109,6 +117,7 @@ class Queue implements OpenedUploadQueue {
     jobs: Map<string, JobRecord>,
     persistedConcurrency: number | null,
     recovered: string | undefined,
+    persistedResumableOver: number | null,
   ) {
     this.#o = options;
     this.#now = options.now ?? Date.now;
@@ -116,6 +125,7 @@ class Queue implements OpenedUploadQueue {
     this.#random = options.random ?? Math.random;
     this.#jobs = jobs;
     this.#concurrency = clampConcurrency(options.concurrency ?? persistedConcurrency ?? CONCURRENCY.default);
+    this.#resumableOver = options.resumableOver ?? persistedResumableOver ?? RESUMABLE_OVER_DEFAULT;
     if (recovered !== undefined) this.recovered = recovered;
     this.#events = new ChangeBatcher(
       { view: (id) => { const job = this.#jobs.get(id); return job ? this.#view(job) : undefined; }, status: () => this.#status() },
@@ -136,6 +146,7 @@ class Queue implements OpenedUploadQueue {
 
   async begin(): Promise<void> {
     if (this.#o.concurrency !== undefined) await this.journal.append({ t: 'set', concurrency: this.#concurrency });
+    if (this.#o.resumableOver !== undefined) await this.journal.append({ t: 'set-resumable-over', bytes: checkResumableOver(this.#o.resumableOver) });
     for (const job of this.#jobs.values()) {
       if (job.state === 'processing') this.#poll(job.id);
       if (job.videoId && !job.titleSynced && !isEnded(job)) this.#syncTitle(job.id);
@@ -166,7 +177,7 @@ class Queue implements OpenedUploadQueue {
 
   async add(files: readonly NewJob[], options: { readonly again?: boolean } = {}): Promise<AddOutcome> {
     this.#open();
-    const { records, alreadyQueued, previouslyUploaded, unreadable } = await planAdd(files, this.#jobs.values(), this.history, { again: options.again ?? false, now: this.#now() });
+    const { records, alreadyQueued, previouslyUploaded, unreadable } = await planAdd(files, this.#jobs.values(), this.history, { again: options.again ?? false, now: this.#now(), resumableOver: this.#resumableOver });
     for (const r of records) {
       this.#jobs.set(r.id, r);
       this.#mark(r.id);
@@ -236,6 +247,8 @@ class Queue implements OpenedUploadQueue {
     const ended = [...this.#jobs.values()].filter(isEnded);
     for (const job of ended) {
       this.#jobs.delete(job.id);
+      this.#kept.delete(job.id);
+      await this.#o.runner.forget?.(job.id).catch(() => undefined);
       this.#loops.get(`title:${job.id}`)?.abort();
       this.#events.remove(job.id);
     }
@@ -261,6 +274,30 @@ class Queue implements OpenedUploadQueue {
     this.#events.schedule();
     this.#pump();
     return this.#status();
+  }
+
+  resumableOver(): number {
+    return this.#resumableOver;
+  }
+
+  async setResumableOver(bytes: number): Promise<number> {
+    this.#open();
+    this.#resumableOver = checkResumableOver(bytes);
+    await this.#track(this.journal.append({ t: 'set-resumable-over', bytes: this.#resumableOver }));
+    return this.#resumableOver;
+  }
+
+  async setResumable(selection: Selection, resumable: boolean): Promise<number> {
+    let changed = 0;
+    for (const job of this.#select(selection)) {
+      if (!(await this.#apply(job.id, { type: 'resumable', resumable }))) continue;
+      changed++;
+      this.#kept.delete(job.id);
+      // A row sending now stops and goes back in line, to start again the new way.
+      this.#running.get(job.id)?.controller.abort();
+    }
+    this.#pump();
+    return changed;
   }
 
   async relocate(id: string, path: string): Promise<JobView | null> {
@@ -325,12 +362,15 @@ class Queue implements OpenedUploadQueue {
         },
         progress: (bytes) => {
           if (finished || !Number.isFinite(bytes) || bytes <= run.bytes) return;
+          // A resumed upload starts at the platform's offset: the speed counts from there, not from zero.
+          if (run.bytes === 0 && this.#get(id).resumable) run.meter = new SpeedMeter(this.#now(), bytes);
           run.bytes = bytes;
           run.meter.sample(bytes, this.#now());
           this.#mark(id);
         },
         signal: run.controller.signal,
         client,
+        tus: started.resumable ? await this.#o.tusAccessFor?.(started.profileId) : undefined,
       };
       // Paused, cancelled or closed before the runner got going: it is never started.
       outcome = run.controller.signal.aborted ? { kind: 'stopped' } : await this.#o.runner.upload(ctx);
@@ -338,6 +378,8 @@ class Queue implements OpenedUploadQueue {
       outcome = run.controller.signal.aborted ? { kind: 'stopped' } : { kind: 'failed', error: thrownJobError(e) };
     }
     finished = true;
+    if (outcome.kind === 'stopped' || outcome.kind === 'offline') this.#kept.set(id, run.bytes);
+    else this.#kept.delete(id);
     await this.#track(this.#finish(id, run, outcome));
   }
 
@@ -391,6 +433,8 @@ class Queue implements OpenedUploadQueue {
     } else if (job.videoId) {
       note = 'Kept the video: it had received the whole file';
     }
+    this.#kept.delete(id);
+    await this.#o.runner.forget?.(id).catch(() => undefined);
     return this.#apply(id, { type: 'cancel', at: this.#now(), deleted, note });
   }
 
@@ -461,14 +505,16 @@ class Queue implements OpenedUploadQueue {
       id: job.id, position: job.position, libraryId: job.libraryId, collectionId: job.collectionId, title: job.title, fileName: job.fileName,
       size: job.size, state: job.state, paused: job.paused, videoId: job.videoId, bytesSent, speed: live.speed, eta: live.eta,
       encodeProgress: job.encodeProgress === null ? null : Math.min(100, Math.max(0, job.encodeProgress)), error: job.error, note: job.note,
-      highlight: this.#events.highlighted(job.id),
+      highlight: this.#events.highlighted(job.id), resumable: job.resumable,
     };
   }
 
   #bytesOf(job: JobRecord): number {
     const run = this.#running.get(job.id);
     if (job.uploaded || job.state === 'processing' || job.state === 'ready') return job.size;
-    return run ? run.bytes : 0;
+    if (run) return run.bytes;
+    // A resumable job keeps what the platform has; any other starts again from zero.
+    return job.resumable ? (this.#kept.get(job.id) ?? 0) : 0;
   }
 
   #status(): QueueStatus {

@@ -11,6 +11,8 @@ import type { PlatformClient } from '../platform/types.js';
 import { classify, DEFAULT_RETRY_RULES, type CallFailure, type RetryRules, type Verdict } from './classify.js';
 import { ensureVideo, syncTitle, type Attempt } from './marker.js';
 import { checkSource, putFile } from './put-file.js';
+import { sendTus } from './tus-runner.js';
+import { memoryTusStore, type TusUrlStore } from './tus-store.js';
 import type { JobRecord, JobRunner, ProcessingPoll, RunContext, RunOutcome } from './types.js';
 import { deleteVideo, getVideo, updateVideoTitle, VIDEO_STATUS, VideoCallFailure, type VideoInfo } from './video-api.js';
 
@@ -25,6 +27,10 @@ export interface JobRunnerOptions {
   /** How often the source is looked at while it uploads (default 500 ms). */
   readonly statIntervalMs?: number;
   readonly rules?: Partial<RetryRules>;
+  /** Where resumable uploads keep their URLs (the queue's folder for the app and the command line); default memory. */
+  readonly tusStore?: TusUrlStore;
+  /** Bytes per resumable PATCH (default the uploader's). */
+  readonly tusChunkSize?: number;
 }
 
 /** Default idle limit of one upload attempt. */
@@ -69,6 +75,7 @@ export function createJobRunner(options: JobRunnerOptions = {}): JobRunner {
   const now = options.now ?? Date.now;
   const rules: RetryRules = { ...DEFAULT_RETRY_RULES, ...options.rules };
   const idleTimeoutMs = options.idleTimeoutMs ?? UPLOAD_IDLE_MS;
+  const tusStore = options.tusStore ?? memoryTusStore();
 
   async function pause(ms: number, signal: AbortSignal): Promise<void> {
     try {
@@ -129,6 +136,26 @@ export function createJobRunner(options: JobRunnerOptions = {}): JobRunner {
     }
   }
 
+  /** Sends the file by tus; a cut or a restart continues from the platform's offset on the same video. */
+  async function resumable(ctx: RunContext, videoId: string, attempt: Attempt): Promise<RunOutcome | undefined> {
+    const r = await sendTus(ctx, videoId, { store: tusStore, chunkSize: options.tusChunkSize, idleTimeoutMs, rules, now, random, sleep });
+    switch (r.kind) {
+      case 'done':
+        return undefined;
+      case 'stopped':
+        throw new Stopped({ kind: 'stopped' });
+      case 'failed':
+        // The platform refuses a new upload into a video that already holds a file: an earlier one may have finished.
+        if (r.error.status === 400) {
+          const video = await attempt(() => getVideo(ctx.client, ctx.job().libraryId, videoId, ctx.signal));
+          if (holdsFile(video)) return undefined;
+        }
+        return r;
+      default:
+        return r;
+    }
+  }
+
   async function upload(ctx: RunContext): Promise<RunOutcome> {
     const attempt = attemptWith(ctx.signal);
     try {
@@ -142,13 +169,16 @@ export function createJobRunner(options: JobRunnerOptions = {}): JobRunner {
       if (!ctx.job().titleSynced) await syncTitle(ctx, videoId, attempt).catch(keepGoing);
       if (!ctx.job().uploaded) {
         await ctx.update({ state: 'uploading' });
-        const ended = await send(ctx, videoId, attempt);
+        const ended = ctx.job().resumable ? await resumable(ctx, videoId, attempt) : await send(ctx, videoId, attempt);
         if (ended) return ended;
         await ctx.update({ uploaded: true, state: 'verifying' });
       } else if (ctx.job().state !== 'verifying') {
         await ctx.update({ state: 'verifying' });
       }
-      return await verify(ctx, videoId, attempt);
+      const verified = await verify(ctx, videoId, attempt);
+      // What was kept to resume goes only once the platform has confirmed the file.
+      if (verified.kind === 'verified') await tusStore.remove(ctx.job().id);
+      return verified;
     } catch (e) {
       if (ctx.signal.aborted) return { kind: 'stopped' };
       if (e instanceof Stopped) return outcomeOf(e.verdict);
@@ -225,6 +255,7 @@ export function createJobRunner(options: JobRunnerOptions = {}): JobRunner {
         }
       });
     },
+    forget: (jobId) => tusStore.remove(jobId),
     async reachable(libraryId, client, signal) {
       try {
         await client.send({ area: 'video', method: 'GET', path: `/library/${libraryId}/videos`, query: { page: 1, itemsPerPage: 1 }, libraryId, retry: false, timeoutMs: 10_000, signal });

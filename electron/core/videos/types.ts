@@ -32,6 +32,8 @@ export interface JobRecord {
   readonly createPending: boolean;
   /** A PUT of the whole file was answered 2xx: the video holds the file. */
   readonly uploaded: boolean;
+  /** Sent by the resumable (tus) protocol: a cut or a restart continues from the platform's offset, not from zero. */
+  readonly resumable: boolean;
   readonly attempts: number;
   readonly error: JobError | null;
   readonly note: string | null;
@@ -55,6 +57,15 @@ export interface RunContext {
   readonly signal: AbortSignal;
   /** The platform client of the job's profile; it carries the library key by `libraryId`. */
   readonly client: PlatformClient;
+  /** What a resumable upload signs with (the profile's video URL and library keys); absent, the job cannot use tus. */
+  readonly tus?: TusAccess | undefined;
+}
+
+/** What the core signs resumable uploads of one profile with; the key never leaves the core. */
+export interface TusAccess {
+  /** The video API's base URL; the tus endpoint is `{videoUrl}/tusupload`. */
+  readonly videoUrl: string;
+  libraryKey(libraryId: number): Promise<string | null>;
 }
 
 /** How a runner's turn ended. */
@@ -87,6 +98,8 @@ export interface JobRunner {
   deleteVideo(job: JobRecord, client: PlatformClient, signal: AbortSignal): Promise<void>;
   /** Whether the platform answers at all (used while waiting for the network). */
   reachable(libraryId: number, client: PlatformClient, signal: AbortSignal): Promise<boolean>;
+  /** Drops what a job kept to resume its upload (the job was cancelled or removed). */
+  forget?(jobId: string): Promise<void>;
 }
 
 /** A file to queue, already resolved to a path by the core (folders walked, non-videos left out). */
@@ -97,6 +110,8 @@ export interface NewJob {
   readonly collectionId: string | null;
   /** Defaults to the file name without its extension. */
   readonly title?: string;
+  /** Send it by the resumable protocol whatever its size (larger files use it anyway, per the queue's threshold). */
+  readonly resumable?: boolean;
 }
 
 /** What adding did, per file. */
@@ -134,6 +149,11 @@ export interface UploadQueue {
   clearCompleted(): Promise<number>;
   setTitle(id: string, title: string): Promise<JobView>;
   setConcurrency(value: number): Promise<QueueStatus>;
+  /** Files of at least this many bytes are added as resumable (persisted like the concurrency). */
+  resumableOver(): number;
+  setResumableOver(bytes: number): Promise<number>;
+  /** Switches rows to (or from) the resumable protocol; a row sending now starts again in the new way. */
+  setResumable(selection: Selection, resumable: boolean): Promise<number>;
   /** Points a job at a file found again ("Locate file…") and queues it anew; null when the file is not usable. */
   relocate(id: string, path: string): Promise<JobView | null>;
   /** Listens to changes (throttled: at most ten per second per job, each job a whole snapshot). */

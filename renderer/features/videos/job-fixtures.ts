@@ -22,6 +22,7 @@ export function aJob(id: string, over: Partial<JobView> = {}): JobView {
     error: null,
     note: null,
     highlight: false,
+    resumable: false,
     ...over,
   };
 }

@@ -52,6 +52,7 @@ export function jobFor(file: Pick<TestFile, 'path' | 'size' | 'mtimeMs'>, librar
     videoId: null,
     createPending: false,
     uploaded: false,
+    resumable: false,
     attempts: 0,
     error: null,
     note: null,
