@@ -21,11 +21,15 @@ export interface UploadCommand {
   readonly again: boolean;
   /** How long the platform may stay unreachable before the run gives up with exit 3. */
   readonly offlineTimeoutMs: number;
+  /** Send every file of this run by the resumable protocol. */
+  readonly resumable: boolean;
+  /** Files of at least this many bytes go resumable (kept for later runs, like --concurrency). */
+  readonly resumableOver?: number;
 }
 
 /** The usage line of the upload command. */
 export const UPLOAD_USAGE =
-  'videos upload <file|folder>... --library <id> [--collection <id>] [--title <t>] [--concurrency <n>] [--json] [--no-wait] [--again] [--library-key KEY] [--video-url URL] [--api-key KEY] [--profile NAME] [--offline-timeout <s>]';
+  'videos upload <file|folder>... --library <id> [--collection <id>] [--title <t>] [--concurrency <n>] [--json] [--no-wait] [--again] [--library-key KEY] [--video-url URL] [--api-key KEY] [--profile NAME] [--offline-timeout <s>] [--resumable] [--resumable-over <size>]';
 
 /** The help text of `burrow videos`. */
 export const VIDEOS_HELP = `usage: burrow videos <command> [options]
@@ -54,6 +58,10 @@ interruption (Ctrl+C, a kill, a lost network) and it continues the same uploads 
   --api-key KEY          account key for fetching the library's key (else BUNNYNET_API_KEY, else the profile)
   --profile, -p NAME     profile in the bunny.net CLI config file (default "default")
   --offline-timeout <s>  give up when the platform stays unreachable this long (default 60; 0 waits forever)
+  --resumable            send every file by the resumable (tus) protocol: a cut or a kill continues where it stopped
+  --resumable-over <size>
+                         files at least this large go resumable by themselves (default 1GiB, kept for later runs);
+                         a size is bytes, or a number with K, M, G, T (powers of 1024; KiB… too) or KB, MB, GB, TB
 Queue: BURROW_STATE_DIR, else $XDG_STATE_HOME/burrow/cli-uploads, else ~/.local/state/burrow/cli-uploads.
 Exit status: 0 every file done, 1 a file failed, 2 usage, 3 platform unreachable, 130/143 interrupted (SIGINT/SIGTERM).
 `;
@@ -63,8 +71,8 @@ export interface UsageError {
   readonly message: string;
 }
 
-const VALUE_FLAGS = new Set(['--library', '--collection', '--title', '--concurrency', '--library-key', '--video-url', '--api-key', '--profile', '-p', '--offline-timeout']);
-const BOOLEAN_FLAGS = new Set(['--json', '--no-wait', '--again']);
+const VALUE_FLAGS = new Set(['--library', '--collection', '--title', '--concurrency', '--library-key', '--video-url', '--api-key', '--profile', '-p', '--offline-timeout', '--resumable-over']);
+const BOOLEAN_FLAGS = new Set(['--json', '--no-wait', '--again', '--resumable']);
 
 /** True when --help or -h is among the words (a flag's value is not looked at). */
 export function wantsHelp(args: readonly string[]): boolean {
@@ -73,6 +81,21 @@ export function wantsHelp(args: readonly string[]): boolean {
 
 function wholeNumber(text: string): number | undefined {
   return /^\d{1,15}$/.test(text) ? Number(text) : undefined;
+}
+
+const UNITS: Readonly<Record<string, number>> = {
+  '': 1, b: 1,
+  k: 1024, kib: 1024, m: 1024 ** 2, mib: 1024 ** 2, g: 1024 ** 3, gib: 1024 ** 3, t: 1024 ** 4, tib: 1024 ** 4,
+  kb: 1e3, mb: 1e6, gb: 1e9, tb: 1e12,
+};
+
+/** A size such as `1073741824`, `500M`, `1.5GiB` or `2GB`, in whole bytes; undefined when it is not one. */
+export function parseSize(text: string): number | undefined {
+  const m = /^(\d{1,15}(?:\.\d{1,6})?)\s*([a-z]{0,3})$/i.exec(text.trim());
+  const unit = m ? UNITS[(m[2] ?? '').toLowerCase()] : undefined;
+  if (!m || unit === undefined) return undefined;
+  const bytes = Math.round(Number(m[1]) * unit);
+  return Number.isSafeInteger(bytes) ? bytes : undefined;
 }
 
 function firstIssue(result: { success: boolean; error?: { issues: readonly { message: string }[] } }): string {
@@ -118,6 +141,12 @@ export function parseUploadArgs(args: readonly string[]): { ok: true; command: U
   const timeoutSeconds = timeoutText === undefined ? 60 : wholeNumber(timeoutText.trim());
   if (timeoutSeconds === undefined || timeoutSeconds > 86_400) return fail('--offline-timeout must be a whole number of seconds from 0 to 86400');
 
+  const overText = values.get('--resumable-over');
+  const resumableOver = overText === undefined ? undefined : parseSize(overText);
+  if (overText !== undefined && (resumableOver === undefined || resumableOver < 1024 ** 2 || resumableOver > 2 ** 50)) {
+    return fail(`--resumable-over must be a size from 1MiB up (e.g. 500M, 2GiB); got ${JSON.stringify(overText)}`);
+  }
+
   const optional = (flag: string, key: keyof UploadCommand) => {
     const v = values.get(flag);
     return v === undefined ? {} : { [key]: v };
@@ -136,6 +165,8 @@ export function parseUploadArgs(args: readonly string[]): { ok: true; command: U
     wait: !booleans.has('--no-wait'),
     again: booleans.has('--again'),
     offlineTimeoutMs: timeoutSeconds * 1000,
+    resumable: booleans.has('--resumable'),
+    ...(resumableOver !== undefined ? { resumableOver } : {}),
   };
   return { ok: true, command };
 }

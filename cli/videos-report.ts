@@ -59,6 +59,7 @@ export function jsonReporter(out: OutStream, secrets: () => readonly string[], n
           videoId: view.videoId,
           title: view.title,
           paused: view.paused,
+          ...(view.resumable ? { resumable: true } : {}),
           ...(view.encodeProgress !== null ? { encodeProgress: view.encodeProgress } : {}),
           ...(view.note !== null ? { note: view.note } : {}),
           ...(error !== undefined ? { error } : {}),

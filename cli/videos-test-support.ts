@@ -6,7 +6,7 @@ import type { AddOutcome, JobRecord, NewJob, QueueChange, Selection, UploadQueue
 import { CONCURRENCY, FINAL_STATES, isVideoFileName, titleFromFileName, type JobView, type QueueStatus } from '../shared/videos/model.js';
 import type { CliIo, OutStream } from './io.js';
 import type { ProcessHooks } from './sandbox.js';
-import type { VideosDeps } from './videos.js';
+import type { QueueExtras, VideosDeps } from './videos.js';
 
 /** A stream that keeps what was written. */
 export function capture(isTTY = false): OutStream & { text(): string } {
@@ -186,8 +186,8 @@ export class FakeQueue implements UploadQueue {
     this.threshold = bytes;
     return bytes;
   }
-  async setResumable(): Promise<number> {
-    throw new Error('not used by the command line');
+  async setResumable(selection: Selection, resumable: boolean): Promise<number> {
+    return this.#apply(selection, (v) => (v.resumable === resumable ? undefined : { resumable }));
   }
   onChange(listener: (change: QueueChange) => void): () => void {
     this.#listeners.add(listener);
@@ -204,11 +204,13 @@ export class FakeQueue implements UploadQueue {
 }
 
 /** Deps over a fake queue; the walk keeps the video files among the paths and names the rest. */
-export function fakeDeps(queue: FakeQueue): VideosDeps & { opened: { dir: string; concurrency: number }[]; clientFor?: Parameters<VideosDeps['openQueue']>[1] } {
-  const deps: VideosDeps & { opened: { dir: string; concurrency: number }[]; clientFor?: Parameters<VideosDeps['openQueue']>[1] } = {
+export function fakeDeps(queue: FakeQueue): VideosDeps & { opened: { dir: string; concurrency: number }[]; extras: (QueueExtras | undefined)[]; clientFor?: Parameters<VideosDeps['openQueue']>[1] } {
+  const deps: VideosDeps & { opened: { dir: string; concurrency: number }[]; extras: (QueueExtras | undefined)[]; clientFor?: Parameters<VideosDeps['openQueue']>[1] } = {
     opened: [],
-    async openQueue(dir, clientFor, concurrency) {
+    extras: [],
+    async openQueue(dir, clientFor, concurrency, extra) {
       deps.opened.push({ dir, concurrency });
+      deps.extras.push(extra);
       deps.clientFor = clientFor;
       return queue;
     },

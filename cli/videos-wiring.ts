@@ -1,12 +1,27 @@
 /** The real core behind `burrow videos upload`: the app's persisted queue, its job runner and its folder walk. */
+import { join } from 'node:path';
 import type { VideosDeps } from './videos.js';
 
 /** The core's queue, runner and walk, loaded when the command first needs them. */
 export function coreDeps(): VideosDeps {
   return {
-    async openQueue(dir, clientFor, concurrency) {
-      const [{ openUploadQueue }, { createJobRunner }] = await Promise.all([import('../electron/core/videos/queue.js'), import('../electron/core/videos/runner.js')]);
-      return openUploadQueue({ dir, runner: createJobRunner(), clientFor, ...(concurrency !== undefined ? { concurrency } : {}) });
+    async openQueue(dir, clientFor, concurrency, extra) {
+      const [{ openUploadQueue }, { createJobRunner }, { fileTusStore }] = await Promise.all([
+        import('../electron/core/videos/queue.js'),
+        import('../electron/core/videos/runner.js'),
+        import('../electron/core/videos/tus-store.js'),
+      ]);
+      // Resumable uploads keep their URLs beside the queue's journal, so the next run continues them.
+      const runner = createJobRunner({ tusStore: fileTusStore(join(dir, 'tus')) });
+      const tus = extra?.tus;
+      return openUploadQueue({
+        dir,
+        runner,
+        clientFor,
+        ...(concurrency !== undefined ? { concurrency } : {}),
+        ...(extra?.resumableOver !== undefined ? { resumableOver: extra.resumableOver } : {}),
+        ...(tus !== undefined ? { tusAccessFor: async () => tus } : {}),
+      });
     },
     async walk(paths) {
       const { walkDropped } = await import('../electron/core/videos/walk.js');

@@ -6,7 +6,7 @@
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { PlatformClient } from '../electron/core/platform/types.js';
-import type { NewJob, UploadQueue } from '../electron/core/videos/types.js';
+import type { NewJob, TusAccess, UploadQueue } from '../electron/core/videos/types.js';
 import { FINAL_STATES, type JobView } from '../shared/videos/model.js';
 import { createErrorWriter, EXIT, type CliIo } from './io.js';
 import type { ProcessHooks } from './sandbox.js';
@@ -23,8 +23,14 @@ export interface WalkResult {
 
 /** The core pieces the command runs on; the real ones are in videos-wiring.ts. */
 export interface VideosDeps {
-  openQueue(dir: string, clientFor: (profileId: string) => Promise<PlatformClient>, concurrency: number): Promise<UploadQueue>;
+  openQueue(dir: string, clientFor: (profileId: string) => Promise<PlatformClient>, concurrency: number, extra?: QueueExtras): Promise<UploadQueue>;
   walk(paths: readonly string[]): Promise<WalkResult>;
+}
+
+/** What a run hands the queue besides its client: how resumable uploads are signed, and the threshold flag. */
+export interface QueueExtras {
+  readonly tus: TusAccess;
+  readonly resumableOver?: number;
 }
 
 /** What a run may be given besides its words (tests). */
@@ -151,7 +157,9 @@ async function runUpload(cmd: UploadCommand, io: CliIo, hooks: ProcessHooks, opt
   const dir = stateDirFor(io.env, io.home);
   let queue: UploadQueue;
   try {
-    queue = await deps.openQueue(dir, async () => client, cmd.concurrency);
+    // Resumable uploads are signed here, in this process, with the key the run resolved; it is never sent as is.
+    const tus: TusAccess = { videoUrl: video.url, libraryKey: async (id) => (id === cmd.libraryId ? key.key : null) };
+    queue = await deps.openQueue(dir, async () => client, cmd.concurrency, { tus, ...(cmd.resumableOver !== undefined ? { resumableOver: cmd.resumableOver } : {}) });
     const recovered = (queue as { readonly recovered?: unknown }).recovered;
     if (typeof recovered === 'string') err(`burrow: ${recovered}`);
   } catch (e) {
@@ -208,7 +216,7 @@ async function follow(cmd: UploadCommand, queue: UploadQueue, walked: WalkResult
     if (others.length > 0) await queue.pause({ ids: others });
 
     const plan = await planUpload(queue, walked.files, cmd.libraryId);
-    const jobs: NewJob[] = plan.add.map((path) => ({ path, profileId: CLI_PROFILE_ID, libraryId: cmd.libraryId, collectionId: cmd.collectionId, ...(cmd.title !== undefined ? { title: cmd.title } : {}) }));
+    const jobs: NewJob[] = plan.add.map((path) => ({ path, profileId: CLI_PROFILE_ID, libraryId: cmd.libraryId, collectionId: cmd.collectionId, ...(cmd.title !== undefined ? { title: cmd.title } : {}), ...(cmd.resumable ? { resumable: true } : {}) }));
     for (const name of walked.skipped) reporter.skipped(name, 'not a video file');
     const added = await queue.add(jobs, cmd.again ? { again: true } : {});
     for (const view of added.added) {
@@ -235,6 +243,11 @@ async function follow(cmd: UploadCommand, queue: UploadQueue, walked: WalkResult
     }
     for (const p of added.previouslyUploaded) reporter.skipped(p.path, `uploaded to library ${cmd.libraryId} before (${new Date(p.uploadedAt).toISOString()}); --again uploads it again`);
     for (const p of added.unreadable) reporter.skipped(p, 'cannot be read');
+    if (cmd.resumable) {
+      // Jobs of an earlier run taken up again go resumable too when this run asks for it.
+      const plain = [...followed].filter((id) => queue.record(id)?.resumable === false);
+      if (plain.length > 0) await queue.setResumable({ ids: plain }, true);
+    }
     if (toResume.length > 0) await queue.resume({ ids: toResume });
     if (toRetry.length > 0) await queue.retry({ ids: toRetry });
     const settled = new Map(queue.list().jobs.map((v) => [v.id, v]));

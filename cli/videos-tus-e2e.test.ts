@@ -1,0 +1,155 @@
+/**
+ * `burrow videos upload` with resumable uploads, end to end: the spawned command on the real queue and runner,
+ * killed with SIGKILL mid-upload, run again, against a sandbox that counts the bytes it received per video.
+ */
+import { spawn } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { appendFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, watch, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startSandbox, type Sandbox } from '../sandbox/server.js';
+import { BIN, runBurrow } from './test-support.js';
+
+/** The uploader's default bytes per PATCH: what a kill may cost at most. */
+const CHUNK = 32 * 1024 * 1024;
+
+type Line = Record<string, unknown> & { event?: string; state?: string; videoId?: string | null; file?: string; bytesSent?: number; resumable?: boolean };
+const lines = (text: string): Line[] => text.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as Line);
+const sha256 = (path: string) => createHash('sha256').update(readFileSync(path)).digest('hex');
+
+let sandbox: Sandbox;
+let lib: Sandbox['libraries'][number];
+let dir: string;
+let env: Record<string, string>;
+
+beforeEach(async () => {
+  sandbox = await startSandbox({ processingStepMs: 20, liveTraffic: false });
+  const first = sandbox.libraries[0];
+  if (first === undefined) throw new Error('the sandbox has no library');
+  lib = first;
+  dir = mkdtempSync(join(tmpdir(), 'burrow-tus-e2e-'));
+  mkdirSync(join(dir, 'clips'));
+  env = { HOME: dir, BURROW_STATE_DIR: join(dir, 'state'), BURROW_VIDEO_URL: sandbox.videoUrl };
+});
+afterEach(async () => {
+  await sandbox.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function clip(name: string, bytes: number): string {
+  const path = join(dir, 'clips', name);
+  writeFileSync(path, randomBytes(bytes));
+  return path;
+}
+
+async function titled(title: string): Promise<string[]> {
+  const res = await fetch(`${sandbox.videoUrl}/library/${lib.id}/videos?itemsPerPage=1000`, { headers: { AccessKey: lib.key } });
+  return ((await res.json()) as { items: { guid: string; title: string }[] }).items.filter((v) => v.title === title).map((v) => v.guid);
+}
+
+/** A spawned `burrow` whose stdout can be waited on (for what it prints, not for time). */
+function spawnBurrow(args: readonly string[]) {
+  const child = spawn(process.execPath, [BIN, ...args], { env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  const waiters: { test: (out: string) => boolean; resolve: () => void }[] = [];
+  child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+  child.stdout.setEncoding('utf8').on('data', (d: string) => {
+    stdout += d;
+    for (const w of waiters.splice(0)) if (w.test(stdout)) w.resolve();
+    else waiters.push(w);
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+  return {
+    child,
+    exited,
+    stdout: () => stdout,
+    /** Resolves once stdout passes `test`; rejects if the process ends first. */
+    until: (test: (out: string) => boolean) =>
+      Promise.race([
+        new Promise<void>((resolve) => (test(stdout) ? resolve() : waiters.push({ test, resolve }))),
+        exited.then((code) => Promise.reject(new Error(`exited with ${code} first: ${stdout}\n${stderr}`))),
+      ]),
+  };
+}
+
+/**
+ * Resolves once the sandbox holds at least `bytes` of an unfinished tus upload, watching its part files change
+ * (the platform's side of the offset; the command prints progress at most once a second, so its output cannot say).
+ */
+function platformHolds(bytes: number): Promise<void> {
+  const parts = join(sandbox.dataDir, 'video', 'tus');
+  mkdirSync(parts, { recursive: true });
+  const reached = () => readdirSync(parts).some((name) => (statSync(join(parts, name), { throwIfNoEntry: false })?.size ?? 0) >= bytes);
+  return new Promise((resolve) => {
+    const watcher = watch(parts, () => {
+      if (!reached()) return;
+      watcher.close();
+      resolve();
+    });
+    if (reached()) {
+      watcher.close();
+      resolve();
+    }
+  });
+}
+
+/** Where the kill lands: inside the second chunk, while its PATCH streams. */
+const MID = CHUNK + 4 * 1024 * 1024;
+
+describe('burrow videos upload --resumable, end to end', () => {
+  it('a 100 MB file killed with SIGKILL mid-upload continues on the same video from the platform offset, re-sending at most one chunk', async () => {
+    const big = clip('big.mp4', 100_000_000);
+    const args = ['videos', 'upload', big, '--library', String(lib.id), '--library-key', lib.key, '--json', '--resumable'];
+    const first = spawnBurrow(args);
+    await Promise.race([platformHolds(MID), first.until(() => false)]);
+    first.child.kill('SIGKILL');
+    await first.exited;
+    const videoId = lines(first.stdout()).find((l) => typeof l.videoId === 'string')?.videoId;
+    expect(videoId).toBeTypeOf('string');
+    const partial = sandbox.uploads.inspect(lib.id, videoId!)!;
+    expect(partial.state).not.toBe('stored');
+    expect(partial.bytesReceived).toBeGreaterThanOrEqual(MID);
+    expect(partial.bytesReceived).toBeLessThan(100_000_000);
+    // The URL of the upload is on disk for the next run.
+    expect(readdirSync(join(dir, 'state', 'tus'))).toHaveLength(1);
+
+    const again = await runBurrow(args, { env });
+    expect(again.stderr).toBe('');
+    expect(again.code).toBe(0);
+    const out = lines(again.stdout);
+    expect(new Set(out.filter((l) => l.event === 'state').map((l) => l.videoId).filter((v) => v !== null))).toEqual(new Set([videoId]));
+    expect(out.some((l) => l.event === 'state' && l.resumable === true)).toBe(true);
+    const seen = sandbox.uploads.inspect(lib.id, videoId!)!;
+    expect(seen).toMatchObject({ state: 'stored', size: 100_000_000, sha256: sha256(big) });
+    expect(seen.bytesReceived - 100_000_000).toBeLessThanOrEqual(CHUNK);
+    expect(await titled('big')).toEqual([videoId]);
+    // Verified: nothing is kept to resume.
+    expect(readdirSync(join(dir, 'state', 'tus'))).toEqual([]);
+    expect(again.stdout).not.toContain(lib.key);
+  });
+
+  it('a file changed on disk after the kill is never resumed onto the old upload: it is sent whole, as it is now', async () => {
+    const path = clip('changing.mp4', 40 * 1024 * 1024);
+    const args = ['videos', 'upload', path, '--library', String(lib.id), '--library-key', lib.key, '--json', '--resumable-over', '1M'];
+    const first = spawnBurrow(args);
+    await Promise.race([platformHolds(4 * 1024 * 1024), first.until(() => false)]);
+    first.child.kill('SIGKILL');
+    await first.exited;
+    const oldVideo = lines(first.stdout()).find((l) => typeof l.videoId === 'string')?.videoId;
+    expect(oldVideo).toBeTypeOf('string');
+
+    appendFileSync(path, randomBytes(1000));
+    const again = await runBurrow(args, { env });
+    expect(again.code).toBe(0);
+    const ready = lines(again.stdout).find((l) => l.event === 'state' && l.state === 'ready');
+    expect(ready?.resumable).toBe(true);
+    const seen = sandbox.uploads.inspect(lib.id, ready!.videoId!)!;
+    expect(seen).toMatchObject({ state: 'stored', size: 40 * 1024 * 1024 + 1000, sha256: sha256(path) });
+    // The changed file's bytes all came in this run: nothing of the old upload was built on.
+    expect(ready!.videoId).not.toBe(oldVideo);
+    expect(seen.bytesReceived).toBe(40 * 1024 * 1024 + 1000);
+    expect(sandbox.uploads.inspect(lib.id, oldVideo!)?.state).not.toBe('stored');
+  });
+});
