@@ -2,7 +2,9 @@
 import { ArrowUpToLine, FolderSearch, Pause, Play, RotateCcw, X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { JobView } from '../../../shared/videos/model';
-import { useCall } from '../../bridge/queries';
+import { errorOf } from '../../bridge/client';
+import { useCall, useCallMutation } from '../../bridge/queries';
+import { notify } from '../../ui/toast';
 import { errorLine, isFinal, jobPercent, progressLine, stateWords } from './format';
 import { TitleEditor } from './TitleEditor';
 import type { Controls } from './use-controls';
@@ -20,13 +22,36 @@ function CollectionName({ job }: { readonly job: JobView }) {
   return <span className="muted small job-collection">{name ? `in ${name}` : 'in a collection'}</span>;
 }
 
-function Action({ label, onClick, children }: { readonly label: string; readonly onClick: () => void; readonly children: ReactNode }) {
+/** What pausing does to the bytes already sent: a resumable row keeps them, a plain upload starts over. */
+function pauseHint(job: JobView): string {
+  return job.resumable ? 'Pausing keeps what was sent: it continues from there' : 'Pausing a plain upload restarts it from zero';
+}
+
+/** Switches a row that still has bytes to send to the resumable protocol. */
+function MakeResumable({ job }: { readonly job: JobView }) {
+  const m = useCallMutation('videos.setResumable');
+  return (
+    <button
+      type="button"
+      aria-label={`Make ${job.title} resumable`}
+      title="Send it in parts the platform keeps: a cut or a pause continues where it stopped"
+      onClick={(e) => {
+        e.stopPropagation();
+        m.mutate({ ids: [job.id], resumable: true }, { onError: (err) => notify.error(errorOf(err).title) });
+      }}
+    >
+      Make resumable
+    </button>
+  );
+}
+
+function Action({ label, hint, onClick, children }: { readonly label: string; readonly hint?: string; readonly onClick: () => void; readonly children: ReactNode }) {
   return (
     <button
       type="button"
       className="icon-button"
       aria-label={label}
-      title={label}
+      title={hint ? `${label}. ${hint}` : label}
       onClick={(e) => {
         e.stopPropagation();
         onClick();
@@ -60,6 +85,11 @@ export function JobRow({ job, selected, controls, onToggle }: Props) {
           <TitleEditor job={job} />
           <CollectionName job={job} />
           {job.highlight && <span className="badge badge-highlight">Already in the queue</span>}
+          {job.resumable && (
+            <span className="badge" title="Sent in parts the platform keeps: a cut, a pause or a restart continues where it stopped">
+              Resumable
+            </span>
+          )}
         </div>
         <div className="job-line">
           <div
@@ -85,11 +115,16 @@ export function JobRow({ job, selected, controls, onToggle }: Props) {
           {failure && <span className="job-error">{failure}</span>}
           {job.error?.hint && <span className="job-hint">{job.error.hint}</span>}
           {job.note && <span className="muted job-note">{job.note}</span>}
+          {job.paused && PAUSABLE.has(job.state) && (
+            <span className="muted job-note" data-testid="job-pause-note">
+              {job.resumable ? 'Continues where it stopped when resumed' : 'Restarts from zero when resumed'}
+            </span>
+          )}
         </div>
       </div>
       <div className="job-actions">
         {PAUSABLE.has(job.state) && !job.paused && (
-          <Action label={`Pause ${job.title}`} onClick={() => controls.pause(ids)}>
+          <Action label={`Pause ${job.title}`} hint={pauseHint(job)} onClick={() => controls.pause(ids)}>
             <Pause aria-hidden="true" size={14} />
           </Action>
         )}
@@ -98,6 +133,7 @@ export function JobRow({ job, selected, controls, onToggle }: Props) {
             <Play aria-hidden="true" size={14} />
           </Action>
         )}
+        {!job.resumable && PAUSABLE.has(job.state) && <MakeResumable job={job} />}
         {job.state === 'queued' && (
           <Action label={`Move ${job.title} to the top`} onClick={() => controls.moveToTop(ids)}>
             <ArrowUpToLine aria-hidden="true" size={14} />
