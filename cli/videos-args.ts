@@ -2,6 +2,7 @@
 import { LibraryId } from '../shared/profiles.js';
 import { CONCURRENCY, Title } from '../shared/videos/model.js';
 import { splitFlags, wantsHelpIn } from './flags.js';
+import { parseRate } from './rate.js';
 
 /** The upload command as parsed; every value checked. */
 export interface UploadCommand {
@@ -10,6 +11,8 @@ export interface UploadCommand {
   readonly collectionId: string | null;
   readonly title?: string;
   readonly concurrency: number;
+  /** --limit-rate: the upload cap for this run in bytes per second, null for none; undefined keeps the queue's own. */
+  readonly bandwidthCap?: number | null;
   readonly json: boolean;
   readonly libraryKey?: string;
   readonly videoUrl?: string;
@@ -25,7 +28,7 @@ export interface UploadCommand {
 
 /** The usage line of the upload command. */
 export const UPLOAD_USAGE =
-  'videos upload <file|folder>... --library <id> [--collection <id>] [--title <t>] [--concurrency <n>] [--json] [--no-wait] [--again] [--library-key KEY] [--video-url URL] [--api-key KEY] [--profile NAME] [--offline-timeout <s>]';
+  'videos upload <file|folder>... --library <id> [--collection <id>] [--title <t>] [--concurrency <n>] [--limit-rate <rate>] [--json] [--no-wait] [--again] [--library-key KEY] [--video-url URL] [--api-key KEY] [--profile NAME] [--offline-timeout <s>]';
 
 /** The help text of `burrow videos`. */
 export const VIDEOS_HELP = `usage: burrow videos <command> [options]
@@ -46,6 +49,7 @@ interruption (Ctrl+C, a kill, a lost network) and it continues the same uploads 
   --collection <id>      put the videos in this collection (its guid)
   --title <t>            the video's title (one file only; default: the file name without its extension)
   --concurrency <n>      uploads at once, ${CONCURRENCY.min} to ${CONCURRENCY.max} (default ${CONCURRENCY.default})
+  --limit-rate <rate>    cap all uploads together at this many bytes per second: 500k, 2M, 1.5MB (decimal), or off
   --json                 one JSON object per line (the default when standard output is not a terminal)
   --no-wait              done once the platform has the whole file, without waiting for encoding
   --again                upload files this machine already uploaded to the library (otherwise skipped)
@@ -63,7 +67,7 @@ export interface UsageError {
   readonly message: string;
 }
 
-const VALUE_FLAGS = new Set(['--library', '--collection', '--title', '--concurrency', '--library-key', '--video-url', '--api-key', '--profile', '-p', '--offline-timeout']);
+const VALUE_FLAGS = new Set(['--library', '--collection', '--title', '--concurrency', '--limit-rate', '--library-key', '--video-url', '--api-key', '--profile', '-p', '--offline-timeout']);
 const BOOLEAN_FLAGS = new Set(['--json', '--no-wait', '--again']);
 
 /** True when --help or -h is among the words (a flag's value is not looked at). */
@@ -102,6 +106,10 @@ export function parseUploadArgs(args: readonly string[]): { ok: true; command: U
     return fail(`--concurrency must be a whole number from ${CONCURRENCY.min} to ${CONCURRENCY.max}`);
   }
 
+  const rateText = values.get('--limit-rate');
+  const rate = rateText === undefined ? undefined : parseRate(rateText);
+  if (rate !== undefined && !rate.ok) return fail(`--limit-rate ${rate.message}`);
+
   const collection = values.get('--collection')?.trim();
   if (collection === '' || (collection !== undefined && collection.length > 100)) return fail('--collection must be a collection id of 1 to 100 characters');
 
@@ -128,6 +136,7 @@ export function parseUploadArgs(args: readonly string[]): { ok: true; command: U
     collectionId: collection ?? null,
     ...(title !== undefined ? { title } : {}),
     concurrency,
+    ...(rate !== undefined ? { bandwidthCap: rate.bytesPerSecond } : {}),
     json: booleans.has('--json'),
     ...optional('--library-key', 'libraryKey'),
     ...optional('--video-url', 'videoUrl'),

@@ -21,9 +21,15 @@ export interface WalkResult {
   readonly skipped: readonly string[];
 }
 
+/** What the command's flags set on the queue it opens; an absent cap keeps the one the queue has. */
+export interface QueueSettings {
+  readonly concurrency: number;
+  readonly bandwidthCap?: number | null;
+}
+
 /** The core pieces the command runs on; the real ones are in videos-wiring.ts. */
 export interface VideosDeps {
-  openQueue(dir: string, clientFor: (profileId: string) => Promise<PlatformClient>, concurrency: number): Promise<UploadQueue>;
+  openQueue(dir: string, clientFor: (profileId: string) => Promise<PlatformClient>, settings: QueueSettings): Promise<UploadQueue>;
   walk(paths: readonly string[]): Promise<WalkResult>;
 }
 
@@ -151,7 +157,7 @@ async function runUpload(cmd: UploadCommand, io: CliIo, hooks: ProcessHooks, opt
   const dir = stateDirFor(io.env, io.home);
   let queue: UploadQueue;
   try {
-    queue = await deps.openQueue(dir, async () => client, cmd.concurrency);
+    queue = await deps.openQueue(dir, async () => client, { concurrency: cmd.concurrency, ...(cmd.bandwidthCap !== undefined ? { bandwidthCap: cmd.bandwidthCap } : {}) });
     const recovered = (queue as { readonly recovered?: unknown }).recovered;
     if (typeof recovered === 'string') err(`burrow: ${recovered}`);
   } catch (e) {

@@ -38,6 +38,7 @@ export const METHOD_NAMES = [
   'videos.clearCompleted',
   'videos.setTitle',
   'videos.setConcurrency',
+  'videos.setBandwidthCap',
   'videos.locate',
   'logs.zones',
   'logs.open',

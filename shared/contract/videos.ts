@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { LibraryId } from '../profiles.js';
-import { CONCURRENCY, JobView, QueueStatus, Title } from '../videos/model.js';
+import { BANDWIDTH_CAP, CONCURRENCY, JobView, QueueStatus, Title } from '../videos/model.js';
 import { empty, type AreaContract } from './define.js';
 
 const JobId = z.string().min(1).max(100);
@@ -83,6 +83,20 @@ export const videosContract = {
     },
     'videos.setConcurrency': {
       input: z.object({ value: z.number().int().min(CONCURRENCY.min, `must be at least ${CONCURRENCY.min}`).max(CONCURRENCY.max, `must be at most ${CONCURRENCY.max}`) }).strict(),
+      output: QueueStatus,
+    },
+    /** The global upload cap in bytes per second, or null for none; running uploads follow it at once. */
+    'videos.setBandwidthCap': {
+      input: z
+        .object({
+          bytesPerSecond: z
+            .number()
+            .int('must be a whole number of bytes per second')
+            .min(BANDWIDTH_CAP.min, `must be at least ${BANDWIDTH_CAP.min / 1000} kB/s`)
+            .max(BANDWIDTH_CAP.max, `must be at most ${BANDWIDTH_CAP.max / 1e9} GB/s`)
+            .nullable(),
+        })
+        .strict(),
       output: QueueStatus,
     },
     /** A job whose file went missing: asks for the file again in the native dialog and queues it anew. */

@@ -49,6 +49,7 @@ function unavailable(error: AppError): UploadQueue {
     clearCompleted: async () => fail(),
     setTitle: async () => fail(),
     setConcurrency: async () => fail(),
+    setBandwidthCap: async () => fail(),
     relocate: async () => fail(),
     onChange: () => () => {},
     idle: async () => {},

@@ -133,6 +133,7 @@ export function videosHandlers(deps: VideosDeps): VideosHandlers {
     'videos.clearCompleted': async () => ({ removed: await queue.clearCompleted() }),
     'videos.setTitle': async ({ id, title }) => queue.setTitle(id, title),
     'videos.setConcurrency': async ({ value }) => queue.setConcurrency(value),
+    'videos.setBandwidthCap': async ({ bytesPerSecond }) => queue.setBandwidthCap(bytesPerSecond),
 
     'videos.locate': async ({ id }) => {
       const job = queue.record(id);

@@ -46,6 +46,7 @@ const Line = z.discriminatedUnion('t', [
   z.object({ t: z.literal('patch'), id: z.string(), patch: Patch }),
   z.object({ t: z.literal('remove'), id: z.string() }),
   z.object({ t: z.literal('set'), concurrency: z.number().int() }),
+  z.object({ t: z.literal('cap'), bytesPerSecond: z.number().int().positive().nullable() }),
 ]);
 
 /** One journal line. */
@@ -53,12 +54,16 @@ export type JournalLine =
   | { readonly t: 'job'; readonly job: JobRecord }
   | { readonly t: 'patch'; readonly id: string; readonly patch: JobPatch }
   | { readonly t: 'remove'; readonly id: string }
-  | { readonly t: 'set'; readonly concurrency: number };
+  | { readonly t: 'set'; readonly concurrency: number }
+  /** The global upload cap in bytes per second; null when the user turned it off. */
+  | { readonly t: 'cap'; readonly bytesPerSecond: number | null };
 
 /** What a journal holds once replayed. */
 export interface JournalState {
   readonly jobs: Map<string, JobRecord>;
   concurrency: number | null;
+  /** The upload cap last set; undefined when never set (no cap). */
+  bandwidthCap?: number | null;
 }
 
 /** Replays lines onto a state; a patch or removal of an unknown job is ignored (its job was compacted away). */
@@ -77,6 +82,9 @@ export function applyLine(state: JournalState, line: JournalLine): void {
       break;
     case 'set':
       state.concurrency = line.concurrency;
+      break;
+    case 'cap':
+      state.bandwidthCap = line.bytesPerSecond;
   }
 }
 
@@ -138,6 +146,7 @@ export async function openJournal(dir: string, options: { readonly now?: () => n
   options.prepare?.(state);
   const snapshot: JournalLine[] = [...state.jobs.values()].map((job) => ({ t: 'job', job }));
   if (state.concurrency !== null) snapshot.push({ t: 'set', concurrency: state.concurrency });
+  if (state.bandwidthCap !== undefined) snapshot.push({ t: 'cap', bytesPerSecond: state.bandwidthCap });
   await writeFileAtomic(path, snapshot.map((l) => `${JSON.stringify(l)}\n`).join(''));
   const handle = await open(path, 'a', 0o600);
   return { state, journal: appender(handle), ...(recovered !== undefined ? { recovered } : {}) };

@@ -6,12 +6,13 @@
 import { mkdir } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { appError } from '../../../shared/result.js';
-import { CONCURRENCY, type JobView, type QueueStatus } from '../../../shared/videos/model.js';
+import { BANDWIDTH_CAP, CONCURRENCY, type JobView, type QueueStatus } from '../../../shared/videos/model.js';
 import { AppFailure, toAppError } from '../errors.js';
 import type { PlatformClient } from '../platform/types.js';
+import { BandwidthCap, validCap } from './bandwidth.js';
 import { fingerprintFile } from './fingerprint.js';
 import { openHistory, type UploadHistory } from './history.js';
-import { openJournal, type Journal, type JournalLine } from './journal.js';
+import { openJournal, type Journal, type JournalLine, type JournalState } from './journal.js';
 import { acquireLock, type QueueLock } from './lock.js';
 import { countJobs, isEnded, RETRYABLE_STATES, transition, type MachineEvent } from './machine.js';
 import { planAdd } from './queue-add.js';
@@ -29,6 +30,8 @@ export interface UploadQueueOptions {
   clientFor(profileId: string): Promise<PlatformClient>;
   /** Overrides the persisted setting (the command line's `--concurrency`). */
   readonly concurrency?: number;
+  /** Overrides the persisted upload cap (the command line's `--limit-rate`); null turns it off. */
+  readonly bandwidthCap?: number | null;
   readonly now?: () => number;
   /** Waits between polls and network probes; must return early when the signal is aborted. */
   readonly sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
@@ -74,7 +77,7 @@ export async function openUploadQueue(options: UploadQueueOptions): Promise<Open
       },
     });
     const history = await openHistory(options.dir);
-    const queue = new Queue(options, lock, opened.journal, history, opened.state.jobs, opened.state.concurrency, opened.recovered);
+    const queue = new Queue(options, lock, opened.journal, history, opened.state, opened.recovered);
     await queue.begin();
     return queue;
   } catch (e) {
@@ -98,6 +101,7 @@ class Queue implements OpenedUploadQueue {
   readonly #host: LoopHost;
   readonly #idleWaiters: (() => void)[] = [];
   #concurrency: number;
+  readonly #bandwidth: BandwidthCap;
   #waitingForNetwork = false;
   #closed = false;
 
@@ -106,16 +110,18 @@ class Queue implements OpenedUploadQueue {
     readonly lock: QueueLock,
     readonly journal: Journal,
     readonly history: UploadHistory,
-    jobs: Map<string, JobRecord>,
-    persistedConcurrency: number | null,
+    persisted: JournalState,
     recovered: string | undefined,
   ) {
     this.#o = options;
     this.#now = options.now ?? Date.now;
     this.#sleep = options.sleep ?? defaultSleep;
     this.#random = options.random ?? Math.random;
-    this.#jobs = jobs;
-    this.#concurrency = clampConcurrency(options.concurrency ?? persistedConcurrency ?? CONCURRENCY.default);
+    this.#jobs = persisted.jobs;
+    this.#concurrency = clampConcurrency(options.concurrency ?? persisted.concurrency ?? CONCURRENCY.default);
+    const cap = options.bandwidthCap !== undefined ? options.bandwidthCap : (persisted.bandwidthCap ?? null);
+    // A persisted cap outside today's bounds (an older build's) is dropped rather than refused at open.
+    this.#bandwidth = new BandwidthCap(validCap(cap) ? cap : null);
     if (recovered !== undefined) this.recovered = recovered;
     this.#events = new ChangeBatcher(
       { view: (id) => { const job = this.#jobs.get(id); return job ? this.#view(job) : undefined; }, status: () => this.#status() },
@@ -136,6 +142,7 @@ class Queue implements OpenedUploadQueue {
 
   async begin(): Promise<void> {
     if (this.#o.concurrency !== undefined) await this.journal.append({ t: 'set', concurrency: this.#concurrency });
+    if (this.#o.bandwidthCap !== undefined) await this.journal.append({ t: 'cap', bytesPerSecond: this.#bandwidth.rate });
     for (const job of this.#jobs.values()) {
       if (job.state === 'processing') this.#poll(job.id);
       if (job.videoId && !job.titleSynced && !isEnded(job)) this.#syncTitle(job.id);
@@ -263,6 +270,17 @@ class Queue implements OpenedUploadQueue {
     return this.#status();
   }
 
+  async setBandwidthCap(bytesPerSecond: number | null): Promise<QueueStatus> {
+    this.#open();
+    if (!validCap(bytesPerSecond)) {
+      throw new AppFailure(appError('validation', 'Invalid upload limit', { fieldErrors: { bytesPerSecond: `must be off or a whole number of bytes per second from ${BANDWIDTH_CAP.min} to ${BANDWIDTH_CAP.max}` } }));
+    }
+    this.#bandwidth.setRate(bytesPerSecond);
+    await this.#track(this.journal.append({ t: 'cap', bytesPerSecond }));
+    this.#events.schedule();
+    return this.#status();
+  }
+
   async relocate(id: string, path: string): Promise<JobView | null> {
     const job = this.#get(id);
     const identity = await fingerprintFile(path).catch(() => null);
@@ -331,6 +349,7 @@ class Queue implements OpenedUploadQueue {
         },
         signal: run.controller.signal,
         client,
+        bandwidth: this.#bandwidth,
       };
       // Paused, cancelled or closed before the runner got going: it is never started.
       outcome = run.controller.signal.aborted ? { kind: 'stopped' } : await this.#o.runner.upload(ctx);
@@ -472,7 +491,7 @@ class Queue implements OpenedUploadQueue {
   }
 
   #status(): QueueStatus {
-    return { concurrency: this.#concurrency, waitingForNetwork: this.#waitingForNetwork, counts: countJobs(this.#jobs.values(), (j) => this.#bytesOf(j)) };
+    return { concurrency: this.#concurrency, bandwidthCap: this.#bandwidth.rate, waitingForNetwork: this.#waitingForNetwork, counts: countJobs(this.#jobs.values(), (j) => this.#bytesOf(j)) };
   }
 
   // ---- helpers -------------------------------------------------------------------------------------------------

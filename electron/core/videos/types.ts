@@ -4,6 +4,7 @@
  */
 import type { JobError, JobState, JobView, QueueStatus } from '../../../shared/videos/model.js';
 import type { PlatformClient } from '../platform/types.js';
+import type { BandwidthGate } from './bandwidth.js';
 
 /** One job as persisted; the renderer sees a JobView built from it, never the path. */
 export interface JobRecord {
@@ -55,6 +56,8 @@ export interface RunContext {
   readonly signal: AbortSignal;
   /** The platform client of the job's profile; it carries the library key by `libraryId`. */
   readonly client: PlatformClient;
+  /** The global upload cap every body asks before it sends bytes (shared by all rows, PUT and TUS alike). */
+  readonly bandwidth: BandwidthGate;
 }
 
 /** How a runner's turn ended. */
@@ -134,6 +137,8 @@ export interface UploadQueue {
   clearCompleted(): Promise<number>;
   setTitle(id: string, title: string): Promise<JobView>;
   setConcurrency(value: number): Promise<QueueStatus>;
+  /** Sets the global upload cap in bytes per second (null: no cap); uploads already running follow it at once. */
+  setBandwidthCap(bytesPerSecond: number | null): Promise<QueueStatus>;
   /** Points a job at a file found again ("Locate file…") and queues it anew; null when the file is not usable. */
   relocate(id: string, path: string): Promise<JobView | null>;
   /** Listens to changes (throttled: at most ten per second per job, each job a whole snapshot). */
