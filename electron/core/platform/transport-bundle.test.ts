@@ -115,7 +115,9 @@ describe('undici in the burrow bundle', () => {
     expect(staticallyLoaded.has(chunk)).toBe(false);
     const file = chunk.replace(/^dist-cli\//, '');
     const importers = Object.values(outputs).flatMap((o) => o.imports.filter((i) => i.path.replace(/^.*\//, '') === file).map((i) => i.kind));
-    expect(importers).toEqual(['dynamic-import']);
+    // The command and each area command bundled on its own (videos, logs, apps) may load it, always on demand.
+    expect(importers.length).toBeGreaterThan(0);
+    expect(new Set(importers)).toEqual(new Set(['dynamic-import']));
   });
 
   it('through HTTP_PROXY, `burrow api get` reaches the platform by a CONNECT tunnel', async () => {
