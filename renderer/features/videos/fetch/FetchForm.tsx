@@ -63,7 +63,23 @@ export function FetchForm({ libraryId, initial, onDone }: Props) {
   const collections = useCall('videos.collections', { libraryId });
   const fetch = useCallMutation('videos.fetch');
 
-  const setHeader = (key: number, change: Partial<HeaderRow>) => setHeaders((hs) => hs.map((h) => (h.key === key ? { ...h, ...change } : h)));
+  // A field that shows an error is checked again as it changes, so the error goes as soon as the value is fixed.
+  const recheck = (next: { url?: string; title?: string; headers?: readonly HeaderRow[] }) => {
+    if (Object.keys(errors).length > 0) setErrors(localErrors(next.url ?? url, next.title ?? title, next.headers ?? headers));
+  };
+  const changeUrl = (value: string) => {
+    setUrl(value);
+    recheck({ url: value });
+  };
+  const changeTitle = (value: string) => {
+    setTitle(value);
+    recheck({ title: value });
+  };
+  const setHeader = (key: number, change: Partial<HeaderRow>) => {
+    const next = headers.map((h) => (h.key === key ? { ...h, ...change } : h));
+    setHeaders(next);
+    recheck({ headers: next });
+  };
   const errorFor = (path: string) => errors[path] ?? fieldError(fetch.error, path);
 
   function submit(e: FormEvent) {
@@ -95,13 +111,13 @@ export function FetchForm({ libraryId, initial, onDone }: Props) {
   return (
     <form className="fetch-form" aria-label="Fetch from a URL" onSubmit={submit} noValidate>
       <Field label="URL of the video file" hint="An http:// or https:// address the platform can download." error={errorFor('url')}>
-        {(p) => <input {...p} type="url" inputMode="url" autoComplete="off" spellCheck={false} value={url} autoFocus onChange={(e) => setUrl(e.target.value)} />}
+        {(p) => <input {...p} type="url" inputMode="url" autoComplete="off" spellCheck={false} value={url} autoFocus onChange={(e) => changeUrl(e.target.value)} />}
       </Field>
       <div className="row">
         <Field label="Title" hint="Optional: the file name in the URL otherwise." error={errorFor('title')}>
-          {(p) => <input {...p} value={title} onChange={(e) => setTitle(e.target.value)} />}
+          {(p) => <input {...p} value={title} onChange={(e) => changeTitle(e.target.value)} />}
         </Field>
-        <Field label="Collection">
+        <Field label="Fetch into collection">
           {(p) => (
             <select {...p} value={collectionId ?? ''} onChange={(e) => setCollectionId(e.target.value || null)}>
               <option value="">No collection</option>

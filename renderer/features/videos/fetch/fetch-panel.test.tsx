@@ -69,6 +69,9 @@ describe('the fetch form', () => {
     expect(await screen.findByText('url must be an http:// or https:// address')).toBeTruthy();
     expect(input('URL of the video file').getAttribute('aria-invalid')).toBe('true');
     expect(bridge.count('videos.fetch')).toBe(0);
+    // Fixed, the error goes at once.
+    fireEvent.change(input('URL of the video file'), { target: { value: 'https://files.example.com/a.mp4' } });
+    expect(screen.queryByText('url must be an http:// or https:// address')).toBeNull();
   });
 
   it('masks header values until revealed, says which authentication works beside them, and sends them once', async () => {
