@@ -93,6 +93,16 @@ describe('burrow videos fetch', () => {
     expect(hooks.handlers()).toBe(0);
   });
 
+  it('exits 3 when the platform stays unreachable past --offline-timeout', async () => {
+    const closed = await startSandbox({ liveTraffic: false });
+    const videoUrl = closed.videoUrl;
+    await closed.close();
+    const r = await run([origin.url('/f.mp4'), '--library', '1', '--library-key', 'lib-key-1', '--video-url', videoUrl, '--offline-timeout', '1']);
+    expect(r.code).toBe(3);
+    expect(r.err).toContain('the platform could not be reached for 1 s');
+    expect(lines(r.out).at(-1)?.note).toMatch(/^The platform could not be reached/);
+  });
+
   it.each([
     [['ftp://example.com/a.mp4', '--library', '1'], /url must be an http:\/\/ or https:\/\/ address/],
     [['https://example.com/a.mp4'], /--library <id> is required/],

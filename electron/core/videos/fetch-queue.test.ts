@@ -119,6 +119,16 @@ describe('fetch rows against the sandbox', () => {
     expect(delays.slice(0, 3)).toEqual([5000, 10000, 20000]);
   });
 
+  it('an origin the platform cannot download from ends the row failed, with the platform’s reason', async () => {
+    await setup();
+    const { queue } = await open();
+    const gone = origin.url('/gone.mp4');
+    await origin.close();
+    const added = await queue.add({ profileId: 'p', libraryId: env.libraryId, collectionId: null, url: gone, headers: [] });
+    const done = await rowWhere(queue, added.id, ended);
+    expect(done).toMatchObject({ state: 'failed', error: { title: 'The platform could not fetch or encode the video', detail: expect.stringContaining('Fetching the source failed') } });
+  });
+
   it('a refused fetch fails with the platform’s reason, scrubbed of header values', async () => {
     await setup();
     const { queue } = await open();

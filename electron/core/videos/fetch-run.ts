@@ -3,7 +3,7 @@
  * lost network by itself), find the new video (by the id in the answer, else by title), then follow it with polls
  * that back off while nothing moves. Every step is persisted by the host before the next one starts.
  */
-import { redactError, redactUrl } from '../../../shared/redact.js';
+import { redactError, redactText, redactUrl } from '../../../shared/redact.js';
 import { toAppError } from '../errors.js';
 import { parseRetryAfter } from '../platform/retry.js';
 import type { PlatformClient } from '../platform/types.js';
@@ -119,7 +119,7 @@ export async function runFetch(host: FetchHost, id: string, signal: AbortSignal)
           return;
         }
         if (video.status === VIDEO_STATUS.error || video.status === VIDEO_STATUS.uploadFailed) {
-          const detail = video.failure !== null ? rowError(new Error(video.failure), secrets()).title : undefined;
+          const detail = video.failure !== null ? redactText(video.failure, secrets()) : undefined;
           await end({ state: 'failed', error: { title: 'The platform could not fetch or encode the video', ...(detail !== undefined ? { detail } : {}) }, note: null });
           host.log(`fetch ${id}: video ${row.videoId} failed`);
           return;
