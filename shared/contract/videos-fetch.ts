@@ -6,6 +6,10 @@ import { z } from 'zod';
 import { LibraryId } from '../profiles.js';
 import { Title } from '../videos/model.js';
 
+// The WHATWG URL parser is a global wherever shared/ runs (Node, Electron, the renderer); shared/ compiles
+// without DOM or Node types, so the little of it used here is declared.
+declare const URL: new (input: string) => { readonly protocol: string; readonly hostname: string; readonly username: string; readonly password: string };
+
 const FetchId = z.string().min(1).max(100);
 
 /** An HTTP field name: a token (letters, digits and ``!#$%&'*+-.^_`|~``). */
