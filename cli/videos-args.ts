@@ -36,8 +36,10 @@ export const VIDEOS_HELP = `usage: burrow videos <command> [options]
 Commands:
   upload <file|folder>... --library <id> [options]
                  upload video files (folders are searched for them) to a Stream library
+  fetch <url> --library <id> [options]
+                 have Stream fetch a file from an http(s) URL into a new video, and follow it
 
-Run "burrow videos upload --help" for details.
+Run "burrow videos upload --help" or "burrow videos fetch --help" for details.
 `;
 
 /** The help text of `burrow videos upload`. */

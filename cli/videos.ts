@@ -54,8 +54,9 @@ export async function runVideos(args: readonly string[], io: CliIo, hooks: Proce
     (sub === undefined ? io.stderr : io.stdout).write(VIDEOS_HELP);
     return sub === undefined ? EXIT.usage : EXIT.ok;
   }
+  if (sub === 'fetch') return (await import('./videos-fetch.js')).runVideosFetch(rest, io, hooks, options);
   if (sub !== 'upload') {
-    io.stderr.write(`burrow: unknown videos command ${JSON.stringify(sub)}; the command is upload (burrow videos --help)\n`);
+    io.stderr.write(`burrow: unknown videos command ${JSON.stringify(sub)}; the commands are upload and fetch (burrow videos --help)\n`);
     return EXIT.usage;
   }
   if (wantsHelp(rest)) {

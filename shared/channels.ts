@@ -40,6 +40,11 @@ export const METHOD_NAMES = [
   'videos.setConcurrency',
   'videos.setBandwidthCap',
   'videos.locate',
+  'videos.fetch',
+  'videos.fetches',
+  'videos.fetchCancel',
+  'videos.fetchRetry',
+  'videos.fetchClear',
   'logs.zones',
   'logs.open',
   'logs.update',
@@ -64,7 +69,7 @@ export const METHOD_NAMES = [
   'apps.clearDraft',
 ] as const;
 
-export const EVENT_NAMES = ['app.notice', 'profiles.changed', 'videos.jobs', 'logs.status'] as const;
+export const EVENT_NAMES = ['app.notice', 'profiles.changed', 'videos.jobs', 'videos.fetchRows', 'logs.status'] as const;
 
 export type MethodName = (typeof METHOD_NAMES)[number];
 export type EventName = (typeof EVENT_NAMES)[number];

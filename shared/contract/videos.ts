@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { LibraryId } from '../profiles.js';
 import { BANDWIDTH_CAP, CONCURRENCY, JobView, QueueStatus, Title } from '../videos/model.js';
 import { empty, type AreaContract } from './define.js';
+import { videosFetchEvents, videosFetchMethods } from './videos-fetch.js';
 
 const JobId = z.string().min(1).max(100);
 
@@ -104,9 +105,11 @@ export const videosContract = {
       input: z.object({ id: JobId }).strict(),
       output: JobView.nullable(),
     },
+    ...videosFetchMethods,
   },
   events: {
     /** Jobs that changed since the last event (each a whole snapshot), jobs removed, and the queue's status. */
     'videos.jobs': z.object({ jobs: z.array(JobView), removed: z.array(JobId), status: QueueStatus }),
+    ...videosFetchEvents,
   },
 } as const satisfies AreaContract;

@@ -9,13 +9,14 @@ import type { PlatformClient } from '../platform/types.js';
 import type { Dialogs } from '../ports.js';
 import type { AreaHandlers } from '../router.js';
 import type { AddOutcome, UploadQueue } from './types.js';
+import { fetchHandlers, type FetchDeps } from './fetch-handlers.js';
 import { walkDropped } from './walk.js';
 
 /** The area's handlers, typed from its contract file. */
 export type VideosHandlers = AreaHandlers<typeof videosContract>;
 
 /** What the handlers need from the rest of the core. */
-export interface VideosDeps {
+export interface VideosDeps extends FetchDeps {
   readonly queue: UploadQueue;
   /** The path behind a token the renderer holds (the session's FileRegistry). */
   pathOf(token: string): string | undefined;
@@ -72,6 +73,7 @@ export function videosHandlers(deps: VideosDeps): VideosHandlers {
   }
 
   return {
+    ...fetchHandlers(deps),
     'videos.libraries': async () => ({ libraries: (await deps.libraries()).map((l) => ({ id: l.id, name: l.name, hasKey: l.hasKey })) }),
 
     'videos.collections': async ({ libraryId }, { signal }) => {
