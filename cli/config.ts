@@ -1,7 +1,7 @@
 /** Where `burrow` gets its account key and base URLs: the same flags, variables and config file as the official bunny.net CLI. */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Endpoints } from '../shared/profiles.js';
+import { endpointProblem } from '../shared/endpoint-url.js';
 import { KEY_CHARACTERS_RULE, KEY_MAX_LENGTH, KEY_MIN_LENGTH, describeKeyCharacter, firstBadKeyCharacter } from '../shared/key-value.js';
 
 /** The base URL when neither BUNNYNET_API_URL nor the profile gives one. */
@@ -129,8 +129,7 @@ const AREA_PREFIXES = [
 
 /** What is wrong with a base URL from the environment or a flag, or undefined when it is usable. */
 export function baseUrlProblem(value: string): string | undefined {
-  const parsed = Endpoints.shape.videoUrl.safeParse(value);
-  return parsed.success ? undefined : (parsed.error.issues[0]?.message ?? 'is not a valid URL');
+  return endpointProblem(value.trim());
 }
 
 /**

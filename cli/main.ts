@@ -14,6 +14,8 @@ Commands:
                  send one request to the bunny.net core API
   videos upload <file|folder>... --library <id> [--collection <id>] [--title <t>] [--concurrency <n>] [--json]
                  upload video files to a Stream library through a queue that survives interruptions
+  videos fetch <url> --library <id> [--header 'Name: value']... [--title <t>] [--collection <id>] [--json]
+                 have Stream fetch a file from an http(s) URL into a new video, and follow it to Ready
   logs <pullZoneId> | --file <day.log[.gz]> [--last 1h] [--status 5xx] [--cache MISS] [--all] [--format table|ndjson|csv]
                  print a pull zone's CDN request logs (or a v1 day file's), filtered
   apps list | get <id> | delete <id> | create --file <app.json> [--dry-run] [--json]

@@ -2,6 +2,7 @@
 import { LibraryId } from '../shared/profiles.js';
 import { CONCURRENCY, Title } from '../shared/videos/model.js';
 import { splitFlags, wantsHelpIn } from './flags.js';
+import { parseRate } from './rate.js';
 
 /** The upload command as parsed; every value checked. */
 export interface UploadCommand {
@@ -10,6 +11,8 @@ export interface UploadCommand {
   readonly collectionId: string | null;
   readonly title?: string;
   readonly concurrency: number;
+  /** --limit-rate: the upload cap for this run in bytes per second, null for none; undefined keeps the queue's own. */
+  readonly bandwidthCap?: number | null;
   readonly json: boolean;
   readonly libraryKey?: string;
   readonly videoUrl?: string;
@@ -29,7 +32,7 @@ export interface UploadCommand {
 
 /** The usage line of the upload command. */
 export const UPLOAD_USAGE =
-  'videos upload <file|folder>... --library <id> [--collection <id>] [--title <t>] [--concurrency <n>] [--json] [--no-wait] [--again] [--library-key KEY] [--video-url URL] [--api-key KEY] [--profile NAME] [--offline-timeout <s>] [--resumable] [--resumable-over <size>]';
+  'videos upload <file|folder>... --library <id> [--collection <id>] [--title <t>] [--concurrency <n>] [--limit-rate <rate>] [--json] [--no-wait] [--again] [--library-key KEY] [--video-url URL] [--api-key KEY] [--profile NAME] [--offline-timeout <s>] [--resumable] [--resumable-over <size>]';
 
 /** The help text of `burrow videos`. */
 export const VIDEOS_HELP = `usage: burrow videos <command> [options]
@@ -37,8 +40,10 @@ export const VIDEOS_HELP = `usage: burrow videos <command> [options]
 Commands:
   upload <file|folder>... --library <id> [options]
                  upload video files (folders are searched for them) to a Stream library
+  fetch <url> --library <id> [options]
+                 have Stream fetch a file from an http(s) URL into a new video, and follow it
 
-Run "burrow videos upload --help" for details.
+Run "burrow videos upload --help" or "burrow videos fetch --help" for details.
 `;
 
 /** The help text of `burrow videos upload`. */
@@ -50,6 +55,7 @@ interruption (Ctrl+C, a kill, a lost network) and it continues the same uploads 
   --collection <id>      put the videos in this collection (its guid)
   --title <t>            the video's title (one file only; default: the file name without its extension)
   --concurrency <n>      uploads at once, ${CONCURRENCY.min} to ${CONCURRENCY.max} (default ${CONCURRENCY.default})
+  --limit-rate <rate>    cap all uploads together at this many bytes per second: 500k, 2M, 1.5MB (decimal), or off
   --json                 one JSON object per line (the default when standard output is not a terminal)
   --no-wait              done once the platform has the whole file, without waiting for encoding
   --again                upload files this machine already uploaded to the library (otherwise skipped)
@@ -71,7 +77,7 @@ export interface UsageError {
   readonly message: string;
 }
 
-const VALUE_FLAGS = new Set(['--library', '--collection', '--title', '--concurrency', '--library-key', '--video-url', '--api-key', '--profile', '-p', '--offline-timeout', '--resumable-over']);
+const VALUE_FLAGS = new Set(['--library', '--collection', '--title', '--concurrency', '--limit-rate', '--library-key', '--video-url', '--api-key', '--profile', '-p', '--offline-timeout', '--resumable-over']);
 const BOOLEAN_FLAGS = new Set(['--json', '--no-wait', '--again', '--resumable']);
 
 /** True when --help or -h is among the words (a flag's value is not looked at). */
@@ -125,6 +131,10 @@ export function parseUploadArgs(args: readonly string[]): { ok: true; command: U
     return fail(`--concurrency must be a whole number from ${CONCURRENCY.min} to ${CONCURRENCY.max}`);
   }
 
+  const rateText = values.get('--limit-rate');
+  const rate = rateText === undefined ? undefined : parseRate(rateText);
+  if (rate !== undefined && !rate.ok) return fail(`--limit-rate ${rate.message}`);
+
   const collection = values.get('--collection')?.trim();
   if (collection === '' || (collection !== undefined && collection.length > 100)) return fail('--collection must be a collection id of 1 to 100 characters');
 
@@ -157,6 +167,7 @@ export function parseUploadArgs(args: readonly string[]): { ok: true; command: U
     collectionId: collection ?? null,
     ...(title !== undefined ? { title } : {}),
     concurrency,
+    ...(rate !== undefined ? { bandwidthCap: rate.bytesPerSecond } : {}),
     json: booleans.has('--json'),
     ...optional('--library-key', 'libraryKey'),
     ...optional('--video-url', 'videoUrl'),

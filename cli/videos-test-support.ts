@@ -2,11 +2,11 @@
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import type { AddOutcome, JobRecord, NewJob, QueueChange, Selection, UploadQueue } from '../electron/core/videos/types.js';
+import type { AddOutcome, JobRecord, NewJob, QueueChange, Selection, TusAccess, UploadQueue } from '../electron/core/videos/types.js';
 import { CONCURRENCY, FINAL_STATES, isVideoFileName, titleFromFileName, type JobView, type QueueStatus } from '../shared/videos/model.js';
 import type { CliIo, OutStream } from './io.js';
 import type { ProcessHooks } from './sandbox.js';
-import type { QueueExtras, VideosDeps } from './videos.js';
+import type { QueueSettings, VideosDeps } from './videos.js';
 
 /** A stream that keeps what was written. */
 export function capture(isTTY = false): OutStream & { text(): string } {
@@ -57,7 +57,7 @@ export function tempFiles(names: readonly string[], bytes = 1000): { dir: string
   return { dir, paths, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-const STATUS: QueueStatus = { concurrency: CONCURRENCY.default, waitingForNetwork: false, counts: { queued: 0, done: 0, failed: 0, cancelled: 0, sourceChanged: 0, inFlight: 0, totalBytes: 0, sentBytes: 0 } };
+const STATUS: QueueStatus = { concurrency: CONCURRENCY.default, bandwidthCap: null, waitingForNetwork: false, counts: { queued: 0, done: 0, failed: 0, cancelled: 0, sourceChanged: 0, inFlight: 0, totalBytes: 0, sentBytes: 0 } };
 
 /** An in-memory UploadQueue: `add` queues, `set` moves a job and emits the change; every control call is recorded. */
 export class FakeQueue implements UploadQueue {
@@ -176,6 +176,9 @@ export class FakeQueue implements UploadQueue {
   async setConcurrency(): Promise<QueueStatus> {
     throw new Error('not used by the command line');
   }
+  async setBandwidthCap(): Promise<QueueStatus> {
+    throw new Error('not used by the command line');
+  }
   async relocate(): Promise<JobView | null> {
     throw new Error('not used by the command line');
   }
@@ -204,13 +207,15 @@ export class FakeQueue implements UploadQueue {
 }
 
 /** Deps over a fake queue; the walk keeps the video files among the paths and names the rest. */
-export function fakeDeps(queue: FakeQueue): VideosDeps & { opened: { dir: string; concurrency: number }[]; extras: (QueueExtras | undefined)[]; clientFor?: Parameters<VideosDeps['openQueue']>[1] } {
-  const deps: VideosDeps & { opened: { dir: string; concurrency: number }[]; extras: (QueueExtras | undefined)[]; clientFor?: Parameters<VideosDeps['openQueue']>[1] } = {
+export function fakeDeps(queue: FakeQueue): VideosDeps & { opened: ({ dir: string } & Omit<QueueSettings, 'tus'>)[]; tus: (TusAccess | undefined)[]; clientFor?: Parameters<VideosDeps['openQueue']>[1] } {
+  const deps: VideosDeps & { opened: ({ dir: string } & Omit<QueueSettings, 'tus'>)[]; tus: (TusAccess | undefined)[]; clientFor?: Parameters<VideosDeps['openQueue']>[1] } = {
     opened: [],
-    extras: [],
-    async openQueue(dir, clientFor, concurrency, extra) {
-      deps.opened.push({ dir, concurrency });
-      deps.extras.push(extra);
+    tus: [],
+    async openQueue(dir, clientFor, settings) {
+      // Signing access is recorded apart, so tests of the other settings compare them as before.
+      const { tus, ...rest } = settings;
+      deps.opened.push({ dir, ...rest });
+      deps.tus.push(tus);
       deps.clientFor = clientFor;
       return queue;
     },

@@ -51,7 +51,7 @@ describe('burrow videos upload and resumable uploads', () => {
     await outputWhere(io.out, (t) => (t.match(/"event":"state"/g) ?? []).length >= 2);
     expect(queue.calls.add[0]?.files.map((f) => f.resumable)).toEqual([true, true]);
     // Without the threshold flag the queue keeps its own setting.
-    expect(deps.extras[0]?.resumableOver).toBeUndefined();
+    expect(deps.opened[0]?.resumableOver).toBeUndefined();
     finish(queue);
     expect(await run).toBe(0);
     expect(io.out.text()).toContain('"resumable":true');
@@ -62,11 +62,11 @@ describe('burrow videos upload and resumable uploads', () => {
     const { io, queue, deps, run } = start([a, '--library', '7', '--resumable-over', '2G']);
     await outputWhere(io.out, (t) => t.includes('"event":"state"'));
     expect(queue.calls.add[0]?.files[0]?.resumable).toBeUndefined();
-    const extra = deps.extras[0];
-    expect(extra?.resumableOver).toBe(2 * 1024 ** 3);
-    expect(extra?.tus.videoUrl).toBe('http://127.0.0.1:9/video');
-    expect(await extra?.tus.libraryKey(7)).toBe(KEY);
-    expect(await extra?.tus.libraryKey(8)).toBeNull();
+    expect(deps.opened[0]?.resumableOver).toBe(2 * 1024 ** 3);
+    const tus = deps.tus[0];
+    expect(tus?.videoUrl).toBe('http://127.0.0.1:9/video');
+    expect(await tus?.libraryKey(7)).toBe(KEY);
+    expect(await tus?.libraryKey(8)).toBeNull();
     finish(queue);
     expect(await run).toBe(0);
     expect(io.out.text()).not.toContain(KEY);

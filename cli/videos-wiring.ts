@@ -5,7 +5,7 @@ import type { VideosDeps } from './videos.js';
 /** The core's queue, runner and walk, loaded when the command first needs them. */
 export function coreDeps(): VideosDeps {
   return {
-    async openQueue(dir, clientFor, concurrency, extra) {
+    async openQueue(dir, clientFor, settings) {
       const [{ openUploadQueue }, { createJobRunner }, { fileTusStore }] = await Promise.all([
         import('../electron/core/videos/queue.js'),
         import('../electron/core/videos/runner.js'),
@@ -13,15 +13,8 @@ export function coreDeps(): VideosDeps {
       ]);
       // Resumable uploads keep their URLs beside the queue's journal, so the next run continues them.
       const runner = createJobRunner({ tusStore: fileTusStore(join(dir, 'tus')) });
-      const tus = extra?.tus;
-      return openUploadQueue({
-        dir,
-        runner,
-        clientFor,
-        ...(concurrency !== undefined ? { concurrency } : {}),
-        ...(extra?.resumableOver !== undefined ? { resumableOver: extra.resumableOver } : {}),
-        ...(tus !== undefined ? { tusAccessFor: async () => tus } : {}),
-      });
+      const { tus, ...rest } = settings;
+      return openUploadQueue({ dir, runner, clientFor, ...rest, ...(tus !== undefined ? { tusAccessFor: async () => tus } : {}) });
     },
     async walk(paths) {
       const { walkDropped } = await import('../electron/core/videos/walk.js');

@@ -56,6 +56,8 @@ describe('usage errors: one line on stderr, exit 2, nothing opened', () => {
     [['a.mp4', '--library', '7', '--concurrency', '0'], '--concurrency must be a whole number from 1 to 6'],
     [['a.mp4', '--library', '7', '--concurrency', '7'], '--concurrency must be a whole number from 1 to 6'],
     [['a.mp4', '--library', '7', '--concurrency=x'], '--concurrency must be a whole number from 1 to 6'],
+    [['a.mp4', '--library', '7', '--limit-rate', 'fast'], '--limit-rate must be a rate like 500k'],
+    [['a.mp4', '--library', '7', '--limit-rate', '1k'], '--limit-rate must be from 8k to 10G'],
     [['a.mp4', 'b.mov', '--library', '7', '--title', 'Both'], '--title names one video'],
     [['a.mp4', '--library', '7', '--frobnicate'], 'unknown option "--frobnicate"'],
     [['a.mp4', '--library'], '--library needs a value'],
@@ -99,9 +101,9 @@ describe('usage errors: one line on stderr, exit 2, nothing opened', () => {
 describe('JSON lines', () => {
   it('a state line for every change, the summary last, exit 0 when every file is Ready; the queue opens in BURROW_STATE_DIR', async () => {
     const [a, b] = files.paths as [string, string];
-    const { io, deps, queue, run } = start([a, b, '--library', '7', '--concurrency', '3', '--collection', 'col-1']);
+    const { io, deps, queue, run } = start([a, b, '--library', '7', '--concurrency', '3', '--collection', 'col-1', '--limit-rate', '1.5M']);
     await following(io, 2);
-    expect(deps.opened).toEqual([{ dir: state, concurrency: 3 }]);
+    expect(deps.opened).toEqual([{ dir: state, concurrency: 3, bandwidthCap: 1_500_000 }]);
     expect(queue.calls.add[0]?.files).toEqual([
       { path: a, profileId: 'cli', libraryId: 7, collectionId: 'col-1' },
       { path: b, profileId: 'cli', libraryId: 7, collectionId: 'col-1' },

@@ -21,16 +21,20 @@ export interface WalkResult {
   readonly skipped: readonly string[];
 }
 
-/** The core pieces the command runs on; the real ones are in videos-wiring.ts. */
-export interface VideosDeps {
-  openQueue(dir: string, clientFor: (profileId: string) => Promise<PlatformClient>, concurrency: number, extra?: QueueExtras): Promise<UploadQueue>;
-  walk(paths: readonly string[]): Promise<WalkResult>;
+/** What the command's flags set on the queue it opens; an absent cap keeps the one the queue has. */
+export interface QueueSettings {
+  readonly concurrency: number;
+  readonly bandwidthCap?: number | null;
+  /** Files of at least this many bytes go resumable (--resumable-over); absent keeps the queue's setting. */
+  readonly resumableOver?: number;
+  /** How resumable uploads are signed: the run's video URL and the key it resolved. */
+  readonly tus?: TusAccess;
 }
 
-/** What a run hands the queue besides its client: how resumable uploads are signed, and the threshold flag. */
-export interface QueueExtras {
-  readonly tus: TusAccess;
-  readonly resumableOver?: number;
+/** The core pieces the command runs on; the real ones are in videos-wiring.ts. */
+export interface VideosDeps {
+  openQueue(dir: string, clientFor: (profileId: string) => Promise<PlatformClient>, settings: QueueSettings): Promise<UploadQueue>;
+  walk(paths: readonly string[]): Promise<WalkResult>;
 }
 
 /** What a run may be given besides its words (tests). */
@@ -54,8 +58,9 @@ export async function runVideos(args: readonly string[], io: CliIo, hooks: Proce
     (sub === undefined ? io.stderr : io.stdout).write(VIDEOS_HELP);
     return sub === undefined ? EXIT.usage : EXIT.ok;
   }
+  if (sub === 'fetch') return (await import('./videos-fetch.js')).runVideosFetch(rest, io, hooks, options);
   if (sub !== 'upload') {
-    io.stderr.write(`burrow: unknown videos command ${JSON.stringify(sub)}; the command is upload (burrow videos --help)\n`);
+    io.stderr.write(`burrow: unknown videos command ${JSON.stringify(sub)}; the commands are upload and fetch (burrow videos --help)\n`);
     return EXIT.usage;
   }
   if (wantsHelp(rest)) {
@@ -159,7 +164,12 @@ async function runUpload(cmd: UploadCommand, io: CliIo, hooks: ProcessHooks, opt
   try {
     // Resumable uploads are signed here, in this process, with the key the run resolved; it is never sent as is.
     const tus: TusAccess = { videoUrl: video.url, libraryKey: async (id) => (id === cmd.libraryId ? key.key : null) };
-    queue = await deps.openQueue(dir, async () => client, cmd.concurrency, { tus, ...(cmd.resumableOver !== undefined ? { resumableOver: cmd.resumableOver } : {}) });
+    queue = await deps.openQueue(dir, async () => client, {
+      concurrency: cmd.concurrency,
+      tus,
+      ...(cmd.bandwidthCap !== undefined ? { bandwidthCap: cmd.bandwidthCap } : {}),
+      ...(cmd.resumableOver !== undefined ? { resumableOver: cmd.resumableOver } : {}),
+    });
     const recovered = (queue as { readonly recovered?: unknown }).recovered;
     if (typeof recovered === 'string') err(`burrow: ${recovered}`);
   } catch (e) {

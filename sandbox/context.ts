@@ -15,6 +15,8 @@ export interface SandboxOptions {
   readonly appLimit?: number;
   /** Remote fetches that may be queued before POST …/videos/fetch answers 429 (default 5). */
   readonly fetchQueueLimit?: number;
+  /** Answer POST …/videos/fetch with the documented StatusModel only, without the new video's `id` (default false). */
+  readonly fetchReplyWithoutId?: boolean;
   /** Milliseconds each video processing step takes (uploaded → processing → transcoding → finished); default 1000. */
   readonly processingStepMs?: number;
   /** CDN log requests allowed per pull zone per window (default 30 per 10 s). */
@@ -104,7 +106,7 @@ export interface SeedData {
 
 /** What one running sandbox shares with its area handlers. */
 export interface SandboxContext {
-  readonly options: Required<Omit<SandboxOptions, 'dataDir' | 'host' | 'port'>>;
+  readonly options: Required<Omit<SandboxOptions, 'dataDir' | 'host' | 'port' | 'fetchReplyWithoutId'>> & Pick<SandboxOptions, 'fetchReplyWithoutId'>;
   readonly seed: SeedData;
   readonly dataDir: string;
   /** Origin the server listens on, e.g. http://127.0.0.1:41234 (set once listening). */

@@ -157,6 +157,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       seed: options.seed ?? 1,
       appLimit: options.appLimit ?? 100,
       fetchQueueLimit: options.fetchQueueLimit ?? 5,
+      fetchReplyWithoutId: options.fetchReplyWithoutId ?? false,
       processingStepMs: options.processingStepMs ?? 1000,
       logRateLimit: options.logRateLimit ?? { requests: 30, windowMs: 10_000 },
       liveTraffic: options.liveTraffic ?? true,

@@ -37,13 +37,23 @@ const slimUndici = {
 const IMPORT_META_SHIM = "var __burrowImportMetaUrl=require('node:url').pathToFileURL(__filename).href;";
 
 /**
- * The command's own entry keeps two modules out, each loaded only on the path that needs it: the sandbox (an
- * ES module of its own, for `burrow sandbox`) and undici (for a request that goes through a proxy).
+ * The area commands main.ts loads on demand, each bundled into a file of its own: `burrow api` then reads and
+ * compiles only its own code, and none of them the schema library the area commands validate with.
+ */
+const AREA_COMMANDS = ['videos', 'logs', 'apps'];
+
+/**
+ * The command's own entry keeps modules out, each loaded only on the path that needs it: the sandbox (an ES module
+ * of its own, for `burrow sandbox`), the area commands (AREA_COMMANDS) and undici (for a request through a proxy).
  */
 const keepOut = {
   name: 'burrow-keep-out',
   setup(build) {
-    build.onResolve({ filter: /^\.\/sandbox\.js$/ }, (args) => (args.importer.endsWith(join('cli', 'main.ts')) ? { path: './sandbox.mjs', external: true } : undefined));
+    const fromMain = (args) => args.importer.endsWith(join('cli', 'main.ts'));
+    build.onResolve({ filter: /^\.\/sandbox\.js$/ }, (args) => (fromMain(args) ? { path: './sandbox.mjs', external: true } : undefined));
+    build.onResolve({ filter: new RegExp(`^\\./(${AREA_COMMANDS.join('|')})\\.js$`) }, (args) =>
+      fromMain(args) ? { path: `./${args.path.slice(2, -3)}.cjs`, external: true } : undefined,
+    );
     build.onResolve({ filter: /^\.\/transport-undici\.js$/ }, () => ({ path: './transport-undici.cjs', external: true }));
   },
 };
@@ -59,12 +69,13 @@ async function build() {
     // Three files, side by side (cli/version.ts finds package.json one folder up from its own file):
     // - burrow.cjs, the command: CommonJS, because an ES module entry costs Node its module loader and
     //   `node:fs`'s promise API (with readline) before the first line runs, a sixth of `burrow api`'s start;
+    // - videos.cjs, logs.cjs, apps.cjs: those commands, required by burrow.cjs only when they run;
     // - sandbox.mjs, `burrow sandbox`, loaded by a dynamic import only for that command;
     // - transport-undici.cjs, undici for proxied requests, loaded by a dynamic import only when a proxy applies.
     const results = await Promise.all([
       esbuild({
         ...common,
-        entryPoints: { burrow: 'cli/main.ts' },
+        entryPoints: { burrow: 'cli/main.ts', ...Object.fromEntries(AREA_COMMANDS.map((name) => [name, `cli/${name}.ts`])) },
         outdir: tmp,
         outExtension: { '.js': '.cjs' },
         format: 'cjs',

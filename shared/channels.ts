@@ -38,7 +38,13 @@ export const METHOD_NAMES = [
   'videos.clearCompleted',
   'videos.setTitle',
   'videos.setConcurrency',
+  'videos.setBandwidthCap',
   'videos.locate',
+  'videos.fetch',
+  'videos.fetches',
+  'videos.fetchCancel',
+  'videos.fetchRetry',
+  'videos.fetchClear',
   'videos.setResumable',
   'videos.resumableOver',
   'videos.setResumableOver',
@@ -66,7 +72,7 @@ export const METHOD_NAMES = [
   'apps.clearDraft',
 ] as const;
 
-export const EVENT_NAMES = ['app.notice', 'profiles.changed', 'videos.jobs', 'logs.status'] as const;
+export const EVENT_NAMES = ['app.notice', 'profiles.changed', 'videos.jobs', 'videos.fetchRows', 'logs.status'] as const;
 
 export type MethodName = (typeof METHOD_NAMES)[number];
 export type EventName = (typeof EVENT_NAMES)[number];

@@ -1,5 +1,6 @@
 /** Profiles: who the user is on which platform, as the renderer sees them (never a key, only its status). */
 import { z } from 'zod';
+import { endpointProblem } from './endpoint-url.js';
 import { KEY_CHARACTERS_RULE, KEY_MAX_LENGTH, KEY_MIN_LENGTH, firstBadKeyCharacter } from './key-value.js';
 
 /** bunny.net's own endpoints, the defaults of a new real profile. */
@@ -10,39 +11,11 @@ export const BUNNY_ENDPOINTS = {
   loggingUrl: 'https://logging.bunnycdn.com',
 } as const;
 
-// The WHATWG URL parser is a global wherever shared/ runs (Node, Electron, the renderer), but shared/ compiles
-// without any platform's types, so the one constructor used here is declared for this module.
-declare const URL: new (input: string) => unknown;
-
-/** Ports a URL may name; 0 is not a port anything listens on. */
-const MIN_PORT = 1;
-const MAX_PORT = 65535;
-
-// scheme://host[:port][/path]: no credentials (@), query (?), fragment (#) or whitespace.
-const HTTP_URL = /^https?:\/\/[A-Za-z0-9.-]+(?::(\d+))?(\/[^\s?#@\\]*)?$/;
-
-/** What is wrong with an endpoint URL, in the words of a field error; undefined when it is fine. */
-function endpointProblem(value: string): string | undefined {
-  const match = HTTP_URL.exec(value);
-  if (!match) return 'must be an http(s) URL without credentials, query or fragment';
-  const port = match[1];
-  if (port !== undefined && !(Number(port) >= MIN_PORT && Number(port) <= MAX_PORT)) return `port must be between ${MIN_PORT} and ${MAX_PORT}`;
-  // The shape above is necessary, not sufficient: the URL parser has the last word (e.g. on malformed hosts).
-  try {
-    new URL(value);
-  } catch {
-    return 'must be a valid URL';
-  }
-  return undefined;
-}
-
 const httpUrl = z
   .string()
   .trim()
-  .min(1, 'is required')
-  .max(2048, 'must be at most 2048 characters')
   .superRefine((value, ctx) => {
-    const problem = value === '' || value.length > 2048 ? undefined : endpointProblem(value);
+    const problem = endpointProblem(value);
     if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem });
   })
   .transform((v) => v.replace(/\/+$/, ''));

@@ -27,6 +27,7 @@ export const STALE_AFTER_EVENT: { readonly [E in EventName]: readonly StaleScope
   'app.notice': [],
   'profiles.changed': PROFILE_DEPENDENT,
   'videos.jobs': [],
+  'videos.fetchRows': [],
   'logs.status': [],
 };
 

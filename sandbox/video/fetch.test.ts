@@ -61,7 +61,7 @@ afterEach(async () => {
   for (const c of cleanups.splice(0).reverse()) await c();
 });
 
-async function setup(options: { fetchQueueLimit?: number } = {}) {
+async function setup(options: { fetchQueueLimit?: number; fetchReplyWithoutId?: boolean } = {}) {
   s = await startVideoSandbox(options);
   cleanups.push(() => s.sandbox.close());
 }
@@ -105,6 +105,18 @@ describe('POST …/videos/fetch', () => {
     expect(source.requests[0]?.headers['authorization']).toBe('Basic dTpw');
     const seen = await s.call('GET', `/library/${s.libA.id}/videos/${id}/__upload`, { key: s.libA.key });
     expect(seen.json).toMatchObject({ size: file.length, sha256: sha256(file) });
+  });
+
+  it('with fetchReplyWithoutId, answers the documented status only; the video is still made and found by its title', async () => {
+    await setup({ fetchReplyWithoutId: true });
+    const source = await startSource(bytes(1000));
+    cleanups.push(source.close);
+    const reply = await fetchVideo({ url: `${source.origin}/clip.mp4`, title: 'No id given' });
+    expect(reply.status).toBe(200);
+    expectStreamValid('POST', FETCH, { status: reply.status, json: reply.json });
+    expect(reply.json).toEqual({ success: true, message: 'OK', statusCode: 200 });
+    const list = await s.call('GET', `/library/${s.libA.id}/videos?search=No%20id%20given`, { key: s.libA.key });
+    expect((list.json as { items: { title: string }[] }).items.map((v) => v.title)).toEqual(['No id given']);
   });
 
   it('follows a redirect and names the video after the file when no title is given', async () => {

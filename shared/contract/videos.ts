@@ -4,8 +4,9 @@
  */
 import { z } from 'zod';
 import { LibraryId } from '../profiles.js';
-import { CONCURRENCY, JobView, QueueStatus, Title } from '../videos/model.js';
+import { BANDWIDTH_CAP, CONCURRENCY, JobView, QueueStatus, Title } from '../videos/model.js';
 import { empty, type AreaContract } from './define.js';
+import { videosFetchEvents, videosFetchMethods } from './videos-fetch.js';
 import { videosTusMethods } from './videos-tus.js';
 
 const JobId = z.string().min(1).max(100);
@@ -86,15 +87,31 @@ export const videosContract = {
       input: z.object({ value: z.number().int().min(CONCURRENCY.min, `must be at least ${CONCURRENCY.min}`).max(CONCURRENCY.max, `must be at most ${CONCURRENCY.max}`) }).strict(),
       output: QueueStatus,
     },
+    /** The global upload cap in bytes per second, or null for none; running uploads follow it at once. */
+    'videos.setBandwidthCap': {
+      input: z
+        .object({
+          bytesPerSecond: z
+            .number()
+            .int('must be a whole number of bytes per second')
+            .min(BANDWIDTH_CAP.min, `must be at least ${BANDWIDTH_CAP.min / 1000} kB/s`)
+            .max(BANDWIDTH_CAP.max, `must be at most ${BANDWIDTH_CAP.max / 1e9} GB/s`)
+            .nullable(),
+        })
+        .strict(),
+      output: QueueStatus,
+    },
     /** A job whose file went missing: asks for the file again in the native dialog and queues it anew. */
     'videos.locate': {
       input: z.object({ id: JobId }).strict(),
       output: JobView.nullable(),
     },
+    ...videosFetchMethods,
     ...videosTusMethods,
   },
   events: {
     /** Jobs that changed since the last event (each a whole snapshot), jobs removed, and the queue's status. */
     'videos.jobs': z.object({ jobs: z.array(JobView), removed: z.array(JobId), status: QueueStatus }),
+    ...videosFetchEvents,
   },
 } as const satisfies AreaContract;

@@ -91,12 +91,19 @@ export type QueueCounts = z.infer<typeof QueueCounts>;
 /** The queue's settings and health, beside its rows. */
 export const QueueStatus = z.object({
   concurrency: z.number().int().min(1).max(6),
+  /** The global upload cap in bytes per second, shared by every upload; null when off. */
+  bandwidthCap: z.number().int().positive().nullable(),
   /** The platform cannot be reached: uploads wait and resume by themselves. */
   waitingForNetwork: z.boolean(),
   counts: QueueCounts,
 });
 export type QueueStatus = z.infer<typeof QueueStatus>;
 
+/**
+ * The slowest and fastest upload cap accepted, in bytes per second: below the floor a request's own headers
+ * would be most of what goes; above the ceiling no link this app sees is held back.
+ */
+export const BANDWIDTH_CAP = { min: 8_000, max: 10_000_000_000 } as const;
 /** Files at least this large are sent by the resumable protocol unless the setting says otherwise (1 GiB). */
 export const RESUMABLE_OVER_DEFAULT = 1024 * 1024 * 1024;
 

@@ -5,11 +5,12 @@
 import { join } from 'node:path';
 import type { EventBus } from '../router.js';
 import type { PlatformClient } from '../platform/types.js';
-import type { Dialogs, Notifier } from '../ports.js';
+import type { Dialogs, Notifier, SecretCipher } from '../ports.js';
 import type { AppError } from '../../../shared/result.js';
 import { AppFailure, toAppError } from '../errors.js';
 import { videosHandlers, type VideosDeps, type VideosHandlers } from './handlers.js';
 import { notifyQueue } from './notify.js';
+import { openFetchPart } from './fetch-handlers.js';
 import { openUploadQueue } from './queue.js';
 import { quitQuestion, type QuitQuestion } from './quit.js';
 import { createJobRunner } from './runner.js';
@@ -21,6 +22,8 @@ export interface VideosAreaDeps extends Omit<VideosDeps, 'queue' | 'dialogs'> {
   readonly dataDir: string;
   readonly dialogs: Dialogs;
   readonly notifier: Notifier;
+  /** Seals fetch header values on disk; without it they are kept in memory only. */
+  readonly cipher?: SecretCipher;
   readonly bus: Pick<EventBus, 'emit'>;
   /** The client of the profile a job was added under. */
   clientFor(profileId: string): Promise<PlatformClient>;
@@ -52,6 +55,7 @@ function unavailable(error: AppError): UploadQueue {
     clearCompleted: async () => fail(),
     setTitle: async () => fail(),
     setConcurrency: async () => fail(),
+    setBandwidthCap: async () => fail(),
     resumableOver: () => fail(),
     setResumableOver: async () => fail(),
     setResumable: async () => fail(),
@@ -81,8 +85,9 @@ export async function videosArea(deps: VideosAreaDeps): Promise<VideosArea> {
     deps.bus.emit('app.notice', { level: 'error', message: `${error.title}${error.detail ? `: ${error.detail}` : ''}` });
     queue = unavailable(error);
   }
+  const fetchPart = await openFetchPart(deps);
   return {
-    handlers: videosHandlers({ ...deps, queue }),
+    handlers: videosHandlers({ ...deps, queue, ...(fetchPart.fetches ? { fetches: fetchPart.fetches } : {}) }),
     quitQuestion: () => {
       try {
         return quitQuestion(queue.list().jobs);
@@ -93,7 +98,7 @@ export async function videosArea(deps: VideosAreaDeps): Promise<VideosArea> {
     async close() {
       stopNotes();
       stopEvents();
-      await queue.close();
+      await Promise.all([queue.close(), fetchPart.close()]);
     },
   };
 }

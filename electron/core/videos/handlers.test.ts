@@ -134,6 +134,10 @@ describe('videos handlers', () => {
     expect(await call('videos.retry', { ids: [job!.id] })).toEqual({ changed: 0 });
     expect(await call('videos.moveToTop', { ids: [job!.id] })).toEqual({ changed: 1 });
     expect((await call('videos.setConcurrency', { value: 5 })).concurrency).toBe(5);
+    expect((await call('videos.setBandwidthCap', { bytesPerSecond: 1_000_000 })).bandwidthCap).toBe(1_000_000);
+    expect((await call('videos.setBandwidthCap', { bytesPerSecond: null })).bandwidthCap).toBeNull();
+    const tooSlow = videosContract.methods['videos.setBandwidthCap'].input.safeParse({ bytesPerSecond: 1000 });
+    expect(tooSlow.success ? [] : tooSlow.error.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['bytesPerSecond', 'must be at least 8 kB/s']]);
     expect(await call('videos.clearCompleted', {})).toEqual({ removed: 1 });
     expect(await call('videos.cancel', { all: true })).toEqual({ changed: 0 });
     expect(await call('videos.resume', { all: true })).toEqual({ changed: 0 });

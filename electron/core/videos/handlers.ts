@@ -9,6 +9,7 @@ import type { PlatformClient } from '../platform/types.js';
 import type { Dialogs } from '../ports.js';
 import type { AreaHandlers } from '../router.js';
 import type { AddOutcome, UploadQueue } from './types.js';
+import { fetchHandlers, type FetchDeps } from './fetch-handlers.js';
 import { tusHandlers } from './handlers-tus.js';
 import { walkDropped } from './walk.js';
 
@@ -16,7 +17,7 @@ import { walkDropped } from './walk.js';
 export type VideosHandlers = AreaHandlers<typeof videosContract>;
 
 /** What the handlers need from the rest of the core. */
-export interface VideosDeps {
+export interface VideosDeps extends FetchDeps {
   readonly queue: UploadQueue;
   /** The path behind a token the renderer holds (the session's FileRegistry). */
   pathOf(token: string): string | undefined;
@@ -73,6 +74,7 @@ export function videosHandlers(deps: VideosDeps): VideosHandlers {
   }
 
   return {
+    ...fetchHandlers(deps),
     'videos.libraries': async () => ({ libraries: (await deps.libraries()).map((l) => ({ id: l.id, name: l.name, hasKey: l.hasKey })) }),
 
     'videos.collections': async ({ libraryId }, { signal }) => {
@@ -134,6 +136,7 @@ export function videosHandlers(deps: VideosDeps): VideosHandlers {
     'videos.clearCompleted': async () => ({ removed: await queue.clearCompleted() }),
     'videos.setTitle': async ({ id, title }) => queue.setTitle(id, title),
     'videos.setConcurrency': async ({ value }) => queue.setConcurrency(value),
+    'videos.setBandwidthCap': async ({ bytesPerSecond }) => queue.setBandwidthCap(bytesPerSecond),
 
     'videos.locate': async ({ id }) => {
       const job = queue.record(id);

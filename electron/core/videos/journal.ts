@@ -47,6 +47,7 @@ const Line = z.discriminatedUnion('t', [
   z.object({ t: z.literal('patch'), id: z.string(), patch: Patch }),
   z.object({ t: z.literal('remove'), id: z.string() }),
   z.object({ t: z.literal('set'), concurrency: z.number().int() }),
+  z.object({ t: z.literal('cap'), bytesPerSecond: z.number().int().positive().nullable() }),
   z.object({ t: z.literal('set-resumable-over'), bytes: z.number().int().positive() }),
 ]);
 
@@ -56,12 +57,16 @@ export type JournalLine =
   | { readonly t: 'patch'; readonly id: string; readonly patch: JobPatch }
   | { readonly t: 'remove'; readonly id: string }
   | { readonly t: 'set'; readonly concurrency: number }
+  /** The global upload cap in bytes per second; null when the user turned it off. */
+  | { readonly t: 'cap'; readonly bytesPerSecond: number | null }
   | { readonly t: 'set-resumable-over'; readonly bytes: number };
 
 /** What a journal holds once replayed. */
 export interface JournalState {
   readonly jobs: Map<string, JobRecord>;
   concurrency: number | null;
+  /** The upload cap last set; undefined when never set (no cap). */
+  bandwidthCap?: number | null;
   /** The resumable threshold in bytes, when it was ever set. */
   resumableOver?: number | null;
 }
@@ -82,6 +87,9 @@ export function applyLine(state: JournalState, line: JournalLine): void {
       break;
     case 'set':
       state.concurrency = line.concurrency;
+      break;
+    case 'cap':
+      state.bandwidthCap = line.bytesPerSecond;
       break;
     case 'set-resumable-over':
       state.resumableOver = line.bytes;
@@ -146,6 +154,7 @@ export async function openJournal(dir: string, options: { readonly now?: () => n
   options.prepare?.(state);
   const snapshot: JournalLine[] = [...state.jobs.values()].map((job) => ({ t: 'job', job }));
   if (state.concurrency !== null) snapshot.push({ t: 'set', concurrency: state.concurrency });
+  if (state.bandwidthCap !== undefined) snapshot.push({ t: 'cap', bytesPerSecond: state.bandwidthCap });
   if (state.resumableOver != null) snapshot.push({ t: 'set-resumable-over', bytes: state.resumableOver });
   await writeFileAtomic(path, snapshot.map((l) => `${JSON.stringify(l)}\n`).join(''));
   const handle = await open(path, 'a', 0o600);

@@ -9,7 +9,7 @@ const view = (id: string, state: JobState, extra: Partial<JobView> = {}): JobVie
   bytesSent: 0, speed: null, eta: null, encodeProgress: null, error: state === 'failed' ? { title: 'Bad request', retryable: false } : null, note: null, highlight: false, resumable: false, ...extra,
 });
 const status = (totalBytes: number, sentBytes: number): QueueStatus => ({
-  concurrency: 2, waitingForNetwork: false, counts: { queued: 0, done: 0, failed: 0, cancelled: 0, sourceChanged: 0, inFlight: 0, totalBytes, sentBytes },
+  concurrency: 2, bandwidthCap: null, waitingForNetwork: false, counts: { queued: 0, done: 0, failed: 0, cancelled: 0, sourceChanged: 0, inFlight: 0, totalBytes, sentBytes },
 });
 
 function setup(initial: JobView[] = []) {

@@ -12,6 +12,7 @@ import { open, stat, type FileHandle } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { appError } from '../../../shared/result.js';
 import type { PlatformClient } from '../platform/types.js';
+import type { BandwidthGate } from './bandwidth.js';
 import type { CallFailure } from './classify.js';
 import { VideoCallFailure, videoSend } from './video-api.js';
 
@@ -47,6 +48,8 @@ export interface PutFileOptions {
   readonly now?: () => number;
   /** Default SLOW_READ_MS. */
   readonly slowReadMs?: number;
+  /** The global upload cap: each chunk waits for it before the transport gets it (default none). */
+  readonly bandwidth?: BandwidthGate;
 }
 
 /** How a PUT ended. A failure carries what classify reads; a cancel is a failure with code ABORTED. */
@@ -129,7 +132,8 @@ class FileBody extends Readable {
         const problem = await checkSource(this.o.path, this.o.size, this.o.mtimeMs);
         if (problem) return this.problem(problem);
       }
-      const want = Math.min(READ_SIZE, this.o.size - this.bytesRead);
+      // Under a cap, a chunk is one grain: the socket never gets more than a moment's worth at once.
+      const want = Math.min(READ_SIZE, this.o.bandwidth?.grain() ?? READ_SIZE, this.o.size - this.bytesRead);
       let chunk: Buffer | undefined;
       if (want > 0) {
         this.handle ??= open(this.o.path, 'r');
@@ -139,6 +143,7 @@ class FileBody extends Readable {
         const bytesRead = await this.readInto(file, buffer, want);
         if (bytesRead > 0) chunk = bytesRead === buffer.length ? buffer : buffer.subarray(0, bytesRead);
       }
+      if (chunk !== undefined && this.o.bandwidth) await this.o.bandwidth.take(chunk.length, this.o.signal);
       if (this.destroyed) return;
       if (chunk === undefined) {
         // A file cut shorter while read: the promised Content-Length can never be met.

@@ -6,12 +6,13 @@
 import { mkdir } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { appError } from '../../../shared/result.js';
-import { CONCURRENCY, RESUMABLE_OVER_DEFAULT, type JobView, type QueueStatus } from '../../../shared/videos/model.js';
+import { BANDWIDTH_CAP, CONCURRENCY, RESUMABLE_OVER_DEFAULT, type JobView, type QueueStatus } from '../../../shared/videos/model.js';
 import { AppFailure, toAppError } from '../errors.js';
 import type { PlatformClient } from '../platform/types.js';
+import { BandwidthCap, validCap } from './bandwidth.js';
 import { fingerprintFile } from './fingerprint.js';
 import { openHistory, type UploadHistory } from './history.js';
-import { openJournal, type Journal, type JournalLine } from './journal.js';
+import { openJournal, type Journal, type JournalLine, type JournalState } from './journal.js';
 import { acquireLock, type QueueLock } from './lock.js';
 import { countJobs, isEnded, RETRYABLE_STATES, transition, type MachineEvent } from './machine.js';
 import { planAdd } from './queue-add.js';
@@ -30,6 +31,8 @@ export interface UploadQueueOptions {
   clientFor(profileId: string): Promise<PlatformClient>;
   /** Overrides the persisted setting (the command line's `--concurrency`). */
   readonly concurrency?: number;
+  /** Overrides the persisted upload cap (the command line's `--limit-rate`); null turns it off. */
+  readonly bandwidthCap?: number | null;
   /** Overrides the persisted resumable threshold in bytes (the command line's `--resumable-over`). */
   readonly resumableOver?: number;
   /** What resumable uploads of a profile are signed with; without it, no job can be sent resumable. */
@@ -79,7 +82,7 @@ export async function openUploadQueue(options: UploadQueueOptions): Promise<Open
       },
     });
     const history = await openHistory(options.dir);
-    const queue = new Queue(options, lock, opened.journal, history, opened.state.jobs, opened.state.concurrency, opened.recovered, opened.state.resumableOver ?? null);
+    const queue = new Queue(options, lock, opened.journal, history, opened.state, opened.recovered);
     await queue.begin();
     return queue;
   } catch (e) {
@@ -103,6 +106,7 @@ class Queue implements OpenedUploadQueue {
   readonly #host: LoopHost;
   readonly #idleWaiters: (() => void)[] = [];
   #concurrency: number;
+  readonly #bandwidth: BandwidthCap;
   #resumableOver: number;
   /** What a resumable job's platform had when its run last stopped (shown while it is paused or waiting). */
   readonly #kept = new Map<string, number>();
@@ -114,18 +118,19 @@ class Queue implements OpenedUploadQueue {
     readonly lock: QueueLock,
     readonly journal: Journal,
     readonly history: UploadHistory,
-    jobs: Map<string, JobRecord>,
-    persistedConcurrency: number | null,
+    persisted: JournalState,
     recovered: string | undefined,
-    persistedResumableOver: number | null,
   ) {
     this.#o = options;
     this.#now = options.now ?? Date.now;
     this.#sleep = options.sleep ?? defaultSleep;
     this.#random = options.random ?? Math.random;
-    this.#jobs = jobs;
-    this.#concurrency = clampConcurrency(options.concurrency ?? persistedConcurrency ?? CONCURRENCY.default);
-    this.#resumableOver = options.resumableOver ?? persistedResumableOver ?? RESUMABLE_OVER_DEFAULT;
+    this.#jobs = persisted.jobs;
+    this.#concurrency = clampConcurrency(options.concurrency ?? persisted.concurrency ?? CONCURRENCY.default);
+    const cap = options.bandwidthCap !== undefined ? options.bandwidthCap : (persisted.bandwidthCap ?? null);
+    // A persisted cap outside today's bounds (an older build's) is dropped rather than refused at open.
+    this.#bandwidth = new BandwidthCap(validCap(cap) ? cap : null);
+    this.#resumableOver = options.resumableOver ?? persisted.resumableOver ?? RESUMABLE_OVER_DEFAULT;
     if (recovered !== undefined) this.recovered = recovered;
     this.#events = new ChangeBatcher(
       { view: (id) => { const job = this.#jobs.get(id); return job ? this.#view(job) : undefined; }, status: () => this.#status() },
@@ -146,6 +151,7 @@ class Queue implements OpenedUploadQueue {
 
   async begin(): Promise<void> {
     if (this.#o.concurrency !== undefined) await this.journal.append({ t: 'set', concurrency: this.#concurrency });
+    if (this.#o.bandwidthCap !== undefined) await this.journal.append({ t: 'cap', bytesPerSecond: this.#bandwidth.rate });
     if (this.#o.resumableOver !== undefined) await this.journal.append({ t: 'set-resumable-over', bytes: checkResumableOver(this.#o.resumableOver) });
     for (const job of this.#jobs.values()) {
       if (job.state === 'processing') this.#poll(job.id);
@@ -276,6 +282,17 @@ class Queue implements OpenedUploadQueue {
     return this.#status();
   }
 
+  async setBandwidthCap(bytesPerSecond: number | null): Promise<QueueStatus> {
+    this.#open();
+    if (!validCap(bytesPerSecond)) {
+      throw new AppFailure(appError('validation', 'Invalid upload limit', { fieldErrors: { bytesPerSecond: `must be off or a whole number of bytes per second from ${BANDWIDTH_CAP.min} to ${BANDWIDTH_CAP.max}` } }));
+    }
+    this.#bandwidth.setRate(bytesPerSecond);
+    await this.#track(this.journal.append({ t: 'cap', bytesPerSecond }));
+    this.#events.schedule();
+    return this.#status();
+  }
+
   resumableOver(): number {
     return this.#resumableOver;
   }
@@ -370,6 +387,7 @@ class Queue implements OpenedUploadQueue {
         },
         signal: run.controller.signal,
         client,
+        bandwidth: this.#bandwidth,
         tus: started.resumable ? await this.#o.tusAccessFor?.(started.profileId) : undefined,
       };
       // Paused, cancelled or closed before the runner got going: it is never started.
@@ -518,7 +536,7 @@ class Queue implements OpenedUploadQueue {
   }
 
   #status(): QueueStatus {
-    return { concurrency: this.#concurrency, waitingForNetwork: this.#waitingForNetwork, counts: countJobs(this.#jobs.values(), (j) => this.#bytesOf(j)) };
+    return { concurrency: this.#concurrency, bandwidthCap: this.#bandwidth.rate, waitingForNetwork: this.#waitingForNetwork, counts: countJobs(this.#jobs.values(), (j) => this.#bytesOf(j)) };
   }
 
   // ---- helpers -------------------------------------------------------------------------------------------------

@@ -122,6 +122,7 @@ export function createJobRunner(options: JobRunnerOptions = {}): JobRunner {
         signal: ctx.signal,
         idleTimeoutMs,
         onProgress: (bytes) => ctx.progress(bytes),
+        bandwidth: ctx.bandwidth,
         ...(options.statIntervalMs !== undefined ? { statIntervalMs: options.statIntervalMs } : {}),
         now,
       });

@@ -9,6 +9,8 @@ import { DefaultHttpStack, type HttpRequest, type HttpResponse, type HttpStack }
 /** The global upload cap: resolves once `bytes` may be sent; rejects when the signal aborts. */
 export interface UploadBandwidth {
   take(bytes: number, signal: AbortSignal): Promise<void>;
+  /** The most bytes worth asking for at once under the current rate (absent or Infinity: any). */
+  grain?(): number;
 }
 
 /** A request that saw no byte either way for this long fails with code TIMEOUT (then retried like a reset). */
@@ -24,10 +26,21 @@ class Metered extends Transform {
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
-    this.bandwidth.take(chunk.length, this.signal).then(
-      () => callback(null, chunk),
+    void this.meter(chunk).then(
+      () => callback(),
       (e: unknown) => callback(e instanceof Error ? e : new Error(String(e))),
     );
+  }
+
+  /** Lets the chunk through in pieces no larger than the cap's grain, so a low cap is followed evenly. */
+  private async meter(chunk: Buffer): Promise<void> {
+    for (let at = 0; at < chunk.length; ) {
+      const grain = Math.floor(this.bandwidth.grain?.() ?? Number.POSITIVE_INFINITY);
+      const n = Math.min(chunk.length - at, Math.max(1, grain));
+      await this.bandwidth.take(n, this.signal);
+      this.push(chunk.subarray(at, at + n));
+      at += n;
+    }
   }
 }
 

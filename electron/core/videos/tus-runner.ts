@@ -5,7 +5,6 @@
 import { extname } from 'node:path';
 import type { JobError } from '../../../shared/videos/model.js';
 import { LIBRARY_KEY_HINT, type RetryRules } from './classify.js';
-import type { UploadBandwidth } from './tus-http.js';
 import { createTusSigner } from './tus-sign.js';
 import type { TusUrlStore } from './tus-store.js';
 import { uploadTus, type TusUploadResult } from './tus-upload.js';
@@ -41,11 +40,6 @@ const NOT_AVAILABLE: JobError = {
   retryable: true,
 };
 
-/** The global cap, when the queue passes one. */
-function bandwidthOf(ctx: RunContext): UploadBandwidth | undefined {
-  return (ctx as RunContext & { readonly bandwidth?: UploadBandwidth }).bandwidth;
-}
-
 /** Sends the job's file into `videoId` by tus; the result says how the step ended. */
 export async function sendTus(ctx: RunContext, videoId: string, o: TusStepOptions): Promise<TusUploadResult> {
   const job = ctx.job();
@@ -66,7 +60,7 @@ export async function sendTus(ctx: RunContext, videoId: string, o: TusStepOption
     metadata: { filetype: videoMimeType(job.fileName), title: job.title },
     signal: ctx.signal,
     onProgress: (bytes) => ctx.progress(bytes),
-    bandwidth: bandwidthOf(ctx),
+    bandwidth: ctx.bandwidth,
     store: o.store,
     storeKey: job.id,
     idleTimeoutMs: o.idleTimeoutMs,

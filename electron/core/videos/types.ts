@@ -4,6 +4,7 @@
  */
 import type { JobError, JobState, JobView, QueueStatus } from '../../../shared/videos/model.js';
 import type { PlatformClient } from '../platform/types.js';
+import type { BandwidthGate } from './bandwidth.js';
 
 /** One job as persisted; the renderer sees a JobView built from it, never the path. */
 export interface JobRecord {
@@ -57,6 +58,8 @@ export interface RunContext {
   readonly signal: AbortSignal;
   /** The platform client of the job's profile; it carries the library key by `libraryId`. */
   readonly client: PlatformClient;
+  /** The global upload cap every body asks before it sends bytes (shared by all rows, PUT and TUS alike). */
+  readonly bandwidth: BandwidthGate;
   /** What a resumable upload signs with (the profile's video URL and library keys); absent, the job cannot use tus. */
   readonly tus?: TusAccess | undefined;
 }
@@ -149,6 +152,8 @@ export interface UploadQueue {
   clearCompleted(): Promise<number>;
   setTitle(id: string, title: string): Promise<JobView>;
   setConcurrency(value: number): Promise<QueueStatus>;
+  /** Sets the global upload cap in bytes per second (null: no cap); uploads already running follow it at once. */
+  setBandwidthCap(bytesPerSecond: number | null): Promise<QueueStatus>;
   /** Files of at least this many bytes are added as resumable (persisted like the concurrency). */
   resumableOver(): number;
   setResumableOver(bytes: number): Promise<number>;

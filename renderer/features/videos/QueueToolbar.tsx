@@ -1,15 +1,26 @@
-/** Controls for the whole queue: pause, resume or cancel everything, retry the failed, clear what has ended, and how many upload at once. */
+/**
+ * Controls for the whole queue: pause, resume or cancel everything, retry the failed, clear what has ended, how many
+ * upload at once, and the upload limit all of them share.
+ */
 import { Dialog } from 'radix-ui';
 import { useState } from 'react';
 import { CONCURRENCY, type JobView, type QueueStatus } from '../../../shared/videos/model';
 import { Field } from '../../ui/field';
-import { isFinal } from './format';
+import { formatSpeed, isFinal } from './format';
 import type { Controls } from './use-controls';
 
 interface Props {
   readonly jobs: readonly JobView[];
   readonly status: QueueStatus;
   readonly controls: Controls;
+}
+
+/** Upload limits offered, in bytes per second (decimal units, as the rows show speeds). */
+const CAPS = [250_000, 500_000, 1_000_000, 2_000_000, 5_000_000, 10_000_000, 20_000_000, 50_000_000, 100_000_000] as const;
+
+/** The limit's option label: "Off" or "1 MB/s". */
+function capLabel(bytesPerSecond: number | null): string {
+  return bytesPerSecond === null ? 'Off' : (formatSpeed(bytesPerSecond) ?? 'Off').replace('.0 ', ' ');
 }
 
 const LEVELS = Array.from({ length: CONCURRENCY.max - CONCURRENCY.min + 1 }, (_, i) => CONCURRENCY.min + i);
@@ -70,6 +81,26 @@ export function QueueToolbar({ jobs, status, controls }: Props) {
         Clear completed
       </button>
       <div className="toolbar-end">
+        <Field label="Upload limit">
+          {(p) => (
+            <select
+              {...p}
+              value={status.bandwidthCap ?? 'off'}
+              onChange={(e) => controls.setBandwidthCap(e.target.value === 'off' ? null : Number(e.target.value))}
+              data-testid="bandwidth-cap"
+            >
+              <option value="off">Off</option>
+              {/* A limit set elsewhere (an older choice) stays visible even when it is not one of the offered ones. */}
+              {[...new Set<number>([...CAPS, ...(status.bandwidthCap === null ? [] : [status.bandwidthCap])])]
+                .sort((a, b) => a - b)
+                .map((n) => (
+                  <option key={n} value={n}>
+                    {capLabel(n)}
+                  </option>
+                ))}
+            </select>
+          )}
+        </Field>
         <Field label="At once">
           {(p) => (
             <select {...p} value={status.concurrency} onChange={(e) => controls.setConcurrency(Number(e.target.value))} data-testid="concurrency">

@@ -8,6 +8,7 @@ import { useAreaFocusTarget } from '../../app/area-focus';
 import { BridgeError } from '../../bridge/client';
 import { ErrorMessage } from '../../ui/ErrorMessage';
 import { DuplicateDialog } from './DuplicateDialog';
+import { FetchPanel } from './fetch/FetchPanel';
 import { QueueAnnouncer } from './QueueAnnouncer';
 import { QueueList } from './QueueList';
 import { useQueue } from './queue-store';
@@ -70,6 +71,7 @@ export function VideosScreen() {
           <FilePlus2 aria-hidden="true" size={16} /> Choose files…
         </button>
       </div>
+      <FetchPanel />
       {status.waitingForNetwork && (
         <div className="banner banner-warning" role="status" data-testid="waiting-for-network">
           <WifiOff aria-hidden="true" size={16} /> Waiting for network: uploads continue by themselves when the platform can be reached again.

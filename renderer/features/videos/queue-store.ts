@@ -11,6 +11,7 @@ import type { JobView, QueueStatus } from '../../../shared/videos/model';
 /** The queue's status before the core has answered: empty, default concurrency. */
 export const EMPTY_STATUS: QueueStatus = {
   concurrency: 2,
+  bandwidthCap: null,
   waitingForNetwork: false,
   counts: { queued: 0, done: 0, failed: 0, cancelled: 0, sourceChanged: 0, inFlight: 0, totalBytes: 0, sentBytes: 0 },
 };

@@ -51,6 +51,7 @@ export function bridgeWith(jobs: readonly JobView[], status: QueueStatus = aStat
   for (const m of ['videos.pause', 'videos.resume', 'videos.cancel', 'videos.retry', 'videos.moveToTop'] as const) bridge.answer(m, { changed: 1 });
   bridge.answer('videos.clearCompleted', { removed: 1 });
   bridge.answer('videos.setConcurrency', (i) => ({ ...status, concurrency: i.value }));
+  bridge.answer('videos.setBandwidthCap', (i) => ({ ...status, bandwidthCap: i.bytesPerSecond }));
   bridge.answer('videos.locate', null);
   return bridge;
 }

@@ -30,6 +30,7 @@ export function useControls() {
   const moveToTop = useSelectionCall('videos.moveToTop');
   const clear = useCallMutation('videos.clearCompleted');
   const concurrency = useCallMutation('videos.setConcurrency');
+  const bandwidth = useCallMutation('videos.setBandwidthCap');
   const locate = useCallMutation('videos.locate');
   return {
     pause,
@@ -39,6 +40,7 @@ export function useControls() {
     moveToTop,
     clearCompleted: () => clear.mutate({}, { onError: told }),
     setConcurrency: (value: number) => concurrency.mutate({ value }, { onError: told }),
+    setBandwidthCap: (bytesPerSecond: number | null) => bandwidth.mutate({ bytesPerSecond }, { onError: told }),
     locate: (id: string) => locate.mutate({ id }, { onError: told }),
   };
 }

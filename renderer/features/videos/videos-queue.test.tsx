@@ -89,6 +89,8 @@ describe('the queue', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Retry failed (1)' }));
     fireEvent.click(screen.getByRole('button', { name: 'Clear completed' }));
     fireEvent.change(screen.getByRole('combobox', { name: 'At once' }), { target: { value: '4' } });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Upload limit' }), { target: { value: '1000000' } });
+    fireEvent.change(screen.getByRole('combobox', { name: 'Upload limit' }), { target: { value: 'off' } });
     fireEvent.click(screen.getByRole('button', { name: 'Cancel all' }));
     expect(bridge.count('videos.cancel')).toBe(0);
     fireEvent.click(await screen.findByRole('button', { name: 'Cancel uploads' }));
@@ -98,6 +100,7 @@ describe('the queue', () => {
     expect(bridge.inputs('videos.retry')).toEqual([{ ids: ['c'] }]);
     expect(bridge.count('videos.clearCompleted')).toBe(1);
     expect(bridge.inputs('videos.setConcurrency')).toEqual([{ value: 4 }]);
+    expect(bridge.inputs('videos.setBandwidthCap')).toEqual([{ bytesPerSecond: 1_000_000 }, { bytesPerSecond: null }]);
   });
 
   it('selects rows by click, Shift+click and Ctrl+click; Space pauses and Delete cancels the selection', async () => {

@@ -1,0 +1,163 @@
+/**
+ * `burrow videos fetch <url>`: the app's fetch rows, run from a shell for one URL. The platform is asked to fetch the
+ * file (a full fetch queue is waited out), and the new video is followed to Ready or Failed with its progress: JSON
+ * lines when standard output is not a terminal. The row lives in memory only: an interrupted run leaves the
+ * platform fetching, and says which video to look at.
+ */
+import type { FetchView } from '../shared/contract/videos-fetch.js';
+import { redactText } from '../shared/redact.js';
+import { createErrorWriter, EXIT, type CliIo, type OutStream } from './io.js';
+import { escapeForTerminal } from './output.js';
+import type { ProcessHooks } from './sandbox.js';
+import { FETCH_HELP, FETCH_USAGE, parseFetchArgs, wantsFetchHelp, type FetchCommand } from './videos-fetch-args.js';
+import { resolveLibraryKey, uploadClient, videoUrlFor } from './videos-setup.js';
+import type { VideosOptions } from './videos.js';
+
+/** Whose row this is: the command line's own profile id. */
+const CLI_PROFILE_ID = 'cli';
+const SIGNAL_EXIT: Readonly<Record<'SIGINT' | 'SIGTERM', number>> = { SIGINT: 130, SIGTERM: 143 };
+/** The note the core puts on a row while the platform cannot be reached. */
+const UNREACHABLE = 'The platform could not be reached';
+
+/** A row's state in words, as the app's row says it. */
+export function fetchStateWords(v: FetchView): string {
+  switch (v.state) {
+    case 'queued':
+      return v.note ?? 'Queued';
+    case 'waiting':
+      return v.note ?? "Waiting for the platform's fetch queue";
+    case 'fetching':
+      return v.note ?? 'Fetching';
+    case 'processing':
+      return `Processing ${Math.round(v.encodeProgress ?? 0)} %`;
+    case 'ready':
+      return `Ready: video ${v.videoId ?? ''}`;
+    case 'failed':
+      return `Failed: ${v.error?.title ?? 'unknown error'}${v.error?.detail !== undefined ? ` (${v.error.detail})` : ''}`;
+    case 'cancelled':
+      return v.note ?? 'Cancelled';
+  }
+}
+
+/** Prints each change that says something new: a JSON object per line, or a line of words on a terminal. */
+function reporter(out: OutStream, json: boolean, secrets: () => readonly string[]): (v: FetchView) => void {
+  let last = '';
+  return (v) => {
+    const words = fetchStateWords(v);
+    if (words === last) return;
+    last = words;
+    if (!json) {
+      out.write(`${escapeForTerminal(redactText(words, secrets()))}\n`);
+      return;
+    }
+    const line = {
+      event: 'state',
+      id: v.id,
+      url: v.url,
+      state: v.state,
+      title: v.title,
+      videoId: v.videoId,
+      ...(v.encodeProgress !== null ? { encodeProgress: v.encodeProgress } : {}),
+      ...(v.note !== null ? { note: v.note } : {}),
+      ...(v.error !== null ? { error: v.error } : {}),
+    };
+    out.write(`${redactText(JSON.stringify(line), secrets())}\n`);
+  };
+}
+
+/** Runs `burrow videos fetch …`; resolves to the exit status. */
+export async function runVideosFetch(args: readonly string[], io: CliIo, hooks: ProcessHooks, options: VideosOptions = {}): Promise<number> {
+  if (wantsFetchHelp(args)) {
+    io.stdout.write(FETCH_HELP);
+    return EXIT.ok;
+  }
+  const parsed = parseFetchArgs(args);
+  if (!parsed.ok) {
+    io.stderr.write(`burrow: ${parsed.message} (usage: burrow ${FETCH_USAGE.split(' [')[0] ?? ''} …; burrow videos fetch --help)\n`);
+    return EXIT.usage;
+  }
+  const code = await runFetchCommand(parsed.command, io, hooks, options);
+  if (options.exitGraceMs !== null) {
+    // A socket or timer the core failed to release must not keep a finished command alive.
+    setTimeout(() => hooks.exit(code), options.exitGraceMs ?? 2000).unref();
+  }
+  return code;
+}
+
+async function runFetchCommand(cmd: FetchCommand, io: CliIo, hooks: ProcessHooks, options: VideosOptions): Promise<number> {
+  const secrets: string[] = cmd.headers.map((h) => h.value);
+  if (cmd.libraryKey !== undefined) secrets.push(cmd.libraryKey);
+  if (cmd.apiKey !== undefined) secrets.push(cmd.apiKey);
+  const err = createErrorWriter(io, () => secrets);
+  const video = videoUrlFor(cmd.videoUrl, io.env);
+  if (!video.ok) {
+    err(`burrow: ${video.message}`);
+    return EXIT.usage;
+  }
+  const key = await resolveLibraryKey({
+    libraryId: cmd.libraryId,
+    ...(cmd.libraryKey !== undefined ? { libraryKeyFlag: cmd.libraryKey } : {}),
+    ...(cmd.apiKey !== undefined ? { apiKeyFlag: cmd.apiKey } : {}),
+    ...(cmd.profile !== undefined ? { profile: cmd.profile } : {}),
+    env: io.env,
+    home: io.home,
+    ...(options.keyClientOptions !== undefined ? { clientOptions: options.keyClientOptions } : {}),
+  });
+  if (!key.ok) {
+    secrets.push(...key.secrets);
+    err(`burrow: ${key.message}`);
+    return key.exit;
+  }
+  secrets.push(key.key);
+  if (key.accountKey !== null) secrets.push(key.accountKey);
+
+  const client = uploadClient({ libraryId: cmd.libraryId, libraryKey: key.key, accountKey: key.accountKey, apiUrl: key.apiUrl, videoUrl: video.url });
+  const { openFetchQueue } = await import('../electron/core/videos/fetch-queue.js');
+  const queue = await openFetchQueue({ dir: null, clientFor: async () => client });
+  const report = reporter(io.stdout, cmd.json || io.stdout.isTTY !== true, () => secrets);
+
+  let ended: ((how: 'done' | 'offline' | 'SIGINT' | 'SIGTERM') => void) | undefined;
+  const end = new Promise<'done' | 'offline' | 'SIGINT' | 'SIGTERM'>((r) => (ended = r));
+  let latest: FetchView | undefined;
+  let offlineTimer: NodeJS.Timeout | undefined;
+  const see = (v: FetchView) => {
+    latest = v;
+    report(v);
+    const unreachable = v.note?.startsWith(UNREACHABLE) === true;
+    if (!unreachable && offlineTimer !== undefined) {
+      clearTimeout(offlineTimer);
+      offlineTimer = undefined;
+    } else if (unreachable && offlineTimer === undefined && cmd.offlineTimeoutMs > 0) {
+      offlineTimer = setTimeout(() => ended?.('offline'), cmd.offlineTimeoutMs);
+    }
+    if (v.state === 'ready' || v.state === 'failed' || v.state === 'cancelled') ended?.('done');
+  };
+  const onSignal = (signal: NodeJS.Signals) => ended?.(signal === 'SIGTERM' ? 'SIGTERM' : 'SIGINT');
+  hooks.onSignal('SIGINT', onSignal);
+  hooks.onSignal('SIGTERM', onSignal);
+  const off = queue.onChange((c) => c.fetches.forEach(see));
+  try {
+    await queue.add({ profileId: CLI_PROFILE_ID, libraryId: cmd.libraryId, collectionId: cmd.collectionId, url: cmd.url, ...(cmd.title !== undefined ? { title: cmd.title } : {}), headers: cmd.headers });
+    const how = await end;
+    if (how === 'SIGINT' || how === 'SIGTERM') {
+      err(latest?.videoId ? `burrow: interrupted; the platform keeps fetching into video ${latest.videoId}` : 'burrow: interrupted; the platform may still add the video');
+      return SIGNAL_EXIT[how];
+    }
+    if (how === 'offline') {
+      err(`burrow: the platform could not be reached for ${cmd.offlineTimeoutMs / 1000} s`);
+      return EXIT.network;
+    }
+    if (latest?.state !== 'ready') {
+      err(`burrow: ${latest ? fetchStateWords(latest) : 'the fetch did not finish'}`);
+      return EXIT.http;
+    }
+    return EXIT.ok;
+  } finally {
+    if (offlineTimer !== undefined) clearTimeout(offlineTimer);
+    hooks.offSignal('SIGINT', onSignal);
+    hooks.offSignal('SIGTERM', onSignal);
+    off();
+    await queue.close();
+    await client.close();
+  }
+}
