@@ -43,9 +43,20 @@ function clip(name: string, bytes: number): string {
   return path;
 }
 
-async function titled(title: string): Promise<string[]> {
+async function videos(): Promise<{ guid: string; title: string }[]> {
   const res = await fetch(`${sandbox.videoUrl}/library/${lib.id}/videos?itemsPerPage=1000`, { headers: { AccessKey: lib.key } });
-  return ((await res.json()) as { items: { guid: string; title: string }[] }).items.filter((v) => v.title === title).map((v) => v.guid);
+  return ((await res.json()) as { items: { guid: string; title: string }[] }).items;
+}
+
+async function titled(title: string): Promise<string[]> {
+  return (await videos()).filter((v) => v.title === title).map((v) => v.guid);
+}
+
+/** The one video made since `before` (the command prints its id at most ten times a second, so a kill may beat it). */
+async function madeSince(before: readonly string[]): Promise<string> {
+  const made = (await videos()).map((v) => v.guid).filter((g) => !before.includes(g));
+  expect(made).toHaveLength(1);
+  return made[0]!;
 }
 
 /** A spawned `burrow` whose stdout can be waited on (for what it prints, not for time). */
@@ -102,13 +113,13 @@ describe('burrow videos upload --resumable, end to end', () => {
   it('a 100 MB file killed with SIGKILL mid-upload continues on the same video from the platform offset, re-sending at most one chunk', async () => {
     const big = clip('big.mp4', 100_000_000);
     const args = ['videos', 'upload', big, '--library', String(lib.id), '--library-key', lib.key, '--json', '--resumable'];
+    const before = (await videos()).map((v) => v.guid);
     const first = spawnBurrow(args);
     await Promise.race([platformHolds(MID), first.until(() => false)]);
     first.child.kill('SIGKILL');
     await first.exited;
-    const videoId = lines(first.stdout()).find((l) => typeof l.videoId === 'string')?.videoId;
-    expect(videoId).toBeTypeOf('string');
-    const partial = sandbox.uploads.inspect(lib.id, videoId!)!;
+    const videoId = await madeSince(before);
+    const partial = sandbox.uploads.inspect(lib.id, videoId)!;
     expect(partial.state).not.toBe('stored');
     expect(partial.bytesReceived).toBeGreaterThanOrEqual(MID);
     expect(partial.bytesReceived).toBeLessThan(100_000_000);
@@ -121,7 +132,7 @@ describe('burrow videos upload --resumable, end to end', () => {
     const out = lines(again.stdout);
     expect(new Set(out.filter((l) => l.event === 'state').map((l) => l.videoId).filter((v) => v !== null))).toEqual(new Set([videoId]));
     expect(out.some((l) => l.event === 'state' && l.resumable === true)).toBe(true);
-    const seen = sandbox.uploads.inspect(lib.id, videoId!)!;
+    const seen = sandbox.uploads.inspect(lib.id, videoId)!;
     expect(seen).toMatchObject({ state: 'stored', size: 100_000_000, sha256: sha256(big) });
     expect(seen.bytesReceived - 100_000_000).toBeLessThanOrEqual(CHUNK);
     expect(await titled('big')).toEqual([videoId]);
@@ -130,15 +141,31 @@ describe('burrow videos upload --resumable, end to end', () => {
     expect(again.stdout).not.toContain(lib.key);
   });
 
+  it('a 100 MB upload cut by a reset mid-PATCH continues by itself from the platform offset, re-sending at most one chunk', async () => {
+    const big = clip('cut.mp4', 100_000_000);
+    // The first PATCH loses its connection 40 MB in.
+    sandbox.faults.add({ method: 'PATCH', path: '/video/tusupload/*', times: 1, action: { kind: 'reset-after-body-bytes', bytes: 40_000_000 } });
+    const r = await runBurrow(['videos', 'upload', big, '--library', String(lib.id), '--library-key', lib.key, '--json', '--resumable-over', '50M'], { env });
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(sandbox.faults.list()).toEqual([]);
+    const ready = lines(r.stdout).find((l) => l.event === 'state' && l.state === 'ready');
+    expect(ready?.resumable).toBe(true);
+    const seen = sandbox.uploads.inspect(lib.id, ready!.videoId!)!;
+    expect(seen).toMatchObject({ state: 'stored', size: 100_000_000, sha256: sha256(big) });
+    expect(seen.bytesReceived - 100_000_000).toBeLessThanOrEqual(CHUNK);
+    expect(await titled('cut')).toEqual([ready!.videoId]);
+  });
+
   it('a file changed on disk after the kill is never resumed onto the old upload: it is sent whole, as it is now', async () => {
     const path = clip('changing.mp4', 40 * 1024 * 1024);
     const args = ['videos', 'upload', path, '--library', String(lib.id), '--library-key', lib.key, '--json', '--resumable-over', '1M'];
+    const before = (await videos()).map((v) => v.guid);
     const first = spawnBurrow(args);
     await Promise.race([platformHolds(4 * 1024 * 1024), first.until(() => false)]);
     first.child.kill('SIGKILL');
     await first.exited;
-    const oldVideo = lines(first.stdout()).find((l) => typeof l.videoId === 'string')?.videoId;
-    expect(oldVideo).toBeTypeOf('string');
+    const oldVideo = await madeSince(before);
 
     appendFileSync(path, randomBytes(1000));
     const again = await runBurrow(args, { env });
@@ -150,6 +177,6 @@ describe('burrow videos upload --resumable, end to end', () => {
     // The changed file's bytes all came in this run: nothing of the old upload was built on.
     expect(ready!.videoId).not.toBe(oldVideo);
     expect(seen.bytesReceived).toBe(40 * 1024 * 1024 + 1000);
-    expect(sandbox.uploads.inspect(lib.id, oldVideo!)?.state).not.toBe('stored');
+    expect(sandbox.uploads.inspect(lib.id, oldVideo)?.state).not.toBe('stored');
   });
 });
