@@ -1,3 +1,4 @@
+import { utimesSync } from 'node:fs';
 import { utimes } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -208,5 +209,29 @@ describe('uploadTus', () => {
     expect(again).toMatchObject({ kind: 'done', resumedFrom: null });
     expect(resumes).toEqual([]);
     expect(arrived(videoId)).toMatchObject({ state: 'stored', sha256: file.sha256 });
+  });
+
+  it('stops, and forgets the upload, when the file changes while it is being sent', async () => {
+    const file = await randomFile(dir.dir, 8 * MiB);
+    const videoId = await env.newVideo();
+    const store = fileTusStore(join(dir.dir, 'tus'));
+    let touched = false;
+    const r = await uploadTus(
+      tusOptions(env, file, videoId, new AbortController().signal, {
+        chunkSize: 1 * MiB,
+        store,
+        storeKey: 'job-3',
+        onProgress: (b) => {
+          if (!touched && b >= 2 * MiB) {
+            touched = true;
+            const later = new Date(file.mtimeMs + 60_000);
+            utimesSync(file.path, later, later);
+          }
+        },
+      }),
+    );
+    expect(r).toMatchObject({ kind: 'source-changed' });
+    expect(await store.get('job-3')).toBeUndefined();
+    expect(arrived(videoId).state).not.toBe('stored');
   });
 });

@@ -158,6 +158,10 @@ function runClient(o: TusUploadOptions, uploadUrl: string, resumed: boolean): Pr
     let resigns = 0;
     let resumedFrom: number | null = null;
     let firstHead = true;
+    /** Set when the file changed under the upload: the end is that, not the failed request. */
+    let sourceProblem: SourceProblem | undefined;
+    /** The verdict that stopped the retries, kept so the end says the same. */
+    let verdictOf: ReturnType<typeof classify> | undefined;
     // The file itself is tus-js-client's input; FileSlices opens a stream per chunk, so this one is never read.
     const file = createReadStream(o.path);
     file.on('error', () => undefined);
@@ -251,8 +255,6 @@ function runClient(o: TusUploadOptions, uploadUrl: string, resumed: boolean): Pr
         finish(endOf(err as DetailedError));
       },
     });
-    let sourceProblem: SourceProblem | undefined;
-    let verdictOf: ReturnType<typeof classify> | undefined;
 
     const endOf = (err: DetailedError): Round => {
       if (o.signal.aborted) return { kind: 'stopped' };
