@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { LibraryId } from '../profiles.js';
 import { CONCURRENCY, JobView, QueueStatus, Title } from '../videos/model.js';
 import { empty, type AreaContract } from './define.js';
+import { videosLibraryMethods } from './videos-library.js';
 
 const JobId = z.string().min(1).max(100);
 
@@ -90,6 +91,7 @@ export const videosContract = {
       input: z.object({ id: JobId }).strict(),
       output: JobView.nullable(),
     },
+    ...videosLibraryMethods,
   },
   events: {
     /** Jobs that changed since the last event (each a whole snapshot), jobs removed, and the queue's status. */
