@@ -33,8 +33,10 @@ export const VIDEOS_HELP = `usage: burrow videos <command> [options]
 Commands:
   upload <file|folder>... --library <id> [options]
                  upload video files (folders are searched for them) to a Stream library
+  list --library <id> [--search <text>] [--collection <id>] [--json]
+                 list a library's videos with their status, length and size
 
-Run "burrow videos upload --help" for details.
+Run "burrow videos <command> --help" for details.
 `;
 
 /** The help text of `burrow videos upload`. */

@@ -48,6 +48,7 @@ export async function runVideos(args: readonly string[], io: CliIo, hooks: Proce
     (sub === undefined ? io.stderr : io.stdout).write(VIDEOS_HELP);
     return sub === undefined ? EXIT.usage : EXIT.ok;
   }
+  if (sub === 'list') return (await import('./videos-list.js')).runVideosList(rest, io);
   if (sub !== 'upload') {
     io.stderr.write(`burrow: unknown videos command ${JSON.stringify(sub)}; the command is upload (burrow videos --help)\n`);
     return EXIT.usage;
