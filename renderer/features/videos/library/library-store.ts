@@ -30,7 +30,7 @@ interface LibraryState {
   readonly query: BrowseQuery;
   readonly spotlight: Spotlight | null;
   setView(view: VideosView): void;
-  /** Changes the query; anything but the page itself starts again on the first page. */
+  /** Changes the query (anything but the page itself starts again on the first page) and lets go of the marked video. */
   setQuery(change: Partial<BrowseQuery>): void;
   setSpotlight(spotlight: Spotlight | null): void;
 }
@@ -45,7 +45,7 @@ export const useLibrary = create<LibraryState>()(
       query: FIRST_PAGE,
       spotlight: null,
       setView: (view) => set({ view }),
-      setQuery: (change) => set((s) => ({ query: { ...s.query, ...change, page: change.page ?? 1 } })),
+      setQuery: (change) => set((s) => ({ query: { ...s.query, ...change, page: change.page ?? 1 }, spotlight: null })),
       setSpotlight: (spotlight) => set({ spotlight }),
     }),
     // The view and how the list is ordered and sized are preferences; a search or a page is not kept.
