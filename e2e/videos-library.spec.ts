@@ -85,6 +85,11 @@ test('an upload turns Ready live in the Library; title and collection edited the
   await expect(row).toContainText('0:02');
   await expectNoSeriousA11yViolations(page);
   await screenshot(shell, 'videos-library');
+  // Contrast is checked per theme: the dark theme has its own colours.
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(22, 24, 29)');
+  await expectNoSeriousA11yViolations(page);
+  await page.emulateMedia({ colorScheme: 'light' });
 
   // Renamed in place: the sandbox holds the new title.
   const title = row.getByRole('textbox', { name: 'Title of library clip' });
