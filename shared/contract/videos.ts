@@ -7,6 +7,7 @@ import { LibraryId } from '../profiles.js';
 import { BANDWIDTH_CAP, CONCURRENCY, JobView, QueueStatus, Title } from '../videos/model.js';
 import { empty, type AreaContract } from './define.js';
 import { videosFetchEvents, videosFetchMethods } from './videos-fetch.js';
+import { videosLibraryMethods } from './videos-library.js';
 
 const JobId = z.string().min(1).max(100);
 
@@ -106,6 +107,7 @@ export const videosContract = {
       output: JobView.nullable(),
     },
     ...videosFetchMethods,
+    ...videosLibraryMethods,
   },
   events: {
     /** Jobs that changed since the last event (each a whole snapshot), jobs removed, and the queue's status. */

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import type { JobView } from '../../../shared/videos/model';
 import { useCall } from '../../bridge/queries';
 import { errorLine, isFinal, jobPercent, progressLine, stateWords } from './format';
+import { showInLibrary } from './library/library-store';
 import { TitleEditor } from './TitleEditor';
 import type { Controls } from './use-controls';
 
@@ -85,6 +86,7 @@ export function JobRow({ job, selected, controls, onToggle }: Props) {
           {failure && <span className="job-error">{failure}</span>}
           {job.error?.hint && <span className="job-hint">{job.error.hint}</span>}
           {job.note && <span className="muted job-note">{job.note}</span>}
+          {(job.state === 'ready' || job.state === 'processing') && job.videoId !== null && <button type="button" className="lib-link" onClick={(e) => (e.stopPropagation(), showInLibrary(job.libraryId, job.videoId ?? ''))}>Show in library</button>}
         </div>
       </div>
       <div className="job-actions">
