@@ -16,6 +16,8 @@ Commands:
                  upload video files to a Stream library through a queue that survives interruptions
   videos fetch <url> --library <id> [--header 'Name: value']... [--title <t>] [--collection <id>] [--json]
                  have Stream fetch a file from an http(s) URL into a new video, and follow it to Ready
+  videos list --library <id> [--search <text>] [--collection <id>] [--order date|title] [--json]
+                 list a Stream library's videos with their status, length and size
   logs <pullZoneId> | --file <day.log[.gz]> [--last 1h] [--status 5xx] [--cache MISS] [--all] [--format table|ndjson|csv]
                  print a pull zone's CDN request logs (or a v1 day file's), filtered
   apps list | get <id> | delete <id> | create --file <app.json> [--dry-run] [--json]

@@ -42,8 +42,10 @@ Commands:
                  upload video files (folders are searched for them) to a Stream library
   fetch <url> --library <id> [options]
                  have Stream fetch a file from an http(s) URL into a new video, and follow it
+  list --library <id> [--search <text>] [--collection <id>] [--json]
+                 list a library's videos with their status, length and size
 
-Run "burrow videos upload --help" or "burrow videos fetch --help" for details.
+Run "burrow videos <command> --help" for details.
 `;
 
 /** The help text of `burrow videos upload`. */

@@ -86,6 +86,8 @@ export async function createCore(ports: CorePorts): Promise<Core> {
   });
   const videosRoom = await videosArea({
     dataDir: ports.dataDir,
+    // Seals fetch header values while they wait on disk for the platform to take them.
+    cipher: ports.cipher,
     dialogs: ports.dialogs,
     notifier: ports.notifier,
     bus,

@@ -16,7 +16,18 @@ export type StaleScope = MethodName | `${AreaOf<MethodName>}.*`;
  * and its connection tests, and the console history (kept per profile). An area whose queries
  * use the active profile's keys or endpoints adds its scope here when its methods join the contract.
  */
-const PROFILE_DEPENDENT: readonly StaleScope[] = ['profiles.*', 'console.history', 'videos.libraries', 'videos.collections', 'logs.zones', 'apps.*'];
+const PROFILE_DEPENDENT: readonly StaleScope[] = [
+  'profiles.*',
+  'console.history',
+  'videos.libraries',
+  'videos.collections',
+  'videos.libraryList',
+  'videos.libraryGet',
+  'videos.libraryThumbnail',
+  'videos.libraryLinks',
+  'logs.zones',
+  'apps.*',
+];
 
 /**
  * Per event, the queries it makes stale. `app.notice` only informs: it changes no data. `videos.jobs` carries the
@@ -50,6 +61,9 @@ export const STALE_AFTER_CALL: { readonly [M in MethodName]?: readonly StaleScop
   'console.send': ['console.history'],
   // A new collection joins the picker and the rows' collection names.
   'videos.createCollection': ['videos.collections'],
+  // A video renamed, moved or deleted in the library browser: its list and its own answer are stale.
+  'videos.libraryUpdate': ['videos.libraryList', 'videos.libraryGet'],
+  'videos.libraryDelete': ['videos.libraryList', 'videos.libraryGet'],
   // A session's rows change: what was drawn from them is stale.
   'logs.update': ['logs.window', 'logs.aggregates', 'logs.values'],
   'logs.loadMore': ['logs.window', 'logs.aggregates', 'logs.values'],

@@ -7,6 +7,7 @@ import { LibraryId } from '../profiles.js';
 import { BANDWIDTH_CAP, CONCURRENCY, JobView, QueueStatus, Title } from '../videos/model.js';
 import { empty, type AreaContract } from './define.js';
 import { videosFetchEvents, videosFetchMethods } from './videos-fetch.js';
+import { videosLibraryMethods } from './videos-library.js';
 import { videosTusMethods } from './videos-tus.js';
 
 const JobId = z.string().min(1).max(100);
@@ -107,6 +108,7 @@ export const videosContract = {
       output: JobView.nullable(),
     },
     ...videosFetchMethods,
+    ...videosLibraryMethods,
     ...videosTusMethods,
   },
   events: {

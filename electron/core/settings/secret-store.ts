@@ -14,6 +14,11 @@ import type { SecretCipher } from '../ports.js';
 /** Backends that store secrets with no real protection (Chromium's fixed key on Linux). */
 const WEAK_BACKENDS: ReadonlySet<string> = new Set(['basic_text', 'unknown', 'none']);
 
+/** True for a cipher backend whose "encryption" anyone with the file can undo: nothing secret is sealed with it. */
+export function isWeakBackend(backend: string): boolean {
+  return WEAK_BACKENDS.has(backend);
+}
+
 const Entry = z.object({ v: z.literal(1), backend: z.string(), data: z.string() });
 type Entry = z.infer<typeof Entry>;
 const FileShape = z.object({ v: z.literal(1), optIn: z.boolean().default(false), entries: z.record(z.string(), Entry) });

@@ -168,12 +168,16 @@ describe('fetch rows across a restart', () => {
     expect(await onDisk()).toContain('"sealed":{}');
   });
 
-  it('without a cipher, the values are never written; after the restart the row says so and a retry takes them again', async () => {
+  it.each([
+    ['without a cipher', undefined],
+    ['with a cipher anyone can undo (a fixed-key backend)', 'basic_text'],
+  ])('%s, the values are never written; after the restart the row says so and a retry takes them again', async (_name, backend) => {
     await setup();
-    const id = await waitingRow();
+    const cipher = backend === undefined ? undefined : new FakeCipher(backend);
+    const id = await waitingRow(cipher);
     expectNoSecret(await onDisk());
 
-    const { queue } = await open();
+    const { queue } = await open(cipher ? { cipher } : {});
     const row = queue.list().find((v) => v.id === id);
     expect(row).toMatchObject({ state: 'failed', needsHeaders: true, error: { title: 'The header values were not kept' } });
     await expect(queue.retry(id)).rejects.toThrow('The header values were not kept');

@@ -10,6 +10,7 @@ import { FETCH_STATES } from '../../../shared/contract/videos-fetch.js';
 import { readJsonFile, writeFileAtomic } from '../fs/atomic.js';
 import { Serial } from '../fs/serial.js';
 import type { SecretCipher } from '../ports.js';
+import { isWeakBackend } from '../settings/secret-store.js';
 
 /** The file inside the fetch folder. */
 export const FETCH_FILE = 'fetches.json';
@@ -73,12 +74,16 @@ export class FetchStore {
     this.#cipher = cipher;
   }
 
-  /** The backend values are sealed with, or null when the shell offers no cipher (values are then not kept). */
+  /**
+   * The backend values are sealed with, or null when the shell offers no cipher worth the name (values are then not
+   * kept): a backend anyone with the file can undo (Chromium's fixed key on Linux) would leave them readable on disk.
+   */
   #sealWith(): Promise<string | null> {
     this.#backend ??= (async () => {
       const c = this.#cipher;
       if (!c || !(await c.isAvailable().catch(() => false))) return null;
-      return c.backend().catch(() => null);
+      const backend = await c.backend().catch(() => null);
+      return backend === null || isWeakBackend(backend) ? null : backend;
     })();
     return this.#backend;
   }

@@ -12,6 +12,7 @@ import type { AddOutcome, UploadQueue } from './types.js';
 import { fetchHandlers, type FetchDeps } from './fetch-handlers.js';
 import { tusHandlers } from './handlers-tus.js';
 import { walkDropped } from './walk.js';
+import { libraryHandlers } from './library-handlers.js';
 
 /** The area's handlers, typed from its contract file. */
 export type VideosHandlers = AreaHandlers<typeof videosContract>;
@@ -75,6 +76,7 @@ export function videosHandlers(deps: VideosDeps): VideosHandlers {
 
   return {
     ...fetchHandlers(deps),
+    ...libraryHandlers(deps),
     'videos.libraries': async () => ({ libraries: (await deps.libraries()).map((l) => ({ id: l.id, name: l.name, hasKey: l.hasKey })) }),
 
     'videos.collections': async ({ libraryId }, { signal }) => {

@@ -1,6 +1,6 @@
 /**
  * The Videos area: choose a library (and a collection), drop files or folders anywhere on the window or choose
- * them, and follow each upload in the queue below until the platform says Ready.
+ * them, and follow each upload in the queue until the platform says Ready; or browse the library's videos.
  */
 import { FilePlus2, WifiOff } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -9,6 +9,8 @@ import { BridgeError } from '../../bridge/client';
 import { ErrorMessage } from '../../ui/ErrorMessage';
 import { DuplicateDialog } from './DuplicateDialog';
 import { FetchPanel } from './fetch/FetchPanel';
+import { LibraryView } from './library/LibraryView';
+import { ViewSwitch } from './library/ViewSwitch';
 import { QueueAnnouncer } from './QueueAnnouncer';
 import { QueueList } from './QueueList';
 import { useQueue } from './queue-store';
@@ -71,7 +73,6 @@ export function VideosScreen() {
           <FilePlus2 aria-hidden="true" size={16} /> Choose files…
         </button>
       </div>
-      <FetchPanel />
       {status.waitingForNetwork && (
         <div className="banner banner-warning" role="status" data-testid="waiting-for-network">
           <WifiOff aria-hidden="true" size={16} /> Waiting for network: uploads continue by themselves when the platform can be reached again.
@@ -83,21 +84,28 @@ export function VideosScreen() {
           Drop to upload
         </div>
       )}
-      {!loaded ? (
-        <p className="muted" role="status">
-          Loading the queue…
-        </p>
-      ) : (
-        <>
-          {/* Always there, so "at once" can be set before the first drop; its buttons wait for rows. */}
-          <QueueToolbar jobs={jobs} status={status} controls={controls} />
-          {jobs.length === 0 ? (
-            <EmptyQueue onChoose={choose} />
+      <ViewSwitch
+        library={<LibraryView />}
+        queue={
+          !loaded ? (
+            <p className="muted" role="status">
+              Loading the queue…
+            </p>
           ) : (
-            <QueueList jobs={jobs} selection={selection} onSelection={setSelection} controls={controls} focusRef={focusTarget} />
-          )}
-        </>
-      )}
+            <>
+              {/* Always there, so "at once" can be set before the first drop; its buttons wait for rows. */}
+              <QueueToolbar jobs={jobs} status={status} controls={controls} />
+              {/* Rows added another way: fetches from a URL, each followed to Ready. */}
+              <FetchPanel />
+              {jobs.length === 0 ? (
+                <EmptyQueue onChoose={choose} />
+              ) : (
+                <QueueList jobs={jobs} selection={selection} onSelection={setSelection} controls={controls} focusRef={focusTarget} />
+              )}
+            </>
+          )
+        }
+      />
       <QueueAnnouncer counts={status.counts} waitingForNetwork={status.waitingForNetwork} />
       <DuplicateDialog files={files.previous} onDone={files.answerPrevious} />
     </div>

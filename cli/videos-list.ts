@@ -1,0 +1,151 @@
+/**
+ * `burrow videos list`: one page of a library's videos, on the same core call as the app's library browser, with the
+ * library's key found as `burrow videos upload` finds it.
+ */
+import { LIBRARY_PAGE_SIZES, LibraryOrder, type LibraryQuery } from '../shared/contract/videos-library.js';
+import { LibraryId } from '../shared/profiles.js';
+import { formatLength, videoWords } from '../shared/videos/library-status.js';
+import { AppFailure, toAppError } from '../electron/core/errors.js';
+import { listLibrary } from '../electron/core/videos/library-api.js';
+import { splitFlags, wantsHelpIn } from './flags.js';
+import { createErrorWriter, EXIT, type CliIo, type OutStream } from './io.js';
+import { escapeForTerminal, prettyJson } from './output.js';
+import { resolveLibraryKey, uploadClient, videoUrlFor } from './videos-setup.js';
+
+/** The usage line of the list command. */
+export const LIST_USAGE =
+  'videos list --library <id> [--search <text>] [--collection <id>] [--order date|title] [--page <n>] [--per-page <n>] [--json] [--library-key KEY] [--video-url URL] [--api-key KEY] [--profile NAME]';
+
+/** The help text of `burrow videos list`. */
+export const LIST_HELP = `usage: burrow ${LIST_USAGE}
+
+Lists one page of a Stream library's videos, newest first: id, status, length, size and title, one per line
+(--json: the page as JSON — totalItems, page, itemsPerPage and items).
+  --library <id>         the video library (required)
+  --search <text>        only videos whose title contains the text
+  --collection <id>      only videos in this collection (its guid)
+  --order date|title     newest first (default), or by title
+  --page <n>             which page, from 1 (default 1)
+  --per-page <n>         videos per page, ${LIBRARY_PAGE_SIZES.min} to ${LIBRARY_PAGE_SIZES.max} (default 100)
+  --json                 the page as JSON
+  --library-key KEY      the library's key (else BUNNYNET_LIBRARY_KEY, else fetched with the account key)
+  --video-url URL        Stream's base URL (else BURROW_VIDEO_URL, else https://video.bunnycdn.com)
+  --api-key KEY          account key for fetching the library's key (else BUNNYNET_API_KEY, else the profile)
+  --profile, -p NAME     profile in the bunny.net CLI config file (default "default")
+Exit status: 0 listed, 1 the platform answered with an error, 2 usage or no key, 3 platform unreachable.
+`;
+
+const VALUE_FLAGS = new Set(['--library', '--search', '--collection', '--order', '--page', '--per-page', '--library-key', '--video-url', '--api-key', '--profile', '-p']);
+const BOOLEAN_FLAGS = new Set(['--json']);
+
+/** The list command as parsed. */
+export interface ListCommand {
+  readonly query: LibraryQuery;
+  readonly json: boolean;
+  readonly libraryKey?: string;
+  readonly videoUrl?: string;
+  readonly apiKey?: string;
+  readonly profile?: string;
+}
+
+const whole = (text: string | undefined) => (text !== undefined && /^\d{1,9}$/.test(text.trim()) ? Number(text.trim()) : undefined);
+
+/** Parses the words after `burrow videos list`. */
+export function parseListArgs(args: readonly string[]): { ok: true; command: ListCommand } | { ok: false; message: string } {
+  const split = splitFlags(args, { values: VALUE_FLAGS, booleans: BOOLEAN_FLAGS });
+  if (!split.ok) return split;
+  if (split.words.operands.length > 0) return { ok: false, message: `videos list takes no operands; got ${JSON.stringify(split.words.operands[0])}` };
+  const values = new Map(split.words.values);
+  const libraryText = values.get('--library');
+  if (libraryText === undefined) return { ok: false, message: '--library <id> is required (the video library to list)' };
+  const library = LibraryId.safeParse(whole(libraryText));
+  if (!library.success) return { ok: false, message: `--library must be a library id (a whole number above 0); got ${JSON.stringify(libraryText)}` };
+  const order = LibraryOrder.safeParse(values.get('--order') ?? 'date');
+  if (!order.success) return { ok: false, message: '--order must be date or title' };
+  const page = values.has('--page') ? whole(values.get('--page')) : 1;
+  if (page === undefined || page < 1) return { ok: false, message: '--page must be a whole number from 1' };
+  const perPage = values.has('--per-page') ? whole(values.get('--per-page')) : 100;
+  if (perPage === undefined || perPage < LIBRARY_PAGE_SIZES.min || perPage > LIBRARY_PAGE_SIZES.max) {
+    return { ok: false, message: `--per-page must be a whole number from ${LIBRARY_PAGE_SIZES.min} to ${LIBRARY_PAGE_SIZES.max}` };
+  }
+  const collection = values.get('--collection')?.trim();
+  if (collection === '' || (collection !== undefined && collection.length > 100)) return { ok: false, message: '--collection must be a collection id of 1 to 100 characters' };
+  const search = values.get('--search') ?? '';
+  if (search.length > 200) return { ok: false, message: '--search must be at most 200 characters' };
+  const optional = (flag: string, key: keyof ListCommand) => (values.has(flag) ? { [key]: values.get(flag) } : {});
+  return {
+    ok: true,
+    command: {
+      query: { libraryId: library.data, page, itemsPerPage: perPage, search, collectionId: collection ?? null, orderBy: order.data },
+      json: split.words.booleans.has('--json'),
+      ...optional('--library-key', 'libraryKey'),
+      ...optional('--video-url', 'videoUrl'),
+      ...optional('--api-key', 'apiKey'),
+      ...(values.has('--profile') || values.has('-p') ? { profile: values.get('--profile') ?? values.get('-p') } : {}),
+    },
+  };
+}
+
+const MB = 1_000_000;
+const size = (bytes: number) => (bytes >= MB ? `${(bytes / MB).toFixed(1)} MB` : `${Math.round(bytes / 1000)} KB`);
+const shown = (out: OutStream, text: string) => (out.isTTY === true ? escapeForTerminal(text) : text);
+
+/** Runs `burrow videos list …`; resolves to the exit status. */
+export async function runVideosList(args: readonly string[], io: CliIo): Promise<number> {
+  if (wantsHelpIn(args, VALUE_FLAGS)) {
+    io.stdout.write(LIST_HELP);
+    return EXIT.ok;
+  }
+  const parsed = parseListArgs(args);
+  if (!parsed.ok) {
+    io.stderr.write(`burrow: ${parsed.message} (burrow videos list --help)\n`);
+    return EXIT.usage;
+  }
+  const cmd = parsed.command;
+  const secrets: string[] = [cmd.libraryKey, cmd.apiKey].filter((s): s is string => s !== undefined);
+  const err = createErrorWriter(io, () => secrets);
+  const video = videoUrlFor(cmd.videoUrl, io.env);
+  if (!video.ok) {
+    err(`burrow: ${video.message}`);
+    return EXIT.usage;
+  }
+  const { libraryId } = cmd.query;
+  const key = await resolveLibraryKey({
+    libraryId,
+    ...(cmd.libraryKey !== undefined ? { libraryKeyFlag: cmd.libraryKey } : {}),
+    ...(cmd.apiKey !== undefined ? { apiKeyFlag: cmd.apiKey } : {}),
+    ...(cmd.profile !== undefined ? { profile: cmd.profile } : {}),
+    env: io.env,
+    home: io.home,
+  });
+  if (!key.ok) {
+    secrets.push(...key.secrets);
+    err(`burrow: ${key.message}`);
+    return key.exit;
+  }
+  secrets.push(key.key, ...(key.accountKey !== null ? [key.accountKey] : []));
+  const client = uploadClient({ libraryId, libraryKey: key.key, accountKey: key.accountKey, apiUrl: key.apiUrl, videoUrl: video.url });
+  try {
+    const { page } = await listLibrary(client, cmd.query);
+    if (cmd.json) {
+      io.stdout.write(shown(io.stdout, `${prettyJson(JSON.stringify(page))}\n`));
+      return EXIT.ok;
+    }
+    for (const v of page.items) {
+      const line = [v.guid.padEnd(36), videoWords(v).label.padEnd(27), formatLength(v.length).padStart(8), size(v.storageSize).padStart(9), v.title].join('  ');
+      io.stdout.write(shown(io.stdout, `${line}\n`));
+    }
+    const pages = Math.max(1, Math.ceil(page.totalItems / page.itemsPerPage));
+    // The count goes to stderr, so the lines on stdout stay one video each for a pipe.
+    err(page.totalItems === 0 ? 'No videos.' : `Page ${page.page} of ${pages} · ${page.totalItems} video${page.totalItems === 1 ? '' : 's'}`);
+    return EXIT.ok;
+  } catch (e) {
+    if (!(e instanceof AppFailure)) throw e;
+    const a = toAppError(e);
+    err(`burrow videos list: ${a.title}`);
+    if (a.detail !== undefined) err(a.detail);
+    return a.kind === 'network' || a.kind === 'timeout' ? EXIT.network : EXIT.http;
+  } finally {
+    await client.close();
+  }
+}

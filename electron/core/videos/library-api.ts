@@ -1,0 +1,147 @@
+/**
+ * The library browser's platform calls: a page of a library's videos, one video, a change of title or collection,
+ * a delete. Failures come back as AppFailure in the user's words (which key, which video, what to do).
+ */
+import { z } from 'zod';
+import type { LibraryPage, LibraryQuery, LibraryVideo } from '../../../shared/contract/videos-library.js';
+import { appError, type AppError } from '../../../shared/result.js';
+import { AppFailure, toAppError } from '../errors.js';
+import { mapPlatformError } from '../platform/errors.js';
+import type { PlatformClient, PlatformRequest, PlatformResponse } from '../platform/types.js';
+import { LIBRARY_KEY_HINT } from './classify.js';
+
+/** A video as the platform sends it, read leniently: a missing field gets the value of a fresh video. */
+const videoSchema = z
+  .object({
+    guid: z.string().min(1),
+    title: z.string().nullish(),
+    status: z.number().int().nullish(),
+    encodeProgress: z.number().nullish(),
+    length: z.number().nullish(),
+    storageSize: z.number().nullish(),
+    views: z.number().nullish(),
+    dateUploaded: z.string().nullish(),
+    collectionId: z.string().nullish(),
+    thumbnailFileName: z.string().nullish(),
+    thumbnailUrl: z.string().nullish(),
+  })
+  .transform((v) => ({
+    video: {
+      guid: v.guid,
+      title: v.title ?? '',
+      status: v.status ?? 0,
+      encodeProgress: Math.min(100, Math.max(0, v.encodeProgress ?? 0)),
+      length: Math.max(0, v.length ?? 0),
+      storageSize: Math.max(0, v.storageSize ?? 0),
+      views: Math.max(0, v.views ?? 0),
+      dateUploaded: v.dateUploaded ?? null,
+      // An empty id is how some answers say "in no collection".
+      collectionId: v.collectionId ? v.collectionId : null,
+      hasThumbnail: Boolean(v.thumbnailUrl || v.thumbnailFileName),
+    } satisfies LibraryVideo,
+    thumbnail: { url: v.thumbnailUrl || null, fileName: v.thumbnailFileName || null },
+  }));
+
+/** A video and where its thumbnail is, as far as the platform said. */
+export type PlatformVideo = z.output<typeof videoSchema>;
+
+const listSchema = z.object({
+  totalItems: z.number().nullish(),
+  currentPage: z.number().nullish(),
+  itemsPerPage: z.number().nullish(),
+  items: z.array(videoSchema).nullish(),
+});
+
+/** What a failed call of the browser says, by status: the key to set, the video that is gone, or the platform's words. */
+export function libraryFailure(error: AppError, status: number | undefined, videoTitle?: string): AppFailure {
+  const which = videoTitle !== undefined ? `“${videoTitle}”` : 'This video';
+  // What the platform said (and the call) stays after the advice, for a support question.
+  const also = error.detail !== undefined ? ` (${error.detail})` : '';
+  if (status === 401) return new AppFailure({ ...error, title: 'The library key was refused (401)', detail: LIBRARY_KEY_HINT });
+  if (status === 403) return new AppFailure({ ...error, title: 'This library key may not do this (403)', detail: `The key set for this library may only read (a read-only key): set the library’s full API key in Settings.${also}` });
+  if (status === 404) return new AppFailure({ ...error, title: `${which} is no longer in the library`, detail: `It was deleted, or the library changed; the list is read again.${also}` });
+  return new AppFailure(error);
+}
+
+/** Sends one request of the video area and answers only a 2xx; anything else throws libraryFailure. */
+async function send(client: PlatformClient, req: Omit<PlatformRequest, 'area'> & { readonly libraryId: number }, videoTitle?: string): Promise<PlatformResponse> {
+  let response: PlatformResponse;
+  try {
+    response = await client.send({ ...req, area: 'video' });
+  } catch (e) {
+    const error = toAppError(e);
+    throw libraryFailure(error, error.status, videoTitle);
+  }
+  if (response.status >= 200 && response.status < 300) return response;
+  const error = mapPlatformError('video', response.status, response.headers, response.body, req.method, new URL(response.url).pathname);
+  throw libraryFailure(error, response.status, videoTitle);
+}
+
+function parsed<T>(response: PlatformResponse, schema: z.ZodType<T>, what: string): T {
+  let json: unknown;
+  try {
+    json = response.json();
+  } catch (e) {
+    throw new AppFailure(appError('http', `The platform sent ${what} Burrow could not read`, { status: response.status, detail: toAppError(e).detail ?? 'not JSON' }));
+  }
+  const result = schema.safeParse(json);
+  if (result.success) return result.data;
+  const detail = result.error.issues.map((i) => `${i.path.join('.') || '(body)'}: ${i.message}`).join('; ');
+  throw new AppFailure(appError('http', `The platform sent ${what} Burrow could not read`, { status: response.status, detail }));
+}
+
+const videosPath = (libraryId: number) => `/library/${libraryId}/videos`;
+const videoPath = (libraryId: number, videoId: string) => `${videosPath(libraryId)}/${encodeURIComponent(videoId)}`;
+const withSignal = (signal: AbortSignal | undefined) => (signal ? { signal } : {});
+
+/** One page of a library's videos, searched, filtered by collection and ordered as asked. */
+export async function listLibrary(client: PlatformClient, q: Omit<LibraryQuery, 'libraryId'> & { readonly libraryId: number }, signal?: AbortSignal): Promise<{ readonly page: LibraryPage; readonly videos: readonly PlatformVideo[] }> {
+  const query = {
+    page: q.page,
+    itemsPerPage: q.itemsPerPage,
+    search: q.search.trim(),
+    collection: q.collectionId ?? '',
+    orderBy: q.orderBy,
+  };
+  const response = await send(client, { method: 'GET', path: videosPath(q.libraryId), query, libraryId: q.libraryId, ...withSignal(signal) });
+  const list = parsed(response, listSchema, 'a video list');
+  const videos = list.items ?? [];
+  return {
+    videos,
+    page: {
+      items: videos.map((v) => v.video),
+      totalItems: Math.max(videos.length, Math.trunc(list.totalItems ?? videos.length)),
+      page: Math.trunc(list.currentPage ?? q.page),
+      itemsPerPage: Math.trunc(list.itemsPerPage ?? q.itemsPerPage),
+    },
+  };
+}
+
+/** One video, with where its thumbnail is; also answers the Stream base URL the platform was reached at. */
+export async function readVideo(client: PlatformClient, libraryId: number, videoId: string, signal?: AbortSignal): Promise<PlatformVideo & { readonly videoBase: string }> {
+  const response = await send(client, { method: 'GET', path: videoPath(libraryId, videoId), libraryId, ...withSignal(signal) });
+  const video = parsed(response, videoSchema, 'a video');
+  const url = new URL(response.url);
+  // The answer's URL ends in the path asked for: what comes before it is the base the profile points at.
+  const at = url.pathname.lastIndexOf(videosPath(libraryId));
+  const videoBase = `${url.origin}${at > 0 ? url.pathname.slice(0, at) : ''}`;
+  return { ...video, videoBase };
+}
+
+/** Changes the title and/or collection (null: out of its collection). The platform answers a status, not the video. */
+export async function updateVideo(
+  client: PlatformClient,
+  libraryId: number,
+  videoId: string,
+  change: { readonly title?: string; readonly collectionId?: string | null },
+  signal?: AbortSignal,
+): Promise<void> {
+  const json = { ...(change.title !== undefined ? { title: change.title } : {}), ...(change.collectionId !== undefined ? { collectionId: change.collectionId ?? '' } : {}) };
+  // Sending the same change twice has the effect of sending it once, so a lost answer may be asked again.
+  await send(client, { method: 'POST', path: videoPath(libraryId, videoId), libraryId, json, idempotent: true, ...withSignal(signal) });
+}
+
+/** Deletes a video. Not repeated by the client: a second delete after a lost answer would say the video is gone. */
+export async function removeVideo(client: PlatformClient, libraryId: number, videoId: string, videoTitle?: string, signal?: AbortSignal): Promise<void> {
+  await send(client, { method: 'DELETE', path: videoPath(libraryId, videoId), libraryId, retry: false, ...withSignal(signal) }, videoTitle);
+}

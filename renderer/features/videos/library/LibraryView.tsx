@@ -1,0 +1,158 @@
+/**
+ * The library browser: the chosen library's videos as the platform holds them, read again while any of them is
+ * encoding; searched, filtered, sorted and paged; each renamed, moved, copied or deleted in place.
+ */
+import { ChevronLeft, ChevronRight, RotateCcw } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import type { LibraryVideo } from '../../../../shared/contract/videos-library';
+import { useCall } from '../../../bridge/queries';
+import { ErrorMessage } from '../../../ui/ErrorMessage';
+import { useTarget } from '../target-store';
+import { DeleteVideoDialog } from './DeleteVideoDialog';
+import { useLibrary } from './library-store';
+import { LibraryRow } from './LibraryRow';
+import { LibraryToolbar } from './LibraryToolbar';
+import { useLibraryEdits } from './use-library-edits';
+import { useLibraryPage } from './use-library-page';
+import './library.css';
+
+function Empty({ filtered }: { readonly filtered: boolean }) {
+  const setQuery = useLibrary((s) => s.setQuery);
+  const setView = useLibrary((s) => s.setView);
+  if (filtered) {
+    return (
+      <section className="empty-state" data-testid="library-empty">
+        <h2>No video matches</h2>
+        <p>No video of this library has a title with these words in this collection.</p>
+        <button type="button" onClick={() => setQuery({ search: '', collectionId: null })}>
+          Show every video
+        </button>
+      </section>
+    );
+  }
+  return (
+    <section className="empty-state" data-testid="library-empty">
+      <h2>This library has no videos yet</h2>
+      <p>Upload videos from the queue: they appear here, and their encoding is followed live.</p>
+      <button type="button" className="primary" onClick={() => setView('queue')}>
+        Go to the upload queue
+      </button>
+    </section>
+  );
+}
+
+export function LibraryView() {
+  const libraryId = useTarget((s) => s.libraryId);
+  const libraries = useCall('videos.libraries', {});
+  const library = libraries.data?.libraries.find((l) => l.id === libraryId);
+  const ready = library !== undefined && library.hasKey;
+  const query = useLibrary((s) => s.query);
+  const setQuery = useLibrary((s) => s.setQuery);
+  const spotlight = useLibrary((s) => s.spotlight);
+  const page = useLibraryPage(ready ? library.id : null, ready);
+  const collections = useCall('videos.collections', { libraryId: library?.id ?? 1 }, { enabled: ready });
+  const edits = useLibraryEdits(page.refetch);
+  const [asking, setAsking] = useState<LibraryVideo | null>(null);
+  const spotRow = useRef<HTMLTableRowElement>(null);
+
+  const items = page.data?.items;
+  const spotGuid = spotlight !== null && spotlight.libraryId === library?.id ? spotlight.videoId : null;
+  const spotShown = spotGuid !== null && items?.some((v) => v.guid === spotGuid) === true;
+  // The asked-for row, once on screen, is scrolled to and takes the focus, so the keyboard is where the eye is.
+  useEffect(() => {
+    if (!spotShown) return;
+    spotRow.current?.scrollIntoView?.({ block: 'nearest' });
+    spotRow.current?.focus();
+  }, [spotShown, spotGuid]);
+
+  // A page emptied by deletes (or a shorter list) falls back to the last page that has videos.
+  const lastPage = page.data ? Math.max(1, Math.ceil(page.data.totalItems / query.itemsPerPage)) : 1;
+  useEffect(() => {
+    if (page.data && !page.isPlaceholderData && query.page > lastPage) setQuery({ page: lastPage });
+  }, [page.data, page.isPlaceholderData, query.page, lastPage, setQuery]);
+
+  if (libraries.isPending) return null;
+  if (!library) return null;
+  if (!library.hasKey) {
+    return (
+      <p className="muted" data-testid="browse-no-key">
+        Burrow has no key for {library.name}: each video library has its own API key. Fetch it above, or set it in Settings, to browse this library.
+      </p>
+    );
+  }
+
+  const total = page.data?.totalItems ?? 0;
+  const pages = lastPage;
+  const filtered = query.search.trim() !== '' || query.collectionId !== null;
+  return (
+    <section className="library" aria-label={`Videos of ${library.name}`} data-testid="library-view">
+      <LibraryToolbar collections={collections.data?.collections} />
+      {page.isError && (
+        <div className="row lib-error">
+          <ErrorMessage error={page.error} />
+          <button type="button" onClick={() => void page.refetch()}>
+            <RotateCcw aria-hidden="true" size={14} /> Try again
+          </button>
+        </div>
+      )}
+      {page.isPending && !page.isError && (
+        <p className="muted" role="status">
+          Loading the videos of {library.name}…
+        </p>
+      )}
+      {items && items.length === 0 && <Empty filtered={filtered} />}
+      {items && items.length > 0 && (
+        <div className="lib-scroller">
+          <table className="lib-table" aria-busy={page.isPlaceholderData || undefined}>
+            <caption className="visually-hidden">Videos of {library.name}, {query.orderBy === 'date' ? 'newest first' : 'by title'}</caption>
+            <thead>
+              <tr>
+                <th scope="col">
+                  <span className="visually-hidden">Thumbnail</span>
+                </th>
+                <th scope="col">Title</th>
+                <th scope="col">Collection</th>
+                <th scope="col">Status</th>
+                <th scope="col">Length</th>
+                <th scope="col">Size</th>
+                <th scope="col">Views</th>
+                <th scope="col">Uploaded</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((v) => (
+                <LibraryRow
+                  key={v.guid}
+                  ref={v.guid === spotGuid ? spotRow : undefined}
+                  libraryId={library.id}
+                  video={v}
+                  collections={collections.data?.collections}
+                  edits={edits}
+                  spotlit={v.guid === spotGuid}
+                  onDelete={setAsking}
+                />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {items && total > 0 && (
+        <nav className="row lib-pager" aria-label="Pages">
+          <button type="button" aria-label="Previous page" disabled={query.page <= 1} onClick={() => setQuery({ page: query.page - 1 })}>
+            <ChevronLeft aria-hidden="true" size={14} />
+          </button>
+          <span className="tabular" data-testid="lib-page">
+            Page {query.page} of {pages} · {total} video{total === 1 ? '' : 's'}
+          </span>
+          <button type="button" aria-label="Next page" disabled={query.page >= pages} onClick={() => setQuery({ page: query.page + 1 })}>
+            <ChevronRight aria-hidden="true" size={14} />
+          </button>
+        </nav>
+      )}
+      <DeleteVideoDialog libraryId={library.id} video={asking} remove={edits.remove} onClose={() => setAsking(null)} />
+    </section>
+  );
+}
