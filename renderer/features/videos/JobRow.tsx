@@ -34,7 +34,7 @@ function MakeResumable({ job }: { readonly job: JobView }) {
   return (
     <button
       type="button"
-      aria-label={`Make ${job.title} resumable`}
+      aria-label={`Make resumable: ${job.title}`}
       title="Send it in parts the platform keeps: a cut or a pause continues where it stopped"
       onClick={(e) => {
         e.stopPropagation();

@@ -36,7 +36,7 @@ describe('resumable rows', () => {
     const bridge = bridgeWith(JOBS);
     bridge.answer('videos.setResumable', { changed: 1 });
     renderVideos();
-    fireEvent.click(within(await rowOf('clip plain')).getByRole('button', { name: 'Make clip plain resumable' }));
+    fireEvent.click(within(await rowOf('clip plain')).getByRole('button', { name: 'Make resumable: clip plain' }));
     await waitFor(() => expect(bridge.count('videos.setResumable')).toBe(1));
     expect(bridge.inputs('videos.setResumable')).toEqual([{ ids: ['plain'], resumable: true }]);
     expect(within(await rowOf('clip big')).queryByRole('button', { name: /resumable/ })).toBeNull();
