@@ -18,9 +18,10 @@ import { logsV1 } from './cases/logs-v1.js';
 import { rendererInitialJs } from './cases/renderer-initial-js.js';
 import { uploadPut } from './cases/upload-put.js';
 import { uploadQueue1k } from './cases/upload-queue-1k.js';
+import { uploadTusCase } from './cases/upload-tus.js';
 
 /** Every case, in the order `npm run bench` runs them. */
-export const CASES: readonly BenchCase[] = [cliStartup, rendererInitialJs, launch, console200mb, uploadQueue1k, uploadPut, logsV1, logsScroll, logsPage];
+export const CASES: readonly BenchCase[] = [cliStartup, rendererInitialJs, launch, console200mb, uploadQueue1k, uploadPut, uploadTusCase, logsV1, logsScroll, logsPage];
 
 const DEFAULT_ROUNDS = 5;
 
