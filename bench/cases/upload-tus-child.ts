@@ -1,7 +1,7 @@
 /**
  * One resumable upload by the core's TUS uploader (`uploadTus`), in a fresh process, for the `upload-tus` case.
- * Usage: upload-tus-child.ts '<job JSON>'. The clock runs from just before the call to its end, creation of the
- * upload (POST) included, so loading TypeScript at start-up counts against neither side. With `cut`, once the
+ * The case bundles it and times the whole process; the child also times the call itself (creation of the upload, its
+ * POST, included), printed for contrast. Usage: upload-tus-child.mjs '<job JSON>'. With `cut`, once the
  * uploader reports `cut.afterBytes` sent, the sandbox is told to reset the next PATCH after `cut.partBytes` of its
  * body, and the uploader must resume by itself. Prints one JSON line: { ms, kind, resumedFrom, armed }.
  */
@@ -64,7 +64,7 @@ async function main(job: TusJob): Promise<void> {
 
 const arg = process.argv[2];
 if (arg === undefined) {
-  process.stderr.write("usage: upload-tus-child.ts '<job JSON>'\n");
+  process.stderr.write("usage: upload-tus-child.mjs '<job JSON>'\n");
   process.exit(2);
 }
 await main(JSON.parse(arg) as TusJob);
