@@ -29,10 +29,10 @@ interface Report {
   readonly error?: string;
 }
 
-/** Runs Debian's python with these arguments; resolves with its exit code and output. */
+/** Runs Debian's python with these arguments; resolves with its exit code and output (killed within the test's own time limit). */
 function python(args: readonly string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(PYTHON, [...args], { timeout: 60_000 }, (error, stdout, stderr) => {
+    execFile(PYTHON, [...args], { timeout: 25_000 }, (error, stdout, stderr) => {
       const code = error === null ? 0 : typeof error.code === 'number' ? error.code : -1;
       resolve({ code, stdout, stderr });
     });
