@@ -19,9 +19,10 @@ import { rendererInitialJs } from './cases/renderer-initial-js.js';
 import { uploadCap } from './cases/upload-cap.js';
 import { uploadPut } from './cases/upload-put.js';
 import { uploadQueue1k } from './cases/upload-queue-1k.js';
+import { uploadTusCase } from './cases/upload-tus.js';
 
 /** Every case, in the order `npm run bench` runs them. */
-export const CASES: readonly BenchCase[] = [cliStartup, rendererInitialJs, launch, console200mb, uploadQueue1k, uploadPut, uploadCap, logsV1, logsScroll, logsPage];
+export const CASES: readonly BenchCase[] = [cliStartup, rendererInitialJs, launch, console200mb, uploadQueue1k, uploadPut, uploadTusCase, uploadCap, logsV1, logsScroll, logsPage];
 
 const DEFAULT_ROUNDS = 5;
 

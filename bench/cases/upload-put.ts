@@ -18,24 +18,30 @@ import { randomFile } from './random-file.js';
 const GiB = 1024 ** 3;
 const GB = 1e9;
 
-interface Sandbox {
+/** A sandbox process that counts and hashes uploads without storing them. */
+export interface Sandbox {
   readonly videoUrl: string;
   readonly libraryId: number;
   readonly key: string;
+  /** Where `/__admin` answers (faults, upload accounting), with the account key. */
+  readonly apiUrl: string;
+  readonly accountKey: string;
   readonly child: ChildProcess;
 }
 
-async function startSandbox(root: string): Promise<Sandbox> {
+/** Starts `sandbox/main.ts --discard-uploads` and reads its first line (the addresses and keys). */
+export async function startSandbox(root: string): Promise<Sandbox> {
   const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'sandbox/main.ts'), '--discard-uploads'], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
   const lines = createInterface({ input: child.stdout! });
   const [first] = (await once(lines, 'line')) as [string];
   lines.close();
-  const info = JSON.parse(first) as { videoUrl: string; libraries: { id: number; key: string }[] };
+  const info = JSON.parse(first) as { videoUrl: string; apiUrl: string; accountKey: string; libraries: { id: number; key: string }[] };
   const lib = info.libraries[0]!;
-  return { videoUrl: info.videoUrl, libraryId: lib.id, key: lib.key, child };
+  return { videoUrl: info.videoUrl, libraryId: lib.id, key: lib.key, apiUrl: info.apiUrl, accountKey: info.accountKey, child };
 }
 
-async function createVideo(s: Sandbox, title: string): Promise<string> {
+/** Creates a video in the sandbox's first library and returns its guid. */
+export async function createVideo(s: Sandbox, title: string): Promise<string> {
   const res = await fetch(`${s.videoUrl}/library/${s.libraryId}/videos`, {
     method: 'POST',
     headers: { AccessKey: s.key, 'content-type': 'application/json', accept: 'application/json' },
@@ -50,7 +56,7 @@ async function createVideo(s: Sandbox, title: string): Promise<string> {
  * the cache serves a read changes its CPU cost several times over in this VM, and would favour whichever side
  * happened to run second; warm, both sides pay only for what they themselves do.
  */
-async function warm(file: string): Promise<void> {
+export async function warm(file: string): Promise<void> {
   const stream = createReadStream(file, { highWaterMark: 8 * 1024 * 1024 });
   for await (const _ of stream) {
     // Only the reading matters.
@@ -72,7 +78,8 @@ async function ours(ctx: CaseContext, s: Sandbox, file: string): Promise<Usage> 
   }
 }
 
-async function curl(s: Sandbox, file: string): Promise<Usage> {
+/** `curl -T` of the file to a video created for it, under GNU time. */
+export async function curl(s: Sandbox, file: string): Promise<Usage> {
   await warm(file);
   const id = await createVideo(s, 'bench peer');
   // No "Expect: 100-continue" round trip: our client does not make one either.

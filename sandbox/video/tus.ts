@@ -50,9 +50,10 @@ export class TusEndpoint {
     const match = /^\/tusupload(?:\/([0-9a-f]{32}))?\/?$/.exec(path);
     if (!match) return false;
     const id = match[1];
-    const method = req.method ?? 'GET';
+    // tus lets clients behind proxies that only pass GET and POST name the real method in this header.
+    const method = header(req, 'x-http-method-override')?.trim().toUpperCase() || (req.method ?? 'GET');
     if (method === 'OPTIONS') {
-      reply(req, res, 204, { 'tus-version': TUS_VERSION, 'tus-extension': 'creation,termination' });
+      reply(req, res, 204, { 'tus-version': TUS_VERSION, 'tus-extension': 'creation,termination', 'tus-max-size': String(MAX_VIDEO_BYTES) });
       return true;
     }
     if (header(req, 'tus-resumable') !== TUS_VERSION) {
@@ -110,8 +111,13 @@ export class TusEndpoint {
     const video = this.service.store.get(libraryId, videoId);
     if (!video) return reply(req, res, 404, {}, 'The video does not exist in this library');
     if (header(req, 'upload-defer-length') !== undefined) return reply(req, res, 400, {}, 'Upload-Defer-Length is not supported');
-    const length = parseCount(header(req, 'upload-length'));
-    if (length === undefined || length === 0 || length > MAX_VIDEO_BYTES) {
+    const declaredLength = header(req, 'upload-length') ?? '';
+    // A well-formed length over the advertised Tus-Max-Size is "too large" in tus, not malformed.
+    if (/^\d+$/.test(declaredLength) && !(Number(declaredLength) <= MAX_VIDEO_BYTES)) {
+      return reply(req, res, 413, {}, `Upload-Length exceeds the largest video, ${MAX_VIDEO_BYTES} bytes`);
+    }
+    const length = parseCount(declaredLength);
+    if (length === undefined || length === 0) {
       return reply(req, res, 400, {}, `Upload-Length must be a whole number of bytes from 1 to ${MAX_VIDEO_BYTES}`);
     }
     const previous = [...this.uploads.values()].find((u) => u.video === video && u.state === 'open');
@@ -160,7 +166,9 @@ export class TusEndpoint {
   }
 
   private async patch(req: IncomingMessage, res: ServerResponse, upload: TusUpload): Promise<void> {
-    if (header(req, 'content-type') !== 'application/offset+octet-stream') {
+    // Media types compare without case; parameters do not change what the body is.
+    const type = (header(req, 'content-type') ?? '').split(';')[0]?.trim().toLowerCase();
+    if (type !== 'application/offset+octet-stream') {
       return reply(req, res, 415, {}, 'Content-Type must be application/offset+octet-stream');
     }
     const coding = (header(req, 'content-encoding') ?? '').trim().toLowerCase();
