@@ -61,6 +61,7 @@ export const STALE_AFTER_CALL: { readonly [M in MethodName]?: readonly StaleScop
   'console.send': ['console.history'],
   // A new collection joins the picker and the rows' collection names.
   'videos.createCollection': ['videos.collections'],
+  'videos.setResumableOver': ['videos.resumableOver'],
   // A video renamed, moved or deleted in the library browser: its list and its own answer are stale.
   'videos.libraryUpdate': ['videos.libraryList', 'videos.libraryGet'],
   'videos.libraryDelete': ['videos.libraryList', 'videos.libraryGet'],

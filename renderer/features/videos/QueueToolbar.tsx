@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { CONCURRENCY, type JobView, type QueueStatus } from '../../../shared/videos/model';
 import { Field } from '../../ui/field';
 import { formatSpeed, isFinal } from './format';
+import { ResumableFrom } from './ResumableFrom';
 import type { Controls } from './use-controls';
 
 interface Props {
@@ -101,6 +102,7 @@ export function QueueToolbar({ jobs, status, controls }: Props) {
             </select>
           )}
         </Field>
+        <ResumableFrom />
         <Field label="At once">
           {(p) => (
             <select {...p} value={status.concurrency} onChange={(e) => controls.setConcurrency(Number(e.target.value))} data-testid="concurrency">

@@ -52,6 +52,8 @@ export function bridgeWith(jobs: readonly JobView[], status: QueueStatus = aStat
   bridge.answer('videos.clearCompleted', { removed: 1 });
   bridge.answer('videos.setConcurrency', (i) => ({ ...status, concurrency: i.value }));
   bridge.answer('videos.setBandwidthCap', (i) => ({ ...status, bandwidthCap: i.bytesPerSecond }));
+  bridge.answer('videos.resumableOver', { bytes: 1024 ** 3 });
+  bridge.answer('videos.setResumableOver', (i) => ({ bytes: i.bytes }));
   bridge.answer('videos.locate', null);
   return bridge;
 }

@@ -91,6 +91,10 @@ describe('the queue', () => {
     fireEvent.change(screen.getByRole('combobox', { name: 'At once' }), { target: { value: '4' } });
     fireEvent.change(screen.getByRole('combobox', { name: 'Upload limit' }), { target: { value: '1000000' } });
     fireEvent.change(screen.getByRole('combobox', { name: 'Upload limit' }), { target: { value: 'off' } });
+    const from = screen.getByRole('combobox', { name: 'Resumable from' });
+    await waitFor(() => expect(from).toHaveProperty('disabled', false));
+    expect((from as HTMLSelectElement).selectedOptions[0]?.textContent).toBe('1 GiB');
+    fireEvent.change(from, { target: { value: String(256 * 1024 ** 2) } });
     fireEvent.click(screen.getByRole('button', { name: 'Cancel all' }));
     expect(bridge.count('videos.cancel')).toBe(0);
     fireEvent.click(await screen.findByRole('button', { name: 'Cancel uploads' }));
@@ -101,6 +105,7 @@ describe('the queue', () => {
     expect(bridge.count('videos.clearCompleted')).toBe(1);
     expect(bridge.inputs('videos.setConcurrency')).toEqual([{ value: 4 }]);
     expect(bridge.inputs('videos.setBandwidthCap')).toEqual([{ bytesPerSecond: 1_000_000 }, { bytesPerSecond: null }]);
+    expect(bridge.inputs('videos.setResumableOver')).toEqual([{ bytes: 256 * 1024 ** 2 }]);
   });
 
   it('selects rows by click, Shift+click and Ctrl+click; Space pauses and Delete cancels the selection', async () => {
