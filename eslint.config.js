@@ -27,7 +27,7 @@ const ipcOnlyInTransports = [
 ];
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'dist/', 'dist-cli/', 'dist-electron/', 'release/', 'reports/', 'test-results/', '.cache/', 'scripts/*.cjs'] },
+  { ignores: ['node_modules/', 'dist/', 'dist-cli/', 'dist-electron/', 'release/', 'reports/', 'test-results/', '.cache/', '.bench-data/', 'scripts/*.cjs'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
