@@ -64,11 +64,12 @@ export function TimeChart({ id, title, aggregates, group, measure, timeZone, wit
         <h3 id={`${id}-title`}>{title}</h3>
         <p className="muted log-chart-subtitle" data-testid="chart-subtitle">{subtitleOf(aggregates)}</p>
       </header>
-      {empty ? (
-        <p className="muted">No requests in this range.</p>
-      ) : (
+      {empty && <p className="muted">No requests in this range.</p>}
+      {/* Kept while empty (hidden), so a moment without rows — a new filter's query under way — keeps the one plot
+          instead of building another when the rows come back. */}
+      <div hidden={empty}>
         <UPlotCanvas options={options} data={data} height={HEIGHT} label={summary} onHover={(t) => setHover(t === null ? null : bucketAt(starts, bucketMs, t))} onSelect={select} onPick={pick} />
-      )}
+      </div>
       {!empty && (
         <div className="log-chart-legend" aria-label={`${title} legend`} role="group">
           <p className="muted log-chart-at" aria-live="off" data-testid="legend-at">

@@ -21,9 +21,6 @@ export interface ChartSpec {
   readonly timeZone: TimeZoneMode;
   /** Draw the hit ratio as a line on a 0–100 % axis. */
   readonly drawRatio: boolean;
-  /** The first bucket's start and the last one's end (ms). */
-  readonly first: number;
-  readonly last: number;
   readonly bucketMs: number;
 }
 
@@ -68,7 +65,9 @@ export function chartOptions(spec: ChartSpec): PlotOptions {
     legend: { show: false },
     cursor: { drag: { x: true, y: false, setScale: false, dist: 5 }, points: { show: false } },
     scales: {
-      x: { time: true, range: [spec.first / 1000, spec.last / 1000] },
+      // From the first bucket's start to the last one's end, read from the data: a range that moves on by a bucket
+      // (a preset ending now, queried again) is new data for the same plot, not a new plot.
+      x: { time: true, range: (_u, min, max) => (min == null || max == null ? [0, 1] : [min, max + spec.bucketMs / 1000]) },
       y: { range: (_u, _min, max) => [0, max > 0 ? max * 1.05 : 1] },
       '%': { range: [0, 100] },
     },

@@ -143,6 +143,28 @@ describe('the charts', () => {
     expect(screen.getAllByText('Nothing to list.')).toHaveLength(3);
   });
 
+  it('keep each plot through a moment without rows (a new filter under way) instead of building another', () => {
+    const a = anAggregates();
+    const none = anAggregates({
+      rows: 0,
+      series: { ...a.series, requestsByCache: a.series.requestsByCache.map((r) => r.map(() => 0)), requestsByClass: a.series.requestsByClass.map((r) => r.map(() => 0)) },
+    });
+    const { container, rerender, props } = renderCharts({ aggregates: a });
+    const plots = [...container.querySelectorAll('.log-chart-plot')];
+    expect(plots).toHaveLength(2);
+    rerender(<LogCharts {...props} aggregates={none} />);
+    expect(screen.getAllByText('No requests in this range.')).toHaveLength(2);
+    for (const p of plots) expect(p.closest('[hidden]')).not.toBeNull();
+    rerender(<LogCharts {...props} aggregates={anAggregates({ rows: 99 })} />);
+    expect(screen.queryByText('No requests in this range.')).toBeNull();
+    const after = [...container.querySelectorAll('.log-chart-plot')];
+    expect(after).toHaveLength(2);
+    after.forEach((p, i) => {
+      expect(p).toBe(plots[i]);
+      expect(p.closest('[hidden]')).toBeNull();
+    });
+  });
+
   it('have no serious or critical accessibility violations', async () => {
     const { container } = renderCharts({ zoomed: true });
     const result = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });

@@ -46,7 +46,7 @@ describe('what a time chart hands its plot', () => {
     expect(result.current.all.map((s) => s.key)).toEqual(['HIT', 'MISS', 'BYPASS', '-']);
   });
 
-  it('build new options when the plot is made of something else: the measure, the zone, the ratio line, the range', () => {
+  it('build new options when the plot is made of something else: the measure, the zone, the ratio line, the bucket size', () => {
     const { result, rerender } = renderHook((p: PlotModelInput) => usePlotModel(p), { initialProps: base });
     const seen = [result.current.options];
     rerender({ ...base, measure: 'bytes' });
@@ -57,7 +57,14 @@ describe('what a time chart hands its plot', () => {
     seen.push(result.current.options);
     expect(result.current.options.series.map((s) => s.label)).not.toContain('Hit ratio');
     const a = anAggregates();
-    rerender({ ...base, measure: 'bytes', timeZone: 'local', drawRatio: false, aggregates: anAggregates({ series: { ...a.series, starts: a.series.starts.map((t) => t + 3_600_000) } }) });
+    const shifted = anAggregates({ series: { ...a.series, starts: a.series.starts.map((t) => t + 3_600_000) } });
+    rerender({ ...base, measure: 'bytes', timeZone: 'local', drawRatio: false, aggregates: shifted });
+    // A range that moved on by whole buckets is new data for the same plot; its x scale follows the data.
+    expect(result.current.options).toBe(seen.at(-1));
+    const xRange = result.current.options.scales?.x?.range as (u: unknown, min: number | null, max: number | null) => [number, number];
+    const starts = shifted.series.starts;
+    expect(xRange(null, starts[0]! / 1000, starts.at(-1)! / 1000)).toEqual([starts[0]! / 1000, (starts.at(-1)! + shifted.series.bucketMs) / 1000]);
+    rerender({ ...base, measure: 'bytes', timeZone: 'local', drawRatio: false, aggregates: anAggregates({ series: { ...a.series, bucketMs: a.series.bucketMs * 2 } }) });
     seen.push(result.current.options);
     expect(new Set(seen).size).toBe(seen.length);
   });

@@ -1,6 +1,6 @@
 /**
  * What a time chart hands its plot: the series, the arrays to draw and the options. The options object changes
- * only with the plot's make-up (the series the core counts, the ratio line, measure, time zone, range), so
+ * only with the plot's make-up (the series the core counts, the ratio line, measure, time zone, bucket size), so
  * aggregates that only bring new values — every page of "load all", even one where a status first occurs — keep
  * the plot and give it new data; a series hidden from the legend stays in the plot with nothing in it, so toggling
  * is new data too.
@@ -42,13 +42,12 @@ export function usePlotModel({ aggregates, group, measure, timeZone, drawRatio, 
     [aggregates, group, measure, hidden],
   );
   const data = useMemo(() => plotData(starts, plotted, drawRatio ? hitRatio : null) as uPlot.AlignedData, [starts, plotted, drawRatio, hitRatio]);
-  // Compared by value: each fetch of the aggregates brings new arrays with the same keys and range.
+  // Compared by value: each fetch of the aggregates brings new arrays with the same keys.
   const keys = JSON.stringify(plotted.map((s) => s.key));
-  const first = starts[0] ?? 0;
-  const last = (starts[starts.length - 1] ?? 0) + bucketMs;
+  // The time span is not part of it: the x scale follows the data, so a range that moves on keeps the plot.
   const options = useMemo(
-    () => chartOptions({ keys: JSON.parse(keys) as string[], group, measure, timeZone, drawRatio, first, last, bucketMs }),
-    [keys, group, measure, timeZone, drawRatio, first, last, bucketMs],
+    () => chartOptions({ keys: JSON.parse(keys) as string[], group, measure, timeZone, drawRatio, bucketMs }),
+    [keys, group, measure, timeZone, drawRatio, bucketMs],
   );
   return { all, shown, data, options };
 }
