@@ -45,11 +45,9 @@ test('a zone over 24 h: KPIs, charts and rows; a legend click filters; a drag zo
   await screenshot(shell, 'logs-table');
 
   // MISS in the cache chart's legend: a chip, a request that carries it, and only MISS rows.
-  // New numbers are drawn into the same plot: its canvas stays the same element. The plot is taken once the charts
-  // count the day's rows (the zone opened on a shorter range, whose plot the 24 h one replaces) and the frame that
-  // drew them has ended, so the canvas is the 24 h plot's.
+  // New numbers are drawn into the same plot: its canvas stays the same element (taken once the charts count the
+  // day's rows).
   await logs.settled();
-  await app.page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => setTimeout(done, 0))));
   const canvas = await logs.content.locator('section.log-chart').first().locator('canvas').first().elementHandle();
   sb.logging.resetRequests();
   await logs.cacheLegend('MISS').click();
