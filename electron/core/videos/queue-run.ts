@@ -7,7 +7,7 @@ import { toAppError } from '../errors.js';
 import type { UploadHistory } from './history.js';
 import type { JournalLine } from './journal.js';
 import { isEnded, transition } from './machine.js';
-import type { LoopHost } from './queue-loops.js';
+import type { LoopSetHost, QueueLoops } from './queue-loop-set.js';
 import { thrownJobError } from './queue-support.js';
 import { SpeedMeter } from './speed.js';
 import type { JobRecord, RunContext, RunOutcome, TusAccess } from './types.js';
@@ -22,33 +22,24 @@ export interface Run {
 }
 
 /** What running and cancelling a job need from the queue. */
-export interface RunHost extends LoopHost {
+export interface RunHost extends LoopSetHost {
   readonly history: UploadHistory;
   readonly bandwidth: RunContext['bandwidth'];
   /** The jobs holding a slot now. */
   readonly running: Map<string, Run>;
   /** What a resumable job's platform had when its run last stopped. */
   readonly kept: Map<string, number>;
-  /** Poll loops, title retries, probes and cancels, each by its key. */
-  readonly loops: Map<string, AbortController>;
+  /** Poll loops, title retries, the network probe and cancels' deletes. */
+  readonly loops: QueueLoops;
   tusAccessFor(profileId: string): Promise<TusAccess | undefined> | undefined;
   /** The job, or a not-found error. */
   get(id: string): JobRecord;
-  closed(): boolean;
   /** Takes the record in memory at once and resolves once it is on disk. */
   commit(job: JobRecord, line?: JournalLine): Promise<void>;
   /** Counts the step as under way until it settles. */
   track<T>(p: Promise<T>): Promise<T>;
   /** The row changed: it goes out with the next change event. */
   mark(id: string): void;
-  /** A new controller under `key` in `loops`. */
-  loop(key: string): AbortController;
-  poll(id: string): void;
-  syncTitle(id: string): void;
-  waitForNetwork(job: JobRecord): void;
-  /** Starts waiting jobs while slots are free. */
-  pump(): void;
-  checkIdle(): void;
 }
 
 /** Takes a slot for a waiting job and starts its run; nothing happens when the machine refuses the start. */
@@ -76,7 +67,7 @@ async function runJob(host: RunHost, started: JobRecord, run: Run): Promise<void
         const step = transition(current, { type: 'patch', patch });
         if (!step.ok) throw new Error(`Refused runner update: ${step.reason}`);
         await host.track(host.commit(step.job, { t: 'patch', id, patch }));
-        if (patch.videoId && !step.job.titleSynced) host.syncTitle(id);
+        if (patch.videoId && !step.job.titleSynced) host.loops.syncTitle(id);
       },
       progress: (bytes) => {
         if (finished || !Number.isFinite(bytes) || bytes <= run.bytes) return;
@@ -116,8 +107,8 @@ async function finishRun(host: RunHost, id: string, run: Run, outcome: RunOutcom
     if (outcome.kind === 'verified' && step.job.videoId) {
       await host.history.record({ libraryId: job.libraryId, fingerprint: job.fingerprint, videoId: step.job.videoId, at: host.now() }).catch(() => undefined);
     }
-    if (step.job.state === 'processing') host.poll(id);
-    if (outcome.kind === 'offline') host.waitForNetwork(job);
+    if (step.job.state === 'processing') host.loops.poll(id);
+    if (outcome.kind === 'offline') host.loops.waitForNetwork(job);
   } finally {
     host.running.delete(id);
     host.mark(id);
@@ -134,13 +125,13 @@ export async function cancelJob(host: RunHost, id: string): Promise<boolean> {
     run.controller.abort();
     await run.done;
   }
-  host.loops.get(`poll:${id}`)?.abort();
+  host.loops.abort(`poll:${id}`);
   const job = host.job(id);
   if (!job || isEnded(job) || host.closed()) return false;
   let deleted = false;
   let note: string | null = null;
   if (job.videoId && !job.uploaded) {
-    const controller = host.loop(`cancel:${id}`);
+    const controller = host.loops.start(`cancel:${id}`);
     try {
       await host.runner.deleteVideo(job, await host.clientFor(job.profileId), controller.signal);
       deleted = true;

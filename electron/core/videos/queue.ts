@@ -14,8 +14,8 @@ import { acquireLock, type QueueLock } from './lock.js';
 import { isEnded, transition, type MachineEvent } from './machine.js';
 import { planAdd } from './queue-add.js';
 import { ChangeBatcher } from './queue-events.js';
-import { pollProcessing, syncTitle, waitForPlatform } from './queue-loops.js';
 import { cancelJobs, moveJobsToTop, pauseJobs, relocateJob, resumeJobs, retryJobs, setJobsResumable, type ControlHost } from './queue-controls.js';
+import { QueueLoops, type LoopSetHost } from './queue-loop-set.js';
 import type { OpenedUploadQueue, UploadQueueOptions } from './queue-options.js';
 import { startRun, type Run } from './queue-run.js';
 import { checkBandwidthCap, checkConcurrency, openingSettings } from './queue-settings.js';
@@ -67,7 +67,7 @@ class Queue implements OpenedUploadQueue {
   readonly #jobs: Map<string, JobRecord>;
   readonly #running = new Map<string, Run>();
   /** Poll loops, title retries, probes and cancels: each its own controller, aborted on close. */
-  readonly #loops = new Map<string, AbortController>();
+  readonly #loops: QueueLoops;
   readonly #ops = new Set<Promise<unknown>>();
   readonly #events: ChangeBatcher;
   readonly #host: ControlHost;
@@ -77,7 +77,6 @@ class Queue implements OpenedUploadQueue {
   #resumableOver: number;
   /** What a resumable job's platform had when its run last stopped (shown while it is paused or waiting). */
   readonly #kept = new Map<string, number>();
-  #waitingForNetwork = false;
   #closed = false;
 
   constructor(
@@ -103,31 +102,32 @@ class Queue implements OpenedUploadQueue {
       options.throttleMs ?? 100,
       options.highlightMs ?? 3_000,
     );
-    this.#host = {
+    const loopHost: LoopSetHost = {
       runner: options.runner,
       job: (id) => this.#jobs.get(id),
       apply: (id, event) => this.#apply(id, event),
       clientFor: (profileId) => options.clientFor(profileId),
-      wait: (ms, signal) => this.#wait(ms, signal),
+      wait: (ms, signal) => waitFor(this.#sleep, ms, signal),
       now: this.#now,
       random: this.#random,
+      closed: () => this.#closed,
+      checkIdle: () => this.#checkIdle(),
+      statusChanged: () => this.#events.schedule(),
+      pump: () => this.#pump(),
+    };
+    this.#loops = new QueueLoops(loopHost);
+    this.#host = {
+      ...loopHost,
+      loops: this.#loops,
       history,
       bandwidth: this.#bandwidth,
       running: this.#running,
       kept: this.#kept,
-      loops: this.#loops,
       tusAccessFor: (profileId) => options.tusAccessFor?.(profileId),
       get: (id) => this.#get(id),
-      closed: () => this.#closed,
       commit: (job, line) => this.#commit(job, line),
       track: (p) => this.#track(p),
       mark: (id) => this.#mark(id),
-      loop: (key) => this.#loop(key),
-      poll: (id) => this.#poll(id),
-      syncTitle: (id) => this.#syncTitle(id),
-      waitForNetwork: (job) => this.#waitForNetwork(job),
-      pump: () => this.#pump(),
-      checkIdle: () => this.#checkIdle(),
       jobs: this.#jobs,
       select: (selection) => this.#select(selection),
       view: (job) => this.#view(job),
@@ -140,8 +140,8 @@ class Queue implements OpenedUploadQueue {
     if (this.#o.bandwidthCap !== undefined) await this.journal.append({ t: 'cap', bytesPerSecond: this.#bandwidth.rate });
     if (this.#o.resumableOver !== undefined) await this.journal.append({ t: 'set-resumable-over', bytes: checkResumableOver(this.#o.resumableOver) });
     for (const job of this.#jobs.values()) {
-      if (job.state === 'processing') this.#poll(job.id);
-      if (job.videoId && !job.titleSynced && !isEnded(job)) this.#syncTitle(job.id);
+      if (job.state === 'processing') this.#loops.poll(job.id);
+      if (job.videoId && !job.titleSynced && !isEnded(job)) this.#loops.syncTitle(job.id);
     }
     this.#pump();
   }
@@ -210,7 +210,7 @@ class Queue implements OpenedUploadQueue {
       this.#jobs.delete(job.id);
       this.#kept.delete(job.id);
       await this.#o.runner.forget?.(job.id).catch(() => undefined);
-      this.#loops.get(`title:${job.id}`)?.abort();
+      this.#loops.abort(`title:${job.id}`);
       this.#events.remove(job.id);
     }
     if (ended.length > 0) await this.#track(this.journal.append(...ended.map((j): JournalLine => ({ t: 'remove', id: j.id }))));
@@ -221,7 +221,7 @@ class Queue implements OpenedUploadQueue {
     this.#get(id);
     await this.#apply(id, { type: 'title', title: title.trim() });
     const job = this.#get(id);
-    if (job.videoId) this.#syncTitle(id);
+    if (job.videoId) this.#loops.syncTitle(id);
     return this.#view(job);
   }
 
@@ -265,7 +265,7 @@ class Queue implements OpenedUploadQueue {
     if (this.#closed) return;
     this.#closed = true;
     for (const run of this.#running.values()) run.controller.abort();
-    for (const c of this.#loops.values()) c.abort();
+    this.#loops.abortAll();
     await Promise.all([...this.#running.values()].map((r) => r.done));
     await this.#settle();
     this.#events.close();
@@ -279,43 +279,9 @@ class Queue implements OpenedUploadQueue {
 
   /** Starts waiting jobs, in order, while slots are free. */
   #pump(): void {
-    if (this.#closed || this.#waitingForNetwork || this.#running.size >= this.#concurrency) return;
+    if (this.#closed || this.#loops.waitingForNetwork || this.#running.size >= this.#concurrency) return;
     const waiting = this.#ordered().filter((j) => j.state === 'queued' && !j.paused && !this.#running.has(j.id));
     for (const job of waiting.slice(0, this.#concurrency - this.#running.size)) startRun(this.#host, job);
-  }
-
-  /** Polls a processing job, outside the upload slots, until it is ready or failed. */
-  #poll(id: string): void {
-    if (this.#closed || this.#loops.has(`poll:${id}`)) return;
-    const { signal } = this.#loop(`poll:${id}`);
-    void pollProcessing(this.#host, id, signal).catch(() => undefined).finally(() => {
-      if (this.#loops.get(`poll:${id}`)?.signal === signal) this.#loops.delete(`poll:${id}`);
-      this.#checkIdle();
-    });
-  }
-
-  /** Sends the wanted title to the platform until it sticks. */
-  #syncTitle(id: string): void {
-    if (this.#closed || this.#loops.has(`title:${id}`)) return;
-    const { signal } = this.#loop(`title:${id}`);
-    void syncTitle(this.#host, id, signal).catch(() => undefined).finally(() => {
-      if (this.#loops.get(`title:${id}`)?.signal === signal) this.#loops.delete(`title:${id}`);
-    });
-  }
-
-  /** Holds new starts while the platform cannot be reached, then resumes. */
-  #waitForNetwork(job: JobRecord): void {
-    if (this.#waitingForNetwork || this.#closed) return;
-    this.#waitingForNetwork = true;
-    this.#events.schedule();
-    const { signal } = this.#loop('probe');
-    void waitForPlatform(this.#host, job, signal).then((up) => {
-      this.#loops.delete('probe');
-      if (!up || this.#closed) return;
-      this.#waitingForNetwork = false;
-      this.#events.schedule();
-      this.#pump();
-    });
   }
 
   // ---- persistence and events ----------------------------------------------------------------------------------
@@ -348,7 +314,7 @@ class Queue implements OpenedUploadQueue {
   }
 
   #status(): QueueStatus {
-    const settings = { concurrency: this.#concurrency, bandwidthCap: this.#bandwidth.rate, waitingForNetwork: this.#waitingForNetwork };
+    const settings = { concurrency: this.#concurrency, bandwidthCap: this.#bandwidth.rate, waitingForNetwork: this.#loops.waitingForNetwork };
     return queueStatus(settings, this.#jobs.values(), (j) => bytesOf(j, this.#running.get(j.id), this.#kept));
   }
 
@@ -382,16 +348,6 @@ class Queue implements OpenedUploadQueue {
 
   #open(): void {
     if (this.#closed) throw new AppFailure(appError('conflict', 'The upload queue is closed'));
-  }
-
-  #loop(key: string): AbortController {
-    const c = new AbortController();
-    this.#loops.set(key, c);
-    return c;
-  }
-
-  #wait(ms: number, signal: AbortSignal): Promise<void> {
-    return waitFor(this.#sleep, ms, signal);
   }
 
   #track<T>(p: Promise<T>): Promise<T> {
