@@ -1,9 +1,10 @@
 /**
  * What the queue shows: a job's row (its bytes, live speed and time left), the queue's status and counts, the
- * order of the rows, and which rows a selection means. Pure reads of what the queue hands in.
+ * order of the rows, which rows a selection means, and whether anything is left to do. Pure reads of what the
+ * queue hands in.
  */
 import type { JobView, QueueStatus } from '../../../shared/videos/model.js';
-import { countJobs } from './machine.js';
+import { countJobs, isEnded } from './machine.js';
 import type { Run } from './queue-run.js';
 import type { JobRecord, Selection } from './types.js';
 
@@ -48,4 +49,11 @@ export function selectJobs(jobs: ReadonlyMap<string, JobRecord>, selection: Sele
     const job = jobs.get(id);
     return job ? [job] : [];
   });
+}
+
+/** True when no job runs, waits or is processed: every job has ended or is paused. */
+export function nothingToDo(jobs: Iterable<JobRecord>, running: number): boolean {
+  if (running > 0) return false;
+  for (const job of jobs) if (!isEnded(job) && !job.paused) return false;
+  return true;
 }

@@ -1,7 +1,7 @@
 /**
  * The persisted upload queue: order, upload slots, controls, duplicate guard, processing polls, waiting for the
  * network, and throttled change events. Every state change is in the journal before the next step starts; the
- * platform calls of one job are the runner's.
+ * platform calls of one job are the runner's. The class holds the state; the queue-*.ts modules beside it do the work.
  */
 import { mkdir } from 'node:fs/promises';
 import { appError } from '../../../shared/result.js';
@@ -19,9 +19,9 @@ import { QueueLoops, type LoopSetHost } from './queue-loop-set.js';
 import type { OpenedUploadQueue, UploadQueueOptions } from './queue-options.js';
 import { startRun, type Run } from './queue-run.js';
 import { checkBandwidthCap, checkConcurrency, openingSettings } from './queue-settings.js';
-import { defaultSleep, waitFor } from './queue-support.js';
+import { defaultSleep, PendingSteps, waitFor } from './queue-support.js';
 import { checkResumableOver } from './queue-tus.js';
-import { bytesOf, jobView, orderedJobs, queueStatus, selectJobs } from './queue-view.js';
+import { bytesOf, jobView, nothingToDo, orderedJobs, queueStatus, selectJobs } from './queue-view.js';
 import type { AddOutcome, JobRecord, NewJob, QueueChange, Selection, UploadQueue } from './types.js';
 
 export type { OpenedUploadQueue, UploadQueueOptions } from './queue-options.js';
@@ -68,7 +68,7 @@ class Queue implements OpenedUploadQueue {
   readonly #running = new Map<string, Run>();
   /** Poll loops, title retries, probes and cancels: each its own controller, aborted on close. */
   readonly #loops: QueueLoops;
-  readonly #ops = new Set<Promise<unknown>>();
+  readonly #steps = new PendingSteps();
   readonly #events: ChangeBatcher;
   readonly #host: ControlHost;
   readonly #idleWaiters: (() => void)[] = [];
@@ -126,13 +126,13 @@ class Queue implements OpenedUploadQueue {
       tusAccessFor: (profileId) => options.tusAccessFor?.(profileId),
       get: (id) => this.#get(id),
       commit: (job, line) => this.#commit(job, line),
-      track: (p) => this.#track(p),
+      track: (p) => this.#steps.track(p),
       mark: (id) => this.#mark(id),
       jobs: this.#jobs,
       select: (selection) => this.#select(selection),
       view: (job) => this.#view(job),
     };
-    settlers.set(this, () => this.#settle());
+    settlers.set(this, () => this.#steps.settle());
   }
 
   async begin(): Promise<void> {
@@ -176,7 +176,7 @@ class Queue implements OpenedUploadQueue {
     }
     for (const id of alreadyQueued) this.#events.flash(id);
     // One write for the whole batch: adding a thousand files is one append, not a thousand.
-    if (records.length > 0) await this.#track(this.journal.append(...records.map((job): JournalLine => ({ t: 'job', job }))));
+    if (records.length > 0) await this.#steps.track(this.journal.append(...records.map((job): JournalLine => ({ t: 'job', job }))));
     this.#pump();
     return { added: records.map((r) => this.#view(r)), alreadyQueued: [...alreadyQueued], previouslyUploaded, unreadable };
   }
@@ -213,7 +213,7 @@ class Queue implements OpenedUploadQueue {
       this.#loops.abort(`title:${job.id}`);
       this.#events.remove(job.id);
     }
-    if (ended.length > 0) await this.#track(this.journal.append(...ended.map((j): JournalLine => ({ t: 'remove', id: j.id }))));
+    if (ended.length > 0) await this.#steps.track(this.journal.append(...ended.map((j): JournalLine => ({ t: 'remove', id: j.id }))));
     return ended.length;
   }
 
@@ -228,7 +228,7 @@ class Queue implements OpenedUploadQueue {
   async setConcurrency(value: number): Promise<QueueStatus> {
     this.#open();
     this.#concurrency = checkConcurrency(value);
-    await this.#track(this.journal.append({ t: 'set', concurrency: value }));
+    await this.#steps.track(this.journal.append({ t: 'set', concurrency: value }));
     this.#events.schedule();
     this.#pump();
     return this.#status();
@@ -237,7 +237,7 @@ class Queue implements OpenedUploadQueue {
   async setBandwidthCap(bytesPerSecond: number | null): Promise<QueueStatus> {
     this.#open();
     this.#bandwidth.setRate(checkBandwidthCap(bytesPerSecond));
-    await this.#track(this.journal.append({ t: 'cap', bytesPerSecond }));
+    await this.#steps.track(this.journal.append({ t: 'cap', bytesPerSecond }));
     this.#events.schedule();
     return this.#status();
   }
@@ -249,7 +249,7 @@ class Queue implements OpenedUploadQueue {
   async setResumableOver(bytes: number): Promise<number> {
     this.#open();
     this.#resumableOver = checkResumableOver(bytes);
-    await this.#track(this.journal.append({ t: 'set-resumable-over', bytes: this.#resumableOver }));
+    await this.#steps.track(this.journal.append({ t: 'set-resumable-over', bytes: this.#resumableOver }));
     return this.#resumableOver;
   }
 
@@ -267,7 +267,7 @@ class Queue implements OpenedUploadQueue {
     for (const run of this.#running.values()) run.controller.abort();
     this.#loops.abortAll();
     await Promise.all([...this.#running.values()].map((r) => r.done));
-    await this.#settle();
+    await this.#steps.settle();
     this.#events.close();
     await this.journal.close();
     await this.history.close();
@@ -292,7 +292,7 @@ class Queue implements OpenedUploadQueue {
     if (!job || this.#closed) return false;
     const step = transition(job, event);
     if (!step.ok) return false;
-    await this.#track(this.#commit(step.job));
+    await this.#steps.track(this.#commit(step.job));
     return true;
   }
 
@@ -321,10 +321,7 @@ class Queue implements OpenedUploadQueue {
   // ---- helpers -------------------------------------------------------------------------------------------------
 
   #isIdle(): boolean {
-    if (this.#closed) return true;
-    if (this.#running.size > 0) return false;
-    for (const job of this.#jobs.values()) if (!isEnded(job) && !job.paused) return false;
-    return true;
+    return this.#closed || nothingToDo(this.#jobs.values(), this.#running.size);
   }
 
   #checkIdle(): void {
@@ -348,20 +345,5 @@ class Queue implements OpenedUploadQueue {
 
   #open(): void {
     if (this.#closed) throw new AppFailure(appError('conflict', 'The upload queue is closed'));
-  }
-
-  #track<T>(p: Promise<T>): Promise<T> {
-    this.#ops.add(p);
-    const drop = (): void => void this.#ops.delete(p);
-    p.then(drop, drop);
-    return p;
-  }
-
-  async #settle(): Promise<void> {
-    for (;;) {
-      await new Promise<void>((r) => setImmediate(r));
-      if (this.#ops.size === 0) return;
-      await Promise.allSettled([...this.#ops]);
-    }
   }
 }
