@@ -11,94 +11,16 @@
  * 4 GiB of string bytes (some 30 million typical rows); past that, appending throws a RangeError.
  */
 import type { CdnLogRecord } from '../../../shared/logs/log-record.js';
-import { ByteDict, resized, type ByteDictSnapshot } from './byte-dict.js';
+import { ByteDict, resized } from './byte-dict.js';
+import { BYTE_FIELDS, F_AUTHORIZATION, F_CONTENT_RANGE, F_EDGE, F_IP, F_REFERER, F_REQUEST_ID, F_URL, F_USER_AGENT, type ByteRow } from './byte-row.js';
+import type { ColumnsSnapshot } from './columns-snapshot.js';
+import { RowArena } from './row-arena.js';
 import { CACHE_CODES, type RowsView } from './types.js';
 
-/** Positions of the byte-range fields in ByteRow.ranges (each takes a start and an end). */
-export const F_IP = 0;
-export const F_REFERER = 1;
-export const F_URL = 2;
-export const F_EDGE = 3;
-export const F_USER_AGENT = 4;
-export const F_REQUEST_ID = 5;
-export const F_CONTENT_RANGE = 6;
-export const F_AUTHORIZATION = 7;
-const BYTE_FIELDS = 8;
-
-/**
- * One row as numbers plus byte ranges of a source buffer, so a parser can append without building strings.
- * Callers keep one and overwrite it for every row.
- */
-export interface ByteRow {
-  src: Uint8Array;
-  timestampMs: number;
-  statusCode: number;
-  /** An index into CACHE_CODES. */
-  cacheCode: number;
-  bytesSent: number;
-  pullZoneId: number;
-  /** A two-character country code as (first byte << 8) | second byte, already upper case; -1 when absent. */
-  country2: number;
-  /** [start, end) pairs into src at 2 * F_…; a start of -1 means the value is absent. */
-  readonly ranges: Int32Array;
-  extended: boolean;
-  bodyBytesSent: number;
-}
-
-/** A blank ByteRow to fill and pass to appendBytes. */
-export function newByteRow(): ByteRow {
-  return {
-    src: new Uint8Array(0),
-    timestampMs: 0,
-    statusCode: 0,
-    cacheCode: 0,
-    bytesSent: 0,
-    pullZoneId: 0,
-    country2: -1,
-    ranges: new Int32Array(BYTE_FIELDS * 2).fill(-1),
-    extended: false,
-    bodyBytesSent: 0,
-  };
-}
-
-/** Everything a store holds, as typed arrays that can be transferred to another thread. */
-export interface ColumnsSnapshot {
-  readonly length: number;
-  readonly timestamp: Float64Array;
-  readonly statusCode: Uint16Array;
-  readonly cacheCode: Uint8Array;
-  readonly bytesSent: Float64Array;
-  readonly countryCode: Int16Array;
-  readonly edgeCode: Int32Array;
-  readonly userAgentCode: Int32Array;
-  readonly zoneCode: Int32Array;
-  readonly rowStart: Uint32Array;
-  readonly arena: Uint8Array;
-  readonly body: Float64Array | null;
-  readonly zones: readonly number[];
-  readonly countries: ByteDictSnapshot;
-  readonly edges: ByteDictSnapshot;
-  readonly userAgents: ByteDictSnapshot;
-}
-
-/** The buffers to list as transferables when posting a snapshot. */
-export function snapshotTransferList(s: ColumnsSnapshot): ArrayBuffer[] {
-  const arrays = [s.timestamp, s.statusCode, s.cacheCode, s.bytesSent, s.countryCode, s.edgeCode, s.userAgentCode, s.zoneCode, s.rowStart, s.arena];
-  if (s.body !== null) arrays.push(s.body);
-  const all = [...arrays.map((a) => a.buffer), ...ByteDict.transferList(s.countries), ...ByteDict.transferList(s.edges), ...ByteDict.transferList(s.userAgents)];
-  return [...new Set(all)].filter((b): b is ArrayBuffer => b instanceof ArrayBuffer);
-}
-
+export { F_AUTHORIZATION, F_CONTENT_RANGE, F_EDGE, F_IP, F_REFERER, F_REQUEST_ID, F_URL, F_USER_AGENT, newByteRow, type ByteRow } from './byte-row.js';
+export { snapshotTransferList, type ColumnsSnapshot } from './columns-snapshot.js';
 
 const CACHE_INDEX: ReadonlyMap<string, number> = new Map(CACHE_CODES.map((s, i) => [s, i]));
-const HEX = Array.from({ length: 256 }, (_, i) => i.toString(16).padStart(2, '0'));
-const MAX_ARENA = 0xffff_ffff;
-
-function hexNibble(c: number): number {
-  if (c >= 48 && c <= 57) return c - 48;
-  const l = c | 0x20;
-  return l >= 97 && l <= 102 ? l - 87 : -1;
-}
 
 /** A growable columnar store of log rows; reads never build an object unless record() is asked for. */
 export class ColumnStore implements RowsView {
@@ -114,9 +36,7 @@ export class ColumnStore implements RowsView {
   private zoneCol: Int32Array;
   private rowStart: Uint32Array;
   private body: Float64Array | null = null;
-  private arena: Uint8Array;
-  private arenaText: Buffer;
-  private used = 0;
+  private readonly arena: RowArena;
   private readonly zones: number[] = [];
   private readonly zoneIndex = new Map<number, number>();
   private lastZone = 0;
@@ -143,8 +63,7 @@ export class ColumnStore implements RowsView {
       this.zoneCol = snapshot.zoneCode;
       this.rowStart = snapshot.rowStart;
       this.body = snapshot.body;
-      this.arena = snapshot.arena;
-      this.used = snapshot.arena.length;
+      this.arena = new RowArena(snapshot.arena, snapshot.arena.length);
       snapshot.zones.forEach((z, i) => (this.zones.push(z), this.zoneIndex.set(z, i)));
       this.countries = ByteDict.fromSnapshot(snapshot.countries);
       this.edges = ByteDict.fromSnapshot(snapshot.edges);
@@ -165,12 +84,11 @@ export class ColumnStore implements RowsView {
       this.uaCol = new Int32Array(n);
       this.zoneCol = new Int32Array(n);
       this.rowStart = new Uint32Array(n);
-      this.arena = new Uint8Array(Math.max(1024, initialArenaBytes));
+      this.arena = new RowArena(new Uint8Array(Math.max(1024, initialArenaBytes)), 0);
       this.countries = new ByteDict();
       this.edges = new ByteDict();
       this.userAgents = new ByteDict();
     }
-    this.arenaText = Buffer.from(this.arena.buffer, this.arena.byteOffset, this.arena.length);
   }
 
   /** A store over a snapshot taken (and perhaps transferred from another thread) with snapshot(). */
@@ -182,7 +100,7 @@ export class ColumnStore implements RowsView {
   get byteSize(): number {
     const cols = [this.ts, this.status, this.cache, this.bytes, this.countryCol, this.edgeCol, this.uaCol, this.zoneCol, this.rowStart];
     const colBytes = cols.reduce((sum, c) => sum + c.byteLength, 0) + (this.body?.byteLength ?? 0);
-    return colBytes + this.arena.byteLength + this.countries.byteSize + this.edges.byteSize + this.userAgents.byteSize + this.countryByKey.byteLength;
+    return colBytes + this.arena.bytes.byteLength + this.countries.byteSize + this.edges.byteSize + this.userAgents.byteSize + this.countryByKey.byteLength;
   }
 
   /** Appends a row given as numbers and byte ranges (see ByteRow); the bytes are copied, src may be reused. */
@@ -200,16 +118,16 @@ export class ColumnStore implements RowsView {
     this.uaCol[i] = r[2 * F_USER_AGENT]! < 0 ? -1 : this.userAgents.intern(src, r[2 * F_USER_AGENT]!, r[2 * F_USER_AGENT + 1]!);
     let need = 40;
     for (let f = 0; f < BYTE_FIELDS; f++) if (r[2 * f]! >= 0) need += r[2 * f + 1]! - r[2 * f]!;
-    this.reserveArena(need);
-    this.rowStart[i] = this.used;
-    this.putBytes(src, r[2 * F_IP]!, r[2 * F_IP + 1]!);
-    this.putBytes(src, r[2 * F_REFERER]!, r[2 * F_REFERER + 1]!);
-    this.putBytes(src, r[2 * F_URL]!, r[2 * F_URL + 1]!);
-    this.putRequestId(src, r[2 * F_REQUEST_ID]!, r[2 * F_REQUEST_ID + 1]!);
+    this.arena.reserve(need);
+    this.rowStart[i] = this.arena.used;
+    this.arena.putBytes(src, r[2 * F_IP]!, r[2 * F_IP + 1]!);
+    this.arena.putBytes(src, r[2 * F_REFERER]!, r[2 * F_REFERER + 1]!);
+    this.arena.putBytes(src, r[2 * F_URL]!, r[2 * F_URL + 1]!);
+    this.arena.putRequestId(src, r[2 * F_REQUEST_ID]!, r[2 * F_REQUEST_ID + 1]!);
     this.setBody(i, row.extended ? row.bodyBytesSent : NaN);
     if (row.extended) {
-      this.putBytes(src, r[2 * F_CONTENT_RANGE]!, r[2 * F_CONTENT_RANGE + 1]!);
-      this.putBytes(src, r[2 * F_AUTHORIZATION]!, r[2 * F_AUTHORIZATION + 1]!);
+      this.arena.putBytes(src, r[2 * F_CONTENT_RANGE]!, r[2 * F_CONTENT_RANGE + 1]!);
+      this.arena.putBytes(src, r[2 * F_AUTHORIZATION]!, r[2 * F_AUTHORIZATION + 1]!);
     }
     this.length = i + 1;
   }
@@ -233,15 +151,15 @@ export class ColumnStore implements RowsView {
     const encoded = parts.map((p) => (p === null ? null : Buffer.from(p, 'utf8')));
     const packed = /^[0-9a-f]{32}$/.test(rec.requestId);
     const id = packed ? null : Buffer.from(rec.requestId, 'utf8');
-    this.reserveArena(40 + encoded.reduce((s, b) => s + (b?.length ?? 0), 0) + (id?.length ?? 16));
-    this.rowStart[i] = this.used;
-    for (let f = 0; f < 3; f++) this.putEncoded(encoded[f] ?? null);
-    if (id === null) this.putRequestId(Buffer.from(rec.requestId, 'latin1'), 0, 32);
-    else this.putEncoded(id);
+    this.arena.reserve(40 + encoded.reduce((s, b) => s + (b?.length ?? 0), 0) + (id?.length ?? 16));
+    this.rowStart[i] = this.arena.used;
+    for (let f = 0; f < 3; f++) this.arena.putEncoded(encoded[f] ?? null);
+    if (id === null) this.arena.putRequestId(Buffer.from(rec.requestId, 'latin1'), 0, 32);
+    else this.arena.putEncoded(id);
     this.setBody(i, x === undefined ? NaN : x.bodyBytesSent);
     if (x !== undefined) {
-      this.putEncoded(encoded[3] ?? null);
-      this.putEncoded(encoded[4] ?? null);
+      this.arena.putEncoded(encoded[3] ?? null);
+      this.arena.putEncoded(encoded[4] ?? null);
     }
     this.length = i + 1;
   }
@@ -298,15 +216,7 @@ export class ColumnStore implements RowsView {
     return c < 0 ? null : this.userAgents.get(c);
   }
   requestId(i: number): string {
-    let p = this.skip(this.rowStart[i]!, 3);
-    const v = this.readVarint(p);
-    p = this.varintEnd;
-    if (v === 0) {
-      let s = '';
-      for (let k = 0; k < 16; k++) s += HEX[this.arena[p + k]!];
-      return s;
-    }
-    return this.arenaText.toString('utf8', p, p + v - 1);
+    return this.arena.requestId(this.rowStart[i]!);
   }
 
   record(i: number): CdnLogRecord {
@@ -338,7 +248,7 @@ export class ColumnStore implements RowsView {
   compact(exact = false): void {
     const worth = (capacity: number, used: number) => (exact ? capacity !== used : capacity - used > capacity / 8);
     if (worth(this.cap, this.length)) this.setCapacity(Math.max(this.length, 1));
-    if (worth(this.arena.length, this.used)) this.setArena(resized(this.arena, this.used));
+    if (worth(this.arena.bytes.length, this.arena.used)) this.arena.trim();
   }
 
   /**
@@ -358,7 +268,7 @@ export class ColumnStore implements RowsView {
       userAgentCode: this.uaCol,
       zoneCode: this.zoneCol,
       rowStart: this.rowStart,
-      arena: this.arena,
+      arena: this.arena.bytes,
       body: this.body,
       zones: [...this.zones],
       countries: this.countries.snapshot(),
@@ -420,94 +330,7 @@ export class ColumnStore implements RowsView {
     return code;
   }
 
-  private reserveArena(extra: number): void {
-    const need = this.used + extra;
-    if (need <= this.arena.length) return;
-    if (need > MAX_ARENA) throw new RangeError('The log rows exceed the 4 GiB a store can hold');
-    let size = Math.max(1024, this.arena.length * 2);
-    while (size < need) size *= 2;
-    this.setArena(resized(this.arena, Math.min(size, MAX_ARENA)));
-  }
-
-  private setArena(a: Uint8Array): void {
-    this.arena = a;
-    this.arenaText = Buffer.from(a.buffer, a.byteOffset, a.length);
-  }
-
-  private putVarint(v: number): void {
-    while (v >= 0x80) {
-      this.arena[this.used++] = (v & 0x7f) | 0x80;
-      v >>>= 7;
-    }
-    this.arena[this.used++] = v;
-  }
-
-  /** A field as a length prefix (0 = absent, n + 1 = n bytes) and its bytes. */
-  private putBytes(src: Uint8Array, start: number, end: number): void {
-    if (start < 0) return this.putVarint(0);
-    this.putVarint(end - start + 1);
-    const a = this.arena;
-    let at = this.used;
-    // Short fields copy faster byte by byte than through a subarray view.
-    if (end - start > 64) a.set(src.subarray(start, end), at);
-    else for (let k = start; k < end; k++) a[at++] = src[k]!;
-    this.used += end - start;
-  }
-
-  private putEncoded(b: Buffer | null): void {
-    if (b === null) return this.putVarint(0);
-    this.putBytes(b, 0, b.length);
-  }
-
-  /** A request id of 32 hex characters is packed into 16 bytes behind a 0 prefix; anything else is kept as text. */
-  private putRequestId(src: Uint8Array, start: number, end: number): void {
-    if (end - start === 32) {
-      const at = this.used + 1;
-      let ok = true;
-      for (let k = 0; k < 16 && ok; k++) {
-        const hi = hexNibble(src[start + 2 * k]!);
-        const lo = hexNibble(src[start + 2 * k + 1]!);
-        ok = hi >= 0 && lo >= 0;
-        this.arena[at + k] = (hi << 4) | lo;
-      }
-      if (ok) {
-        this.arena[this.used] = 0;
-        this.used = at + 16;
-        return;
-      }
-    }
-    this.putBytes(src, start < 0 ? 0 : start, start < 0 ? 0 : end);
-  }
-
-  private varintEnd = 0;
-
-  private readVarint(p: number): number {
-    let v = 0;
-    let shift = 0;
-    for (;;) {
-      const b = this.arena[p++]!;
-      v += (b & 0x7f) * 2 ** shift;
-      if (b < 0x80) break;
-      shift += 7;
-    }
-    this.varintEnd = p;
-    return v;
-  }
-
-  /** The arena position of the n-th field of a row (0 ip, 1 referer, 2 url, 3 request id, 4 range, 5 authorization). */
-  private skip(p: number, n: number): number {
-    for (let f = 0; f < n; f++) {
-      const v = this.readVarint(p);
-      p = this.varintEnd + (f === 3 && v === 0 ? 16 : Math.max(0, v - 1));
-    }
-    return p;
-  }
-
   private field(i: number, n: number): string | null {
-    const p = this.skip(this.rowStart[i]!, n);
-    const v = this.readVarint(p);
-    if (v === 0) return null;
-    const s = this.varintEnd;
-    return this.arenaText.toString('utf8', s, s + v - 1);
+    return this.arena.field(this.rowStart[i]!, n);
   }
 }

@@ -1,4 +1,4 @@
-/** Small pieces of the upload queue: waiting that a signal cuts short, job errors, duplicate keys, the concurrency range. */
+/** Small pieces of the upload queue: waiting that a signal cuts short, job errors, duplicate keys, the concurrency range, steps under way. */
 import { CONCURRENCY, type JobError } from '../../../shared/videos/model.js';
 import { toAppError } from '../errors.js';
 
@@ -40,4 +40,26 @@ export function sameFile(libraryId: number, path: string, f: { readonly size: nu
 /** A persisted or requested concurrency, brought into the allowed range. */
 export function clampConcurrency(n: number): number {
   return Number.isInteger(n) ? Math.min(CONCURRENCY.max, Math.max(CONCURRENCY.min, n)) : CONCURRENCY.default;
+}
+
+/** The queue's steps under way (a write, an outcome being applied), so a caller can wait until none is left. */
+export class PendingSteps {
+  readonly #ops = new Set<Promise<unknown>>();
+
+  /** Counts `p` as under way until it settles; returns it unchanged. */
+  track<T>(p: Promise<T>): Promise<T> {
+    this.#ops.add(p);
+    const drop = (): void => void this.#ops.delete(p);
+    p.then(drop, drop);
+    return p;
+  }
+
+  /** Resolves once no step is under way, including steps that the settling ones started. */
+  async settle(): Promise<void> {
+    for (;;) {
+      await new Promise<void>((r) => setImmediate(r));
+      if (this.#ops.size === 0) return;
+      await Promise.allSettled([...this.#ops]);
+    }
+  }
 }

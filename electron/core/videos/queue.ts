@@ -1,63 +1,30 @@
 /**
  * The persisted upload queue: order, upload slots, controls, duplicate guard, processing polls, waiting for the
  * network, and throttled change events. Every state change is in the journal before the next step starts; the
- * platform calls of one job are the runner's.
+ * platform calls of one job are the runner's. The class holds the state; the queue-*.ts modules beside it do the work.
  */
 import { mkdir } from 'node:fs/promises';
-import { basename } from 'node:path';
 import { appError } from '../../../shared/result.js';
-import { BANDWIDTH_CAP, CONCURRENCY, RESUMABLE_OVER_DEFAULT, type JobView, type QueueStatus } from '../../../shared/videos/model.js';
-import { AppFailure, toAppError } from '../errors.js';
-import type { PlatformClient } from '../platform/types.js';
-import { BandwidthCap, validCap } from './bandwidth.js';
-import { fingerprintFile } from './fingerprint.js';
+import type { JobView, QueueStatus } from '../../../shared/videos/model.js';
+import { AppFailure } from '../errors.js';
+import type { BandwidthCap } from './bandwidth.js';
 import { openHistory, type UploadHistory } from './history.js';
 import { openJournal, type Journal, type JournalLine, type JournalState } from './journal.js';
 import { acquireLock, type QueueLock } from './lock.js';
-import { countJobs, isEnded, RETRYABLE_STATES, transition, type MachineEvent } from './machine.js';
+import { isEnded, transition, type MachineEvent } from './machine.js';
 import { planAdd } from './queue-add.js';
 import { ChangeBatcher } from './queue-events.js';
-import { pollProcessing, syncTitle, waitForPlatform, type LoopHost } from './queue-loops.js';
-import { clampConcurrency, defaultSleep, thrownJobError, waitFor } from './queue-support.js';
-import { SpeedMeter } from './speed.js';
+import { cancelJobs, moveJobsToTop, pauseJobs, relocateJob, resumeJobs, retryJobs, setJobsResumable, type ControlHost } from './queue-controls.js';
+import { QueueLoops, type LoopSetHost } from './queue-loop-set.js';
+import type { OpenedUploadQueue, UploadQueueOptions } from './queue-options.js';
+import { startRun, type Run } from './queue-run.js';
+import { checkBandwidthCap, checkConcurrency, openingSettings } from './queue-settings.js';
+import { defaultSleep, PendingSteps, waitFor } from './queue-support.js';
 import { checkResumableOver } from './queue-tus.js';
-import type { AddOutcome, JobRecord, JobRunner, NewJob, QueueChange, RunContext, RunOutcome, Selection, TusAccess, UploadQueue } from './types.js';
+import { bytesOf, jobView, nothingToDo, orderedJobs, queueStatus, selectJobs } from './queue-view.js';
+import type { AddOutcome, JobRecord, NewJob, QueueChange, Selection, UploadQueue } from './types.js';
 
-/** How the queue is opened. */
-export interface UploadQueueOptions {
-  /** The folder holding the journal, the lock and the upload history. */
-  readonly dir: string;
-  readonly runner: JobRunner;
-  clientFor(profileId: string): Promise<PlatformClient>;
-  /** Overrides the persisted setting (the command line's `--concurrency`). */
-  readonly concurrency?: number;
-  /** Overrides the persisted upload cap (the command line's `--limit-rate`); null turns it off. */
-  readonly bandwidthCap?: number | null;
-  /** Overrides the persisted resumable threshold in bytes (the command line's `--resumable-over`). */
-  readonly resumableOver?: number;
-  /** What resumable uploads of a profile are signed with; without it, no job can be sent resumable. */
-  tusAccessFor?(profileId: string): Promise<TusAccess | undefined>;
-  readonly now?: () => number;
-  /** Waits between polls and network probes; must return early when the signal is aborted. */
-  readonly sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
-  readonly random?: () => number;
-  /** The change events' window: each job at most once per window (default 100 ms). */
-  readonly throttleMs?: number;
-  /** How long a row stays highlighted after its file was added again (default 3 s). */
-  readonly highlightMs?: number;
-}
-
-/** An open queue; `recovered` explains a journal that could not be read and was set aside. */
-export type OpenedUploadQueue = UploadQueue & { readonly recovered?: string };
-
-
-interface Run {
-  readonly controller: AbortController;
-  bytes: number;
-  meter: SpeedMeter;
-  cancelRequested: boolean;
-  done: Promise<void>;
-}
+export type { OpenedUploadQueue, UploadQueueOptions } from './queue-options.js';
 
 const settlers = new WeakMap<object, () => Promise<void>>();
 
@@ -100,17 +67,16 @@ class Queue implements OpenedUploadQueue {
   readonly #jobs: Map<string, JobRecord>;
   readonly #running = new Map<string, Run>();
   /** Poll loops, title retries, probes and cancels: each its own controller, aborted on close. */
-  readonly #loops = new Map<string, AbortController>();
-  readonly #ops = new Set<Promise<unknown>>();
+  readonly #loops: QueueLoops;
+  readonly #steps = new PendingSteps();
   readonly #events: ChangeBatcher;
-  readonly #host: LoopHost;
+  readonly #host: ControlHost;
   readonly #idleWaiters: (() => void)[] = [];
   #concurrency: number;
   readonly #bandwidth: BandwidthCap;
   #resumableOver: number;
   /** What a resumable job's platform had when its run last stopped (shown while it is paused or waiting). */
   readonly #kept = new Map<string, number>();
-  #waitingForNetwork = false;
   #closed = false;
 
   constructor(
@@ -126,27 +92,47 @@ class Queue implements OpenedUploadQueue {
     this.#sleep = options.sleep ?? defaultSleep;
     this.#random = options.random ?? Math.random;
     this.#jobs = persisted.jobs;
-    this.#concurrency = clampConcurrency(options.concurrency ?? persisted.concurrency ?? CONCURRENCY.default);
-    const cap = options.bandwidthCap !== undefined ? options.bandwidthCap : (persisted.bandwidthCap ?? null);
-    // A persisted cap outside today's bounds (an older build's) is dropped rather than refused at open.
-    this.#bandwidth = new BandwidthCap(validCap(cap) ? cap : null);
-    this.#resumableOver = options.resumableOver ?? persisted.resumableOver ?? RESUMABLE_OVER_DEFAULT;
+    const settings = openingSettings(options, persisted);
+    this.#concurrency = settings.concurrency;
+    this.#bandwidth = settings.bandwidth;
+    this.#resumableOver = settings.resumableOver;
     if (recovered !== undefined) this.recovered = recovered;
     this.#events = new ChangeBatcher(
       { view: (id) => { const job = this.#jobs.get(id); return job ? this.#view(job) : undefined; }, status: () => this.#status() },
       options.throttleMs ?? 100,
       options.highlightMs ?? 3_000,
     );
-    this.#host = {
+    const loopHost: LoopSetHost = {
       runner: options.runner,
       job: (id) => this.#jobs.get(id),
       apply: (id, event) => this.#apply(id, event),
       clientFor: (profileId) => options.clientFor(profileId),
-      wait: (ms, signal) => this.#wait(ms, signal),
+      wait: (ms, signal) => waitFor(this.#sleep, ms, signal),
       now: this.#now,
       random: this.#random,
+      closed: () => this.#closed,
+      checkIdle: () => this.#checkIdle(),
+      statusChanged: () => this.#events.schedule(),
+      pump: () => this.#pump(),
     };
-    settlers.set(this, () => this.#settle());
+    this.#loops = new QueueLoops(loopHost);
+    this.#host = {
+      ...loopHost,
+      loops: this.#loops,
+      history,
+      bandwidth: this.#bandwidth,
+      running: this.#running,
+      kept: this.#kept,
+      tusAccessFor: (profileId) => options.tusAccessFor?.(profileId),
+      get: (id) => this.#get(id),
+      commit: (job, line) => this.#commit(job, line),
+      track: (p) => this.#steps.track(p),
+      mark: (id) => this.#mark(id),
+      jobs: this.#jobs,
+      select: (selection) => this.#select(selection),
+      view: (job) => this.#view(job),
+    };
+    settlers.set(this, () => this.#steps.settle());
   }
 
   async begin(): Promise<void> {
@@ -154,8 +140,8 @@ class Queue implements OpenedUploadQueue {
     if (this.#o.bandwidthCap !== undefined) await this.journal.append({ t: 'cap', bytesPerSecond: this.#bandwidth.rate });
     if (this.#o.resumableOver !== undefined) await this.journal.append({ t: 'set-resumable-over', bytes: checkResumableOver(this.#o.resumableOver) });
     for (const job of this.#jobs.values()) {
-      if (job.state === 'processing') this.#poll(job.id);
-      if (job.videoId && !job.titleSynced && !isEnded(job)) this.#syncTitle(job.id);
+      if (job.state === 'processing') this.#loops.poll(job.id);
+      if (job.videoId && !job.titleSynced && !isEnded(job)) this.#loops.syncTitle(job.id);
     }
     this.#pump();
   }
@@ -190,62 +176,31 @@ class Queue implements OpenedUploadQueue {
     }
     for (const id of alreadyQueued) this.#events.flash(id);
     // One write for the whole batch: adding a thousand files is one append, not a thousand.
-    if (records.length > 0) await this.#track(this.journal.append(...records.map((job): JournalLine => ({ t: 'job', job }))));
+    if (records.length > 0) await this.#steps.track(this.journal.append(...records.map((job): JournalLine => ({ t: 'job', job }))));
     this.#pump();
     return { added: records.map((r) => this.#view(r)), alreadyQueued: [...alreadyQueued], previouslyUploaded, unreadable };
   }
 
   // ---- controls ------------------------------------------------------------------------------------------------
 
-  async pause(selection: Selection): Promise<number> {
-    let changed = 0;
-    for (const job of this.#select(selection)) {
-      if (!(await this.#apply(job.id, { type: 'pause' }))) continue;
-      changed++;
-      const run = this.#running.get(job.id);
-      run?.meter.setPaused(true);
-      run?.controller.abort();
-    }
-    return changed;
+  pause(selection: Selection): Promise<number> {
+    return pauseJobs(this.#host, selection);
   }
 
-  async resume(selection: Selection): Promise<number> {
-    let changed = 0;
-    for (const job of this.#select(selection)) if (await this.#apply(job.id, { type: 'resume' })) changed++;
-    this.#pump();
-    return changed;
+  resume(selection: Selection): Promise<number> {
+    return resumeJobs(this.#host, selection);
   }
 
-  async cancel(selection: Selection): Promise<number> {
-    const targets = this.#select(selection).filter((j) => !isEnded(j));
-    const results = await Promise.all(targets.map((j) => this.#cancelOne(j.id)));
-    this.#pump();
-    return results.filter(Boolean).length;
+  cancel(selection: Selection): Promise<number> {
+    return cancelJobs(this.#host, selection);
   }
 
-  async retry(selection: Selection): Promise<number> {
-    let changed = 0;
-    for (const job of this.#select(selection)) {
-      if (!RETRYABLE_STATES.has(job.state)) continue;
-      let event: MachineEvent = { type: 'retry' };
-      if (job.state === 'source-changed' || job.state === 'source-missing') {
-        // Retrying a changed file means uploading it as it is now.
-        const identity = await fingerprintFile(job.path).catch(() => null);
-        if (identity) event = { type: 'relocate', path: job.path, fileName: job.fileName, ...identity };
-      }
-      if (await this.#apply(job.id, event)) changed++;
-    }
-    this.#pump();
-    return changed;
+  retry(selection: Selection): Promise<number> {
+    return retryJobs(this.#host, selection);
   }
 
-  async moveToTop(selection: Selection): Promise<number> {
-    const chosen = this.#select(selection);
-    if (chosen.length === 0) return 0;
-    const top = Math.min(...[...this.#jobs.values()].map((j) => j.position));
-    await Promise.all(chosen.map((j, i) => this.#apply(j.id, { type: 'move', position: top - chosen.length + i })));
-    this.#pump();
-    return chosen.length;
+  moveToTop(selection: Selection): Promise<number> {
+    return moveJobsToTop(this.#host, selection);
   }
 
   async clearCompleted(): Promise<number> {
@@ -255,10 +210,10 @@ class Queue implements OpenedUploadQueue {
       this.#jobs.delete(job.id);
       this.#kept.delete(job.id);
       await this.#o.runner.forget?.(job.id).catch(() => undefined);
-      this.#loops.get(`title:${job.id}`)?.abort();
+      this.#loops.abort(`title:${job.id}`);
       this.#events.remove(job.id);
     }
-    if (ended.length > 0) await this.#track(this.journal.append(...ended.map((j): JournalLine => ({ t: 'remove', id: j.id }))));
+    if (ended.length > 0) await this.#steps.track(this.journal.append(...ended.map((j): JournalLine => ({ t: 'remove', id: j.id }))));
     return ended.length;
   }
 
@@ -266,17 +221,14 @@ class Queue implements OpenedUploadQueue {
     this.#get(id);
     await this.#apply(id, { type: 'title', title: title.trim() });
     const job = this.#get(id);
-    if (job.videoId) this.#syncTitle(id);
+    if (job.videoId) this.#loops.syncTitle(id);
     return this.#view(job);
   }
 
   async setConcurrency(value: number): Promise<QueueStatus> {
     this.#open();
-    if (!Number.isInteger(value) || value < CONCURRENCY.min || value > CONCURRENCY.max) {
-      throw new AppFailure(appError('validation', 'Invalid concurrency', { fieldErrors: { value: `must be between ${CONCURRENCY.min} and ${CONCURRENCY.max}` } }));
-    }
-    this.#concurrency = value;
-    await this.#track(this.journal.append({ t: 'set', concurrency: value }));
+    this.#concurrency = checkConcurrency(value);
+    await this.#steps.track(this.journal.append({ t: 'set', concurrency: value }));
     this.#events.schedule();
     this.#pump();
     return this.#status();
@@ -284,11 +236,8 @@ class Queue implements OpenedUploadQueue {
 
   async setBandwidthCap(bytesPerSecond: number | null): Promise<QueueStatus> {
     this.#open();
-    if (!validCap(bytesPerSecond)) {
-      throw new AppFailure(appError('validation', 'Invalid upload limit', { fieldErrors: { bytesPerSecond: `must be off or a whole number of bytes per second from ${BANDWIDTH_CAP.min} to ${BANDWIDTH_CAP.max}` } }));
-    }
-    this.#bandwidth.setRate(bytesPerSecond);
-    await this.#track(this.journal.append({ t: 'cap', bytesPerSecond }));
+    this.#bandwidth.setRate(checkBandwidthCap(bytesPerSecond));
+    await this.#steps.track(this.journal.append({ t: 'cap', bytesPerSecond }));
     this.#events.schedule();
     return this.#status();
   }
@@ -300,41 +249,25 @@ class Queue implements OpenedUploadQueue {
   async setResumableOver(bytes: number): Promise<number> {
     this.#open();
     this.#resumableOver = checkResumableOver(bytes);
-    await this.#track(this.journal.append({ t: 'set-resumable-over', bytes: this.#resumableOver }));
+    await this.#steps.track(this.journal.append({ t: 'set-resumable-over', bytes: this.#resumableOver }));
     return this.#resumableOver;
   }
 
-  async setResumable(selection: Selection, resumable: boolean): Promise<number> {
-    let changed = 0;
-    for (const job of this.#select(selection)) {
-      if (!(await this.#apply(job.id, { type: 'resumable', resumable }))) continue;
-      changed++;
-      this.#kept.delete(job.id);
-      // A row sending now stops and goes back in line, to start again the new way.
-      this.#running.get(job.id)?.controller.abort();
-    }
-    this.#pump();
-    return changed;
+  setResumable(selection: Selection, resumable: boolean): Promise<number> {
+    return setJobsResumable(this.#host, selection, resumable);
   }
 
-  async relocate(id: string, path: string): Promise<JobView | null> {
-    const job = this.#get(id);
-    const identity = await fingerprintFile(path).catch(() => null);
-    if (!identity) return null;
-    const step = transition(job, { type: 'relocate', path, fileName: basename(path), ...identity });
-    if (!step.ok) throw new AppFailure(appError('conflict', 'This upload cannot take another file now', { detail: step.reason }));
-    await this.#commit(step.job);
-    this.#pump();
-    return this.#view(this.#get(id));
+  relocate(id: string, path: string): Promise<JobView | null> {
+    return relocateJob(this.#host, id, path);
   }
 
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
     for (const run of this.#running.values()) run.controller.abort();
-    for (const c of this.#loops.values()) c.abort();
+    this.#loops.abortAll();
     await Promise.all([...this.#running.values()].map((r) => r.done));
-    await this.#settle();
+    await this.#steps.settle();
     this.#events.close();
     await this.journal.close();
     await this.history.close();
@@ -346,148 +279,9 @@ class Queue implements OpenedUploadQueue {
 
   /** Starts waiting jobs, in order, while slots are free. */
   #pump(): void {
-    if (this.#closed || this.#waitingForNetwork || this.#running.size >= this.#concurrency) return;
+    if (this.#closed || this.#loops.waitingForNetwork || this.#running.size >= this.#concurrency) return;
     const waiting = this.#ordered().filter((j) => j.state === 'queued' && !j.paused && !this.#running.has(j.id));
-    for (const job of waiting.slice(0, this.#concurrency - this.#running.size)) this.#start(job);
-  }
-
-  #start(job: JobRecord): void {
-    const step = transition(job, { type: 'start' });
-    if (!step.ok) return;
-    const run: Run = { controller: new AbortController(), bytes: 0, meter: new SpeedMeter(this.#now()), cancelRequested: false, done: Promise.resolve() };
-    this.#running.set(job.id, run);
-    run.done = this.#runJob(step.job, run).catch(() => undefined);
-  }
-
-  async #runJob(started: JobRecord, run: Run): Promise<void> {
-    const id = started.id;
-    let finished = false;
-    let outcome: RunOutcome;
-    try {
-      // The slot's state is on disk before the runner sends anything.
-      await this.#track(this.#commit(started));
-      const client = await this.#o.clientFor(started.profileId);
-      const ctx: RunContext = {
-        job: () => this.#jobs.get(id) ?? started,
-        update: async (patch) => {
-          if (finished) throw new Error('The runner has already returned');
-          const current = this.#get(id);
-          const step = transition(current, { type: 'patch', patch });
-          if (!step.ok) throw new Error(`Refused runner update: ${step.reason}`);
-          await this.#track(this.#commit(step.job, { t: 'patch', id, patch }));
-          if (patch.videoId && !step.job.titleSynced) this.#syncTitle(id);
-        },
-        progress: (bytes) => {
-          if (finished || !Number.isFinite(bytes) || bytes <= run.bytes) return;
-          // A resumed upload starts at the platform's offset: the speed counts from there, not from zero.
-          if (run.bytes === 0 && this.#get(id).resumable) run.meter = new SpeedMeter(this.#now(), bytes);
-          run.bytes = bytes;
-          run.meter.sample(bytes, this.#now());
-          this.#mark(id);
-        },
-        signal: run.controller.signal,
-        client,
-        bandwidth: this.#bandwidth,
-        tus: started.resumable ? await this.#o.tusAccessFor?.(started.profileId) : undefined,
-      };
-      // Paused, cancelled or closed before the runner got going: it is never started.
-      outcome = run.controller.signal.aborted ? { kind: 'stopped' } : await this.#o.runner.upload(ctx);
-    } catch (e) {
-      outcome = run.controller.signal.aborted ? { kind: 'stopped' } : { kind: 'failed', error: thrownJobError(e) };
-    }
-    finished = true;
-    if (outcome.kind === 'stopped' || outcome.kind === 'offline') this.#kept.set(id, run.bytes);
-    else this.#kept.delete(id);
-    await this.#track(this.#finish(id, run, outcome));
-  }
-
-  async #finish(id: string, run: Run, outcome: RunOutcome): Promise<void> {
-    try {
-      // Closing keeps the journal as it is: the next open puts the job back in line.
-      if (this.#closed) return;
-      // A cancel waits for this run and then ends the job itself; a stop must not put it back in line first.
-      if (run.cancelRequested && outcome.kind === 'stopped') return;
-      const job = this.#jobs.get(id);
-      if (!job) return;
-      const step = transition(job, { type: 'outcome', outcome, at: this.#now() });
-      if (!step.ok) return;
-      await this.#commit(step.job);
-      if (outcome.kind === 'verified' && step.job.videoId) {
-        await this.history.record({ libraryId: job.libraryId, fingerprint: job.fingerprint, videoId: step.job.videoId, at: this.#now() }).catch(() => undefined);
-      }
-      if (step.job.state === 'processing') this.#poll(id);
-      if (outcome.kind === 'offline') this.#waitForNetwork(job);
-    } finally {
-      this.#running.delete(id);
-      this.#mark(id);
-      this.#pump();
-      this.#checkIdle();
-    }
-  }
-
-  async #cancelOne(id: string): Promise<boolean> {
-    const run = this.#running.get(id);
-    if (run) {
-      run.cancelRequested = true;
-      run.controller.abort();
-      await run.done;
-    }
-    this.#loops.get(`poll:${id}`)?.abort();
-    const job = this.#jobs.get(id);
-    if (!job || isEnded(job) || this.#closed) return false;
-    let deleted = false;
-    let note: string | null = null;
-    if (job.videoId && !job.uploaded) {
-      const controller = this.#loop(`cancel:${id}`);
-      try {
-        await this.#o.runner.deleteVideo(job, await this.#o.clientFor(job.profileId), controller.signal);
-        deleted = true;
-        note = 'Deleted the unfinished video';
-      } catch (e) {
-        note = `Could not delete the unfinished video: ${toAppError(e).title}`;
-      } finally {
-        this.#loops.delete(`cancel:${id}`);
-      }
-    } else if (job.videoId) {
-      note = 'Kept the video: it had received the whole file';
-    }
-    this.#kept.delete(id);
-    await this.#o.runner.forget?.(id).catch(() => undefined);
-    return this.#apply(id, { type: 'cancel', at: this.#now(), deleted, note });
-  }
-
-  /** Polls a processing job, outside the upload slots, until it is ready or failed. */
-  #poll(id: string): void {
-    if (this.#closed || this.#loops.has(`poll:${id}`)) return;
-    const { signal } = this.#loop(`poll:${id}`);
-    void pollProcessing(this.#host, id, signal).catch(() => undefined).finally(() => {
-      if (this.#loops.get(`poll:${id}`)?.signal === signal) this.#loops.delete(`poll:${id}`);
-      this.#checkIdle();
-    });
-  }
-
-  /** Sends the wanted title to the platform until it sticks. */
-  #syncTitle(id: string): void {
-    if (this.#closed || this.#loops.has(`title:${id}`)) return;
-    const { signal } = this.#loop(`title:${id}`);
-    void syncTitle(this.#host, id, signal).catch(() => undefined).finally(() => {
-      if (this.#loops.get(`title:${id}`)?.signal === signal) this.#loops.delete(`title:${id}`);
-    });
-  }
-
-  /** Holds new starts while the platform cannot be reached, then resumes. */
-  #waitForNetwork(job: JobRecord): void {
-    if (this.#waitingForNetwork || this.#closed) return;
-    this.#waitingForNetwork = true;
-    this.#events.schedule();
-    const { signal } = this.#loop('probe');
-    void waitForPlatform(this.#host, job, signal).then((up) => {
-      this.#loops.delete('probe');
-      if (!up || this.#closed) return;
-      this.#waitingForNetwork = false;
-      this.#events.schedule();
-      this.#pump();
-    });
+    for (const job of waiting.slice(0, this.#concurrency - this.#running.size)) startRun(this.#host, job);
   }
 
   // ---- persistence and events ----------------------------------------------------------------------------------
@@ -498,7 +292,7 @@ class Queue implements OpenedUploadQueue {
     if (!job || this.#closed) return false;
     const step = transition(job, event);
     if (!step.ok) return false;
-    await this.#track(this.#commit(step.job));
+    await this.#steps.track(this.#commit(step.job));
     return true;
   }
 
@@ -516,36 +310,18 @@ class Queue implements OpenedUploadQueue {
   }
 
   #view(job: JobRecord): JobView {
-    const run = this.#running.get(job.id);
-    const bytesSent = Math.floor(Math.min(job.size, this.#bytesOf(job)));
-    const live = run && job.state === 'uploading' && !job.paused ? run.meter.view(job.size, this.#now()) : { speed: null, eta: null };
-    return {
-      id: job.id, position: job.position, libraryId: job.libraryId, collectionId: job.collectionId, title: job.title, fileName: job.fileName,
-      size: job.size, state: job.state, paused: job.paused, videoId: job.videoId, bytesSent, speed: live.speed, eta: live.eta,
-      encodeProgress: job.encodeProgress === null ? null : Math.min(100, Math.max(0, job.encodeProgress)), error: job.error, note: job.note,
-      highlight: this.#events.highlighted(job.id), resumable: job.resumable,
-    };
-  }
-
-  #bytesOf(job: JobRecord): number {
-    const run = this.#running.get(job.id);
-    if (job.uploaded || job.state === 'processing' || job.state === 'ready') return job.size;
-    if (run) return run.bytes;
-    // A resumable job keeps what the platform has; any other starts again from zero.
-    return job.resumable ? (this.#kept.get(job.id) ?? 0) : 0;
+    return jobView(job, this.#running.get(job.id), this.#kept, this.#now, this.#events.highlighted(job.id));
   }
 
   #status(): QueueStatus {
-    return { concurrency: this.#concurrency, bandwidthCap: this.#bandwidth.rate, waitingForNetwork: this.#waitingForNetwork, counts: countJobs(this.#jobs.values(), (j) => this.#bytesOf(j)) };
+    const settings = { concurrency: this.#concurrency, bandwidthCap: this.#bandwidth.rate, waitingForNetwork: this.#loops.waitingForNetwork };
+    return queueStatus(settings, this.#jobs.values(), (j) => bytesOf(j, this.#running.get(j.id), this.#kept));
   }
 
   // ---- helpers -------------------------------------------------------------------------------------------------
 
   #isIdle(): boolean {
-    if (this.#closed) return true;
-    if (this.#running.size > 0) return false;
-    for (const job of this.#jobs.values()) if (!isEnded(job) && !job.paused) return false;
-    return true;
+    return this.#closed || nothingToDo(this.#jobs.values(), this.#running.size);
   }
 
   #checkIdle(): void {
@@ -553,16 +329,12 @@ class Queue implements OpenedUploadQueue {
   }
 
   #ordered(): JobRecord[] {
-    return [...this.#jobs.values()].sort((a, b) => a.position - b.position || a.addedAt - b.addedAt);
+    return orderedJobs(this.#jobs.values());
   }
 
   #select(selection: Selection): JobRecord[] {
     this.#open();
-    if ('all' in selection) return this.#ordered();
-    return selection.ids.flatMap((id) => {
-      const job = this.#jobs.get(id);
-      return job ? [job] : [];
-    });
+    return selectJobs(this.#jobs, selection);
   }
 
   #get(id: string): JobRecord {
@@ -573,30 +345,5 @@ class Queue implements OpenedUploadQueue {
 
   #open(): void {
     if (this.#closed) throw new AppFailure(appError('conflict', 'The upload queue is closed'));
-  }
-
-  #loop(key: string): AbortController {
-    const c = new AbortController();
-    this.#loops.set(key, c);
-    return c;
-  }
-
-  #wait(ms: number, signal: AbortSignal): Promise<void> {
-    return waitFor(this.#sleep, ms, signal);
-  }
-
-  #track<T>(p: Promise<T>): Promise<T> {
-    this.#ops.add(p);
-    const drop = (): void => void this.#ops.delete(p);
-    p.then(drop, drop);
-    return p;
-  }
-
-  async #settle(): Promise<void> {
-    for (;;) {
-      await new Promise<void>((r) => setImmediate(r));
-      if (this.#ops.size === 0) return;
-      await Promise.allSettled([...this.#ops]);
-    }
   }
 }
