@@ -5,9 +5,13 @@ const UNIT: Readonly<Record<string, number>> = { '': 1, b: 1, k: 1e3, kb: 1e3, m
 
 /**
  * Bytes per second from "<number>[unit][/s]", units decimal as the app shows speeds (k = 1,000, M = 1,000,000,
- * G = 1,000,000,000; case does not matter). "off", "0" and "none" mean no cap (null). An error says what is wrong.
+ * G = 1,000,000,000; the letter's case does not matter). A lowercase "b" is refused: "Mb" and "Mbps" usually mean
+ * bits, eight times less than the bytes read here. "off", "0" and "none" mean no cap (null).
  */
 export function parseRate(text: string): { ok: true; bytesPerSecond: number | null } | { ok: false; message: string } {
+  if (text.trim().replace(/^[\d.]+/, '').includes('b')) {
+    return { ok: false, message: `is in bytes per second: write B for bytes (1MB, 500KB) or no unit letter (1M); a lowercase b would read as bits; got ${JSON.stringify(text)}` };
+  }
   const t = text.trim().toLowerCase();
   if (t === 'off' || t === 'none' || t === '0') return { ok: true, bytesPerSecond: null };
   const m = /^(\d{1,12}(?:\.\d{1,6})?)\s*([kmg]?b?)(?:\/s|ps)?$/.exec(t);

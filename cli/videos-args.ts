@@ -11,7 +11,7 @@ export interface UploadCommand {
   readonly collectionId: string | null;
   readonly title?: string;
   readonly concurrency: number;
-  /** --limit-rate: the upload cap for this run in bytes per second, null for none; undefined keeps the queue's own. */
+  /** --limit-rate: the upload cap in bytes per second (kept for later runs), null for none; undefined keeps the queue's own. */
   readonly bandwidthCap?: number | null;
   readonly json: boolean;
   readonly libraryKey?: string;
@@ -58,6 +58,7 @@ interruption (Ctrl+C, a kill, a lost network) and it continues the same uploads 
   --title <t>            the video's title (one file only; default: the file name without its extension)
   --concurrency <n>      uploads at once, ${CONCURRENCY.min} to ${CONCURRENCY.max} (default ${CONCURRENCY.default})
   --limit-rate <rate>    cap all uploads together at this many bytes per second: 500k, 2M, 1.5MB (decimal), or off
+                         (kept for later runs, like --concurrency)
   --json                 one JSON object per line (the default when standard output is not a terminal)
   --no-wait              done once the platform has the whole file, without waiting for encoding
   --again                upload files this machine already uploaded to the library (otherwise skipped)

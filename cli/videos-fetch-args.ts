@@ -78,7 +78,8 @@ export function parseFetchArgs(args: readonly string[]): { ok: true; command: Fe
   if (!split.ok) return fail(split.message);
   const [url, ...extra] = split.words.operands;
   if (url === undefined) return fail('name the URL to fetch');
-  if (extra.length > 0) return fail(`one URL per run; also got ${JSON.stringify(extra[0])}`);
+  // The extra words are not repeated: one may be a header value (a secret) given without --header.
+  if (extra.length > 0) return fail(`one URL per run; got ${extra.length + 1} (a header goes after --header, quoted: --header 'Name: value')`);
   const checkedUrl = FetchUrl.safeParse(url);
   if (!checkedUrl.success) return fail(checkedUrl.error.issues[0]?.message ?? 'url is not valid');
 

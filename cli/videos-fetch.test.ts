@@ -109,6 +109,8 @@ describe('burrow videos fetch', () => {
     [['https://example.com/a.mp4', '--library', '1', '--header', 'NoColon'], /--header must be 'Name: value'/],
     [['https://example.com/a.mp4', '--library', '1', '--header', 'Bad Name: hidden-value-1'], /--header name "Bad Name" must be an HTTP header name/],
     [['a', 'b', '--library', '1'], /one URL per run/],
+    // A header value given without --header is an extra word: it is never repeated back.
+    [['https://example.com/a.mp4', 'Authorization: Bearer hidden-value-1', '--library', '1'], /one URL per run; got 2/],
   ])('refuses %j with exit 2', async (args, message) => {
     const r = await run(args);
     expect(r.code).toBe(2);

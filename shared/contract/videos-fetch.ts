@@ -8,7 +8,7 @@ import { Title } from '../videos/model.js';
 
 // The WHATWG URL parser is a global wherever shared/ runs (Node, Electron, the renderer); shared/ compiles
 // without DOM or Node types, so the little of it used here is declared.
-declare const URL: new (input: string) => { readonly protocol: string; readonly hostname: string; readonly username: string; readonly password: string };
+declare const URL: new (input: string) => { readonly protocol: string; readonly hostname: string; readonly username: string; readonly password: string; readonly href: string };
 
 const FetchId = z.string().min(1).max(100);
 
@@ -47,7 +47,10 @@ export const FetchUrl = z
   .max(4096, 'url must be at most 4096 characters')
   .refine(isHttpUrl, 'url must be an http:// or https:// address')
   // A password in the address would be kept and shown like any address; it belongs in an Authorization header.
-  .refine((t) => !isHttpUrl(t) || (new URL(t).username === '' && new URL(t).password === ''), 'url must not carry a user name or password: send them as an Authorization header');
+  .refine((t) => !isHttpUrl(t) || (new URL(t).username === '' && new URL(t).password === ''), 'url must not carry a user name or password: send them as an Authorization header')
+  // What was checked is what goes: the address as the URL parser reads it (tabs and line breaks dropped, the host
+  // lowercased), never the text as typed.
+  .transform((t) => (isHttpUrl(t) ? new URL(t).href : t));
 
 /** Where a fetch stands, as its row shows it. */
 export const FETCH_STATES = ['queued', 'waiting', 'fetching', 'processing', 'ready', 'failed', 'cancelled'] as const;

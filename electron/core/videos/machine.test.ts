@@ -79,6 +79,9 @@ describe('job state machine', () => {
     expect(run(base, { type: 'resumable', resumable: true })).toMatchObject({ resumable: true, state: 'queued' });
     expect(run({ ...base, state: 'uploading', videoId: 'v' }, { type: 'resumable', resumable: true })).toMatchObject({ resumable: true, state: 'uploading' });
     expect(run({ ...base, state: 'failed', resumable: true }, { type: 'resumable', resumable: false }).resumable).toBe(false);
+    // Back to a plain upload only before its video exists: the platform refuses a PUT onto part of a tus upload.
+    expect(transition({ ...base, state: 'uploading', videoId: 'v', resumable: true }, { type: 'resumable', resumable: false }).ok).toBe(false);
+    expect(transition({ ...base, state: 'failed', videoId: 'v', resumable: true }, { type: 'resumable', resumable: false }).ok).toBe(false);
     expect(transition({ ...base, resumable: true }, { type: 'resumable', resumable: true }).ok).toBe(false);
     expect(transition({ ...base, state: 'processing', videoId: 'v', uploaded: true }, { type: 'resumable', resumable: true }).ok).toBe(false);
     expect(transition({ ...base, state: 'verifying', videoId: 'v', uploaded: true }, { type: 'resumable', resumable: true }).ok).toBe(false);

@@ -139,6 +139,8 @@ export function transition(job: JobRecord, event: MachineEvent): Step {
       if (job.resumable === event.resumable) return refuse(job, event.resumable ? 'already resumable' : 'not resumable');
       // Once the platform has the whole file there is nothing left to send either way.
       if (job.uploaded || job.state === 'processing' || job.state === 'ready') return refuse(job, `a ${job.state} job has no bytes left to send`);
+      // A video that may hold part of a resumable upload refuses a whole file sent by PUT: such a row stays resumable.
+      if (!event.resumable && job.videoId !== null) return refuse(job, 'its video may already hold part of a resumable upload');
       return to(job, { resumable: event.resumable });
     case 'relocate': {
       if (!RETRYABLE_STATES.has(job.state) && job.state !== 'queued') return refuse(job, `a ${job.state} job cannot be pointed at another file`);

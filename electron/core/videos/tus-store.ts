@@ -15,7 +15,7 @@ export interface TusResumeEntry {
   readonly libraryId: number;
   readonly size: number;
   readonly mtimeMs: number;
-  /** The file's content fingerprint when the upload began (the caller's, e.g. size, mtime and a hash of its ends). */
+  /** The file's content identity when the upload began (size, time and a hash of its ends, read from the file). */
   readonly fingerprint: string;
   readonly createdAt: number;
 }
@@ -62,7 +62,7 @@ export function fileTusStore(dir: string): TusUrlStore {
       return parsed.success ? parsed.data : undefined;
     },
     async set(key, entry) {
-      await mkdir(dir, { recursive: true });
+      await mkdir(dir, { recursive: true, mode: 0o700 });
       await writeFileAtomic(fileOf(dir, key), JSON.stringify(entry));
     },
     async remove(key) {

@@ -1,5 +1,5 @@
 import { utimesSync } from 'node:fs';
-import { utimes } from 'node:fs/promises';
+import { open, stat, utimes } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { randomFile, tempDir } from './testing/runner-harness.js';
@@ -162,6 +162,17 @@ describe('uploadTus', () => {
     expect(wrong.signer.signed).toBe(2);
   });
 
+  it.each([404, 410])('makes a new upload on the same video when a PATCH says the upload is gone (%i)', async (status) => {
+    const file = await randomFile(dir.dir, 3 * MiB);
+    const videoId = await env.newVideo();
+    const videosBefore = (await env.videoIds()).length;
+    env.sandbox.faults.add({ method: 'PATCH', path: PATCHES, action: { kind: 'status', status } });
+    const r = await uploadTus(tusOptions(env, file, videoId, new AbortController().signal));
+    expect(r.kind).toBe('done');
+    expect(arrived(videoId)).toMatchObject({ state: 'stored', sha256: file.sha256 });
+    expect((await env.videoIds()).length).toBe(videosBefore);
+  });
+
   it('honours 429 with Retry-After before sending the chunk again', async () => {
     const file = await randomFile(dir.dir, 3 * MiB);
     const videoId = await env.newVideo();
@@ -209,6 +220,38 @@ describe('uploadTus', () => {
     expect(again).toMatchObject({ kind: 'done', resumedFrom: null });
     expect(resumes).toEqual([]);
     expect(arrived(videoId)).toMatchObject({ state: 'stored', sha256: file.sha256 });
+  });
+
+  it('never resumes onto an upload of a file edited with its modification time put back', async () => {
+    const chunkSize = 2 * MiB;
+    const file = await randomFile(dir.dir, 10 * MiB);
+    const videoId = await env.newVideo();
+    const store = fileTusStore(join(dir.dir, 'tus'));
+    const first = new AbortController();
+    await uploadTus(
+      tusOptions(env, file, videoId, first.signal, {
+        chunkSize,
+        store,
+        storeKey: 'job-3',
+        onProgress: (b) => {
+          if (b >= 4 * MiB) first.abort();
+        },
+      }),
+    );
+    expect(await store.get('job-3')).toBeDefined();
+    // The resume entries are the user's own business: their folder is closed to others, like the queue's.
+    expect((await stat(join(dir.dir, 'tus'))).mode & 0o777).toBe(0o700);
+    const before = arrived(videoId)?.bytesReceived ?? 0;
+
+    // New bytes at the start, the same size, and the old modification time restored: only the content tells.
+    const handle = await open(file.path, 'r+');
+    await handle.write(Buffer.alloc(4096, 7), 0, 4096, 100);
+    await handle.close();
+    await utimes(file.path, new Date(file.mtimeMs), new Date(file.mtimeMs));
+    const r = await uploadTus(tusOptions(env, file, videoId, new AbortController().signal, { chunkSize, store, storeKey: 'job-3' }));
+    expect(r).toMatchObject({ kind: 'source-changed', detail: 'Its content changed since the upload began' });
+    expect(await store.get('job-3')).toBeUndefined();
+    expect(arrived(videoId)?.bytesReceived ?? 0).toBe(before);
   });
 
   it('stops, and forgets the upload, when the file changes while it is being sent', async () => {

@@ -19,6 +19,7 @@ import { Upload, type DetailedError } from 'tus-js-client';
 import type { JobError } from '../../../shared/videos/model.js';
 import { backoffCeiling } from '../platform/retry.js';
 import { classify, DEFAULT_RETRY_RULES, type RetryRules } from './classify.js';
+import { fingerprintFile } from './fingerprint.js';
 import { checkSource } from './put-file.js';
 import { tusHttpStack, type UploadBandwidth } from './tus-http.js';
 import { createTus, failureOfTusError } from './tus-create.js';
@@ -106,9 +107,17 @@ const defaultSleep = async (ms: number, signal: AbortSignal) => {
   await sleepFor(ms, undefined, { signal });
 };
 
-/** Whether a stored upload is of exactly this file and this video. */
-function sameUpload(entry: TusResumeEntry, o: TusUploadOptions): boolean {
-  return entry.videoId === o.videoId && entry.libraryId === o.libraryId && entry.size === o.size && entry.mtimeMs === o.mtimeMs && entry.fingerprint === o.fingerprint;
+/** Whether a stored upload is of this file (by size and time) into this video; its content is checked apart. */
+function sameTarget(entry: TusResumeEntry, o: TusUploadOptions): boolean {
+  return entry.videoId === o.videoId && entry.libraryId === o.libraryId && entry.size === o.size && entry.mtimeMs === o.mtimeMs;
+}
+
+/** The file's content identity now (its edges hashed), or null when it cannot be read. */
+async function contentNow(path: string): Promise<string | null> {
+  return fingerprintFile(path).then(
+    (f) => f.fingerprint,
+    () => null,
+  );
 }
 
 /** Uploads the file into the video by tus, resuming a stored upload of the same file. */
@@ -123,9 +132,19 @@ export async function uploadTus(o: TusUploadOptions): Promise<TusUploadResult> {
     return problem;
   }
   let entry = await store.get(key);
-  if (entry && !sameUpload(entry, o)) {
+  if (entry && !sameTarget(entry, o)) {
     await store.remove(key);
     entry = undefined;
+  }
+  if (entry) {
+    // Same size and time is not the same file: an edit whose time was put back must not be continued either. The
+    // entry holds the content's identity as it was when the upload began, read from the file itself.
+    const content = await contentNow(o.path);
+    if (content !== entry.fingerprint) {
+      await store.remove(key);
+      if (content === null) return { kind: 'source-missing' };
+      return { kind: 'source-changed', detail: 'Its content changed since the upload began' };
+    }
   }
   let resumed = entry !== undefined;
   // A stored upload the server no longer knows is created once more; a second disappearance is a failure.
@@ -133,7 +152,9 @@ export async function uploadTus(o: TusUploadOptions): Promise<TusUploadResult> {
     if (!entry) {
       const created = await createTus(o);
       if (created.kind !== 'created') return created;
-      entry = { uploadUrl: created.uploadUrl, videoId: o.videoId, libraryId: o.libraryId, size: o.size, mtimeMs: o.mtimeMs, fingerprint: o.fingerprint, createdAt: (o.now ?? Date.now)() };
+      const content = await contentNow(o.path);
+      if (content === null) return { kind: 'source-missing' };
+      entry = { uploadUrl: created.uploadUrl, videoId: o.videoId, libraryId: o.libraryId, size: o.size, mtimeMs: o.mtimeMs, fingerprint: content, createdAt: (o.now ?? Date.now)() };
       await store.set(key, entry);
     }
     const r = await runClient(o, entry.uploadUrl, resumed);
@@ -261,7 +282,8 @@ function runClient(o: TusUploadOptions, uploadUrl: string, resumed: boolean): Pr
       if (sourceProblem) return sourceProblem;
       const status = err.originalResponse?.getStatus();
       const method = err.originalRequest?.getMethod();
-      if ((status === 404 || status === 410) && method === 'HEAD') return { kind: 'gone' };
+      // The upload itself is gone (expired, or the server lost it, as tus allows): a new one is made on the same video.
+      if ((status === 404 || status === 410) && (method === 'HEAD' || method === 'PATCH')) return { kind: 'gone' };
       const verdict = verdictOf ?? classify(failureOfTusError(err), { attempt: rules.maxAttempts, now: now(), random, rules });
       if (verdict.kind === 'stopped') return { kind: 'stopped' };
       if (verdict.kind === 'retry') return { kind: 'failed', error: { title: 'The resumable upload failed', detail: err.message, retryable: true } };
