@@ -64,7 +64,7 @@ export const LIBRARY_KEY_HINT = 'Each video library has its own API key; the acc
 /** What the user can do about a refusal that trying again would not change. */
 export function refusalHint(status: number): string {
   if (status === 403) return 'This library key may not do this. Check the key set for this library in Settings, then retry.';
-  if (status === 404) return 'The library or this video no longer exists on the platform. Check the library chosen, then retry or remove the row.';
+  if (status === 404) return 'The library or this video no longer exists on the platform (deleted elsewhere?). Retry uploads the file to a new video; check the library chosen if that is refused too.';
   if (status === 413) return 'The platform refused the file as too large for this library.';
   return 'The platform refused the request as sent; its message above says why. Fix that (the title, for instance), then retry.';
 }

@@ -110,6 +110,19 @@ describe('fetch rows against the sandbox', () => {
     expect(delays.filter((d) => d === 7000)).toHaveLength(2);
   });
 
+  it('a 429 while following a fetch the platform took is its rate, waited out as Retry-After says, not an outage', async () => {
+    await setup();
+    const { queue, delays } = await open();
+    env.sandbox.faults.add({ method: 'GET', path: `/video/library/${env.libraryId}/videos/*`, times: 1, action: { kind: 'status', status: 429, retryAfter: '9' } });
+    const seen: FetchView[] = [];
+    const added = await queue.add({ profileId: 'p', libraryId: env.libraryId, collectionId: null, url: origin.url('/slow.mp4'), headers: [] });
+    const done = await rowWhere(queue, added.id, ended, seen);
+    expect(done.state).toBe('ready');
+    expect(delays).toContain(9000);
+    expect(seen.some((v) => v.note?.startsWith('The platform asked to slow down'))).toBe(true);
+    expect(seen.some((v) => v.note?.startsWith('The platform could not be reached'))).toBe(false);
+  });
+
   it('without Retry-After, a 429 is asked again after a growing backoff', async () => {
     await setup();
     const { queue, delays } = await open();

@@ -147,6 +147,16 @@ export async function runFetch(host: FetchHost, id: string, signal: AbortSignal)
         await host.wait(delay, signal);
         continue;
       }
+      if (status === 429) {
+        // Too many calls while following a fetch the platform took: its rate, not an outage; wait as it says.
+        const asked = parseRetryAfter(retryAfter, host.now());
+        const delay = asked !== undefined ? Math.min(Math.max(asked, 1000), RETRY_AFTER_MAX_MS) : jitter(host, networkDelay);
+        if (asked === undefined) networkDelay = Math.min(networkDelay * 2, NETWORK_MAX_MS);
+        await host.patch(id, { note: `The platform asked to slow down; asking again in ${secondsText(delay)}` });
+        host.log(`fetch ${id}: HTTP 429 while following; asking again in ${delay} ms`);
+        await host.wait(delay, signal);
+        continue;
+      }
       if (status === 404 && current.videoId !== null) {
         await end({ state: 'failed', error: { title: 'The video is gone', detail: 'It was deleted on the platform while Burrow followed it.' }, note: null });
         return;

@@ -60,6 +60,12 @@ describe('job state machine', () => {
     expect(run(gone, { type: 'retry' })).toMatchObject({ state: 'queued', videoId: null });
     expect(transition(kept, { type: 'cancel', at: 4, deleted: false, note: null }).ok).toBe(false);
     expect(transition(base, { type: 'retry' }).ok).toBe(false);
+    // Deleted on the platform meanwhile (the library browser, another tool): the platform's 404 makes the retry a new video.
+    const lost = run(withVideo, { type: 'outcome', outcome: { kind: 'failed', error: { title: 'The video does not exist in this library', status: 404, retryable: false } }, at: 5 });
+    expect(lost).toMatchObject({ state: 'failed', videoId: 'v' });
+    expect(run(lost, { type: 'retry' })).toMatchObject({ state: 'queued', videoId: null, createPending: false });
+    const refused = run(withVideo, { type: 'outcome', outcome: { kind: 'failed', error: { title: 'Bad request', status: 400, retryable: false } }, at: 5 });
+    expect(run(refused, { type: 'retry' })).toMatchObject({ state: 'queued', videoId: 'v' });
   });
 
   it('recovers after a crash: a create with no answer is marked pending; sending goes back to waiting', () => {

@@ -123,7 +123,11 @@ export function transition(job: JobRecord, event: MachineEvent): Step {
       });
     case 'retry':
       if (!RETRYABLE_STATES.has(job.state)) return refuse(job, `a ${job.state} job cannot be retried`);
-      // The video (when there is one) is reused: one file, one video. The bytes go again.
+      // The video (when there is one) is reused: one file, one video. The bytes go again. A video the platform said
+      // is not there (deleted from the library meanwhile) cannot be reused: the retry makes a new one.
+      if (job.videoId !== null && job.state === 'failed' && job.error?.status === 404) {
+        return to(job, { state: 'queued', paused: false, error: null, note: null, endedAt: null, uploaded: false, encodeProgress: null, videoId: null, createPending: false, titleSynced: false });
+      }
       return to(job, { state: 'queued', paused: false, error: null, note: null, endedAt: null, uploaded: false, encodeProgress: null });
     case 'title':
       return to(job, { title: event.title, titleSynced: false });
