@@ -1,9 +1,10 @@
 /**
  * The platform calls of a fetch row: ask the platform to fetch a URL, find the video it made (by id when the answer
- * carries one, else by title), and read that video's state. Each call is sent once; the fetch queue decides retries.
+ * carries one, else by the marker in its title), and read that video's state. Each call is sent once; the fetch queue decides retries.
  */
 import { z } from 'zod';
 import type { PlatformClient } from '../platform/types.js';
+import { jobMarker } from './marker.js';
 import { listVideos, VIDEO_STATUS, videoSend } from './video-api.js';
 
 /** What the platform said when it took a fetch: the new video's id when the answer names it. */
@@ -35,7 +36,7 @@ export async function requestFetch(
   try {
     parsed = response.json();
   } catch {
-    // A 2xx without a readable body still means the fetch was taken: the video is then found by title.
+    // A 2xx without a readable body still means the fetch was taken: the video is then found by its marker.
   }
   const answer = acceptedSchema.safeParse(parsed);
   return { videoId: answer.success ? (answer.data.id ?? null) : null };
@@ -69,28 +70,22 @@ export async function readFetchedVideo(client: PlatformClient, libraryId: number
   };
 }
 
-/** Videos dated this long before the request still count (the platform's clock and ours may differ). */
-const CLOCK_SLACK_MS = 5 * 60_000;
-
 /**
- * The newest video titled exactly `title` that was made no earlier than `since` and is not `taken` by another row;
- * null when there is none yet. The platform's search matches loosely, so the title is compared here.
+ * The marker a fetch request's video is titled with: the row and the moment of the request, so a video the platform
+ * made for this request (and no other row's, in this process or another) is found by it even when the answer names
+ * no video. A new request (a retry) has a new marker.
  */
-export async function findFetchedVideo(
-  client: PlatformClient,
-  libraryId: number,
-  title: string,
-  since: number,
-  taken: ReadonlySet<string>,
-  signal: AbortSignal,
-): Promise<string | null> {
-  const { items } = await listVideos(client, libraryId, { search: title, itemsPerPage: 100 }, signal);
-  const candidates = items
-    .filter((v) => v.title === title && !taken.has(v.guid))
-    .map((v) => ({ guid: v.guid, at: v.dateUploaded === null ? Number.NaN : Date.parse(v.dateUploaded) }))
-    .filter((v) => Number.isNaN(v.at) || v.at >= since - CLOCK_SLACK_MS)
-    .sort((a, b) => (Number.isNaN(b.at) ? 0 : b.at) - (Number.isNaN(a.at) ? 0 : a.at));
-  return candidates[0]?.guid ?? null;
+export function fetchMarkerId(row: { readonly id: string; readonly requestedAt: number | null; readonly addedAt: number }): string {
+  return `${row.id.replace(/[^A-Za-z0-9]/g, '').slice(0, 6)}${(row.requestedAt ?? row.addedAt).toString(36).slice(-6)}`;
+}
+
+/** The video made for a fetch request: the one whose title carries its marker; null when there is none yet. */
+export async function findFetchedVideo(client: PlatformClient, libraryId: number, markerId: string, signal: AbortSignal): Promise<string | null> {
+  const marker = jobMarker(markerId);
+  // Searched without the brackets: some search back ends read them as a character class.
+  const { items } = await listVideos(client, libraryId, { search: marker.slice(1, -1), itemsPerPage: 100 }, signal);
+  const found = items.filter((v) => v.title.endsWith(marker));
+  return found[0]?.guid ?? null;
 }
 
 /** The title a fetch is given when the user names none: the file name in the URL, else its host. */

@@ -81,17 +81,24 @@ describe('fetch rows against the sandbox', () => {
     expectNoSecret(await onDisk());
   });
 
-  it('finds the new video by title when the answer carries no id, passing over an older video of the same title', async () => {
+  it('finds the new video by its marker when the answer carries no id, past an older video of the same title and another process fetching the same title, and gives it back its clean title', async () => {
     await setup({ withoutId: true });
     const { queue, lines } = await open();
+    // Another process's queue (the command line beside the app): its own folder, the same title at the same time.
+    const other = await openFetchQueue({ dir: await mkdtemp(join(dir, 'other-')), clientFor: async () => env.client, sleep: turnSleep(3_600_000).sleep, random: () => 0.5 });
+    queues.push(other);
     const decoy = await createVideo(env.client, env.libraryId, { title: 'Launch talk', collectionId: null });
-    const added = await queue.add({ profileId: 'p', libraryId: env.libraryId, collectionId: null, url: origin.url('/talk.mp4'), title: 'Launch talk', headers: [] });
-    const done = await rowWhere(queue, added.id, ended);
+    const input = { profileId: 'p', libraryId: env.libraryId, collectionId: null, url: origin.url('/talk.mp4'), title: 'Launch talk', headers: [] };
+    const [added, theirs] = await Promise.all([queue.add(input), other.add(input)]);
+    const [done, theirsDone] = await Promise.all([rowWhere(queue, added.id, ended), rowWhere(other, theirs.id, ended)]);
 
     expect(done.state).toBe('ready');
-    expect(done.videoId).not.toBe(decoy.guid);
+    expect(theirsDone.state).toBe('ready');
+    expect(new Set([done.videoId, theirsDone.videoId, decoy.guid]).size).toBe(3);
     expectStoredFromOrigin(done.videoId);
-    expect(lines.some((l) => l.includes('by its title'))).toBe(true);
+    expectStoredFromOrigin(theirsDone.videoId);
+    for (const id of [done.videoId!, theirsDone.videoId!]) expect((await getVideo(env.client, env.libraryId, id)).title).toBe('Launch talk');
+    expect(lines.some((l) => l.includes('by its marker'))).toBe(true);
   });
 
   it('shows a full fetch queue (429) as waiting, waits as Retry-After says, and then succeeds by itself', async () => {

@@ -1,15 +1,16 @@
 /**
  * One fetch row's work, from the request to Ready or Failed: ask the platform (waiting out a full fetch queue and a
- * lost network by itself), find the new video (by the id in the answer, else by title), then follow it with polls
+ * lost network by itself), find the new video (by the id in the answer, else by the marker in its title), then follow it with polls
  * that back off while nothing moves. Every step is persisted by the host before the next one starts.
  */
 import { redactError, redactText, redactUrl } from '../../../shared/redact.js';
 import { toAppError } from '../errors.js';
 import { parseRetryAfter } from '../platform/retry.js';
 import type { PlatformClient } from '../platform/types.js';
-import { findFetchedVideo, readFetchedVideo, requestFetch } from './fetch-api.js';
+import { fetchMarkerId, findFetchedVideo, readFetchedVideo, requestFetch } from './fetch-api.js';
 import type { FetchRecord } from './fetch-store.js';
-import { VIDEO_STATUS, VideoCallFailure } from './video-api.js';
+import { markedTitle } from './marker.js';
+import { updateVideoTitle, VIDEO_STATUS, VideoCallFailure } from './video-api.js';
 
 /** Polls of a fetched video start this far apart and back off to the cap while nothing moves. */
 const POLL_FIRST_MS = 2_000;
@@ -37,8 +38,6 @@ export interface FetchHost {
   headers(id: string): Readonly<Record<string, string>>;
   /** The request was taken: the values are no longer kept on disk. */
   accepted(id: string): void;
-  /** Video ids other rows follow (a title search must not pick them). */
-  taken(id: string): ReadonlySet<string>;
   clientFor(profileId: string): Promise<PlatformClient>;
   wait(ms: number, signal: AbortSignal): Promise<void>;
   now(): number;
@@ -80,22 +79,24 @@ export async function runFetch(host: FetchHost, id: string, signal: AbortSignal)
     const client = await host.clientFor(row.profileId);
     try {
       if (!row.accepted && !row.requestPending) {
-        // Persisted first: if the answer is lost (crash, cut connection) the video may exist, and is looked for by title.
+        // Persisted first: if the answer is lost (crash, cut connection) the video may exist, and is looked for by its marker.
         const requestedAt = host.now();
-        await host.patch(id, { requestPending: true, requestedAt });
+        await host.patch(id, { requestPending: true, requestedAt, titleSynced: false });
         host.log(`fetch ${id}: asking the platform to fetch ${redactUrl(row.url)} into library ${row.libraryId}${row.headerNames.length > 0 ? ` (headers: ${row.headerNames.join(', ')})` : ''}`);
-        const answer = await requestFetch(client, row.libraryId, { url: row.url, title: row.title, collectionId: row.collectionId, headers: host.headers(id) }, signal);
+        // Asked under a marked title, so its video is found by that whatever the answer says; renamed once known.
+        const title = markedTitle(row.title, fetchMarkerId({ ...row, requestedAt }));
+        const answer = await requestFetch(client, row.libraryId, { url: row.url, title, collectionId: row.collectionId, headers: host.headers(id) }, signal);
         host.accepted(id);
         await host.patch(id, { accepted: true, requestPending: false, videoId: answer.videoId, state: 'fetching', note: answer.videoId === null ? 'Looking for the new video in the library' : null, error: null });
-        host.log(`fetch ${id}: taken by the platform${answer.videoId !== null ? `, video ${answer.videoId}` : '; the answer named no video, looking for it by title'}`);
+        host.log(`fetch ${id}: taken by the platform${answer.videoId !== null ? `, video ${answer.videoId}` : '; the answer named no video, looking for it by its marker'}`);
         queueDelay = QUEUE_FIRST_MS;
       } else if (row.videoId === null) {
-        // Taken without an id, or an answer that never came: the new video is the newest one with the row's title.
-        const found = await findFetchedVideo(client, row.libraryId, row.title, row.requestedAt ?? row.addedAt, host.taken(id), signal);
+        // Taken without an id, or an answer that never came: the new video is the one carrying the request's marker.
+        const found = await findFetchedVideo(client, row.libraryId, fetchMarkerId(row), signal);
         if (found !== null) {
           await host.patch(id, { videoId: found, accepted: true, requestPending: false, state: row.state === 'waiting' || row.state === 'queued' ? 'fetching' : row.state, note: null });
           host.accepted(id);
-          host.log(`fetch ${id}: found video ${found} by its title`);
+          host.log(`fetch ${id}: found video ${found} by its marker`);
           continue;
         }
         if (!row.accepted) {
@@ -109,6 +110,10 @@ export async function runFetch(host: FetchHost, id: string, signal: AbortSignal)
         }
         await host.wait(pollDelay, signal);
         pollDelay = Math.min(pollDelay * 2, POLL_MAX_MS);
+      } else if (!row.titleSynced) {
+        // The video is known: its marker has done its work and the clean title goes back.
+        await updateVideoTitle(client, row.libraryId, row.videoId, row.title, signal);
+        await host.patch(id, { titleSynced: true });
       } else {
         const video = await readFetchedVideo(client, row.libraryId, row.videoId, signal);
         if (signal.aborted) return;

@@ -24,13 +24,19 @@ const RecordShape = z.object({
   title: z.string(),
   headerNames: z.array(z.string()),
   state: z.enum(FETCH_STATES),
-  /** A fetch request went out whose answer was not seen: look for its video by title before asking again. */
+  /** A fetch request went out whose answer was not seen: look for its video by its marker before asking again. */
   requestPending: z.boolean(),
   /** The platform answered the fetch request with 2xx. */
   accepted: z.boolean(),
   /** When the last fetch request went out: the video it made is no older. */
   requestedAt: z.number().nullable(),
   videoId: z.string().nullable(),
+  /**
+   * False while the video carries the request's marker in its title (it is asked for under a marked title, so it is
+   * found by that even when the answer names no video); the clean title is put back once the video is known. Rows
+   * kept before markers were used have clean titles.
+   */
+  titleSynced: z.boolean().default(true),
   encodeProgress: z.number().nullable(),
   error: z.object({ title: z.string(), detail: z.string().optional() }).nullable(),
   note: z.string().nullable(),
