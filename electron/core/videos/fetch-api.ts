@@ -88,7 +88,10 @@ export async function findFetchedVideo(client: PlatformClient, libraryId: number
   return found[0]?.guid ?? null;
 }
 
-/** The title a fetch is given when the user names none: the file name in the URL, else its host. */
+/**
+ * The title a fetch is given when the user names none: the file name in the URL without its extension (as an
+ * uploaded file's is), else its host.
+ */
 export function titleFromUrl(url: string): string {
   const u = new URL(url);
   const last = u.pathname.split('/').filter(Boolean).pop() ?? '';
@@ -98,5 +101,6 @@ export function titleFromUrl(url: string): string {
   } catch {
     // A malformed escape: the raw segment is still a fine title.
   }
-  return (name.trim() || u.hostname).slice(0, 500);
+  const bare = name.trim().replace(/\.[A-Za-z0-9]{1,8}$/, '').trim();
+  return (bare || name.trim() || u.hostname).slice(0, 500);
 }

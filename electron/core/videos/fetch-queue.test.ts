@@ -69,7 +69,7 @@ describe('fetch rows against the sandbox', () => {
     const views: FetchView[] = [];
     queue.onChange((c) => views.push(...c.fetches));
     const added = await queue.add({ profileId: 'p', libraryId: env.libraryId, collectionId: null, url: origin.url('/clips/holiday.mp4'), headers });
-    expect(added).toMatchObject({ state: 'queued', title: 'holiday.mp4', headerNames: ['Authorization', 'X-Api-Key'], needsHeaders: false });
+    expect(added).toMatchObject({ state: 'queued', title: 'holiday', headerNames: ['Authorization', 'X-Api-Key'], needsHeaders: false });
     const done = await rowWhere(queue, added.id, ended, seen);
 
     expect(done).toMatchObject({ state: 'ready', encodeProgress: 100, error: null });
