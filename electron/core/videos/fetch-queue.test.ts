@@ -63,7 +63,8 @@ function expectStoredFromOrigin(videoId: string | null) {
 
 describe('fetch rows against the sandbox', () => {
   it('follows the id in the answer to Ready; the origin got the headers, and no value reached a view, a log line or the disk', async () => {
-    await setup();
+    // Encoding in steps slow enough that the row is seen processing on its way, however loaded the machine.
+    await setup({ processingStepMs: 100 });
     const { queue, lines } = await open({ cipher: new FakeCipher() });
     const seen: FetchView[] = [];
     const views: FetchView[] = [];
