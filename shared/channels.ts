@@ -58,6 +58,7 @@ export const METHOD_NAMES = [
   'logs.open',
   'logs.update',
   'logs.window',
+  'logs.findStatus',
   'logs.aggregates',
   'logs.values',
   'logs.loadMore',

@@ -111,6 +111,14 @@ export const logsContract = {
       input: z.object({ sessionId: SessionId, offset: z.number().int().nonnegative(), count: z.number().int().min(0).max(500, 'must be at most 500'), sort: LogSort }).strict(),
       output: z.object({ rows: z.array(LogRow), total: z.number().int() }),
     },
+    /**
+     * The place, in the sort given, of the nearest matching row after (`next`) or before (`prev`) row `from` whose
+     * status is in the class; null when there is none that way. `from` may be -1 or the total, to start at an end.
+     */
+    'logs.findStatus': {
+      input: z.object({ sessionId: SessionId, from: z.number().int().min(-1), direction: z.enum(['next', 'prev']), statusClass: z.enum(['4xx', '5xx']), sort: LogSort }).strict(),
+      output: z.object({ index: z.number().int().nonnegative().nullable() }),
+    },
     /** KPIs, time series (buckets follow the range unless `bucketMs` is given) and top lists over the matching rows. */
     'logs.aggregates': {
       input: z.object({ sessionId: SessionId, bucketMs: z.number().int().positive().optional() }).strict(),

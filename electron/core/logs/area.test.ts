@@ -237,6 +237,32 @@ describe.each(HOSTS)('%s', (_label, makeRows) => {
       expect(w.rows.map((r) => r.index)).toEqual([2, 3, 4]);
     });
 
+    it('finds the next and previous 5xx among the matching rows in the sort asked for, from either end', async () => {
+      const path = join(dir, 'find.log');
+      writeFileSync(path, `${records.map(formatV1Line).join('\n')}\n`);
+      const f = await files.register(path);
+      const opened = await h()['logs.open']({ source: { kind: 'file', token: f.token }, filter: 'country:DE' }, {} as never);
+      await idle(opened.sessionId);
+      const sort = { key: 'bytes', dir: 'desc' } as const;
+      // The DE rows by bytes, largest first; the places of those with a 5xx.
+      const order = records.filter((r) => r.countryCode === 'DE').sort((a, b) => b.bytesSent - a.bytesSent);
+      const fives = order.flatMap((r, k) => (r.statusCode >= 500 ? [k] : []));
+      expect(fives.length).toBeGreaterThan(2);
+      const find = async (from: number, direction: 'next' | 'prev', statusClass: '4xx' | '5xx' = '5xx') =>
+        (await h()['logs.findStatus']({ sessionId: opened.sessionId, from, direction, statusClass, sort }, {} as never)).index;
+      expect(await find(-1, 'next')).toBe(fives[0]);
+      expect(await find(fives[0]!, 'next')).toBe(fives[1]);
+      expect(await find(fives[1]! - 1, 'next')).toBe(fives[1]);
+      expect(await find(order.length, 'prev')).toBe(fives.at(-1));
+      expect(await find(fives[1]!, 'prev')).toBe(fives[0]);
+      expect(await find(fives[0]!, 'prev')).toBeNull();
+      expect(await find(fives.at(-1)!, 'next')).toBeNull();
+      expect(await find(-1, 'next', '4xx')).toBeNull();
+      // The place found is the row the table gets at that place.
+      const w = await h()['logs.window']({ sessionId: opened.sessionId, offset: fives[1]!, count: 1, sort }, {} as never);
+      expect(w.rows[0]).toMatchObject({ index: fives[1], statusCode: 503, requestId: order[fives[1]!]!.requestId });
+    });
+
     it('cancelling a file while it is read ends the session cancelled, with no rows', async () => {
       const path = join(dir, 'big.log');
       writeFileSync(path, `${Array.from({ length: 40 }, () => records.map(formatV1Line).join('\n')).join('\n')}\n`);

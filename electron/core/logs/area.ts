@@ -103,6 +103,11 @@ export function logsArea(deps: LogsAreaDeps): LogsArea {
       return s.status();
     },
     'logs.window': async ({ sessionId, offset, count, sort }) => get(sessionId).window(offset, count, sort),
+    'logs.findStatus': async ({ sessionId, from, direction, statusClass, sort }) => {
+      const lo = Number(statusClass[0]) * 100;
+      const index = await get(sessionId).findStatus(from, direction === 'next' ? 1 : -1, sort, lo, lo + 99);
+      return { index };
+    },
     'logs.aggregates': async ({ sessionId, bucketMs }) => get(sessionId).aggregates(bucketMs),
     'logs.values': async ({ sessionId, key, prefix }) => ({ values: await get(sessionId).values(key, prefix) }),
     'logs.loadMore': async ({ sessionId }) => {

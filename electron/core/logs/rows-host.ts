@@ -22,6 +22,8 @@ export interface RowsHandle {
   reset(): Promise<void>;
   setLocal(filter: LogFilter): Promise<void>;
   window(offset: number, count: number, sort: LogSort): Promise<{ rows: LogRow[]; total: number }>;
+  /** The nearest matching row past `from`, in the sort given, whose status is in `min..max`; null when none. */
+  findStatus(from: number, step: 1 | -1, sort: LogSort, min: number, max: number): Promise<number | null>;
   aggregates(span: TimeSpan | null, partial: boolean, bucketMs?: number): Promise<LogAggregates>;
   values(key: ValueKey, prefix: string): Promise<string[]>;
   /** Reads a v1 file into the rows (in place of any held); the signal stops the read. */
@@ -65,6 +67,7 @@ function handleOver(raw: Raw, close: () => void): RowsHandle {
     reset: () => send({ op: 'reset' }),
     setLocal: (filter) => send({ op: 'setLocal', filter }),
     window: (offset, count, sort) => send({ op: 'window', offset, count, sort }),
+    findStatus: (from, step, sort, min, max) => send({ op: 'findStatus', from, step, sort, min, max }),
     aggregates: (span, partial, bucketMs) => send({ op: 'aggregates', span, partial, ...(bucketMs !== undefined ? { bucketMs } : {}) }),
     values: (key, prefix) => send({ op: 'values', key, prefix }),
     loadFile: (path, o) =>

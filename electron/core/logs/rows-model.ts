@@ -112,6 +112,22 @@ export class RowsModel {
     return { rows, total: order.length };
   }
 
+  /**
+   * The place, in the sort asked for, of the nearest matching row after (`step` 1) or before (`step` -1) `from`
+   * whose status code is in `min..max`; null when there is none that way. `from` may be -1 or the total, to start
+   * at either end.
+   */
+  findStatus(from: number, step: 1 | -1, sort: LogSort, min: number, max: number): number | null {
+    this.#catchUp();
+    const order = this.#order(sort);
+    const s = this.#store;
+    for (let k = from + step; k >= 0 && k < order.length; k += step) {
+      const code = s.statusCode(order[k]!);
+      if (code >= min && code <= max) return k;
+    }
+    return null;
+  }
+
   #order(sort: LogSort): Uint32Array {
     const key = `${sort.key}:${sort.dir}`;
     if (this.#sorted?.key === key && this.#sorted.order.length === this.#matching.length) return this.#sorted.order;

@@ -23,6 +23,7 @@ export type RowsOp =
   | { readonly op: 'reset' }
   | { readonly op: 'setLocal'; readonly filter: LogFilter }
   | { readonly op: 'window'; readonly offset: number; readonly count: number; readonly sort: LogSort }
+  | { readonly op: 'findStatus'; readonly from: number; readonly step: 1 | -1; readonly sort: LogSort; readonly min: number; readonly max: number }
   | { readonly op: 'aggregates'; readonly span: TimeSpan | null; readonly partial: boolean; readonly bucketMs?: number }
   | { readonly op: 'values'; readonly key: ValueKey; readonly prefix: string }
   | { readonly op: 'loadFile'; readonly path: string; readonly progressIntervalMs?: number; readonly parser?: V1ParserOptions };
@@ -33,6 +34,7 @@ export interface RowsOpResults {
   reset: void;
   setLocal: void;
   window: { rows: LogRow[]; total: number };
+  findStatus: number | null;
   aggregates: LogAggregates;
   values: string[];
   loadFile: FileLoaded;
@@ -65,6 +67,8 @@ async function perform(model: RowsModel, req: RowsOp, ctx: LoadContext): Promise
       return model.setLocal(req.filter);
     case 'window':
       return model.window(req.offset, req.count, req.sort);
+    case 'findStatus':
+      return model.findStatus(req.from, req.step, req.sort, req.min, req.max);
     case 'aggregates':
       return model.aggregates(req.span, req.partial, req.bucketMs);
     case 'values':

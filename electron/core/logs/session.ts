@@ -78,6 +78,11 @@ export abstract class Session {
     return this.rows.window(offset, count, sort);
   }
 
+  /** The nearest matching row past `from`, in the sort given, whose status is in `min..max`; null when none. */
+  findStatus(from: number, step: 1 | -1, sort: LogSort, min: number, max: number): Promise<number | null> {
+    return this.rows.findStatus(from, step, sort, min, max);
+  }
+
   aggregates(bucketMs?: number): Promise<LogAggregates> {
     return this.rows.aggregates(this.timeSpan(), this.partial, bucketMs);
   }
