@@ -4,7 +4,7 @@
  * the loaded rows hold are offered as completions for status, cache, country, edge location and IP.
  */
 import { X } from 'lucide-react';
-import { useId, type FormEvent, type KeyboardEvent } from 'react';
+import { useId, type FormEvent, type KeyboardEvent, type Ref } from 'react';
 import type { LogFilter, LogFilterChip } from '../../../shared/logs/filter';
 import { formatChip, formatFilterText, parseFilterText } from '../../../shared/logs/filter-text';
 import { useCall } from '../../bridge/queries';
@@ -21,6 +21,8 @@ interface Props {
   readonly sessionId: string | null;
   /** The core's rule for the filter, when it refused it. */
   readonly coreError: string | undefined;
+  /** The text box, for the `/` key. */
+  readonly inputRef?: Ref<HTMLInputElement>;
 }
 
 /** A chip's words without the sign (the negation is shown apart). */
@@ -50,7 +52,7 @@ function Chip({ chip, onRemove }: { readonly chip: LogFilterChip; readonly onRem
 }
 
 /** The filter row above the table. */
-export function FilterBar({ text, applied, onText, onApply, sessionId, coreError }: Props) {
+export function FilterBar({ text, applied, onText, onApply, sessionId, coreError, inputRef }: Props) {
   const inputId = useId();
   const listId = useId();
   const errorsId = useId();
@@ -84,6 +86,7 @@ export function FilterBar({ text, applied, onText, onApply, sessionId, coreError
       <div className="row logs-filter-row">
         <label htmlFor={inputId}>Filter</label>
         <input
+          ref={inputRef}
           id={inputId}
           className="mono logs-filter-input"
           value={text}
@@ -91,6 +94,7 @@ export function FilterBar({ text, applied, onText, onApply, sessionId, coreError
           placeholder="status:5xx cache:MISS,STALE country:DE -pop:WA url:/video/ words"
           spellCheck={false}
           autoComplete="off"
+          aria-keyshortcuts="/"
           aria-invalid={invalid ? true : undefined}
           aria-describedby={invalid ? errorsId : undefined}
           onChange={(e) => onText(e.target.value)}

@@ -3,13 +3,14 @@
  * over the rows the core holds. Filters are chips and text at once; every chart element and table value drills
  * down; while more pages exist the screen says so and offers to load them within the zone's rate budget.
  */
-import { memo, useDeferredValue, useState } from 'react';
+import { memo, useDeferredValue, useRef, useState } from 'react';
 import type { LogSort, LogsStatus } from '../../../shared/contract/logs';
 import { LOG_ERROR_TEXTS } from '../../../shared/logs/log-error-texts';
 import { useAreaFocusTarget } from '../../app/area-focus';
 import { ErrorMessage, fieldError } from '../../ui/ErrorMessage';
 import { LogCharts } from './charts/LogCharts';
 import { FilterBar } from './FilterBar';
+import { KeysDialog } from './KeysDialog';
 import { KpiStrip } from './KpiStrip';
 import { LoadBar } from './LoadBar';
 import { formatCount } from './logs-format';
@@ -18,7 +19,9 @@ import { MalformedLines } from './MalformedLines';
 import { RangePicker } from './RangePicker';
 import { LogTable } from './table/LogTable';
 import { useLogDrop } from './use-log-drop';
+import { useLogsKeys, shiftRange } from './use-logs-keys';
 import { useLogsQuery } from './use-logs-query';
+import type { TableKeys } from './view-types';
 import { ZonePicker } from './ZonePicker';
 import './logs.css';
 
@@ -85,6 +88,21 @@ export function LogsScreen() {
   const setTimeZone = useLogs((s) => s.setTimeZone);
   const [sort, setSort] = useState<LogSort>(DEFAULT_SORT);
   const { dragging } = useLogDrop(q.pickFile);
+  const filterInput = useRef<HTMLInputElement | null>(null);
+  const tableKeys = useRef<TableKeys | null>(null);
+  const [keysOpen, setKeysOpen] = useState(false);
+  useLogsKeys({
+    filterInput,
+    table: tableKeys,
+    moveRange:
+      q.source?.kind === 'zone'
+        ? (steps) => {
+            const next = shiftRange(q.range, steps, Date.now());
+            if (next) q.chooseRange(next);
+          }
+        : null,
+    showHelp: () => setKeysOpen(true),
+  });
 
   const callError = q.session.error;
   const rangeRule = q.rangeError ?? fieldError(callError, 'range');
@@ -103,9 +121,12 @@ export function LogsScreen() {
           onFile={q.pickFile}
           focusRef={focusTarget}
         />
+        <button type="button" className="logs-keys-button" aria-keyshortcuts="?" title="Keyboard shortcuts (?)" onClick={() => setKeysOpen(true)}>
+          Keys…
+        </button>
       </div>
       <RangePicker range={q.range} onRange={q.chooseRange} timeZone={timeZone} onTimeZone={setTimeZone} error={rangeRule} disabled={q.source?.kind === 'file' || q.source?.kind === 'off'} />
-      <FilterBar text={q.text} applied={q.applied} onText={q.setText} onApply={q.applyFilter} sessionId={status?.sessionId ?? null} coreError={filterRule} />
+      <FilterBar text={q.text} applied={q.applied} onText={q.setText} onApply={q.applyFilter} sessionId={status?.sessionId ?? null} coreError={filterRule} inputRef={filterInput} />
       {dragging && (
         <div className="drop-hint" aria-hidden="true">
           Drop a .log or .log.gz file to open it
@@ -132,11 +153,12 @@ export function LogsScreen() {
               {status.filter.trim() !== '' ? 'No rows match these filters.' : status.source.kind === 'file' ? 'This file holds no requests.' : 'No requests in this range.'}
             </p>
           ) : (
-            <Table sessionId={status.sessionId} total={status.matchingRows} version={version} sort={sort} onSort={setSort} timeZone={timeZone} onDrill={q.drill} />
+            <Table sessionId={status.sessionId} total={status.matchingRows} version={version} sort={sort} onSort={setSort} timeZone={timeZone} onDrill={q.drill} keysRef={tableKeys} />
           )}
           {status.source.kind === 'zone' && <LoadBar status={status} loadMore={q.session.loadMore} loadAll={q.session.loadAll} cancel={q.session.cancel} />}
         </>
       )}
+      <KeysDialog open={keysOpen} onOpenChange={setKeysOpen} />
     </div>
   );
 }

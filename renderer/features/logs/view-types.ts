@@ -2,6 +2,7 @@
  * What the parts of the Logs screen agree on: how times are shown, how a drill-down becomes a filter chip, and
  * the props of the table and the charts (each in its own folder) that the screen mounts.
  */
+import type { RefObject } from 'react';
 import type { LogAggregates, LogRow, LogSort } from '../../../shared/contract/logs';
 
 /** Times in the table, the axes, the picker and the tooltips: all UTC or all the machine's zone. */
@@ -50,6 +51,17 @@ export interface LogTableProps {
   onDrill(drill: DrillDown): void;
   /** The row opened in the detail pane (Enter), for the screen to know; null when closed (Esc). */
   onOpenRow?(row: LogRow | null): void;
+  /** Filled by the table with what the viewer's keys ask of it. */
+  readonly keysRef?: RefObject<TableKeys | null>;
+}
+
+/** What the viewer's keys ask of the table: each moves the selection the way the arrows do and focuses the grid. */
+export interface TableKeys {
+  /** Selects the row below (1) or above (-1) the selected one. */
+  step(delta: 1 | -1): void;
+  /** Selects the nearest row with a 5xx status after or before the selected one, or says there is none. */
+  jumpToError(direction: 'next' | 'prev'): void;
+  focus(): void;
 }
 
 /** The charts' props: they draw aggregates the core computed and never see rows. */

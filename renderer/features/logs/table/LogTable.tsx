@@ -2,7 +2,8 @@
  * The logs table: a grid over a session's matching rows that fetches only the rows in view from the core, with
  * scaled scrolling so the last of a million rows is reachable. The grid keeps the focus and points at the selected
  * row (aria-activedescendant): arrows, Page Up/Down, Home and End move the selection and keep it in view, Enter
- * (or a double click) opens the detail pane, Escape closes it and the focus comes back to the grid.
+ * (or a double click) opens the detail pane, Escape closes it and the focus comes back to the grid. The viewer's
+ * keys (j/k, e/E) reach it through `keysRef`; the next 5xx is found by the core, which holds the rows not in view.
  *
  * A scroll step costs little: the new offset is rendered in the same frame as the scroll (flushSync), the rows are
  * recycled (keyed by their place in a pool as tall as the view) and memoised, and they sit in one layer whose
@@ -12,6 +13,7 @@
  */
 import { useCallback, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { flushSync } from 'react-dom';
+import { call } from '../../../bridge/client';
 import type { LogRow, LogSort } from '../../../../shared/contract/logs';
 import type { LogTableProps } from '../view-types';
 import { BodyRow, ROW_HEIGHT, rowElementId } from './BodyRow';
@@ -32,7 +34,7 @@ interface View {
 const START: View = { top: 0, byScroll: false };
 
 /** The logs table with its column menu and detail pane. */
-export function LogTable({ sessionId, total, version, sort, onSort, timeZone, onDrill, onOpenRow }: LogTableProps) {
+export function LogTable({ sessionId, total, version, sort, onSort, timeZone, onDrill, onOpenRow, keysRef }: LogTableProps) {
   const gridId = useId();
   const grid = useRef<HTMLDivElement | null>(null);
   const [columns, setColumns] = useState<ColumnState>(() => loadColumns());
@@ -41,6 +43,8 @@ export function LogTable({ sessionId, total, version, sort, onSort, timeZone, on
   const [selected, setSelected] = useState<number | null>(null);
   const [openRow, setOpenRow] = useState<LogRow | null>(null);
   const [shownSession, setShownSession] = useState(sessionId);
+  /** Why the last e/E did not move: no 5xx that way, or the search failed. */
+  const [jumpNote, setJumpNote] = useState('');
   /** The scroll position the table itself last set, so the scroll event it causes does not move the view again. */
   const ownScroll = useRef<number | null>(null);
   /** The geometry the scroller's position was last written for. */
@@ -52,6 +56,7 @@ export function LogTable({ sessionId, total, version, sort, onSort, timeZone, on
     setView(START);
     setSelected(null);
     setOpenRow(null);
+    setJumpNote('');
   }
 
   const viewport = Math.max(0, height - HEADER_HEIGHT);
@@ -118,7 +123,31 @@ export function LogTable({ sessionId, total, version, sort, onSort, timeZone, on
     if (total === 0) return;
     const next = Math.max(0, Math.min(total - 1, index));
     setSelected(next);
+    setJumpNote('');
     setView({ top: revealRow(g, virtualTop, next), byScroll: false });
+  }
+
+  /** The row after (1) or before (-1) the selected one; with none selected, from the top of the view, as the arrows. */
+  function step(delta: 1 | -1) {
+    select((current ?? (delta > 0 ? first - 1 : first + 1)) + delta);
+    grid.current?.focus();
+  }
+
+  /** What the rows are now, to drop a search's answer that comes back after they or their order changed. */
+  const query = `${sessionId}:${sort.key}:${sort.dir}:${version}`;
+  async function jumpToError(direction: 'next' | 'prev') {
+    grid.current?.focus();
+    const asked = query;
+    // With nothing selected the search starts at an end: the first 5xx from the top, or the last from the bottom.
+    const from = current ?? (direction === 'next' ? -1 : total);
+    try {
+      const { index } = await call('logs.findStatus', { sessionId, from, direction, statusClass: '5xx', sort: { key: sort.key, dir: sort.dir } });
+      if (handlers.current.query !== asked) return;
+      if (index === null) setJumpNote(direction === 'next' ? 'No 5xx row below this one.' : 'No 5xx row above this one.');
+      else handlers.current.select(index);
+    } catch {
+      if (handlers.current.query === asked) setJumpNote('Could not search for 5xx rows.');
+    }
   }
 
   function open(index: number) {
@@ -155,10 +184,17 @@ export function LogTable({ sessionId, total, version, sort, onSort, timeZone, on
   }
 
   // The latest handlers behind stable callbacks, so the memoised rows do not re-render for a new closure.
-  const handlers = useRef({ select, open });
+  const handlers = useRef({ select, open, query });
   useLayoutEffect(() => {
-    handlers.current = { select, open };
+    handlers.current = { select, open, query };
+    if (keysRef) keysRef.current = { step, jumpToError: (d) => void jumpToError(d), focus: () => grid.current?.focus() };
   });
+  useLayoutEffect(() => {
+    if (!keysRef) return;
+    return () => {
+      keysRef.current = null;
+    };
+  }, [keysRef]);
   const onSelectRow = useCallback((index: number) => {
     handlers.current.select(index);
     grid.current?.focus();
@@ -199,6 +235,9 @@ export function LogTable({ sessionId, total, version, sort, onSort, timeZone, on
         <div className="log-table-toolbar">
           <span className="muted" data-testid="log-table-count">
             {total.toLocaleString('en-US')} {total === 1 ? 'row' : 'rows'}
+          </span>
+          <span className="muted" role="status" data-testid="log-table-jump">
+            {jumpNote}
           </span>
           <ColumnsMenu state={columns} onChange={changeColumns} />
         </div>
