@@ -147,6 +147,23 @@ describe('the Logs viewer keys', () => {
     expect((screen.getByLabelText('From') as HTMLInputElement).value).toBe('2026-05-09T11:00');
   });
 
+  it('[ and ] leave a file alone: it covers what it holds, and nothing is asked again', async () => {
+    const bridge = keysBridge();
+    bridge.answer('logs.chooseFile', { token: 'f1', name: 'day.log' });
+    renderLogs();
+    fireEvent.click(await screen.findByRole('button', { name: /Open log file/ }));
+    await waitFor(() => expect(grid().querySelector('[role="row"][aria-rowindex="2"]')?.getAttribute('data-state')).toBe('ready'));
+    (document.activeElement as HTMLElement | null)?.blur();
+    expect(press('[')).toBe(true);
+    expect(press(']')).toBe(true);
+    await act(async () => {});
+    expect(bridge.count('logs.update')).toBe(0);
+    expect(bridge.count('logs.open')).toBe(1);
+    // The row keys still work on a file's rows.
+    press('j');
+    expect(selectedIndex()).toBe(0);
+  });
+
   it('? lists the keys in a dialog that passes axe; Escape closes it and the keys work again', async () => {
     keysBridge();
     renderLogs();
