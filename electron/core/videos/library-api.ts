@@ -4,11 +4,11 @@
  */
 import { z } from 'zod';
 import type { LibraryPage, LibraryQuery, LibraryVideo } from '../../../shared/contract/videos-library.js';
-import { appError, type AppError } from '../../../shared/result.js';
-import { AppFailure, toAppError } from '../errors.js';
-import { mapPlatformError } from '../platform/errors.js';
+import type { AppError } from '../../../shared/result.js';
+import { AppFailure } from '../errors.js';
 import type { PlatformClient, PlatformRequest, PlatformResponse } from '../platform/types.js';
 import { LIBRARY_KEY_HINT } from './classify.js';
+import { parsedVideoBody, VideoCallFailure, videoPath, videoSend, videosPath } from './video-api.js';
 
 /** A video as the platform sends it, read leniently: a missing field gets the value of a fresh video. */
 const videoSchema = z
@@ -63,35 +63,19 @@ export function libraryFailure(error: AppError, status: number | undefined, vide
   return new AppFailure(error);
 }
 
-/** Sends one request of the video area and answers only a 2xx; anything else throws libraryFailure. */
+/**
+ * Sends one request of the video area through the queue's videoSend, with the client's own retries (a browser's
+ * calls are the user's, not a queue's), and says a failure in the browser's words.
+ */
 async function send(client: PlatformClient, req: Omit<PlatformRequest, 'area'> & { readonly libraryId: number }, videoTitle?: string): Promise<PlatformResponse> {
-  let response: PlatformResponse;
   try {
-    response = await client.send({ ...req, area: 'video' });
+    return await videoSend(client, { retry: true, ...req });
   } catch (e) {
-    const error = toAppError(e);
-    throw libraryFailure(error, error.status, videoTitle);
+    if (!(e instanceof VideoCallFailure)) throw e;
+    throw libraryFailure(e.failure.error, e.failure.status ?? e.failure.error.status, videoTitle);
   }
-  if (response.status >= 200 && response.status < 300) return response;
-  const error = mapPlatformError('video', response.status, response.headers, response.body, req.method, new URL(response.url).pathname);
-  throw libraryFailure(error, response.status, videoTitle);
 }
 
-function parsed<T>(response: PlatformResponse, schema: z.ZodType<T>, what: string): T {
-  let json: unknown;
-  try {
-    json = response.json();
-  } catch (e) {
-    throw new AppFailure(appError('http', `The platform sent ${what} Burrow could not read`, { status: response.status, detail: toAppError(e).detail ?? 'not JSON' }));
-  }
-  const result = schema.safeParse(json);
-  if (result.success) return result.data;
-  const detail = result.error.issues.map((i) => `${i.path.join('.') || '(body)'}: ${i.message}`).join('; ');
-  throw new AppFailure(appError('http', `The platform sent ${what} Burrow could not read`, { status: response.status, detail }));
-}
-
-const videosPath = (libraryId: number) => `/library/${libraryId}/videos`;
-const videoPath = (libraryId: number, videoId: string) => `${videosPath(libraryId)}/${encodeURIComponent(videoId)}`;
 const withSignal = (signal: AbortSignal | undefined) => (signal ? { signal } : {});
 
 /** One page of a library's videos, searched, filtered by collection and ordered as asked. */
@@ -104,7 +88,7 @@ export async function listLibrary(client: PlatformClient, q: Omit<LibraryQuery, 
     orderBy: q.orderBy,
   };
   const response = await send(client, { method: 'GET', path: videosPath(q.libraryId), query, libraryId: q.libraryId, ...withSignal(signal) });
-  const list = parsed(response, listSchema, 'a video list');
+  const list = parsedVideoBody(response, listSchema, 'a video list');
   const videos = list.items ?? [];
   return {
     videos,
@@ -120,7 +104,7 @@ export async function listLibrary(client: PlatformClient, q: Omit<LibraryQuery, 
 /** One video, with where its thumbnail is; also answers the Stream base URL the platform was reached at. */
 export async function readVideo(client: PlatformClient, libraryId: number, videoId: string, signal?: AbortSignal): Promise<PlatformVideo & { readonly videoBase: string }> {
   const response = await send(client, { method: 'GET', path: videoPath(libraryId, videoId), libraryId, ...withSignal(signal) });
-  const video = parsed(response, videoSchema, 'a video');
+  const video = parsedVideoBody(response, videoSchema, 'a video');
   const url = new URL(response.url);
   // The answer's URL ends in the path asked for: what comes before it is the base the profile points at.
   const at = url.pathname.lastIndexOf(videosPath(libraryId));

@@ -61,17 +61,18 @@ function codeOfAttempt(error: string | undefined): string | undefined {
 }
 
 /**
- * Sends one request of the video area, never retried by the client, and answers only a 2xx; anything else
- * throws VideoCallFailure (the platform's message mapped, its status, Retry-After and the code below HTTP).
+ * Sends one request of the video area and answers only a 2xx; anything else throws VideoCallFailure (the platform's
+ * message mapped, its status, Retry-After and the code below HTTP). Never retried by the client unless `retry` says
+ * so: the upload queue decides its own retries.
  */
-export async function videoSend(client: PlatformClient, req: Omit<PlatformRequest, 'area' | 'retry'> & { readonly libraryId: number }): Promise<PlatformResponse> {
+export async function videoSend(client: PlatformClient, req: Omit<PlatformRequest, 'area'> & { readonly libraryId: number }): Promise<PlatformResponse> {
   let code: string | undefined;
   let response: PlatformResponse;
   try {
     response = await client.send({
       ...req,
       area: 'video',
-      retry: false,
+      retry: req.retry ?? false,
       onAttempt: (a) => {
         code = codeOfAttempt(a.error);
         req.onAttempt?.(a);
@@ -88,27 +89,36 @@ export async function videoSend(client: PlatformClient, req: Omit<PlatformReques
   throw new VideoCallFailure({ error, status: response.status, ...(retryAfter !== undefined ? { retryAfter } : {}) });
 }
 
-function parsed<T>(response: PlatformResponse, schema: z.ZodType<T>, what: string): T {
-  const result = schema.safeParse(response.json());
+/** The answer's body read by `schema`; a body that is not JSON, or not of that shape, throws saying what was expected. */
+export function parsedVideoBody<T>(response: PlatformResponse, schema: z.ZodType<T>, what: string): T {
+  const unreadable = (detail: string) =>
+    new VideoCallFailure({ error: appError('http', `The platform sent ${what} Burrow could not read`, { status: response.status, detail }), status: response.status });
+  let json: unknown;
+  try {
+    json = response.json();
+  } catch (e) {
+    throw unreadable(toAppError(e).detail ?? 'not JSON');
+  }
+  const result = schema.safeParse(json);
   if (result.success) return result.data;
-  const detail = result.error.issues.map((i) => `${i.path.join('.') || '(body)'}: ${i.message}`).join('; ');
-  throw new VideoCallFailure({ error: appError('http', `The platform sent ${what} Burrow could not read`, { status: response.status, detail }), status: response.status });
+  throw unreadable(result.error.issues.map((i) => `${i.path.join('.') || '(body)'}: ${i.message}`).join('; '));
 }
 
-const videosPath = (libraryId: number) => `/library/${libraryId}/videos`;
-const videoPath = (libraryId: number, videoId: string) => `${videosPath(libraryId)}/${encodeURIComponent(videoId)}`;
+/** A library's videos, and one of them, as paths of the video area. */
+export const videosPath = (libraryId: number) => `/library/${libraryId}/videos`;
+export const videoPath = (libraryId: number, videoId: string) => `${videosPath(libraryId)}/${encodeURIComponent(videoId)}`;
 
 /** Creates a video object. Never repeated on its own: a create whose answer was lost may still have made the video. */
 export async function createVideo(client: PlatformClient, libraryId: number, body: { readonly title: string; readonly collectionId: string | null }, signal?: AbortSignal): Promise<VideoInfo> {
   const json = body.collectionId !== null ? { title: body.title, collectionId: body.collectionId } : { title: body.title };
   const response = await videoSend(client, { method: 'POST', path: videosPath(libraryId), libraryId, json, ...(signal ? { signal } : {}) });
-  return parsed(response, videoSchema, 'a created video');
+  return parsedVideoBody(response, videoSchema, 'a created video');
 }
 
 /** Reads one video. */
 export async function getVideo(client: PlatformClient, libraryId: number, videoId: string, signal?: AbortSignal): Promise<VideoInfo> {
   const response = await videoSend(client, { method: 'GET', path: videoPath(libraryId, videoId), libraryId, ...(signal ? { signal } : {}) });
-  return parsed(response, videoSchema, 'a video');
+  return parsedVideoBody(response, videoSchema, 'a video');
 }
 
 /** Renames a video (the update call; sending it twice has the effect of sending it once). */
@@ -130,7 +140,7 @@ export async function listVideos(
 ): Promise<{ readonly totalItems: number; readonly items: readonly VideoInfo[] }> {
   const query = { search: options.search, page: options.page ?? 1, itemsPerPage: options.itemsPerPage ?? 100 };
   const response = await videoSend(client, { method: 'GET', path: videosPath(libraryId), query, libraryId, ...(signal ? { signal } : {}) });
-  const list = parsed(response, listSchema, 'a video list');
+  const list = parsedVideoBody(response, listSchema, 'a video list');
   const items = list.items ?? [];
   return { totalItems: list.totalItems ?? items.length, items };
 }
