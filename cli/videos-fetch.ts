@@ -10,7 +10,7 @@ import { createErrorWriter, EXIT, type CliIo, type OutStream } from './io.js';
 import { escapeForTerminal } from './output.js';
 import type { ProcessHooks } from './sandbox.js';
 import { FETCH_HELP, FETCH_USAGE, parseFetchArgs, wantsFetchHelp, type FetchCommand } from './videos-fetch-args.js';
-import { resolveLibraryKey, uploadClient, videoUrlFor } from './videos-setup.js';
+import { commandLibraryKey, uploadClient, videoUrlFor } from './videos-setup.js';
 import type { VideosOptions } from './videos.js';
 
 /** Whose row this is: the command line's own profile id. */
@@ -94,22 +94,8 @@ async function runFetchCommand(cmd: FetchCommand, io: CliIo, hooks: ProcessHooks
     err(`burrow: ${video.message}`);
     return EXIT.usage;
   }
-  const key = await resolveLibraryKey({
-    libraryId: cmd.libraryId,
-    ...(cmd.libraryKey !== undefined ? { libraryKeyFlag: cmd.libraryKey } : {}),
-    ...(cmd.apiKey !== undefined ? { apiKeyFlag: cmd.apiKey } : {}),
-    ...(cmd.profile !== undefined ? { profile: cmd.profile } : {}),
-    env: io.env,
-    home: io.home,
-    ...(options.keyClientOptions !== undefined ? { clientOptions: options.keyClientOptions } : {}),
-  });
-  if (!key.ok) {
-    secrets.push(...key.secrets);
-    err(`burrow: ${key.message}`);
-    return key.exit;
-  }
-  secrets.push(key.key);
-  if (key.accountKey !== null) secrets.push(key.accountKey);
+  const key = await commandLibraryKey(cmd, io, secrets, err, options.keyClientOptions);
+  if (!key.ok) return key.exit;
 
   const client = uploadClient({ libraryId: cmd.libraryId, libraryKey: key.key, accountKey: key.accountKey, apiUrl: key.apiUrl, videoUrl: video.url });
   const { openFetchQueue } = await import('../electron/core/videos/fetch-queue.js');

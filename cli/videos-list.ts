@@ -10,7 +10,7 @@ import { listLibrary } from '../electron/core/videos/library-api.js';
 import { splitFlags, wantsHelpIn } from './flags.js';
 import { createErrorWriter, EXIT, type CliIo, type OutStream } from './io.js';
 import { escapeForTerminal, prettyJson } from './output.js';
-import { resolveLibraryKey, uploadClient, videoUrlFor } from './videos-setup.js';
+import { commandLibraryKey, uploadClient, videoUrlFor } from './videos-setup.js';
 
 /** The usage line of the list command. */
 export const LIST_USAGE =
@@ -110,20 +110,8 @@ export async function runVideosList(args: readonly string[], io: CliIo): Promise
     return EXIT.usage;
   }
   const { libraryId } = cmd.query;
-  const key = await resolveLibraryKey({
-    libraryId,
-    ...(cmd.libraryKey !== undefined ? { libraryKeyFlag: cmd.libraryKey } : {}),
-    ...(cmd.apiKey !== undefined ? { apiKeyFlag: cmd.apiKey } : {}),
-    ...(cmd.profile !== undefined ? { profile: cmd.profile } : {}),
-    env: io.env,
-    home: io.home,
-  });
-  if (!key.ok) {
-    secrets.push(...key.secrets);
-    err(`burrow: ${key.message}`);
-    return key.exit;
-  }
-  secrets.push(key.key, ...(key.accountKey !== null ? [key.accountKey] : []));
+  const key = await commandLibraryKey({ ...cmd, libraryId }, io, secrets, err);
+  if (!key.ok) return key.exit;
   const client = uploadClient({ libraryId, libraryKey: key.key, accountKey: key.accountKey, apiUrl: key.apiUrl, videoUrl: video.url });
   try {
     const { page } = await listLibrary(client, cmd.query);

@@ -99,6 +99,43 @@ export async function resolveLibraryKey(input: LibraryKeyInput): Promise<Library
   }
 }
 
+/** A command's key flags, as `burrow videos upload`, `fetch` and `list` take them. */
+export interface KeyFlags {
+  readonly libraryId: number;
+  readonly libraryKey?: string | undefined;
+  readonly apiKey?: string | undefined;
+  readonly profile?: string | undefined;
+}
+
+/**
+ * resolveLibraryKey for a command: every secret it met is added to `secrets` (which the command's error writer
+ * masks); when no key is found the message is written with `err` and the exit status comes back instead.
+ */
+export async function commandLibraryKey(
+  flags: KeyFlags,
+  io: { readonly env: Env; readonly home: string },
+  secrets: string[],
+  err: (line: string) => void,
+  clientOptions?: Partial<PlatformClientOptions>,
+): Promise<Extract<LibraryKeyResult, { ok: true }> | { readonly ok: false; readonly exit: number }> {
+  const key = await resolveLibraryKey({
+    libraryId: flags.libraryId,
+    ...(flags.libraryKey !== undefined ? { libraryKeyFlag: flags.libraryKey } : {}),
+    ...(flags.apiKey !== undefined ? { apiKeyFlag: flags.apiKey } : {}),
+    ...(flags.profile !== undefined ? { profile: flags.profile } : {}),
+    env: io.env,
+    home: io.home,
+    ...(clientOptions !== undefined ? { clientOptions } : {}),
+  });
+  if (!key.ok) {
+    secrets.push(...key.secrets);
+    err(`burrow: ${key.message}`);
+    return { ok: false, exit: key.exit };
+  }
+  secrets.push(key.key, ...(key.accountKey !== null ? [key.accountKey] : []));
+  return key;
+}
+
 /** The client the queue's jobs use: Stream with this one library's key, the core API with the account key when there is one. */
 export function uploadClient(opts: { readonly libraryId: number; readonly libraryKey: string; readonly accountKey: string | null; readonly apiUrl: string; readonly videoUrl: string }): PlatformClient {
   return createPlatformClient({

@@ -13,7 +13,7 @@ import type { ProcessHooks } from './sandbox.js';
 import { parseUploadArgs, UPLOAD_HELP, UPLOAD_USAGE, VIDEOS_HELP, wantsHelp, type UploadCommand } from './videos-args.js';
 import { planUpload, RESUMABLE_ENDINGS } from './videos-plan.js';
 import { jsonReporter, terminalReporter, type UploadReporter, type UploadSummary } from './videos-report.js';
-import { resolveLibraryKey, stateDirFor, uploadClient, videoUrlFor, type LibraryKeyInput } from './videos-setup.js';
+import { commandLibraryKey, stateDirFor, uploadClient, videoUrlFor, type LibraryKeyInput } from './videos-setup.js';
 
 /** What the folder walk gives: the video files found, and what was left out (names). */
 export interface WalkResult {
@@ -140,22 +140,8 @@ async function runUpload(cmd: UploadCommand, io: CliIo, hooks: ProcessHooks, opt
     return EXIT.usage;
   }
 
-  const key = await resolveLibraryKey({
-    libraryId: cmd.libraryId,
-    ...(cmd.libraryKey !== undefined ? { libraryKeyFlag: cmd.libraryKey } : {}),
-    ...(cmd.apiKey !== undefined ? { apiKeyFlag: cmd.apiKey } : {}),
-    ...(cmd.profile !== undefined ? { profile: cmd.profile } : {}),
-    env: io.env,
-    home: io.home,
-    ...(options.keyClientOptions !== undefined ? { clientOptions: options.keyClientOptions } : {}),
-  });
-  if (!key.ok) {
-    secrets.push(...key.secrets);
-    err(`burrow: ${key.message}`);
-    return key.exit;
-  }
-  secrets.push(key.key);
-  if (key.accountKey !== null) secrets.push(key.accountKey);
+  const key = await commandLibraryKey(cmd, io, secrets, err, options.keyClientOptions);
+  if (!key.ok) return key.exit;
 
   const json = cmd.json || io.stdout.isTTY !== true;
   const reporter = json ? jsonReporter(io.stdout, () => secrets) : terminalReporter(io.stdout, () => secrets);
