@@ -56,6 +56,9 @@ export type LogsStatus = z.infer<typeof LogsStatus>;
 
 const Series = z.array(z.array(z.number()));
 
+/** How the top URLs group: ids in paths collapsed into patterns, and whether query strings count. */
+export const UrlGroupingSchema = z.object({ patterns: z.boolean(), ignoreQuery: z.boolean() }).strict();
+
 /** What the KPI strip and the charts draw, computed in the core over the matching rows. */
 export const LogAggregates = z.object({
   rows: z.number().int(),
@@ -82,7 +85,8 @@ export const LogAggregates = z.object({
     hitRatio: z.array(z.number().nullable()),
   }),
   top: z.object({
-    urls: z.array(z.object({ key: z.string(), requests: z.number().int(), bytes: z.number(), hitRatio: z.number().nullable() })),
+    /** `urls`: how many different URLs an entry counts (a pattern, or a path whose query strings were ignored). */
+    urls: z.array(z.object({ key: z.string(), requests: z.number().int(), bytes: z.number(), hitRatio: z.number().nullable(), urls: z.number().int().optional() })),
     countries: z.array(z.object({ key: z.string(), requests: z.number().int(), bytes: z.number(), hitRatio: z.number().nullable() })),
     pops: z.array(z.object({ key: z.string(), requests: z.number().int(), bytes: z.number(), hitRatio: z.number().nullable() })),
   }),
@@ -119,9 +123,12 @@ export const logsContract = {
       input: z.object({ sessionId: SessionId, from: z.number().int().min(-1), direction: z.enum(['next', 'prev']), statusClass: z.enum(['4xx', '5xx']), sort: LogSort }).strict(),
       output: z.object({ index: z.number().int().nonnegative().nullable() }),
     },
-    /** KPIs, time series (buckets follow the range unless `bucketMs` is given) and top lists over the matching rows. */
+    /**
+     * KPIs, time series (buckets follow the range unless `bucketMs` is given) and top lists over the matching rows;
+     * `urls` says how the top URLs group (by default exact paths, query strings ignored).
+     */
     'logs.aggregates': {
-      input: z.object({ sessionId: SessionId, bucketMs: z.number().int().positive().optional() }).strict(),
+      input: z.object({ sessionId: SessionId, bucketMs: z.number().int().positive().optional(), urls: UrlGroupingSchema.optional() }).strict(),
       output: LogAggregates,
     },
     /** Values seen in the loaded rows for a filter key, most frequent first, for completions. */

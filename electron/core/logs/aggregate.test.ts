@@ -81,11 +81,38 @@ describe('top', () => {
       rec({ url: 'https://cdn.example/a.js', cacheStatus: 'HIT' }),
     ]);
     expect(top(rows, 'url', 10)).toEqual([
-      { key: 'https://cdn.example/img.webp', requests: 2, bytes: 200, hitRatio: 0.5 },
-      { key: 'https://cdn.example/a.js', requests: 1, bytes: 100, hitRatio: 1 },
+      { key: 'https://cdn.example/img.webp', requests: 2, bytes: 200, hitRatio: 0.5, urls: 2 },
+      { key: 'https://cdn.example/a.js', requests: 1, bytes: 100, hitRatio: 1, urls: 1 },
     ]);
     expect(top(rows, 'url', 1)).toHaveLength(1);
     expect(top(arrayRows([rec({ countryCode: null }), rec({ countryCode: 'US' })]), 'country', 5)).toEqual([{ key: 'US', requests: 1, bytes: 100, hitRatio: 1 }]);
+  });
+
+  it('keeps query strings apart when they are not ignored', () => {
+    const rows = arrayRows([rec({ url: 'https://cdn.example/img.webp?w=800' }), rec({ url: 'https://cdn.example/img.webp?w=800' }), rec({ url: 'https://cdn.example/img.webp?w=1200' })]);
+    expect(top(rows, 'url', 10, undefined, { patterns: false, ignoreQuery: false }).map((e) => [e.key, e.requests, e.urls])).toEqual([
+      ['https://cdn.example/img.webp?w=800', 2, 1],
+      ['https://cdn.example/img.webp?w=1200', 1, 1],
+    ]);
+  });
+
+  it('groups ids in paths into patterns, counting requests, bytes, hit ratio and the URLs each pattern joins', () => {
+    const uuid = (n: number) => `${String(n).repeat(8)}-aaaa-4bbb-accc-${String(n).repeat(12)}`;
+    const rows = arrayRows([
+      rec({ url: `https://v.example/${uuid(1)}/720p/video3.ts`, bytesSent: 1000, cacheStatus: 'HIT' }),
+      rec({ url: `https://v.example/${uuid(2)}/720p/video3.ts`, bytesSent: 3000, cacheStatus: 'MISS' }),
+      rec({ url: `https://v.example/${uuid(2)}/720p/video3.ts`, bytesSent: 1000, cacheStatus: 'HIT' }),
+      rec({ url: 'https://v.example/item/17/thumb.jpg?w=80', bytesSent: 10 }),
+      rec({ url: 'https://v.example/item/2024/thumb.jpg?w=90&h=1', bytesSent: 20 }),
+    ]);
+    const grouped = top(rows, 'url', 10, undefined, { patterns: true, ignoreQuery: true });
+    expect(grouped).toEqual([
+      { key: 'https://v.example/{uuid}/720p/video3.ts', requests: 3, bytes: 5000, hitRatio: 2 / 3, urls: 2 },
+      { key: 'https://v.example/item/{n}/thumb.jpg', requests: 2, bytes: 30, hitRatio: 1, urls: 2 },
+    ]);
+    const withQuery = top(rows, 'url', 10, undefined, { patterns: true, ignoreQuery: false }).map((e) => e.key);
+    expect(withQuery).toContain('https://v.example/item/{n}/thumb.jpg?w=*');
+    expect(withQuery).toContain('https://v.example/item/{n}/thumb.jpg?w=*&h=*');
   });
 });
 

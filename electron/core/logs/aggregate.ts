@@ -3,6 +3,7 @@
  * totals and ratios, requests and bytes over time by cache status and by status class, and top URLs, countries
  * and POPs with their hit ratios. One pass over the rows per call; only the matching rows when a selection is given.
  */
+import { DEFAULT_URL_GROUPING, urlGroupKey, type UrlGrouping } from '../../../shared/logs/url-pattern.js';
 import { CACHE_CODES, type RowsView } from './types.js';
 
 const HIT_CODES = new Set(['HIT', 'STALE', 'UPDATING'].map((s) => CACHE_CODES.indexOf(s as (typeof CACHE_CODES)[number])));
@@ -142,31 +143,41 @@ export interface TopEntry {
   readonly requests: number;
   readonly bytes: number;
   readonly hitRatio: number | null;
+  /** For URLs: how many different URLs the entry counts (more than one when a pattern or a dropped query joins them). */
+  readonly urls?: number;
 }
 
-/** What a top list groups by. URLs group by host and path; the query string is dropped so `?w=800` and `?w=1200` of one image count together. */
+/**
+ * What a top list groups by. URLs group as the grouping says: by default by host and path, the query string
+ * dropped so `?w=800` and `?w=1200` of one image count together.
+ */
 export type TopDimension = 'url' | 'country' | 'pop';
 
-/** The key a row counts under for a dimension; null when the row has no value there. */
-function keyOf(rows: RowsView, i: number, by: TopDimension): string | null {
+/** The key a row counts under for a dimension; null when the row has no value there. URLs are keyed by the caller. */
+function keyOf(rows: RowsView, i: number, by: Exclude<TopDimension, 'url'>): string | null {
   if (by === 'country') {
     const c = rows.countryCode(i);
     return c < 0 ? null : rows.country(c);
   }
-  if (by === 'pop') {
-    const c = rows.edgeCode(i);
-    return c < 0 ? null : rows.edge(c);
-  }
-  const url = rows.url(i);
-  const q = url.indexOf('?');
-  return q < 0 ? url : url.slice(0, q);
+  const c = rows.edgeCode(i);
+  return c < 0 ? null : rows.edge(c);
 }
 
-/** The `limit` largest groups by requests (ties by key), each with its bytes and hit ratio. */
-export function top(rows: RowsView, by: TopDimension, limit: number, selection?: ArrayLike<number>): TopEntry[] {
+/**
+ * The `limit` largest groups by requests (ties by key), each with its bytes and hit ratio; URL entries also say how
+ * many different URLs they count. Each different URL is shaped into its key once per call.
+ */
+export function top(rows: RowsView, by: TopDimension, limit: number, selection?: ArrayLike<number>, grouping: UrlGrouping = DEFAULT_URL_GROUPING): TopEntry[] {
   const groups = new Map<string, { requests: number; bytes: number; hit: HitCounts }>();
+  const urlKeys = new Map<string, string>();
+  const urlKey = (i: number) => {
+    const url = rows.url(i);
+    let key = urlKeys.get(url);
+    if (key === undefined) urlKeys.set(url, (key = urlGroupKey(url, grouping)));
+    return key;
+  };
   each(rows, selection, (i) => {
-    const key = keyOf(rows, i, by);
+    const key = by === 'url' ? urlKey(i) : keyOf(rows, i, by);
     if (key === null) return;
     let g = groups.get(key);
     if (!g) groups.set(key, (g = { requests: 0, bytes: 0, hit: { hits: 0, counted: 0 } }));
@@ -174,8 +185,12 @@ export function top(rows: RowsView, by: TopDimension, limit: number, selection?:
     g.bytes += rows.bytesSent(i);
     countHit(g.hit, rows.cacheCode(i));
   });
-  return [...groups]
-    .sort((a, b) => b[1].requests - a[1].requests || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0))
-    .slice(0, Math.max(0, limit))
-    .map(([key, g]) => ({ key, requests: g.requests, bytes: g.bytes, hitRatio: ratioOf(g.hit) }));
+  const chosen = [...groups].sort((a, b) => b[1].requests - a[1].requests || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)).slice(0, Math.max(0, limit));
+  if (by !== 'url') return chosen.map(([key, g]) => ({ key, requests: g.requests, bytes: g.bytes, hitRatio: ratioOf(g.hit) }));
+  const distinct = new Map<string, number>(chosen.map(([key]) => [key, 0]));
+  for (const key of urlKeys.values()) {
+    const n = distinct.get(key);
+    if (n !== undefined) distinct.set(key, n + 1);
+  }
+  return chosen.map(([key, g]) => ({ key, requests: g.requests, bytes: g.bytes, hitRatio: ratioOf(g.hit), urls: distinct.get(key) ?? 0 }));
 }

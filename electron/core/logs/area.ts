@@ -108,7 +108,7 @@ export function logsArea(deps: LogsAreaDeps): LogsArea {
       const index = await get(sessionId).findStatus(from, direction === 'next' ? 1 : -1, sort, lo, lo + 99);
       return { index };
     },
-    'logs.aggregates': async ({ sessionId, bucketMs }) => get(sessionId).aggregates(bucketMs),
+    'logs.aggregates': async ({ sessionId, bucketMs, urls }) => get(sessionId).aggregates(bucketMs, urls),
     'logs.values': async ({ sessionId, key, prefix }) => ({ values: await get(sessionId).values(key, prefix) }),
     'logs.loadMore': async ({ sessionId }) => {
       const s = zone(sessionId);

@@ -64,6 +64,12 @@ describe('rows in the worker thread', () => {
     await Promise.all([here.setLocal(parsed.filter), there.setLocal(parsed.filter)]);
     expect(there.counts.matching).toBeGreaterThan(0);
     expect(await there.aggregates(a.span, false)).toEqual(await here.aggregates(a.span, false));
+    // The URL grouping reaches the worker: ids collapse into one pattern per segment name, query strings kept apart.
+    const grouping = { patterns: true, ignoreQuery: false };
+    const grouped = await there.aggregates(a.span, false, undefined, grouping);
+    expect(grouped).toEqual(await here.aggregates(a.span, false, undefined, grouping));
+    expect(grouped.top.urls[0]?.key).toMatch(/^https:\/\/z\.b-cdn\.net\/videos\/\{n\}\/segment-\d+\.ts\?session=\*$/);
+    expect(grouped.top.urls[0]?.urls).toBeGreaterThan(1);
     const sort = { key: 'bytes', dir: 'desc' } as const;
     expect(await there.window(1000, 50, sort)).toEqual(await here.window(1000, 50, sort));
     expect(await there.values('country', '')).toEqual(await here.values('country', ''));

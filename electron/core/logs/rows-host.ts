@@ -8,6 +8,7 @@
 import type { Worker } from 'node:worker_threads';
 import type { LogAggregates, LogRow, LogSort } from '../../../shared/contract/logs.js';
 import type { LogFilter } from '../../../shared/logs/filter.js';
+import type { UrlGrouping } from '../../../shared/logs/url-pattern.js';
 import type { LogEntry } from '../../../shared/logs/v2-response.js';
 import { RowsModel, type RowCounts, type TimeSpan, type ValueKey } from './rows-model.js';
 import { scriptHref, startScriptWorker } from './start-worker.js';
@@ -24,7 +25,8 @@ export interface RowsHandle {
   window(offset: number, count: number, sort: LogSort): Promise<{ rows: LogRow[]; total: number }>;
   /** The nearest matching row past `from`, in the sort given, whose status is in `min..max`; null when none. */
   findStatus(from: number, step: 1 | -1, sort: LogSort, min: number, max: number): Promise<number | null>;
-  aggregates(span: TimeSpan | null, partial: boolean, bucketMs?: number): Promise<LogAggregates>;
+  /** `urls` says how the top URLs group (exact paths without query strings by default). */
+  aggregates(span: TimeSpan | null, partial: boolean, bucketMs?: number, urls?: UrlGrouping): Promise<LogAggregates>;
   values(key: ValueKey, prefix: string): Promise<string[]>;
   /** Reads a v1 file into the rows (in place of any held); the signal stops the read. */
   loadFile(path: string, options: { signal?: AbortSignal; onProgress?: (p: V1FileProgress) => void; progressIntervalMs?: number }): Promise<FileLoaded>;
@@ -68,7 +70,7 @@ function handleOver(raw: Raw, close: () => void): RowsHandle {
     setLocal: (filter) => send({ op: 'setLocal', filter }),
     window: (offset, count, sort) => send({ op: 'window', offset, count, sort }),
     findStatus: (from, step, sort, min, max) => send({ op: 'findStatus', from, step, sort, min, max }),
-    aggregates: (span, partial, bucketMs) => send({ op: 'aggregates', span, partial, ...(bucketMs !== undefined ? { bucketMs } : {}) }),
+    aggregates: (span, partial, bucketMs, urls) => send({ op: 'aggregates', span, partial, ...(bucketMs !== undefined ? { bucketMs } : {}), ...(urls !== undefined ? { urls } : {}) }),
     values: (key, prefix) => send({ op: 'values', key, prefix }),
     loadFile: (path, o) =>
       send(

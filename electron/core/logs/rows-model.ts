@@ -9,6 +9,7 @@ import { matchesRecord } from '../../../shared/logs/filter.js';
 import { bucketSizeMs } from '../../../shared/logs/range.js';
 import { logEntryToRecord, recordToLogEntry, type LogEntry } from '../../../shared/logs/v2-response.js';
 import type { LogAggregates, LogRow, LogSort } from '../../../shared/contract/logs.js';
+import type { UrlGrouping } from '../../../shared/logs/url-pattern.js';
 import { kpis, STATUS_CLASSES, timeSeries, top } from './aggregate.js';
 import { ColumnStore } from './columns.js';
 import { CACHE_CODES } from './types.js';
@@ -173,7 +174,7 @@ export class RowsModel {
   }
 
   /** Charts, KPIs and top lists over the matching rows; `span` is the session's time range (buckets cover it). */
-  aggregates(span: TimeSpan | null, partial: boolean, bucketMs?: number): LogAggregates {
+  aggregates(span: TimeSpan | null, partial: boolean, bucketMs?: number, urls?: UrlGrouping): LogAggregates {
     this.#catchUp();
     const sel = this.#matching;
     const from = span?.from ?? 0;
@@ -195,7 +196,7 @@ export class RowsModel {
         bytesByClass: series.bytesByClass.map((a) => [...a]),
         hitRatio: [...series.hitRatio],
       },
-      top: { urls: top(this.#store, 'url', TOP_LIMIT, sel), countries: top(this.#store, 'country', TOP_LIMIT, sel), pops: top(this.#store, 'pop', TOP_LIMIT, sel) },
+      top: { urls: top(this.#store, 'url', TOP_LIMIT, sel, urls), countries: top(this.#store, 'country', TOP_LIMIT, sel), pops: top(this.#store, 'pop', TOP_LIMIT, sel) },
     };
   }
 

@@ -4,6 +4,7 @@
  */
 import type { LogAggregates, LogRow, LogSort } from '../../../shared/contract/logs.js';
 import type { LogFilter } from '../../../shared/logs/filter.js';
+import type { UrlGrouping } from '../../../shared/logs/url-pattern.js';
 import type { LogEntry } from '../../../shared/logs/v2-response.js';
 import { RowsModel, type RowCounts, type TimeSpan, type ValueKey } from './rows-model.js';
 import { parseV1File, parseV1FileInWorker, planV1FileParts, type V1FileOptions, type V1FileProgress } from './v1-file.js';
@@ -24,7 +25,7 @@ export type RowsOp =
   | { readonly op: 'setLocal'; readonly filter: LogFilter }
   | { readonly op: 'window'; readonly offset: number; readonly count: number; readonly sort: LogSort }
   | { readonly op: 'findStatus'; readonly from: number; readonly step: 1 | -1; readonly sort: LogSort; readonly min: number; readonly max: number }
-  | { readonly op: 'aggregates'; readonly span: TimeSpan | null; readonly partial: boolean; readonly bucketMs?: number }
+  | { readonly op: 'aggregates'; readonly span: TimeSpan | null; readonly partial: boolean; readonly bucketMs?: number; readonly urls?: UrlGrouping }
   | { readonly op: 'values'; readonly key: ValueKey; readonly prefix: string }
   | { readonly op: 'loadFile'; readonly path: string; readonly progressIntervalMs?: number; readonly parser?: V1ParserOptions };
 
@@ -70,7 +71,7 @@ async function perform(model: RowsModel, req: RowsOp, ctx: LoadContext): Promise
     case 'findStatus':
       return model.findStatus(req.from, req.step, req.sort, req.min, req.max);
     case 'aggregates':
-      return model.aggregates(req.span, req.partial, req.bucketMs);
+      return model.aggregates(req.span, req.partial, req.bucketMs, req.urls);
     case 'values':
       return model.values(req.key, req.prefix);
     case 'loadFile': {

@@ -8,6 +8,7 @@ import type { LogFilter } from '../../../shared/logs/filter.js';
 import { toV2Query } from '../../../shared/logs/filter.js';
 import { formatFilterText, parseFilterText } from '../../../shared/logs/filter-text.js';
 import { resolveRange, type LogRange } from '../../../shared/logs/range.js';
+import type { UrlGrouping } from '../../../shared/logs/url-pattern.js';
 import { V2_LIMIT_MAX } from '../../../shared/logs/v2-query.js';
 import type { LogAggregates, LogRow, LogSort, LogsStatus } from '../../../shared/contract/logs.js';
 import { appError } from '../../../shared/result.js';
@@ -83,8 +84,8 @@ export abstract class Session {
     return this.rows.findStatus(from, step, sort, min, max);
   }
 
-  aggregates(bucketMs?: number): Promise<LogAggregates> {
-    return this.rows.aggregates(this.timeSpan(), this.partial, bucketMs);
+  aggregates(bucketMs?: number, urls?: UrlGrouping): Promise<LogAggregates> {
+    return this.rows.aggregates(this.timeSpan(), this.partial, bucketMs, urls);
   }
 
   /** Values seen for a key among the matching rows, most frequent first. */

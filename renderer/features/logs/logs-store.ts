@@ -5,6 +5,7 @@
  */
 import { create } from 'zustand';
 import type { LogAggregates, LogsStatus } from '../../../shared/contract/logs';
+import { DEFAULT_URL_GROUPING, type UrlGrouping } from '../../../shared/logs/url-pattern';
 import type { TimeZoneMode } from './view-types';
 
 interface LogsState {
@@ -14,6 +15,8 @@ interface LogsState {
   readonly version: number;
   readonly aggregates: LogAggregates | null;
   readonly timeZone: TimeZoneMode;
+  /** How the top URLs group; the aggregates are asked again when it changes. */
+  readonly urlGrouping: UrlGrouping;
   /** A status that arrived before the reply naming its session (the core starts loading before it answers). */
   readonly early: LogsStatus | null;
   /** A new session answered: it becomes the current one. */
@@ -22,6 +25,7 @@ interface LogsState {
   received(status: LogsStatus): void;
   setAggregates(sessionId: string, aggregates: LogAggregates): void;
   setTimeZone(mode: TimeZoneMode): void;
+  setUrlGrouping(grouping: UrlGrouping): void;
   /** The session was closed (or the source is changing): nothing is shown until the next one opens. */
   closed(): void;
 }
@@ -47,6 +51,7 @@ export const useLogs = create<LogsState>((set) => ({
   version: 0,
   aggregates: null,
   timeZone: 'utc',
+  urlGrouping: DEFAULT_URL_GROUPING,
   early: null,
   opened(status) {
     set((s) => {
@@ -67,6 +72,9 @@ export const useLogs = create<LogsState>((set) => ({
   },
   setTimeZone(timeZone) {
     set({ timeZone });
+  },
+  setUrlGrouping(urlGrouping) {
+    set({ urlGrouping });
   },
   closed() {
     set((s) => ({ sessionId: null, status: null, aggregates: null, early: null, version: s.version + 1 }));

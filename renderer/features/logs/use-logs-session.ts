@@ -59,7 +59,7 @@ export function useLogsSession(): LogsSession {
   useEffect(() => {
     if (sessionId === null) return;
     const r = latestRefresh({
-      fetch: () => call('logs.aggregates', { sessionId }),
+      fetch: () => call('logs.aggregates', { sessionId, urls: useLogs.getState().urlGrouping }),
       apply: (a) => useLogs.getState().setAggregates(sessionId, a),
       fail: (e) => {
         if (useLogs.getState().sessionId === sessionId) setError(e);
@@ -73,10 +73,12 @@ export function useLogsSession(): LogsSession {
     };
   }, [sessionId]);
 
-  // Declared after the refresh's own effect, so a new session's first version asks the new refresh.
+  // Declared after the refresh's own effect, so a new session's first version asks the new refresh. A new URL
+  // grouping changes only the top URLs, but they come with the rest of the aggregates.
+  const urlGrouping = useLogs((s) => s.urlGrouping);
   useEffect(() => {
     if (sessionId !== null) refresh.current?.request();
-  }, [sessionId, version]);
+  }, [sessionId, version, urlGrouping]);
 
   const open = useCallback(async (source: LogSource, filter: string) => {
     const mine = ++generation.current;

@@ -8,6 +8,7 @@ import type { LogChartsProps } from '../view-types';
 import { subtitleOf, type Measure } from './chart-data';
 import { TimeChart } from './TimeChart';
 import { TopList } from './TopList';
+import { UrlTopList } from './UrlTopList';
 import './log-charts.css';
 
 /** A country's name in English ("Germany"), the code itself where the runtime does not know it. */
@@ -78,7 +79,7 @@ export const LogCharts = memo(function LogCharts({ aggregates, timeZone, onDrill
         onZoom={onZoom}
       />
       <div className="log-charts-tops">
-        <TopList id={`${id}-urls`} title="Top URLs" subtitle={subtitle} filterKey="url" entries={aggregates.top.urls} onDrill={onDrill} />
+        <UrlTopList id={`${id}-urls`} subtitle={subtitle} entries={aggregates.top.urls} onDrill={onDrill} />
         <TopList id={`${id}-countries`} title="Top countries" subtitle={subtitle} filterKey="country" entries={aggregates.top.countries} nameOf={countryName} onDrill={onDrill} />
         <TopList id={`${id}-pops`} title="Top POPs" subtitle={subtitle} filterKey="pop" entries={aggregates.top.pops} onDrill={onDrill} />
       </div>

@@ -2,6 +2,7 @@
  * A top list (URLs, countries or POPs) as HTML bars: each row is a button that adds its value as a filter (Alt:
  * excludes), with its request count, bytes and hit ratio in words as well as in the bar.
  */
+import type { ReactNode } from 'react';
 import type { LogAggregates } from '../../../../shared/contract/logs';
 import { formatBytes } from '../../videos/format';
 import type { DrillDown } from '../view-types';
@@ -20,30 +21,42 @@ export interface TopListProps {
   readonly entries: readonly TopEntry[];
   /** The name a row shows for its key (a country's name); the key itself when absent. */
   nameOf?(key: string): string;
+  /** False for keys no filter can express (a URL pattern): such rows are shown, not clickable. All are by default. */
+  canDrill?(key: string): boolean;
+  /** Controls shown under the title (how URLs group). */
+  readonly controls?: ReactNode;
   onDrill(drill: DrillDown): void;
 }
 
-export function TopList({ id, title, subtitle, filterKey, entries, nameOf, onDrill }: TopListProps) {
+/** ", 3 URLs" when an entry joins several URLs. */
+function joined(e: TopEntry): string {
+  return e.urls !== undefined && e.urls > 1 ? `, ${formatCount(e.urls)} URLs` : '';
+}
+
+export function TopList({ id, title, subtitle, filterKey, entries, nameOf, canDrill, controls, onDrill }: TopListProps) {
   const max = entries.reduce((m, e) => Math.max(m, e.requests), 0);
   return (
     <section className="log-top card" aria-labelledby={`${id}-title`}>
       <header className="log-chart-head">
         <h3 id={`${id}-title`}>{title}</h3>
         <p className="muted log-chart-subtitle" data-testid="chart-subtitle">{subtitle}</p>
+        {controls}
       </header>
       {entries.length === 0 ? (
         <p className="muted">Nothing to list.</p>
       ) : (
         <ol className="log-top-list">
           {entries.map((e) => {
-            const token = drillToken(filterKey, e.key);
+            const token = canDrill === undefined || canDrill(e.key) ? drillToken(filterKey, e.key) : null;
             const name = nameOf?.(e.key) ?? e.key;
-            const words = `${name}: ${formatCount(e.requests)} requests, ${formatBytes(e.bytes)}, hit ratio ${formatRatio(e.hitRatio)}`;
+            const words = `${name}: ${formatCount(e.requests)} requests${joined(e)}, ${formatBytes(e.bytes)}, hit ratio ${formatRatio(e.hitRatio)}`;
             const body = (
               <>
                 <span className="log-top-name" title={e.key}>{name}</span>
                 <span className="log-top-numbers">
-                  {formatCount(e.requests)} · <span className="muted">{formatRatio(e.hitRatio)} hit</span>
+                  {formatCount(e.requests)}
+                  {e.urls !== undefined && e.urls > 1 && <span className="muted"> ({formatCount(e.urls)} URLs)</span>} · <span className="muted">{formatBytes(e.bytes)}</span> ·{' '}
+                  <span className="muted">{formatRatio(e.hitRatio)} hit</span>
                 </span>
                 <span className="log-top-bar" aria-hidden="true" style={{ width: `${max > 0 ? (e.requests / max) * 100 : 0}%` }} />
               </>

@@ -3,10 +3,15 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import axe from 'axe-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LogChartsProps } from '../view-types';
+import { DEFAULT_URL_GROUPING } from '../../../../shared/logs/url-pattern';
+import { useLogs } from '../logs-store';
 import { anAggregates } from './chart-fixtures';
 import { LogCharts } from './LogCharts';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  useLogs.getState().setUrlGrouping(DEFAULT_URL_GROUPING);
+});
 
 function renderCharts(props: Partial<LogChartsProps> = {}) {
   const all: LogChartsProps = {
@@ -120,6 +125,34 @@ describe('the charts', () => {
       { token: 'country:DE', negated: false },
       { token: 'pop:WA', negated: true },
     ]);
+  });
+
+  it('group URLs into patterns and keep query strings apart on request, a pattern listed but not drilling down', () => {
+    const onDrill = vi.fn();
+    const a = anAggregates();
+    const patterns = anAggregates({
+      top: {
+        ...a.top,
+        urls: [
+          { key: 'https://v.example/{uuid}/720p/video3.ts', requests: 9, bytes: 9000, hitRatio: 0.5, urls: 4 },
+          { key: 'https://v.example/robots.txt', requests: 2, bytes: 20, hitRatio: 1, urls: 1 },
+        ],
+      },
+    });
+    renderCharts({ aggregates: patterns, onDrill });
+    const group = screen.getByRole('checkbox', { name: 'Group URLs' });
+    const ignore = screen.getByRole('checkbox', { name: 'Ignore query string' });
+    expect([group, ignore].map((c) => (c as HTMLInputElement).checked)).toEqual([false, true]);
+    fireEvent.click(group);
+    fireEvent.click(ignore);
+    expect(useLogs.getState().urlGrouping).toEqual({ patterns: true, ignoreQuery: false });
+    const list = chart('Top URL patterns');
+    // The pattern names many URLs: it is shown with how many, and is not a filter.
+    expect(within(list).getByRole('group', { name: /\{uuid\}/ }).getAttribute('aria-label')).toBe('https://v.example/{uuid}/720p/video3.ts: 9 requests, 4 URLs, 9.0 KB, hit ratio 50.0 %');
+    const plain = within(list).getAllByRole('button');
+    expect(plain).toHaveLength(1);
+    fireEvent.click(plain[0]!);
+    expect(onDrill).toHaveBeenCalledWith({ token: 'url:https://v.example/robots.txt', negated: false });
   });
 
   it('offer "Reset zoom" only while zoomed', () => {
