@@ -12,11 +12,14 @@ describe('segmentPattern', () => {
     ['0F3C2A9B-1D2E-4F5A-8B6C-7D8E9F0A1B2C.m3u8', '{uuid}.m3u8'],
     ['9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08', '{hex}'],
     ['a3f9c2d1', '{hex}'],
+    ['video17.ts', 'video{n}.ts'],
+    ['thumbnail_3.jpg', 'thumbnail_{n}.jpg'],
+    ['part-12', 'part-{n}'],
   ])('collapses the id %s into %s', (segment, pattern) => {
     expect(segmentPattern(segment)).toBe(pattern);
   });
 
-  it.each(['video', 'video3.ts', '720p', 'decade', 'facadebe', 'app-setup-2.4.1.exe', 'thumbnail_3.jpg', '', '.well-known', 'a3f9c2d'])('keeps the word %j', (segment) => {
+  it.each(['video', 'v2', '720p', 'h264', 'decade', 'facadebe', 'app-setup-2.4.1.exe', '', '.well-known', 'a3f9c2d'])('keeps the word %j', (segment) => {
     expect(segmentPattern(segment)).toBe(segment);
   });
 });

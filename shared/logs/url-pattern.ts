@@ -1,7 +1,8 @@
 /**
  * URL grouping for the top-URLs list. A URL keeps its scheme, host and the words of its path; path segments that
  * are ids rather than words (all digits, a UUID, a long run of hex with a digit in it, each with or without a file
- * extension) become placeholders, so `/v/1234/thumb.jpg` and `/v/98/thumb.jpg` count as one pattern. A query string
+ * extension) become placeholders, so `/v/1234/thumb.jpg` and `/v/98/thumb.jpg` count as one pattern, and so does
+ * the number ending a numbered name (`video17.ts` and `video18.ts`; short ones such as `v2` stay). A query string
  * is dropped when it is ignored, otherwise its values are collapsed and its parameter names kept.
  */
 
@@ -23,6 +24,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Long enough that a word made of the letters a–f ("decade", "facade") is never taken for an id. */
 const HEX = /^[0-9a-f]{8,}$/i;
 const DIGITS = /^\d+$/;
+/** A numbered name (`video17`, `thumbnail_3`, `part-12`): a word of three letters or more, then a number. */
+const NUMBERED = /^([a-z]{3,}[_-]?)\d+$/i;
 /** A file extension: a dot and a short run of letters and digits that does not start with a digit. */
 const EXTENSION = /\.[a-z][a-z0-9]{0,7}$/i;
 
@@ -35,6 +38,8 @@ export function segmentPattern(segment: string): string {
   if (DIGITS.test(stem)) return URL_PLACEHOLDERS.number + tail;
   if (UUID.test(stem)) return URL_PLACEHOLDERS.uuid + tail;
   if (HEX.test(stem) && /\d/.test(stem)) return URL_PLACEHOLDERS.hex + tail;
+  const numbered = NUMBERED.exec(stem);
+  if (numbered !== null) return numbered[1] + URL_PLACEHOLDERS.number + tail;
   return segment;
 }
 

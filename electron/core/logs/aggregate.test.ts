@@ -107,7 +107,7 @@ describe('top', () => {
     ]);
     const grouped = top(rows, 'url', 10, undefined, { patterns: true, ignoreQuery: true });
     expect(grouped).toEqual([
-      { key: 'https://v.example/{uuid}/720p/video3.ts', requests: 3, bytes: 5000, hitRatio: 2 / 3, urls: 2 },
+      { key: 'https://v.example/{uuid}/720p/video{n}.ts', requests: 3, bytes: 5000, hitRatio: 2 / 3, urls: 2 },
       { key: 'https://v.example/item/{n}/thumb.jpg', requests: 2, bytes: 30, hitRatio: 1, urls: 2 },
     ]);
     const withQuery = top(rows, 'url', 10, undefined, { patterns: true, ignoreQuery: false }).map((e) => e.key);

@@ -49,14 +49,13 @@ export function TopList({ id, title, subtitle, filterKey, entries, nameOf, canDr
           {entries.map((e) => {
             const token = canDrill === undefined || canDrill(e.key) ? drillToken(filterKey, e.key) : null;
             const name = nameOf?.(e.key) ?? e.key;
-            const words = `${name}: ${formatCount(e.requests)} requests${joined(e)}, ${formatBytes(e.bytes)}, hit ratio ${formatRatio(e.hitRatio)}`;
+            // The button is named by what it shows, so what is read out and what is seen are the same words.
             const body = (
               <>
-                <span className="log-top-name" title={e.key}>{name}</span>
+                <span className="log-top-name" title={e.key}>{name}</span>{' '}
                 <span className="log-top-numbers">
-                  {formatCount(e.requests)}
-                  {e.urls !== undefined && e.urls > 1 && <span className="muted"> ({formatCount(e.urls)} URLs)</span>} · <span className="muted">{formatBytes(e.bytes)}</span> ·{' '}
-                  <span className="muted">{formatRatio(e.hitRatio)} hit</span>
+                  {formatCount(e.requests)} requests{e.urls !== undefined && e.urls > 1 && <span className="muted"> ({formatCount(e.urls)} URLs)</span>} ·{' '}
+                  <span className="muted">{formatBytes(e.bytes)}</span> · <span className="muted">{formatRatio(e.hitRatio)} hit</span>
                 </span>
                 <span className="log-top-bar" aria-hidden="true" style={{ width: `${max > 0 ? (e.requests / max) * 100 : 0}%` }} />
               </>
@@ -64,9 +63,11 @@ export function TopList({ id, title, subtitle, filterKey, entries, nameOf, canDr
             return (
               <li key={e.key}>
                 {token === null ? (
-                  <div className="log-top-row" aria-label={words} role="group">{body}</div>
+                  <div className="log-top-row" role="group" aria-label={`${name}: ${formatCount(e.requests)} requests${joined(e)}, ${formatBytes(e.bytes)}, hit ratio ${formatRatio(e.hitRatio)}`}>
+                    {body}
+                  </div>
                 ) : (
-                  <button type="button" className="log-top-row" aria-label={words} aria-describedby={`${id}-hint`} {...drillHandlers(token, onDrill)}>
+                  <button type="button" className="log-top-row" aria-describedby={`${id}-hint`} {...drillHandlers(token, onDrill)}>
                     {body}
                   </button>
                 )}

@@ -16,6 +16,14 @@ export interface UrlTopListProps {
   onDrill(drill: DrillDown): void;
 }
 
+/** A URL as the list shows it: its path (the host is the zone's, and the whole URL is in the tooltip). */
+export function urlPath(key: string): string {
+  const scheme = key.indexOf('://');
+  if (scheme < 0) return key;
+  const path = key.indexOf('/', scheme + 3);
+  return path < 0 ? key : key.slice(path);
+}
+
 export function UrlTopList({ id, subtitle, entries, onDrill }: UrlTopListProps) {
   const grouping = useLogs((s) => s.urlGrouping);
   const setGrouping = useLogs((s) => s.setUrlGrouping);
@@ -40,6 +48,7 @@ export function UrlTopList({ id, subtitle, entries, onDrill }: UrlTopListProps) 
       subtitle={subtitle}
       filterKey="url"
       entries={entries}
+      nameOf={urlPath}
       canDrill={(key) => !isUrlPattern(key, grouping)}
       controls={controls}
       onDrill={onDrill}
