@@ -1,12 +1,11 @@
-import { createHash } from 'node:crypto';
 import { appendFileSync, readSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createPlatformClient } from '../platform/client.js';
-import { allAreasAt, fixedCredentials, perTestCleanup, signal } from '../platform/test-support.js';
+import { describe, expect, it, vi } from 'vitest';
+import { signal } from '../platform/test-support.js';
 import type { PlatformClient } from '../platform/types.js';
 import { putFile, READ_SIZE, type PutFileOptions } from './put-file.js';
-import { randomFile, tempDir } from './testing/runner-harness.js';
+import { LIBRARY, putHarness, putOptions, received } from './testing/put-harness.js';
+import { randomFile } from './testing/runner-harness.js';
 
 // Counts the reads made on the event loop; they still read the file.
 vi.mock('node:fs', async (importOriginal) => {
@@ -14,55 +13,16 @@ vi.mock('node:fs', async (importOriginal) => {
   return { ...fs, readSync: vi.fn(fs.readSync) };
 });
 
-const LIBRARY = 42;
 const MiB = 1024 * 1024;
-const { cleanups, server } = perTestCleanup();
-
-let dir: { dir: string; remove(): Promise<void> };
-beforeEach(async () => {
-  dir = await tempDir();
-});
-afterEach(() => dir.remove());
-
-function clientFor(url: string): PlatformClient {
-  const c = createPlatformClient({ endpoints: () => allAreasAt(url), credentials: fixedCredentials({ libraries: { [LIBRARY]: 'library-key' } }), userAgent: 'Burrow/test', env: {} });
-  cleanups.push(() => c.close());
-  return c;
-}
-
-/** Reads a whole request body, hashing it. */
-function received(req: IncomingMessage): Promise<{ bytes: number; sha256: string }> {
-  return new Promise((resolve, reject) => {
-    const hash = createHash('sha256');
-    let bytes = 0;
-    req.on('data', (c: Buffer) => {
-      bytes += c.length;
-      hash.update(c);
-    });
-    req.on('end', () => resolve({ bytes, sha256: hash.digest('hex') }));
-    req.on('error', reject);
-  });
-}
+const { server, dir, clientFor } = putHarness();
 
 function options(client: PlatformClient, file: { path: string; size: number; mtimeMs: number }, progress: number[], extra: Partial<PutFileOptions> = {}): PutFileOptions {
-  return {
-    client,
-    libraryId: LIBRARY,
-    videoId: 'video-1',
-    path: file.path,
-    size: file.size,
-    mtimeMs: file.mtimeMs,
-    signal: new AbortController().signal,
-    idleTimeoutMs: 30_000,
-    statIntervalMs: 0,
-    onProgress: (b) => progress.push(b),
-    ...extra,
-  };
+  return putOptions(client, file, { onProgress: (b) => progress.push(b), ...extra });
 }
 
 describe('putFile', () => {
   it('sends the file with its Content-Length, never chunked, as octet-stream, to the video', async () => {
-    const file = await randomFile(dir.dir, 2 * MiB + 5);
+    const file = await randomFile(dir(), 2 * MiB + 5);
     let got: Promise<{ bytes: number; sha256: string }> | undefined;
     const s = await server((req, res) => {
       got = received(req);
@@ -83,7 +43,7 @@ describe('putFile', () => {
   });
 
   it('reads on the event loop while reads are quick, and moves to the thread pool after the first slow one', async () => {
-    const file = await randomFile(dir.dir, 3 * READ_SIZE + 7);
+    const file = await randomFile(dir(), 3 * READ_SIZE + 7);
     const hashes: Promise<{ bytes: number; sha256: string }>[] = [];
     const s = await server((req, res) => {
       const got = received(req);
@@ -104,7 +64,7 @@ describe('putFile', () => {
   });
 
   it('counts the last chunk only when the platform answers 2xx', async () => {
-    const file = await randomFile(dir.dir, 3 * READ_SIZE + 100);
+    const file = await randomFile(dir(), 3 * READ_SIZE + 100);
     const bodyIn = signal();
     const answer = signal();
     const s = await server((req, res) => {
@@ -125,7 +85,7 @@ describe('putFile', () => {
   });
 
   it('only a 2xx counts as done; an error answer is a failure with status and Retry-After', async () => {
-    const file = await randomFile(dir.dir, 1000);
+    const file = await randomFile(dir(), 1000);
     const s = await server((req, res) => {
       void received(req).then(() => {
         res.writeHead(503, { 'retry-after': '3', 'content-type': 'application/json' });
@@ -138,7 +98,7 @@ describe('putFile', () => {
   });
 
   it('a file changed after its last byte was sent is source-changed even when the platform said 2xx', async () => {
-    const file = await randomFile(dir.dir, 1000);
+    const file = await randomFile(dir(), 1000);
     const s = await server((req, res) => {
       void received(req).then(() => {
         appendFileSync(file.path, 'x');
@@ -151,7 +111,7 @@ describe('putFile', () => {
   });
 
   it('a file whose size or time differs from the job is refused before anything is sent', async () => {
-    const file = await randomFile(dir.dir, 1000);
+    const file = await randomFile(dir(), 1000);
     const s = await server((_req, res) => res.end('{}'));
     const client = clientFor(s.url);
     expect(await putFile(options(client, { ...file, size: 999 }, []))).toMatchObject({ kind: 'source-changed' });
@@ -161,7 +121,7 @@ describe('putFile', () => {
   });
 
   it('an upload that stops moving fails with a timeout after the idle limit', async () => {
-    const file = await randomFile(dir.dir, 48 * MiB);
+    const file = await randomFile(dir(), 48 * MiB);
     // Reads nothing and never answers: the socket fills, then nothing moves.
     const s = await server(() => undefined);
     const result = await putFile(options(clientFor(s.url), file, [], { idleTimeoutMs: 200 }));
@@ -169,7 +129,7 @@ describe('putFile', () => {
   });
 
   it('an aborted signal cancels the upload', async () => {
-    const file = await randomFile(dir.dir, 8 * MiB);
+    const file = await randomFile(dir(), 8 * MiB);
     const stop = new AbortController();
     const s = await server((req: IncomingMessage, _res: ServerResponse) => {
       req.once('data', () => stop.abort());
