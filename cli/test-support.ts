@@ -1,5 +1,5 @@
 /** Test helpers: run `burrow` as a real process against a sandbox started in the test process. */
-import { spawn, type StdioOptions } from 'node:child_process';
+import { spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -69,4 +69,38 @@ export async function startFixture(): Promise<Fixture> {
       rmSync(home, { recursive: true, force: true });
     },
   };
+}
+
+/** A running `burrow` whose output can be waited on (for what it prints, never for time) and which can be signalled. */
+export interface Spawned {
+  readonly child: ChildProcess;
+  /** Resolves with the exit code once the process has ended and its output is read. */
+  readonly exited: Promise<number | null>;
+  stdout(): string;
+  stderr(): string;
+  /** Resolves once stdout passes `test`; rejects if the process ends first. */
+  until(test: (out: string) => boolean): Promise<void>;
+  /** Resolves once stdout holds `text`; rejects if the process ends first. */
+  waitFor(text: string): Promise<void>;
+}
+
+/** Starts `node bin/burrow.cjs …args` with only PATH and `env` in its environment, and follows its output. */
+export function spawnBurrow(args: readonly string[], env: Readonly<Record<string, string>>): Spawned {
+  const child = spawn(process.execPath, [BIN, ...args], { env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  const waiters: { test: (out: string) => boolean; resolve: () => void }[] = [];
+  child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+  child.stdout.setEncoding('utf8').on('data', (d: string) => {
+    stdout += d;
+    for (const w of waiters.splice(0)) if (w.test(stdout)) w.resolve();
+    else waiters.push(w);
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+  const until = (test: (out: string) => boolean) =>
+    Promise.race([
+      new Promise<void>((resolve) => (test(stdout) ? resolve() : waiters.push({ test, resolve }))),
+      exited.then((code) => Promise.reject(new Error(`exited with ${code} first: ${stdout}\n${stderr}`))),
+    ]);
+  return { child, exited, stdout: () => stdout, stderr: () => stderr, until, waitFor: (text) => until((out) => out.includes(text)) };
 }

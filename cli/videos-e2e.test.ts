@@ -2,14 +2,13 @@
  * `burrow videos upload` end to end: the spawned command on the real queue, runner and walk, against a sandbox.
  * Skipped until the core's queue is in the tree (it is written in another branch); see videos-wiring.ts.
  */
-import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../sandbox/server.js';
-import { BIN, runBurrow } from './test-support.js';
+import { runBurrow, spawnBurrow as spawnBurrowIn } from './test-support.js';
 
 
 type Line = Record<string, unknown> & { event?: string; id?: string; state?: string; videoId?: string | null; file?: string; summary?: Record<string, number> };
@@ -53,29 +52,7 @@ function videoIdsOf(out: Line[]): Map<string, string> {
   return ids;
 }
 
-/** A spawned `burrow`, whose stdout can be waited on (for a line, not for time) and which can be signalled. */
-function spawnBurrow(args: readonly string[]) {
-  const child = spawn(process.execPath, [BIN, ...args], { env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  const waiters: { text: string; resolve: () => void }[] = [];
-  child.stdout.setEncoding('utf8').on('data', (d: string) => {
-    stdout += d;
-    for (const w of waiters.splice(0)) if (stdout.includes(w.text)) w.resolve();
-    else waiters.push(w);
-  });
-  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
-  return {
-    child,
-    exited,
-    stdout: () => stdout,
-    /** Resolves once stdout holds `text`; rejects if the process ends first. */
-    waitFor: (text: string) =>
-      Promise.race([
-        new Promise<void>((resolve) => (stdout.includes(text) ? resolve() : waiters.push({ text, resolve }))),
-        exited.then((code) => Promise.reject(new Error(`exited with ${code} before printing ${text}: ${stdout}`))),
-      ]),
-  };
-}
+const spawnBurrow = (args: readonly string[]) => spawnBurrowIn(args, env);
 
 describe('burrow videos upload, end to end', () => {
   it('a folder of files: every one Ready, the bytes the sandbox holds are the file, the key fetched with the account key, never printed', async () => {

@@ -2,14 +2,13 @@
  * `burrow videos upload` with resumable uploads, end to end: the spawned command on the real queue and runner,
  * killed with SIGKILL mid-upload, run again, against a sandbox that counts the bytes it received per video.
  */
-import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { appendFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, watch, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../sandbox/server.js';
-import { BIN, runBurrow } from './test-support.js';
+import { runBurrow, spawnBurrow as spawnBurrowIn } from './test-support.js';
 
 /** The uploader's default bytes per PATCH: what a kill may cost at most. */
 const CHUNK = 32 * 1024 * 1024;
@@ -59,31 +58,7 @@ async function madeSince(before: readonly string[]): Promise<string> {
   return made[0]!;
 }
 
-/** A spawned `burrow` whose stdout can be waited on (for what it prints, not for time). */
-function spawnBurrow(args: readonly string[]) {
-  const child = spawn(process.execPath, [BIN, ...args], { env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  const waiters: { test: (out: string) => boolean; resolve: () => void }[] = [];
-  child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-  child.stdout.setEncoding('utf8').on('data', (d: string) => {
-    stdout += d;
-    for (const w of waiters.splice(0)) if (w.test(stdout)) w.resolve();
-    else waiters.push(w);
-  });
-  const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
-  return {
-    child,
-    exited,
-    stdout: () => stdout,
-    /** Resolves once stdout passes `test`; rejects if the process ends first. */
-    until: (test: (out: string) => boolean) =>
-      Promise.race([
-        new Promise<void>((resolve) => (test(stdout) ? resolve() : waiters.push({ test, resolve }))),
-        exited.then((code) => Promise.reject(new Error(`exited with ${code} first: ${stdout}\n${stderr}`))),
-      ]),
-  };
-}
+const spawnBurrow = (args: readonly string[]) => spawnBurrowIn(args, env);
 
 /**
  * Resolves once the sandbox holds at least `bytes` of an unfinished tus upload, watching its part files change
