@@ -106,7 +106,8 @@ export function exportHandlers(deps: ExportDeps): ExportHandlers {
               abort.signal.removeEventListener('abort', stop);
             }
             report();
-            if (abort.signal.aborted) return cancelled();
+            // Cancelled here, or the loading itself stopped from the load bar: nothing is written either way.
+            if (abort.signal.aborted || s.phase === 'cancelled') return cancelled();
             if (s.error !== null) throw new AppFailure(appError('internal', `The remaining pages could not be loaded: ${s.error.title}`, s.error.detail !== undefined ? { detail: s.error.detail } : {}));
             if (s.hasMore) throw new AppFailure(appError('conflict', 'The view changed while its pages loaded', { detail: 'Nothing was saved. Export again.' }));
           }
