@@ -4,33 +4,8 @@
  */
 import type { LogEntry } from '../shared/logs/v2-response.js';
 
-/** The CSV columns, in order: every v2 field a row can carry. */
-export const CSV_FIELDS = [
-  'timestamp', 'pullZoneId', 'requestId', 'cacheStatus', 'statusCode', 'bytesSent', 'remoteIp', 'countryCode', 'edgeLocation',
-  'scheme', 'host', 'path', 'url', 'userAgent', 'referer', 'bodyBytesSent', 'contentRange', 'authorizationHeader',
-] as const satisfies readonly (keyof LogEntry)[];
-
-/** One NDJSON line (with its newline). */
-export function ndjsonLine(entry: LogEntry): string {
-  return `${JSON.stringify(entry)}\n`;
-}
-
-/** Quotes a CSV value when it holds a comma, a quote, a line break or leading/trailing space; absent is empty. */
-export function csvValue(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  const text = String(value);
-  return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-/** The CSV header line. */
-export function csvHeader(): string {
-  return `${CSV_FIELDS.join(',')}\r\n`;
-}
-
-/** One CSV record line, CRLF-terminated as the common CSV rule has it. */
-export function csvLine(entry: LogEntry): string {
-  return `${CSV_FIELDS.map((f) => csvValue(entry[f])).join(',')}\r\n`;
-}
+// One CSV and NDJSON writer for the CLI and the viewer's export (shared/logs/export-format.ts).
+export { CSV_FIELDS, csvHeader, csvLine, csvValue, ndjsonLine } from '../shared/logs/export-format.js';
 
 /** The table's columns: what the app's table shows by default. */
 const TABLE_COLUMNS: readonly { readonly title: string; readonly width: number; readonly value: (e: LogEntry) => string; readonly right?: boolean }[] = [

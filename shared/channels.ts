@@ -77,9 +77,11 @@ export const METHOD_NAMES = [
   'apps.getDraft',
   'apps.saveDraft',
   'apps.clearDraft',
+  'logs.export',
+  'logs.exportCancel',
 ] as const;
 
-export const EVENT_NAMES = ['app.notice', 'profiles.changed', 'videos.jobs', 'videos.fetchRows', 'logs.status'] as const;
+export const EVENT_NAMES = ['app.notice', 'profiles.changed', 'videos.jobs', 'videos.fetchRows', 'logs.status', 'logs.exportStatus'] as const;
 
 export type MethodName = (typeof METHOD_NAMES)[number];
 export type EventName = (typeof EVENT_NAMES)[number];

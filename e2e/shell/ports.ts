@@ -1,4 +1,8 @@
 /** The Chromium shell's OS ports: file dialogs (scripted or the page's chooser), a recording notifier, a session-only cipher. */
+import { existsSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import { basename, extname, join } from 'node:path';
 import type { Dialogs, Notifier, SecretCipher } from '../../electron/core/ports.js';
 import type { PageFiles } from './page-files.js';
 
@@ -30,15 +34,30 @@ export class ScriptedDialogs implements Dialogs {
   }
 }
 
+/** Where a browser saves without asking: XDG_DOWNLOAD_DIR, else ~/Downloads. */
+export function downloadsFolder(env: NodeJS.ProcessEnv = process.env): string {
+  return env.XDG_DOWNLOAD_DIR || join(homedir(), 'Downloads');
+}
+
 /**
  * The real file chooser of the app's page: headed, Chromium's own OS dialog. Only paths reach the core; the
  * chosen files are never read. Before the page exists nothing can ask, so nothing is chosen.
+ *
+ * A page has no save dialog that yields a path, so saving does what a browser does with a download: the file
+ * goes into the downloads folder under the suggested name, made unique (`name (1).csv`) so nothing is replaced,
+ * and the shell says where on its terminal (the app's own message names the path too).
  */
 export class ChromiumDialogs implements Dialogs {
   readonly #files: () => PageFiles | undefined;
+  readonly #downloads: string;
+  readonly #announce: (message: string) => void;
+  /** Paths handed out this run: two saves of the same name in a row get different files. */
+  readonly #given = new Set<string>();
 
-  constructor(files: () => PageFiles | undefined) {
+  constructor(files: () => PageFiles | undefined, options: { readonly downloads?: string; readonly announce?: (message: string) => void } = {}) {
     this.#files = files;
+    this.#downloads = options.downloads ?? downloadsFolder();
+    this.#announce = options.announce ?? (() => undefined);
   }
 
   async openFiles(options: OpenOptions): Promise<string[]> {
@@ -47,9 +66,17 @@ export class ChromiumDialogs implements Dialogs {
     return (await this.#files()?.choose({ multiple: true, extensions: extensions?.includes('*') ? [] : extensions })) ?? [];
   }
 
-  /** A page can pick files to read but has no save dialog that yields a path: saving stays cancelled. */
-  async saveFile(): Promise<string | null> {
-    return null;
+  /** The suggested name in the downloads folder, made unique; the folder is made when missing. */
+  async saveFile(options: SaveOptions): Promise<string | null> {
+    await mkdir(this.#downloads, { recursive: true });
+    const name = basename(options.defaultName.replace(/[\\/]/g, '_')) || 'download';
+    const ext = extname(name);
+    const stem = name.slice(0, name.length - ext.length);
+    let path = join(this.#downloads, name);
+    for (let n = 1; existsSync(path) || this.#given.has(path); n++) path = join(this.#downloads, `${stem} (${n})${ext}`);
+    this.#given.add(path);
+    this.#announce(`${options.title}: saving to ${path}`);
+    return path;
   }
 }
 

@@ -87,7 +87,7 @@ export async function launchShell(options: ShellOptions = {}): Promise<Shell> {
   const headless = options.headless ?? true;
   // The page that exists once Chromium is up; a chooser can only open there.
   let pageFiles: PageFiles | undefined;
-  const dialogs = new ScriptedDialogs((options.fileChooser ?? !headless) ? new ChromiumDialogs(() => pageFiles) : undefined);
+  const dialogs = new ScriptedDialogs((options.fileChooser ?? !headless) ? new ChromiumDialogs(() => pageFiles, { announce: (m) => console.log(m) }) : undefined);
   const dropped: RegisteredDrop[] = [];
   const notifier = new RecordingNotifier();
   const openedExternal: string[] = [];

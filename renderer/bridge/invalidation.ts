@@ -40,6 +40,7 @@ export const STALE_AFTER_EVENT: { readonly [E in EventName]: readonly StaleScope
   'videos.jobs': [],
   'videos.fetchRows': [],
   'logs.status': [],
+  'logs.exportStatus': [],
 };
 
 /**

@@ -15,6 +15,7 @@ import { FileSession } from './file-session.js';
 import { inThreadRows, type RowsHost } from './rows-host.js';
 import { parseFilterOrFail, ZoneSession, type SessionEnv } from './session.js';
 import { createV2LogClient } from './v2-client.js';
+import { exportHandlers } from './export-handlers.js';
 
 /** The area's handlers, typed from its contract file. */
 export type LogsHandlers = AreaHandlers<typeof logsContract>;
@@ -146,6 +147,7 @@ export function logsArea(deps: LogsAreaDeps): LogsArea {
       const f = await deps.register(path);
       return { token: f.token, name: f.name };
     },
+    ...exportHandlers({ session: get, dialogs: deps.dialogs, emit: (s) => deps.bus.emit('logs.exportStatus', s) }),
   };
   return {
     handlers,

@@ -14,6 +14,8 @@ import { RowsModel, type RowCounts, type TimeSpan, type ValueKey } from './rows-
 import { scriptHref, startScriptWorker } from './start-worker.js';
 import { runRowsOp, type FileLoaded, type LoadContext, type RowsOp, type RowsOpResults } from './rows-ops.js';
 import type { V1FileProgress } from './v1-file.js';
+import type { ExportFormat } from '../../../shared/logs/export-format.js';
+import type { ExportWritten } from './export-write.js';
 
 /** One session's rows, wherever they are. */
 export interface RowsHandle {
@@ -32,6 +34,19 @@ export interface RowsHandle {
   loadFile(path: string, options: { signal?: AbortSignal; onProgress?: (p: V1FileProgress) => void; progressIntervalMs?: number }): Promise<FileLoaded>;
   /** Frees the rows. */
   close(): void;
+  /**
+   * Writes the matching rows, in the sort given, to `target` (through a temporary file renamed into place). The
+   * rows are taken when the calls before it are done; the calls after it need not wait for the writing.
+   */
+  exportFile(job: ExportRequest, options: { signal?: AbortSignal; onProgress?: (written: number, total: number) => void; progressIntervalMs?: number }): Promise<ExportWritten>;
+}
+
+/** What an export writes and where. */
+export interface ExportRequest {
+  readonly target: string;
+  readonly format: ExportFormat;
+  readonly sort: LogSort;
+  readonly timeZone?: string;
 }
 
 /** Makes row handles. */
@@ -78,6 +93,11 @@ function handleOver(raw: Raw, close: () => void): RowsHandle {
         { ...(o.signal !== undefined ? { signal: o.signal } : {}), ...(o.onProgress !== undefined ? { onProgress: o.onProgress } : {}) },
       ),
     close,
+    exportFile: (job, o) =>
+      send(
+        { op: 'exportFile', ...job, ...(o.progressIntervalMs !== undefined ? { progressIntervalMs: o.progressIntervalMs } : {}) },
+        { ...(o.signal !== undefined ? { signal: o.signal } : {}), ...(o.onProgress !== undefined ? { onExportProgress: o.onProgress } : {}) },
+      ),
   };
 }
 
@@ -88,6 +108,7 @@ export function inThreadRows(): RowsHost {
       const model = new RowsModel();
       let queue: Promise<unknown> = Promise.resolve();
       const raw: Raw = (req, ctx) => {
+        if (req.op === 'exportFile') return detached(queue, (next) => (queue = next), () => runRowsOp(model, req, ctx), ctx);
         // A file read builds its own store and swaps it in at the end, so it does not hold up the calls behind it.
         const run = req.op === 'loadFile' ? runRowsOp(model, req, ctx) : queue.then(() => runRowsOp(model, req, ctx));
         if (req.op !== 'loadFile') queue = run.catch(() => undefined);
@@ -97,6 +118,18 @@ export function inThreadRows(): RowsHost {
     },
     close() {},
   };
+}
+
+/**
+ * Runs an export in a queue of calls: it starts when the calls before it are done, and the queue moves on once it
+ * has taken its rows (or ended), not when its file is written.
+ */
+export function detached<T>(queue: Promise<unknown>, setQueue: (q: Promise<unknown>) => void, run: (ctx: LoadContext) => Promise<T>, ctx: LoadContext = {}): Promise<T> {
+  let go!: () => void;
+  const taken = new Promise<void>((resolve) => (go = resolve));
+  const result = queue.then(() => run({ ...ctx, detach: go }));
+  setQueue(Promise.race([taken, result.then(() => undefined, () => undefined)]));
+  return result;
 }
 
 /** Tells the worker module it was started as the rows worker. */
@@ -112,7 +145,8 @@ export type RowsRequest = { readonly id: number; readonly model: number } & Rows
 export type FromWorker =
   | { readonly type: 'reply'; readonly id: number; readonly ok: true; readonly value: unknown; readonly counts: RowCounts }
   | { readonly type: 'reply'; readonly id: number; readonly ok: false; readonly error: { readonly message: string; readonly name: string; readonly code?: string } }
-  | { readonly type: 'progress'; readonly id: number; readonly progress: V1FileProgress };
+  | { readonly type: 'progress'; readonly id: number; readonly progress: V1FileProgress }
+  | { readonly type: 'exportProgress'; readonly id: number; readonly written: number; readonly total: number };
 
 function startWorker(script: string | URL): Worker {
   // The worker starts its own helpers (a large file read in parts) from the same script.
@@ -123,6 +157,7 @@ interface Pending {
   resolve(r: { value: unknown; counts: RowCounts }): void;
   reject(e: Error): void;
   onProgress?: (p: V1FileProgress) => void;
+  onExportProgress?: (written: number, total: number) => void;
 }
 
 /**
@@ -152,6 +187,7 @@ export function workerRows(script: string | URL): RowsHost {
       const p = state.pending.get(m.id);
       if (p === undefined) return;
       if (m.type === 'progress') return p.onProgress?.(m.progress);
+      if (m.type === 'exportProgress') return p.onExportProgress?.(m.written, m.total);
       state.pending.delete(m.id);
       if (state.pending.size === 0) w.unref();
       if (m.ok) p.resolve({ value: m.value, counts: m.counts });
@@ -185,6 +221,7 @@ export function workerRows(script: string | URL): RowsHost {
               reject(e);
             },
             ...(ctx?.onProgress !== undefined ? { onProgress: ctx.onProgress } : {}),
+            ...(ctx?.onExportProgress !== undefined ? { onExportProgress: ctx.onExportProgress } : {}),
           });
           state.w.ref();
           post({ id, model, ...req });

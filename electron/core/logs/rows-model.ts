@@ -219,4 +219,13 @@ export class RowsModel {
     }
     return [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, limit).map(([v]) => v);
   }
+
+  /**
+   * The store and the matching rows in the sort asked for, as they are now, for an export to read while other
+   * calls go on: neither is changed in place later (a reset or a new filter makes new ones).
+   */
+  exportView(sort: LogSort): { store: ColumnStore; order: Uint32Array } {
+    this.#catchUp();
+    return { store: this.#store, order: this.#order(sort) };
+  }
 }

@@ -9,6 +9,8 @@ import type { LogEntry } from '../../../shared/logs/v2-response.js';
 import { RowsModel, type RowCounts, type TimeSpan, type ValueKey } from './rows-model.js';
 import { parseV1File, parseV1FileInWorker, planV1FileParts, type V1FileOptions, type V1FileProgress } from './v1-file.js';
 import type { V1MalformedSample, V1ParserOptions } from './v1-parse.js';
+import type { ExportFormat } from '../../../shared/logs/export-format.js';
+import { writeRowsFile, type ExportWritten } from './export-write.js';
 
 /** A local v1 file read into the rows: what was read and refused, and the time the rows cover. */
 export interface FileLoaded {
@@ -27,7 +29,8 @@ export type RowsOp =
   | { readonly op: 'findStatus'; readonly from: number; readonly step: 1 | -1; readonly sort: LogSort; readonly min: number; readonly max: number }
   | { readonly op: 'aggregates'; readonly span: TimeSpan | null; readonly partial: boolean; readonly bucketMs?: number; readonly urls?: UrlGrouping }
   | { readonly op: 'values'; readonly key: ValueKey; readonly prefix: string }
-  | { readonly op: 'loadFile'; readonly path: string; readonly progressIntervalMs?: number; readonly parser?: V1ParserOptions };
+  | { readonly op: 'loadFile'; readonly path: string; readonly progressIntervalMs?: number; readonly parser?: V1ParserOptions }
+  | { readonly op: 'exportFile'; readonly target: string; readonly format: ExportFormat; readonly sort: LogSort; readonly timeZone?: string; readonly progressIntervalMs?: number };
 
 /** What each operation answers. */
 export interface RowsOpResults {
@@ -39,6 +42,7 @@ export interface RowsOpResults {
   aggregates: LogAggregates;
   values: string[];
   loadFile: FileLoaded;
+  exportFile: ExportWritten;
 }
 
 /** Where a running file load reports and how it is stopped. */
@@ -50,6 +54,10 @@ export interface LoadContext {
    * in parts by several workers at once; without it, in this thread.
    */
   readonly partScript?: string | URL;
+  /** An export's progress: rows written of the total. */
+  onExportProgress?(written: number, total: number): void;
+  /** Called once an export has taken its rows: the calls queued behind it may run while it writes. */
+  detach?(): void;
 }
 
 /** Carries out one operation; the answer plus the counts after it. */
@@ -87,6 +95,15 @@ async function perform(model: RowsModel, req: RowsOp, ctx: LoadContext): Promise
       model.adopt(r.store);
       const loaded: FileLoaded = { lines: r.lines, malformed: r.malformed, samples: r.samples, span: model.span() };
       return loaded;
+    }
+    case 'exportFile': {
+      const { store, order } = model.exportView(req.sort);
+      ctx.detach?.();
+      return writeRowsFile(store, order, { target: req.target, format: req.format, ...(req.timeZone !== undefined ? { timeZone: req.timeZone } : {}) }, {
+        ...(ctx.signal !== undefined ? { signal: ctx.signal } : {}),
+        ...(ctx.onExportProgress !== undefined ? { onProgress: ctx.onExportProgress } : {}),
+        ...(req.progressIntervalMs !== undefined ? { progressIntervalMs: req.progressIntervalMs } : {}),
+      });
     }
   }
 }

@@ -98,6 +98,11 @@ export abstract class Session {
     this.env.emit(s);
     return s;
   }
+
+  /** Writes the matching rows to a file, where the rows are (see RowsHandle.exportFile). */
+  exportFile(...args: Parameters<RowsHandle['exportFile']>): ReturnType<RowsHandle['exportFile']> {
+    return this.rows.exportFile(...args);
+  }
 }
 
 /** A zone's v2 logs: pages loaded on demand, all of them on request, through the zone's shared budget. */
@@ -245,5 +250,10 @@ export class ZoneSession extends Session {
     this.#abort.abort();
     this.#generation++;
     this.rows.close();
+  }
+
+  /** Resolves when the loading asked for so far (a page, or every page) has stopped, however it ended. */
+  settled(): Promise<void> {
+    return this.#busy;
   }
 }

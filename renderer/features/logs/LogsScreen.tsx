@@ -8,6 +8,7 @@ import type { LogSort, LogsStatus } from '../../../shared/contract/logs';
 import { LOG_ERROR_TEXTS } from '../../../shared/logs/log-error-texts';
 import { useAreaFocusTarget } from '../../app/area-focus';
 import { ErrorMessage, fieldError } from '../../ui/ErrorMessage';
+import { ExportButton } from './ExportButton';
 import { LogCharts } from './charts/LogCharts';
 import { FilterBar } from './FilterBar';
 import { KeysDialog } from './KeysDialog';
@@ -145,6 +146,7 @@ export function LogsScreen() {
           {status.error && <SessionError error={status.error} />}
           <KpiStrip aggregates={aggregates} />
           <Counts status={status} />
+          <ExportButton status={status} sort={sort} timeZone={timeZone} />
           {status.file && status.file.malformed > 0 && <MalformedLines sessionId={status.sessionId} count={status.file.malformed} />}
           {/* The charts offer "Reset zoom" themselves while `zoomed`: one button, beside what was zoomed. */}
           {aggregates && <LogCharts aggregates={aggregates} timeZone={timeZone} onDrill={q.drill} onZoom={q.zoom} zoomed={q.zoomed} onResetZoom={q.resetZoom} />}
