@@ -66,6 +66,8 @@ describe('dialogs', () => {
       filters: [{ name: 'Video', extensions: ['mp4'] }],
     });
     expect(await dialogs.saveFile({ title: 'Save', defaultName: 'log.csv' })).toBe('/tmp/log.csv');
+    // Saving over a file asks first everywhere, Linux included.
+    expect(dialog.showSaveDialog).toHaveBeenCalledWith({ title: 'Save', defaultPath: 'log.csv', properties: ['showOverwriteConfirmation'] });
 
     dialog.showOpenDialog.mockResolvedValueOnce({ canceled: true, filePaths: [] });
     dialog.showSaveDialog.mockResolvedValueOnce({ canceled: true, filePath: '' });

@@ -31,7 +31,8 @@ export function createDialogs(dialog: Pick<Dialog, 'showOpenDialog' | 'showSaveD
       return result.canceled ? [] : [...result.filePaths];
     },
     async saveFile({ title, defaultName }) {
-      const options = { title, defaultPath: defaultName };
+      // GTK replaces an existing file without a word unless asked to confirm; the other systems always ask.
+      const options = { title, defaultPath: defaultName, properties: ['showOverwriteConfirmation'] as Array<'showOverwriteConfirmation'> };
       const win = getWindow();
       const result = win ? await dialog.showSaveDialog(win, options) : await dialog.showSaveDialog(options);
       return result.canceled || !result.filePath ? null : result.filePath;
