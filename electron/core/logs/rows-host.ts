@@ -5,13 +5,13 @@
  * operations run in the order they were asked, and the row counts after the latest one are at hand without a
  * round trip.
  */
-import type { Worker } from 'node:worker_threads';
+import type { MessagePort, Worker } from 'node:worker_threads';
 import type { LogAggregates, LogRow, LogSort } from '../../../shared/contract/logs.js';
 import type { LogFilter } from '../../../shared/logs/filter.js';
 import type { LogEntry } from '../../../shared/logs/v2-response.js';
 import { RowsModel, type RowCounts, type TimeSpan, type ValueKey } from './rows-model.js';
 import { scriptHref, startScriptWorker } from './start-worker.js';
-import { runRowsOp, type FileLoaded, type LoadContext, type RowsOp, type RowsOpResults } from './rows-ops.js';
+import { runRowsOp, type FileLoaded, type LoadContext, type RowsOp, type RowsOpResults, type StreamLoaded } from './rows-ops.js';
 import type { V1FileProgress } from './v1-file.js';
 
 /** One session's rows, wherever they are. */
@@ -30,6 +30,8 @@ export interface RowsHandle {
   loadFile(path: string, options: { signal?: AbortSignal; onProgress?: (p: V1FileProgress) => void; progressIntervalMs?: number }): Promise<FileLoaded>;
   /** Frees the rows. */
   close(): void;
+  /** Reads a download's bytes sent on the other end of `port` (day-stream.ts) into the rows, in place of any held. */
+  loadStream(port: MessagePort, window: TimeSpan | null, options: { signal?: AbortSignal; onProgress?: (p: V1FileProgress) => void; progressIntervalMs?: number }): Promise<StreamLoaded>;
 }
 
 /** Makes row handles. */
@@ -76,6 +78,11 @@ function handleOver(raw: Raw, close: () => void): RowsHandle {
         { ...(o.signal !== undefined ? { signal: o.signal } : {}), ...(o.onProgress !== undefined ? { onProgress: o.onProgress } : {}) },
       ),
     close,
+    loadStream: (port, window, o) =>
+      send(
+        { op: 'loadStream', port, window, ...(o.progressIntervalMs !== undefined ? { progressIntervalMs: o.progressIntervalMs } : {}) },
+        { ...(o.signal !== undefined ? { signal: o.signal } : {}), ...(o.onProgress !== undefined ? { onProgress: o.onProgress } : {}) },
+      ),
   };
 }
 
@@ -87,8 +94,9 @@ export function inThreadRows(): RowsHost {
       let queue: Promise<unknown> = Promise.resolve();
       const raw: Raw = (req, ctx) => {
         // A file read builds its own store and swaps it in at the end, so it does not hold up the calls behind it.
-        const run = req.op === 'loadFile' ? runRowsOp(model, req, ctx) : queue.then(() => runRowsOp(model, req, ctx));
-        if (req.op !== 'loadFile') queue = run.catch(() => undefined);
+        const loads = req.op === 'loadFile' || req.op === 'loadStream';
+        const run = loads ? runRowsOp(model, req, ctx) : queue.then(() => runRowsOp(model, req, ctx));
+        if (!loads) queue = run.catch(() => undefined);
         return run;
       };
       return handleOver(raw, () => model.reset());
@@ -165,7 +173,8 @@ export function workerRows(script: string | URL): RowsHost {
       const state = (worker ??= start());
       const model = nextModel++;
       let closed = false;
-      const post = (msg: ToWorker) => state.w.postMessage(msg);
+      // A stream's port moves to the worker with the message that names it.
+      const post = (msg: ToWorker) => state.w.postMessage(msg, msg.op === 'loadStream' ? [msg.port] : []);
       const raw: Raw = (req, ctx) => {
         if (closed || state.dead) return Promise.reject(ended());
         const id = nextId++;

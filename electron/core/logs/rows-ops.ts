@@ -8,6 +8,8 @@ import type { LogEntry } from '../../../shared/logs/v2-response.js';
 import { RowsModel, type RowCounts, type TimeSpan, type ValueKey } from './rows-model.js';
 import { parseV1File, parseV1FileInWorker, planV1FileParts, type V1FileOptions, type V1FileProgress } from './v1-file.js';
 import type { V1MalformedSample, V1ParserOptions } from './v1-parse.js';
+import type { MessagePort } from 'node:worker_threads';
+import { readDayStream } from './day-stream.js';
 
 /** A local v1 file read into the rows: what was read and refused, and the time the rows cover. */
 export interface FileLoaded {
@@ -26,7 +28,14 @@ export type RowsOp =
   | { readonly op: 'findStatus'; readonly from: number; readonly step: 1 | -1; readonly sort: LogSort; readonly min: number; readonly max: number }
   | { readonly op: 'aggregates'; readonly span: TimeSpan | null; readonly partial: boolean; readonly bucketMs?: number }
   | { readonly op: 'values'; readonly key: ValueKey; readonly prefix: string }
-  | { readonly op: 'loadFile'; readonly path: string; readonly progressIntervalMs?: number; readonly parser?: V1ParserOptions };
+  | { readonly op: 'loadFile'; readonly path: string; readonly progressIntervalMs?: number; readonly parser?: V1ParserOptions }
+  /** A download's bytes arriving on `port` (day-stream.ts), parsed as a file is; rows outside `window` are dropped. */
+  | { readonly op: 'loadStream'; readonly port: MessagePort; readonly window: TimeSpan | null; readonly progressIntervalMs?: number };
+
+/** A stream read into the rows: as a file, plus the rows left out for being outside the window. */
+export interface StreamLoaded extends FileLoaded {
+  readonly outside: number;
+}
 
 /** What each operation answers. */
 export interface RowsOpResults {
@@ -38,6 +47,7 @@ export interface RowsOpResults {
   aggregates: LogAggregates;
   values: string[];
   loadFile: FileLoaded;
+  loadStream: StreamLoaded;
 }
 
 /** Where a running file load reports and how it is stopped. */
@@ -85,6 +95,17 @@ async function perform(model: RowsModel, req: RowsOp, ctx: LoadContext): Promise
       const r = parts.length > 1 ? await parseV1FileInWorker(req.path, { ...options, script: ctx.partScript, parts }) : await parseV1File(req.path, options);
       model.adopt(r.store);
       const loaded: FileLoaded = { lines: r.lines, malformed: r.malformed, samples: r.samples, span: model.span() };
+      return loaded;
+    }
+    case 'loadStream': {
+      const r = await readDayStream(req.port, {
+        window: req.window,
+        ...(ctx.signal !== undefined ? { signal: ctx.signal } : {}),
+        ...(req.progressIntervalMs !== undefined ? { progressIntervalMs: req.progressIntervalMs } : {}),
+        onProgress: (p) => ctx.onProgress?.({ bytesRead: 0, totalBytes: 0, lines: p.lines, malformed: p.malformed }),
+      });
+      model.adopt(r.store);
+      const loaded: StreamLoaded = { lines: r.lines, malformed: r.malformed, samples: r.samples, span: model.span(), outside: r.outside };
       return loaded;
     }
   }
