@@ -91,7 +91,7 @@ async function downloadFile(o: DayDownloadOptions, file: DayFile, count: (n: num
         idleTimeoutMs: o.idleTimeoutMs ?? 60_000,
         maxBodyBytes: KEPT_BYTES,
         ...(o.signal ? { signal: o.signal } : {}),
-        onBodyChunk: (chunk, _attempt, status) => {
+        onBodyChunk: (chunk, _attempt, status, headers) => {
           if (status < 200 || status >= 300) return undefined;
           count(chunk.length);
           if (started) return o.sender.write(chunk);
@@ -102,7 +102,8 @@ async function downloadFile(o: DayDownloadOptions, file: DayFile, count: (n: num
           }
           started = true;
           head = null;
-          return o.sender.part(bytes[0] === 0x1f && bytes[1] === 0x8b).then(() => o.sender.write(bytes));
+          const length = Number(headers['content-length']);
+          return o.sender.part(bytes[0] === 0x1f && bytes[1] === 0x8b, Number.isSafeInteger(length) && length > 0 ? length : undefined).then(() => o.sender.write(bytes));
         },
       });
     } finally {

@@ -42,10 +42,11 @@ export interface ExchangeInput {
   readonly body?: Readable | Buffer | string;
   readonly maxBodyBytes: number;
   /**
-   * Sees every body byte, also past maxBodyBytes (e.g. to spool a huge answer to disk), with the answer's status.
+   * Sees every body byte, also past maxBodyBytes (e.g. to spool a huge answer to disk), with the answer's status
+   * and headers.
    * A promise it returns is awaited before the next chunk is read: the sink's pace holds the download back.
    */
-  readonly onBodyChunk?: (chunk: Buffer, status: number) => unknown;
+  readonly onBodyChunk?: (chunk: Buffer, status: number, headers: Readonly<Record<string, string>>) => unknown;
   readonly timing: Timing;
   readonly signal?: AbortSignal;
 }
@@ -151,7 +152,7 @@ export async function exchange(input: ExchangeInput): Promise<Exchanged> {
     for await (const buf of res.body) {
       touch();
       received += buf.length;
-      const paced = input.onBodyChunk?.(buf, res.status);
+      const paced = input.onBodyChunk?.(buf, res.status, res.headers);
       if (paced instanceof Promise) {
         await paced;
         touch();
