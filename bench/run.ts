@@ -15,6 +15,7 @@ import { launch } from './cases/launch.js';
 import { logsPage } from './cases/logs-page.js';
 import { logsScroll } from './cases/logs-scroll.js';
 import { logsV1 } from './cases/logs-v1.js';
+import { logsV1Download } from './cases/logs-v1-download.js';
 import { rendererInitialJs } from './cases/renderer-initial-js.js';
 import { uploadCap } from './cases/upload-cap.js';
 import { uploadPut } from './cases/upload-put.js';
@@ -22,7 +23,7 @@ import { uploadQueue1k } from './cases/upload-queue-1k.js';
 import { uploadTusCase } from './cases/upload-tus.js';
 
 /** Every case, in the order `npm run bench` runs them. */
-export const CASES: readonly BenchCase[] = [cliStartup, rendererInitialJs, launch, console200mb, uploadQueue1k, uploadPut, uploadTusCase, uploadCap, logsV1, logsScroll, logsPage];
+export const CASES: readonly BenchCase[] = [cliStartup, rendererInitialJs, launch, console200mb, uploadQueue1k, uploadPut, uploadTusCase, uploadCap, logsV1, logsScroll, logsPage, logsV1Download];
 
 const DEFAULT_ROUNDS = 5;
 

@@ -11,7 +11,11 @@ export type LogFormat = 'table' | 'ndjson' | 'csv';
 /** The command as parsed; every value checked except the time flags, which need the clock. */
 export interface LogsCommand {
   /** A pull zone to query (v2), or a local v1 day file. */
-  readonly source: { readonly kind: 'zone'; readonly zoneId: number } | { readonly kind: 'file'; readonly path: string };
+  readonly source:
+    | { readonly kind: 'zone'; readonly zoneId: number }
+    | { readonly kind: 'file'; readonly path: string }
+    /** A whole day from the v1 day files; the time zone is the machine's (TZ) unless --utc. */
+    | { readonly kind: 'day'; readonly zoneId: number; readonly day: string; readonly utc: boolean };
   readonly when: WhenFlags;
   readonly filter: LogFilter;
   /** Rows to write at most; null with --all. */
@@ -30,7 +34,7 @@ export const DEFAULT_LIMIT = 100;
 
 /** The usage line. */
 export const LOGS_USAGE =
-  'logs <pullZoneId> | --file <day.log[.gz]> [--from <t>] [--to <t>] [--last <d>] [--status <s>] [--cache <c>] [--country <cc>] [--pop <p>] [--ip <ip>] [--url <s>] [--ua <s>] [--referer <s>] [--search <words>] [--request-id <id>] [--limit <n> | --all] [--order asc|desc] [--format table|ndjson|csv]';
+  'logs <pullZoneId> [--day <YYYY-MM-DD> [--utc]] | --file <day.log[.gz]> [--from <t>] [--to <t>] [--last <d>] [--status <s>] [--cache <c>] [--country <cc>] [--pop <p>] [--ip <ip>] [--url <s>] [--ua <s>] [--referer <s>] [--search <words>] [--request-id <id>] [--limit <n> | --all] [--order asc|desc] [--format table|ndjson|csv]';
 
 /** The help text of `burrow logs`. */
 export const LOGS_HELP = `usage: burrow ${LOGS_USAGE}
@@ -43,6 +47,9 @@ Prints the CDN request logs of a pull zone (the logging API's v2 JSON, kept thre
   --country <cc>         ISO country codes: DE,FR          --pop <p>        edge location (POP) code: WA
   --ip <ip>              client address                    --request-id <id>  one request
   --url, --ua, --referer <s>   contains (case-insensitive)  --search <words>  any word in any text field
+  --day <YYYY-MM-DD>     a whole day, downloaded as the platform's v1 day file(s) in one stream (not v2 pages): the
+                         day in the machine's time zone (TZ), or in UTC with --utc; every row of it unless --limit;
+                         a day older than 3 days is refused
   --limit <n>            rows to print (default ${DEFAULT_LIMIT})          --all   every row (progress on stderr)
   --order asc|desc       by time (default desc)
   --format <f>           table (default on a terminal), ndjson (default otherwise) or csv; rows use v2's field names
@@ -66,8 +73,8 @@ const FILTER_FLAGS: Readonly<Record<string, FilterKey>> = {
   '--search': 'search',
   '--request-id': 'requestId',
 };
-const VALUE_FLAGS = new Set([...Object.keys(FILTER_FLAGS), '--from', '--to', '--last', '--limit', '--order', '--format', '--file', '--token', '--logging-url', '--api-key', '--profile', '-p']);
-const BOOLEAN_FLAGS = new Set(['--all']);
+const VALUE_FLAGS = new Set([...Object.keys(FILTER_FLAGS), '--from', '--to', '--last', '--limit', '--order', '--format', '--file', '--token', '--logging-url', '--api-key', '--profile', '-p', '--day']);
+const BOOLEAN_FLAGS = new Set(['--all', '--utc']);
 
 /** True when --help or -h is among the words (a flag's value is not looked at). */
 export function wantsLogsHelp(args: readonly string[]): boolean {
@@ -111,10 +118,20 @@ export function parseLogsArgs(args: readonly string[]): { ok: true; command: Log
     if (!/^\d{1,15}$/.test(text) || Number(text) < 1) return fail(`the pull zone must be its id, a whole number above 0; got ${JSON.stringify(positional[0])}`);
     source = { kind: 'zone', zoneId: Number(text) };
   }
+  const day = single.get('--day');
+  if (day !== undefined) {
+    if (source.kind !== 'zone') return fail('--day reads a pull zone\'s day; it does not go with --file');
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(day.trim())) return fail(`--day must be a date as YYYY-MM-DD; got ${JSON.stringify(day)}`);
+    if (['--from', '--to', '--last'].some((f) => single.has(f))) return fail('--day is a whole day: it does not go with --from, --to or --last');
+    source = { kind: 'day', zoneId: source.zoneId, day: day.trim(), utc: booleans.has('--utc') };
+  } else if (booleans.has('--utc')) {
+    return fail('--utc goes with --day');
+  }
 
   const limitText = single.get('--limit');
   if (limitText !== undefined && booleans.has('--all')) return fail('--limit and --all cannot be combined');
-  let limit: number | null = booleans.has('--all') ? null : DEFAULT_LIMIT;
+  // A whole day is every row of it unless --limit says otherwise.
+  let limit: number | null = booleans.has('--all') || source.kind === 'day' ? null : DEFAULT_LIMIT;
   if (limitText !== undefined) {
     if (!/^\d{1,9}$/.test(limitText.trim()) || Number(limitText) < 1) return fail(`--limit must be a whole number above 0; got ${JSON.stringify(limitText)}`);
     limit = Number(limitText);

@@ -3,7 +3,7 @@
  * uses), or a v1 day file parsed by the same core parser, filtered by the same rules, written as a table, NDJSON or
  * CSV with v2's field names.
  */
-import { createPlatformClient } from '../electron/core/platform/client.js';
+import { createPlatformClient, type PlatformClient } from '../electron/core/platform/client.js';
 import { AppFailure, toAppError } from '../electron/core/errors.js';
 import { createV2LogClient } from '../electron/core/logs/v2-client.js';
 import { matchesRecord, toV2Query, type LogFilter } from '../shared/logs/filter.js';
@@ -74,21 +74,16 @@ export async function runLogs(args: readonly string[], io: CliIo): Promise<numbe
   const cmd = parsed.command;
   const format: LogFormat = cmd.format ?? (io.stdout.isTTY === true ? 'table' : 'ndjson');
   if (cmd.source.kind === 'file') return (await import('./logs-file.js')).runLogsFile(cmd, cmd.source.path, format, io);
+  if (cmd.source.kind === 'day') return (await import('./logs-day.js')).runLogsDay(cmd, cmd.source, format, io);
   return runZone(cmd, cmd.source.zoneId, format, io);
 }
 
-async function runZone(cmd: LogsCommand, zoneId: number, format: LogFormat, io: CliIo): Promise<number> {
-  const secrets: string[] = [];
-  const err = createErrorWriter(io, () => secrets);
-  const range = rangeFromFlags(cmd.when, Date.now());
-  if (!range.ok) {
-    err(`burrow logs: ${range.message}`);
-    return EXIT.usage;
-  }
+/** The platform client of `burrow logs` (a logging token, else the account key); the exit status when it cannot be made. */
+export function cliLoggingClient(cmd: LogsCommand, io: CliIo, secrets: string[], err: (line: string) => void): { client: PlatformClient } | { exit: number } {
   const url = loggingUrlFor(cmd.loggingUrl, io.env);
   if (!url.ok) {
     err(`burrow logs: ${url.message}`);
-    return EXIT.usage;
+    return { exit: EXIT.usage };
   }
   const token = cmd.token ?? (io.env.BUNNYNET_LOGGING_TOKEN || undefined);
   let accountKey: string | null = null;
@@ -97,7 +92,7 @@ async function runZone(cmd: LogsCommand, zoneId: number, format: LogFormat, io: 
     const auth = resolveAuth({ ...(cmd.apiKey !== undefined ? { apiKeyFlag: cmd.apiKey } : {}), ...(cmd.profile !== undefined ? { profile: cmd.profile } : {}), env: io.env, home: io.home });
     if (!auth.ok) {
       err(`burrow logs: ${auth.message}; or give a logging token with --token or BUNNYNET_LOGGING_TOKEN`);
-      return EXIT.usage;
+      return { exit: EXIT.usage };
     }
     accountKey = auth.auth.apiKey;
     apiUrl = auth.auth.baseUrl;
@@ -114,6 +109,29 @@ async function runZone(cmd: LogsCommand, zoneId: number, format: LogFormat, io: 
     },
     userAgent: USER_AGENT,
   });
+  return { client };
+}
+
+/** The exit status of a failure: 3 when the platform could not be reached, 2 for a usage error, else 1. */
+export function failureExit(e: unknown, err: (line: string) => void): number {
+  if (!(e instanceof AppFailure)) throw e;
+  const a = toAppError(e);
+  err(`burrow logs: ${a.title}`);
+  if (a.detail !== undefined) err(a.detail);
+  return a.kind === 'network' || a.kind === 'timeout' ? EXIT.network : a.status === undefined && a.kind === 'validation' ? EXIT.usage : EXIT.http;
+}
+
+async function runZone(cmd: LogsCommand, zoneId: number, format: LogFormat, io: CliIo): Promise<number> {
+  const secrets: string[] = [];
+  const err = createErrorWriter(io, () => secrets);
+  const range = rangeFromFlags(cmd.when, Date.now());
+  if (!range.ok) {
+    err(`burrow logs: ${range.message}`);
+    return EXIT.usage;
+  }
+  const made = cliLoggingClient(cmd, io, secrets, err);
+  if ('exit' in made) return made.exit;
+  const { client } = made;
   const { query, localOnly } = toV2Query(cmd.filter, range);
   const writer = new RowWriter(io, format);
   const showProgress = cmd.limit === null && io.stderr.isTTY === true;
@@ -135,11 +153,7 @@ async function runZone(cmd: LogsCommand, zoneId: number, format: LogFormat, io: 
     return EXIT.ok;
   } catch (e) {
     if (showProgress) io.stderr.write('\n');
-    if (!(e instanceof AppFailure)) throw e;
-    const a = toAppError(e);
-    err(`burrow logs: ${a.title}`);
-    if (a.detail !== undefined) err(a.detail);
-    return a.kind === 'network' || a.kind === 'timeout' ? EXIT.network : a.status === undefined && a.kind === 'validation' ? EXIT.usage : EXIT.http;
+    return failureExit(e, err);
   } finally {
     await client.close();
   }

@@ -16,6 +16,12 @@ const FilterText = z.string().max(4_000, 'must be at most 4000 characters');
 export const LogSource = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('zone'), zoneId: z.number().int().positive(), range: logRangeSchema }).strict(),
   z.object({ kind: z.literal('file'), token: z.string().min(1).max(100) }).strict(),
+  /**
+   * A zone's whole day from the v1 day files, downloaded in one stream and parsed in the core. `day` is a calendar
+   * date in `timeZone`: `UTC` or an IANA name (the viewer's local zone, or the CLI's TZ). A day that is not a UTC
+   * day spans two files; only its own rows are kept. A day wholly older than 3 days, or in the future, is refused.
+   */
+  z.object({ kind: z.literal('day'), zoneId: z.number().int().positive(), day: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD'), timeZone: z.string().min(1).max(64) }).strict(),
 ]);
 export type LogSource = z.infer<typeof LogSource>;
 
@@ -34,7 +40,7 @@ const SessionError = z.object({ kind: z.string(), title: z.string(), detail: z.s
 /** Where a session stands; also the payload of every `logs.status` event. */
 export const LogsStatus = z.object({
   sessionId: SessionId,
-  source: z.object({ kind: z.enum(['zone', 'file']), zoneId: z.number().optional(), fileName: z.string().optional() }),
+  source: z.object({ kind: z.enum(['zone', 'file', 'day']), zoneId: z.number().optional(), fileName: z.string().optional(), day: z.string().optional(), timeZone: z.string().optional() }),
   /** The time span the rows cover: the resolved range of a zone; the first and last row of a file (null while empty). */
   from: z.number().nullable(),
   to: z.number().nullable(),
@@ -49,7 +55,7 @@ export const LogsStatus = z.object({
   requests: z.number().int(),
   /** The zone's shared request budget; null for files. */
   budget: z.object({ limit: z.number().int(), windowMs: z.number().int(), remaining: z.number().int(), pausedUntil: z.number().nullable() }).nullable(),
-  /** A file's reading progress and malformed lines; null for zones. */
+  /** A file's (or a whole day's download's) reading progress and malformed lines; null for zones. totalBytes is 0 while unknown. */
   file: z.object({ bytesRead: z.number(), totalBytes: z.number(), lines: z.number().int(), malformed: z.number().int() }).nullable(),
   error: SessionError.nullable(),
 });

@@ -16,6 +16,7 @@ import { inThreadRows, type RowsHost } from './rows-host.js';
 import { parseFilterOrFail, ZoneSession, type SessionEnv } from './session.js';
 import { createV2LogClient } from './v2-client.js';
 import { exportHandlers } from './export-handlers.js';
+import { openDaySession } from './day-session.js';
 
 /** The area's handlers, typed from its contract file. */
 export type LogsHandlers = AreaHandlers<typeof logsContract>;
@@ -87,6 +88,7 @@ export function logsArea(deps: LogsAreaDeps): LogsArea {
     },
     'logs.open': async ({ source, filter }) => {
       if (source.kind === 'file') return openFile(source.token, filter);
+      if (source.kind === 'day') return ((s) => (sessions.set(s.id, s), s.status()))(openDaySession(source, { id: randomUUID(), env, filter: parseFilterOrFail(filter), rows: () => rows.open(), client: deps.client }));
       const session = new ZoneSession(randomUUID(), env, parseFilterOrFail(filter), rows.open(), source.zoneId, source.range, v2);
       sessions.set(session.id, session);
       void session.loadMore();

@@ -5,14 +5,14 @@
  * operations run in the order they were asked, and the row counts after the latest one are at hand without a
  * round trip.
  */
-import type { Worker } from 'node:worker_threads';
+import type { MessagePort, Worker } from 'node:worker_threads';
 import type { LogAggregates, LogRow, LogSort } from '../../../shared/contract/logs.js';
 import type { LogFilter } from '../../../shared/logs/filter.js';
 import type { UrlGrouping } from '../../../shared/logs/url-pattern.js';
 import type { LogEntry } from '../../../shared/logs/v2-response.js';
 import { RowsModel, type RowCounts, type TimeSpan, type ValueKey } from './rows-model.js';
 import { scriptHref, startScriptWorker } from './start-worker.js';
-import { runRowsOp, type FileLoaded, type LoadContext, type RowsOp, type RowsOpResults } from './rows-ops.js';
+import { runRowsOp, type FileLoaded, type LoadContext, type RowsOp, type RowsOpResults, type StreamLoaded } from './rows-ops.js';
 import type { V1FileProgress } from './v1-file.js';
 import type { ExportFormat } from '../../../shared/logs/export-format.js';
 import type { ExportWritten } from './export-write.js';
@@ -34,6 +34,8 @@ export interface RowsHandle {
   loadFile(path: string, options: { signal?: AbortSignal; onProgress?: (p: V1FileProgress) => void; progressIntervalMs?: number }): Promise<FileLoaded>;
   /** Frees the rows. */
   close(): void;
+  /** Reads a download's bytes sent on the other end of `port` (day-stream.ts) into the rows, in place of any held. */
+  loadStream(port: MessagePort, window: TimeSpan | null, options: { signal?: AbortSignal; onProgress?: (p: V1FileProgress) => void; progressIntervalMs?: number }): Promise<StreamLoaded>;
   /**
    * Writes the matching rows, in the sort given, to `target` (through a temporary file renamed into place). The
    * rows are taken when the calls before it are done; the calls after it need not wait for the writing.
@@ -98,6 +100,11 @@ function handleOver(raw: Raw, close: () => void): RowsHandle {
         { op: 'exportFile', ...job, ...(o.progressIntervalMs !== undefined ? { progressIntervalMs: o.progressIntervalMs } : {}) },
         { ...(o.signal !== undefined ? { signal: o.signal } : {}), ...(o.onProgress !== undefined ? { onExportProgress: o.onProgress } : {}) },
       ),
+    loadStream: (port, window, o) =>
+      send(
+        { op: 'loadStream', port, window, ...(o.progressIntervalMs !== undefined ? { progressIntervalMs: o.progressIntervalMs } : {}) },
+        { ...(o.signal !== undefined ? { signal: o.signal } : {}), ...(o.onProgress !== undefined ? { onProgress: o.onProgress } : {}) },
+      ),
   };
 }
 
@@ -110,8 +117,9 @@ export function inThreadRows(): RowsHost {
       const raw: Raw = (req, ctx) => {
         if (req.op === 'exportFile') return detached(queue, (next) => (queue = next), () => runRowsOp(model, req, ctx), ctx);
         // A file read builds its own store and swaps it in at the end, so it does not hold up the calls behind it.
-        const run = req.op === 'loadFile' ? runRowsOp(model, req, ctx) : queue.then(() => runRowsOp(model, req, ctx));
-        if (req.op !== 'loadFile') queue = run.catch(() => undefined);
+        const loads = req.op === 'loadFile' || req.op === 'loadStream';
+        const run = loads ? runRowsOp(model, req, ctx) : queue.then(() => runRowsOp(model, req, ctx));
+        if (!loads) queue = run.catch(() => undefined);
         return run;
       };
       return handleOver(raw, () => model.reset());
@@ -203,7 +211,8 @@ export function workerRows(script: string | URL): RowsHost {
       const state = (worker ??= start());
       const model = nextModel++;
       let closed = false;
-      const post = (msg: ToWorker) => state.w.postMessage(msg);
+      // A stream's port moves to the worker with the message that names it.
+      const post = (msg: ToWorker) => state.w.postMessage(msg, msg.op === 'loadStream' ? [msg.port] : []);
       const raw: Raw = (req, ctx) => {
         if (closed || state.dead) return Promise.reject(ended());
         const id = nextId++;

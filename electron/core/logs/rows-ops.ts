@@ -11,6 +11,8 @@ import { parseV1File, parseV1FileInWorker, planV1FileParts, type V1FileOptions, 
 import type { V1MalformedSample, V1ParserOptions } from './v1-parse.js';
 import type { ExportFormat } from '../../../shared/logs/export-format.js';
 import { writeRowsFile, type ExportWritten } from './export-write.js';
+import type { MessagePort } from 'node:worker_threads';
+import { readDayStream } from './day-stream.js';
 
 /** A local v1 file read into the rows: what was read and refused, and the time the rows cover. */
 export interface FileLoaded {
@@ -30,7 +32,14 @@ export type RowsOp =
   | { readonly op: 'aggregates'; readonly span: TimeSpan | null; readonly partial: boolean; readonly bucketMs?: number; readonly urls?: UrlGrouping }
   | { readonly op: 'values'; readonly key: ValueKey; readonly prefix: string }
   | { readonly op: 'loadFile'; readonly path: string; readonly progressIntervalMs?: number; readonly parser?: V1ParserOptions }
-  | { readonly op: 'exportFile'; readonly target: string; readonly format: ExportFormat; readonly sort: LogSort; readonly timeZone?: string; readonly progressIntervalMs?: number };
+  | { readonly op: 'exportFile'; readonly target: string; readonly format: ExportFormat; readonly sort: LogSort; readonly timeZone?: string; readonly progressIntervalMs?: number }
+  /** A download's bytes arriving on `port` (day-stream.ts), parsed as a file is; rows outside `window` are dropped. */
+  | { readonly op: 'loadStream'; readonly port: MessagePort; readonly window: TimeSpan | null; readonly progressIntervalMs?: number };
+
+/** A stream read into the rows: as a file, plus the rows left out for being outside the window. */
+export interface StreamLoaded extends FileLoaded {
+  readonly outside: number;
+}
 
 /** What each operation answers. */
 export interface RowsOpResults {
@@ -43,6 +52,7 @@ export interface RowsOpResults {
   values: string[];
   loadFile: FileLoaded;
   exportFile: ExportWritten;
+  loadStream: StreamLoaded;
 }
 
 /** Where a running file load reports and how it is stopped. */
@@ -104,6 +114,17 @@ async function perform(model: RowsModel, req: RowsOp, ctx: LoadContext): Promise
         ...(ctx.onExportProgress !== undefined ? { onProgress: ctx.onExportProgress } : {}),
         ...(req.progressIntervalMs !== undefined ? { progressIntervalMs: req.progressIntervalMs } : {}),
       });
+    }
+    case 'loadStream': {
+      const r = await readDayStream(req.port, {
+        window: req.window,
+        ...(ctx.signal !== undefined ? { signal: ctx.signal } : {}),
+        ...(req.progressIntervalMs !== undefined ? { progressIntervalMs: req.progressIntervalMs } : {}),
+        onProgress: (p) => ctx.onProgress?.({ bytesRead: 0, totalBytes: 0, lines: p.lines, malformed: p.malformed }),
+      });
+      model.adopt(r.store);
+      const loaded: StreamLoaded = { lines: r.lines, malformed: r.malformed, samples: r.samples, span: model.span(), outside: r.outside };
+      return loaded;
     }
   }
 }

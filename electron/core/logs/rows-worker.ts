@@ -37,7 +37,7 @@ function serve(partScript: string | undefined): void {
     const e = entry;
     const req: RowsRequest = msg;
     const op = async () => {
-      const load = msg.op === 'loadFile' ? { id: msg.id, abort: new AbortController() } : null;
+      const load = msg.op === 'loadFile' || msg.op === 'loadStream' ? { id: msg.id, abort: new AbortController() } : null;
       if (load) {
         e.load = load;
         if (cancelled.delete(msg.id)) load.abort.abort();
@@ -71,7 +71,7 @@ function serve(partScript: string | undefined): void {
       return;
     }
     // A file read builds its own store and swaps it in at the end, so it does not hold up the calls behind it.
-    if (msg.op === 'loadFile') void op();
+    if (msg.op === 'loadFile' || msg.op === 'loadStream') void op();
     else e.queue = e.queue.then(op);
   });
 }

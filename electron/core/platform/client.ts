@@ -134,7 +134,7 @@ export function createPlatformClient(opts: PlatformClientOptions): PlatformClien
           maxBodyBytes,
           timing,
           ...(req.signal ? { signal: req.signal } : {}),
-          ...(req.onBodyChunk ? { onBodyChunk: (chunk: Buffer) => req.onBodyChunk!(chunk, attempt) } : {}),
+          ...(req.onBodyChunk ? { onBodyChunk: (chunk: Buffer, status: number, headers: Readonly<Record<string, string>>) => req.onBodyChunk!(chunk, attempt, status, headers) } : {}),
         });
       } catch (e) {
         if (!(e instanceof ExchangeFailure)) throw e;

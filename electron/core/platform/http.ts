@@ -41,8 +41,12 @@ export interface ExchangeInput {
   readonly headers: Readonly<Record<string, string>>;
   readonly body?: Readable | Buffer | string;
   readonly maxBodyBytes: number;
-  /** Sees every body byte, also past maxBodyBytes (e.g. to spool a huge answer to disk). */
-  readonly onBodyChunk?: (chunk: Buffer) => void;
+  /**
+   * Sees every body byte, also past maxBodyBytes (e.g. to spool a huge answer to disk), with the answer's status
+   * and headers.
+   * A promise it returns is awaited before the next chunk is read: the sink's pace holds the download back.
+   */
+  readonly onBodyChunk?: (chunk: Buffer, status: number, headers: Readonly<Record<string, string>>) => unknown;
   readonly timing: Timing;
   readonly signal?: AbortSignal;
 }
@@ -148,7 +152,11 @@ export async function exchange(input: ExchangeInput): Promise<Exchanged> {
     for await (const buf of res.body) {
       touch();
       received += buf.length;
-      input.onBodyChunk?.(buf);
+      const paced = input.onBodyChunk?.(buf, res.status, res.headers);
+      if (paced instanceof Promise) {
+        await paced;
+        touch();
+      }
       const room = input.maxBodyBytes - kept;
       if (buf.length <= room) {
         chunks.push(buf);

@@ -58,9 +58,11 @@ export interface PlatformRequest {
   readonly maxBodyBytes?: number;
   /**
    * Sees every body byte of every attempt, also past maxBodyBytes; `attempt` (1-based) changes when a
-   * retry starts over, so a sink can restart. Called synchronously, in order.
+   * retry starts over, so a sink can restart. Called synchronously, in order, with the attempt's status and
+   * headers (lower-case names; an error answer's body comes here too). A promise it returns is awaited before the next chunk is read, so a
+   * slow sink holds the download back instead of piling chunks up.
    */
-  onBodyChunk?(chunk: Buffer, attempt: number): void;
+  onBodyChunk?(chunk: Buffer, attempt: number, status: number, headers: Readonly<Record<string, string>>): unknown;
   /** Called after every attempt, for `--verbose`. */
   onAttempt?(a: AttemptInfo): void;
 }

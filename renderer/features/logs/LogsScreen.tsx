@@ -22,6 +22,7 @@ import { LogTable } from './table/LogTable';
 import { useLogDrop } from './use-log-drop';
 import { useLogsKeys, shiftRange } from './use-logs-keys';
 import { useLogsQuery } from './use-logs-query';
+import { WholeDay } from './WholeDay';
 import type { TableKeys } from './view-types';
 import { ZonePicker } from './ZonePicker';
 import './logs.css';
@@ -127,6 +128,7 @@ export function LogsScreen() {
         </button>
       </div>
       <RangePicker range={q.range} onRange={q.chooseRange} timeZone={timeZone} onTimeZone={setTimeZone} error={rangeRule} disabled={q.source?.kind === 'file' || q.source?.kind === 'off'} />
+      <WholeDay zoneId={q.source?.kind === 'zone' ? q.source.zoneId : null} range={q.range} timeZone={timeZone} filter={q.applied} status={status} session={q.session} />
       <FilterBar text={q.text} applied={q.applied} onText={q.setText} onApply={q.applyFilter} sessionId={status?.sessionId ?? null} coreError={filterRule} inputRef={filterInput} />
       {dragging && (
         <div className="drop-hint" aria-hidden="true">

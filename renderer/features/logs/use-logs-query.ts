@@ -83,7 +83,8 @@ export function useLogsQuery() {
     if (rule !== undefined) return false;
     setRange(r);
     if (source?.kind !== 'zone') return true;
-    if (useLogs.getState().sessionId === null) openOn(source, r, applied);
+    // A whole day's session (WholeDay.tsx) has no range to change: a new range goes back to pages.
+    if (useLogs.getState().sessionId === null || useLogs.getState().status?.source.kind === 'day') openOn(source, r, applied);
     else void session.update({ range: r });
     return true;
   }

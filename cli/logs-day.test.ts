@@ -1,0 +1,54 @@
+/** `burrow logs <zone> --day`: a whole day from the v1 day files, as a spawned process against a sandbox, row for row against v2 paging. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localDate, planDay } from '../shared/logs/day.js';
+import type { LogEntry } from '../shared/logs/v2-response.js';
+import { runBurrow, startFixture, type Fixture } from './test-support.js';
+
+let fx: Fixture;
+let zone: number;
+let env: Record<string, string>;
+
+beforeAll(async () => {
+  fx = await startFixture();
+  zone = fx.sandbox.pullZones.find((z) => z.loggingEnabled)!.id;
+  env = { ...fx.env, BURROW_LOGGING_URL: fx.sandbox.loggingUrl };
+});
+afterAll(() => fx.close());
+
+const ndjson = (text: string) => text.split('\n').filter((l) => l !== '').map((l) => JSON.parse(l) as LogEntry);
+const byId = (rows: readonly LogEntry[]) => [...rows].sort((a, b) => (a.requestId < b.requestId ? -1 : a.requestId > b.requestId ? 1 : 0));
+
+describe('burrow logs <zone> --day', () => {
+  for (const [tz, flags] of [['UTC', ['--utc']], ['Asia/Tokyo', []]] as const) {
+    it(`the day (${tz}${flags.length ? ', --utc' : ', from TZ'}) equals the same span through v2 paging, row for row`, async () => {
+      const day = localDate(Date.now() - 86_400_000, tz);
+      const plan = planDay(day, tz, Date.now());
+      if (!plan.ok) throw new Error(plan.message);
+      const dayRun = await runBurrow(['logs', String(zone), '--day', day, ...flags, '--status', '2xx,5xx', '--format', 'ndjson'], { env: { ...env, TZ: tz === 'UTC' ? 'Asia/Tokyo' : tz } });
+      expect(dayRun.stderr).toBe('');
+      expect(dayRun.code).toBe(0);
+      const v2Run = await runBurrow(['logs', String(zone), '--from', new Date(plan.from).toISOString(), '--to', new Date(plan.to - 1).toISOString(), '--status', '2xx,5xx', '--all', '--format', 'ndjson'], { env });
+      expect(v2Run.code, v2Run.stderr).toBe(0);
+      const got = ndjson(dayRun.stdout);
+      const expected = ndjson(v2Run.stdout).filter((e) => Date.parse(e.timestamp) < plan.to);
+      expect(got.length).toBeGreaterThan(500);
+      expect(byId(got)).toEqual(byId(expected));
+      // Newest first, as v2.
+      const times = got.map((e) => Date.parse(e.timestamp));
+      expect(times).toEqual([...times].sort((a, b) => b - a));
+    });
+  }
+
+  it('a day older than 3 days is refused (exit 2) with the reason; --day with --from or --file is a usage error', async () => {
+    const old = await runBurrow(['logs', String(zone), '--day', localDate(Date.now() - 5 * 86_400_000, 'UTC'), '--utc'], { env });
+    expect(old.code).toBe(2);
+    expect(old.stderr).toMatch(/older than 3 days/);
+    expect(old.stdout).toBe('');
+    for (const extra of [['--from', '1h'], ['--utc', '--last', '2h']]) {
+      const r = await runBurrow(['logs', String(zone), '--day', '2026-01-01', ...extra], { env });
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(/--day/);
+    }
+    expect((await runBurrow(['logs', String(zone), '--utc'], { env })).stderr).toMatch(/--utc goes with --day/);
+  });
+});
