@@ -40,6 +40,8 @@ export const STALE_AFTER_EVENT: { readonly [E in EventName]: readonly StaleScope
   'videos.jobs': [],
   'videos.fetchRows': [],
   'logs.status': [],
+  // A tail's rows change with every ask: the live view fetches its window itself.
+  'logs.tailStatus': [],
 };
 
 /**

@@ -15,6 +15,8 @@ import { FileSession } from './file-session.js';
 import { inThreadRows, type RowsHost } from './rows-host.js';
 import { parseFilterOrFail, ZoneSession, type SessionEnv } from './session.js';
 import { createV2LogClient } from './v2-client.js';
+import { tailArea } from './tail-handlers.js';
+import type { TailOptions } from './tail-session.js';
 
 /** The area's handlers, typed from its contract file. */
 export type LogsHandlers = AreaHandlers<typeof logsContract>;
@@ -31,6 +33,8 @@ export interface LogsAreaDeps {
   readonly budget?: RateBudget;
   /** Where sessions keep their rows: a worker thread in the app, this thread by default. */
   readonly rows?: RowsHost;
+  /** Live tail tuning, for tests. */
+  readonly tail?: TailOptions;
 }
 
 /** The area's handlers and how to stop it. */
@@ -52,6 +56,7 @@ export function logsArea(deps: LogsAreaDeps): LogsArea {
   const env: SessionEnv = { now: deps.now ?? Date.now, budget, emit: (s: LogsStatus) => deps.bus.emit('logs.status', s) };
   const rows = deps.rows ?? inThreadRows();
   const v2 = async () => createV2LogClient({ client: await deps.client(), budget });
+  const tail = tailArea({ now: env.now, budget, rows, v2, emit: (s) => deps.bus.emit('logs.tailStatus', s), ...(deps.tail ? { options: deps.tail } : {}) });
 
   const get = (id: string) => {
     const s = sessions.get(id);
@@ -146,12 +151,14 @@ export function logsArea(deps: LogsAreaDeps): LogsArea {
       const f = await deps.register(path);
       return { token: f.token, name: f.name };
     },
+    ...tail.handlers,
   };
   return {
     handlers,
     close() {
       for (const s of sessions.values()) s.close();
       sessions.clear();
+      tail.close();
       rows.close();
     },
   };

@@ -30,6 +30,10 @@ export interface RowsHandle {
   loadFile(path: string, options: { signal?: AbortSignal; onProgress?: (p: V1FileProgress) => void; progressIntervalMs?: number }): Promise<FileLoaded>;
   /** Frees the rows. */
   close(): void;
+  /** Drops the `count` rows that arrived first; how many rows went and how many of them matched. */
+  trimOldest(count: number): Promise<{ rows: number; matching: number }>;
+  /** Matching rows in arrival order (a live tail), newest arrival last. */
+  arrivalWindow(offset: number, count: number): Promise<{ rows: LogRow[]; total: number }>;
 }
 
 /** Makes row handles. */
@@ -76,6 +80,8 @@ function handleOver(raw: Raw, close: () => void): RowsHandle {
         { ...(o.signal !== undefined ? { signal: o.signal } : {}), ...(o.onProgress !== undefined ? { onProgress: o.onProgress } : {}) },
       ),
     close,
+    trimOldest: (count) => send({ op: 'trimOldest', count }),
+    arrivalWindow: (offset, count) => send({ op: 'arrivalWindow', offset, count }),
   };
 }
 

@@ -26,7 +26,9 @@ export type RowsOp =
   | { readonly op: 'findStatus'; readonly from: number; readonly step: 1 | -1; readonly sort: LogSort; readonly min: number; readonly max: number }
   | { readonly op: 'aggregates'; readonly span: TimeSpan | null; readonly partial: boolean; readonly bucketMs?: number }
   | { readonly op: 'values'; readonly key: ValueKey; readonly prefix: string }
-  | { readonly op: 'loadFile'; readonly path: string; readonly progressIntervalMs?: number; readonly parser?: V1ParserOptions };
+  | { readonly op: 'loadFile'; readonly path: string; readonly progressIntervalMs?: number; readonly parser?: V1ParserOptions }
+  | { readonly op: 'trimOldest'; readonly count: number }
+  | { readonly op: 'arrivalWindow'; readonly offset: number; readonly count: number };
 
 /** What each operation answers. */
 export interface RowsOpResults {
@@ -38,6 +40,8 @@ export interface RowsOpResults {
   aggregates: LogAggregates;
   values: string[];
   loadFile: FileLoaded;
+  trimOldest: { rows: number; matching: number };
+  arrivalWindow: { rows: LogRow[]; total: number };
 }
 
 /** Where a running file load reports and how it is stopped. */
@@ -87,5 +91,9 @@ async function perform(model: RowsModel, req: RowsOp, ctx: LoadContext): Promise
       const loaded: FileLoaded = { lines: r.lines, malformed: r.malformed, samples: r.samples, span: model.span() };
       return loaded;
     }
+    case 'trimOldest':
+      return model.trimOldest(req.count);
+    case 'arrivalWindow':
+      return model.arrivalWindow(req.offset, req.count);
   }
 }
