@@ -33,7 +33,7 @@ interface Props {
 function TailState({ status }: { readonly status: TailStatus }) {
   const every = Math.round(status.intervalMs / 1000);
   return (
-    <div className="live-state small" data-testid="live-state">
+    <div className="live-state small" data-testid="live-state" data-polls={status.polls} data-phase={status.phase}>
       <span className="tabular">
         {status.phase === 'live' ? `Live — asking every ${every} s` : status.phase === 'paused' ? 'Paused — nothing is asked' : status.phase === 'failed' ? 'Stopped' : 'Ended'}
         {` · ${formatCount(status.matchingRows)} rows`}
