@@ -39,7 +39,11 @@ describe('burrow logs --follow', () => {
     // Several asks later, still once each.
     const before = asked();
     await new Promise<void>((resolve) => {
-      const check = setInterval(() => asked() >= before + 6 && (clearInterval(check), resolve()), 10);
+      const check = setInterval(() => {
+        if (asked() < before + 6) return;
+        clearInterval(check);
+        resolve();
+      }, 10);
     });
     hooks.fire('SIGINT');
     expect(await running).toBe(130);
@@ -84,8 +88,13 @@ describe('burrow logs --follow', () => {
       new Promise<void>((resolve, reject) => {
         const started = Date.now();
         const t = setInterval(() => {
-          if (test()) return clearInterval(t), resolve();
-          if (Date.now() - started > 20_000) clearInterval(t), reject(new Error(`timed out; stdout ${out.slice(-500)} stderr ${err}`));
+          if (test()) {
+            clearInterval(t);
+            resolve();
+          } else if (Date.now() - started > 20_000) {
+            clearInterval(t);
+            reject(new Error(`timed out; stdout ${out.slice(-500)} stderr ${err}`));
+          }
         }, 20);
       });
     try {
