@@ -143,6 +143,16 @@ function LiveList({ status, timeZone }: { readonly status: TailStatus; readonly 
   const fresh = since === null ? 0 : Math.max(0, status.arrivedMatching - since);
   return (
     <div className="live-list-wrap">
+      {/* Column names for the eye; each row's own text reads in full to a screen reader. */}
+      <div className="live-row live-head" aria-hidden="true">
+        <span className="live-cell live-time">Time ({timeZone === 'utc' ? 'UTC' : 'local'})</span>
+        <span className="live-cell live-status">Status</span>
+        <span className="live-cell live-cache">Cache</span>
+        <span className="live-cell live-pop">POP</span>
+        <span className="live-cell live-country">Country</span>
+        <span className="live-cell live-bytes">Bytes</span>
+        <span className="live-cell live-url">URL</span>
+      </div>
       <div
         ref={scroller}
         className="live-scroller"
