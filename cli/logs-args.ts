@@ -27,6 +27,8 @@ export interface LogsCommand {
   readonly loggingUrl?: string;
   readonly apiKey?: string;
   readonly profile?: string;
+  /** --follow: keep printing rows as they arrive (cli/logs-follow.ts). */
+  readonly follow?: boolean;
 }
 
 /** Rows written when neither --limit nor --all is given (the platform's own page default). */
@@ -57,6 +59,7 @@ Prints the CDN request logs of a pull zone (the logging API's v2 JSON, kept thre
   --logging-url <url>    the logging API (else BURROW_LOGGING_URL, else https://logging.bunnycdn.com)
   --api-key KEY, --profile NAME   the account key, as for burrow api
 Every request of one zone shares one budget of 30 per 10 s, the platform's limit.
+  --follow               keep printing new rows as they arrive, late ones included, each once (Ctrl+C stops)
 Exit status: 0 done, 1 the platform answered with an error, 2 usage, 3 the platform could not be reached.
 `;
 
@@ -74,7 +77,7 @@ const FILTER_FLAGS: Readonly<Record<string, FilterKey>> = {
   '--request-id': 'requestId',
 };
 const VALUE_FLAGS = new Set([...Object.keys(FILTER_FLAGS), '--from', '--to', '--last', '--limit', '--order', '--format', '--file', '--token', '--logging-url', '--api-key', '--profile', '-p', '--day']);
-const BOOLEAN_FLAGS = new Set(['--all', '--utc']);
+const BOOLEAN_FLAGS = new Set(['--all', '--utc', '--follow']);
 
 /** True when --help or -h is among the words (a flag's value is not looked at). */
 export function wantsLogsHelp(args: readonly string[]): boolean {
@@ -164,6 +167,7 @@ export function parseLogsArgs(args: readonly string[]): { ok: true; command: Log
       ...optional('--logging-url', 'loggingUrl'),
       ...optional('--api-key', 'apiKey'),
       ...optional('--profile', 'profile'),
+      ...(booleans.has('--follow') ? { follow: true } : {}),
     },
   };
 }

@@ -73,6 +73,7 @@ export async function runLogs(args: readonly string[], io: CliIo): Promise<numbe
   }
   const cmd = parsed.command;
   const format: LogFormat = cmd.format ?? (io.stdout.isTTY === true ? 'table' : 'ndjson');
+  if (cmd.follow === true) return (await import('./logs-follow.js')).runLogsFollow(cmd, format, io);
   if (cmd.source.kind === 'file') return (await import('./logs-file.js')).runLogsFile(cmd, cmd.source.path, format, io);
   if (cmd.source.kind === 'day') return (await import('./logs-day.js')).runLogsDay(cmd, cmd.source, format, io);
   return runZone(cmd, cmd.source.zoneId, format, io);

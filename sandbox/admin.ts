@@ -5,6 +5,7 @@ import type { SandboxContext } from './context.js';
 import type { FaultRegistry, FaultRuleInput } from './faults.js';
 import { BodyError, canAnswer, header, readJson, sendEmpty, sendJson } from './http.js';
 import type { VideoArea } from './video/index.js';
+import { handleInjectAdmin } from './logging/inject.js';
 
 /** What the admin routes read from the video area. */
 export type AdminVideo = Pick<VideoArea, 'inspect' | 'uploadStats' | 'resetUploadStats'>;
@@ -93,6 +94,7 @@ export async function handleAdmin(
       sendJson(res, 200, { suspended: ctx.accountSuspended });
       return true;
     }
+    if (path === '/logs/inject') return await handleInjectAdmin(ctx, req, res);
   } catch (e) {
     if (!(e instanceof BodyError)) throw e;
     if (canAnswer(res)) fail(res, e.status, e.message);

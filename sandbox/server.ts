@@ -44,7 +44,7 @@ export interface Sandbox extends SandboxInfo {
     inspect(libraryId: number, videoId: string): UploadInspection | undefined;
   };
   /** Logging requests the rate limit counted (per zone, with their query and status), for tests in the same process. */
-  readonly logging: Pick<LoggingArea, 'requests' | 'resetRequests'>;
+  readonly logging: Pick<LoggingArea, 'requests' | 'resetRequests' | 'inject'>;
   /** Create-app bodies exactly as they arrived, for tests in the same process. */
   readonly containers: Pick<ContainersArea, 'received' | 'resetReceived'>;
   /** Suspends or restores the account (containers and logging then answer 403). */
@@ -252,7 +252,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       reset: () => video.resetUploadStats(),
       inspect: (libraryId, videoId) => video.inspect(libraryId, videoId),
     },
-    logging: { requests: () => logging?.requests() ?? [], resetRequests: () => logging?.resetRequests() },
+    logging: {
+      requests: () => logging?.requests() ?? [],
+      resetRequests: () => logging?.resetRequests(),
+      inject: (zoneId, rows) => {
+        if (logging === undefined) throw new Error('The logging area is closed');
+        return logging.inject(zoneId, rows);
+      },
+    },
     containers: { received: () => containers?.received() ?? [], resetReceived: () => containers?.resetReceived() },
     setSuspended: (suspended) => {
       ctx.accountSuspended = suspended;

@@ -79,9 +79,15 @@ export const METHOD_NAMES = [
   'apps.clearDraft',
   'logs.export',
   'logs.exportCancel',
+  'logs.tail',
+  'logs.tailWindow',
+  'logs.tailPause',
+  'logs.tailResume',
+  'logs.tailFilter',
+  'logs.tailStop',
 ] as const;
 
-export const EVENT_NAMES = ['app.notice', 'profiles.changed', 'videos.jobs', 'videos.fetchRows', 'logs.status', 'logs.exportStatus'] as const;
+export const EVENT_NAMES = ['app.notice', 'profiles.changed', 'videos.jobs', 'videos.fetchRows', 'logs.status', 'logs.exportStatus', 'logs.tailStatus'] as const;
 
 export type MethodName = (typeof METHOD_NAMES)[number];
 export type EventName = (typeof EVENT_NAMES)[number];

@@ -41,6 +41,8 @@ export const STALE_AFTER_EVENT: { readonly [E in EventName]: readonly StaleScope
   'videos.fetchRows': [],
   'logs.status': [],
   'logs.exportStatus': [],
+  // A tail's rows change with every ask: the live view fetches its window itself.
+  'logs.tailStatus': [],
 };
 
 /**

@@ -9,6 +9,8 @@ import { authenticate } from './auth.js';
 import { sendLogError } from './errors.js';
 import { createRateLimiter } from './rate-limit.js';
 import { createLogService } from './service.js';
+import { injectedRowsOf, type InjectRow } from './inject.js';
+import type { TrafficEntry } from './traffic.js';
 import { handleV1, parseV1Date } from './v1.js';
 import { handleV2 } from './v2.js';
 
@@ -29,6 +31,8 @@ export interface LoggingArea extends Area {
   /** The latest requests (at most 10,000), oldest first. */
   requests(): readonly LoggedRequest[];
   resetRequests(): void;
+  /** Injects rows into a zone's traffic (see inject.ts); answers them as stored. */
+  inject(zoneId: number, rows: readonly InjectRow[]): TrafficEntry[];
 }
 
 const KEPT_REQUESTS = 10_000;
@@ -78,6 +82,11 @@ export function createLoggingArea(ctx: SandboxContext, options: LoggingAreaOptio
     requests: () => seen,
     resetRequests: () => {
       seen = [];
+    },
+    inject: (zoneId, rows) => {
+      const zone = findZone(String(zoneId));
+      if (zone === undefined) throw new Error(`Pull zone ${zoneId} was not found`);
+      return injectedRowsOf(ctx).inject(zone, rows);
     },
     async handle(req, res, path, query) {
       const r = route(path);

@@ -2,6 +2,7 @@
 import { LOG_RETENTION_MS } from '../../shared/logs/index.js';
 import type { SandboxContext } from '../context.js';
 import { createTrafficStore, type TrafficStore } from './traffic.js';
+import { injectedRowsOf, withInjected } from './inject.js';
 
 /** The served window and the traffic behind it. */
 export interface LogService {
@@ -18,7 +19,7 @@ export interface LogService {
 /** Builds the service; `entriesPerDay` sets the traffic volume of a website zone. */
 export function createLogService(ctx: SandboxContext, entriesPerDay?: number): LogService {
   const startedAt = ctx.options.now();
-  const traffic = createTrafficStore(ctx.options.seed, entriesPerDay);
+  const traffic = withInjected(createTrafficStore(ctx.options.seed, entriesPerDay), injectedRowsOf(ctx));
   return {
     ctx,
     traffic,

@@ -7,6 +7,7 @@ import { logRangeSchema } from '../logs/range.js';
 import { logEntrySchema } from '../logs/v2-response.js';
 import { empty, type AreaContract } from './define.js';
 import { logsExportContract } from './logs-export.js';
+import { logsTailEvents, logsTailMethods } from './logs-tail.js';
 
 const SessionId = z.string().min(1).max(100);
 /** The filter in its text form (`status:5xx cache:MISS -pop:WA words`); the core parses it with the chips' rules. */
@@ -163,10 +164,12 @@ export const logsContract = {
     /** Opens the native dialog for a v1 file (.log or .log.gz); null when cancelled. */
     'logs.chooseFile': { input: empty, output: z.object({ token: z.string(), name: z.string() }).nullable() },
     ...logsExportContract.methods,
+    ...logsTailMethods,
   },
   events: {
     /** A session's status changed: rows loaded, a page arrived, the budget moved, an error, the end. */
     'logs.status': LogsStatus,
     ...logsExportContract.events,
+    ...logsTailEvents,
   },
 } as const satisfies AreaContract;

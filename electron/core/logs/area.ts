@@ -17,6 +17,8 @@ import { parseFilterOrFail, ZoneSession, type SessionEnv } from './session.js';
 import { createV2LogClient } from './v2-client.js';
 import { exportHandlers } from './export-handlers.js';
 import { openDaySession } from './day-session.js';
+import { tailArea } from './tail-handlers.js';
+import type { TailOptions } from './tail-session.js';
 
 /** The area's handlers, typed from its contract file. */
 export type LogsHandlers = AreaHandlers<typeof logsContract>;
@@ -33,6 +35,8 @@ export interface LogsAreaDeps {
   readonly budget?: RateBudget;
   /** Where sessions keep their rows: a worker thread in the app, this thread by default. */
   readonly rows?: RowsHost;
+  /** Live tail tuning, for tests. */
+  readonly tail?: TailOptions;
 }
 
 /** The area's handlers and how to stop it. */
@@ -54,6 +58,7 @@ export function logsArea(deps: LogsAreaDeps): LogsArea {
   const env: SessionEnv = { now: deps.now ?? Date.now, budget, emit: (s: LogsStatus) => deps.bus.emit('logs.status', s) };
   const rows = deps.rows ?? inThreadRows();
   const v2 = async () => createV2LogClient({ client: await deps.client(), budget });
+  const tail = tailArea({ now: env.now, budget, rows, v2, emit: (s) => deps.bus.emit('logs.tailStatus', s), ...(deps.tail ? { options: deps.tail } : {}) });
 
   const get = (id: string) => {
     const s = sessions.get(id);
@@ -150,12 +155,14 @@ export function logsArea(deps: LogsAreaDeps): LogsArea {
       return { token: f.token, name: f.name };
     },
     ...exportHandlers({ session: get, dialogs: deps.dialogs, emit: (s) => deps.bus.emit('logs.exportStatus', s) }),
+    ...tail.handlers,
   };
   return {
     handlers,
     close() {
       for (const s of sessions.values()) s.close();
       sessions.clear();
+      tail.close();
       rows.close();
     },
   };

@@ -34,6 +34,10 @@ export interface RowsHandle {
   loadFile(path: string, options: { signal?: AbortSignal; onProgress?: (p: V1FileProgress) => void; progressIntervalMs?: number }): Promise<FileLoaded>;
   /** Frees the rows. */
   close(): void;
+  /** Drops the `count` rows that arrived first; how many rows went and how many of them matched. */
+  trimOldest(count: number): Promise<{ rows: number; matching: number }>;
+  /** Matching rows in arrival order (a live tail), newest arrival last. */
+  arrivalWindow(offset: number, count: number): Promise<{ rows: LogRow[]; total: number }>;
   /** Reads a download's bytes sent on the other end of `port` (day-stream.ts) into the rows, in place of any held. */
   loadStream(port: MessagePort, window: TimeSpan | null, options: { signal?: AbortSignal; onProgress?: (p: V1FileProgress) => void; progressIntervalMs?: number }): Promise<StreamLoaded>;
   /**
@@ -105,6 +109,8 @@ function handleOver(raw: Raw, close: () => void): RowsHandle {
         { op: 'loadStream', port, window, ...(o.progressIntervalMs !== undefined ? { progressIntervalMs: o.progressIntervalMs } : {}) },
         { ...(o.signal !== undefined ? { signal: o.signal } : {}), ...(o.onProgress !== undefined ? { onProgress: o.onProgress } : {}) },
       ),
+    trimOldest: (count) => send({ op: 'trimOldest', count }),
+    arrivalWindow: (offset, count) => send({ op: 'arrivalWindow', offset, count }),
   };
 }
 

@@ -228,4 +228,33 @@ export class RowsModel {
     this.#catchUp();
     return { store: this.#store, order: this.#order(sort) };
   }
+
+  /**
+   * Drops the `count` rows that arrived first (a live tail's buffer cap); answers how many rows went and how many
+   * of them matched the local chips. The rows kept are copied into a new store, so their bytes go too.
+   */
+  trimOldest(count: number): { rows: number; matching: number } {
+    this.#catchUp();
+    const old = this.#store;
+    const n = Math.max(0, Math.min(Math.floor(count), old.length));
+    if (n === 0) return { rows: 0, matching: 0 };
+    const next = new ColumnStore(old.length - n);
+    for (let i = n; i < old.length; i++) next.appendRecord(old.record(i));
+    let dropped = 0;
+    while (dropped < this.#matching.length && this.#matching[dropped]! < n) dropped++;
+    this.#store = next;
+    this.#matching = this.#matching.slice(dropped).map((i) => i - n);
+    this.#checked = next.length;
+    this.#sorted = null;
+    return { rows: n, matching: dropped };
+  }
+
+  /** The matching rows of a window in the order they arrived (a live tail: the newest arrival last). */
+  arrivalWindow(offset: number, count: number): { rows: LogRow[]; total: number } {
+    this.#catchUp();
+    const sel = this.#matching;
+    const rows: LogRow[] = [];
+    for (let k = offset; k < Math.min(sel.length, offset + count); k++) rows.push({ ...recordToLogEntry(this.#store.record(sel[k]!)), index: k });
+    return { rows, total: sel.length };
+  }
 }

@@ -34,7 +34,9 @@ export type RowsOp =
   | { readonly op: 'loadFile'; readonly path: string; readonly progressIntervalMs?: number; readonly parser?: V1ParserOptions }
   | { readonly op: 'exportFile'; readonly target: string; readonly format: ExportFormat; readonly sort: LogSort; readonly timeZone?: string; readonly progressIntervalMs?: number }
   /** A download's bytes arriving on `port` (day-stream.ts), parsed as a file is; rows outside `window` are dropped. */
-  | { readonly op: 'loadStream'; readonly port: MessagePort; readonly window: TimeSpan | null; readonly progressIntervalMs?: number };
+  | { readonly op: 'loadStream'; readonly port: MessagePort; readonly window: TimeSpan | null; readonly progressIntervalMs?: number }
+  | { readonly op: 'trimOldest'; readonly count: number }
+  | { readonly op: 'arrivalWindow'; readonly offset: number; readonly count: number };
 
 /** A stream read into the rows: as a file, plus the rows left out for being outside the window. */
 export interface StreamLoaded extends FileLoaded {
@@ -53,6 +55,8 @@ export interface RowsOpResults {
   loadFile: FileLoaded;
   exportFile: ExportWritten;
   loadStream: StreamLoaded;
+  trimOldest: { rows: number; matching: number };
+  arrivalWindow: { rows: LogRow[]; total: number };
 }
 
 /** Where a running file load reports and how it is stopped. */
@@ -126,5 +130,9 @@ async function perform(model: RowsModel, req: RowsOp, ctx: LoadContext): Promise
       const loaded: StreamLoaded = { lines: r.lines, malformed: r.malformed, samples: r.samples, span: model.span(), outside: r.outside };
       return loaded;
     }
+    case 'trimOldest':
+      return model.trimOldest(req.count);
+    case 'arrivalWindow':
+      return model.arrivalWindow(req.offset, req.count);
   }
 }

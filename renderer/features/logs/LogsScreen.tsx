@@ -13,6 +13,7 @@ import { LogCharts } from './charts/LogCharts';
 import { FilterBar } from './FilterBar';
 import { KeysDialog } from './KeysDialog';
 import { KpiStrip } from './KpiStrip';
+import { LiveTail } from './LiveTail';
 import { LoadBar } from './LoadBar';
 import { formatCount } from './logs-format';
 import { useLogs } from './logs-store';
@@ -130,6 +131,7 @@ export function LogsScreen() {
       <RangePicker range={q.range} onRange={q.chooseRange} timeZone={timeZone} onTimeZone={setTimeZone} error={rangeRule} disabled={q.source?.kind === 'file' || q.source?.kind === 'off'} />
       <WholeDay zoneId={q.source?.kind === 'zone' ? q.source.zoneId : null} range={q.range} timeZone={timeZone} filter={q.applied} status={status} session={q.session} />
       <FilterBar text={q.text} applied={q.applied} onText={q.setText} onApply={q.applyFilter} sessionId={status?.sessionId ?? null} coreError={filterRule} inputRef={filterInput} />
+      {q.source?.kind === 'zone' && <LiveTail zoneId={q.source.zoneId} filter={q.applied} timeZone={timeZone} />}
       {dragging && (
         <div className="drop-hint" aria-hidden="true">
           Drop a .log or .log.gz file to open it

@@ -1,0 +1,117 @@
+/** `burrow logs <zone> --follow` against a sandbox: rows printed as they arrive, each once (late ones too); Ctrl+C is exit 130. */
+import { spawn } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LogEntry } from '../shared/logs/v2-response.js';
+import { parseLogsArgs } from './logs-args.js';
+import { runLogsFollow } from './logs-follow.js';
+import { BIN, runBurrow, startFixture, type Fixture } from './test-support.js';
+import { outputWhere, testHooks, testIo } from './videos-test-support.js';
+
+let fx: Fixture;
+let zone: number;
+let env: Record<string, string>;
+
+beforeAll(async () => {
+  fx = await startFixture();
+  zone = fx.sandbox.pullZones.find((z) => z.loggingEnabled)!.id;
+  env = { ...fx.env, BURROW_LOGGING_URL: fx.sandbox.loggingUrl };
+});
+afterAll(() => fx.close());
+
+const ndjson = (text: string) => text.split('\n').filter((l) => l !== '').map((l) => JSON.parse(l) as LogEntry);
+const asked = () => fx.sandbox.logging.requests().filter((r) => r.zoneId === zone).length;
+
+function command(args: string[]) {
+  const parsed = parseLogsArgs(args);
+  if (!parsed.ok) throw new Error(parsed.message);
+  return parsed.command;
+}
+
+describe('burrow logs --follow', () => {
+  it('prints the newest rows, then each row as it arrives, once — a late one too — and stops on SIGINT with 130', async () => {
+    const io = testIo(env, fx.home);
+    const hooks = testHooks();
+    const running = runLogsFollow(command([String(zone), '--follow', '--limit', '5']), 'ndjson', io, { hooks, tail: { intervalMs: 30, sweepEvery: 3 } });
+    await outputWhere(io.out, (t) => t.includes('\n'));
+    const [onTime] = fx.sandbox.logging.inject(zone, [{ timestampMs: Date.now() - 1000, url: '/follow/on-time' }]);
+    const [late] = fx.sandbox.logging.inject(zone, [{ timestampMs: Date.now() - 5 * 60_000, url: '/follow/late' }]);
+    await outputWhere(io.out, (t) => t.includes(onTime!.requestId) && t.includes(late!.requestId));
+    // Several asks later, still once each.
+    const before = asked();
+    await new Promise<void>((resolve) => {
+      const check = setInterval(() => {
+        if (asked() < before + 6) return;
+        clearInterval(check);
+        resolve();
+      }, 10);
+    });
+    hooks.fire('SIGINT');
+    expect(await running).toBe(130);
+    expect(hooks.handlers()).toBe(0);
+    const rows = ndjson(io.out.text());
+    const ids = rows.map((r) => r.requestId);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids.filter((x) => x === onTime!.requestId)).toHaveLength(1);
+    expect(ids.filter((x) => x === late!.requestId)).toHaveLength(1);
+    // The first ask printed its newest five; the rest came after.
+    expect(ids.indexOf(onTime!.requestId)).toBeGreaterThanOrEqual(5);
+    expect(io.errs.text()).toBe('');
+  });
+
+  it('a table on a terminal; a filter applies; a zone without logging ends with exit 1 and the reason', async () => {
+    const io = testIo(env, fx.home, true);
+    const hooks = testHooks();
+    const running = runLogsFollow(command([String(zone), '--follow', '--status', '5xx']), 'table', io, { hooks, tail: { intervalMs: 30 } });
+    const [row] = fx.sandbox.logging.inject(zone, [{ timestampMs: Date.now() - 500, statusCode: 503, url: '/follow/table-row' }]);
+    fx.sandbox.logging.inject(zone, [{ timestampMs: Date.now() - 500, statusCode: 200, url: '/follow/not-shown' }]);
+    await outputWhere(io.out, (t) => t.includes('/follow/table-row'));
+    hooks.fire('SIGTERM');
+    expect(await running).toBe(143);
+    const lines = io.out.text().split('\n');
+    expect(lines[0]).toMatch(/^Time \(UTC\)\s+Status\s+Cache/);
+    expect(io.out.text()).not.toContain('/follow/not-shown');
+    expect(row).toBeDefined();
+
+    const off = fx.sandbox.pullZones.find((z) => !z.loggingEnabled)!.id;
+    const r = await runLogsFollow(command([String(off), '--follow']), 'ndjson', testIo(env, fx.home), { hooks: testHooks() });
+    expect(r).toBe(1);
+  });
+
+  it('as a process: NDJSON off a terminal, the injected row printed once, Ctrl+C exits 130; --follow with --last is a usage error', async () => {
+    const child = spawn(process.execPath, [BIN, 'logs', String(zone), '--follow'], { env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (err += d));
+    const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+    const waitFor = (test: () => boolean) =>
+      new Promise<void>((resolve, reject) => {
+        const started = Date.now();
+        const t = setInterval(() => {
+          if (test()) {
+            clearInterval(t);
+            resolve();
+          } else if (Date.now() - started > 20_000) {
+            clearInterval(t);
+            reject(new Error(`timed out; stdout ${out.slice(-500)} stderr ${err}`));
+          }
+        }, 20);
+      });
+    try {
+      // The first ask is in once it has been answered (it printed the newest rows, or none).
+      const first = asked();
+      await waitFor(() => asked() > first);
+      const [row] = fx.sandbox.logging.inject(zone, [{ timestampMs: Date.now() - 1000, url: '/follow/process' }]);
+      await waitFor(() => out.includes(row!.requestId));
+      child.kill('SIGINT');
+      expect(await exited).toBe(130);
+      expect(ndjson(out).filter((r) => r.requestId === row!.requestId)).toHaveLength(1);
+      expect(err).toBe('');
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }
+    const usage = await runBurrow(['logs', String(zone), '--follow', '--last', '1h'], { env });
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toMatch(/--follow starts at now/);
+  }, 40_000);
+});

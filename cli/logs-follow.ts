@@ -1,0 +1,142 @@
+/**
+ * `burrow logs <zone> --follow`: the app's live tail in a terminal. The same TailSession polls v2 every few seconds
+ * within the zone's budget, reaches back for rows the platform delivers late and keeps each request id once; this
+ * prints the rows of each ask as they arrive (a table on a terminal, NDJSON otherwise). The first ask prints its
+ * newest `--limit` rows (every row with `--all`), as `tail -f` starts with the last lines. Ctrl+C stops (exit 130,
+ * SIGTERM 143); an error asking again cannot fix ends it (exit 1, or 3 when the platform stays unreachable).
+ */
+import { processRateBudget } from '../electron/core/logs/rate-budget.js';
+import { inThreadRows } from '../electron/core/logs/rows-host.js';
+import { TailSession, type TailOptions } from '../electron/core/logs/tail-session.js';
+import { createV2LogClient } from '../electron/core/logs/v2-client.js';
+import type { TailStatus } from '../shared/contract/logs-tail.js';
+import { createErrorWriter, EXIT, type CliIo } from './io.js';
+import type { LogFormat, LogsCommand } from './logs-args.js';
+import { cliLoggingClient, RowWriter } from './logs.js';
+import type { ProcessHooks } from './sandbox.js';
+
+/** Asks in a row that failed (network, 5xx, 429) before the command gives up. */
+export const FOLLOW_MAX_FAILURES = 5;
+/** Rows a follow keeps for deduplication windows; printed rows need not stay. */
+const FOLLOW_CAP = 20_000;
+
+const SIGNAL_EXIT = { SIGINT: 130, SIGTERM: 143 } as const;
+
+const processHooks: Pick<ProcessHooks, 'onSignal' | 'offSignal'> = {
+  onSignal: (s, h) => process.on(s, h),
+  offSignal: (s, h) => process.off(s, h),
+};
+
+/** Options for tests: hooks to fire signals, tail tuning. */
+export interface FollowOptions {
+  readonly hooks?: Pick<ProcessHooks, 'onSignal' | 'offSignal'>;
+  readonly tail?: TailOptions;
+}
+
+/** Runs `burrow logs <zone> --follow …`; resolves to the exit status. */
+export async function runLogsFollow(cmd: LogsCommand, format: LogFormat, io: CliIo, options: FollowOptions = {}): Promise<number> {
+  const secrets: string[] = [];
+  const err = createErrorWriter(io, () => secrets);
+  if (cmd.source.kind !== 'zone') {
+    err('burrow logs: --follow reads a pull zone, not a file');
+    return EXIT.usage;
+  }
+  if (cmd.when.from !== undefined || cmd.when.to !== undefined || cmd.when.last !== undefined) {
+    err('burrow logs: --follow starts at now and goes on; --from, --to and --last do not apply');
+    return EXIT.usage;
+  }
+  const zoneId = cmd.source.zoneId;
+  const made = cliLoggingClient(cmd, io, secrets, err);
+  if ('exit' in made) return made.exit;
+  const { client } = made;
+
+  const hooks = options.hooks ?? processHooks;
+  const writer = new RowWriter(io, format);
+  const budget = processRateBudget();
+  const rows = inThreadRows();
+  const handle = rows.open();
+  let ended: ((how: 'SIGINT' | 'SIGTERM' | { code: number }) => void) | undefined;
+  const end = new Promise<'SIGINT' | 'SIGTERM' | { code: number }>((r) => (ended = r));
+  let printing: Promise<void> = Promise.resolve();
+  let first = true;
+  let failures = 0;
+
+  const report = (e: unknown): number => {
+    err(`burrow logs: ${e instanceof Error ? e.message : String(e)}`);
+    return EXIT.http;
+  };
+
+  const fail = (status: TailStatus) => {
+    const e = status.error ?? { kind: 'internal', title: 'The live tail stopped' };
+    err(`burrow logs: ${e.title}`);
+    if (e.detail !== undefined) err(e.detail);
+    ended?.({ code: e.kind === 'network' || e.kind === 'timeout' ? EXIT.network : EXIT.http });
+  };
+
+  /** Prints the matching rows of the latest ask: they are the last `lastArrived` of the rows held. */
+  const print = async (s: TailStatus) => {
+    let count = s.lastArrived;
+    if (first) {
+      first = false;
+      if (cmd.limit !== null) count = Math.min(count, cmd.limit);
+    }
+    for (let left = count; left > 0; ) {
+      const take = Math.min(left, 500);
+      const w = await handle.arrivalWindow(s.matchingRows - left, take);
+      for (const row of w.rows) {
+        const { index: _index, ...entry } = row;
+        writer.write(entry);
+      }
+      left -= take;
+    }
+  };
+
+  const tail = new TailSession(
+    'cli',
+    {
+      now: Date.now,
+      budget,
+      emit: (s) => {
+        if (s.phase === 'failed') {
+          printing = printing.then(() => fail(s));
+          return;
+        }
+        if (s.error !== null) {
+          if (++failures >= FOLLOW_MAX_FAILURES) {
+            printing = printing.then(() => fail(s));
+            return;
+          }
+          io.stderr.write(`burrow logs: ${s.error.title} — trying again\n`);
+          return;
+        }
+        failures = 0;
+        if (s.phase === 'live') printing = printing.then(() => print(s)).catch((e: unknown) => ended?.({ code: report(e) }));
+      },
+    },
+    cmd.filter,
+    handle,
+    zoneId,
+    async () => createV2LogClient({ client, budget }),
+    { cap: FOLLOW_CAP, ...options.tail },
+  );
+
+  const onSignal = (signal: NodeJS.Signals) => ended?.(signal === 'SIGTERM' ? 'SIGTERM' : 'SIGINT');
+  hooks.onSignal('SIGINT', onSignal);
+  hooks.onSignal('SIGTERM', onSignal);
+  try {
+    // A table or CSV starts with its header, before the first ask is in.
+    writer.end();
+    tail.start();
+    const how = await end;
+    tail.close();
+    await printing.catch(() => undefined);
+    if (how === 'SIGINT' || how === 'SIGTERM') return SIGNAL_EXIT[how];
+    return how.code;
+  } finally {
+    hooks.offSignal('SIGINT', onSignal);
+    hooks.offSignal('SIGTERM', onSignal);
+    tail.close();
+    rows.close();
+    await client.close();
+  }
+}

@@ -1,0 +1,86 @@
+/**
+ * Logs, live tail: a zone's newest requests as they arrive. The core polls v2 within the zone's shared budget,
+ * reaching back far enough to pick up rows the platform delivers late, keeps each request once (by request id),
+ * holds at most a capped number of rows (the oldest go first) and stops asking while paused.
+ */
+import { z } from 'zod';
+import { logEntrySchema } from '../logs/v2-response.js';
+import type { AreaContract } from './define.js';
+
+const SessionId = z.string().min(1).max(100);
+/** A row as logs.ts's LogRow (not imported: logs.ts spreads this file in, and the cycle would leave it undefined). */
+const LogRow = logEntrySchema.extend({ index: z.number().int().nonnegative() });
+const FilterText = z.string().max(4_000, 'must be at most 4000 characters');
+
+/** The most rows a tail holds by default; the oldest arrivals are dropped past it. */
+export const TAIL_DEFAULT_CAP = 50_000;
+/** How often a tail asks by default, in ms. */
+export const TAIL_DEFAULT_INTERVAL_MS = 3_000;
+/** How far back each ask reaches by default: the platform can deliver a row minutes after it happened. */
+export const TAIL_DEFAULT_LOOKBACK_MS = 10 * 60_000;
+
+/** Where a live tail stands; also the payload of every `logs.tailStatus` event. */
+export const TailStatus = z.object({
+  sessionId: SessionId,
+  zoneId: z.number().int(),
+  /** live: asking every `intervalMs`; paused: asking nothing; failed: stopped on an error that asking again will not fix; stopped: ended. */
+  phase: z.enum(['live', 'paused', 'failed', 'stopped']),
+  filter: z.string(),
+  /** Rows held now (at most `cap`) and, of those, rows passing the filters applied in the core. */
+  loadedRows: z.number().int(),
+  matchingRows: z.number().int(),
+  /** Matching rows that arrived since the tail started (never goes down): the renderer counts "N new" from it. */
+  arrivedMatching: z.number().int(),
+  /** Rows (any) that arrived since the start, each request once. */
+  arrived: z.number().int(),
+  /** Matching rows of the latest ask. */
+  lastArrived: z.number().int(),
+  /** Rows dropped to stay under the cap since the start, and how many of those matched. */
+  trimmed: z.number().int(),
+  trimmedMatching: z.number().int(),
+  cap: z.number().int(),
+  intervalMs: z.number().int(),
+  lookbackMs: z.number().int(),
+  /** Asks made, and requests they took (pages, retries and 429s included). */
+  polls: z.number().int(),
+  requests: z.number().int(),
+  /** When the latest ask was answered (UTC ms); null before the first. */
+  lastPollAt: z.number().nullable(),
+  /** The look-back window held more rows than one ask may fetch within its share of the budget: some were skipped. */
+  behind: z.boolean(),
+  budget: z.object({ limit: z.number().int(), windowMs: z.number().int(), remaining: z.number().int(), pausedUntil: z.number().nullable() }),
+  /** The latest error: while live it is retried (network, 5xx, 429); when failed it is why the tail stopped. */
+  error: z.object({ kind: z.string(), title: z.string(), detail: z.string().optional(), status: z.number().optional(), code: z.string().optional() }).nullable(),
+});
+export type TailStatus = z.infer<typeof TailStatus>;
+
+const Id = z.object({ sessionId: SessionId }).strict();
+
+export const logsTailMethods = {
+  /** Starts a live tail of a zone with a filter; the first ask goes at once. */
+  'logs.tail': {
+    input: z.object({ zoneId: z.number().int().positive(), filter: FilterText, cap: z.number().int().min(100).max(1_000_000).optional() }).strict(),
+    output: TailStatus,
+  },
+  /** Matching rows of a tail in the order they arrived (newest last): `count` rows from `offset`. */
+  'logs.tailWindow': {
+    input: z.object({ sessionId: SessionId, offset: z.number().int().nonnegative(), count: z.number().int().min(0).max(500, 'must be at most 500') }).strict(),
+    output: z.object({ rows: z.array(LogRow), total: z.number().int() }),
+  },
+  /** Stops asking; the rows stay. */
+  'logs.tailPause': { input: Id, output: TailStatus },
+  /** Asks again at once, then every interval. */
+  'logs.tailResume': { input: Id, output: TailStatus },
+  /** Changes the filter: the rows so far are dropped and the tail starts over. */
+  'logs.tailFilter': { input: z.object({ sessionId: SessionId, filter: FilterText }).strict(), output: TailStatus },
+  /** Ends a tail and frees its rows. */
+  'logs.tailStop': { input: Id, output: z.object({}) },
+} as const;
+
+export const logsTailEvents = {
+  /** A tail's status changed: rows arrived, rows were trimmed, paused or resumed, an error. */
+  'logs.tailStatus': TailStatus,
+} as const;
+
+/** Just for the type check: the methods and events form a valid contract. */
+export const logsTailContract = { methods: logsTailMethods, events: logsTailEvents } as const satisfies AreaContract;
