@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { logRangeSchema } from '../logs/range.js';
 import { logEntrySchema } from '../logs/v2-response.js';
 import { empty, type AreaContract } from './define.js';
+import { logsViewsEvents, logsViewsMethods } from './logs-views.js';
 
 const SessionId = z.string().min(1).max(100);
 /** The filter in its text form (`status:5xx cache:MISS -pop:WA words`); the core parses it with the chips' rules. */
@@ -148,9 +149,11 @@ export const logsContract = {
     },
     /** Opens the native dialog for a v1 file (.log or .log.gz); null when cancelled. */
     'logs.chooseFile': { input: empty, output: z.object({ token: z.string(), name: z.string() }).nullable() },
+    ...logsViewsMethods,
   },
   events: {
     /** A session's status changed: rows loaded, a page arrived, the budget moved, an error, the end. */
     'logs.status': LogsStatus,
+    ...logsViewsEvents,
   },
 } as const satisfies AreaContract;
