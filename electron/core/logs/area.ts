@@ -15,6 +15,7 @@ import { FileSession } from './file-session.js';
 import { inThreadRows, type RowsHost } from './rows-host.js';
 import { parseFilterOrFail, ZoneSession, type SessionEnv } from './session.js';
 import { createV2LogClient } from './v2-client.js';
+import { viewsHandlers, type ViewsDeps } from './views-handlers.js';
 
 /** The area's handlers, typed from its contract file. */
 export type LogsHandlers = AreaHandlers<typeof logsContract>;
@@ -31,6 +32,8 @@ export interface LogsAreaDeps {
   readonly budget?: RateBudget;
   /** Where sessions keep their rows: a worker thread in the app, this thread by default. */
   readonly rows?: RowsHost;
+  /** Where saved views are kept; without it they are refused. */
+  readonly views?: ViewsDeps;
 }
 
 /** The area's handlers and how to stop it. */
@@ -146,6 +149,7 @@ export function logsArea(deps: LogsAreaDeps): LogsArea {
       const f = await deps.register(path);
       return { token: f.token, name: f.name };
     },
+    ...viewsHandlers(deps.views, get, deps.bus),
   };
   return {
     handlers,

@@ -30,6 +30,8 @@ export interface RowsHandle {
   loadFile(path: string, options: { signal?: AbortSignal; onProgress?: (p: V1FileProgress) => void; progressIntervalMs?: number }): Promise<FileLoaded>;
   /** Frees the rows. */
   close(): void;
+  /** The place, in the sort given, of the matching row with this request id; null when none matches. */
+  findRequest(requestId: string, sort: LogSort): Promise<number | null>;
 }
 
 /** Makes row handles. */
@@ -76,6 +78,7 @@ function handleOver(raw: Raw, close: () => void): RowsHandle {
         { ...(o.signal !== undefined ? { signal: o.signal } : {}), ...(o.onProgress !== undefined ? { onProgress: o.onProgress } : {}) },
       ),
     close,
+    findRequest: (requestId, sort) => send({ op: 'findRequest', requestId, sort }),
   };
 }
 

@@ -26,7 +26,8 @@ export type RowsOp =
   | { readonly op: 'findStatus'; readonly from: number; readonly step: 1 | -1; readonly sort: LogSort; readonly min: number; readonly max: number }
   | { readonly op: 'aggregates'; readonly span: TimeSpan | null; readonly partial: boolean; readonly bucketMs?: number }
   | { readonly op: 'values'; readonly key: ValueKey; readonly prefix: string }
-  | { readonly op: 'loadFile'; readonly path: string; readonly progressIntervalMs?: number; readonly parser?: V1ParserOptions };
+  | { readonly op: 'loadFile'; readonly path: string; readonly progressIntervalMs?: number; readonly parser?: V1ParserOptions }
+  | { readonly op: 'findRequest'; readonly requestId: string; readonly sort: LogSort };
 
 /** What each operation answers. */
 export interface RowsOpResults {
@@ -38,6 +39,7 @@ export interface RowsOpResults {
   aggregates: LogAggregates;
   values: string[];
   loadFile: FileLoaded;
+  findRequest: number | null;
 }
 
 /** Where a running file load reports and how it is stopped. */
@@ -87,5 +89,7 @@ async function perform(model: RowsModel, req: RowsOp, ctx: LoadContext): Promise
       const loaded: FileLoaded = { lines: r.lines, malformed: r.malformed, samples: r.samples, span: model.span() };
       return loaded;
     }
+    case 'findRequest':
+      return model.findRequest(req.requestId, req.sort);
   }
 }
