@@ -21,6 +21,8 @@ import { LogTable } from './table/LogTable';
 import { useLogDrop } from './use-log-drop';
 import { useLogsKeys, shiftRange } from './use-logs-keys';
 import { useLogsQuery } from './use-logs-query';
+import { useLogsViews } from './use-logs-views';
+import { ViewsBar } from './ViewsBar';
 import type { TableKeys } from './view-types';
 import { ZonePicker } from './ZonePicker';
 import './logs.css';
@@ -91,7 +93,9 @@ export function LogsScreen() {
   const filterInput = useRef<HTMLInputElement | null>(null);
   const tableKeys = useRef<TableKeys | null>(null);
   const [keysOpen, setKeysOpen] = useState(false);
+  const views = useLogsViews(q, tableKeys, sort);
   useLogsKeys({
+    toggleFilters: views.toggleFilters,
     filterInput,
     table: tableKeys,
     moveRange:
@@ -127,6 +131,7 @@ export function LogsScreen() {
       </div>
       <RangePicker range={q.range} onRange={q.chooseRange} timeZone={timeZone} onTimeZone={setTimeZone} error={rangeRule} disabled={q.source?.kind === 'file' || q.source?.kind === 'off'} />
       <FilterBar text={q.text} applied={q.applied} onText={q.setText} onApply={q.applyFilter} sessionId={status?.sessionId ?? null} coreError={filterRule} inputRef={filterInput} />
+      <ViewsBar views={views} applied={q.applied} />
       {dragging && (
         <div className="drop-hint" aria-hidden="true">
           Drop a .log or .log.gz file to open it
