@@ -93,7 +93,7 @@ export function LogsScreen() {
   const filterInput = useRef<HTMLInputElement | null>(null);
   const tableKeys = useRef<TableKeys | null>(null);
   const [keysOpen, setKeysOpen] = useState(false);
-  const views = useLogsViews(q, tableKeys, sort);
+  const views = useLogsViews(q, tableKeys, sort, aggregates !== null);
   useLogsKeys({
     toggleFilters: views.toggleFilters,
     filterInput,

@@ -4,7 +4,6 @@ import { useId, useState, type FormEvent } from 'react';
 import type { SavedView } from '../../../shared/contract/logs-views';
 import { useCallMutation } from '../../bridge/queries';
 import { ErrorMessage, fieldError } from '../../ui/ErrorMessage';
-import { notify } from '../../ui/toast';
 
 interface Props {
   readonly open: boolean;
@@ -74,7 +73,7 @@ function ViewRow({ zoneId, view }: { readonly zoneId: number; readonly view: Sav
             className="danger"
             aria-label={`Delete ${view.name}`}
             disabled={remove.isPending}
-            onClick={() => remove.mutate({ zoneId, id: view.id }, { onSuccess: () => notify.success(`View "${view.name}" deleted`) })}
+            onClick={() => remove.mutate({ zoneId, id: view.id })}
           >
             Delete
           </button>

@@ -8,7 +8,6 @@ import type { SavedView } from '../../../shared/contract/logs-views';
 import { formatFilterText, parseFilterText } from '../../../shared/logs/filter-text';
 import { useCall, useCallMutation } from '../../bridge/queries';
 import { ErrorMessage, fieldError } from '../../ui/ErrorMessage';
-import { notify } from '../../ui/toast';
 import { ManageViewsDialog } from './ManageViewsDialog';
 
 interface Props {
@@ -43,8 +42,8 @@ export function SavedViews({ zoneId, applied, onApply }: Props) {
     save.mutate(
       { zoneId, name, filter: applied },
       {
-        onSuccess: (v) => {
-          notify.success(`View "${v.name}" saved`);
+        // The new view's button, shown pressed, says it was saved.
+        onSuccess: () => {
           setNaming(false);
           setName('');
         },

@@ -102,8 +102,11 @@ export function ViewsBar({ views, applied }: { readonly views: LogsViews; readon
         </span>
       </div>
       {views.copied !== null && (
-        <p className="muted logs-copied">
-          Link: <output className="mono" data-testid="copied-link">{views.copied}</output>
+        <p className="muted logs-copied" role="status">
+          {views.copied.state === 'copied' ? 'Link copied: ' : views.copied.state === 'refused' ? 'The clipboard refused the link; copy it from here: ' : 'Link: '}
+          <output className="mono" data-testid="copied-link">
+            {views.copied.url}
+          </output>
         </p>
       )}
       {views.inboxError !== null && (

@@ -25,7 +25,11 @@ export interface FocusRequest {
 
 const isLoading = (s: LogsStatus) => s.phase === 'loading' || s.phase === 'loading-all';
 
-export function useFocusRequest(table: RefObject<TableKeys | null>, sort: LogSort): FocusRequest {
+/**
+ * `drawn` says the charts above the table are drawn: selecting (which focuses the grid and so scrolls it into view)
+ * waits for them, or their arrival would push the row below the window again.
+ */
+export function useFocusRequest(table: RefObject<TableKeys | null>, sort: LogSort, drawn: boolean): FocusRequest {
   const [target, setTarget] = useState<FocusTarget | null>(null);
   const [note, setNote] = useState('');
   const status = useLogs((s) => s.status);
@@ -34,6 +38,7 @@ export function useFocusRequest(table: RefObject<TableKeys | null>, sort: LogSor
 
   useEffect(() => {
     if (target === null || status === null || !target.ready(status)) return;
+    if (!drawn && status.matchingRows > 0) return;
     const loading = isLoading(status);
     const mine = ++asked.current;
     call('logs.findRequest', { sessionId: status.sessionId, requestId: target.requestId, sort: { key: sort.key, dir: sort.dir } })
@@ -56,7 +61,7 @@ export function useFocusRequest(table: RefObject<TableKeys | null>, sort: LogSor
         }
       });
     // `version` moves as rows arrive: each arrival is a new chance to find the row.
-  }, [target, status, version, sort, table]);
+  }, [target, status, version, sort, table, drawn]);
 
   return {
     request: (t) => {

@@ -10,7 +10,6 @@ import type { LogSort, LogsStatus } from '../../../shared/contract/logs';
 import { formatFilterText, parseFilterText } from '../../../shared/logs/filter-text';
 import { formatLogsLink, parseLogsLink } from '../../../shared/logs/link';
 import { call, subscribe } from '../../bridge/client';
-import { notify } from '../../ui/toast';
 import { useLogs } from './logs-store';
 import { useFocusRequest } from './use-focus-request';
 import type { useLogsQuery } from './use-logs-query';
@@ -23,6 +22,12 @@ export type LogsQuery = ReturnType<typeof useLogsQuery>;
 function canonical(text: string): string {
   const parsed = parseFilterText(text);
   return parsed.ok ? formatFilterText(parsed.filter) : text;
+}
+
+/** A link put on the clipboard, and whether the clipboard took it. */
+export interface CopiedLink {
+  readonly url: string;
+  readonly state: 'copying' | 'copied' | 'refused';
 }
 
 /** What the views bar and the keys use. */
@@ -38,8 +43,8 @@ export interface LogsViews {
   readonly zoneId: number | null;
   readonly canCopyLink: boolean;
   copyLink(): void;
-  /** The last link copied, shown so it can be read (and copied by hand) when the clipboard refuses. */
-  readonly copied: string | null;
+  /** The last link copied and how the clipboard took it, shown so it can be read (and copied by hand). */
+  readonly copied: CopiedLink | null;
   /** Opens a link; the reason when it cannot be read. */
   openLink(text: string): string | null;
   /** Why a link handed over from outside could not be opened. */
@@ -48,13 +53,14 @@ export interface LogsViews {
   readonly focusNote: string;
 }
 
-export function useLogsViews(q: LogsQuery, table: RefObject<TableKeys | null>, sort: LogSort): LogsViews {
-  const focus = useFocusRequest(table, sort);
+/** `drawn`: the charts are drawn (see useFocusRequest). */
+export function useLogsViews(q: LogsQuery, table: RefObject<TableKeys | null>, sort: LogSort, drawn: boolean): LogsViews {
+  const focus = useFocusRequest(table, sort, drawn);
   const status = useLogs((s) => s.status);
   const [kept, setStash] = useState<string | null>(null);
   // Another filter applied while the filters are off becomes the filter: there is nothing to turn back on.
   const stash = kept !== null && q.applied.trim() === '' ? kept : null;
-  const [copied, setCopied] = useState<string | null>(null);
+  const [copied, setCopied] = useState<CopiedLink | null>(null);
   const [inboxError, setInboxError] = useState<string | null>(null);
 
   function applyKeeping(filter: string) {
@@ -107,10 +113,11 @@ export function useLogsViews(q: LogsQuery, table: RefObject<TableKeys | null>, s
     const s = useLogs.getState().status;
     if (!s || s.source.kind !== 'zone' || s.source.zoneId === undefined || s.from === null || s.to === null) return;
     const url = formatLogsLink({ zoneId: s.source.zoneId, from: s.from, to: s.to, filter: s.filter, requestId: table.current?.selectedRequestId() ?? null });
-    setCopied(url);
+    setCopied({ url, state: 'copying' });
+    // Said beside the button, where the link is shown too (to copy by hand when the clipboard refuses).
     navigator.clipboard.writeText(url).then(
-      () => notify.success('Link copied'),
-      () => notify.error('The clipboard refused the link; it is shown beside the button'),
+      () => setCopied((c) => (c?.url === url ? { url, state: 'copied' } : c)),
+      () => setCopied((c) => (c?.url === url ? { url, state: 'refused' } : c)),
     );
   }
 

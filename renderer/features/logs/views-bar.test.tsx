@@ -147,6 +147,7 @@ describe('links', () => {
     await waitFor(() => expect(writeText).toHaveBeenCalledTimes(1));
     const text = writeText.mock.calls[0]![0];
     expect(screen.getByTestId('copied-link').textContent).toBe(text);
+    await waitFor(() => expect(screen.getByTestId('copied-link').parentElement?.textContent).toBe(`Link copied: ${text}`));
     const s = aStatus();
     // The fake core reports the filter it was given back; the range is the status's resolved one.
     expect(parseLogsLink(text)).toEqual({ ok: true, link: { zoneId: 1, from: s.from, to: s.to, filter: 'status:5xx', requestId: idOf(2) } });

@@ -190,10 +190,21 @@ export function LogTable({ sessionId, total, version, sort, onSort, timeZone, on
       selectedRequestId: () => (slot?.state === 'ready' ? slot.row.requestId : null),
       select: (index) => {
         select(index);
+        reveal.current = true;
         grid.current?.focus();
       },
     };
   }
+  // A row selected from outside (a link, the filters toggle) is brought into the window too, not only into the
+  // grid's own view: the grid may sit below the fold, where focusing it does not scroll the page.
+  const reveal = useRef(false);
+  useLayoutEffect(() => {
+    if (!reveal.current || current === null) return;
+    const el = document.getElementById(rowElementId(gridId, current));
+    if (!el) return;
+    reveal.current = false;
+    el.scrollIntoView({ block: 'nearest' });
+  });
 
   // The latest handlers behind stable callbacks, so the memoised rows do not re-render for a new closure.
   const handlers = useRef({ select, open, query });
