@@ -91,6 +91,33 @@ describe('saved views', () => {
   });
 });
 
+describe('managing saved views', () => {
+  it('renames (the core’s rule shown at the field) and deletes in the dialog', async () => {
+    const { bridge, views } = viewsBridge();
+    views.push({ id: 'v1', name: 'Errors', filter: 'status:5xx', savedAt: 1 }, { id: 'v2', name: 'Misses', filter: 'cache:MISS', savedAt: 1 });
+    bridge.answer('logs.viewRename', { error: { kind: 'validation', title: 'The view could not be saved', fieldErrors: { name: 'This zone already has a view named "misses"' } } });
+    bridge.answer('logs.viewDelete', ({ id }) => {
+      views.splice(views.findIndex((v) => v.id === id), 1);
+      return {};
+    });
+    renderLogs();
+    await openZone();
+    fireEvent.click(await screen.findByRole('button', { name: 'Manage…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Saved views' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Rename Errors' }));
+    const field = within(dialog).getByLabelText('New name for Errors');
+    fireEvent.change(field, { target: { value: 'misses' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('This zone already has a view named "misses"');
+    expect(bridge.inputs('logs.viewRename')).toEqual([{ zoneId: 1, id: 'v1', name: 'misses' }]);
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete Misses' }));
+    await waitFor(() => expect(within(dialog).queryByRole('button', { name: 'Delete Misses' })).toBeNull());
+    expect(bridge.inputs('logs.viewDelete')).toEqual([{ zoneId: 1, id: 'v2' }]);
+    expect(screen.queryByRole('button', { name: 'Misses' })).toBeNull();
+  });
+});
+
 describe('the filters toggle', () => {
   it('f turns the filters off and back on, and the selected row stays selected at its new place', async () => {
     const { bridge } = viewsBridge();
@@ -151,6 +178,11 @@ describe('links', () => {
     const s = aStatus();
     // The fake core reports the filter it was given back; the range is the status's resolved one.
     expect(parseLogsLink(text)).toEqual({ ok: true, link: { zoneId: 1, from: s.from, to: s.to, filter: 'status:5xx', requestId: idOf(2) } });
+
+    // A clipboard that refuses: the link stays readable beside the button, and the screen says so.
+    writeText.mockRejectedValueOnce(new Error('denied'));
+    fireEvent.click(screen.getByRole('button', { name: 'Copy link' }));
+    await waitFor(() => expect(screen.getByTestId('copied-link').parentElement?.textContent).toBe(`The clipboard refused the link; copy it from here: ${text}`));
   });
 
   it('Open link… names what is wrong with a bad link, and opens a good one where it points, row selected', async () => {
