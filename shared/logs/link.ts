@@ -7,6 +7,15 @@
 import { z } from 'zod';
 import { parseFilterText } from './filter-text.js';
 
+// The WHATWG URL parser is a global wherever shared/ runs (Node, Electron, the renderer), but shared/ compiles
+// without any platform's types, so the parts used here are declared for this module.
+interface SearchParams extends Iterable<[string, string]> {
+  set(name: string, value: string): void;
+  toString(): string;
+}
+declare const URL: new (input: string) => { readonly protocol: string; readonly hostname: string; readonly pathname: string; readonly searchParams: SearchParams };
+declare const URLSearchParams: new () => SearchParams;
+
 /** The protocol the app registers for its links. */
 export const LINK_SCHEME = 'burrow';
 
@@ -58,7 +67,7 @@ export function parseLogsLink(text: string): LinkResult {
   const trimmed = text.trim();
   if (trimmed === '') return { ok: false, message: 'The link is empty.' };
   if (trimmed.length > LINK_MAX_LENGTH) return { ok: false, message: `The link is longer than ${LINK_MAX_LENGTH} characters.` };
-  let url: URL;
+  let url: InstanceType<typeof URL>;
   try {
     url = new URL(trimmed);
   } catch {
