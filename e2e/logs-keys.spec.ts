@@ -106,7 +106,7 @@ test('the keyboard walk: /, Escape, j, k, e, E, [, ] and ? without the mouse', a
   await page.keyboard.press('?');
   const dialog = page.getByRole('dialog', { name: 'Keyboard' });
   await expect(dialog).toBeVisible();
-  await expect(dialog.locator('kbd')).toHaveText(['/', 'j', 'k', 'e', 'E', '[', ']', '?', 'Esc']);
+  await expect(dialog.locator('kbd')).toHaveText(['/', 'j', 'k', 'e', 'E', '[', ']', 'f', '?', 'Esc']);
   await expectNoSeriousA11yViolations(page);
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();

@@ -68,6 +68,14 @@ export const METHOD_NAMES = [
   'logs.close',
   'logs.malformed',
   'logs.chooseFile',
+  'logs.views',
+  'logs.viewSave',
+  'logs.viewRename',
+  'logs.viewDelete',
+  'logs.findRequest',
+  'logs.linkDeliver',
+  'logs.linkPending',
+  'logs.linkTake',
   'apps.list',
   'apps.get',
   'apps.delete',
@@ -87,7 +95,7 @@ export const METHOD_NAMES = [
   'logs.tailStop',
 ] as const;
 
-export const EVENT_NAMES = ['app.notice', 'profiles.changed', 'videos.jobs', 'videos.fetchRows', 'logs.status', 'logs.exportStatus', 'logs.tailStatus'] as const;
+export const EVENT_NAMES = ['app.notice', 'profiles.changed', 'videos.jobs', 'videos.fetchRows', 'logs.status', 'logs.exportStatus', 'logs.tailStatus', 'logs.link'] as const;
 
 export type MethodName = (typeof METHOD_NAMES)[number];
 export type EventName = (typeof EVENT_NAMES)[number];

@@ -118,6 +118,7 @@ export async function createCore(ports: CorePorts): Promise<Core> {
     client: async () => clientFor(activeProfile()),
     pathOf: (token) => files.pathOf(token),
     register: (path) => files.register(path),
+    views: { dataDir: ports.dataDir, activeProfileId: () => activeProfile().id },
   });
   const appsRoom = appsArea({
     dataDir: ports.dataDir,

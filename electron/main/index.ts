@@ -12,6 +12,8 @@ import { buildMenuTemplate } from './menu.js';
 import { createAppProtocolHandler } from './protocol.js';
 import { createDialogs, createNotifier, createOpenExternal, createSafeStorageCipher } from './shell-ports.js';
 import { loadWindowState } from './window-state.js';
+import { listenForLinks } from './logs-links.js';
+import { LINK_SCHEME } from '../../shared/logs/link.js';
 import { createMainWindow } from './window.js';
 
 const DOCS_URL = 'https://docs.bunny.net/';
@@ -50,6 +52,10 @@ function start(): void {
     });
     mainWindow = win;
   };
+
+  // Logs links from the OS go to the core's inbox; the packaged app is their handler (a dev run does not claim it).
+  const links = listenForLinks(app, process.argv);
+  if (app.isPackaged) app.setAsDefaultProtocolClient(LINK_SCHEME);
 
   app.on('second-instance', () => {
     const win = getWindow();
@@ -117,6 +123,8 @@ function start(): void {
       logsWorkerScript: join(__dirname, 'logsworker.cjs'),
     });
     transport = registerIpc(ipcMain, core);
+    const linkCore = core;
+    links.attach((url) => void linkCore.invoke('logs.linkDeliver', { url }));
     Menu.setApplicationMenu(
       Menu.buildFromTemplate(buildMenuTemplate({ isMac: process.platform === 'darwin', isPackaged: app.isPackaged, openDocs: () => openAllowed(DOCS_URL) })),
     );

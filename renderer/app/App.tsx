@@ -12,6 +12,7 @@ import { useNav } from './nav-store';
 import { Sidebar } from './Sidebar';
 import { useBridgeEvents } from './use-bridge-events';
 import { useShortcuts } from './use-shortcuts';
+import { useLinkInbox } from '../features/logs/use-link-inbox';
 
 // Each area is its own chunk, loaded the first time it opens: the window draws before the console's editor arrives.
 const SCREENS: Record<AreaId, LazyExoticComponent<ComponentType>> = {
@@ -45,6 +46,7 @@ function Shell() {
   useShortcuts();
   useBridgeEvents();
   useAppState();
+  useLinkInbox();
   const area = useNav((s) => s.area);
   const focusRequest = useNav((s) => s.focusRequest);
   const def = AREAS.find((a) => a.id === area)!;

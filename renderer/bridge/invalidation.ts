@@ -27,6 +27,8 @@ const PROFILE_DEPENDENT: readonly StaleScope[] = [
   'videos.libraryLinks',
   'logs.zones',
   'apps.*',
+  // Saved views are kept per profile.
+  'logs.views',
 ];
 
 /**
@@ -43,6 +45,7 @@ export const STALE_AFTER_EVENT: { readonly [E in EventName]: readonly StaleScope
   'logs.exportStatus': [],
   // A tail's rows change with every ask: the live view fetches its window itself.
   'logs.tailStatus': [],
+  'logs.link': [],
 };
 
 /**
@@ -77,6 +80,10 @@ export const STALE_AFTER_CALL: { readonly [M in MethodName]?: readonly StaleScop
   // The form's draft is read once per form; a new form reads it again.
   'apps.saveDraft': ['apps.getDraft'],
   'apps.clearDraft': ['apps.getDraft'],
+  // A zone's saved views changed (a failed call may still have written the file).
+  'logs.viewSave': ['logs.views'],
+  'logs.viewRename': ['logs.views'],
+  'logs.viewDelete': ['logs.views'],
 };
 
 /** True when a query key falls under one of the scopes. */

@@ -8,6 +8,7 @@ import { logEntrySchema } from '../logs/v2-response.js';
 import { empty, type AreaContract } from './define.js';
 import { logsExportContract } from './logs-export.js';
 import { logsTailEvents, logsTailMethods } from './logs-tail.js';
+import { logsViewsEvents, logsViewsMethods } from './logs-views.js';
 
 const SessionId = z.string().min(1).max(100);
 /** The filter in its text form (`status:5xx cache:MISS -pop:WA words`); the core parses it with the chips' rules. */
@@ -165,11 +166,13 @@ export const logsContract = {
     'logs.chooseFile': { input: empty, output: z.object({ token: z.string(), name: z.string() }).nullable() },
     ...logsExportContract.methods,
     ...logsTailMethods,
+    ...logsViewsMethods,
   },
   events: {
     /** A session's status changed: rows loaded, a page arrived, the budget moved, an error, the end. */
     'logs.status': LogsStatus,
     ...logsExportContract.events,
     ...logsTailEvents,
+    ...logsViewsEvents,
   },
 } as const satisfies AreaContract;

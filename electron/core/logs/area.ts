@@ -19,6 +19,7 @@ import { exportHandlers } from './export-handlers.js';
 import { openDaySession } from './day-session.js';
 import { tailArea } from './tail-handlers.js';
 import type { TailOptions } from './tail-session.js';
+import { viewsHandlers, type ViewsDeps } from './views-handlers.js';
 
 /** The area's handlers, typed from its contract file. */
 export type LogsHandlers = AreaHandlers<typeof logsContract>;
@@ -37,6 +38,8 @@ export interface LogsAreaDeps {
   readonly rows?: RowsHost;
   /** Live tail tuning, for tests. */
   readonly tail?: TailOptions;
+  /** Where saved views are kept; without it they are refused. */
+  readonly views?: ViewsDeps;
 }
 
 /** The area's handlers and how to stop it. */
@@ -156,6 +159,7 @@ export function logsArea(deps: LogsAreaDeps): LogsArea {
     },
     ...exportHandlers({ session: get, dialogs: deps.dialogs, emit: (s) => deps.bus.emit('logs.exportStatus', s) }),
     ...tail.handlers,
+    ...viewsHandlers(deps.views, get, deps.bus),
   };
   return {
     handlers,

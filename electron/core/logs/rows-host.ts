@@ -34,6 +34,8 @@ export interface RowsHandle {
   loadFile(path: string, options: { signal?: AbortSignal; onProgress?: (p: V1FileProgress) => void; progressIntervalMs?: number }): Promise<FileLoaded>;
   /** Frees the rows. */
   close(): void;
+  /** The place, in the sort given, of the matching row with this request id; null when none matches. */
+  findRequest(requestId: string, sort: LogSort): Promise<number | null>;
   /** Drops the `count` rows that arrived first; how many rows went and how many of them matched. */
   trimOldest(count: number): Promise<{ rows: number; matching: number }>;
   /** Matching rows in arrival order (a live tail), newest arrival last. */
@@ -111,6 +113,7 @@ function handleOver(raw: Raw, close: () => void): RowsHandle {
       ),
     trimOldest: (count) => send({ op: 'trimOldest', count }),
     arrivalWindow: (offset, count) => send({ op: 'arrivalWindow', offset, count }),
+    findRequest: (requestId, sort) => send({ op: 'findRequest', requestId, sort }),
   };
 }
 

@@ -129,6 +129,18 @@ export class RowsModel {
     return null;
   }
 
+  /** The place, in the sort asked for, of the matching row with this request id; null when none matches. */
+  findRequest(requestId: string, sort: LogSort): number | null {
+    this.#catchUp();
+    const order = this.#order(sort);
+    const s = this.#store;
+    const id = requestId.toLowerCase();
+    for (let k = 0; k < order.length; k++) {
+      if (s.requestId(order[k]!) === id) return k;
+    }
+    return null;
+  }
+
   #order(sort: LogSort): Uint32Array {
     const key = `${sort.key}:${sort.dir}`;
     if (this.#sorted?.key === key && this.#sorted.order.length === this.#matching.length) return this.#sorted.order;

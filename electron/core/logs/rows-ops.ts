@@ -36,7 +36,8 @@ export type RowsOp =
   /** A download's bytes arriving on `port` (day-stream.ts), parsed as a file is; rows outside `window` are dropped. */
   | { readonly op: 'loadStream'; readonly port: MessagePort; readonly window: TimeSpan | null; readonly progressIntervalMs?: number }
   | { readonly op: 'trimOldest'; readonly count: number }
-  | { readonly op: 'arrivalWindow'; readonly offset: number; readonly count: number };
+  | { readonly op: 'arrivalWindow'; readonly offset: number; readonly count: number }
+  | { readonly op: 'findRequest'; readonly requestId: string; readonly sort: LogSort };
 
 /** A stream read into the rows: as a file, plus the rows left out for being outside the window. */
 export interface StreamLoaded extends FileLoaded {
@@ -57,6 +58,7 @@ export interface RowsOpResults {
   loadStream: StreamLoaded;
   trimOldest: { rows: number; matching: number };
   arrivalWindow: { rows: LogRow[]; total: number };
+  findRequest: number | null;
 }
 
 /** Where a running file load reports and how it is stopped. */
@@ -134,5 +136,7 @@ async function perform(model: RowsModel, req: RowsOp, ctx: LoadContext): Promise
       return model.trimOldest(req.count);
     case 'arrivalWindow':
       return model.arrivalWindow(req.offset, req.count);
+    case 'findRequest':
+      return model.findRequest(req.requestId, req.sort);
   }
 }

@@ -93,6 +93,11 @@ export abstract class Session {
     return this.rows.values(key, prefix);
   }
 
+  /** The place, in the sort given, of the matching row with this request id; null when none matches. */
+  findRequest(requestId: string, sort: LogSort): Promise<number | null> {
+    return this.rows.findRequest(requestId, sort);
+  }
+
   publish(): LogsStatus {
     const s = this.status();
     this.env.emit(s);

@@ -24,6 +24,8 @@ import { useLogDrop } from './use-log-drop';
 import { useLogsKeys, shiftRange } from './use-logs-keys';
 import { useLogsQuery } from './use-logs-query';
 import { WholeDay } from './WholeDay';
+import { useLogsViews } from './use-logs-views';
+import { ViewsBar } from './ViewsBar';
 import type { TableKeys } from './view-types';
 import { ZonePicker } from './ZonePicker';
 import './logs.css';
@@ -94,7 +96,9 @@ export function LogsScreen() {
   const filterInput = useRef<HTMLInputElement | null>(null);
   const tableKeys = useRef<TableKeys | null>(null);
   const [keysOpen, setKeysOpen] = useState(false);
+  const views = useLogsViews(q, tableKeys, sort, aggregates !== null);
   useLogsKeys({
+    toggleFilters: views.toggleFilters,
     filterInput,
     table: tableKeys,
     moveRange:
@@ -131,6 +135,7 @@ export function LogsScreen() {
       <RangePicker range={q.range} onRange={q.chooseRange} timeZone={timeZone} onTimeZone={setTimeZone} error={rangeRule} disabled={q.source?.kind === 'file' || q.source?.kind === 'off'} />
       <WholeDay zoneId={q.source?.kind === 'zone' ? q.source.zoneId : null} range={q.range} timeZone={timeZone} filter={q.applied} status={status} session={q.session} />
       <FilterBar text={q.text} applied={q.applied} onText={q.setText} onApply={q.applyFilter} sessionId={status?.sessionId ?? null} coreError={filterRule} inputRef={filterInput} />
+      <ViewsBar views={views} applied={q.applied} />
       {q.source?.kind === 'zone' && <LiveTail zoneId={q.source.zoneId} filter={q.applied} timeZone={timeZone} />}
       {dragging && (
         <div className="drop-hint" aria-hidden="true">

@@ -67,6 +67,9 @@ export function logsBridge(): FakeBridge {
   bridge.answer('logs.loadAll', ({ sessionId }) => aStatus({ sessionId, phase: 'loading-all' }));
   bridge.answer('logs.loadMore', ({ sessionId }) => aStatus({ sessionId, loadedRows: 20_000, matchingRows: 20_000, requests: 2 }));
   bridge.answer('logs.cancel', ({ sessionId }) => aStatus({ sessionId, phase: 'cancelled' }));
+  bridge.answer('logs.views', { views: [] });
+  bridge.answer('logs.linkTake', { url: null });
+  bridge.answer('logs.linkPending', { pending: false });
   return bridge;
 }
 

@@ -4,6 +4,7 @@
  * while the Logs screen is mounted (it is only mounted while it shows), and stay quiet while the user types in a
  * field, picks in a select or works in a dialog: a letter typed there is the field's. Escape is the one key heard
  * in the filter box: it hands the focus back to the table, so the keys work again without the mouse.
+ * `f` turns every filter off and back on, keeping the selected row.
  */
 import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
 import { resolveRange, type LogRange } from '../../../shared/logs/range';
@@ -18,6 +19,7 @@ export const LOGS_KEYS: readonly (readonly [string, string])[] = [
   ['E', 'Jump to the previous row with a 5xx status'],
   ['[', 'Move the time range back by its length'],
   [']', 'Move the time range forward by its length (up to now)'],
+  ['f', 'Turn every filter off, or back on, keeping the selected row'],
   ['?', 'Show these keys'],
   ['Esc', 'Leave the filter for the table; close a dialog'],
 ];
@@ -53,6 +55,8 @@ export interface LogsKeyTargets {
   /** Moves a zone's range; null when the rows are a file's (or none), which have no range to move. */
   moveRange: ((steps: -1 | 1) => void) | null;
   showHelp(): void;
+  /** Turns the filters off or back on (keeping the selected row); absent where there are none to toggle. */
+  toggleFilters?: () => void;
 }
 
 /** Listens for the viewer's keys while mounted. */
@@ -83,6 +87,7 @@ export function useLogsKeys(targets: LogsKeyTargets): void {
         '[': t.moveRange ? () => t.moveRange?.(-1) : undefined,
         ']': t.moveRange ? () => t.moveRange?.(1) : undefined,
         '?': t.showHelp,
+        f: t.toggleFilters,
       };
       const run = act[e.key];
       if (!run) return;

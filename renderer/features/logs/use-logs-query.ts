@@ -126,6 +126,20 @@ export function useLogsQuery() {
     if (beforeZoom !== null && sendRange(beforeZoom)) setBeforeZoom(null);
   }
 
+  /** A zone over a range with a filter, all at once (a link opened): one session, no intermediate query. */
+  function openAt(zoneId: number, r: LogRange, filter: string) {
+    const next: ChosenSource = { kind: 'zone', zoneId };
+    setSource(next);
+    setBeforeZoom(null);
+    setText(filter);
+    setApplied(filter);
+    setRange(r);
+    const rule = check(r);
+    setRangeError(rule);
+    if (rule === undefined) openOn(next, r, filter);
+    else session.close();
+  }
+
   // Handed to the charts and the table, which are memoized: the same function for the whole screen's life.
   const onDrill = useLatestCallback(drill);
   const onZoom = useLatestCallback(zoom);
@@ -148,5 +162,6 @@ export function useLogsQuery() {
     drill: onDrill,
     zoom: onZoom,
     resetZoom: onResetZoom,
+    openAt,
   };
 }

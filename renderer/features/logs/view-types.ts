@@ -62,6 +62,10 @@ export interface TableKeys {
   /** Selects the nearest row with a 5xx status after or before the selected one, or says there is none. */
   jumpToError(direction: 'next' | 'prev'): void;
   focus(): void;
+  /** The selected row's request id, when a row is selected and drawn; null otherwise. */
+  selectedRequestId(): string | null;
+  /** Selects the row at this place in the sort, scrolls it into view and focuses the grid. */
+  select(index: number): void;
 }
 
 /** The charts' props: they draw aggregates the core computed and never see rows. */

@@ -15,7 +15,7 @@ import { useCallback, useId, useLayoutEffect, useMemo, useRef, useState, type Ke
 import { flushSync } from 'react-dom';
 import { call } from '../../../bridge/client';
 import type { LogRow, LogSort } from '../../../../shared/contract/logs';
-import type { LogTableProps } from '../view-types';
+import type { LogTableProps, TableKeys } from '../view-types';
 import { BodyRow, ROW_HEIGHT, rowElementId } from './BodyRow';
 import { ColumnsMenu } from './ColumnMenus';
 import { loadColumns, saveColumns, visibleColumns, widthOf, type ColumnState } from './columns';
@@ -183,11 +183,34 @@ export function LogTable({ sessionId, total, version, sort, onSort, timeZone, on
     }
   }
 
+  /** What keeping a row across a filter change needs: the selected row's request id, and selecting by place. */
+  function selectionKeys(): Pick<TableKeys, 'selectedRequestId' | 'select'> {
+    const slot = current === null ? null : rowAt(current);
+    return {
+      selectedRequestId: () => (slot?.state === 'ready' ? slot.row.requestId : null),
+      select: (index) => {
+        select(index);
+        reveal.current = true;
+        grid.current?.focus();
+      },
+    };
+  }
+  // A row selected from outside (a link, the filters toggle) is brought into the window too, not only into the
+  // grid's own view: the grid may sit below the fold, where focusing it does not scroll the page.
+  const reveal = useRef(false);
+  useLayoutEffect(() => {
+    if (!reveal.current || current === null) return;
+    const el = document.getElementById(rowElementId(gridId, current));
+    if (!el) return;
+    reveal.current = false;
+    el.scrollIntoView({ block: 'nearest' });
+  });
+
   // The latest handlers behind stable callbacks, so the memoised rows do not re-render for a new closure.
   const handlers = useRef({ select, open, query });
   useLayoutEffect(() => {
     handlers.current = { select, open, query };
-    if (keysRef) keysRef.current = { step, jumpToError: (d) => void jumpToError(d), focus: () => grid.current?.focus() };
+    if (keysRef) keysRef.current = { step, jumpToError: (d) => void jumpToError(d), focus: () => grid.current?.focus(), ...selectionKeys() };
   });
   useLayoutEffect(() => {
     if (!keysRef) return;

@@ -1,0 +1,115 @@
+/** Renaming and deleting a zone's saved views, in a dialog (Escape closes it). */
+import { Dialog } from 'radix-ui';
+import { useId, useState, type FormEvent } from 'react';
+import type { SavedView } from '../../../shared/contract/logs-views';
+import { useCallMutation } from '../../bridge/queries';
+import { ErrorMessage, fieldError } from '../../ui/ErrorMessage';
+
+interface Props {
+  readonly open: boolean;
+  onOpenChange(open: boolean): void;
+  readonly zoneId: number;
+  readonly views: readonly SavedView[];
+}
+
+function ViewRow({ zoneId, view }: { readonly zoneId: number; readonly view: SavedView }) {
+  const inputId = useId();
+  const errorId = useId();
+  const rename = useCallMutation('logs.viewRename');
+  const remove = useCallMutation('logs.viewDelete');
+  const [editing, setEditing] = useState(false);
+  const [name, setName] = useState(view.name);
+  const rule = fieldError(rename.error, 'name');
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    rename.mutate({ zoneId, id: view.id, name }, { onSuccess: () => setEditing(false) });
+  }
+
+  return (
+    <li className="logs-manage-row">
+      {editing ? (
+        <form className="row" onSubmit={submit} aria-label={`Rename ${view.name}`}>
+          <label htmlFor={inputId} className="visually-hidden">
+            New name for {view.name}
+          </label>
+          <input
+            id={inputId}
+            value={name}
+            maxLength={80}
+            autoFocus
+            aria-invalid={rule !== undefined ? true : undefined}
+            aria-describedby={rule !== undefined ? errorId : undefined}
+            onChange={(e) => setName(e.target.value)}
+          />
+          <button type="submit" className="primary" disabled={rename.isPending}>
+            Save
+          </button>
+          <button
+            type="button"
+            onClick={() => {
+              setEditing(false);
+              setName(view.name);
+              rename.reset();
+            }}
+          >
+            Cancel
+          </button>
+          {rule !== undefined && (
+            <p id={errorId} className="field-error" role="alert">
+              {rule}
+            </p>
+          )}
+        </form>
+      ) : (
+        <div className="row">
+          <span className="logs-manage-name">{view.name}</span>
+          <code className="muted logs-manage-filter">{view.filter || '(no filters)'}</code>
+          <button type="button" onClick={() => setEditing(true)} aria-label={`Rename ${view.name}`}>
+            Rename
+          </button>
+          <button
+            type="button"
+            className="danger"
+            aria-label={`Delete ${view.name}`}
+            disabled={remove.isPending}
+            onClick={() => remove.mutate({ zoneId, id: view.id })}
+          >
+            Delete
+          </button>
+        </div>
+      )}
+      {rename.error && rule === undefined && <ErrorMessage error={rename.error} />}
+      {remove.error && <ErrorMessage error={remove.error} />}
+    </li>
+  );
+}
+
+/** The dialog listing the zone's views with Rename and Delete. */
+export function ManageViewsDialog({ open, onOpenChange, zoneId, views }: Props) {
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="dialog-overlay" />
+        <Dialog.Content className="dialog dialog-wide" data-testid="manage-views-dialog">
+          <Dialog.Title>Saved views</Dialog.Title>
+          <Dialog.Description>This zone's saved filters. Names are unique per zone.</Dialog.Description>
+          {views.length === 0 ? (
+            <p className="muted">No saved views for this zone.</p>
+          ) : (
+            <ul className="plain logs-manage">
+              {views.map((v) => (
+                <ViewRow key={v.id} zoneId={zoneId} view={v} />
+              ))}
+            </ul>
+          )}
+          <div className="row dialog-actions">
+            <Dialog.Close asChild>
+              <button type="button">Close</button>
+            </Dialog.Close>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,125 @@
+/**
+ * A zone's saved views: one button per view applies its filter (pressed while it is the filter applied), "Save
+ * view…" names the filter applied now, and "Manage…" renames and deletes. Views are kept by the core, per zone and
+ * per profile, so they are there after a restart.
+ */
+import { useId, useState, type FormEvent } from 'react';
+import type { SavedView } from '../../../shared/contract/logs-views';
+import { formatFilterText, parseFilterText } from '../../../shared/logs/filter-text';
+import { useCall, useCallMutation } from '../../bridge/queries';
+import { ErrorMessage, fieldError } from '../../ui/ErrorMessage';
+import { ManageViewsDialog } from './ManageViewsDialog';
+
+interface Props {
+  /** The zone whose views are shown; null for a file or no source (views belong to zones). */
+  readonly zoneId: number | null;
+  /** The filter applied now (what "Save view…" saves). */
+  readonly applied: string;
+  onApply(filter: string): void;
+}
+
+const same = (a: string, b: string) => {
+  const pa = parseFilterText(a);
+  const pb = parseFilterText(b);
+  return pa.ok && pb.ok ? formatFilterText(pa.filter) === formatFilterText(pb.filter) : a === b;
+};
+
+/** The saved views row. */
+export function SavedViews({ zoneId, applied, onApply }: Props) {
+  const nameId = useId();
+  const errorId = useId();
+  const list = useCall('logs.views', { zoneId: zoneId ?? 1 }, { enabled: zoneId !== null });
+  const save = useCallMutation('logs.viewSave');
+  const [naming, setNaming] = useState(false);
+  const [name, setName] = useState('');
+  const [manage, setManage] = useState(false);
+  const views: readonly SavedView[] = zoneId === null ? [] : (list.data?.views ?? []);
+  const nameRule = fieldError(save.error, 'name');
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    if (zoneId === null) return;
+    save.mutate(
+      { zoneId, name, filter: applied },
+      {
+        // The new view's button, shown pressed, says it was saved.
+        onSuccess: () => {
+          setNaming(false);
+          setName('');
+        },
+      },
+    );
+  }
+
+  if (zoneId === null) return null;
+  return (
+    <div className="logs-views" data-testid="saved-views">
+      <span className="muted" id={`${nameId}-label`}>
+        Saved views
+      </span>
+      {views.length === 0 ? (
+        <span className="muted">none yet</span>
+      ) : (
+        <ul className="plain logs-view-list" aria-labelledby={`${nameId}-label`}>
+          {views.map((v) => (
+            <li key={v.id}>
+              <button type="button" className="logs-view" aria-pressed={same(v.filter, applied)} title={v.filter || 'No filters'} onClick={() => onApply(v.filter)}>
+                {v.name}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {naming ? (
+        <form className="row logs-view-save" onSubmit={submit} aria-label="Save the filters as a view">
+          <label htmlFor={nameId}>Name</label>
+          <input
+            id={nameId}
+            value={name}
+            maxLength={80}
+            autoFocus
+            aria-invalid={nameRule !== undefined ? true : undefined}
+            aria-describedby={nameRule !== undefined ? errorId : undefined}
+            onChange={(e) => setName(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Escape') {
+                e.preventDefault();
+                setNaming(false);
+                save.reset();
+              }
+            }}
+          />
+          <button type="submit" className="primary" disabled={save.isPending}>
+            Save
+          </button>
+          <button
+            type="button"
+            onClick={() => {
+              setNaming(false);
+              save.reset();
+            }}
+          >
+            Cancel
+          </button>
+          {nameRule !== undefined && (
+            <p id={errorId} className="field-error" role="alert">
+              {nameRule}
+            </p>
+          )}
+        </form>
+      ) : (
+        <button type="button" disabled={applied.trim() === ''} title={applied.trim() === '' ? 'Apply a filter first' : 'Save the filters applied now under a name'} onClick={() => setNaming(true)}>
+          Save view…
+        </button>
+      )}
+      {views.length > 0 && (
+        <button type="button" onClick={() => setManage(true)}>
+          Manage…
+        </button>
+      )}
+      {save.error && nameRule === undefined && <ErrorMessage error={save.error} />}
+      {list.error && <ErrorMessage error={list.error} />}
+      <ManageViewsDialog open={manage} onOpenChange={setManage} zoneId={zoneId} views={views} />
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+/**
+ * Brings the Logs area forward when a logs link arrives from outside (the `burrow:` protocol): at start, when one
+ * waits in the core, and whenever another is announced. The Logs screen itself takes the link and opens it; this
+ * hook only makes sure the screen is there to do so. Mounted once by the app shell.
+ */
+import { useEffect } from 'react';
+import { call, subscribe } from '../../bridge/client';
+import { useNav } from '../../app/nav-store';
+
+export function useLinkInbox(): void {
+  useEffect(() => {
+    let live = true;
+    // Not `go`: that also moves the focus to the area's first control once its data arrives, which would take it
+    // (and the scroll) away from the row the link selects.
+    const show = () => {
+      if (useNav.getState().area === 'logs') return;
+      window.history.replaceState(null, '', '#/logs');
+      useNav.setState({ area: 'logs', paletteOpen: false });
+    };
+    call('logs.linkPending', {})
+      .then(({ pending }) => {
+        if (live && pending) show();
+      })
+      .catch(() => undefined);
+    const off = subscribe('logs.link', show);
+    return () => {
+      live = false;
+      off();
+    };
+  }, []);
+}
