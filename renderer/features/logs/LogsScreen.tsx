@@ -154,8 +154,10 @@ export function LogsScreen() {
         <>
           {status.error && <SessionError error={status.error} />}
           <KpiStrip aggregates={aggregates} />
-          <Counts status={status} />
-          <ExportButton status={status} sort={sort} timeZone={timeZone} />
+          <div className="row logs-counts-row">
+            <Counts status={status} />
+            <ExportButton status={status} sort={sort} timeZone={timeZone} />
+          </div>
           {status.file && status.file.malformed > 0 && <MalformedLines sessionId={status.sessionId} count={status.file.malformed} />}
           {/* The charts offer "Reset zoom" themselves while `zoomed`: one button, beside what was zoomed. */}
           {aggregates && <LogCharts aggregates={aggregates} timeZone={timeZone} onDrill={q.drill} onZoom={q.zoom} zoomed={q.zoomed} onResetZoom={q.resetZoom} />}

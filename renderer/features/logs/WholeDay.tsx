@@ -1,9 +1,11 @@
 /**
- * "Whole day": when a zone's range is exactly one calendar day on the screen's clock (UTC or local), the day can be
- * read from the platform's v1 day file(s) in one download instead of v2 pages — all of it, with the KPIs and charts
- * from that one request. While it downloads the bar shows bytes, lines and rows and can cancel; once in, it says
- * where the rows came from and goes back to pages on request (a new range goes back too).
+ * "Whole day": a calendar day on the screen's clock (UTC or local) read from the platform's v1 day file(s) in one
+ * download instead of v2 pages — all of it, with the KPIs and charts from that one request. When the range is exactly
+ * one day, that day is offered; otherwise any day the platform still keeps can be chosen. While it downloads the
+ * bar shows bytes, lines and rows and can cancel; once in, it says where the rows came from and goes back to pages on
+ * request (a new range goes back too).
  */
+import { useId, useState } from 'react';
 import type { LogSource, LogsStatus } from '../../../shared/contract/logs';
 import { localDate, localTimeZone, planDay } from '../../../shared/logs/day';
 import type { LogRange } from '../../../shared/logs/range';
@@ -38,6 +40,42 @@ export function wholeDayOf(range: LogRange, tz: string, now = Date.now()): strin
   return range.to <= plan.to && range.to >= plan.to - 60_000 ? day : null;
 }
 
+/** The days the platform still keeps on this clock, newest first (today, so far, included). */
+export function keptDays(tz: string, now = Date.now()): string[] {
+  const days: string[] = [];
+  for (let k = 0; k <= 4; k++) {
+    const day = localDate(now - k * 86_400_000, tz);
+    if (!days.includes(day) && planDay(day, tz, now).ok) days.push(day);
+  }
+  return days;
+}
+
+/** Any day still kept, chosen from a list, opened whole. */
+function DayChooser({ onOpen, tz }: { readonly onOpen: (day: string) => void; readonly tz: string }) {
+  const days = keptDays(tz);
+  const [chosen, setChosen] = useState<string | null>(null);
+  const id = useId();
+  const day = chosen !== null && days.includes(chosen) ? chosen : (days[1] ?? days[0]);
+  if (day === undefined) return null;
+  return (
+    <div className="row whole-day" data-testid="whole-day">
+      <label htmlFor={id}>Whole day</label>
+      <select id={id} value={day} onChange={(e) => setChosen(e.currentTarget.value)}>
+        {days.map((d, i) => (
+          <option key={d} value={d}>
+            {d}
+            {i === 0 ? ' (today, so far)' : ''}
+          </option>
+        ))}
+      </select>
+      <button type="button" onClick={() => onOpen(day)}>
+        Open day
+      </button>
+      <span className="muted small">One download of the platform&apos;s day file ({tz}), instead of pages</span>
+    </div>
+  );
+}
+
 function megabytes(n: number): string {
   return `${(n / 1e6).toFixed(n < 10e6 ? 1 : 0)} MB`;
 }
@@ -70,8 +108,9 @@ export function WholeDay({ zoneId, range, timeZone, filter, status, session }: P
       </div>
     );
   }
-  if (day === null || zoneId === null) return null;
+  if (zoneId === null) return null;
   const tz = timeZoneName(timeZone);
+  if (day === null) return <DayChooser tz={tz} onOpen={(d) => void session.open({ kind: 'day', zoneId, day: d, timeZone: tz }, filter)} />;
   return (
     <div className="row whole-day" data-testid="whole-day">
       <button type="button" onClick={() => void session.open({ kind: 'day', zoneId, day, timeZone: tz }, filter)}>

@@ -4,7 +4,7 @@ import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LogSource } from '../../../shared/contract/logs';
 import { aStatus, logsBridge, renderLogs } from './test-logs';
-import { wholeDayOf } from './WholeDay';
+import { keptDays, wholeDayOf } from './WholeDay';
 
 vi.mock('./charts/LogCharts', () => ({ LogCharts: () => <div data-testid="charts" /> }));
 
@@ -68,4 +68,29 @@ describe('Whole day in the screen', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Back to pages' }));
     await waitFor(() => expect(bridge.inputs('logs.open').at(-1)?.source).toMatchObject({ kind: 'zone', zoneId: 1, range: { kind: 'absolute', from: y.from, to: y.to } }));
   });
+
+  it('for any other range offers the days still kept, yesterday first chosen, and opens the one picked', async () => {
+    const bridge = logsBridge();
+    bridge.answer('logs.open', ({ source, filter }) => aStatus({ sessionId: source.kind === 'day' ? 'd2' : 'z2', filter }));
+    renderLogs();
+    const select = await screen.findByLabelText('Pull zone');
+    await waitFor(() => expect((select as HTMLSelectElement).disabled).toBe(false));
+    fireEvent.change(select, { target: { value: '1' } });
+    await screen.findByTestId('logs-counts');
+    const days = keptDays('UTC');
+    const chooser = screen.getByLabelText('Whole day') as HTMLSelectElement;
+    expect([...chooser.options].map((o) => o.value)).toEqual(days);
+    expect(chooser.value).toBe(yesterday().day);
+    fireEvent.change(chooser, { target: { value: days[2] } });
+    fireEvent.click(screen.getByRole('button', { name: 'Open day' }));
+    await waitFor(() => expect(bridge.inputs('logs.open').at(-1)?.source).toEqual({ kind: 'day', zoneId: 1, day: days[2], timeZone: 'UTC' } satisfies LogSource));
+  });
 });
+
+describe('keptDays', () => {
+  it('lists today and the days back to the oldest the platform keeps, newest first', () => {
+    const now = Date.UTC(2026, 10, 23, 12);
+    expect(keptDays('UTC', now)).toEqual(['2026-11-23', '2026-11-22', '2026-11-21', '2026-11-20']);
+  });
+});
+
