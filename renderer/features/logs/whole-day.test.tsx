@@ -83,7 +83,7 @@ describe('Whole day in the screen', () => {
     expect(chooser.value).toBe(yesterday().day);
     fireEvent.change(chooser, { target: { value: days[2] } });
     fireEvent.click(screen.getByRole('button', { name: 'Open day' }));
-    await waitFor(() => expect(bridge.inputs('logs.open').at(-1)?.source).toEqual({ kind: 'day', zoneId: 1, day: days[2], timeZone: 'UTC' } satisfies LogSource));
+    await waitFor(() => expect(bridge.inputs('logs.open').at(-1)?.source).toEqual({ kind: 'day', zoneId: 1, day: days[2]!, timeZone: 'UTC' } satisfies LogSource));
   });
 });
 
