@@ -58,6 +58,22 @@ describe('burrow logs --follow', () => {
     expect(io.errs.text()).toBe('');
   });
 
+  it('with --all, a first ask larger than the buffer prints what the buffer kept, says how many it could not, and still stops on SIGINT', async () => {
+    const io = testIo(env, fx.home);
+    const hooks = testHooks();
+    const now = Date.now();
+    fx.sandbox.logging.inject(zone, Array.from({ length: 300 }, (_, i) => ({ timestampMs: now - 2000 + i, url: `/follow/burst/${i}` })));
+    const running = runLogsFollow(command([String(zone), '--follow', '--all', '--url', '/follow/burst/']), 'ndjson', io, { hooks, tail: { intervalMs: 30, cap: 100 } });
+    await outputWhere(io.errs, (t) => t.includes('not printed'));
+    hooks.fire('SIGINT');
+    expect(await running).toBe(130);
+    const rows = ndjson(io.out.text());
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.length).toBeLessThanOrEqual(100);
+    expect(new Set(rows.map((r) => r.requestId)).size).toBe(rows.length);
+    expect(io.errs.text()).toMatch(/\d+ older rows of this ask were over the 100-row buffer and are not printed/);
+  });
+
   it('a table on a terminal; a filter applies; a zone without logging ends with exit 1 and the reason', async () => {
     const io = testIo(env, fx.home, true);
     const hooks = testHooks();

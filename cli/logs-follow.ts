@@ -38,7 +38,11 @@ export async function runLogsFollow(cmd: LogsCommand, format: LogFormat, io: Cli
   const secrets: string[] = [];
   const err = createErrorWriter(io, () => secrets);
   if (cmd.source.kind !== 'zone') {
-    err('burrow logs: --follow reads a pull zone, not a file');
+    err(cmd.source.kind === 'day' ? 'burrow logs: --follow starts at now and goes on; it does not go with --day' : 'burrow logs: --follow reads a pull zone, not a file');
+    return EXIT.usage;
+  }
+  if (cmd.order === 'asc') {
+    err('burrow logs: --follow prints rows as they arrive; --order does not apply');
     return EXIT.usage;
   }
   if (cmd.when.from !== undefined || cmd.when.to !== undefined || cmd.when.last !== undefined) {
@@ -73,9 +77,12 @@ export async function runLogsFollow(cmd: LogsCommand, format: LogFormat, io: Cli
     ended?.({ code: e.kind === 'network' || e.kind === 'timeout' ? EXIT.network : EXIT.http });
   };
 
+  const cap = options.tail?.cap ?? FOLLOW_CAP;
   /** Prints the matching rows of the latest ask: they are the last `lastArrived` of the rows held. */
   const print = async (s: TailStatus) => {
-    let count = s.lastArrived;
+    // More may have arrived in one ask than the tail keeps: those beyond its cap were trimmed before printing.
+    let count = Math.min(s.lastArrived, s.matchingRows);
+    if (count < s.lastArrived) err(`burrow logs: ${s.lastArrived - count} older rows of this ask were over the ${cap.toLocaleString('en-US')}-row buffer and are not printed`);
     if (first) {
       first = false;
       if (cmd.limit !== null) count = Math.min(count, cmd.limit);
@@ -117,7 +124,7 @@ export async function runLogsFollow(cmd: LogsCommand, format: LogFormat, io: Cli
     handle,
     zoneId,
     async () => createV2LogClient({ client, budget }),
-    { cap: FOLLOW_CAP, ...options.tail },
+    { ...options.tail, cap },
   );
 
   const onSignal = (signal: NodeJS.Signals) => ended?.(signal === 'SIGTERM' ? 'SIGTERM' : 'SIGINT');

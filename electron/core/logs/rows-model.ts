@@ -107,7 +107,8 @@ export class RowsModel {
     this.#catchUp();
     const order = this.#order(sort);
     const rows: LogRow[] = [];
-    for (let k = offset; k < Math.min(order.length, offset + count); k++) {
+    // A window never starts before the first row: a negative place would read past the store.
+    for (let k = Math.max(0, offset); k < Math.min(order.length, offset + count); k++) {
       rows.push({ ...recordToLogEntry(this.#store.record(order[k]!)), index: k });
     }
     return { rows, total: order.length };
@@ -266,7 +267,7 @@ export class RowsModel {
     this.#catchUp();
     const sel = this.#matching;
     const rows: LogRow[] = [];
-    for (let k = offset; k < Math.min(sel.length, offset + count); k++) rows.push({ ...recordToLogEntry(this.#store.record(sel[k]!)), index: k });
+    for (let k = Math.max(0, offset); k < Math.min(sel.length, offset + count); k++) rows.push({ ...recordToLogEntry(this.#store.record(sel[k]!)), index: k });
     return { rows, total: sel.length };
   }
 }
