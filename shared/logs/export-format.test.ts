@@ -1,5 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import { isKnownTimeZone, isoWithOffset, offsetResolver } from './export-format.js';
+import { csvValue, isKnownTimeZone, isoWithOffset, offsetResolver } from './export-format.js';
+
+describe('CSV values', () => {
+  it('quote commas, quotes and line breaks, and leave plain text and numbers as they are', () => {
+    expect(csvValue('a,b')).toBe('"a,b"');
+    expect(csvValue('say "hi"')).toBe('"say ""hi"""');
+    expect(csvValue('two\nlines')).toBe('"two\nlines"');
+    expect(csvValue('Mozilla/5.0')).toBe('Mozilla/5.0');
+    expect(csvValue(-5)).toBe('-5');
+    expect(csvValue(null)).toBe('');
+  });
+
+  it('write text a spreadsheet would run as a formula with a leading apostrophe, and "-" or a negative number as they are', () => {
+    expect(csvValue('=cmd|" /C calc"!A0')).toBe(`"'=cmd|"" /C calc""!A0"`);
+    expect(csvValue('+1+2')).toBe("'+1+2");
+    expect(csvValue('@SUM(A1)')).toBe("'@SUM(A1)");
+    expect(csvValue('-2+3')).toBe("'-2+3");
+    expect(csvValue('\tx')).toBe("'\tx");
+    expect(csvValue('-')).toBe('-');
+    expect(csvValue('-12.5')).toBe('-12.5');
+    expect(csvValue('https://a.example/=x')).toBe('https://a.example/=x');
+  });
+});
 
 describe('export times', () => {
   it('write ISO 8601 with milliseconds and an explicit offset', () => {

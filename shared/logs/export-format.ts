@@ -23,10 +23,20 @@ export function ndjsonLine(entry: LogEntry): string {
   return `${JSON.stringify(entry)}\n`;
 }
 
-/** Quotes a CSV value when it holds a comma, a quote, a line break or leading/trailing space; absent is empty. */
+/**
+ * Text a spreadsheet would run as a formula: it starts with `=`, `+`, `@`, a tab or a carriage return, or with `-`
+ * and more than a number. User agents, referers and URLs are whatever the requester sent, so they can start so.
+ */
+const FORMULA_START = /^(?:[=+@\t\r]|-(?![\d.]*$))/;
+
+/**
+ * Quotes a CSV value when it holds a comma, a quote, a line break or leading/trailing space; absent is empty. Text
+ * that a spreadsheet would read as a formula gets a leading apostrophe, which spreadsheets show as plain text.
+ */
 export function csvValue(value: unknown): string {
   if (value === null || value === undefined) return '';
-  const text = String(value);
+  const raw = String(value);
+  const text = typeof value === 'string' && FORMULA_START.test(raw) ? `'${raw}` : raw;
   return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 

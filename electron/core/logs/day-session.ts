@@ -46,7 +46,8 @@ export class DaySession extends FileSession {
     readonly plan: Planned,
     private readonly client: () => Promise<PlatformClient>,
   ) {
-    super(id, env, filter, rows, `${day}`);
+    // The name an export of the day suggests: the zone and the day.
+    super(id, env, filter, rows, `burrow-logs-zone-${zoneId}-${day}`);
   }
 
   override timeSpan() {

@@ -73,7 +73,10 @@ export function exportHandlers(deps: ExportDeps): ExportHandlers {
       const s = deps.session(sessionId);
       if (running.has(sessionId)) throw new AppFailure(appError('conflict', 'This view is already being exported', { detail: 'Wait for it to finish, or cancel it.' }));
       if (timeZone !== undefined && !isKnownTimeZone(timeZone)) throw new AppFailure(appError('validation', `Unknown time zone "${timeZone}"`, { fieldErrors: { timeZone: 'must be an IANA time zone name' } }));
-      if (!(s instanceof ZoneSession) && s.phase === 'loading') throw new AppFailure(appError('validation', 'The file is still being read', { detail: 'Export once it is read in full.' }));
+      if (!(s instanceof ZoneSession) && s.phase === 'loading') {
+        const day = s.status().source.kind === 'day';
+        throw new AppFailure(appError('validation', day ? 'The day is still downloading' : 'The file is still being read', { detail: day ? 'Export once the whole day is in.' : 'Export once it is read in full.' }));
+      }
       const abort = new AbortController();
       running.set(sessionId, abort);
       try {

@@ -48,6 +48,13 @@ describe('writing an export', () => {
     expect(onlyFile('.partial')).toEqual([]);
   });
 
+  it('a target name as long as the file system allows is written: the temporary name stays short', async () => {
+    const target = join(dir, `${'n'.repeat(250)}.csv`);
+    await writeRowsFile(store, Uint32Array.from([0, 1]), { target, format: 'csv' });
+    expect(readFileSync(target, 'utf8').split('\r\n')).toHaveLength(4);
+    expect(onlyFile('.partial')).toEqual([]);
+  });
+
   it('NDJSON in a named zone, in the order given', async () => {
     const target = join(dir, 'rows.ndjson');
     const order = Uint32Array.from([4, 2, 0]);

@@ -41,9 +41,13 @@ export function exportCancelled(): Error {
   return Object.assign(new Error('The export was cancelled'), { name: 'AbortError', code: 'ABORT_ERR' });
 }
 
-/** The temporary name an export is written under: hidden, next to the target, unique. */
+/**
+ * The temporary name an export is written under: hidden, next to the target, unique, and short whatever the
+ * target's length (a name the file system takes must not become one it refuses). It starts with as much of the
+ * target's name as fits in a few dozen characters, so a leftover after a crash says what it was.
+ */
 export function partialPath(target: string): string {
-  return join(dirname(target), `.${basename(target)}.${randomBytes(4).toString('hex')}.partial`);
+  return join(dirname(target), `.${basename(target).slice(0, 40)}.${randomBytes(4).toString('hex')}.partial`);
 }
 
 /** Writes the rows `order` names (indexes into `rows`, in the order given) to `job.target`. */

@@ -68,7 +68,8 @@ export function ExportButton({ status, sort, timeZone }: Props) {
     [sessionId],
   );
 
-  const fileLoading = status.source.kind === 'file' && status.phase === 'loading';
+  // A file or a whole day is exported once it is all in.
+  const fileLoading = (status.source.kind === 'file' || status.source.kind === 'day') && status.phase === 'loading';
   const nothing = status.matchingRows === 0 && !status.hasMore;
 
   async function start() {
