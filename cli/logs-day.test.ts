@@ -1,6 +1,6 @@
 /** `burrow logs <zone> --day`: a whole day from the v1 day files, as a spawned process against a sandbox, row for row against v2 paging. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { localDate, planDay } from '../shared/logs/day.js';
+import { localDate, localTimeZone, planDay } from '../shared/logs/day.js';
 import type { LogEntry } from '../shared/logs/v2-response.js';
 import { runBurrow, startFixture, type Fixture } from './test-support.js';
 
@@ -50,5 +50,26 @@ describe('burrow logs <zone> --day', () => {
       expect(r.stderr).toMatch(/--day/);
     }
     expect((await runBurrow(['logs', String(zone), '--utc'], { env })).stderr).toMatch(/--utc goes with --day/);
+  });
+});
+
+describe('localTimeZone', () => {
+  const withTz = (tz: string | undefined, run: () => void) => {
+    const before = process.env.TZ;
+    if (tz === undefined) delete process.env.TZ;
+    else process.env.TZ = tz;
+    try {
+      run();
+    } finally {
+      if (before === undefined) delete process.env.TZ;
+      else process.env.TZ = before;
+    }
+  };
+
+  it('is the zone TZ names, or the fixed zone of an unnamed whole-hour offset', () => {
+    withTz('Asia/Tokyo', () => expect(localTimeZone()).toBe('Asia/Tokyo'));
+    // POSIX "UTC+5" is five hours behind UTC, which the Etc zones write as Etc/GMT+5.
+    withTz('UTC+5', () => expect(localTimeZone()).toBe('Etc/GMT+5'));
+    withTz('XYZ-3', () => expect(localTimeZone()).toBe('Etc/GMT-3'));
   });
 });

@@ -22,6 +22,10 @@ export async function runLogsDay(cmd: LogsCommand, source: { readonly zoneId: nu
   const secrets: string[] = [];
   const err = createErrorWriter(io, () => secrets);
   const timeZone = source.utc ? 'UTC' : localTimeZone();
+  if (timeZone === null) {
+    err('burrow logs: this machine\'s time zone has no name to read a day in; set TZ to one (TZ=Europe/Berlin) or give --utc');
+    return EXIT.usage;
+  }
   const plan = planDay(source.day, timeZone, Date.now());
   if (!plan.ok) {
     err(`burrow logs: --day ${plan.message}`);

@@ -100,7 +100,17 @@ export function planDay(day: string, tz: string, now: number): DayPlan {
   return { ok: true, from, to, files, partial: from < kept };
 }
 
-/** The time zone this runtime runs in (the machine's, or TZ). */
-export function localTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+/**
+ * The time zone this runtime runs in (the machine's, or TZ) as a name. A TZ without a name (`UTC+5`) falls back to
+ * the fixed zone of the machine's present offset when it is a whole number of hours; null when the zone cannot be
+ * named (the caller asks for one rather than reading another day than the user meant).
+ */
+export function localTimeZone(): string | null {
+  const named = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  if (named && named !== 'Etc/Unknown') return named;
+  const offset = new Date().getTimezoneOffset();
+  if (offset === 0) return 'UTC';
+  // The Etc zones count the other way round: Etc/GMT+5 is five hours behind UTC.
+  if (offset % 60 === 0 && Math.abs(offset) <= 14 * 60) return `Etc/GMT${offset > 0 ? '+' : '-'}${Math.abs(offset) / 60}`;
+  return null;
 }

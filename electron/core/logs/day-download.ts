@@ -133,6 +133,16 @@ async function downloadFile(o: DayDownloadOptions, file: DayFile, count: (n: num
       continue;
     }
     const where = `GET ${path}`;
+    // A zone that exists but has no file for the day (gone past the platform's retention, or not written yet) is
+    // about the day, not the zone: say so rather than the zone-not-found words.
+    if (response.status === 404 && body?.error.code !== 'logging_disabled' && (body === undefined || body.error.code === 'not_found')) {
+      throw new AppFailure(
+        appError('not_found', 'The platform has no log file for this zone and day', {
+          status: 404,
+          detail: `${where} was not found. A day's file is kept three days and is written as the day goes on.${body?.error.message ? ` The platform said: ${body.error.message}` : ''}`,
+        }),
+      );
+    }
     if (body === undefined) throw new AppFailure(mapPlatformError('logging', response.status, response.headers, response.body, 'GET', path));
     const { code, message, details } = body.error;
     throw new AppFailure(explainLogError({ code, message, ...(details ? { details } : {}), status: response.status, where }));

@@ -177,6 +177,21 @@ describe.each(HOSTS)('whole day, %s', (_label, makeRows) => {
   });
 });
 
+describe('whole day: a file the platform does not have', () => {
+  it('a 404 for the day file says the zone and day have no file, with the platform\'s words, not that logging is off', async () => {
+    const area = areaWith(inThreadRows());
+    try {
+      const opened = await area.handlers['logs.open']({ source: { kind: 'day', zoneId: 987_654_321, day: localDate(NOW - DAY, 'UTC'), timeZone: 'UTC' }, filter: '' }, ctx);
+      const st = await ended(opened.sessionId);
+      expect(st.phase).toBe('failed');
+      expect(st.error).toMatchObject({ status: 404, title: 'The platform has no log file for this zone and day' });
+      expect(st.error?.detail).toMatch(/987654321\.log was not found\..*The platform said: /);
+    } finally {
+      area.close();
+    }
+  });
+});
+
 describe('whole day: credentials', () => {
   it('a 401 from the platform fails the session with the explanation; the key never reaches the status', async () => {
     const bad = createPlatformClient({ endpoints: () => endpointsOf(sandbox), credentials: fixedCredentials({ bearer: 'not a token' }), userAgent: 'Burrow/0.0.0-test', env: {} });

@@ -25,7 +25,7 @@ interface Props {
 
 /** The IANA zone of the screen's clock. */
 export function timeZoneName(mode: TimeZoneMode): string {
-  return mode === 'utc' ? 'UTC' : localTimeZone();
+  return mode === 'utc' ? 'UTC' : (localTimeZone() ?? 'UTC');
 }
 
 /**
