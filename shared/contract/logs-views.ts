@@ -4,6 +4,7 @@
  * core until the Logs screen takes them.
  */
 import { z } from 'zod';
+import { LINK_MAX_LENGTH } from '../logs/link.js';
 
 const SessionId = z.string().min(1).max(100);
 const ZoneId = z.number().int().positive();
@@ -19,7 +20,9 @@ export const ViewName = z
   .string()
   .trim()
   .min(1, 'Give the view a name')
-  .max(VIEW_NAME_MAX, `A view's name must be at most ${VIEW_NAME_MAX} characters`);
+  // Counted as people see characters (an emoji is one), not in UTF-16 units; the core checks it again after
+  // dropping what cannot be seen.
+  .refine((s) => [...s].length <= VIEW_NAME_MAX, `A view's name must be at most ${VIEW_NAME_MAX} characters`);
 
 /** One saved view. */
 export const SavedView = z.object({ id: ViewId, name: z.string(), filter: z.string(), savedAt: z.number() });
@@ -44,7 +47,7 @@ export const logsViewsMethods = {
     output: z.object({ index: z.number().int().nonnegative().nullable() }),
   },
   /** A link arrived from outside (the `burrow:` protocol): kept until the Logs screen takes it, and announced. */
-  'logs.linkDeliver': { input: z.object({ url: z.string().max(8_000) }).strict(), output: z.object({}) },
+  'logs.linkDeliver': { input: z.object({ url: z.string().max(LINK_MAX_LENGTH) }).strict(), output: z.object({}) },
   /** Whether a link waits, without taking it (the app switches to Logs at start when one does). */
   'logs.linkPending': { input: z.object({}).strict(), output: z.object({ pending: z.boolean() }) },
   /** Takes the waiting link, if any: each link is opened once. */

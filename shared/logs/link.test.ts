@@ -22,6 +22,13 @@ describe('logs links', () => {
     expect(parseLogsLink(text)).toEqual({ ok: true, link });
   });
 
+  it('read back the longest filter, in characters that percent-encode to nine each', () => {
+    const filter = `url:${'路'.repeat(1_990)} -url:${'丁'.repeat(1_990)}`;
+    const text = formatLogsLink({ ...link, filter });
+    expect(text.length).toBeGreaterThan(35_000);
+    expect(parseLogsLink(text)).toEqual({ ok: true, link: { ...link, filter } });
+  });
+
   it('may leave out the filter and the request', () => {
     const text = formatLogsLink({ ...link, filter: '', requestId: null });
     expect(text).not.toContain('filter=');
@@ -45,6 +52,9 @@ describe('logs links', () => {
     expect(failure(ok.replace('&to=2026-11-21T11:00:00Z', ''))).toBe('The link has no "to" time.');
     expect(failure(ok.replace('from=2026-11-21T10:00:00Z', 'from=yesterday'))).toBe('The link "from" must be a UTC time like 2026-11-21T10:00:00Z.');
     expect(failure(ok.replace('from=2026-11-21T10', 'from=2026-13-21T10'))).toBe('The link "from" is not a real date.');
+    // A day the month does not have is refused, not rolled over into the next month.
+    expect(failure(ok.replace('from=2026-11-21T10', 'from=2026-02-30T10'))).toBe('The link "from" is not a real date.');
+    expect(failure(ok.replace('to=2026-11-21T11', 'to=2026-11-31T11'))).toBe('The link "to" is not a real date.');
     expect(failure(ok.replace('T11:', 'T09:'))).toBe('The link "from" must be before "to".');
     expect(failure(`${ok}&request=xyz`)).toBe('The link "request" must be a request id of 32 hex characters.');
     expect(failure(`${ok}&colour=red`)).toBe('The link has an unknown part "colour".');

@@ -19,8 +19,11 @@ declare const URLSearchParams: new () => SearchParams;
 /** The protocol the app registers for its links. */
 export const LINK_SCHEME = 'burrow';
 
-/** The longest link accepted: a filter is at most 4000 characters, and the rest is short. */
-export const LINK_MAX_LENGTH = 8_000;
+/**
+ * The longest link accepted: a filter is at most 4000 characters, and each may take up to nine once
+ * percent-encoded (a character of three UTF-8 bytes), so a link the app writes itself always fits; the rest is short.
+ */
+export const LINK_MAX_LENGTH = 40_000;
 
 /** What a link says. */
 export interface LogsLink {
@@ -40,8 +43,12 @@ const isoTime = (what: string) =>
   z
     .string({ error: `has no "${what}" time` })
     .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?Z$/, `"${what}" must be a UTC time like 2026-11-21T10:00:00Z`)
-    .transform((s) => Date.parse(s))
-    .refine((ms) => Number.isFinite(ms), `"${what}" is not a real date`);
+    .refine((s) => {
+      // Date.parse rolls an impossible day (February 30) over into the next month: the fields must read back.
+      const ms = Date.parse(s);
+      return Number.isFinite(ms) && new Date(ms).toISOString().slice(0, 16) === s.slice(0, 16);
+    }, `"${what}" is not a real date`)
+    .transform((s) => Date.parse(s));
 
 const Params = z
   .object({

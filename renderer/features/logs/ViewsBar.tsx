@@ -3,7 +3,6 @@
  * names the zone, the range as absolute times, the filter and the selected request; opening one restores them.
  */
 import { useId, useState, type FormEvent } from 'react';
-import { LINK_MAX_LENGTH } from '../../../shared/logs/link';
 import { SavedViews } from './SavedViews';
 import type { LogsViews } from './use-logs-views';
 import './logs-views.css';
@@ -40,7 +39,6 @@ function OpenLink({ open }: { readonly open: (text: string) => string | null }) 
         className="mono"
         value={text}
         autoFocus
-        maxLength={LINK_MAX_LENGTH}
         placeholder="burrow://logs?zone=…"
         spellCheck={false}
         autoComplete="off"
