@@ -43,9 +43,16 @@ describe('ViewsStore', () => {
     await expect(store.save('p', 1, '   ', 'x')).rejects.toMatchObject({ error: { kind: 'validation', fieldErrors: { name: 'Give the view a name' } } });
     await expect(store.save('p', 1, 'x'.repeat(61), 'x')).rejects.toMatchObject({ error: { fieldErrors: { name: "A view's name must be at most 60 characters" } } });
     await expect(store.save('p', 1, ' errors ', 'x')).rejects.toMatchObject({ error: { fieldErrors: { name: 'This zone already has a view named "errors"' } } });
+    // Names are compared as they look: another Unicode form of the same letters, or invisible characters, do not make a new name.
+    await store.save('p', 1, 'Caf\u00e9', 'x');
+    await expect(store.save('p', 1, 'Cafe\u0301', 'x')).rejects.toMatchObject({ error: { fieldErrors: { name: 'This zone already has a view named "Café"' } } });
+    await expect(store.save('p', 1, '\u200b\u200b', 'x')).rejects.toMatchObject({ error: { fieldErrors: { name: 'Give the view a name' } } });
+    await expect(store.save('p', 1, 'two\nlines', 'x')).resolves.toMatchObject({ name: 'two lines' });
+    // Sixty emoji are sixty characters.
+    await expect(store.save('p', 1, '\u{1F600}'.repeat(60), 'x')).resolves.toMatchObject({ name: '\u{1F600}'.repeat(60) });
     // The same name in another zone is fine.
     await expect(store.save('p', 2, 'Errors', 'x')).resolves.toMatchObject({ name: 'Errors' });
-    expect((await store.list('p', 1)).length).toBe(1);
+    expect((await store.list('p', 1)).length).toBe(4);
   });
 
   it('renames (its own name in another case is fine, another view’s is not) and deletes', async () => {

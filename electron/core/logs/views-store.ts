@@ -96,12 +96,21 @@ export class ViewsStore {
   }
 }
 
-/** The trimmed name, or a validation error saying why it cannot be used. */
+/** Line breaks, other control characters and invisible ones (zero-width spaces and joiners, byte order marks). */
+const UNSEEN = /[\p{Cc}\u200B-\u200F\u2028-\u202E\u2060-\u2064\uFEFF]/gu;
+
+/** A name as it is kept and compared: one normal form, line breaks as spaces, nothing unseen, no spaces at the ends. */
+function cleanName(name: string): string {
+  return name.normalize('NFC').replace(/[\t\n\r]+/g, ' ').replace(UNSEEN, '').trim();
+}
+
+/** The cleaned name, or a validation error saying why it cannot be used. */
 function checkName(name: string, views: readonly SavedView[], self: string | null): string {
-  const clean = name.trim();
+  const clean = cleanName(name);
   if (clean === '') throw nameError('Give the view a name');
-  if (clean.length > VIEW_NAME_MAX) throw nameError(`A view's name must be at most ${VIEW_NAME_MAX} characters`);
+  // Counted in characters as people see them, not in UTF-16 units (an emoji is one).
+  if ([...clean].length > VIEW_NAME_MAX) throw nameError(`A view's name must be at most ${VIEW_NAME_MAX} characters`);
   const key = clean.toLocaleLowerCase();
-  if (views.some((v) => v.id !== self && v.name.toLocaleLowerCase() === key)) throw nameError(`This zone already has a view named "${clean}"`);
+  if (views.some((v) => v.id !== self && cleanName(v.name).toLocaleLowerCase() === key)) throw nameError(`This zone already has a view named "${clean}"`);
   return clean;
 }
