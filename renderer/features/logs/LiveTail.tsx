@@ -96,6 +96,11 @@ function LiveList({ status, timeZone }: { readonly status: TailStatus; readonly 
       .catch(() => undefined);
   }, [status.sessionId, total]);
 
+  // Live just started: the whole list comes into the window, its newest rows at the bottom in sight.
+  useLayoutEffect(() => {
+    scroller.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [status.sessionId]);
+
   // New rows, trims or another tail: the window again. Scrolled up, a trim moves the view by the rows it dropped.
   useLayoutEffect(() => {
     const el = scroller.current;
