@@ -90,7 +90,7 @@ export function WholeDay({ zoneId, range, timeZone, filter, status, session }: P
       <div className="load-bar whole-day" data-testid="whole-day">
         <div className="row">
           <p role="status" className="tabular" data-testid="whole-day-progress">
-            {loading ? 'Downloading' : status.phase === 'cancelled' ? 'Stopped' : 'Whole day'} {src.day} ({src.timeZone}) from the day file{(src.fileName ?? '').includes(',') ? 's' : ''}:{' '}
+            {loading ? 'Downloading' : status.phase === 'cancelled' ? 'Stopped' : status.phase === 'failed' ? 'Could not read' : 'Whole day'} {src.day} ({src.timeZone}) from the day file{(src.fileName ?? '').includes(',') ? 's' : ''}:{' '}
             {megabytes(f?.bytesRead ?? 0)}, {formatCount(f?.lines ?? 0)} lines, {formatCount(status.loadedRows)} rows{loading ? '…' : ''}
           </p>
           {loading ? (
