@@ -1,9 +1,9 @@
 /** A file's lines that could not be read: counted, never fatal, and listable (line, why, the start of the line). */
-import { Dialog } from 'radix-ui';
 import { useState } from 'react';
 import type { MethodOutput } from '../../../shared/contract';
 import { call } from '../../bridge/client';
 import { ErrorMessage } from '../../ui/ErrorMessage';
+import { InfoDialog } from '../../ui/info-dialog';
 import { formatCount } from './logs-format';
 
 type Malformed = MethodOutput<'logs.malformed'>;
@@ -29,44 +29,35 @@ export function MalformedLines({ sessionId, count }: { readonly sessionId: strin
         Show them…
       </button>
       {error !== null && <ErrorMessage error={error} />}
-      <Dialog.Root open={list !== null} onOpenChange={(o) => !o && setList(null)}>
-        <Dialog.Portal>
-          <Dialog.Overlay className="dialog-overlay" />
-          <Dialog.Content className="dialog dialog-wide" data-testid="malformed-dialog">
-            <Dialog.Title>Malformed lines</Dialog.Title>
-            <Dialog.Description>
-              {list && list.samples.length < list.total
-                ? `The first ${list.samples.length} of ${formatCount(list.total)} lines that could not be read.`
-                : 'Lines that could not be read, and why.'}
-            </Dialog.Description>
-            <div className="malformed-scroll">
-              <table className="checks">
-                <thead>
-                  <tr>
-                    <th scope="col">Line</th>
-                    <th scope="col">Why</th>
-                    <th scope="col">Start of the line</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {list?.samples.map((s) => (
-                    <tr key={s.line}>
-                      <td className="tabular">{s.line}</td>
-                      <td>{s.reason}</td>
-                      <td className="mono small malformed-text">{s.text}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-            <div className="row dialog-actions">
-              <Dialog.Close asChild>
-                <button type="button">Close</button>
-              </Dialog.Close>
-            </div>
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
+      <InfoDialog
+        open={list !== null}
+        onOpenChange={(o) => !o && setList(null)}
+        title="Malformed lines"
+        description={list && list.samples.length < list.total ? `The first ${list.samples.length} of ${formatCount(list.total)} lines that could not be read.` : 'Lines that could not be read, and why.'}
+        testId="malformed-dialog"
+        wide
+      >
+        <div className="malformed-scroll">
+          <table className="checks">
+            <thead>
+              <tr>
+                <th scope="col">Line</th>
+                <th scope="col">Why</th>
+                <th scope="col">Start of the line</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list?.samples.map((s) => (
+                <tr key={s.line}>
+                  <td className="tabular">{s.line}</td>
+                  <td>{s.reason}</td>
+                  <td className="mono small malformed-text">{s.text}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </InfoDialog>
     </div>
   );
 }

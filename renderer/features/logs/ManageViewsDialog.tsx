@@ -1,9 +1,9 @@
 /** Renaming and deleting a zone's saved views, in a dialog (Escape closes it). */
-import { Dialog } from 'radix-ui';
 import { useId, useState, type FormEvent } from 'react';
 import type { SavedView } from '../../../shared/contract/logs-views';
 import { useCallMutation } from '../../bridge/queries';
 import { ErrorMessage, fieldError } from '../../ui/ErrorMessage';
+import { InfoDialog } from '../../ui/info-dialog';
 
 interface Props {
   readonly open: boolean;
@@ -88,28 +88,16 @@ function ViewRow({ zoneId, view }: { readonly zoneId: number; readonly view: Sav
 /** The dialog listing the zone's views with Rename and Delete. */
 export function ManageViewsDialog({ open, onOpenChange, zoneId, views }: Props) {
   return (
-    <Dialog.Root open={open} onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog dialog-wide" data-testid="manage-views-dialog">
-          <Dialog.Title>Saved views</Dialog.Title>
-          <Dialog.Description>This zone's saved filters. Names are unique per zone.</Dialog.Description>
-          {views.length === 0 ? (
-            <p className="muted">No saved views for this zone.</p>
-          ) : (
-            <ul className="plain logs-manage">
-              {views.map((v) => (
-                <ViewRow key={v.id} zoneId={zoneId} view={v} />
-              ))}
-            </ul>
-          )}
-          <div className="row dialog-actions">
-            <Dialog.Close asChild>
-              <button type="button">Close</button>
-            </Dialog.Close>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <InfoDialog open={open} onOpenChange={onOpenChange} title="Saved views" description="This zone's saved filters. Names are unique per zone." testId="manage-views-dialog" wide>
+      {views.length === 0 ? (
+        <p className="muted">No saved views for this zone.</p>
+      ) : (
+        <ul className="plain logs-manage">
+          {views.map((v) => (
+            <ViewRow key={v.id} zoneId={zoneId} view={v} />
+          ))}
+        </ul>
+      )}
+    </InfoDialog>
   );
 }
