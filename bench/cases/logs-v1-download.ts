@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import { startDayFileServer } from '../../sandbox/logging/day-files.js';
+import { bundleChild } from '../bundle.js';
 import type { CaseResult } from '../line.js';
 import { stdoutOf } from '../process.js';
 import type { BenchCase } from './case.js';
@@ -31,28 +32,6 @@ async function gzipOnce(file: string): Promise<string> {
   await pipeline(createReadStream(file), createGzip(), createWriteStream(`${gz}.partial`));
   renameSync(`${gz}.partial`, gz);
   return gz;
-}
-
-/**
- * Bundles the child as the app ships its core (one JavaScript file, no TypeScript compiler at run time), unmeasured,
- * so neither the clock nor the memory figure counts tsx against either side.
- */
-async function bundleChild(root: string): Promise<string> {
-  const { build } = await import('esbuild');
-  const outfile = join(root, '.bench-data', 'logs-v1-download-child.mjs');
-  await build({
-    absWorkingDir: root,
-    entryPoints: [join(root, 'bench/cases/logs-v1-download-child.ts')],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    logLevel: 'warning',
-    // The bundled CommonJS packages `require` Node's built-ins.
-    banner: { js: "import{createRequire as __benchRequire}from'node:module';const require=__benchRequire(import.meta.url);" },
-  });
-  return outfile;
 }
 
 async function curlMs(url: string): Promise<number> {
@@ -76,7 +55,7 @@ export const logsV1Download: BenchCase = {
     // The rows worker as the app starts it (built by build:electron; the smoke round, which builds nothing, runs the source).
     const built = join(ctx.root, 'dist-electron/logsworker.cjs');
     const worker = existsSync(built) ? built : join(ctx.root, 'electron/core/logs/rows-worker.ts');
-    const script = await bundleChild(ctx.root);
+    const script = await bundleChild(ctx.root, 'logs-v1-download-child');
     const child = async (args: string[]) => JSON.parse(await stdoutOf({ file: process.execPath, args: [script, ...args] })) as Record<string, number>;
     const ours: number[] = [];
     const peer: number[] = [];

@@ -9,6 +9,7 @@ import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { TUS_CHUNK_SIZE } from '../../electron/core/videos/tus-upload.js';
+import { bundleChild } from '../bundle.js';
 import type { CaseResult } from '../line.js';
 import { stdoutOf, usageOf, type Usage } from '../process.js';
 import type { BenchCase } from './case.js';
@@ -50,28 +51,6 @@ async function expectCutHappened(s: Sandbox): Promise<void> {
     await admin(s, 'DELETE', '/faults');
     throw new Error(`the cut never reached the sandbox (rules left: ${JSON.stringify(rules)})`);
   }
-}
-
-/**
- * Bundles the child as the app ships its core (one JavaScript file, no TypeScript compiler at run time), unmeasured,
- * so neither the clock nor the memory figure counts tsx against ours.
- */
-async function bundleChild(root: string): Promise<string> {
-  const { build } = await import('esbuild');
-  const outfile = join(root, '.bench-data', 'upload-tus-child.mjs');
-  await build({
-    absWorkingDir: root,
-    entryPoints: [join(root, 'bench/cases/upload-tus-child.ts')],
-    outfile,
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    logLevel: 'warning',
-    // The bundled CommonJS packages `require` Node's built-ins.
-    banner: { js: "import{createRequire as __benchRequire}from'node:module';const require=__benchRequire(import.meta.url);" },
-  });
-  return outfile;
 }
 
 function child(script: string, job: TusJob) {
@@ -131,7 +110,7 @@ export const uploadTusCase: BenchCase = {
     const chunkSize = smoke ? 8 * MiB : undefined;
     const chunk = chunkSize ?? TUS_CHUNK_SIZE;
     const file = await randomFile(join(ctx.root, '.bench-data'), size);
-    const script = await bundleChild(ctx.root);
+    const script = await bundleChild(ctx.root, 'upload-tus-child');
     const s = await startSandbox(ctx.root);
     try {
       const o: { usage: Usage; ms: number }[] = [];
