@@ -27,6 +27,26 @@ function arrived(videoId: string) {
   return seen;
 }
 
+/** A 10 MiB file whose upload (2 MiB chunks, stored under `storeKey`) was stopped once 4 MiB had gone. */
+async function uploadStoppedPartway(storeKey: string) {
+  const chunkSize = 2 * MiB;
+  const file = await randomFile(dir.dir, 10 * MiB);
+  const videoId = await env.newVideo();
+  const store = fileTusStore(join(dir.dir, 'tus'));
+  const first = new AbortController();
+  await uploadTus(
+    tusOptions(env, file, videoId, first.signal, {
+      chunkSize,
+      store,
+      storeKey,
+      onProgress: (b) => {
+        if (b >= 4 * MiB) first.abort();
+      },
+    }),
+  );
+  return { chunkSize, file, videoId, store };
+}
+
 describe('uploadTus', () => {
   it('sends a file in chunks, and the sandbox stores exactly its bytes once', async () => {
     const file = await randomFile(dir.dir, 5 * MiB + 123);
@@ -189,21 +209,7 @@ describe('uploadTus', () => {
   });
 
   it('never resumes onto an upload of a file that changed since it began', async () => {
-    const chunkSize = 2 * MiB;
-    const file = await randomFile(dir.dir, 10 * MiB);
-    const videoId = await env.newVideo();
-    const store = fileTusStore(join(dir.dir, 'tus'));
-    const first = new AbortController();
-    await uploadTus(
-      tusOptions(env, file, videoId, first.signal, {
-        chunkSize,
-        store,
-        storeKey: 'job-2',
-        onProgress: (b) => {
-          if (b >= 4 * MiB) first.abort();
-        },
-      }),
-    );
+    const { chunkSize, file, videoId, store } = await uploadStoppedPartway('job-2');
     expect(await store.get('job-2')).toBeDefined();
 
     // Same size, new modification time: as far as the upload knows, different content.
@@ -223,21 +229,7 @@ describe('uploadTus', () => {
   });
 
   it('never resumes onto an upload of a file edited with its modification time put back', async () => {
-    const chunkSize = 2 * MiB;
-    const file = await randomFile(dir.dir, 10 * MiB);
-    const videoId = await env.newVideo();
-    const store = fileTusStore(join(dir.dir, 'tus'));
-    const first = new AbortController();
-    await uploadTus(
-      tusOptions(env, file, videoId, first.signal, {
-        chunkSize,
-        store,
-        storeKey: 'job-3',
-        onProgress: (b) => {
-          if (b >= 4 * MiB) first.abort();
-        },
-      }),
-    );
+    const { chunkSize, file, videoId, store } = await uploadStoppedPartway('job-3');
     expect(await store.get('job-3')).toBeDefined();
     // The resume entries are the user's own business: their folder is closed to others, like the queue's.
     expect((await stat(join(dir.dir, 'tus'))).mode & 0o777).toBe(0o700);
