@@ -2,20 +2,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localDate, localTimeZone, planDay } from '../shared/logs/day.js';
 import type { LogEntry } from '../shared/logs/v2-response.js';
-import { runBurrow, startFixture, type Fixture } from './test-support.js';
+import { ndjsonRows, runBurrow, startLogsFixture, type LogsFixture } from './test-support.js';
 
-let fx: Fixture;
+let fx: LogsFixture;
 let zone: number;
 let env: Record<string, string>;
 
 beforeAll(async () => {
-  fx = await startFixture();
-  zone = fx.sandbox.pullZones.find((z) => z.loggingEnabled)!.id;
-  env = { ...fx.env, BURROW_LOGGING_URL: fx.sandbox.loggingUrl };
+  fx = await startLogsFixture();
+  ({ zone, loggingEnv: env } = fx);
 });
 afterAll(() => fx.close());
 
-const ndjson = (text: string) => text.split('\n').filter((l) => l !== '').map((l) => JSON.parse(l) as LogEntry);
+const ndjson = (text: string) => ndjsonRows<LogEntry>(text);
 const byId = (rows: readonly LogEntry[]) => [...rows].sort((a, b) => (a.requestId < b.requestId ? -1 : a.requestId > b.requestId ? 1 : 0));
 
 describe('burrow logs <zone> --day', () => {

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { CdnLogRecord } from '../shared/logs/log-record.js';
 import { formatV1Line } from '../shared/logs/v1-line.js';
 import { recordToLogEntry, type LogEntry } from '../shared/logs/v2-response.js';
-import { runBurrow } from './test-support.js';
+import { ndjsonRows, runBurrow } from './test-support.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'burrow-logs-file-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -35,7 +35,7 @@ const gz = join(dir, '03-13-24.log.gz');
 writeFileSync(plain, text);
 writeFileSync(gz, gzipSync(text));
 
-const ndjson = (out: string) => out.split('\n').filter((l) => l !== '').map((l) => JSON.parse(l) as LogEntry);
+const ndjson = (out: string) => ndjsonRows<LogEntry>(out);
 const newestFirst = (rs: readonly CdnLogRecord[]) => [...rs].map((r, i) => ({ r, i })).sort((a, b) => b.r.timestampMs - a.r.timestampMs || a.i - b.i).map(({ r }) => recordToLogEntry(r));
 
 describe('burrow logs --file', () => {

@@ -4,21 +4,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LogEntry } from '../shared/logs/v2-response.js';
 import { parseLogsArgs } from './logs-args.js';
 import { runLogsFollow } from './logs-follow.js';
-import { BIN, runBurrow, startFixture, type Fixture } from './test-support.js';
+import { BIN, ndjsonRows, runBurrow, startLogsFixture, type LogsFixture } from './test-support.js';
 import { outputWhere, testHooks, testIo } from './videos-test-support.js';
 
-let fx: Fixture;
+let fx: LogsFixture;
 let zone: number;
 let env: Record<string, string>;
 
 beforeAll(async () => {
-  fx = await startFixture();
-  zone = fx.sandbox.pullZones.find((z) => z.loggingEnabled)!.id;
-  env = { ...fx.env, BURROW_LOGGING_URL: fx.sandbox.loggingUrl };
+  fx = await startLogsFixture();
+  ({ zone, loggingEnv: env } = fx);
 });
 afterAll(() => fx.close());
 
-const ndjson = (text: string) => text.split('\n').filter((l) => l !== '').map((l) => JSON.parse(l) as LogEntry);
+const ndjson = (text: string) => ndjsonRows<LogEntry>(text);
 const asked = () => fx.sandbox.logging.requests().filter((r) => r.zoneId === zone).length;
 
 function command(args: string[]) {

@@ -2,18 +2,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logQueryResponseSchema, type LogEntry } from '../shared/logs/v2-response.js';
 import { CSV_FIELDS } from './logs-output.js';
-import { runBurrow, startFixture, type Fixture } from './test-support.js';
+import { ndjsonRows, runBurrow, startLogsFixture, type LogsFixture } from './test-support.js';
 
-let fx: Fixture;
+let fx: LogsFixture;
 let zone: number;
 let disabledZone: number;
 let env: Record<string, string>;
 
 beforeAll(async () => {
-  fx = await startFixture();
-  zone = fx.sandbox.pullZones.find((z) => z.loggingEnabled)!.id;
+  fx = await startLogsFixture();
+  ({ zone, loggingEnv: env } = fx);
   disabledZone = fx.sandbox.pullZones.find((z) => !z.loggingEnabled)!.id;
-  env = { ...fx.env, BURROW_LOGGING_URL: fx.sandbox.loggingUrl };
 });
 afterAll(() => fx.close());
 
@@ -30,7 +29,7 @@ async function byHand(query: Record<string, string>): Promise<LogEntry[]> {
   }
 }
 
-const ndjson = (text: string) => text.split('\n').filter((l) => l !== '').map((l) => JSON.parse(l) as LogEntry);
+const ndjson = (text: string) => ndjsonRows<LogEntry>(text);
 
 describe('burrow logs <zone>', () => {
   it('--all --format ndjson writes exactly the rows paging v2 by hand returns', async () => {

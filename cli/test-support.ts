@@ -104,3 +104,23 @@ export function spawnBurrow(args: readonly string[], env: Readonly<Record<string
     ]);
   return { child, exited, stdout: () => stdout, stderr: () => stderr, until, waitFor: (text) => until((out) => out.includes(text)) };
 }
+
+/** The `burrow logs` tests' fixture: a sandbox, one zone with logging on, and the env that points the logging API at it. */
+export interface LogsFixture extends Fixture {
+  readonly zone: number;
+  readonly loggingEnv: Record<string, string>;
+}
+
+/** Starts a fixture for `burrow logs` (see startFixture). */
+export async function startLogsFixture(): Promise<LogsFixture> {
+  const fx = await startFixture();
+  return { ...fx, zone: fx.sandbox.pullZones.find((z) => z.loggingEnabled)!.id, loggingEnv: { ...fx.env, BURROW_LOGGING_URL: fx.sandbox.loggingUrl } };
+}
+
+/** NDJSON output as one value per non-empty line. */
+export function ndjsonRows<T>(text: string): T[] {
+  return text
+    .split('\n')
+    .filter((l) => l !== '')
+    .map((l) => JSON.parse(l) as T);
+}
