@@ -3,11 +3,11 @@
  * Skipped until the core's queue is in the tree (it is written in another branch); see videos-wiring.ts.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../sandbox/server.js';
+import type { Sandbox } from '../sandbox/server.js';
+import { startVideosE2e, type VideosE2e } from './videos-e2e-support.js';
 import { runBurrow, spawnBurrow as spawnBurrowIn } from './test-support.js';
 
 
@@ -19,32 +19,17 @@ let sandbox: Sandbox;
 let lib: Sandbox['libraries'][number];
 let dir: string;
 let env: Record<string, string>;
+let setup: VideosE2e;
 
 beforeEach(async () => {
-  sandbox = await startSandbox({ processingStepMs: 20 });
-  const first = sandbox.libraries[0];
-  if (first === undefined) throw new Error('the sandbox has no library');
-  lib = first;
-  dir = mkdtempSync(join(tmpdir(), 'burrow-videos-e2e-'));
-  mkdirSync(join(dir, 'clips'));
-  env = { HOME: dir, BURROW_STATE_DIR: join(dir, 'state'), BUNNYNET_API_URL: sandbox.apiUrl, BUNNYNET_API_KEY: sandbox.accountKey, BURROW_VIDEO_URL: sandbox.videoUrl };
+  setup = await startVideosE2e({ prefix: 'burrow-videos-e2e-', accountKey: true });
+  ({ sandbox, lib, dir, env } = setup);
 });
-afterEach(async () => {
-  await sandbox.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterEach(() => setup.close());
 
-function clip(name: string, bytes: number): string {
-  const path = join(dir, 'clips', name);
-  writeFileSync(path, randomBytes(bytes));
-  return path;
-}
-
+const clip = (name: string, bytes: number) => setup.clip(name, bytes);
 /** The library's videos, as the platform lists them. */
-async function libraryVideos(): Promise<{ guid: string; title: string }[]> {
-  const res = await fetch(`${sandbox.videoUrl}/library/${lib.id}/videos?itemsPerPage=1000`, { headers: { AccessKey: lib.key } });
-  return ((await res.json()) as { items: { guid: string; title: string }[] }).items;
-}
+const libraryVideos = () => setup.videos();
 
 function videoIdsOf(out: Line[]): Map<string, string> {
   const ids = new Map<string, string>();

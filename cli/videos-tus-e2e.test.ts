@@ -3,11 +3,11 @@
  * killed with SIGKILL mid-upload, run again, against a sandbox that counts the bytes it received per video.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { appendFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, watch, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { appendFileSync, mkdirSync, readdirSync, readFileSync, statSync, watch } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startSandbox, type Sandbox } from '../sandbox/server.js';
+import type { Sandbox } from '../sandbox/server.js';
+import { startVideosE2e, type VideosE2e } from './videos-e2e-support.js';
 import { runBurrow, spawnBurrow as spawnBurrowIn } from './test-support.js';
 
 /** The uploader's default bytes per PATCH: what a kill may cost at most. */
@@ -21,31 +21,17 @@ let sandbox: Sandbox;
 let lib: Sandbox['libraries'][number];
 let dir: string;
 let env: Record<string, string>;
+let setup: VideosE2e;
 
 beforeEach(async () => {
-  sandbox = await startSandbox({ processingStepMs: 20, liveTraffic: false });
-  const first = sandbox.libraries[0];
-  if (first === undefined) throw new Error('the sandbox has no library');
-  lib = first;
-  dir = mkdtempSync(join(tmpdir(), 'burrow-tus-e2e-'));
-  mkdirSync(join(dir, 'clips'));
-  env = { HOME: dir, BURROW_STATE_DIR: join(dir, 'state'), BURROW_VIDEO_URL: sandbox.videoUrl };
+  setup = await startVideosE2e({ sandbox: { liveTraffic: false }, prefix: 'burrow-tus-e2e-', accountKey: false });
+  ({ sandbox, lib, dir, env } = setup);
 });
-afterEach(async () => {
-  await sandbox.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterEach(() => setup.close());
 
-function clip(name: string, bytes: number): string {
-  const path = join(dir, 'clips', name);
-  writeFileSync(path, randomBytes(bytes));
-  return path;
-}
-
-async function videos(): Promise<{ guid: string; title: string }[]> {
-  const res = await fetch(`${sandbox.videoUrl}/library/${lib.id}/videos?itemsPerPage=1000`, { headers: { AccessKey: lib.key } });
-  return ((await res.json()) as { items: { guid: string; title: string }[] }).items;
-}
+const clip = (name: string, bytes: number) => setup.clip(name, bytes);
+/** The library's videos, as the platform lists them. */
+const videos = () => setup.videos();
 
 async function titled(title: string): Promise<string[]> {
   return (await videos()).filter((v) => v.title === title).map((v) => v.guid);
