@@ -60,16 +60,6 @@ export function isoWithOffset(ms: number, offsetMinutes: number): string {
   return `${local}${sign}${two(Math.floor(abs / 60))}:${two(abs % 60)}`;
 }
 
-/** Whether `timeZone` is an IANA name this runtime knows. */
-export function isKnownTimeZone(timeZone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /**
  * The offset (minutes east of UTC) of a time zone at a moment; UTC when none is named. Offsets only change on
  * quarter hours, so one lookup serves every row of the same quarter hour (a million rows cost a few thousand).

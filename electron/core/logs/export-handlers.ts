@@ -7,11 +7,13 @@
 import { basename } from 'node:path';
 import type { LogsExportStatus } from '../../../shared/contract/logs-export.js';
 import type { LogSort } from '../../../shared/contract/logs.js';
-import { EXPORT_EXTENSIONS, isKnownTimeZone, type ExportFormat } from '../../../shared/logs/export-format.js';
+import { isTimeZone } from '../../../shared/logs/day.js';
+import { EXPORT_EXTENSIONS, type ExportFormat } from '../../../shared/logs/export-format.js';
 import { appError } from '../../../shared/result.js';
 import { AppFailure } from '../errors.js';
 import type { Dialogs } from '../ports.js';
 import type { LogsHandlers } from './area.js';
+import { DaySession } from './day-session.js';
 import type { FileSession } from './file-session.js';
 import { ZoneSession } from './session.js';
 
@@ -72,9 +74,9 @@ export function exportHandlers(deps: ExportDeps): ExportHandlers {
     'logs.export': async ({ sessionId, format, sort, timeZone }) => {
       const s = deps.session(sessionId);
       if (running.has(sessionId)) throw new AppFailure(appError('conflict', 'This view is already being exported', { detail: 'Wait for it to finish, or cancel it.' }));
-      if (timeZone !== undefined && !isKnownTimeZone(timeZone)) throw new AppFailure(appError('validation', `Unknown time zone "${timeZone}"`, { fieldErrors: { timeZone: 'must be an IANA time zone name' } }));
+      if (timeZone !== undefined && !isTimeZone(timeZone)) throw new AppFailure(appError('validation', `Unknown time zone "${timeZone}"`, { fieldErrors: { timeZone: 'must be an IANA time zone name' } }));
       if (!(s instanceof ZoneSession) && s.phase === 'loading') {
-        const day = s.status().source.kind === 'day';
+        const day = s instanceof DaySession;
         throw new AppFailure(appError('validation', day ? 'The day is still downloading' : 'The file is still being read', { detail: day ? 'Export once the whole day is in.' : 'Export once it is read in full.' }));
       }
       const abort = new AbortController();

@@ -34,6 +34,12 @@ export function resolveOrFail(range: LogRange, now: number): { from: number; to:
   throw new AppFailure(appError('validation', 'This time range cannot be queried', { detail: r.message, fieldErrors: { range: r.message } }));
 }
 
+/** An error as a status carries it: the words and codes, JSON-safe. */
+export function statusError(e: unknown): NonNullable<LogsStatus['error']> {
+  const a = toAppError(e);
+  return { kind: a.kind, title: a.title, ...(a.detail !== undefined ? { detail: a.detail } : {}), ...(a.status !== undefined ? { status: a.status } : {}), ...(a.code !== undefined ? { code: a.code } : {}) };
+}
+
 /** What a session needs from the core. */
 export interface SessionEnv {
   readonly now: () => number;
@@ -69,9 +75,8 @@ export abstract class Session {
   }
 
   protected fail(e: unknown, phase: Phase = 'failed'): void {
-    const a = toAppError(e);
     this.phase = phase;
-    this.error = { kind: a.kind, title: a.title, ...(a.detail !== undefined ? { detail: a.detail } : {}), ...(a.status !== undefined ? { status: a.status } : {}), ...(a.code !== undefined ? { code: a.code } : {}) };
+    this.error = statusError(e);
   }
 
   /** The rows of a window, in the sort asked for. */

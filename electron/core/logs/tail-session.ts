@@ -22,6 +22,7 @@ import type { LogEntry } from '../../../shared/logs/v2-response.js';
 import { toAppError } from '../errors.js';
 import type { RateBudget } from './rate-budget.js';
 import type { RowsHandle } from './rows-host.js';
+import { statusError } from './session.js';
 import type { V2LogClient } from './v2-client.js';
 
 /** Timers a tail schedules its asks on; fake ones in tests. */
@@ -263,7 +264,8 @@ export class TailSession {
       this.polls++;
       for (let page = 0; page < this.#o.maxPages; page++) {
         // A further page only while more than half the zone's budget is free: others come first.
-        if (page > 0 && this.env.budget.remaining(this.zoneId) <= this.env.budget.state(this.zoneId).limit / 2) {
+        const budget = this.env.budget.state(this.zoneId);
+        if (page > 0 && budget.remaining <= budget.limit / 2) {
           behind = true;
           break;
         }
@@ -280,7 +282,8 @@ export class TailSession {
         if (page === this.#o.maxPages - 1) behind = true;
       }
       // Oldest first within one ask; a late row still comes after the rows that arrived before it.
-      fresh.sort((a, b) => Date.parse(a.timestamp) - Date.parse(b.timestamp));
+      // Each time was read once as its id was kept.
+      fresh.sort((a, b) => this.#ids.get(a.requestId)! - this.#ids.get(b.requestId)!);
       const before = this.rows.counts.matching;
       await this.rows.append(fresh);
       if (!current()) return;
@@ -304,8 +307,7 @@ export class TailSession {
       this.#schedule(this.intervalMs);
     } catch (e) {
       if (!current()) return;
-      const a = toAppError(e);
-      this.error = { kind: a.kind, title: a.title, ...(a.detail !== undefined ? { detail: a.detail } : {}), ...(a.status !== undefined ? { status: a.status } : {}), ...(a.code !== undefined ? { code: a.code } : {}) };
+      this.error = statusError(e);
       if (isTransient(e)) {
         this.#failures++;
         this.publish();
