@@ -31,10 +31,22 @@ export function isTimeZone(tz: string): boolean {
   }
 }
 
+/** One wall-clock formatter per zone: building one costs far more than using it. */
+const wallClocks = new Map<string, Intl.DateTimeFormat>();
+
+function wallClock(tz: string): Intl.DateTimeFormat {
+  let f = wallClocks.get(tz);
+  if (f === undefined) {
+    f = new Intl.DateTimeFormat('en-US', { timeZone: tz, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+    wallClocks.set(tz, f);
+  }
+  return f;
+}
+
 /** The zone's offset from UTC at instant `ms`, in ms (Berlin in summer: +7,200,000). */
 export function zoneOffsetMs(ms: number, tz: string): number {
   if (tz === 'UTC') return 0;
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone: tz, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' }).formatToParts(new Date(ms));
+  const parts = wallClock(tz).formatToParts(new Date(ms));
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
   const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
   return asUtc - Math.floor(ms / 1000) * 1000;

@@ -81,7 +81,6 @@ function megabytes(n: number): string {
 }
 
 export function WholeDay({ zoneId, range, timeZone, filter, status, session }: Props) {
-  const day = status?.source.kind === 'day' ? null : zoneId === null ? null : wholeDayOf(range, timeZoneName(timeZone));
   if (status?.source.kind === 'day') {
     const f = status.file;
     const src = status.source;
@@ -110,6 +109,7 @@ export function WholeDay({ zoneId, range, timeZone, filter, status, session }: P
   }
   if (zoneId === null) return null;
   const tz = timeZoneName(timeZone);
+  const day = wholeDayOf(range, tz);
   if (day === null) return <DayChooser tz={tz} onOpen={(d) => void session.open({ kind: 'day', zoneId, day: d, timeZone: tz }, filter)} />;
   return (
     <div className="row whole-day" data-testid="whole-day">
