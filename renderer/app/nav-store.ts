@@ -7,7 +7,8 @@ interface NavState {
   readonly paletteOpen: boolean;
   /** Counts the user's area switches; the shell moves focus into the area on each (see area-focus.tsx). */
   readonly focusRequest: number;
-  go(area: AreaId): void;
+  /** Shows an area; `focus: false` leaves the focus where it is (a link that selects a row of its own). */
+  go(area: AreaId, options?: { readonly focus?: boolean }): void;
   setPaletteOpen(open: boolean): void;
 }
 
@@ -15,9 +16,9 @@ export const useNav = create<NavState>((set) => ({
   area: areaFromHash(window.location.hash),
   paletteOpen: false,
   focusRequest: 0,
-  go(area) {
+  go(area, { focus = true } = {}) {
     if (window.location.hash !== `#/${area}`) window.history.replaceState(null, '', `#/${area}`);
-    set((s) => ({ area, paletteOpen: false, focusRequest: s.focusRequest + 1 }));
+    set((s) => ({ area, paletteOpen: false, focusRequest: focus ? s.focusRequest + 1 : s.focusRequest }));
   },
   setPaletteOpen(open) {
     set({ paletteOpen: open });

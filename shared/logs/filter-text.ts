@@ -290,3 +290,9 @@ export function formatChip(chip: LogFilterChip): string {
 export function formatFilterText(filter: LogFilter): string {
   return normalizeFilter(filter).map(formatChip).join(' ');
 }
+
+/** Filter text in the canonical form the core reports back; text that does not parse stays as it is. */
+export function canonicalFilterText(text: string): string {
+  const parsed = parseFilterText(text);
+  return parsed.ok ? formatFilterText(parsed.filter) : text;
+}

@@ -10,7 +10,7 @@ import type { LogSort, LogsStatus } from '../../../shared/contract/logs';
 import type { ExportFormat } from '../../../shared/logs/export-format';
 import { call, subscribe } from '../../bridge/client';
 import { ErrorMessage } from '../../ui/ErrorMessage';
-import { formatCount } from './logs-format';
+import { formatCount, timeZoneName } from './logs-format';
 import type { TimeZoneMode } from './view-types';
 
 interface Props {
@@ -79,8 +79,8 @@ export function ExportButton({ status, sort, timeZone }: Props) {
     setEnded(null);
     setError(null);
     try {
-      const zone = timeZone === 'local' ? Intl.DateTimeFormat().resolvedOptions().timeZone : undefined;
-      const r = await call('logs.export', { sessionId, format, sort, ...(zone !== undefined && zone !== 'UTC' ? { timeZone: zone } : {}) });
+      const zone = timeZoneName(timeZone);
+      const r = await call('logs.export', { sessionId, format, sort, ...(zone !== 'UTC' ? { timeZone: zone } : {}) });
       if (r.outcome === 'saved' && r.path !== null) setEnded({ kind: 'saved', path: r.path, rows: r.rows });
       else if (r.outcome === 'cancelled') setEnded({ kind: 'cancelled' });
     } catch (e) {

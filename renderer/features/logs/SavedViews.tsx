@@ -5,7 +5,7 @@
  */
 import { useId, useState, type FormEvent } from 'react';
 import type { SavedView } from '../../../shared/contract/logs-views';
-import { formatFilterText, parseFilterText } from '../../../shared/logs/filter-text';
+import { canonicalFilterText } from '../../../shared/logs/filter-text';
 import { useCall, useCallMutation } from '../../bridge/queries';
 import { ErrorMessage, fieldError } from '../../ui/ErrorMessage';
 import { ManageViewsDialog } from './ManageViewsDialog';
@@ -18,11 +18,7 @@ interface Props {
   onApply(filter: string): void;
 }
 
-const same = (a: string, b: string) => {
-  const pa = parseFilterText(a);
-  const pb = parseFilterText(b);
-  return pa.ok && pb.ok ? formatFilterText(pa.filter) === formatFilterText(pb.filter) : a === b;
-};
+const same = (a: string, b: string) => canonicalFilterText(a) === canonicalFilterText(b);
 
 /** The saved views row. */
 export function SavedViews({ zoneId, applied, onApply }: Props) {

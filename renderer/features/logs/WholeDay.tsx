@@ -7,9 +7,9 @@
  */
 import { useId, useState } from 'react';
 import type { LogSource, LogsStatus } from '../../../shared/contract/logs';
-import { localDate, localTimeZone, planDay } from '../../../shared/logs/day';
+import { localDate, planDay } from '../../../shared/logs/day';
 import type { LogRange } from '../../../shared/logs/range';
-import { formatCount } from './logs-format';
+import { formatCount, timeZoneName } from './logs-format';
 import type { TimeZoneMode } from './view-types';
 
 interface Props {
@@ -21,11 +21,6 @@ interface Props {
   readonly filter: string;
   readonly status: LogsStatus | null;
   readonly session: { open(source: LogSource, filter: string): Promise<void>; cancel(): void };
-}
-
-/** The IANA zone of the screen's clock. */
-export function timeZoneName(mode: TimeZoneMode): string {
-  return mode === 'utc' ? 'UTC' : (localTimeZone() ?? 'UTC');
 }
 
 /**

@@ -2,6 +2,7 @@
  * How the Logs screen says things: the zone times are shown in, times in the from/to inputs, KPI numbers (with
  * "—" for anything unknown), the "load all" estimate, and which value the filter box is completing.
  */
+import { localTimeZone } from '../../../shared/logs/day';
 import type { TimeZoneMode } from './view-types';
 
 /** The hit-ratio rule in words, for the KPI's tooltip. */
@@ -12,6 +13,11 @@ export const HIT_RATIO_RULE =
 export function zoneLabel(mode: TimeZoneMode): string {
   if (mode === 'utc') return 'UTC';
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'local time';
+}
+
+/** The IANA zone of the screen's clock, as the core takes it (a whole day's, an export's times). */
+export function timeZoneName(mode: TimeZoneMode): string {
+  return mode === 'utc' ? 'UTC' : (localTimeZone() ?? 'UTC');
 }
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');

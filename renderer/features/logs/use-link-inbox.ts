@@ -10,12 +10,10 @@ import { useNav } from '../../app/nav-store';
 export function useLinkInbox(): void {
   useEffect(() => {
     let live = true;
-    // Not `go`: that also moves the focus to the area's first control once its data arrives, which would take it
-    // (and the scroll) away from the row the link selects.
+    // Without the area's usual focus move: it would take the focus (and the scroll) away from the row the link selects.
     const show = () => {
       if (useNav.getState().area === 'logs') return;
-      window.history.replaceState(null, '', '#/logs');
-      useNav.setState({ area: 'logs', paletteOpen: false });
+      useNav.getState().go('logs', { focus: false });
     };
     call('logs.linkPending', {})
       .then(({ pending }) => {

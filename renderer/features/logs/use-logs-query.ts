@@ -4,11 +4,12 @@
  * before anything is sent; drill-downs merge their chip into the filter, and a zoom remembers the range to go
  * back to.
  */
-import { useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import type { LogSource } from '../../../shared/contract/logs';
 import { addChip, type LogFilter } from '../../../shared/logs/filter';
 import { formatFilterText, parseFilterText } from '../../../shared/logs/filter-text';
 import { resolveRange, type LogRange } from '../../../shared/logs/range';
+import { useLatestCallback } from '../../ui/use-latest-callback';
 import { useLogs } from './logs-store';
 import { useLogsSession } from './use-logs-session';
 import type { DrillDown } from './view-types';
@@ -21,18 +22,6 @@ export type ChosenSource =
 
 /** The range a new screen starts with: short, so the first page comes back fast. */
 export const DEFAULT_RANGE: LogRange = { kind: 'preset', preset: '1h' };
-
-/**
- * A callback that keeps its identity across renders and always runs the latest `fn`: the charts and the table take
- * the screen's handlers as props, and a new closure each render would re-render them on every status event.
- */
-function useLatestCallback<A extends unknown[]>(fn: (...args: A) => void): (...args: A) => void {
-  const latest = useRef(fn);
-  useLayoutEffect(() => {
-    latest.current = fn;
-  });
-  return useCallback((...args: A) => latest.current(...args), []);
-}
 
 export function useLogsQuery() {
   const session = useLogsSession();

@@ -5,11 +5,12 @@
  * the selected request; opening one (pasted, or handed over by the `burrow:` protocol through the core's inbox)
  * restores all four.
  */
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useState, type RefObject } from 'react';
 import type { LogSort, LogsStatus } from '../../../shared/contract/logs';
-import { formatFilterText, parseFilterText } from '../../../shared/logs/filter-text';
+import { canonicalFilterText } from '../../../shared/logs/filter-text';
 import { formatLogsLink, parseLogsLink } from '../../../shared/logs/link';
 import { call, subscribe } from '../../bridge/client';
+import { useLatestCallback } from '../../ui/use-latest-callback';
 import { useLogs } from './logs-store';
 import { useFocusRequest } from './use-focus-request';
 import type { useLogsQuery } from './use-logs-query';
@@ -17,12 +18,6 @@ import type { TableKeys } from './view-types';
 
 /** The screen's query, as useLogsQuery returns it. */
 export type LogsQuery = ReturnType<typeof useLogsQuery>;
-
-/** The filter text as the core reports it back (its canonical form). */
-function canonical(text: string): string {
-  const parsed = parseFilterText(text);
-  return parsed.ok ? formatFilterText(parsed.filter) : text;
-}
 
 /** A link put on the clipboard, and whether the clipboard took it. */
 export interface CopiedLink {
@@ -67,7 +62,7 @@ export function useLogsViews(q: LogsQuery, table: RefObject<TableKeys | null>, s
     const requestId = table.current?.selectedRequestId() ?? null;
     q.setText(filter);
     q.applyFilter(filter);
-    const want = canonical(filter);
+    const want = canonicalFilterText(filter);
     if (requestId !== null) focus.request({ requestId, ready: (s) => s.filter === want });
   }
 
@@ -87,14 +82,14 @@ export function useLogsViews(q: LogsQuery, table: RefObject<TableKeys | null>, s
     const l = parsed.link;
     setStash(null);
     q.openAt(l.zoneId, { kind: 'absolute', from: l.from, to: l.to }, l.filter);
-    const want = canonical(l.filter);
+    const want = canonicalFilterText(l.filter);
     const ready = (s: LogsStatus) => s.source.zoneId === l.zoneId && s.from === l.from && s.to === l.to && s.filter === want;
     if (l.requestId !== null) focus.request({ requestId: l.requestId, ready });
     return null;
   }
 
   // A link handed over from outside waits in the core: taken when the screen opens and whenever another arrives.
-  const takeLink = useLatest(() => {
+  const takeLink = useLatestCallback(() => {
     call('logs.linkTake', {})
       .then(({ url }) => {
         if (url === null) return;
@@ -135,13 +130,4 @@ export function useLogsViews(q: LogsQuery, table: RefObject<TableKeys | null>, s
     inboxError,
     focusNote: focus.note,
   };
-}
-
-/** A function with a stable identity that always runs the latest `fn`. */
-function useLatest(fn: () => void): () => void {
-  const latest = useRef(fn);
-  useLayoutEffect(() => {
-    latest.current = fn;
-  });
-  return useCallback(() => latest.current(), []);
 }
