@@ -4,7 +4,7 @@
  * lines when standard output is not a terminal. The row lives in memory only: an interrupted run leaves the
  * platform fetching, and says which video to look at.
  */
-import type { FetchView } from '../shared/contract/videos-fetch.js';
+import { isFetchEnded, type FetchView } from '../shared/contract/videos-fetch.js';
 import { redactText } from '../shared/redact.js';
 import { createErrorWriter, EXIT, type CliIo, type OutStream } from './io.js';
 import { escapeForTerminal } from './output.js';
@@ -116,7 +116,7 @@ async function runFetchCommand(cmd: FetchCommand, io: CliIo, hooks: ProcessHooks
     } else if (unreachable && offlineTimer === undefined && cmd.offlineTimeoutMs > 0) {
       offlineTimer = setTimeout(() => ended?.('offline'), cmd.offlineTimeoutMs);
     }
-    if (v.state === 'ready' || v.state === 'failed' || v.state === 'cancelled') ended?.('done');
+    if (isFetchEnded(v.state)) ended?.('done');
   };
   const onSignal = (signal: NodeJS.Signals) => ended?.(signal === 'SIGTERM' ? 'SIGTERM' : 'SIGINT');
   hooks.onSignal('SIGINT', onSignal);

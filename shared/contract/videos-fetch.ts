@@ -57,6 +57,11 @@ export const FETCH_STATES = ['queued', 'waiting', 'fetching', 'processing', 'rea
 export const FetchState = z.enum(FETCH_STATES);
 export type FetchState = z.infer<typeof FetchState>;
 
+/** True for the states a fetch ends in: nothing more happens to the row. */
+export function isFetchEnded(state: FetchState): boolean {
+  return state === 'ready' || state === 'failed' || state === 'cancelled';
+}
+
 /** A fetch row as the renderer draws it; each event carries whole rows. */
 export const FetchView = z.object({
   id: FetchId,

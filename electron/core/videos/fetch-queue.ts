@@ -4,7 +4,7 @@
  * one was; header values never leave the core except in the fetch request itself.
  */
 import { randomUUID } from 'node:crypto';
-import type { FetchHeader, FetchView } from '../../../shared/contract/videos-fetch.js';
+import { isFetchEnded, type FetchHeader, type FetchView } from '../../../shared/contract/videos-fetch.js';
 import { redactText, redactUrl } from '../../../shared/redact.js';
 import { appError } from '../../../shared/result.js';
 import { AppFailure } from '../errors.js';
@@ -64,7 +64,6 @@ export interface FetchQueue {
   close(): Promise<void>;
 }
 
-const ENDED = new Set<FetchRecord['state']>(['ready', 'failed', 'cancelled']);
 
 const HEADERS_NOT_KEPT = {
   title: 'The header values were not kept',
@@ -147,13 +146,13 @@ export async function openFetchQueue(options: FetchQueueOptions): Promise<FetchQ
 
   // Rows left unfinished continue; one that still needs its header values but lost them asks for them.
   for (const row of rows.values()) {
-    if (ENDED.has(row.state)) continue;
+    if (isFetchEnded(row.state)) continue;
     if (!row.accepted && row.headerNames.length > 0 && !values.has(row.id)) {
       rows.set(row.id, { ...row, state: 'failed', requestPending: false, error: HEADERS_NOT_KEPT, note: null, endedAt: now() });
     }
   }
   await persist();
-  for (const row of rows.values()) if (!ENDED.has(row.state)) start(row.id);
+  for (const row of rows.values()) if (!isFetchEnded(row.state)) start(row.id);
 
   return {
     recovered: opened.recovered,
@@ -193,7 +192,7 @@ export async function openFetchQueue(options: FetchQueueOptions): Promise<FetchQ
     record: (id) => rows.get(id),
     async cancel(id) {
       const row = rows.get(id);
-      if (!row || ENDED.has(row.state)) return 0;
+      if (!row || isFetchEnded(row.state)) return 0;
       await stop(id);
       const current = rows.get(id) ?? row;
       let note = 'Cancelled before the platform took the fetch.';
@@ -239,7 +238,7 @@ export async function openFetchQueue(options: FetchQueueOptions): Promise<FetchQ
       return 1;
     },
     async clear() {
-      const gone = [...rows.values()].filter((r) => ENDED.has(r.state)).map((r) => r.id);
+      const gone = [...rows.values()].filter((r) => isFetchEnded(r.state)).map((r) => r.id);
       for (const id of gone) {
         rows.delete(id);
         values.delete(id);

@@ -3,6 +3,7 @@
  * lost network by itself), find the new video (by the id in the answer, else by the marker in its title), then follow it with polls
  * that back off while nothing moves. Every step is persisted by the host before the next one starts.
  */
+import { isFetchEnded } from '../../../shared/contract/videos-fetch.js';
 import { redactError, redactText, redactUrl } from '../../../shared/redact.js';
 import { toAppError } from '../errors.js';
 import { parseRetryAfter } from '../platform/retry.js';
@@ -75,7 +76,7 @@ export async function runFetch(host: FetchHost, id: string, signal: AbortSignal)
 
   while (!signal.aborted) {
     const row = host.row(id);
-    if (!row || row.state === 'ready' || row.state === 'failed' || row.state === 'cancelled') return;
+    if (!row || isFetchEnded(row.state)) return;
     const client = await host.clientFor(row.profileId);
     try {
       if (!row.accepted && !row.requestPending) {

@@ -3,7 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import http, { type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startSandbox, type Sandbox } from '../../../../sandbox/server.js';
-import type { FetchView } from '../../../../shared/contract/videos-fetch.js';
+import { isFetchEnded, type FetchView } from '../../../../shared/contract/videos-fetch.js';
 import { createPlatformClient } from '../../platform/client.js';
 import { endpointsOf, fixedCredentials } from '../../platform/test-support.js';
 import type { PlatformClient } from '../../platform/types.js';
@@ -104,4 +104,4 @@ export function rowWhere(queue: FetchQueue, id: string, test: (v: FetchView) => 
 }
 
 /** True once the row has ended. */
-export const ended = (v: FetchView): boolean => v.state === 'ready' || v.state === 'failed' || v.state === 'cancelled';
+export const ended = (v: FetchView): boolean => isFetchEnded(v.state);

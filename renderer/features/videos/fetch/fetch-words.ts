@@ -1,5 +1,5 @@
 /** A fetch row in words and numbers, as its row and its announcements say it. */
-import type { FetchView } from '../../../../shared/contract/videos-fetch';
+import { isFetchEnded, type FetchView } from '../../../../shared/contract/videos-fetch';
 
 /** The colour a row's state is drawn in. */
 export type FetchTone = 'neutral' | 'accent' | 'warning' | 'success' | 'danger';
@@ -33,5 +33,5 @@ export function fetchPercent(v: FetchView): number {
 
 /** True once the row has ended. */
 export function fetchEnded(v: FetchView): boolean {
-  return v.state === 'ready' || v.state === 'failed' || v.state === 'cancelled';
+  return isFetchEnded(v.state);
 }
