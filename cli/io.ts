@@ -20,6 +20,9 @@ export interface CliIo {
 /** Exit statuses of every command. */
 export const EXIT = { ok: 0, http: 1, usage: 2, network: 3 } as const;
 
+/** The exit status of a command stopped by a signal: 128 plus the signal's number, as shells report it. */
+export const SIGNAL_EXIT = { SIGINT: 130, SIGTERM: 143 } as const;
+
 /** Writes lines to stderr with every known secret scrubbed, escaped when stderr is a terminal. */
 export function createErrorWriter(io: CliIo, secrets: () => readonly string[]): (line: string) => void {
   return (line) => {

@@ -10,7 +10,7 @@ import { inThreadRows } from '../electron/core/logs/rows-host.js';
 import { TailSession, type TailOptions } from '../electron/core/logs/tail-session.js';
 import { createV2LogClient } from '../electron/core/logs/v2-client.js';
 import type { TailStatus } from '../shared/contract/logs-tail.js';
-import { createErrorWriter, EXIT, type CliIo } from './io.js';
+import { createErrorWriter, EXIT, SIGNAL_EXIT, type CliIo } from './io.js';
 import type { LogFormat, LogsCommand } from './logs-args.js';
 import { cliLoggingClient, RowWriter } from './logs.js';
 import type { ProcessHooks } from './sandbox.js';
@@ -20,7 +20,6 @@ export const FOLLOW_MAX_FAILURES = 5;
 /** Rows a follow keeps for deduplication windows; printed rows need not stay. */
 const FOLLOW_CAP = 20_000;
 
-const SIGNAL_EXIT = { SIGINT: 130, SIGTERM: 143 } as const;
 
 const processHooks: Pick<ProcessHooks, 'onSignal' | 'offSignal'> = {
   onSignal: (s, h) => process.on(s, h),

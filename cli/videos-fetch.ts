@@ -6,16 +6,14 @@
  */
 import { isFetchEnded, type FetchView } from '../shared/contract/videos-fetch.js';
 import { redactText } from '../shared/redact.js';
-import { createErrorWriter, EXIT, type CliIo, type OutStream } from './io.js';
+import { createErrorWriter, EXIT, SIGNAL_EXIT, type CliIo, type OutStream } from './io.js';
 import { escapeForTerminal } from './output.js';
 import type { ProcessHooks } from './sandbox.js';
 import { FETCH_HELP, FETCH_USAGE, parseFetchArgs, wantsFetchHelp, type FetchCommand } from './videos-fetch-args.js';
 import { commandLibraryKey, uploadClient, videoUrlFor } from './videos-setup.js';
-import type { VideosOptions } from './videos.js';
+import { CLI_PROFILE_ID, exitAfterGrace, type VideosOptions } from './videos.js';
 
 /** Whose row this is: the command line's own profile id. */
-const CLI_PROFILE_ID = 'cli';
-const SIGNAL_EXIT: Readonly<Record<'SIGINT' | 'SIGTERM', number>> = { SIGINT: 130, SIGTERM: 143 };
 /** The note the core puts on a row while the platform cannot be reached. */
 const UNREACHABLE = 'The platform could not be reached';
 
@@ -76,12 +74,7 @@ export async function runVideosFetch(args: readonly string[], io: CliIo, hooks: 
     io.stderr.write(`burrow: ${parsed.message} (usage: burrow ${FETCH_USAGE.split(' [')[0] ?? ''} …; burrow videos fetch --help)\n`);
     return EXIT.usage;
   }
-  const code = await runFetchCommand(parsed.command, io, hooks, options);
-  if (options.exitGraceMs !== null) {
-    // A socket or timer the core failed to release must not keep a finished command alive.
-    setTimeout(() => hooks.exit(code), options.exitGraceMs ?? 2000).unref();
-  }
-  return code;
+  return exitAfterGrace(await runFetchCommand(parsed.command, io, hooks, options), hooks, options);
 }
 
 async function runFetchCommand(cmd: FetchCommand, io: CliIo, hooks: ProcessHooks, options: VideosOptions): Promise<number> {

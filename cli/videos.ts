@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 import type { PlatformClient } from '../electron/core/platform/types.js';
 import type { NewJob, TusAccess, UploadQueue } from '../electron/core/videos/types.js';
 import { FINAL_STATES, type JobView } from '../shared/videos/model.js';
-import { createErrorWriter, EXIT, type CliIo } from './io.js';
+import { createErrorWriter, EXIT, SIGNAL_EXIT, type CliIo } from './io.js';
 import type { ProcessHooks } from './sandbox.js';
 import { parseUploadArgs, UPLOAD_HELP, UPLOAD_USAGE, VIDEOS_HELP, wantsHelp, type UploadCommand } from './videos-args.js';
 import { planUpload, RESUMABLE_ENDINGS } from './videos-plan.js';
@@ -49,7 +49,6 @@ export interface VideosOptions {
 export const CLI_PROFILE_ID = 'cli';
 
 /** Exit statuses after a signal: the shell's 128 + signal number. */
-const SIGNAL_EXIT: Readonly<Record<'SIGINT' | 'SIGTERM', number>> = { SIGINT: 130, SIGTERM: 143 };
 
 /** Runs `burrow videos …`; resolves to the exit status. */
 export async function runVideos(args: readonly string[], io: CliIo, hooks: ProcessHooks, options: VideosOptions = {}): Promise<number> {
@@ -73,7 +72,11 @@ export async function runVideos(args: readonly string[], io: CliIo, hooks: Proce
     io.stderr.write(`burrow: ${parsed.error.message} (usage: burrow ${UPLOAD_USAGE.split(' [')[0] ?? ''} …; burrow videos upload --help)\n`);
     return EXIT.usage;
   }
-  const code = await runUpload(parsed.command, io, hooks, options);
+  return exitAfterGrace(await runUpload(parsed.command, io, hooks, options), hooks, options);
+}
+
+/** Passes a finished command's status on, and exits with it after a grace period unless told not to wait. */
+export function exitAfterGrace(code: number, hooks: ProcessHooks, options: VideosOptions): number {
   if (options.exitGraceMs !== null) {
     // A socket or timer the core failed to release must not keep a finished command alive.
     setTimeout(() => hooks.exit(code), options.exitGraceMs ?? 2000).unref();
