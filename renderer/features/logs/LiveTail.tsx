@@ -80,6 +80,7 @@ function LiveList({ status, timeZone }: { readonly status: TailStatus; readonly 
   /** `arrivedMatching` when the list left the bottom: what arrived since is "new". */
   const [since, setSince] = useState<number | null>(null);
   const asked = useRef(0);
+  const lastAsked = useRef('');
   const lastTrimmed = useRef(status.trimmedMatching);
   const total = status.matchingRows;
 
@@ -90,11 +91,17 @@ function LiveList({ status, timeZone }: { readonly status: TailStatus; readonly 
     const count = Math.min(500, Math.ceil(height / LIVE_ROW_PX) + 2 * OVERSCAN);
     // Pinned: the bottom rows, whatever the scroll position says before the layout catches up.
     const offset = pinned.current ? Math.max(0, total - count) : first;
+    // The same rows asked again (a scroll within them, or the scroll that follows pinning) need no second call.
+    const key = `${status.sessionId}|${offset}|${count}|${status.arrivedMatching}|${status.trimmedMatching}`;
+    if (key === lastAsked.current) return;
+    lastAsked.current = key;
     const mine = ++asked.current;
     call('logs.tailWindow', { sessionId: status.sessionId, offset, count })
       .then((w) => mine === asked.current && setRows(w.rows))
-      .catch(() => undefined);
-  }, [status.sessionId, total]);
+      .catch(() => {
+        if (lastAsked.current === key) lastAsked.current = '';
+      });
+  }, [status.sessionId, total, status.arrivedMatching, status.trimmedMatching]);
 
   // Live just started: the whole list comes into the window, its newest rows at the bottom in sight.
   useLayoutEffect(() => {
