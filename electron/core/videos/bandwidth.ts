@@ -156,7 +156,8 @@ export function throttleStream(gate: BandwidthGate, signal: AbortSignal): Transf
     transform(chunk: Buffer, _encoding, callback: TransformCallback) {
       void (async () => {
         for (let at = 0; at < chunk.length; ) {
-          const size = Math.min(chunk.length - at, gate.grain());
+          // Whole bytes, at least one, whatever the grain says.
+          const size = Math.min(chunk.length - at, Math.max(1, Math.floor(gate.grain())));
           await gate.take(size, signal);
           this.push(size === chunk.length ? chunk : chunk.subarray(at, at + size));
           at += size;

@@ -3,8 +3,9 @@
  * global bandwidth cap, an idle timeout per request, and the signed headers set fresh on each request.
  */
 import type { ClientRequest } from 'node:http';
-import { Readable, Transform, type TransformCallback } from 'node:stream';
+import { Readable } from 'node:stream';
 import { DefaultHttpStack, type HttpRequest, type HttpResponse, type HttpStack } from 'tus-js-client';
+import { throttleStream, type BandwidthGate } from './bandwidth.js';
 
 /** The global upload cap: resolves once `bytes` may be sent; rejects when the signal aborts. */
 export interface UploadBandwidth {
@@ -13,36 +14,13 @@ export interface UploadBandwidth {
   grain?(): number;
 }
 
+/** The cap as the shared stream stage takes it: no grain given means any size at once. */
+function gateOf(bandwidth: UploadBandwidth): BandwidthGate {
+  return { take: (bytes, signal) => bandwidth.take(bytes, signal), grain: () => bandwidth.grain?.() ?? Number.POSITIVE_INFINITY };
+}
+
 /** A request that saw no byte either way for this long fails with code TIMEOUT (then retried like a reset). */
 export const TUS_IDLE_MS = 60_000;
-
-/** Lets each chunk through only once the cap allows it; no buffering beyond the one chunk waiting. */
-class Metered extends Transform {
-  constructor(
-    private readonly bandwidth: UploadBandwidth,
-    private readonly signal: AbortSignal,
-  ) {
-    super();
-  }
-
-  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
-    void this.meter(chunk).then(
-      () => callback(),
-      (e: unknown) => callback(e instanceof Error ? e : new Error(String(e))),
-    );
-  }
-
-  /** Lets the chunk through in pieces no larger than the cap's grain, so a low cap is followed evenly. */
-  private async meter(chunk: Buffer): Promise<void> {
-    for (let at = 0; at < chunk.length; ) {
-      const grain = Math.floor(this.bandwidth.grain?.() ?? Number.POSITIVE_INFINITY);
-      const n = Math.min(chunk.length - at, Math.max(1, grain));
-      await this.bandwidth.take(n, this.signal);
-      this.push(chunk.subarray(at, at + n));
-      at += n;
-    }
-  }
-}
 
 /** An error whose code the retry rules read. */
 function coded(message: string, code: string): Error {
@@ -76,7 +54,7 @@ export function tusHttpStack(o: TusHttpOptions): HttpStack {
           let sent: unknown = body;
           if (body instanceof Readable && o.bandwidth) {
             // Content-Length comes from the body's size, so the metered stream carries it on.
-            const metered = Object.assign(new Metered(o.bandwidth, o.signal), { size: (body as Readable & { size?: number }).size });
+            const metered = Object.assign(throttleStream(gateOf(o.bandwidth), o.signal), { size: (body as Readable & { size?: number }).size });
             body.on('error', (e) => metered.destroy(e));
             sent = body.pipe(metered);
           }
