@@ -1,10 +1,9 @@
 /** `burrow logs <zone> --follow` against a sandbox: rows printed as they arrive, each once (late ones too); Ctrl+C is exit 130. */
-import { spawn } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { LogEntry } from '../shared/logs/v2-response.js';
 import { parseLogsArgs } from './logs-args.js';
 import { runLogsFollow } from './logs-follow.js';
-import { BIN, ndjsonRows, runBurrow, startLogsFixture, type LogsFixture } from './test-support.js';
+import { ndjsonRows, runBurrow, spawnBurrow, startLogsFixture, type LogsFixture } from './test-support.js';
 import { outputWhere, testHooks, testIo } from './videos-test-support.js';
 
 let fx: LogsFixture;
@@ -93,37 +92,19 @@ describe('burrow logs --follow', () => {
   });
 
   it('as a process: NDJSON off a terminal, the injected row printed once, Ctrl+C exits 130; --follow with --last is a usage error', async () => {
-    const child = spawn(process.execPath, [BIN, 'logs', String(zone), '--follow'], { env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (err += d));
-    const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
-    const waitFor = (test: () => boolean) =>
-      new Promise<void>((resolve, reject) => {
-        const started = Date.now();
-        const t = setInterval(() => {
-          if (test()) {
-            clearInterval(t);
-            resolve();
-          } else if (Date.now() - started > 20_000) {
-            clearInterval(t);
-            reject(new Error(`timed out; stdout ${out.slice(-500)} stderr ${err}`));
-          }
-        }, 20);
-      });
+    const p = spawnBurrow(['logs', String(zone), '--follow'], env);
     try {
-      // The first ask is in once it has been answered (it printed the newest rows, or none).
+      // The first ask is in once it has been answered (it printed the newest rows, or none): sandbox state, polled.
       const first = asked();
-      await waitFor(() => asked() > first);
+      await vi.waitFor(() => expect(asked()).toBeGreaterThan(first), { timeout: 20_000, interval: 20 });
       const [row] = fx.sandbox.logging.inject(zone, [{ timestampMs: Date.now() - 1000, url: '/follow/process' }]);
-      await waitFor(() => out.includes(row!.requestId));
-      child.kill('SIGINT');
-      expect(await exited).toBe(130);
-      expect(ndjson(out).filter((r) => r.requestId === row!.requestId)).toHaveLength(1);
-      expect(err).toBe('');
+      await p.waitFor(row!.requestId);
+      p.child.kill('SIGINT');
+      expect(await p.exited).toBe(130);
+      expect(ndjson(p.stdout()).filter((r) => r.requestId === row!.requestId)).toHaveLength(1);
+      expect(p.stderr()).toBe('');
     } finally {
-      if (child.exitCode === null) child.kill('SIGKILL');
+      if (p.child.exitCode === null) p.child.kill('SIGKILL');
     }
     const usage = await runBurrow(['logs', String(zone), '--follow', '--last', '1h'], { env });
     expect(usage.code).toBe(2);
