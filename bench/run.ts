@@ -31,6 +31,7 @@ interface Options {
   readonly cases: readonly BenchCase[];
   readonly rounds: number;
   readonly build: boolean;
+  readonly smoke: boolean;
 }
 
 function parse(argv: readonly string[], env: NodeJS.ProcessEnv): Options | string {
@@ -53,7 +54,7 @@ function parse(argv: readonly string[], env: NodeJS.ProcessEnv): Options | strin
     if (c === undefined) return `unknown case ${JSON.stringify(name)}; the cases are ${CASES.map((k) => k.name).join(', ')}`;
     if (!cases.includes(c)) cases.push(c);
   }
-  return { cases: cases.length > 0 ? cases : CASES, rounds, build: !smoke };
+  return { cases: cases.length > 0 ? cases : CASES, rounds, build: !smoke, smoke };
 }
 
 async function main(): Promise<number> {
@@ -77,7 +78,7 @@ async function main(): Promise<number> {
   const lines: string[] = [];
   let failed = false;
   for (const c of options.cases) {
-    const results: readonly CaseResult[] = await c.run({ rounds: options.rounds, root, log });
+    const results: readonly CaseResult[] = await c.run({ rounds: options.rounds, root, smoke: options.smoke, log });
     for (const r of results) {
       const line = formatLine(r);
       lines.push(line);

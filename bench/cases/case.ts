@@ -7,6 +7,8 @@ export interface CaseContext {
   readonly rounds: number;
   /** The repository root. */
   readonly root: string;
+  /** `--smoke` or BENCH_SMOKE=1: one small round that checks the harness, not the numbers. */
+  readonly smoke: boolean;
   /** Progress for the person watching (stderr); results go to stdout only as final lines. */
   log(line: string): void;
 }

@@ -46,7 +46,7 @@ export const logsV1Download: BenchCase = {
   name: 'logs-v1-download',
   needs: ['build:electron'],
   async run(ctx) {
-    const smoke = process.env.BENCH_SMOKE === '1' || process.argv.includes('--smoke');
+    const { smoke } = ctx;
     const lines = smoke ? 20_000 : LINES;
     const file = await logsFile(ctx.root, lines);
     const gz = await gzipOnce(file);

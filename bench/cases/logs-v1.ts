@@ -56,7 +56,7 @@ export const logsV1: BenchCase = {
   name: 'logs-v1',
   needs: [],
   async run(ctx) {
-    const smoke = process.env.BENCH_SMOKE === '1' || process.argv.includes('--smoke');
+    const { smoke } = ctx;
     const file = await logsFile(ctx.root, smoke ? 20_000 : LINES);
     const child = async (mode: string, extra: string[] = []) =>
       JSON.parse(await stdoutOf({ file: process.execPath, args: [...extra, '--import', 'tsx', join(ctx.root, 'bench/cases/logs-child.ts'), mode, file] })) as Record<string, unknown>;

@@ -14,6 +14,7 @@ import { startSandbox, type Sandbox } from '../../sandbox/server.js';
 import type { CaseResult } from '../line.js';
 import type { BenchCase, CaseContext } from './case.js';
 import { randomFile } from './random-file.js';
+import { createVideo } from './upload-put.js';
 
 const CAP = 1_000_000;
 /** Each file holds more than the window can carry, so both sides are still sending when it closes. */
@@ -50,17 +51,11 @@ async function measure(sandbox: Sandbox, file: string, args: readonly string[], 
   }
 }
 
-async function createVideo(s: Sandbox, libraryId: number, key: string): Promise<string> {
-  const res = await fetch(`${s.videoUrl}/library/${libraryId}/videos`, { method: 'POST', headers: { AccessKey: key, 'content-type': 'application/json' }, body: JSON.stringify({ title: 'cap peer' }) });
-  if (!res.ok) throw new Error(`create video: ${res.status}`);
-  return ((await res.json()) as { guid: string }).guid;
-}
-
 export const uploadCap: BenchCase = {
   name: 'upload-cap',
   needs: ['build:cli'],
   async run(ctx: CaseContext) {
-    const smoke = process.env.BENCH_SMOKE === '1' || process.argv.includes('--smoke');
+    const { smoke } = ctx;
     const windowMs = smoke ? 2_000 : 10_000;
     const dataDir = join(ctx.root, '.bench-data');
     // Two different files (the queue would take one path twice as the same upload).
@@ -86,7 +81,7 @@ export const uploadCap: BenchCase = {
         } finally {
           rmSync(state, { recursive: true, force: true });
         }
-        const id = await createVideo(sandbox, lib.id, lib.key);
+        const id = await createVideo({ videoUrl: sandbox.videoUrl, libraryId: lib.id, key: lib.key }, 'cap peer');
         p.push(
           await measure(
             sandbox,

@@ -41,7 +41,7 @@ export async function startSandbox(root: string): Promise<Sandbox> {
 }
 
 /** Creates a video in the sandbox's first library and returns its guid. */
-export async function createVideo(s: Sandbox, title: string): Promise<string> {
+export async function createVideo(s: Pick<Sandbox, 'videoUrl' | 'libraryId' | 'key'>, title: string): Promise<string> {
   const res = await fetch(`${s.videoUrl}/library/${s.libraryId}/videos`, {
     method: 'POST',
     headers: { AccessKey: s.key, 'content-type': 'application/json', accept: 'application/json' },
@@ -94,7 +94,7 @@ export const uploadPut: BenchCase = {
   name: 'upload-put',
   needs: ['build:cli'],
   async run(ctx) {
-    const smoke = process.env.BENCH_SMOKE === '1' || process.argv.includes('--smoke');
+    const { smoke } = ctx;
     // A smoke round checks the harness with small files; the gates are about the real sizes.
     const small = smoke ? 64 * 1024 ** 2 : 2 * GiB;
     const big = smoke ? 256 * 1024 ** 2 : 8 * GiB;

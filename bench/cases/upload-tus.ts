@@ -104,7 +104,7 @@ export const uploadTusCase: BenchCase = {
   name: 'upload-tus',
   needs: [],
   async run(ctx) {
-    const smoke = process.env.BENCH_SMOKE === '1' || process.argv.includes('--smoke');
+    const { smoke } = ctx;
     // A smoke round checks the harness with a small file (and chunks small enough to cut one); the gates are about 2 GiB.
     const size = smoke ? 64 * MiB : 2 * GiB;
     const chunkSize = smoke ? 8 * MiB : undefined;
