@@ -1,5 +1,6 @@
 /**
- * A dialog that shows something and closes: a title, a line saying what it holds, the content, and Close. Escape,
+ * A dialog that shows something and closes: a title, a line saying what it holds, the content, and Close (or
+ * Cancel, where the content is a choice). Escape,
  * the overlay and Close all dismiss it; focus returns to what opened it (radix-ui).
  */
 import { Dialog } from 'radix-ui';
@@ -10,13 +11,15 @@ export interface InfoDialogProps {
   onOpenChange(open: boolean): void;
   readonly title: string;
   readonly description: ReactNode;
-  readonly testId: string;
+  readonly testId?: string;
+  /** The dismissing button's words (Cancel where the dialog offers a choice). */
+  readonly closeLabel?: string;
   /** Wide for tables of text. */
   readonly wide?: boolean;
   readonly children: ReactNode;
 }
 
-export function InfoDialog({ open, onOpenChange, title, description, testId, wide = false, children }: InfoDialogProps) {
+export function InfoDialog({ open, onOpenChange, title, description, testId, closeLabel = 'Close', wide = false, children }: InfoDialogProps) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -27,7 +30,7 @@ export function InfoDialog({ open, onOpenChange, title, description, testId, wid
           {children}
           <div className="row dialog-actions">
             <Dialog.Close asChild>
-              <button type="button">Close</button>
+              <button type="button">{closeLabel}</button>
             </Dialog.Close>
           </div>
         </Dialog.Content>

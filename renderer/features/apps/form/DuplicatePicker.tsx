@@ -1,10 +1,10 @@
 /** "Duplicate an app…": the account's apps to choose from; the chosen one is read in full and turned into a create body. */
-import { Dialog } from 'radix-ui';
 import { useState } from 'react';
 import { duplicateAppBody } from '../../../../shared/apps/duplicate-app';
 import { call } from '../../../bridge/client';
 import { useCall } from '../../../bridge/queries';
 import { ErrorMessage } from '../../../ui/ErrorMessage';
+import { InfoDialog } from '../../../ui/info-dialog';
 import type { AppRegistry } from '../../../../shared/contract/apps';
 import type { AppFormValues } from './form-schema';
 
@@ -22,21 +22,15 @@ interface Props {
 
 export function DuplicatePicker({ open, onClose, registries, onPick }: Props) {
   return (
-    <Dialog.Root open={open} onOpenChange={(o) => !o && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog">
-          <Dialog.Title>Duplicate an app</Dialog.Title>
-          <Dialog.Description>The form starts from a copy of the app you choose, named “… copy”; nothing is created until you review it.</Dialog.Description>
-          {open && <AppChoices registries={registries} onPick={onPick} />}
-          <div className="row dialog-actions">
-            <Dialog.Close asChild>
-              <button type="button">Cancel</button>
-            </Dialog.Close>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <InfoDialog
+      open={open}
+      onOpenChange={(o) => !o && onClose()}
+      title="Duplicate an app"
+      description="The form starts from a copy of the app you choose, named “… copy”; nothing is created until you review it."
+      closeLabel="Cancel"
+    >
+      {open && <AppChoices registries={registries} onPick={onPick} />}
+    </InfoDialog>
   );
 }
 
