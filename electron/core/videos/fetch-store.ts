@@ -108,8 +108,8 @@ export class FetchStore {
     const parsed = FileShape.safeParse(raw);
     if (!parsed.success) return { rows: [], headers: new Map(), recovered: 'The list of fetches could not be read and was started afresh.' };
     const headers = new Map<string, Readonly<Record<string, string>>>();
-    const backend = await this.#sealWith();
-    if (parsed.data.backend !== null && parsed.data.backend === backend && this.#cipher) {
+    // The cipher is asked only when something was sealed.
+    if (parsed.data.backend !== null && this.#cipher && parsed.data.backend === (await this.#sealWith())) {
       for (const [id, sealed] of Object.entries(parsed.data.sealed)) {
         try {
           const values = z.record(z.string(), z.string()).parse(JSON.parse(await this.#cipher.decrypt(sealed)));
