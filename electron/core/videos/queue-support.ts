@@ -1,4 +1,5 @@
 /** Small pieces of the upload queue: waiting that a signal cuts short, job errors, duplicate keys, the concurrency range, steps under way. */
+import { setTimeout as sleepFor } from 'node:timers/promises';
 import { CONCURRENCY, type JobError } from '../../../shared/videos/model.js';
 import { toAppError } from '../errors.js';
 
@@ -11,6 +12,11 @@ export const defaultSleep = (ms: number, signal?: AbortSignal): Promise<void> =>
       resolve();
     }, { once: true });
   });
+
+/** A timer that rejects with the signal's reason when the signal is aborted (an upload's retry wait). */
+export const abortableSleep = async (ms: number, signal: AbortSignal): Promise<void> => {
+  await sleepFor(ms, undefined, { signal });
+};
 
 /** Waits with `sleep`, but returns at once when the signal is aborted, whatever `sleep` does with it. */
 export function waitFor(sleep: (ms: number, signal?: AbortSignal) => Promise<void>, ms: number, signal: AbortSignal): Promise<void> {

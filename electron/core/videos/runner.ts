@@ -2,7 +2,6 @@
  * The platform calls of one upload job: check the source, create the video (or find it by marker), stream the
  * file by PUT on the same video id until the platform has it, and verify. The queue decides when; this decides how.
  */
-import { setTimeout as sleepFor } from 'node:timers/promises';
 import type { JobError } from '../../../shared/videos/model.js';
 import { appError } from '../../../shared/result.js';
 import { AppFailure } from '../errors.js';
@@ -11,6 +10,7 @@ import type { PlatformClient } from '../platform/types.js';
 import { classify, DEFAULT_RETRY_RULES, type CallFailure, type RetryRules, type Verdict } from './classify.js';
 import { ensureVideo, syncTitle, type Attempt } from './marker.js';
 import { checkSource, putFile } from './put-file.js';
+import { abortableSleep } from './queue-support.js';
 import { sendTus } from './tus-runner.js';
 import { memoryTusStore, type TusUrlStore } from './tus-store.js';
 import type { JobRecord, JobRunner, ProcessingPoll, RunContext, RunOutcome } from './types.js';
@@ -45,9 +45,6 @@ class Stopped extends Error {
   }
 }
 
-const defaultSleep = async (ms: number, signal: AbortSignal) => {
-  await sleepFor(ms, undefined, { signal });
-};
 
 function failureOf(e: unknown): CallFailure {
   if (e instanceof VideoCallFailure) return e.failure;
@@ -70,7 +67,7 @@ const PROCESSING_FAILED: JobError = { title: 'The platform could not process the
 
 /** Creates the runner. */
 export function createJobRunner(options: JobRunnerOptions = {}): JobRunner {
-  const sleep = options.sleep ?? defaultSleep;
+  const sleep = options.sleep ?? abortableSleep;
   const random = options.random ?? Math.random;
   const now = options.now ?? Date.now;
   const rules: RetryRules = { ...DEFAULT_RETRY_RULES, ...options.rules };

@@ -2,11 +2,11 @@
  * Creating a tus upload (POST {videoUrl}/tusupload) for a video, with the runner's retry rules, and turning
  * tus-js-client's errors into the failures those rules read.
  */
-import { setTimeout as sleepFor } from 'node:timers/promises';
 import type { DetailedError } from 'tus-js-client';
 import { appError } from '../../../shared/result.js';
 import type { JobError } from '../../../shared/videos/model.js';
 import { classify, DEFAULT_RETRY_RULES, type CallFailure, type RetryRules } from './classify.js';
+import { abortableSleep } from './queue-support.js';
 import type { TusSigner } from './tus-sign.js';
 
 /** What creating needs (a subset of the upload's options). */
@@ -70,7 +70,7 @@ export function failureOfTusError(err: DetailedError | Error): CallFailure {
 /** Posts the creation request, retrying as the rules say; a refused signature is signed again (same video). */
 export async function createTus(o: TusCreateOptions): Promise<TusCreated> {
   const rules: RetryRules = { ...DEFAULT_RETRY_RULES, ...o.rules };
-  const sleep = o.sleep ?? (async (ms: number, signal: AbortSignal) => void (await sleepFor(ms, undefined, { signal })));
+  const sleep = o.sleep ?? abortableSleep;
   let resigned = 0;
   for (let attempt = 0; ; attempt++) {
     let failure: CallFailure;

@@ -14,13 +14,13 @@
  * the platform has verified the video.
  */
 import { createReadStream } from 'node:fs';
-import { setTimeout as sleepFor } from 'node:timers/promises';
 import { Upload, type DetailedError } from 'tus-js-client';
 import type { JobError } from '../../../shared/videos/model.js';
 import { backoffCeiling } from '../platform/retry.js';
 import { classify, DEFAULT_RETRY_RULES, type RetryRules } from './classify.js';
 import { fingerprintFile } from './fingerprint.js';
 import { checkSource } from './put-file.js';
+import { abortableSleep } from './queue-support.js';
 import { tusHttpStack, type UploadBandwidth } from './tus-http.js';
 import { createTus, failureOfTusError } from './tus-create.js';
 import type { TusSigner } from './tus-sign.js';
@@ -103,9 +103,6 @@ class FileSlices {
 /** Refusals of the signature in a row (no byte accepted between them) before it counts as a wrong key. */
 const MAX_RESIGNS = 2;
 
-const defaultSleep = async (ms: number, signal: AbortSignal) => {
-  await sleepFor(ms, undefined, { signal });
-};
 
 /** Whether a stored upload is of this file (by size and time) into this video; its content is checked apart. */
 function sameTarget(entry: TusResumeEntry, o: TusUploadOptions): boolean {
@@ -172,7 +169,7 @@ function runClient(o: TusUploadOptions, uploadUrl: string, resumed: boolean): Pr
   const rules: RetryRules = { ...DEFAULT_RETRY_RULES, ...o.rules };
   const now = o.now ?? Date.now;
   const random = o.random ?? Math.random;
-  const sleep = o.sleep ?? defaultSleep;
+  const sleep = o.sleep ?? abortableSleep;
   return new Promise<Round>((resolve) => {
     let ended: Round | undefined;
     let holdMs = 0;
