@@ -11,15 +11,13 @@
  */
 import { setTimeout as sleepFor } from 'node:timers/promises';
 import type { DayFile } from '../../../shared/logs/day.js';
-import { logErrorResponseSchema } from '../../../shared/logs/v2-response.js';
 import { appError } from '../../../shared/result.js';
 import { AppFailure } from '../errors.js';
-import { mapPlatformError } from '../platform/errors.js';
 import { backoffCeiling, parseRetryAfter } from '../platform/retry.js';
 import type { PlatformClient, PlatformResponse } from '../platform/types.js';
 import type { DayStreamSender } from './day-stream.js';
-import { explainLogError } from './log-errors.js';
 import { LOG_RATE_WINDOW_MS, type RateBudget } from './rate-budget.js';
+import { LOG_BACKOFF, LOG_RETRIED_STATUSES, logErrorBody, logRefusal } from './v2-client.js';
 
 /** What a download needs. */
 export interface DayDownloadOptions {
@@ -42,8 +40,6 @@ export interface DayDownloadOptions {
   readonly idleTimeoutMs?: number;
 }
 
-const RETRIED_STATUSES = new Set([408, 500, 502, 503, 504]);
-const BACKOFF = { baseMs: 500, capMs: 8_000 };
 /** An error answer is small; a day's body past this is not kept (the sender has it). */
 const KEPT_BYTES = 64 * 1024;
 
@@ -117,16 +113,16 @@ async function downloadFile(o: DayDownloadOptions, file: DayFile, count: (n: num
       }
       return requests;
     }
-    const body = safeError(response);
+    const body = logErrorBody(response);
     if (response.status === 429) {
       const waitMs = parseRetryAfter(response.headers['retry-after'], now()) ?? LOG_RATE_WINDOW_MS;
       if (++limited < (o.maxRateLimited ?? 5)) {
         o.budget.pauseFor(o.zoneId, waitMs);
         continue;
       }
-    } else if (RETRIED_STATUSES.has(response.status) && ++failures < (o.maxAttempts ?? 3)) {
+    } else if (LOG_RETRIED_STATUSES.has(response.status) && ++failures < (o.maxAttempts ?? 3)) {
       try {
-        await sleep(Math.floor(Math.random() * backoffCeiling(failures - 1, BACKOFF)), o.signal);
+        await sleep(Math.floor(Math.random() * backoffCeiling(failures - 1, LOG_BACKOFF)), o.signal);
       } catch {
         throw new AppFailure(appError('cancelled', 'Cancelled'));
       }
@@ -143,17 +139,6 @@ async function downloadFile(o: DayDownloadOptions, file: DayFile, count: (n: num
         }),
       );
     }
-    if (body === undefined) throw new AppFailure(mapPlatformError('logging', response.status, response.headers, response.body, 'GET', path));
-    const { code, message, details } = body.error;
-    throw new AppFailure(explainLogError({ code, message, ...(details ? { details } : {}), status: response.status, where }));
-  }
-}
-
-function safeError(response: PlatformResponse) {
-  try {
-    const r = logErrorResponseSchema.safeParse(response.json());
-    return r.success ? r.data : undefined;
-  } catch {
-    return undefined;
+    throw logRefusal(response, body, where);
   }
 }

@@ -6,7 +6,7 @@
 import { setTimeout as sleepFor } from 'node:timers/promises';
 import { V2_LIMIT_MAX } from '../../../shared/logs/v2-query.js';
 import { formatV2Query, type V2QueryInput } from '../../../shared/logs/v2-query-string.js';
-import { logErrorResponseSchema, logQueryResponseSchema, type LogEntry, type LogQueryResponse } from '../../../shared/logs/v2-response.js';
+import { logErrorResponseSchema, logQueryResponseSchema, type LogEntry, type LogErrorResponse, type LogQueryResponse } from '../../../shared/logs/v2-response.js';
 import { appError } from '../../../shared/result.js';
 import { AppFailure, toAppError } from '../errors.js';
 import { mapPlatformError } from '../platform/errors.js';
@@ -75,8 +75,9 @@ export interface V2LogClient {
   estimateLoadAll(zoneId: number, pages: number): LoadAllEstimate;
 }
 
-const RETRIED_STATUSES = new Set([408, 500, 502, 503, 504]);
-const BACKOFF = { baseMs: 500, capMs: 8_000 };
+/** Answers of the logging API worth another try, and the backoff between tries: for pages and day files alike. */
+export const LOG_RETRIED_STATUSES: ReadonlySet<number> = new Set([408, 500, 502, 503, 504]);
+export const LOG_BACKOFF = { baseMs: 500, capMs: 8_000 } as const;
 
 const defaultSleep = async (ms: number, signal?: AbortSignal) => {
   await sleepFor(ms, undefined, signal ? { signal } : {});
@@ -141,7 +142,7 @@ export function createV2LogClient(opts: V2ClientOptions): V2LogClient {
 
   async function backoff(attempt: number, signal: AbortSignal | undefined): Promise<void> {
     try {
-      await sleep(Math.floor(random() * backoffCeiling(attempt, BACKOFF)), signal);
+      await sleep(Math.floor(random() * backoffCeiling(attempt, LOG_BACKOFF)), signal);
     } catch {
       throw new AppFailure(appError('cancelled', 'Cancelled'));
     }
@@ -170,7 +171,7 @@ export function createV2LogClient(opts: V2ClientOptions): V2LogClient {
       }
       if (response.status >= 200 && response.status < 300) return readPage(zoneId, response, requests);
 
-      const body = logErrorResponseSchema.safeParse(safeJson(response));
+      const body = logErrorBody(response);
       const retryAfter = response.headers['retry-after'];
       if (response.status === 429) {
         // Every caller of the zone waits, not only this one; without a readable Retry-After, a whole window.
@@ -180,18 +181,14 @@ export function createV2LogClient(opts: V2ClientOptions): V2LogClient {
           continue;
         }
         throw new AppFailure(
-          explainLogError({ code: 'rate_limited', message: body.success ? body.data.error.message : '', status: 429, where: whereOf(response) }),
+          explainLogError({ code: 'rate_limited', message: body?.error.message ?? '', status: 429, where: whereOf(response) }),
         );
       }
-      if (RETRIED_STATUSES.has(response.status) && failures + 1 < maxAttempts) {
+      if (LOG_RETRIED_STATUSES.has(response.status) && failures + 1 < maxAttempts) {
         await backoff(failures++, signal);
         continue;
       }
-      if (!body.success) {
-        throw new AppFailure(mapPlatformError('logging', response.status, response.headers, response.body, 'GET', whereOf(response).slice(4)));
-      }
-      const { code, message, details } = body.data.error;
-      throw new AppFailure(explainLogError({ code, message, ...(details ? { details } : {}), status: response.status, where: whereOf(response) }));
+      throw logRefusal(response, body, whereOf(response));
     }
   }
 
@@ -226,10 +223,19 @@ export function createV2LogClient(opts: V2ClientOptions): V2LogClient {
   };
 }
 
-function safeJson(response: PlatformResponse): unknown {
+/** The logging API's error body of an answer, when it is one. */
+export function logErrorBody(response: PlatformResponse): LogErrorResponse | undefined {
   try {
-    return response.json();
+    const r = logErrorResponseSchema.safeParse(response.json());
+    return r.success ? r.data : undefined;
   } catch {
     return undefined;
   }
+}
+
+/** What a refused logging request fails with: the platform's code explained, or its status mapped without one. */
+export function logRefusal(response: PlatformResponse, body: LogErrorResponse | undefined, where: string): AppFailure {
+  if (body === undefined) return new AppFailure(mapPlatformError('logging', response.status, response.headers, response.body, 'GET', where.slice(4)));
+  const { code, message, details } = body.error;
+  return new AppFailure(explainLogError({ code, message, ...(details ? { details } : {}), status: response.status, where }));
 }
