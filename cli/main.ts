@@ -22,7 +22,7 @@ Commands:
                  print a pull zone's CDN request logs (or a v1 day file's), filtered
   apps list | get <id> | delete <id> | create --file <app.json> [--dry-run] [--json]
                  Magic Containers applications; create checks every rule of the platform first
-  sandbox [--port N] [--data-dir DIR] [--seed N] [--app-limit N] [--fetch-queue-limit N] [--discard-uploads]
+  sandbox [--port N] [--data-dir DIR] [--seed N] [--app-limit N] [--fetch-queue-limit N] [--discard-uploads] [--no-realism]
                  run the local platform; prints its JSON (URLs, keys) as the first line
 
 Run "burrow <command> --help" for details. Version ${VERSION}.

@@ -30,6 +30,13 @@ export interface SandboxOptions {
    * measures the client rather than the sandbox's disk (default false).
    */
   readonly discardUploads?: boolean;
+  /**
+   * Answer with the variety the real platform's schemas allow, at a low, seeded rate: nullable fields as
+   * null, values beyond the documented enums, keys the client does not know, empty pages as `data: null`,
+   * 429 without Retry-After, a just-in-time encoding library (default true; `--no-realism` turns it off
+   * for tests that need exact answers).
+   */
+  readonly realism?: boolean;
 }
 
 /** A video library of the demo account. */

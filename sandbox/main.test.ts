@@ -22,6 +22,11 @@ describe('parseSandboxArgs', () => {
     expect(parseSandboxArgs(['--help'])).toEqual({ kind: 'help' });
   });
 
+  it('reads --no-realism as a switch that turns the platform variety off', () => {
+    expect(parseSandboxArgs(['--no-realism'])).toEqual({ kind: 'options', options: { realism: false } });
+    expect(parseSandboxArgs(['--no-realism=1'])).toEqual({ kind: 'error', message: '--no-realism takes no value' });
+  });
+
   it('reads --discard-uploads as a switch that takes no value', () => {
     expect(parseSandboxArgs(['--discard-uploads', '--seed', '2'])).toEqual({ kind: 'options', options: { discardUploads: true, seed: 2 } });
     expect(parseSandboxArgs(['--seed', '2'])).toEqual({ kind: 'options', options: { seed: 2 } });

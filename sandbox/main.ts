@@ -1,5 +1,5 @@
 /**
- * `npm run sandbox -- [--port N] [--data-dir DIR] [--seed N] [--app-limit N] [--fetch-queue-limit N] [--discard-uploads]`:
+ * `npm run sandbox -- [--port N] [--data-dir DIR] [--seed N] [--app-limit N] [--fetch-queue-limit N] [--discard-uploads] [--no-realism]`:
  * starts the sandbox, prints its SandboxInfo as the first stdout line (one JSON object) and serves
  * until SIGINT or SIGTERM, or until its parent process exits.
  */
@@ -10,7 +10,7 @@ import { pickSandboxInfo, startSandbox } from './server.js';
 
 /** The one-line usage shown with a flag error. */
 export const SANDBOX_USAGE =
-  'usage: sandbox [--port N] [--data-dir DIR] [--seed N] [--app-limit N] [--fetch-queue-limit N] [--discard-uploads]';
+  'usage: sandbox [--port N] [--data-dir DIR] [--seed N] [--app-limit N] [--fetch-queue-limit N] [--discard-uploads] [--no-realism]';
 
 /** Parsed command line: options for startSandbox, a help request, or the first problem found. */
 export type SandboxArgs =
@@ -45,6 +45,11 @@ export function parseSandboxArgs(argv: readonly string[]): SandboxArgs {
       // A switch: `--discard-uploads=anything` is a mistake, not a value.
       if (eq !== -1) return { kind: 'error', message: `${flag} takes no value` };
       options.discardUploads = true;
+      continue;
+    }
+    if (flag === '--no-realism') {
+      if (eq !== -1) return { kind: 'error', message: `${flag} takes no value` };
+      options.realism = false;
       continue;
     }
     if (flag !== '--data-dir' && !(flag in NUMBER_FLAGS)) return { kind: 'error', message: `unknown argument ${JSON.stringify(arg)}` };

@@ -163,6 +163,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       liveTraffic: options.liveTraffic ?? true,
       now: options.now ?? Date.now,
       discardUploads: options.discardUploads ?? false,
+      realism: options.realism ?? true,
     },
     seed,
     dataDir,

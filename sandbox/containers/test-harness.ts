@@ -37,6 +37,7 @@ export async function startContainers(options: { appLimit?: number; seed?: numbe
       liveTraffic: false,
       now: Date.now,
       discardUploads: false,
+      realism: false,
     },
     seed,
     dataDir: '',

@@ -54,6 +54,7 @@ export async function startLogging(options: HarnessOptions = {}): Promise<Loggin
       liveTraffic: options.liveTraffic ?? true,
       now: () => clock.now,
       discardUploads: false,
+      realism: false,
     },
     seed,
     dataDir: '',

@@ -182,6 +182,7 @@ describe('inspect()', () => {
         liveTraffic: false,
         now: Date.now,
         discardUploads: false,
+        realism: false,
       },
       seed,
       dataDir,
