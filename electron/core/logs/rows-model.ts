@@ -7,12 +7,13 @@
 import type { LogFilter } from '../../../shared/logs/filter.js';
 import { matchesRecord } from '../../../shared/logs/filter.js';
 import { bucketSizeMs } from '../../../shared/logs/range.js';
-import { logEntryToRecord, recordToLogEntry, type LogEntry } from '../../../shared/logs/v2-response.js';
+import type { CdnLogRecord } from '../../../shared/logs/log-record.js';
+import { recordToLogEntry } from '../../../shared/logs/v2-response.js';
 import type { LogAggregates, LogRow, LogSort } from '../../../shared/contract/logs.js';
 import type { UrlGrouping } from '../../../shared/logs/url-pattern.js';
 import { kpis, STATUS_CLASSES, timeSeries, top } from './aggregate.js';
 import { ColumnStore } from './columns.js';
-import { CACHE_CODES } from './types.js';
+import { NO_CACHE_STATUS } from './types.js';
 
 /** How many entries each top list holds. */
 export const TOP_LIMIT = 10;
@@ -49,12 +50,9 @@ export class RowsModel {
     return { loaded: this.#store.length, matching: this.#matching.length };
   }
 
-  /** Adds a page of v2 entries; one the record shape cannot hold is skipped. */
-  append(entries: readonly LogEntry[]): void {
-    for (const entry of entries) {
-      const record = logEntryToRecord(entry);
-      if (record) this.#store.appendRecord(record);
-    }
+  /** Adds the rows of a v2 page, as read (rows that could not be read were counted and left out there). */
+  append(records: readonly CdnLogRecord[]): void {
+    for (const record of records) this.#store.appendRecord(record);
   }
 
   /** Takes a whole store (a parsed file) in place of the rows held. */
@@ -137,7 +135,7 @@ export class RowsModel {
     const s = this.#store;
     const id = requestId.toLowerCase();
     for (let k = 0; k < order.length; k++) {
-      if (s.requestId(order[k]!) === id) return k;
+      if (s.requestId(order[k]!)?.toLowerCase() === id) return k;
     }
     return null;
   }
@@ -159,7 +157,7 @@ export class RowsModel {
         value = (i) => s.bytesSent(i);
         break;
       case 'cache':
-        value = (i) => CACHE_CODES[s.cacheCode(i)] ?? '';
+        value = (i) => s.cacheName(s.cacheCode(i)) ?? '';
         break;
       case 'country': {
         const n = names(s.countryCount, (c) => s.country(c));
@@ -201,7 +199,7 @@ export class RowsModel {
       series: {
         starts: [...series.starts],
         bucketMs: series.bucketMs,
-        cacheStatuses: [...CACHE_CODES],
+        cacheStatuses: [...Array.from({ length: this.#store.cacheCount }, (_, c) => this.#store.cacheName(c) ?? ''), NO_CACHE_STATUS],
         requestsByCache: series.requestsByCache.map((a) => [...a]),
         bytesByCache: series.bytesByCache.map((a) => [...a]),
         statusClasses: [...STATUS_CLASSES],
@@ -220,7 +218,7 @@ export class RowsModel {
     const s = this.#store;
     const read: (i: number) => string | null =
       key === 'status' ? (i) => String(s.statusCode(i))
-      : key === 'cache' ? (i) => CACHE_CODES[s.cacheCode(i)] ?? null
+      : key === 'cache' ? (i) => s.cacheName(s.cacheCode(i))
       : key === 'country' ? (i) => (s.countryCode(i) < 0 ? null : s.country(s.countryCode(i)))
       : key === 'pop' ? (i) => (s.edgeCode(i) < 0 ? null : s.edge(s.edgeCode(i)))
       : (i) => s.remoteIp(i);

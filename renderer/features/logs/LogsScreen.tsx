@@ -159,6 +159,9 @@ export function LogsScreen() {
             <ExportButton status={status} sort={sort} timeZone={timeZone} />
           </div>
           {status.file && status.file.malformed > 0 && <MalformedLines sessionId={status.sessionId} count={status.file.malformed} />}
+          {status.unreadable && status.unreadable.rows > 0 && (
+            <MalformedLines sessionId={status.sessionId} count={status.unreadable.rows} rows firstReason={status.unreadable.firstReason} />
+          )}
           {/* The charts offer "Reset zoom" themselves while `zoomed`: one button, beside what was zoomed. */}
           {aggregates && <LogCharts aggregates={aggregates} timeZone={timeZone} onDrill={q.drill} onZoom={q.zoom} zoomed={q.zoomed} onResetZoom={q.resetZoom} />}
           {status.matchingRows === 0 && !loading ? (
