@@ -112,7 +112,9 @@ describe('V1StreamParser', () => {
     expect(parser.lines).toBe(TABLE.length);
     expect(parser.malformed).toBe(results.filter((r) => !r.ok).length);
     expect(parser.samples().map((s) => s.line)).toEqual(results.flatMap((r, i) => (r.ok ? [] : [i + 1])));
-    expect(parser.samples().find((s) => s.reason === 'url')?.text).toBe(withField(7, '-'));
+    expect(parser.samples().find((s) => s.reason === 'status-code')?.text).toBe(TABLE.find((l) => parseV1Line(l).ok === false && (parseV1Line(l) as { reason: string }).reason === 'status-code'));
+    // A line without a URL is a row (shown with an empty URL), not a malformed line.
+    expect(rows.some((r) => r.url === '')).toBe(true);
     expect(parser.malformedByReason.get('field-count')).toBe(results.filter((r) => !r.ok && r.reason === 'field-count').length);
   });
 
