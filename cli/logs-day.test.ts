@@ -15,7 +15,7 @@ beforeAll(async () => {
 afterAll(() => fx.close());
 
 const ndjson = (text: string) => ndjsonRows<LogEntry>(text);
-const byId = (rows: readonly LogEntry[]) => [...rows].sort((a, b) => (a.requestId < b.requestId ? -1 : a.requestId > b.requestId ? 1 : 0));
+const byId = (rows: readonly LogEntry[]) => [...rows].sort((a, b) => ((a.requestId ?? '') < (b.requestId ?? '') ? -1 : (a.requestId ?? '') > (b.requestId ?? '') ? 1 : 0));
 
 describe('burrow logs <zone> --day', () => {
   for (const [tz, flags] of [['UTC', ['--utc']], ['Asia/Tokyo', []]] as const) {

@@ -33,7 +33,7 @@ describe('burrow logs --follow', () => {
     await outputWhere(io.out, (t) => t.includes('\n'));
     const [onTime] = fx.sandbox.logging.inject(zone, [{ timestampMs: Date.now() - 1000, url: '/follow/on-time' }]);
     const [late] = fx.sandbox.logging.inject(zone, [{ timestampMs: Date.now() - 5 * 60_000, url: '/follow/late' }]);
-    await outputWhere(io.out, (t) => t.includes(onTime!.requestId) && t.includes(late!.requestId));
+    await outputWhere(io.out, (t) => t.includes(onTime!.requestId!) && t.includes(late!.requestId!));
     // Several asks later, still once each.
     const before = asked();
     await new Promise<void>((resolve) => {
@@ -98,7 +98,7 @@ describe('burrow logs --follow', () => {
       const first = asked();
       await vi.waitFor(() => expect(asked()).toBeGreaterThan(first), { timeout: 20_000, interval: 20 });
       const [row] = fx.sandbox.logging.inject(zone, [{ timestampMs: Date.now() - 1000, url: '/follow/process' }]);
-      await p.waitFor(row!.requestId);
+      await p.waitFor(row!.requestId!);
       p.child.kill('SIGINT');
       expect(await p.exited).toBe(130);
       expect(ndjson(p.stdout()).filter((r) => r.requestId === row!.requestId)).toHaveLength(1);

@@ -83,7 +83,7 @@ async function allRows(area: LogsArea, id: string): Promise<LogEntry[]> {
     if (offset + 500 >= w.total) return out;
   }
 }
-const byId = (rows: readonly LogEntry[]) => [...rows].sort((a, b) => (a.requestId < b.requestId ? -1 : a.requestId > b.requestId ? 1 : 0));
+const byId = (rows: readonly LogEntry[]) => [...rows].sort((a, b) => ((a.requestId ?? '') < (b.requestId ?? '') ? -1 : (a.requestId ?? '') > (b.requestId ?? '') ? 1 : 0));
 const v1Asked = () => sandbox.logging.requests().filter((r) => r.kind === 'v1');
 
 describe.each(HOSTS)('whole day, %s', (_label, makeRows) => {
