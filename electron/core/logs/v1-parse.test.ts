@@ -90,6 +90,25 @@ const TABLE: readonly string[] = [
 ];
 
 describe('V1StreamParser', () => {
+  it('keeps a real line: a request id without its leading zeros, a cache status it has no words for, no URL or edge', () => {
+    const lines = [
+      withField(10, 'd2af1ddaf9efe0fe3cc9739c40413'),
+      withField(0, 'DEFERRED'),
+      F.map((x, j) => (j === 7 || j === 8 || j === 10 ? '-' : j === 0 ? '' : x)).join('|'),
+      withField(10, 'D2AF1DDAF9EFE0FE3CC9739C40413'),
+    ];
+    const { parser, rows } = parseAll(`${lines.join('\n')}\n`);
+    expect(parser.malformed).toBe(0);
+    expect(rows.map((r) => [r.requestId, r.cacheStatus, r.url, r.edgeLocation])).toEqual([
+      ['d2af1ddaf9efe0fe3cc9739c40413', 'HIT', 'https://bunnycdn.b-cdn.net/assets/video.m4v', 'WA'],
+      ['322b688bd63fb63f2babe9de30a5d262', 'DEFERRED', 'https://bunnycdn.b-cdn.net/assets/video.m4v', 'WA'],
+      [null, null, '', null],
+      ['D2AF1DDAF9EFE0FE3CC9739C40413', 'HIT', 'https://bunnycdn.b-cdn.net/assets/video.m4v', 'WA'],
+    ]);
+    expect(rows).toEqual(lines.map((l) => (parseV1Line(l) as { record: CdnLogRecord }).record));
+  });
+
+
   it('agrees with parseV1Line on every line of the table: same acceptance, same reason, same record', () => {
     for (const line of TABLE) {
       const expected = parseV1Line(line);
