@@ -61,11 +61,6 @@ function isDigit(c: number): boolean {
   return c >= 48 && c <= 57;
 }
 
-function isHex(c: number): boolean {
-  const l = c | 0x20;
-  return isDigit(c) || (l >= 97 && l <= 102);
-}
-
 function isAlnum(c: number): boolean {
   const l = c | 0x20;
   return isDigit(c) || (l >= 97 && l <= 122);

@@ -6,8 +6,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { answerArbitrary, readableBySchema } from '../../sandbox/testing/openapi-arbitrary.js';
-import { readLogPage } from './v2-response.js';
+import { answerArbitrary, readableBySchema } from '../../../sandbox/testing/openapi-arbitrary.js';
+import { readLogPage } from '../../../shared/logs/v2-response.js';
 
 describe('readLogPage over generated LogQueryResponse pages', () => {
   it('never throws, keeps every readable row and counts every other one', () => {
