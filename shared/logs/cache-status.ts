@@ -36,6 +36,17 @@ export function isCacheStatusText(value: string): boolean {
   return value.length > 0 && value.length <= CACHE_STATUS_MAX_CHARS && !/[\s|]/.test(value);
 }
 
+/**
+ * A cache status a filter can name: letters, digits and `_ . : -` (so `HIT`, `-`, a new word like `DEFERRED`), at
+ * most 64 characters. The charts' label for rows without a status, `(none)`, is not one.
+ */
+export function isCacheStatusFilterValue(value: string): boolean {
+  return /^[A-Za-z0-9_.:-]{1,64}$/.test(value);
+}
+
+/** What the charts and facets call rows that came without a cache status. */
+export const NO_CACHE_STATUS = '(none)';
+
 /** What a status means, for tooltips and legends (the platform's meanings). */
 export const CACHE_STATUS_MEANING: Readonly<Record<KnownCacheStatus, string>> = {
   HIT: 'Served directly from cache',

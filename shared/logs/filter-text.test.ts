@@ -93,6 +93,9 @@ describe('filter text', () => {
 
   it('reads single values as a CLI flag gives them', () => {
     expect(parseFilterValue('cache', 'miss, STALE')).toEqual({ ok: true, chip: { key: 'cache', negated: false, values: ['MISS', 'STALE'] } });
+    // A status Burrow has no words for is a value like any other; the charts' "(none)" is not.
+    expect(parseFilterValue('cache', 'deferred')).toEqual({ ok: true, chip: { key: 'cache', negated: false, values: ['DEFERRED'] } });
+    expect(parseFilterValue('cache', '(none)').ok).toBe(false);
     expect(parseFilterValue('search', 'two  words')).toEqual({ ok: true, chip: { key: 'search', negated: false, values: ['two', 'words'] } });
     expect(parseFilterValue('ua', 'has "quotes" kept')).toEqual({ ok: true, chip: { key: 'ua', negated: false, value: 'has "quotes" kept' } });
     expect(parseFilterValue('pop', 'wa', true)).toEqual({ ok: true, chip: { key: 'pop', negated: true, value: 'WA' } });

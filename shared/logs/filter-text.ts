@@ -6,7 +6,7 @@
  * backslash takes the next character literally (`ua:"say \"hi\""`). Status, cache and country
  * take comma lists. A word with a `:` or a leading `-` is quoted to be searched for as is.
  */
-import { isCacheStatusText } from './cache-status.js';
+import { isCacheStatusFilterValue } from './cache-status.js';
 import {
   chipValueIds,
   COUNTRY_PATTERN,
@@ -131,7 +131,7 @@ function readValue(key: FilterKey, name: string, negated: boolean, value: string
     case 'cache': {
       const values = listOf(value).map((v) => v.toUpperCase());
       // Any word: the platform's set of statuses is open (HIT, MISS, EXPIRED… and ones Burrow has no words for).
-      const wrong = values.find((v) => !isCacheStatusText(v));
+      const wrong = values.find((v) => !isCacheStatusFilterValue(v));
       if (wrong !== undefined) return { message: `${name}: "${cut(wrong)}" is not a cache status (one word, such as HIT or MISS)` };
       return values.length === 0 ? { message: `${name}: needs a value` } : { chip: { key, negated, values } };
     }

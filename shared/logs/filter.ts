@@ -4,7 +4,7 @@
  * them; the rest (every negated chip) is applied to loaded rows by matchesRecord.
  */
 import { z } from 'zod';
-import { isCacheStatusText } from './cache-status.js';
+import { isCacheStatusFilterValue } from './cache-status.js';
 import { anonymizeIp, isIpv4, isIpv6, type LogAnonymization } from './ip.js';
 import type { CdnLogRecord } from './log-record.js';
 import { formatStatusFilters, matchesStatus, type StatusFilter } from './status-filter.js';
@@ -56,7 +56,7 @@ export const REQUEST_ID_PATTERN = /^[0-9a-fA-F]{1,32}$/;
 /** One chip, validated (values in any case; addChip stores them in canonical case). */
 export const logFilterChipSchema = z.discriminatedUnion('key', [
   z.object({ key: z.literal('status'), negated, values: list(statusValue) }).readonly(),
-  z.object({ key: z.literal('cache'), negated, values: list(z.string().refine(isCacheStatusText, 'must be a cache status (one word)')) }).readonly(),
+  z.object({ key: z.literal('cache'), negated, values: list(z.string().refine(isCacheStatusFilterValue, 'must be a cache status (one word)')) }).readonly(),
   z.object({ key: z.literal('country'), negated, values: list(z.string().regex(COUNTRY_PATTERN, 'must be an ISO 3166 alpha-2 code')) }).readonly(),
   z.object({ key: z.literal('pop'), negated, value: z.string().regex(POP_PATTERN, 'must be an edge location code') }).readonly(),
   z.object({ key: z.literal('ip'), negated, value: z.string().refine((s) => isIpv4(s) || isIpv6(s), 'must be an IPv4 or IPv6 address') }).readonly(),

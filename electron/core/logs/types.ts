@@ -12,8 +12,7 @@ import type { CdnLogRecord } from '../../../shared/logs/log-record.js';
  */
 export const CACHE_CODES: readonly KnownCacheStatus[] = ['HIT', 'MISS', 'BYPASS', 'REVALIDATED', 'STALE', 'UPDATING', '-', 'EXPIRED'];
 
-/** What the charts and facets call rows that came without a cache status. */
-export const NO_CACHE_STATUS = '(none)';
+export { NO_CACHE_STATUS } from '../../../shared/logs/cache-status.js';
 
 /** Read access to rows by index, without building an object per row. */
 export interface RowsView {
