@@ -24,6 +24,7 @@ function hash(text: string): number {
 
 /** How this row varies, if it does: the same answer for the same seed and row every time. */
 export function variationOf(seed: number, e: TrafficEntry): Variation | undefined {
+  if (e.injected === true) return undefined;
   const h = hash(`${seed}:${e.requestId ?? ''}:${e.timestampMs}`);
   if (h % 1000 >= PER_MILLE) return undefined;
   return VARIATIONS[(h >>> 10) % VARIATIONS.length];
@@ -65,6 +66,6 @@ export function variedJson(entry: LogEntry, v: Variation | undefined, seed: numb
  */
 export function v1RequestId(seed: number, e: TrafficEntry): string | null {
   const id = e.requestId;
-  if (id === null || !id.startsWith('0') || hash(`${seed}:${id}:v1`) % 2 !== 0) return id;
+  if (id === null || e.injected === true || !id.startsWith('0') || hash(`${seed}:${id}:v1`) % 2 !== 0) return id;
   return id.replace(/^0+/, '') || '0';
 }
