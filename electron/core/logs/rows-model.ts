@@ -13,7 +13,7 @@ import type { LogAggregates, LogRow, LogSort } from '../../../shared/contract/lo
 import type { UrlGrouping } from '../../../shared/logs/url-pattern.js';
 import { kpis, STATUS_CLASSES, timeSeries, top } from './aggregate.js';
 import { ColumnStore } from './columns.js';
-import { NO_CACHE_STATUS } from './types.js';
+import { CACHE_CODES, NO_CACHE_STATUS } from './types.js';
 
 /** How many entries each top list holds. */
 export const TOP_LIMIT = 10;
@@ -40,6 +40,11 @@ export class RowsModel {
   #matching: number[] = [];
   #checked = 0;
   #sorted: { key: string; order: Uint32Array } | null = null;
+  /**
+   * The cache statuses the charts count, in a fixed order: the known ones, then each other status in the order this
+   * session first met it (kept across new queries, so a chart keeps its series and only gets new numbers).
+   */
+  #cacheKeys: string[] = [...CACHE_CODES];
 
   get store(): ColumnStore {
     return this.#store;
@@ -192,6 +197,18 @@ export class RowsModel {
     const to = span && span.to > span.from ? span.to : from + 60_000;
     const size = bucketMs ?? bucketSizeMs(from, to);
     const series = timeSeries(this.#store, { from: Math.floor(from / size) * size, to, bucketMs: size }, sel);
+    const s = this.#store;
+    const codeOf = new Map<string, number>();
+    for (let c = 0; c < s.cacheCount; c++) {
+      const name = s.cacheName(c) ?? '';
+      codeOf.set(name, c);
+      if (c >= CACHE_CODES.length && !this.#cacheKeys.includes(name)) this.#cacheKeys.push(name);
+    }
+    // The last series counts rows without a cache status (timeSeries puts them after the store's codes).
+    const pick = (byCode: readonly (readonly number[])[]) => [
+      ...this.#cacheKeys.map((k) => [...(byCode[codeOf.get(k) ?? -1] ?? series.starts.map(() => 0))]),
+      [...(byCode[s.cacheCount] ?? series.starts.map(() => 0))],
+    ];
     return {
       rows: sel.length,
       partial,
@@ -199,9 +216,9 @@ export class RowsModel {
       series: {
         starts: [...series.starts],
         bucketMs: series.bucketMs,
-        cacheStatuses: [...Array.from({ length: this.#store.cacheCount }, (_, c) => this.#store.cacheName(c) ?? ''), NO_CACHE_STATUS],
-        requestsByCache: series.requestsByCache.map((a) => [...a]),
-        bytesByCache: series.bytesByCache.map((a) => [...a]),
+        cacheStatuses: [...this.#cacheKeys, NO_CACHE_STATUS],
+        requestsByCache: pick(series.requestsByCache),
+        bytesByCache: pick(series.bytesByCache),
         statusClasses: [...STATUS_CLASSES],
         requestsByClass: series.requestsByClass.map((a) => [...a]),
         bytesByClass: series.bytesByClass.map((a) => [...a]),
