@@ -4,7 +4,10 @@
  * in one arena, each row's fields written one after another behind a short length prefix, and decoded only when
  * a row is read. Every column doubles when full, so appending is amortised constant time.
  *
- * Bytes per row, roughly: 37 in the typed columns, plus in the arena one prefix byte per field and the bytes of IP,
+ * Cache statuses are small codes: the known ones fixed (CACHE_CODES), any other status the next code of this store's
+ * own list, -1 for none; status codes are 32-bit, as the schema allows any int32.
+ *
+ * Bytes per row, roughly: 40 in the typed columns, plus in the arena one prefix byte per field and the bytes of IP,
  * referer and URL, plus 16 for the request id (packed from its 32 hex characters); user agents, countries and edges
  * cost their dictionary entry once. A typical row with a 60-byte URL, a 14-byte IP and no referer takes about
  * 125 bytes once the store is compacted. The arena is addressed with 32-bit offsets, so one store holds at most
