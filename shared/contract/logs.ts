@@ -32,8 +32,11 @@ export const LOG_SORT_KEYS = ['time', 'status', 'cache', 'bytes', 'country', 'po
 export const LogSort = z.object({ key: z.enum(LOG_SORT_KEYS), dir: z.enum(['asc', 'desc']) }).strict();
 export type LogSort = z.infer<typeof LogSort>;
 
-/** One row of a window: the v2 entry and its place among the session's matching rows. */
-export const LogRow = logEntrySchema.extend({ index: z.number().int().nonnegative() });
+/**
+ * One row of a window: the v2 entry and its place among the session's matching rows. A visitor's Authorization
+ * header comes masked (`Bearer ••••••••`, `authorizationMasked` true); `logs.revealAuthorization` gives one row's.
+ */
+export const LogRow = logEntrySchema.extend({ index: z.number().int().nonnegative(), authorizationMasked: z.boolean().optional() });
 export type LogRow = z.infer<typeof LogRow>;
 
 /** A JSON-safe error as the session shows it. */
@@ -144,6 +147,14 @@ export const logsContract = {
     'logs.values': {
       input: z.object({ sessionId: SessionId, key: z.enum(['status', 'cache', 'country', 'pop', 'ip']), prefix: z.string().max(200) }).strict(),
       output: z.object({ values: z.array(z.string()) }),
+    },
+    /**
+     * The Authorization header of one matching row (its place in the sort given), in clear, for an explicit reveal
+     * in the detail pane; null when the row has none. Windows only ever carry the masked form.
+     */
+    'logs.revealAuthorization': {
+      input: z.object({ sessionId: SessionId, index: z.number().int().nonnegative(), sort: LogSort }).strict(),
+      output: z.object({ value: z.string().nullable() }),
     },
     /** Loads the next page of a zone. */
     'logs.loadMore': { input: z.object({ sessionId: SessionId }).strict(), output: LogsStatus },
