@@ -29,6 +29,8 @@ export interface LogsCommand {
   readonly profile?: string;
   /** --follow: keep printing rows as they arrive (cli/logs-follow.ts). */
   readonly follow?: boolean;
+  /** --include-authorization: write visitors' Authorization headers (other people's credentials; left out by default). */
+  readonly includeAuthorization?: boolean;
 }
 
 /** Rows written when neither --limit nor --all is given (the platform's own page default). */
@@ -36,7 +38,7 @@ export const DEFAULT_LIMIT = 100;
 
 /** The usage line. */
 export const LOGS_USAGE =
-  'logs <pullZoneId> [--day <YYYY-MM-DD> [--utc]] | --file <day.log[.gz]> [--from <t>] [--to <t>] [--last <d>] [--status <s>] [--cache <c>] [--country <cc>] [--pop <p>] [--ip <ip>] [--url <s>] [--ua <s>] [--referer <s>] [--search <words>] [--request-id <id>] [--limit <n> | --all] [--order asc|desc] [--format table|ndjson|csv]';
+  'logs <pullZoneId> [--day <YYYY-MM-DD> [--utc]] | --file <day.log[.gz]> [--from <t>] [--to <t>] [--last <d>] [--status <s>] [--cache <c>] [--country <cc>] [--pop <p>] [--ip <ip>] [--url <s>] [--ua <s>] [--referer <s>] [--search <words>] [--request-id <id>] [--limit <n> | --all] [--order asc|desc] [--format table|ndjson|csv] [--include-authorization]';
 
 /** The help text of `burrow logs`. */
 export const LOGS_HELP = `usage: burrow ${LOGS_USAGE}
@@ -60,6 +62,8 @@ Prints the CDN request logs of a pull zone (the logging API's v2 JSON, kept thre
   --api-key KEY, --profile NAME   the account key, as for burrow api
 Every request of one zone shares one budget of 30 per 10 s, the platform's limit.
   --follow               keep printing new rows as they arrive, late ones included, each once (Ctrl+C stops)
+  --include-authorization   also write each visitor's Authorization header (extended logging) in NDJSON and CSV:
+                         their credentials, left out unless asked for (a warning goes to stderr)
 Exit status: 0 done, 1 the platform answered with an error, 2 usage, 3 the platform could not be reached.
 `;
 
@@ -77,7 +81,7 @@ const FILTER_FLAGS: Readonly<Record<string, FilterKey>> = {
   '--request-id': 'requestId',
 };
 const VALUE_FLAGS = new Set([...Object.keys(FILTER_FLAGS), '--from', '--to', '--last', '--limit', '--order', '--format', '--file', '--token', '--logging-url', '--api-key', '--profile', '-p', '--day']);
-const BOOLEAN_FLAGS = new Set(['--all', '--utc', '--follow']);
+const BOOLEAN_FLAGS = new Set(['--all', '--utc', '--follow', '--include-authorization']);
 
 /** True when --help or -h is among the words (a flag's value is not looked at). */
 export function wantsLogsHelp(args: readonly string[]): boolean {
@@ -168,6 +172,7 @@ export function parseLogsArgs(args: readonly string[]): { ok: true; command: Log
       ...optional('--api-key', 'apiKey'),
       ...optional('--profile', 'profile'),
       ...(booleans.has('--follow') ? { follow: true } : {}),
+      ...(booleans.has('--include-authorization') ? { includeAuthorization: true } : {}),
     },
   };
 }

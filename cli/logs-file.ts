@@ -68,7 +68,7 @@ export async function runLogsFile(cmd: LogsCommand, path: string, format: LogFor
   // Newest first unless asked otherwise, as the platform orders v2; equal times keep the file's order.
   const sign = cmd.order === 'asc' ? 1 : -1;
   chosen.sort((a, b) => sign * (store.timestamp(a) - store.timestamp(b)) || a - b);
-  const writer = new RowWriter(io, format);
+  const writer = new RowWriter(io, format, cmd);
   for (const i of cmd.limit === null ? chosen : chosen.slice(0, cmd.limit)) writer.write(recordToLogEntry(store.record(i)));
   writer.end();
   if (parsed.malformed > 0) {

@@ -5,7 +5,7 @@
 import type { LogEntry } from '../shared/logs/v2-response.js';
 
 // One CSV and NDJSON writer for the CLI and the viewer's export (shared/logs/export-format.ts).
-export { CSV_FIELDS, csvHeader, csvLine, csvValue, ndjsonLine } from '../shared/logs/export-format.js';
+export { CSV_FIELDS, csvHeader, csvLine, csvValue, exportFields, ndjsonLine, withoutAuthorization } from '../shared/logs/export-format.js';
 
 /** The table's columns: what the app's table shows by default. */
 const TABLE_COLUMNS: readonly { readonly title: string; readonly width: number; readonly value: (e: LogEntry) => string; readonly right?: boolean }[] = [
