@@ -15,6 +15,7 @@ import { areaBaseUrl, resolveAuth } from './config.js';
 import { createErrorWriter, EXIT, type CliIo } from './io.js';
 import { LOGS_HELP, LOGS_USAGE, parseLogsArgs, wantsLogsHelp, type LogFormat, type LogsCommand } from './logs-args.js';
 import { csvHeader, csvLine, exportFields, ndjsonLine, tableHeader, tableLine, withoutAuthorization } from './logs-output.js';
+import { shownOn } from './output.js';
 import { USER_AGENT } from './version.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -50,8 +51,9 @@ export class RowWriter {
   write(entry: LogEntry): void {
     this.#start();
     this.count++;
-    if (this.format === 'ndjson') this.io.stdout.write(ndjsonLine(this.#withAuth ? entry : withoutAuthorization(entry)));
-    else if (this.format === 'csv') this.io.stdout.write(csvLine(entry, exportFields(this.#withAuth)));
+    // URLs, user agents and referers are what requesters sent: escaped on a terminal like every command's output.
+    if (this.format === 'ndjson') this.io.stdout.write(shownOn(this.io.stdout, ndjsonLine(this.#withAuth ? entry : withoutAuthorization(entry))));
+    else if (this.format === 'csv') this.io.stdout.write(`${shownOn(this.io.stdout, csvLine(entry, exportFields(this.#withAuth)).slice(0, -2))}\r\n`);
     else this.io.stdout.write(tableLine(entry, Number(this.io.env.COLUMNS) || 120));
   }
 
