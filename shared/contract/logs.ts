@@ -61,7 +61,18 @@ export const LogsStatus = z.object({
   /** The zone's shared request budget; null for files. */
   budget: z.object({ limit: z.number().int(), windowMs: z.number().int(), remaining: z.number().int(), pausedUntil: z.number().nullable() }).nullable(),
   /** A file's (or a whole day's download's) reading progress and malformed lines; null for zones. totalBytes is 0 while unknown. */
-  file: z.object({ bytesRead: z.number(), totalBytes: z.number(), lines: z.number().int(), malformed: z.number().int() }).nullable(),
+  file: z
+    .object({
+      bytesRead: z.number(),
+      totalBytes: z.number(),
+      lines: z.number().int(),
+      malformed: z.number().int(),
+      /** Reading stopped at the rows' ceiling: the rows are the file's first ones and it has more. */
+      truncated: z.boolean().optional(),
+      /** Gzip data that ended early or is damaged: where reading stopped, in words; the rows before it are kept. */
+      endedEarly: z.string().optional(),
+    })
+    .nullable(),
   error: SessionError.nullable(),
 });
 export type LogsStatus = z.infer<typeof LogsStatus>;

@@ -20,6 +20,10 @@ export interface FileLoaded {
   readonly malformed: number;
   readonly samples: readonly V1MalformedSample[];
   readonly span: TimeSpan | null;
+  /** Reading stopped at the store's ceiling: these are the file's first rows; it has more. */
+  readonly truncated?: boolean;
+  /** Gzip data that ended early or is damaged: where reading stopped (the rows before it are kept). */
+  readonly endedEarly?: string;
 }
 
 /** One request to a session's rows. */
@@ -111,7 +115,14 @@ async function perform(model: RowsModel, req: RowsOp, ctx: LoadContext): Promise
       const parts = ctx.partScript !== undefined ? await planV1FileParts(req.path) : [undefined];
       const r = parts.length > 1 ? await parseV1FileInWorker(req.path, { ...options, script: ctx.partScript, parts }) : await parseV1File(req.path, options);
       model.adopt(r.store);
-      const loaded: FileLoaded = { lines: r.lines, malformed: r.malformed, samples: r.samples, span: model.span() };
+      const loaded: FileLoaded = {
+        lines: r.lines,
+        malformed: r.malformed,
+        samples: r.samples,
+        span: model.span(),
+        ...(r.truncated === true ? { truncated: true } : {}),
+        ...(r.endedEarly !== undefined ? { endedEarly: r.endedEarly } : {}),
+      };
       return loaded;
     }
     case 'exportFile': {
