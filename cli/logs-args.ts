@@ -21,6 +21,8 @@ export interface LogsCommand {
   /** Rows to write at most; null with --all. */
   readonly limit: number | null;
   readonly order: LogOrder;
+  /** --order file (files only): rows as the file has them; with --limit, reading stops once that many matched. */
+  readonly fileOrder?: boolean;
   /** Null: a table on a terminal, NDJSON otherwise. */
   readonly format: LogFormat | null;
   readonly token?: string;
@@ -38,7 +40,7 @@ export const DEFAULT_LIMIT = 100;
 
 /** The usage line. */
 export const LOGS_USAGE =
-  'logs <pullZoneId> [--day <YYYY-MM-DD> [--utc]] | --file <day.log[.gz]> [--from <t>] [--to <t>] [--last <d>] [--status <s>] [--cache <c>] [--country <cc>] [--pop <p>] [--ip <ip>] [--url <s>] [--ua <s>] [--referer <s>] [--search <words>] [--request-id <id>] [--limit <n> | --all] [--order asc|desc] [--format table|ndjson|csv] [--include-authorization]';
+  'logs <pullZoneId> [--day <YYYY-MM-DD> [--utc]] | --file <day.log[.gz]> [--from <t>] [--to <t>] [--last <d>] [--status <s>] [--cache <c>] [--country <cc>] [--pop <p>] [--ip <ip>] [--url <s>] [--ua <s>] [--referer <s>] [--search <words>] [--request-id <id>] [--limit <n> | --all] [--order asc|desc|file] [--format table|ndjson|csv] [--include-authorization]';
 
 /** The help text of `burrow logs`. */
 export const LOGS_HELP = `usage: burrow ${LOGS_USAGE}
@@ -55,7 +57,8 @@ Prints the CDN request logs of a pull zone (the logging API's v2 JSON, kept thre
                          day in the machine's time zone (TZ), or in UTC with --utc; every row of it unless --limit;
                          a day older than 3 days is refused
   --limit <n>            rows to print (default ${DEFAULT_LIMIT})          --all   every row (progress on stderr)
-  --order asc|desc       by time (default desc)
+  --order asc|desc       by time (default desc); for --file also "file": as the lines stand, and reading stops
+                         once --limit rows matched (by time, a file is read to its end, keeping only --limit rows)
   --format <f>           table (default on a terminal), ndjson (default otherwise) or csv; rows use v2's field names
   --token <jwt>          a logging token (else BUNNYNET_LOGGING_TOKEN, else the account key as burrow api finds it)
   --logging-url <url>    the logging API (else BURROW_LOGGING_URL, else https://logging.bunnycdn.com)
@@ -143,8 +146,13 @@ export function parseLogsArgs(args: readonly string[]): { ok: true; command: Log
     if (!/^\d{1,9}$/.test(limitText.trim()) || Number(limitText) < 1) return fail(`--limit must be a whole number above 0; got ${JSON.stringify(limitText)}`);
     limit = Number(limitText);
   }
-  const orderText = single.get('--order') ?? 'desc';
-  if (orderText !== 'asc' && orderText !== 'desc') return fail(`--order must be asc or desc; got ${JSON.stringify(orderText)}`);
+  let orderText = single.get('--order') ?? 'desc';
+  const fileOrder = orderText === 'file';
+  if (fileOrder) {
+    if (source.kind !== 'file') return fail('--order file is for --file: a zone\'s rows come by time');
+    orderText = 'asc';
+  }
+  if (orderText !== 'asc' && orderText !== 'desc') return fail(`--order must be asc or desc (or file, with --file); got ${JSON.stringify(orderText)}`);
   const formatText = single.get('--format');
   if (formatText !== undefined && formatText !== 'table' && formatText !== 'ndjson' && formatText !== 'csv') {
     return fail(`--format must be table, ndjson or csv; got ${JSON.stringify(formatText)}`);
@@ -166,6 +174,7 @@ export function parseLogsArgs(args: readonly string[]): { ok: true; command: Log
       filter,
       limit,
       order: orderText,
+      ...(fileOrder ? { fileOrder: true } : {}),
       format: formatText ?? null,
       ...optional('--token', 'token'),
       ...optional('--logging-url', 'loggingUrl'),
