@@ -28,13 +28,14 @@ export interface V1FileProgress {
 /**
  * The most a file's rows may take in the store: the rows kept and the bytes their columns hold. A gzip file of a
  * few MB can inflate to gigabytes of lines; past either ceiling reading stops (no more is inflated) and the result
- * says the file has more. 5 million rows, or 160 MiB of columns, whichever comes first.
+ * says the file has more. 5 million rows, or 96 MiB of columns (half a million rows and more of a typical day file), whichever comes
+ * first: with the read's own buffers, such a file then stays under 300 MiB.
  */
 export interface V1RowCeiling {
   readonly maxRows: number;
   readonly maxBytes: number;
 }
-export const DEFAULT_ROW_CEILING: V1RowCeiling = { maxRows: 5_000_000, maxBytes: 160 * 1024 * 1024 };
+export const DEFAULT_ROW_CEILING: V1RowCeiling = { maxRows: 5_000_000, maxBytes: 96 * 1024 * 1024 };
 
 /** Options of parseV1File and parseV1FileInWorker. */
 export interface V1FileOptions {
@@ -122,7 +123,8 @@ async function parsePart(path: string, options: V1PartOptions): Promise<V1FileRe
   } catch (e) {
     if (e !== FULL || isAborted(signal)) throw e;
   }
-  store.compact();
+  // Shrinking copies, holding both sizes meanwhile: a store stopped at its ceiling keeps its slack instead.
+  if (!full.signal.aborted) store.compact();
   report(true);
   const lines = full.signal.aborted ? store.length + parser.malformed : parser.lines;
   return {
