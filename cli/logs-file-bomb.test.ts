@@ -121,4 +121,13 @@ describe('burrow logs --file: files that are not what their name says', () => {
     expect(rows.map((x) => parseInt(x.requestId, 16))).toEqual(rows.map((_, i) => i));
     expect(r.stderr).toMatch(new RegExp(`the gzip data ends early \\(the file is cut short\\): reading stopped after ${rows.length} lines, at byte \\d+ of ${Math.floor(whole.length / 2)}; the rows before that point are shown`));
   });
+
+  it('--last with a huge count is too long, naming the flag (not "longer than zero")', async () => {
+    const file = join(dir, 'small.log');
+    writeFileSync(file, `${line(1)}\n`);
+    const r = await runBurrow(['logs', '--file', file, '--last', '99999999999d']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--last "99999999999d" is too long: a duration is at most 36500 days');
+    expect(r.stderr).not.toContain('longer than zero');
+  });
 });

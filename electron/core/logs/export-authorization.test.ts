@@ -11,6 +11,7 @@ import { CSV_FIELDS, exportFields } from '../../../shared/logs/export-format.js'
 import type { CdnLogRecord } from '../../../shared/logs/log-record.js';
 import { formatV1Line, parseV1Line } from '../../../shared/logs/v1-line.js';
 import { FileRegistry } from '../files/registry.js';
+import { failureOf } from '../platform/test-support.js';
 import { logsArea } from './area.js';
 import { createRateBudget } from './rate-budget.js';
 import { inThreadRows, workerRows, type RowsHost } from './rows-host.js';
@@ -114,5 +115,17 @@ describe.each(HOSTS)('%s', (label, makeRows) => {
     const v1 = await exportTo(id, 'v1', true);
     expect(v1.trim().split('\n').map((l) => l.split('|')[14])).toEqual([...SECRETS, '-']);
     for (const s of SECRETS) expect(csv).toContain(s);
+  });
+
+  it('a folder chosen as the target is named as a folder, not as a missing one', async () => {
+    const id = await open();
+    for (const target of [`${dir}/`, dir]) {
+      saveAnswers.push(target);
+      expect(await failureOf(h['logs.export']({ sessionId: id, format: 'csv' }, {} as never))).toMatchObject({
+        kind: 'validation',
+        title: `${target} is a folder, not a file`,
+        detail: expect.stringContaining('Name a file'),
+      });
+    }
   });
 });

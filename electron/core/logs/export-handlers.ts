@@ -56,6 +56,8 @@ function writeFailure(e: unknown, path: string): AppFailure {
     case 'ENOSPC':
     case 'EDQUOT':
       return new AppFailure(appError('validation', `The disk is full: ${name} was not saved`, { detail: 'Free some space or choose another disk.' }));
+    case 'EISDIR':
+      return new AppFailure(appError('validation', `${path} is a folder, not a file`, { detail: 'Name a file to save to, such as rows.csv inside that folder.', fieldErrors: { path: 'must name a file, not a folder' } }));
     case 'ENOENT':
     case 'ENOTDIR':
       return new AppFailure(appError('not_found', `The folder for ${name} does not exist`, { detail }));

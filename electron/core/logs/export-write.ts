@@ -5,7 +5,7 @@
  * complete; a cancel or a failure removes the temporary file, so the target never holds part of an export.
  */
 import { randomBytes } from 'node:crypto';
-import { open, rename, rm, type FileHandle } from 'node:fs/promises';
+import { open, rename, rm, stat, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { csvHeader, csvLine, exportFields, isoWithOffset, ndjsonLine, offsetResolver, withoutAuthorization, type ExportFormat } from '../../../shared/logs/export-format.js';
 import type { CdnLogRecord } from '../../../shared/logs/log-record.js';
@@ -81,6 +81,10 @@ export async function writeRowsFile(rows: RowsView, order: ArrayLike<number>, jo
   const total = order.length;
   const every = control.progressIntervalMs ?? 100;
   const batchChars = control.batchChars ?? 256 * 1024;
+  // A folder is not a file to write: said before anything is written (the rename would fail with a riddle).
+  if (/[\\/]$/.test(job.target) || (await stat(job.target).catch(() => null))?.isDirectory() === true) {
+    throw Object.assign(new Error(`${job.target} is a folder`), { code: 'EISDIR' });
+  }
   const temp = partialPath(job.target);
   let out: FileHandle | null = await open(temp, 'wx', 0o644);
   let bytes = 0;
