@@ -128,4 +128,16 @@ describe.each(HOSTS)('%s', (label, makeRows) => {
       });
     }
   });
+
+  it('a malformed line’s sample (shown on screen) has its Authorization field masked', async () => {
+    const bad = join(dir, `bad-${label.replaceAll(' ', '-')}.log`);
+    writeFileSync(bad, `${formatV1Line(records[0]!).replace('|200|', '|2x0|')}\n`);
+    const f = await files.register(bad);
+    const opened = await h['logs.open']({ source: { kind: 'file', token: f.token }, filter: '' }, {} as never);
+    await vi.waitFor(() => expect(status.findLast((e) => e.sessionId === opened.sessionId)?.phase).toBe('idle'), { timeout: 20_000 });
+    const m = await h['logs.malformed']({ sessionId: opened.sessionId }, {} as never);
+    expect(m.total).toBe(1);
+    expect(m.samples[0]!.text.endsWith('|Bearer ••••••••')).toBe(true);
+    expect(m.samples[0]!.text).not.toContain('first-visitor');
+  });
 });
