@@ -161,10 +161,11 @@ export const logsContract = {
     },
     /**
      * The Authorization header of one matching row (its place in the sort given), in clear, for an explicit reveal
-     * in the detail pane; null when the row has none. Windows only ever carry the masked form.
+     * in the detail pane; null when the row has none. With `requestId` the row must be that request (rows may have
+     * arrived since): it is looked for, and null comes back when it is gone. Windows only carry the masked form.
      */
     'logs.revealAuthorization': {
-      input: z.object({ sessionId: SessionId, index: z.number().int().nonnegative(), sort: LogSort }).strict(),
+      input: z.object({ sessionId: SessionId, index: z.number().int().nonnegative(), sort: LogSort, requestId: z.string().max(64).optional() }).strict(),
       output: z.object({ value: z.string().nullable() }),
     },
     /** Loads the next page of a zone. */

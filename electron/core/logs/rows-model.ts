@@ -126,12 +126,21 @@ export class RowsModel {
     return { ...entry, authorizationHeader: maskAuthorization(auth), authorizationMasked: true, index };
   }
 
-  /** The Authorization header of the matching row at `index` in the sort given, in clear; null when it has none. */
-  authorizationFor(index: number, sort: LogSort): string | null {
+  /**
+   * The Authorization header of the matching row at `index` in the sort given, in clear; null when it has none. With
+   * `requestId`, the row there must be that request (rows may have arrived since the window was sent); when it is
+   * not, the request is looked for, and a request no longer among the matching rows gives null: never another
+   * visitor's header.
+   */
+  authorizationFor(index: number, sort: LogSort, requestId?: string): string | null {
     this.#catchUp();
     const order = this.#order(sort);
-    if (index < 0 || index >= order.length) return null;
-    return this.#store.record(order[index]!).extended?.authorizationHeader ?? null;
+    let at = index;
+    if (requestId !== undefined && (at < 0 || at >= order.length || this.#store.requestId(order[at]!) !== requestId.toLowerCase())) {
+      at = this.findRequest(requestId, sort) ?? -1;
+    }
+    if (at < 0 || at >= order.length) return null;
+    return this.#store.record(order[at]!).extended?.authorizationHeader ?? null;
   }
 
   /**

@@ -42,7 +42,7 @@ export type RowsOp =
   | { readonly op: 'trimOldest'; readonly count: number }
   | { readonly op: 'arrivalWindow'; readonly offset: number; readonly count: number }
   | { readonly op: 'findRequest'; readonly requestId: string; readonly sort: LogSort }
-  | { readonly op: 'authorization'; readonly index: number; readonly sort: LogSort };
+  | { readonly op: 'authorization'; readonly index: number; readonly sort: LogSort; readonly requestId?: string };
 
 /** A stream read into the rows: as a file, plus the rows left out for being outside the window. */
 export interface StreamLoaded extends FileLoaded {
@@ -152,6 +152,6 @@ async function perform(model: RowsModel, req: RowsOp, ctx: LoadContext): Promise
     case 'findRequest':
       return model.findRequest(req.requestId, req.sort);
     case 'authorization':
-      return model.authorizationFor(req.index, req.sort);
+      return model.authorizationFor(req.index, req.sort, req.requestId);
   }
 }

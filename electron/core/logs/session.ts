@@ -85,8 +85,8 @@ export abstract class Session {
   }
 
   /** One matching row's Authorization header in clear, for an explicit reveal; null when it has none. */
-  authorization(index: number, sort: LogSort): Promise<string | null> {
-    return this.rows.authorization(index, sort);
+  authorization(index: number, sort: LogSort, requestId?: string): Promise<string | null> {
+    return this.rows.authorization(index, sort, requestId);
   }
 
   /** The nearest matching row past `from`, in the sort given, whose status is in `min..max`; null when none. */

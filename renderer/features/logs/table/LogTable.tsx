@@ -293,7 +293,7 @@ export function LogTable({ sessionId, total, version, sort, onSort, timeZone, on
           timeZone={timeZone}
           onDrill={onDrill}
           onClose={close}
-          revealAuthorization={() => call('logs.revealAuthorization', { sessionId, index: openRow.index, sort: { key: sort.key, dir: sort.dir } }).then((r) => r.value)}
+          revealAuthorization={() => call('logs.revealAuthorization', { sessionId, index: openRow.index, sort: { key: sort.key, dir: sort.dir }, ...(openRow.requestId ? { requestId: openRow.requestId } : {}) }).then((r) => r.value)}
         />}
     </div>
   );

@@ -58,7 +58,7 @@ describe('the detail pane’s Authorization header', () => {
     reveal.focus();
     fireEvent.click(reveal);
     await waitFor(() => expect(value.textContent).toBe(SECRET));
-    expect(bridge.inputs('logs.revealAuthorization')).toEqual([{ sessionId: 's1', index: 2, sort: { key: 'bytes', dir: 'desc' } }]);
+    expect(bridge.inputs('logs.revealAuthorization')).toEqual([{ sessionId: 's1', index: 2, sort: { key: 'bytes', dir: 'desc' }, requestId: makeRow(2).requestId }]);
     fireEvent.click(within(pane).getByRole('button', { name: 'Hide the Authorization header' }));
     expect(value.textContent).toBe('Bearer ••••••••');
   });
