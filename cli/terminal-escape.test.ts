@@ -97,5 +97,8 @@ describe('the terminal upload reporter', () => {
     const own = text.replace(/\x1b\[\d*A\r|\x1b\[2K|\x1b\[J/g, '');
     expect(RAW.test(own.replace(/\n/g, '')), JSON.stringify(own)).toBe(false);
     expect(own.split('\n').filter((l) => l.includes('evil') || l.includes('two'))).toHaveLength(2);
+    // The names' newlines are shown as escapes inside their one line.
+    expect(own).toContain('evil\\u000a\\u001b[2Jname.mp4');
+    expect(own).toContain('two\\u000alines');
   });
 });
