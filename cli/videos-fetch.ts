@@ -6,6 +6,7 @@
  */
 import { isFetchEnded, type FetchView } from '../shared/contract/videos-fetch.js';
 import { redactText } from '../shared/redact.js';
+import { isStatusNote } from '../shared/videos/status.js';
 import { createErrorWriter, EXIT, SIGNAL_EXIT, type CliIo, type OutStream } from './io.js';
 import { escapeForTerminal } from './output.js';
 import type { ProcessHooks } from './sandbox.js';
@@ -27,7 +28,7 @@ export function fetchStateWords(v: FetchView): string {
     case 'fetching':
       return v.note ?? 'Fetching';
     case 'processing':
-      return `Processing ${Math.round(v.encodeProgress ?? 0)} %`;
+      return v.note !== null && isStatusNote(v.note) ? v.note : `Processing ${Math.round(v.encodeProgress ?? 0)} %`;
     case 'ready':
       return `Ready: video ${v.videoId ?? ''}`;
     case 'failed':

@@ -4,7 +4,7 @@
  */
 import { LIBRARY_PAGE_SIZES, LibraryOrder, type LibraryQuery } from '../shared/contract/videos-library.js';
 import { LibraryId } from '../shared/profiles.js';
-import { formatLength, videoWords } from '../shared/videos/library-status.js';
+import { formatLength, videoWords } from '../shared/videos/status.js';
 import { AppFailure, toAppError } from '../electron/core/errors.js';
 import { listLibrary } from '../electron/core/videos/library-api.js';
 import { splitFlags, wantsHelpIn } from './flags.js';

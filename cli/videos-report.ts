@@ -2,6 +2,7 @@
 import { basename } from 'node:path';
 import type { JobView } from '../shared/videos/model.js';
 import { redactText } from '../shared/redact.js';
+import { isStatusNote } from '../shared/videos/status.js';
 import type { OutStream } from './io.js';
 import { escapeForTerminal } from './output.js';
 
@@ -90,7 +91,7 @@ export function stateWords(view: JobView): string {
     case 'verifying':
       return 'Verifying';
     case 'processing':
-      return `Processing ${Math.round(view.encodeProgress ?? 0)} %`;
+      return view.note !== null && isStatusNote(view.note) ? view.note : `Processing ${Math.round(view.encodeProgress ?? 0)} %`;
     case 'ready':
       return 'Ready';
     case 'failed':

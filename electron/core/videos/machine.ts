@@ -3,6 +3,7 @@
  * reason and the job unchanged. Nothing here throws, so no sequence of events can leave a job in an undefined state.
  */
 import { FINAL_STATES, SLOT_STATES, titleFromFileName, type JobError, type JobState, type QueueCounts } from '../../../shared/videos/model.js';
+import { isStatusNote } from '../../../shared/videos/status.js';
 import type { JobPatch, JobRecord, ProcessingPoll, RunOutcome } from './types.js';
 
 /** Something that happens to one job. */
@@ -104,8 +105,8 @@ export function transition(job: JobRecord, event: MachineEvent): Step {
       return outcome(job, event.outcome, event.at);
     case 'poll':
       if (job.state !== 'processing') return refuse(job, `a ${job.state} job is not processing`);
-      if (event.poll.kind === 'processing') return to(job, { encodeProgress: clampProgress(event.poll.encodeProgress) });
-      if (event.poll.kind === 'ready') return to(job, { state: 'ready', encodeProgress: 100, endedAt: event.at, error: null });
+      if (event.poll.kind === 'processing') return to(job, { encodeProgress: clampProgress(event.poll.encodeProgress), ...(event.poll.note !== undefined ? { note: event.poll.note } : {}) });
+      if (event.poll.kind === 'ready') return to(job, { state: 'ready', encodeProgress: 100, endedAt: event.at, error: null, ...(isStatusNote(job.note) ? { note: null } : {}) });
       return to(job, { state: 'failed', error: event.poll.error, endedAt: event.at });
     case 'pause':
       if (job.paused) return refuse(job, 'already paused');

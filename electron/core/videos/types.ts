@@ -85,7 +85,8 @@ export type RunOutcome =
 
 /** Where processing stands after one poll. */
 export type ProcessingPoll =
-  | { readonly kind: 'processing'; readonly encodeProgress: number }
+  /** `note`: the status in words when it is not plain encoding ("Preparing for playback", "Processing (status 12)"). */
+  | { readonly kind: 'processing'; readonly encodeProgress: number; readonly note?: string | null }
   | { readonly kind: 'ready' }
   | { readonly kind: 'failed'; readonly error: JobError };
 

@@ -10,8 +10,9 @@ import { mapPlatformError } from '../platform/errors.js';
 import type { PlatformClient, PlatformRequest, PlatformResponse } from '../platform/types.js';
 import type { CallFailure } from './classify.js';
 
-/** VideoModel.status: 0 created (no file yet), 1 uploaded, 2 processing, 3 transcoding, 4 finished, 5 error, 6 upload failed. */
-export const VIDEO_STATUS = { created: 0, uploaded: 1, processing: 2, transcoding: 3, finished: 4, error: 5, uploadFailed: 6 } as const;
+import { VIDEO_STATUS } from '../../../shared/videos/status.js';
+
+export { VIDEO_STATUS };
 
 /** The fields of a VideoModel the queue reads; anything else the platform sends is ignored. */
 export interface VideoInfo {
