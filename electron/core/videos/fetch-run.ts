@@ -4,7 +4,7 @@
  * that back off while nothing moves. Every step is persisted by the host before the next one starts.
  */
 import { isFetchEnded } from '../../../shared/contract/videos-fetch.js';
-import { redactError, redactText, redactUrl } from '../../../shared/redact.js';
+import { headerSecrets, redactError, redactText, redactUrl } from '../../../shared/redact.js';
 import { toAppError } from '../errors.js';
 import { parseRetryAfter } from '../platform/retry.js';
 import type { PlatformClient } from '../platform/types.js';
@@ -72,7 +72,8 @@ export async function runFetch(host: FetchHost, id: string, signal: AbortSignal)
   let networkDelay = NETWORK_FIRST_MS;
   let pollDelay = POLL_FIRST_MS;
   let finds = 0;
-  const secrets = () => Object.values(host.headers(id));
+  // Each header value whole and each of its credential parts: a server may echo only the token.
+  const secrets = () => headerSecrets(Object.values(host.headers(id)));
   const end = async (patch: Partial<FetchRecord>) => host.patch(id, { ...patch, requestPending: false, endedAt: host.now() });
 
   while (!signal.aborted) {
