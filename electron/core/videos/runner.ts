@@ -205,7 +205,8 @@ export function createJobRunner(options: JobRunnerOptions = {}): JobRunner {
     }
     if (failedStatus(video)) return { kind: 'failed', error: processingError(video) };
     if (!ctx.job().titleSynced) await syncTitle(ctx, videoId, attempt).catch(keepGoing);
-    return { kind: 'verified', encodeProgress: video.encodeProgress, ready: videoPhase(video.status) === 'ready' };
+    const ready = videoPhase(video.status) === 'ready';
+    return { kind: 'verified', encodeProgress: video.encodeProgress, ready, ...withNote(ready ? null : processingNote(video.status)) };
   }
 
   /** Runs one call with the runner's retries, outside an upload; throws AppFailure when it gives up. */
@@ -236,7 +237,7 @@ export function createJobRunner(options: JobRunnerOptions = {}): JobRunner {
       if (phase === 'ready') return { kind: 'ready' };
       if (phase === 'failed') return { kind: 'failed', error: processingError(video) };
       // Still working (or a number the platform added later): followed on, its words on the row.
-      return { kind: 'processing', encodeProgress: isEncoding(video.status) ? video.encodeProgress : 0, note: processingNote(video.status) };
+      return { kind: 'processing', encodeProgress: isEncoding(video.status) ? video.encodeProgress : 0, ...withNote(processingNote(video.status)) };
     },
     async updateTitle(job, client, signal) {
       const videoId = job.videoId;
@@ -277,6 +278,8 @@ function holdsFile(video: VideoInfo): boolean {
 function failedStatus(video: VideoInfo): boolean {
   return videoPhase(video.status) === 'failed';
 }
+
+const withNote = (note: string | null) => (note !== null ? { note } : {});
 
 /** The row's note while the platform works: its words for a step that is not plain encoding, else none. */
 function processingNote(status: number): string | null {

@@ -74,7 +74,7 @@ export interface TusAccess {
 /** How a runner's turn ended. */
 export type RunOutcome =
   /** Uploaded and verified: the queue moves the job to processing (or ready when the platform is done). */
-  | { readonly kind: 'verified'; readonly encodeProgress: number | null; readonly ready: boolean }
+  | { readonly kind: 'verified'; readonly encodeProgress: number | null; readonly ready: boolean; readonly note?: string | null }
   | { readonly kind: 'failed'; readonly error: JobError }
   | { readonly kind: 'source-changed' }
   | { readonly kind: 'source-missing' }
