@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startOrigin, type Origin } from '../electron/core/videos/testing/fetch-harness.js';
-import type { FaultRule } from '../sandbox/faults.js';
+import type { FaultRuleInput } from '../sandbox/faults.js';
 import { startSandbox, type Sandbox } from '../sandbox/server.js';
 import { testHooks, testIo } from './videos-test-support.js';
 import { runVideos } from './videos.js';
@@ -59,7 +59,7 @@ const history = (libraryId: number, videoId: string) => (sandbox.uploads.inspect
 /** Answers the next GETs of any video of the library with a status number the API does not document yet. */
 function unknownStatus(libraryId: number, progress: readonly number[]): void {
   for (const encodeProgress of progress) {
-    const rule: FaultRule = {
+    const rule: FaultRuleInput = {
       method: 'GET',
       path: `/video/library/${libraryId}/videos/*`,
       times: 1,
