@@ -190,6 +190,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       ['/logging', logging],
     ];
     const dispatch = async (req: IncomingMessage, res: ServerResponse, path: string, query: URLSearchParams) => {
+      // Every answer is dated by the sandbox's own clock, the one its signature checks use.
+      res.setHeader('Date', new Date(ctx.options.now()).toUTCString());
       const admin = underPrefix(path, '/__admin');
       if (admin !== undefined) return handleAdmin(ctx, faults, video, req, res, admin);
       // Armed synchronously, before any await, so body hooks see the first chunk.

@@ -9,6 +9,7 @@ import { AppFailure, toAppError } from '../errors.js';
 import { mapPlatformError } from '../platform/errors.js';
 import type { PlatformClient, PlatformRequest, PlatformResponse } from '../platform/types.js';
 import type { CallFailure } from './classify.js';
+import { notePlatformDate } from './platform-clock.js';
 import { platformInstant, progressOf, readList, readOne, StreamVideo, wholeOf, type ListRead, type Read } from './stream-read.js';
 
 import { VIDEO_STATUS } from '../../../shared/videos/status.js';
@@ -84,6 +85,8 @@ export async function videoSend(client: PlatformClient, req: Omit<PlatformReques
     const error = toAppError(e);
     throw new VideoCallFailure({ error, ...(code !== undefined ? { code } : error.kind === 'cancelled' ? { code: 'ABORTED' } : {}) });
   }
+  // Any answer tells the platform's time: tus uploads are signed with it (see tus-runner).
+  notePlatformDate(client, response.headers['date']);
   if (response.status >= 200 && response.status < 300) return response;
   const path = new URL(response.url).pathname;
   const error = mapPlatformError('video', response.status, response.headers, response.body, req.method, path);
