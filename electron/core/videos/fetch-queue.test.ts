@@ -82,6 +82,20 @@ describe('fetch rows against the sandbox', () => {
     expectNoSecret(await onDisk());
   });
 
+  it('a fetch into a just-in-time library goes 7 → 8 and its row ends Ready, saying "Preparing for playback" on the way', async () => {
+    await setup({ processingStepMs: 100 });
+    const { queue } = await open();
+    const jit = env.sandbox.libraries.find((l) => l.jitEncoding)!;
+    const seen: FetchView[] = [];
+    const added = await queue.add({ profileId: 'p', libraryId: jit.id, collectionId: null, url: origin.url('/jit.mp4'), headers: [] });
+    const done = await rowWhere(queue, added.id, ended, seen);
+    expect(done).toMatchObject({ state: 'ready', encodeProgress: 100, error: null, note: null });
+    const history = env.sandbox.uploads.inspect(jit.id, done.videoId!)!.statusHistory.map((c) => c.status);
+    expect(history).toEqual(expect.arrayContaining([7, 8]));
+    expect(history).not.toContain(4);
+    expect(seen.some((v) => v.state === 'processing' && v.note === 'Preparing for playback')).toBe(true);
+  });
+
   it('finds the new video by its marker when the answer carries no id, past an older video of the same title and another process fetching the same title, and gives it back its clean title', async () => {
     await setup({ withoutId: true });
     const { queue, lines } = await open();
