@@ -1,10 +1,8 @@
-import { spawnSync } from 'node:child_process';
 import { appendFile, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { JOURNAL_FILE, openJournal } from './journal.js';
-import { acquireLock, LOCK_FILE } from './lock.js';
 import { newJobRecord } from './machine.js';
 
 let dir: string;
@@ -95,30 +93,5 @@ describe('queue journal', () => {
     const opened = await openJournal(dir, { now: () => 9 });
     expect(opened.recovered).toContain('line 1 is not a queue entry');
     await opened.journal.close();
-  });
-});
-
-describe('queue lock', () => {
-  it('refuses a second owner whose process is alive, with its pid', async () => {
-    const lock = await acquireLock(dir);
-    await expect(acquireLock(dir)).rejects.toThrow(`Another Burrow process (pid ${process.pid}) owns this upload queue`);
-    await lock.release();
-    const again = await acquireLock(dir);
-    await again.release();
-  });
-
-  it('takes over a lock left by a process that is gone', async () => {
-    const dead = spawnSync(process.execPath, ['-e', '0']).pid!;
-    await writeFile(join(dir, LOCK_FILE), JSON.stringify({ pid: dead, startedAt: 1 }));
-    const lock = await acquireLock(dir, { now: () => 77 });
-    expect(JSON.parse(await readFile(join(dir, LOCK_FILE), 'utf8'))).toEqual({ pid: process.pid, startedAt: 77 });
-    await lock.release();
-    expect(await readdir(dir)).toEqual([]);
-  });
-
-  it('takes over a lock file that was never fully written', async () => {
-    await writeFile(join(dir, LOCK_FILE), '{"pi');
-    const lock = await acquireLock(dir);
-    await lock.release();
   });
 });
