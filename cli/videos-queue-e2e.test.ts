@@ -77,7 +77,7 @@ describe('burrow videos upload never loses or duplicates an upload', () => {
     const videoId = await interruptedUpload(path);
     const again = await upload([path, '--collection', 'col-elsewhere']);
     expect(again.code).toBe(0);
-    expect(again.stderr).toBe(`burrow: ${path} already has an upload under way in no collection; it goes on there, not in collection col-elsewhere (--collection applies to new uploads only)\n`);
+    expect(again.stderr).toBe(`burrow: ${path} already has an upload in no collection (begun by an earlier run); it goes on there, not in collection col-elsewhere (--collection applies to new uploads only)\n`);
     expect((await setup.videos()).map((v) => v.guid)).toEqual([videoId]);
   });
 

@@ -234,7 +234,7 @@ async function follow(cmd: UploadCommand, queue: UploadQueue, walked: WalkResult
       const record = queue.record(id);
       if (record === undefined || cmd.collectionId === null || record.collectionId === cmd.collectionId) return;
       const where = record.collectionId === null ? 'no collection' : `collection ${record.collectionId}`;
-      err(`burrow: ${record.path} already has an upload under way in ${where}; it goes on there, not in collection ${cmd.collectionId} (--collection applies to new uploads only)`);
+      err(`burrow: ${record.path} already has an upload in ${where} (begun by an earlier run); it goes on there, not in collection ${cmd.collectionId} (--collection applies to new uploads only)`);
     };
     for (const id of new Set(plan.retry)) collectionOf(id);
     const current = new Map(queue.list().jobs.map((v) => [v.id, v]));

@@ -9,7 +9,8 @@
  * claim is taken over the same way, so a crash at any point never blocks the queue and never makes two owners.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { link, open, readdir, readFile, rename, rm } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { copyFile, link, open, readdir, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { appError } from '../../../shared/result.js';
 import { AppFailure } from '../errors.js';
@@ -159,10 +160,24 @@ function locked(verdict: Verdict, path: string): AppFailure {
   }));
 }
 
-/** Hard-links `from` to `to`; false when `to` is already there. */
+/** Filesystems without hard links (FAT, some network shares) answer with one of these. */
+const NO_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS', 'EXDEV']);
+
+/**
+ * Hard-links `from` to `to`; false when `to` is already there. Where the filesystem has no hard links, an exclusive
+ * copy does: it may be seen half-copied for an instant, which reads as "being written", never as stale.
+ */
 async function linkExclusive(from: string, to: string): Promise<boolean> {
   try {
     await link(from, to);
+    return true;
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code ?? '';
+    if (code === 'EEXIST') return false;
+    if (!NO_LINKS.has(code)) throw e;
+  }
+  try {
+    await copyFile(from, to, constants.COPYFILE_EXCL);
     return true;
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'EEXIST') return false;
