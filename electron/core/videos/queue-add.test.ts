@@ -70,6 +70,22 @@ describe('adding files to the upload queue', () => {
     expect(again.added.map((v) => v.fileName)).toEqual(['b.mp4']);
   });
 
+  it('a changed file whose row failed because its video is gone from the library gets a new video', async () => {
+    const runner = new FakeRunner();
+    const q = await openQueue(runner);
+    const path = await video('gone.mp4');
+    const { added } = await q.add([file(path)]);
+    const id = added[0]!.id;
+    await queueSettled(q);
+    await runner.callOf(id).ctx.update({ state: 'created', videoId: 'v-deleted', titleSynced: true });
+    runner.callOf(id).finish({ kind: 'failed', error: { title: 'Not found', status: 404, retryable: false } });
+    await queueSettled(q);
+    await writeFile(path, Buffer.alloc(400, 9));
+    expect((await q.add([file(path)])).alreadyQueued).toEqual([id]);
+    await queueSettled(q);
+    expect(runner.callOf(id).ctx.job()).toMatchObject({ state: 'creating', videoId: null, size: 400 });
+  });
+
   it('an empty file is refused before anything is created', async () => {
     const runner = new FakeRunner();
     const q = await openQueue(runner);

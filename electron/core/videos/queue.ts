@@ -174,7 +174,10 @@ class Queue implements OpenedUploadQueue {
     // A file changed since its row began goes on in that row, as it is now, on the row's video.
     for (const { id, identity } of changed) {
       const job = this.#jobs.get(id);
-      if (job) await this.#apply(id, { type: 'relocate', path: job.path, fileName: job.fileName, ...identity });
+      if (!job) continue;
+      // A row whose video the platform no longer has is retried first, which lets that video go (as a retry does).
+      if (job.state === 'failed' && job.error?.status === 404) await this.#apply(id, { type: 'retry' });
+      await this.#apply(id, { type: 'relocate', path: job.path, fileName: job.fileName, ...identity });
     }
     for (const r of records) {
       this.#jobs.set(r.id, r);
