@@ -96,6 +96,11 @@ describe('adding files to the upload queue', () => {
     expect(outcome.added.map((v) => v.fileName)).toEqual(['other.mp4']);
     await queueSettled(q);
     expect(runner.calls.map((c) => c.ctx.job().fileName)).toEqual(['other.mp4']);
+    // Nor is a row pointed at an empty file.
+    runner.callOf(outcome.added[0]!.id).finish({ kind: 'source-missing' });
+    await queueSettled(q);
+    expect(await q.relocate(outcome.added[0]!.id, empty)).toBeNull();
+    expect(job(q, outcome.added[0]!.id)).toMatchObject({ state: 'source-missing', fileName: 'other.mp4' });
   });
 
   it('an upload history that cannot be written is said; the upload still counts as done', async () => {
