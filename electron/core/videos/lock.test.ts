@@ -6,7 +6,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { AppFailure } from '../errors.js';
-import { acquireLock, LOCK_FILE, processIdentity, type QueueLock } from './lock.js';
+import { acquireLock, LOCK_FILE, processIdentity, psIdentity, type QueueLock } from './lock.js';
 
 let dir: string;
 beforeEach(async () => {
@@ -54,6 +54,14 @@ describe('queue lock', () => {
     const fromPid1 = await acquireLock(dir);
     expect((await lockBody()).pid).toBe(process.pid);
     await fromPid1.release();
+  });
+
+  it.runIf(process.platform !== 'win32')('where there is no /proc, ps tells when a process started: the same answer each time, none for a pid that is gone', async () => {
+    const mine = await psIdentity(process.pid);
+    expect(mine?.id).toMatch(/^ps:\d+$/);
+    expect(Math.abs(mine!.startedAtMs! - (Date.now() - process.uptime() * 1000))).toBeLessThan(5_000);
+    expect(await psIdentity(process.pid)).toEqual(mine);
+    expect(await psIdentity(deadPid())).toBeNull();
   });
 
   it('never takes a lock still being written for a stale one; one left unreadable for long is taken over', async () => {

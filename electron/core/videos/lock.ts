@@ -8,6 +8,7 @@
  * in place and then renames its own lock over it. A successor that dies half-way leaves its claim behind, and that
  * claim is taken over the same way, so a crash at any point never blocks the queue and never makes two owners.
  */
+import { execFile } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
 import { copyFile, link, open, readdir, readFile, rename, rm } from 'node:fs/promises';
@@ -62,11 +63,12 @@ function readBootFacts(): Promise<{ readonly bootId: string; readonly bootTimeMs
 }
 
 /**
- * The identity of the process at `pid`, where the system tells it (Linux: field 22 of /proc/<pid>/stat); null
- * elsewhere or when it cannot be read, and then a live pid is taken for the owner.
+ * The identity of the process at `pid`, where the system tells it: on Linux field 22 of /proc/<pid>/stat, on macOS
+ * and the BSDs the start time `ps` gives; null where neither answers (Windows), and then a live pid is taken for the owner.
  */
 export async function processIdentity(pid: number): Promise<ProcessIdentity | null> {
-  if (process.platform !== 'linux') return null;
+  if (process.platform === 'win32') return null;
+  if (process.platform !== 'linux') return psIdentity(pid);
   const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => null);
   if (stat === null) return null;
   // The command name in parentheses may hold spaces and parentheses itself: the fields start after the last ')'.
@@ -76,6 +78,18 @@ export async function processIdentity(pid: number): Promise<ProcessIdentity | nu
   const { bootId, bootTimeMs } = await readBootFacts();
   // Linux reports process times in USER_HZ, which is 100 on every architecture it exports to user space.
   return { id: `${bootId}:${ticks}`, startedAtMs: bootTimeMs === null ? null : bootTimeMs + Number(ticks) * 10 };
+}
+
+/** The start of the process at `pid` as `ps` tells it (to the second, read in UTC); null when it cannot say. */
+export function psIdentity(pid: number): Promise<ProcessIdentity | null> {
+  if (!Number.isInteger(pid) || pid <= 0) return Promise.resolve(null);
+  return new Promise((resolve) => {
+    execFile('ps', ['-o', 'lstart=', '-p', String(pid)], { env: { PATH: process.env.PATH ?? '/bin:/usr/bin', LC_ALL: 'C', TZ: 'UTC' }, timeout: 5_000 }, (error, stdout) => {
+      // "Fri Nov 27 09:58:43 2026"
+      const ms = error ? Number.NaN : Date.parse(`${String(stdout).trim().replace(/\s+/g, ' ')} UTC`);
+      resolve(Number.isFinite(ms) ? { id: `ps:${ms}`, startedAtMs: ms } : null);
+    });
+  });
 }
 
 interface LockBody {
