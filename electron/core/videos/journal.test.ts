@@ -108,13 +108,15 @@ describe('queue journal', () => {
       JSON.stringify({ t: 'job', job: job('a') }),
       JSON.stringify({ t: 'job', job: bad }),
       JSON.stringify({ t: 'patch', id: 'c', patch: { videoId: 'vc' } }),
+      JSON.stringify({ t: 'patch', id: 'e', patch: { videoId: 've' } }),
+      JSON.stringify({ t: 'remove', id: 'e' }),
       '{"t":"job","job":{"id":"d","fileName":"d.mp4","pro',
       JSON.stringify({ t: 'set', concurrency: 3 }),
     ].join('\n') + '\n');
     const opened = await openJournal(dir, { now: () => 9 });
     expect([...opened.state.jobs.keys()]).toEqual(['a']);
     expect(opened.state.concurrency).toBe(3);
-    expect(opened.recovered).toContain('2 lines of the upload queue could not be read (line 2 (c?[2J.mp4) is not a queue entry, line 4 (d.mp4) is not JSON)');
+    expect(opened.recovered).toContain('2 lines of the upload queue could not be read (line 2 (c?[2J.mp4) is not a queue entry, line 6 (d.mp4) is not JSON)');
     expect(opened.recovered).toContain('The uploads of c?[2J.mp4, d.mp4 may be missing from the queue: add them again if so.');
     expect(opened.recovered).toContain('Video vc belonged to an upload whose record was lost: check it in the library.');
     await opened.journal.close();

@@ -149,6 +149,8 @@ export function parseJournal(text: string): ParsedJournal {
     if (damaged.length > 0 && line.t === 'patch' && !state.jobs.has(line.id)) {
       orphans.set(line.id, line.patch.videoId ?? orphans.get(line.id) ?? null);
     }
+    // A row the user removed later was not lost.
+    if (line.t === 'remove') orphans.delete(line.id);
     applyLine(state, line);
   });
   // A job whose record came again on a later line (every step writes it whole) was not lost after all.
