@@ -35,7 +35,8 @@ export async function planUpload(queue: UploadQueue, files: readonly string[], l
   for (const file of files) {
     const candidates = ended.get(await realpath(file).catch(() => file));
     const info = candidates === undefined ? undefined : await stat(file).catch(() => undefined);
-    const match = info === undefined ? undefined : candidates?.filter((c) => c.size === info.size && c.mtimeMs === info.mtimeMs).sort((a, b) => b.addedAt - a.addedAt)[0];
+    // The queue keeps modification times to the whole millisecond (as its fingerprint does): compared the same way.
+    const match = info === undefined ? undefined : candidates?.filter((c) => c.size === info.size && Math.floor(c.mtimeMs) === Math.floor(info.mtimeMs)).sort((a, b) => b.addedAt - a.addedAt)[0];
     if (match === undefined) add.push(file);
     else retry.push(match.id);
   }

@@ -95,6 +95,18 @@ describe('burrow videos upload never loses or duplicates an upload', () => {
     expect(setup.sandbox.uploads.inspect(setup.lib.id, videos[0]!.guid)?.sha256).toBe(sha256(real));
   });
 
+  it('a file whose upload failed on its video is retried on that video, also with --again', async () => {
+    const path = setup.clip('refused.mp4', 30_000);
+    setup.sandbox.faults.add({ method: 'PUT', path: `/video/library/${setup.lib.id}/videos/*`, times: 1, action: { kind: 'status', status: 400 } });
+    const first = await upload([path]);
+    expect(first.code).toBe(1);
+    const [videoId] = [...videoIdsOf(first.out)];
+    const again = await upload([path, '--again']);
+    expect(again.code, again.stderr).toBe(0);
+    expect(videoIdsOf(again.out)).toEqual(new Set([videoId]));
+    expect((await setup.videos()).map((v) => v.guid)).toEqual([videoId]);
+  });
+
   it('an empty file is refused in words before anything is created; the other files go', async () => {
     const empty = setup.clip('empty.mp4', 0);
     const other = setup.clip('other.mp4', 20_000);
