@@ -107,21 +107,37 @@ describe('adding files to the upload queue', () => {
     const runner = new FakeRunner();
     const notices: string[] = [];
     const diskFull = Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
+    let full = true;
     const q = await openUploadQueue({
       dir: env.dir, runner, clientFor: async () => client, sleep: manualSleep().sleep, throttleMs: 0,
       notice: (m) => notices.push(m),
-      openHistoryFile: async () => ({ write: () => Promise.reject(diskFull), close: async () => {} }),
+      openHistoryFile: async () => ({ write: () => (full ? Promise.reject(diskFull) : Promise.resolve()), close: async () => {} }),
     });
     try {
-      const { added } = await q.add([file(await video('a.mp4'))]);
+      const { added } = await q.add([file(await video('a.mp4')), file(await video('b.mp4'))]);
       await queueSettled(q);
       await upload(runner.callOf(added[0]!.id), 'va');
+      await upload(runner.callOf(added[1]!.id), 'vb');
       await q.idle();
       expect(job(q, added[0]!.id)).toMatchObject({ state: 'ready', videoId: 'va' });
-      expect(q.list().status.counts).toMatchObject({ done: 1, failed: 0 });
+      expect(q.list().status.counts).toMatchObject({ done: 2, failed: 0 });
+      // Said once, not once per upload.
       expect(notices).toEqual([
-        `The upload history could not be written (ENOSPC: no space left on device, write): a.mp4 was uploaded and counts as done, but a later upload of the same file will not be recognised as sent before. Check that ${join(env.dir, 'history.jsonl')} can be written (is the disk full?).`,
+        `The upload history could not be written (ENOSPC: no space left on device, write): a.mp4 was uploaded and counts as done, but a later upload of the same file will not be recognised as sent before. Check that ${join(env.dir, 'history.jsonl')} can be written (is the disk full?); this is not said again for the next uploads until a write succeeds.`,
       ]);
+      // Space again, then full again: said again, naming the upload it missed.
+      full = false;
+      const c = await q.add([file(await video('c.mp4'))]);
+      await queueSettled(q);
+      await upload(runner.callOf(c.added[0]!.id), 'vc');
+      await q.idle();
+      full = true;
+      const d = await q.add([file(await video('d.mp4'))]);
+      await queueSettled(q);
+      await upload(runner.callOf(d.added[0]!.id), 'vd');
+      await q.idle();
+      expect(notices).toHaveLength(2);
+      expect(notices[1]).toContain('d.mp4 was uploaded and counts as done');
     } finally {
       await q.close();
     }
