@@ -3,7 +3,8 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ProfileView } from '../../../shared/profiles.js';
-import { APP_DRAFT_MAX_BYTES, AppSummary } from '../../../shared/contract/apps.js';
+import { readAppListItem } from '../../../shared/apps/platform-answers.js';
+import { APP_DRAFT_MAX_BYTES } from '../../../shared/contract/apps.js';
 import { fullApp } from '../../../sandbox/containers/test-harness.js';
 import { createPlatformClient } from '../platform/client.js';
 import { endpointsOf, fixedCredentials, sandboxClient } from '../platform/test-support.js';
@@ -115,7 +116,7 @@ describe('appsApi.create', () => {
       env: {},
       retryPolicy: { maxAttempts: 1 },
     });
-    await expect(appsApi(client).list(AppSummary)).rejects.toMatchObject({ error: { kind: 'network' } });
+    await expect(appsApi(client).list(readAppListItem)).rejects.toMatchObject({ error: { kind: 'network' } });
     await client.close();
   });
 });
