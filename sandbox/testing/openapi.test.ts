@@ -86,7 +86,7 @@ describe('the committed OpenAPI fixture', () => {
   it('records the script and every input document with its version, also in the notes beside it', () => {
     expect(fixture['generatedBy']).toBe('scripts/openapi-fixture.mjs');
     const sources = fixture['sources'] as { [k: string]: { file: string; infoVersion: string } };
-    expect(Object.keys(sources).sort()).toEqual(['core', 'magic-containers', 'stream']);
+    expect(Object.keys(sources).sort()).toEqual(['core', 'logging', 'magic-containers', 'stream']);
     const notes = readFileSync(new URL('./openapi-facts.md', import.meta.url), 'utf8');
     expect(notes).toContain('scripts/openapi-fixture.mjs');
     for (const { file, infoVersion } of Object.values(sources)) {

@@ -8,7 +8,7 @@ import { Ajv, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 
 /** Which platform document a response belongs to. */
-export type OpenApiDoc = 'magic-containers' | 'stream' | 'core';
+export type OpenApiDoc = 'magic-containers' | 'stream' | 'core' | 'logging';
 
 /** The committed fixture: one pruned OpenAPI document per platform document. */
 export const FIXTURE_URL = new URL('./openapi-facts.json', import.meta.url);
@@ -30,19 +30,22 @@ function isObject(v: unknown): v is JsonObject {
  * alternative, boolean exclusive bounds become numeric ones, and component refs point
  * into the document's registered definitions.
  */
-function convertSchema(schema: Json, docId: string): Json {
+function convertSchema(schema: Json, docId: string, liberal = false): Json {
   if (!isObject(schema)) return schema;
   const out: Record<string, Json> = {};
   for (const [key, value] of Object.entries(schema)) {
     if (DROPPED.has(key)) continue;
+    // A liberal reader ignores keys it does not know and keeps values beyond the documented enums.
+    if (liberal && (key === 'enum' || (key === 'additionalProperties' && value === false))) continue;
     if (key === '$ref' && typeof value === 'string') {
       out[key] = value.replace(/^#\/components\/schemas\//, `${docId}#/definitions/`);
     } else if (key === 'properties' && isObject(value)) {
-      out[key] = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, convertSchema(v, docId)]));
+      out[key] = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, convertSchema(v, docId, liberal)]));
     } else if (SCHEMA_ARRAYS.has(key) && Array.isArray(value)) {
-      out[key] = (value as readonly Json[]).map((v) => convertSchema(v, docId));
+      // Without their enums, the branches of an enum written as oneOf all match: a liberal reader needs any one.
+      out[liberal && key === 'oneOf' ? 'anyOf' : key] = (value as readonly Json[]).map((v) => convertSchema(v, docId, liberal));
     } else if (SCHEMA_SINGLE.has(key)) {
-      out[key] = convertSchema(value, docId);
+      out[key] = convertSchema(value, docId, liberal);
     } else {
       out[key] = value;
     }
@@ -67,6 +70,15 @@ function convertSchema(schema: Json, docId: string): Json {
   return { anyOf: [out, { type: 'null' }] };
 }
 
+/** One component schema of a document as it appears in the fixture (facts only). */
+export function componentSchema(name: OpenApiDoc, schemaName: string): JsonObject {
+  const components = documentOf(name)['components'];
+  const schemas = isObject(components) ? components['schemas'] : undefined;
+  const schema = isObject(schemas) ? schemas[schemaName] : undefined;
+  if (!isObject(schema)) throw new Error(`openapi-facts.json: ${name} has no schema "${schemaName}"`);
+  return schema;
+}
+
 interface LoadedDoc {
   readonly doc: JsonObject;
   readonly ajv: Ajv;
@@ -74,6 +86,7 @@ interface LoadedDoc {
 }
 
 const loaded = new Map<OpenApiDoc, LoadedDoc>();
+const loadedLiberal = new Map<OpenApiDoc, LoadedDoc>();
 let fixture: JsonObject | undefined;
 
 function documentOf(name: OpenApiDoc): JsonObject {
@@ -89,8 +102,9 @@ const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // .NET services often omit the zone (`2024-01-01T00:00:00`); RFC 3339 strictness would reject real answers.
 const DATE_TIME = /^\d{4}-[01]\d-[0-3]\d[tT ][0-2]\d:[0-5]\d:[0-6]\d(?:\.\d+)?(?:[zZ]|[+-]\d\d(?::?\d\d)?)?$/;
 
-function load(name: OpenApiDoc): LoadedDoc {
-  const cached = loaded.get(name);
+function load(name: OpenApiDoc, liberal = false): LoadedDoc {
+  const cache = liberal ? loadedLiberal : loaded;
+  const cached = cache.get(name);
   if (cached) return cached;
   const doc = documentOf(name);
   const ajv = new Ajv({ allErrors: true, strict: false, validateSchema: false, logger: false });
@@ -101,11 +115,34 @@ function load(name: OpenApiDoc): LoadedDoc {
   ajv.addFormat('decimal', { type: 'number', validate: (n: number) => Number.isFinite(n) });
   const components = isObject(doc['components']) ? doc['components'] : {};
   const schemas = isObject(components['schemas']) ? components['schemas'] : {};
-  const definitions = Object.fromEntries(Object.entries(schemas).map(([k, v]) => [k, convertSchema(v, name)]));
+  const definitions = Object.fromEntries(Object.entries(schemas).map(([k, v]) => [k, convertSchema(v, name, liberal)]));
   ajv.addSchema({ $id: name, definitions });
   const entry: LoadedDoc = { doc, ajv, validators: new Map() };
-  loaded.set(name, entry);
+  cache.set(name, entry);
   return entry;
+}
+
+/**
+ * True when `value` conforms to one component schema once keys the schema does not know and values
+ * beyond its enums are allowed: what a liberal reader of the platform must accept.
+ */
+export function readableBySchema(name: OpenApiDoc, schemaName: string, value: unknown): boolean {
+  return whyUnreadable(name, schemaName, value).length === 0;
+}
+
+/** Why a liberal reader may refuse `value` (readable errors; [] when it must accept it). */
+export function whyUnreadable(name: OpenApiDoc, schemaName: string, value: unknown): string[] {
+  const { ajv, validators } = load(name, true);
+  const key = `#${schemaName}`;
+  let validate = validators.get(key);
+  if (validate === undefined) {
+    componentSchema(name, schemaName);
+    validate = ajv.compile({ $ref: `${name}#/definitions/${schemaName}` });
+    validators.set(key, validate);
+  }
+  if (typeof validate === 'string') throw new Error(validate);
+  if (validate(value)) return [];
+  return (validate.errors ?? []).map((e) => `${schemaName}${e.instancePath} ${e.message ?? 'is invalid'}`);
 }
 
 function pickResponse(responses: JsonObject, status: number): Json | undefined {
