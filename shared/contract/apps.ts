@@ -97,8 +97,12 @@ export const AppCreateInput = z.union([
 ]);
 export type AppCreateInput = z.input<typeof AppCreateInput>;
 
-/** The active profile's draft, and when it was saved (null when there is none). */
-export const AppDraft = z.object({ draft: z.json().nullable(), savedAt: z.number().nullable() });
+/**
+ * The active profile's draft, and when it was saved (null when there is none). `secretValues` says where the values of
+ * secret-looking environment variables are kept: sealed with the system's keychain, or only in memory until Burrow
+ * closes (no keychain worth the name); absent in answers that do not say.
+ */
+export const AppDraft = z.object({ draft: z.json().nullable(), savedAt: z.number().nullable(), secretValues: z.enum(['sealed', 'memory']).optional() });
 export type AppDraft = z.infer<typeof AppDraft>;
 
 export const appsContract = {
