@@ -17,9 +17,10 @@ export interface CoreListRead<T> {
   readonly unreadable: Unreadable;
 }
 
-/** A core id: a whole number (int64 within what a double holds exactly). */
-function idOf(v: unknown, what: string): ItemRead<number> {
+/** A core id: a whole number (int64 within what a double holds exactly); the id asked for stands in for a missing one. */
+function idOf(v: unknown, what: string, askedId?: number): ItemRead<number> {
   if (typeof v === 'number' && Number.isSafeInteger(v)) return { ok: true, value: v };
+  if ((v === undefined || v === null) && askedId !== undefined) return { ok: true, value: askedId };
   if (v === undefined || v === null) return { ok: false, reason: `the ${what} has no Id` };
   return { ok: false, reason: `the ${what}'s Id is ${typeof v === 'number' ? String(v) : kindOf(v)}, not a whole number` };
 }
@@ -58,10 +59,10 @@ export interface PullZoneRead {
   readonly hostnames: readonly HostnameRead[];
 }
 
-/** Reads one `PullZoneModel`. */
-export function readPullZone(raw: unknown): ItemRead<PullZoneRead> {
+/** Reads one `PullZoneModel`; `askedId` is the id of a `GET /pullzone/{id}` (a list item has none). */
+export function readPullZone(raw: unknown, askedId?: number): ItemRead<PullZoneRead> {
   if (!isObj(raw)) return { ok: false, reason: `it is ${kindOf(raw)}, not a pull zone` };
-  const id = idOf(raw.Id, 'pull zone');
+  const id = idOf(raw.Id, 'pull zone', askedId);
   if (!id.ok) return id;
   const hostnames = (Array.isArray(raw.Hostnames) ? raw.Hostnames : []).filter(isObj).flatMap((h) => {
     const value = nonEmpty(h.Value);
@@ -81,10 +82,10 @@ export interface VideoLibraryRead {
   readonly pullZoneId: number | null;
 }
 
-/** Reads one `VideoLibraryModel`. */
-export function readVideoLibrary(raw: unknown): ItemRead<VideoLibraryRead> {
+/** Reads one `VideoLibraryModel`; `askedId` is the id of a `GET /videolibrary/{id}` (a list item has none). */
+export function readVideoLibrary(raw: unknown, askedId?: number): ItemRead<VideoLibraryRead> {
   if (!isObj(raw)) return { ok: false, reason: `it is ${kindOf(raw)}, not a video library` };
-  const id = idOf(raw.Id, 'library');
+  const id = idOf(raw.Id, 'library', askedId);
   if (!id.ok) return id;
   const zone = typeof raw.PullZoneId === 'number' && Number.isSafeInteger(raw.PullZoneId) && raw.PullZoneId > 0 ? raw.PullZoneId : null;
   return { ok: true, value: { id: id.value, name: nonEmpty(raw.Name) ?? `Library ${id.value}`, apiKey: nonEmpty(raw.ApiKey), pullZoneId: zone } };
