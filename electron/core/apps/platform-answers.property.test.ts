@@ -150,4 +150,21 @@ describe('error bodies against generated answers', () => {
       RUNS,
     );
   });
+
+  it('any JSON at all, or bytes that are not JSON, as a container error body: still the status and words, never [object Object]', () => {
+    const body = fc.oneof(
+      fc.jsonValue({ maxDepth: 3 }).map((v) => bytes(v)),
+      fc.record({ title: fc.jsonValue({ maxDepth: 1 }), detail: fc.jsonValue({ maxDepth: 1 }), errors: fc.jsonValue({ maxDepth: 2 }) }, { requiredKeys: [] }).map((v) => bytes(v)),
+      fc.uint8Array({ maxLength: 64 }),
+    );
+    fc.assert(
+      fc.property(body, statuses, (b, status) => {
+        const e = explainAppsError({ status, body: b, where: 'POST /apps' });
+        expect(e.status).toBe(status);
+        expect(`${e.title}\n${e.detail}\n${Object.values(e.fieldErrors ?? {}).join('\n')}`).not.toContain('[object Object]');
+        expect(e.detail?.split('\n').at(-1)).toBe('POST /apps');
+      }),
+      RUNS,
+    );
+  });
 });
