@@ -6,6 +6,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { FormProvider, useForm, useWatch, type Control, type FieldPath } from 'react-hook-form';
 import { isSecretEnvName } from '../../../../shared/apps/env-text';
+import { unreadableText } from '../../../../shared/apps/platform-answers';
 import { BridgeError, errorOf } from '../../../bridge/client';
 import { useCall, useCallMutation } from '../../../bridge/queries';
 import { CollapsibleSection } from '../../../ui/collapsible-section';
@@ -237,6 +238,11 @@ function LoadedForm({
                   <CollapsibleSection title={s.title} errorCount={count} defaultOpen>
                     {s.id === 'app' && <AppSection />}
                     {s.id === 'scaling' && <ScalingSection key={startNonce} initialSelectorRows={startNonce ? undefined : draft?.ui?.nodeSelectorRows} onSelectorRowsChange={onSelectorRowsChange} />}
+                    {s.id === 'containers' && registries.data?.unreadable && registries.data.unreadable.count > 0 && (
+                      <p className="muted small" role="note" data-testid="registries-unreadable">
+                        {unreadableText(registries.data.unreadable, 'image registry', 'image registries')}
+                      </p>
+                    )}
                     {s.id === 'containers' && <ContainersSection registries={registries.data?.registries ?? []} />}
                     {s.id === 'volumes' && <VolumesSection />}
                   </CollapsibleSection>

@@ -194,6 +194,17 @@ describe('the create form', () => {
     expect(screen.queryByTestId('secret-values-memory')).toBeNull();
   });
 
+  it('says how many regions and registries could not be read, and offers the others', async () => {
+    const bridge = formBridge();
+    bridge.answer('apps.regions', { regions: [{ id: 'DE', name: 'Frankfurt' }], unreadable: { count: 2, reason: 'item 2: it has no id' } });
+    bridge.answer('apps.registries', { registries: [{ id: 7, displayName: 'DockerHub Public', hostName: 'docker.io', isPublic: true }], unreadable: { count: 1, reason: 'item 1: it is null, not a registry' } });
+    renderForm();
+    await opened();
+    expect((await screen.findByTestId('regions-unreadable')).textContent).toBe('2 regions could not be read: item 2: it has no id');
+    expect((await screen.findByTestId('registries-unreadable')).textContent).toBe('1 image registry could not be read: item 1: it is null, not a registry');
+    expect(screen.getByText('Frankfurt')).toBeTruthy();
+  });
+
   it('flushes a pending draft when the form closes before the save delay', async () => {
     const bridge = formBridge();
     const view = renderForm();
