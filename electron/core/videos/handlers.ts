@@ -68,7 +68,7 @@ export function videosHandlers(deps: VideosDeps): VideosHandlers {
     const previouslyUploaded = await Promise.all(outcome.previouslyUploaded.map(async (p) => ({ token: await tokenFor(p.path), name: basename(p.path), uploadedAt: p.uploadedAt })));
     return {
       added: outcome.added.length,
-      skipped: [...skipped, ...outcome.unreadable.map((p) => basename(p))],
+      skipped: [...skipped, ...outcome.unreadable.map((p) => basename(p)), ...outcome.empty.map((p) => `${basename(p)} (an empty file)`)],
       alreadyQueued: [...outcome.alreadyQueued],
       previouslyUploaded,
     };

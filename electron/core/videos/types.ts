@@ -126,6 +126,8 @@ export interface AddOutcome {
   readonly previouslyUploaded: readonly { readonly path: string; readonly uploadedAt: number }[];
   /** Paths that could not be read (gone, not a file). */
   readonly unreadable: readonly string[];
+  /** Paths of files with nothing in them: refused before anything was created on the platform. */
+  readonly empty: readonly string[];
 }
 
 /** Which jobs a control applies to. */
