@@ -3,12 +3,11 @@
  * (electron/core/apps), the create request checked first by the same rules the platform applies.
  */
 import { readFile } from 'node:fs/promises';
-import { z } from 'zod';
 import { appsApi } from '../electron/core/apps/apps-api.js';
 import { checkAppText, type ValidationError } from '../electron/core/apps/validate.js';
 import { AppFailure, toAppError } from '../electron/core/errors.js';
 import { createPlatformClient } from '../electron/core/platform/client.js';
-import { AppSummary } from '../shared/contract/apps.js';
+import { readAppListItem, unreadableText } from '../shared/apps/platform-answers.js';
 import { BUNNY_ENDPOINTS } from '../shared/profiles.js';
 import { APPS_HELP, APPS_USAGE, parseAppsArgs, wantsAppsHelp, type AppsCommand } from './apps-args.js';
 import { areaBaseUrl, resolveAuth } from './config.js';
@@ -125,13 +124,16 @@ async function perform(cmd: AppsCommand, text: string, api: ReturnType<typeof ap
   const out = (s: string) => io.stdout.write(shown(io.stdout, s));
   switch (cmd.kind) {
     case 'list': {
-      const apps = await api.all('/apps', AppSummary);
+      const { items: apps, unreadable } = await api.all('/apps', readAppListItem);
       if (cmd.json) out(json(apps));
       else for (const a of apps) out(`${a.id.padEnd(15)}  ${(a.status ?? '-').padEnd(10)}  ${a.name}\n`);
+      // Apps that could not be read are said, never silently missing; the listing itself still succeeded.
+      const skipped = unreadableText(unreadable, 'app');
+      if (skipped !== null) io.stderr.write(shown(io.stderr, `burrow apps: ${skipped}\n`));
       return EXIT.ok;
     }
     case 'get':
-      out(json(await api.get(cmd.id, z.looseObject({ id: z.string() }))));
+      out(json(await api.get(cmd.id)));
       return EXIT.ok;
     case 'delete':
       await api.delete(cmd.id);

@@ -4,7 +4,7 @@
  */
 import { LIBRARY_PAGE_SIZES, LibraryOrder, type LibraryQuery } from '../shared/contract/videos-library.js';
 import { LibraryId } from '../shared/profiles.js';
-import { formatLength, videoWords } from '../shared/videos/library-status.js';
+import { formatLength, videoWords } from '../shared/videos/status.js';
 import { AppFailure, toAppError } from '../electron/core/errors.js';
 import { listLibrary } from '../electron/core/videos/library-api.js';
 import { splitFlags, wantsHelpIn } from './flags.js';
@@ -89,6 +89,11 @@ export function parseListArgs(args: readonly string[]): { ok: true; command: Lis
 const MB = 1_000_000;
 const size = (bytes: number) => (bytes >= MB ? `${(bytes / MB).toFixed(1)} MB` : `${Math.round(bytes / 1000)} KB`);
 
+/** Says how many videos of the page could not be read, and the first reason. */
+export function unreadableLine(u: { readonly count: number; readonly firstReason: string }): string {
+  return `${u.count} video${u.count === 1 ? '' : 's'} on this page could not be read and ${u.count === 1 ? 'is' : 'are'} not listed (first: ${u.firstReason})`;
+}
+
 /** Runs `burrow videos list …`; resolves to the exit status. */
 export async function runVideosList(args: readonly string[], io: CliIo): Promise<number> {
   if (wantsHelpIn(args, VALUE_FLAGS)) {
@@ -116,6 +121,7 @@ export async function runVideosList(args: readonly string[], io: CliIo): Promise
     const { page } = await listLibrary(client, cmd.query);
     if (cmd.json) {
       io.stdout.write(shown(io.stdout, `${prettyJson(JSON.stringify(page))}\n`));
+      if (page.unreadable) err(unreadableLine(page.unreadable));
       return EXIT.ok;
     }
     for (const v of page.items) {
@@ -125,6 +131,7 @@ export async function runVideosList(args: readonly string[], io: CliIo): Promise
     const pages = Math.max(1, Math.ceil(page.totalItems / page.itemsPerPage));
     // The count goes to stderr, so the lines on stdout stay one video each for a pipe.
     err(page.totalItems === 0 ? 'No videos.' : `Page ${page.page} of ${pages} · ${page.totalItems} video${page.totalItems === 1 ? '' : 's'}`);
+    if (page.unreadable) err(unreadableLine(page.unreadable));
     return EXIT.ok;
   } catch (e) {
     if (!(e instanceof AppFailure)) throw e;
