@@ -35,9 +35,12 @@ const line = (i: number, statusCode = 200): string =>
     referer: 'https://example.com/watch',
   } satisfies CdnLogRecord);
 
-/** A block of 64 lines (1 ms apart), written again and again through gzip until EXPANDED bytes went in. */
+/**
+ * A block of 1,024 lines (1 ms apart), written again and again through gzip until EXPANDED bytes went in: about
+ * 10 MB on disk, several times what the reader takes in at once, so stopping early shows in the bytes read.
+ */
 async function writeBomb(): Promise<void> {
-  const block = Buffer.from(`${Array.from({ length: 64 }, (_, i) => line(i)).join('\n')}\n`);
+  const block = Buffer.from(`${Array.from({ length: 1024 }, (_, i) => line(i)).join('\n')}\n`);
   const gz = createGzip({ level: 6 });
   const out = createWriteStream(bomb);
   gz.pipe(out);
@@ -54,7 +57,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 describe('burrow logs --file with a gzip bomb', () => {
   it('--order file --limit 5 prints 5 rows and stops reading long before the end, saying the file has more', async () => {
     const size = statSync(bomb).size;
-    expect(size).toBeLessThan(EXPANDED / 50);
+    expect(size).toBeLessThan(EXPANDED / 10);
     const r = await runBurrow(['logs', '--file', bomb, '--order', 'file', '--limit', '5', '--format', 'ndjson']);
     expect(r.code, r.stderr).toBe(0);
     const rows = ndjsonRows<{ requestId: string }>(r.stdout);
@@ -62,8 +65,8 @@ describe('burrow logs --file with a gzip bomb', () => {
     const m = /--limit 5 rows found in the first (\d+) lines \(reading stopped at byte (\d+) of (\d+)\); the file has more/.exec(r.stderr);
     expect(m, r.stderr).not.toBeNull();
     expect(Number(m![3])).toBe(size);
-    // The reader stopped before the end of the compressed file, having parsed a sliver of its ~1.1 million lines.
-    expect(Number(m![2])).toBeLessThan(size);
+    // The reader stopped well before the end of the compressed file, having parsed a sliver of its ~1.1 million lines.
+    expect(Number(m![2])).toBeLessThan(size / 2);
     expect(Number(m![1])).toBeLessThan(100_000);
   });
 
