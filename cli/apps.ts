@@ -11,8 +11,8 @@ import { readAppListItem, unreadableText } from '../shared/apps/platform-answers
 import { BUNNY_ENDPOINTS } from '../shared/profiles.js';
 import { APPS_HELP, APPS_USAGE, parseAppsArgs, wantsAppsHelp, type AppsCommand } from './apps-args.js';
 import { areaBaseUrl, resolveAuth } from './config.js';
-import { createErrorWriter, EXIT, type CliIo, type OutStream } from './io.js';
-import { escapeForTerminal, prettyJson } from './output.js';
+import { createErrorWriter, EXIT, type CliIo } from './io.js';
+import { prettyJson, shownOn as shown } from './output.js';
 import { firstInvalidUtf8, readStdinBody } from './stdin.js';
 import { USER_AGENT } from './version.js';
 
@@ -23,8 +23,6 @@ export function containersUrlFor(flag: string | undefined, env: Env): { ok: true
   return areaBaseUrl({ name: '--containers-url', value: flag }, 'BURROW_CONTAINERS_URL', env, BUNNY_ENDPOINTS.containersUrl);
 }
 
-/** Text for a stream: control characters escaped on a terminal, as every command does. */
-const shown = (out: OutStream, text: string) => (out.isTTY === true ? escapeForTerminal(text) : text);
 
 /** `<field path>: <rule>`, one per line: the form --dry-run and a 400 share. */
 export function violationLines(violations: readonly ValidationError[]): string {

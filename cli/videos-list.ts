@@ -8,8 +8,8 @@ import { formatLength, videoWords } from '../shared/videos/status.js';
 import { AppFailure, toAppError } from '../electron/core/errors.js';
 import { listLibrary } from '../electron/core/videos/library-api.js';
 import { splitFlags, wantsHelpIn } from './flags.js';
-import { createErrorWriter, EXIT, type CliIo, type OutStream } from './io.js';
-import { escapeForTerminal, prettyJson } from './output.js';
+import { createErrorWriter, EXIT, type CliIo } from './io.js';
+import { prettyJson, shownOn as shown } from './output.js';
 import { commandLibraryKey, uploadClient, videoUrlFor } from './videos-setup.js';
 
 /** The usage line of the list command. */
@@ -88,7 +88,6 @@ export function parseListArgs(args: readonly string[]): { ok: true; command: Lis
 
 const MB = 1_000_000;
 const size = (bytes: number) => (bytes >= MB ? `${(bytes / MB).toFixed(1)} MB` : `${Math.round(bytes / 1000)} KB`);
-const shown = (out: OutStream, text: string) => (out.isTTY === true ? escapeForTerminal(text) : text);
 
 /** Says how many videos of the page could not be read, and the first reason. */
 export function unreadableLine(u: { readonly count: number; readonly firstReason: string }): string {
@@ -126,7 +125,7 @@ export async function runVideosList(args: readonly string[], io: CliIo): Promise
       return EXIT.ok;
     }
     for (const v of page.items) {
-      const line = [v.guid.padEnd(36), videoWords(v).label.padEnd(27), formatLength(v.length).padStart(8), size(v.storageSize).padStart(9), v.title].join('  ');
+      const line = [v.guid.padEnd(36), videoWords(v).label.padEnd(27), formatLength(v.length).padStart(8), size(v.storageSize).padStart(9), shown(io.stdout, v.title, { oneLine: true })].join('  ');
       io.stdout.write(shown(io.stdout, `${line}\n`));
     }
     const pages = Math.max(1, Math.ceil(page.totalItems / page.itemsPerPage));

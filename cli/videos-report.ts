@@ -119,7 +119,8 @@ export function barLine(view: JobView, file: string): string {
   const sent = ['verifying', 'processing', 'ready'].includes(view.state) ? view.size : view.state === 'uploading' ? view.bytesSent : 0;
   const fraction = view.size === 0 ? (sent === 0 && view.state !== 'ready' ? 0 : 1) : Math.min(1, sent / view.size);
   const filled = Math.round(fraction * BAR);
-  const name = basename(file);
+  // A file name may hold anything but `/` and NUL: newlines or escapes in it must not break or restyle the bars.
+  const name = escapeForTerminal(basename(file), { oneLine: true });
   const shown = name.length > NAME ? `${name.slice(0, NAME - 1)}…` : name.padEnd(NAME);
   return `${shown} [${'#'.repeat(filled)}${'-'.repeat(BAR - filled)}] ${`${Math.floor(fraction * 100)}%`.padStart(4)} ${megabytes(sent)} / ${megabytes(view.size)}  ${stateWords(view)}`;
 }
@@ -130,7 +131,7 @@ export function terminalReporter(out: OutStream, secrets: () => readonly string[
   const clockSaid = new Set<string>();
   let drawn = 0;
   let timer: NodeJS.Timeout | undefined;
-  const clean = (text: string) => escapeForTerminal(redactText(text, secrets()));
+  const clean = (text: string) => escapeForTerminal(redactText(text, secrets()), { oneLine: true });
   const draw = () => {
     timer = undefined;
     let text = drawn > 0 ? `\x1b[${drawn}A\r` : '';

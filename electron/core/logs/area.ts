@@ -104,6 +104,7 @@ export function logsArea(deps: LogsAreaDeps): LogsArea {
       return s.status();
     },
     'logs.window': async ({ sessionId, offset, count, sort }) => get(sessionId).window(offset, count, sort),
+    'logs.revealAuthorization': async ({ sessionId, index, sort, requestId }) => ({ value: await get(sessionId).authorization(index, sort, requestId) }),
     'logs.findStatus': async ({ sessionId, from, direction, statusClass, sort }) => {
       const lo = Number(statusClass[0]) * 100;
       const index = await get(sessionId).findStatus(from, direction === 'next' ? 1 : -1, sort, lo, lo + 99);

@@ -159,6 +159,16 @@ export function LogsScreen() {
             <ExportButton status={status} sort={sort} timeZone={timeZone} />
           </div>
           {status.file && status.file.malformed > 0 && <MalformedLines sessionId={status.sessionId} count={status.file.malformed} />}
+          {status.file?.truncated === true && (
+            <p role="status" className="warning-text" data-testid="logs-file-truncated">
+              Showing the first {formatCount(status.loadedRows)} rows of this file; the file has more.
+            </p>
+          )}
+          {status.file?.endedEarly !== undefined && (
+            <p role="status" className="warning-text" data-testid="logs-file-ended-early">
+              The file could not be read to its end: {status.file.endedEarly}. The rows before that point are shown.
+            </p>
+          )}
           {/* The charts offer "Reset zoom" themselves while `zoomed`: one button, beside what was zoomed. */}
           {aggregates && <LogCharts aggregates={aggregates} timeZone={timeZone} onDrill={q.drill} onZoom={q.zoom} zoomed={q.zoomed} onResetZoom={q.resetZoom} />}
           {status.matchingRows === 0 && !loading ? (
