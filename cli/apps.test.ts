@@ -32,6 +32,19 @@ function fileWith(name: string, body: unknown): string {
 }
 
 describe('burrow apps', () => {
+  it('list shows apps whatever members they leave out or add, in any letter case, and counts the one it cannot read', async () => {
+    const items = [
+      { id: 'aaaaaaaaaaaaaa1', name: 'Shop', status: 'HIBERNATING', description: null, displayEndpoint: null, somethingNew: 1 },
+      { name: 'Nameless id' },
+      { id: 'aaaaaaaaaaaaaa2' },
+    ];
+    fx.sandbox.faults.add({ method: 'GET', path: '/mc/apps', times: 1, action: { kind: 'status', status: 200, body: { items, meta: { totalItems: 3 }, cursor: null } } });
+    const list = await runBurrow(['apps', 'list'], { env });
+    expect(list.code).toBe(0);
+    expect(list.stdout.split('\n').filter(Boolean)).toEqual(['aaaaaaaaaaaaaa1  HIBERNATING  Shop', 'aaaaaaaaaaaaaa2  -           aaaaaaaaaaaaaa2']);
+    expect(list.stderr).toBe('burrow apps: 1 app could not be read: item 2: it has no id\n');
+  });
+
   it('create prints the id; list, get and delete see it; get after delete explains the 404 (exit 1)', async () => {
     const created = await runBurrow(['apps', 'create', '--file', appFile], { env });
     expect(created.stderr).toBe('');

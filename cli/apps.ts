@@ -3,17 +3,16 @@
  * (electron/core/apps), the create request checked first by the same rules the platform applies.
  */
 import { readFile } from 'node:fs/promises';
-import { z } from 'zod';
 import { appsApi } from '../electron/core/apps/apps-api.js';
 import { checkAppText, type ValidationError } from '../electron/core/apps/validate.js';
 import { AppFailure, toAppError } from '../electron/core/errors.js';
 import { createPlatformClient } from '../electron/core/platform/client.js';
-import { AppSummary } from '../shared/contract/apps.js';
+import { readAppListItem, unreadableText } from '../shared/apps/platform-answers.js';
 import { BUNNY_ENDPOINTS } from '../shared/profiles.js';
 import { APPS_HELP, APPS_USAGE, parseAppsArgs, wantsAppsHelp, type AppsCommand } from './apps-args.js';
 import { areaBaseUrl, resolveAuth } from './config.js';
-import { createErrorWriter, EXIT, type CliIo, type OutStream } from './io.js';
-import { escapeForTerminal, prettyJson } from './output.js';
+import { createErrorWriter, EXIT, type CliIo } from './io.js';
+import { prettyJson, shownOn as shown } from './output.js';
 import { firstInvalidUtf8, readStdinBody } from './stdin.js';
 import { USER_AGENT } from './version.js';
 
@@ -24,8 +23,6 @@ export function containersUrlFor(flag: string | undefined, env: Env): { ok: true
   return areaBaseUrl({ name: '--containers-url', value: flag }, 'BURROW_CONTAINERS_URL', env, BUNNY_ENDPOINTS.containersUrl);
 }
 
-/** Text for a stream: control characters escaped on a terminal, as every command does. */
-const shown = (out: OutStream, text: string) => (out.isTTY === true ? escapeForTerminal(text) : text);
 
 /** `<field path>: <rule>`, one per line: the form --dry-run and a 400 share. */
 export function violationLines(violations: readonly ValidationError[]): string {
@@ -127,13 +124,16 @@ async function perform(cmd: AppsCommand, text: string, api: ReturnType<typeof ap
   const out = (s: string) => io.stdout.write(shown(io.stdout, s));
   switch (cmd.kind) {
     case 'list': {
-      const apps = await api.all('/apps', AppSummary);
+      const { items: apps, unreadable } = await api.all('/apps', readAppListItem);
       if (cmd.json) out(json(apps));
       else for (const a of apps) out(`${a.id.padEnd(15)}  ${(a.status ?? '-').padEnd(10)}  ${a.name}\n`);
+      // Apps that could not be read are said, never silently missing; the listing itself still succeeded.
+      const skipped = unreadableText(unreadable, 'app');
+      if (skipped !== null) io.stderr.write(shown(io.stderr, `burrow apps: ${skipped}\n`));
       return EXIT.ok;
     }
     case 'get':
-      out(json(await api.get(cmd.id, z.looseObject({ id: z.string() }))));
+      out(json(await api.get(cmd.id)));
       return EXIT.ok;
     case 'delete':
       await api.delete(cmd.id);

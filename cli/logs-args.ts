@@ -21,6 +21,8 @@ export interface LogsCommand {
   /** Rows to write at most; null with --all. */
   readonly limit: number | null;
   readonly order: LogOrder;
+  /** --order file (files only): rows as the file has them; with --limit, reading stops once that many matched. */
+  readonly fileOrder?: boolean;
   /** Null: a table on a terminal, NDJSON otherwise. */
   readonly format: LogFormat | null;
   readonly token?: string;
@@ -29,6 +31,8 @@ export interface LogsCommand {
   readonly profile?: string;
   /** --follow: keep printing rows as they arrive (cli/logs-follow.ts). */
   readonly follow?: boolean;
+  /** --include-authorization: write visitors' Authorization headers (other people's credentials; left out by default). */
+  readonly includeAuthorization?: boolean;
 }
 
 /** Rows written when neither --limit nor --all is given (the platform's own page default). */
@@ -36,7 +40,7 @@ export const DEFAULT_LIMIT = 100;
 
 /** The usage line. */
 export const LOGS_USAGE =
-  'logs <pullZoneId> [--day <YYYY-MM-DD> [--utc]] | --file <day.log[.gz]> [--from <t>] [--to <t>] [--last <d>] [--status <s>] [--cache <c>] [--country <cc>] [--pop <p>] [--ip <ip>] [--url <s>] [--ua <s>] [--referer <s>] [--search <words>] [--request-id <id>] [--limit <n> | --all] [--order asc|desc] [--format table|ndjson|csv]';
+  'logs <pullZoneId> [--day <YYYY-MM-DD> [--utc]] | --file <day.log[.gz]> [--from <t>] [--to <t>] [--last <d>] [--status <s>] [--cache <c>] [--country <cc>] [--pop <p>] [--ip <ip>] [--url <s>] [--ua <s>] [--referer <s>] [--search <words>] [--request-id <id>] [--limit <n> | --all] [--order asc|desc|file] [--format table|ndjson|csv] [--include-authorization]';
 
 /** The help text of `burrow logs`. */
 export const LOGS_HELP = `usage: burrow ${LOGS_USAGE}
@@ -53,13 +57,16 @@ Prints the CDN request logs of a pull zone (the logging API's v2 JSON, kept thre
                          day in the machine's time zone (TZ), or in UTC with --utc; every row of it unless --limit;
                          a day older than 3 days is refused
   --limit <n>            rows to print (default ${DEFAULT_LIMIT})          --all   every row (progress on stderr)
-  --order asc|desc       by time (default desc)
+  --order asc|desc       by time (default desc); for --file also "file": as the lines stand, and reading stops
+                         once --limit rows matched (by time, a file is read to its end, keeping only --limit rows)
   --format <f>           table (default on a terminal), ndjson (default otherwise) or csv; rows use v2's field names
   --token <jwt>          a logging token (else BUNNYNET_LOGGING_TOKEN, else the account key as burrow api finds it)
   --logging-url <url>    the logging API (else BURROW_LOGGING_URL, else https://logging.bunnycdn.com)
   --api-key KEY, --profile NAME   the account key, as for burrow api
 Every request of one zone shares one budget of 30 per 10 s, the platform's limit.
   --follow               keep printing new rows as they arrive, late ones included, each once (Ctrl+C stops)
+  --include-authorization   also write each visitor's Authorization header (extended logging) in NDJSON and CSV:
+                         their credentials, left out unless asked for (a warning goes to stderr)
 Exit status: 0 done, 1 the platform answered with an error, 2 usage, 3 the platform could not be reached.
 `;
 
@@ -77,7 +84,7 @@ const FILTER_FLAGS: Readonly<Record<string, FilterKey>> = {
   '--request-id': 'requestId',
 };
 const VALUE_FLAGS = new Set([...Object.keys(FILTER_FLAGS), '--from', '--to', '--last', '--limit', '--order', '--format', '--file', '--token', '--logging-url', '--api-key', '--profile', '-p', '--day']);
-const BOOLEAN_FLAGS = new Set(['--all', '--utc', '--follow']);
+const BOOLEAN_FLAGS = new Set(['--all', '--utc', '--follow', '--include-authorization']);
 
 /** True when --help or -h is among the words (a flag's value is not looked at). */
 export function wantsLogsHelp(args: readonly string[]): boolean {
@@ -139,8 +146,13 @@ export function parseLogsArgs(args: readonly string[]): { ok: true; command: Log
     if (!/^\d{1,9}$/.test(limitText.trim()) || Number(limitText) < 1) return fail(`--limit must be a whole number above 0; got ${JSON.stringify(limitText)}`);
     limit = Number(limitText);
   }
-  const orderText = single.get('--order') ?? 'desc';
-  if (orderText !== 'asc' && orderText !== 'desc') return fail(`--order must be asc or desc; got ${JSON.stringify(orderText)}`);
+  let orderText = single.get('--order') ?? 'desc';
+  const fileOrder = orderText === 'file';
+  if (fileOrder) {
+    if (source.kind !== 'file') return fail('--order file is for --file: a zone\'s rows come by time');
+    orderText = 'asc';
+  }
+  if (orderText !== 'asc' && orderText !== 'desc') return fail(`--order must be asc or desc (or file, with --file); got ${JSON.stringify(orderText)}`);
   const formatText = single.get('--format');
   if (formatText !== undefined && formatText !== 'table' && formatText !== 'ndjson' && formatText !== 'csv') {
     return fail(`--format must be table, ndjson or csv; got ${JSON.stringify(formatText)}`);
@@ -162,12 +174,14 @@ export function parseLogsArgs(args: readonly string[]): { ok: true; command: Log
       filter,
       limit,
       order: orderText,
+      ...(fileOrder ? { fileOrder: true } : {}),
       format: formatText ?? null,
       ...optional('--token', 'token'),
       ...optional('--logging-url', 'loggingUrl'),
       ...optional('--api-key', 'apiKey'),
       ...optional('--profile', 'profile'),
       ...(booleans.has('--follow') ? { follow: true } : {}),
+      ...(booleans.has('--include-authorization') ? { includeAuthorization: true } : {}),
     },
   };
 }

@@ -54,7 +54,7 @@ export async function runLogsFollow(cmd: LogsCommand, format: LogFormat, io: Cli
   const { client } = made;
 
   const hooks = options.hooks ?? processHooks;
-  const writer = new RowWriter(io, format);
+  const writer = new RowWriter(io, format, cmd);
   const budget = processRateBudget();
   const rows = inThreadRows();
   const handle = rows.open();

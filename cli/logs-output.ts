@@ -3,9 +3,10 @@
  * output of both versions reads the same), or an aligned table on a terminal.
  */
 import type { LogEntry } from '../shared/logs/v2-response.js';
+import { escapeForTerminal } from './output.js';
 
 // One CSV and NDJSON writer for the CLI and the viewer's export (shared/logs/export-format.ts).
-export { CSV_FIELDS, csvHeader, csvLine, csvValue, ndjsonLine } from '../shared/logs/export-format.js';
+export { CSV_FIELDS, csvHeader, csvLine, csvValue, exportFields, ndjsonLine, withoutAuthorization } from '../shared/logs/export-format.js';
 
 /** The table's columns: what the app's table shows by default. */
 const TABLE_COLUMNS: readonly { readonly title: string; readonly width: number; readonly value: (e: LogEntry) => string; readonly right?: boolean }[] = [
@@ -30,8 +31,11 @@ export function tableHeader(): string {
   return `${TABLE_COLUMNS.map((c) => cell(c.title, c.width, c.right)).join('  ')}\n`;
 }
 
-/** One table line; the path is cut to what is left of `columns` characters. */
+/**
+ * One table line; the path is cut to what is left of `columns` characters. Every value is what a requester sent, so
+ * each is escaped for the terminal as one line before it is cut: an escape sequence is shown, never run.
+ */
 export function tableLine(entry: LogEntry, columns = 120): string {
-  const line = TABLE_COLUMNS.map((c) => cell(c.value(entry), c.width, c.right)).join('  ');
+  const line = TABLE_COLUMNS.map((c) => cell(escapeForTerminal(c.value(entry), { oneLine: true }), c.width, c.right)).join('  ');
   return `${line.length > columns ? `${line.slice(0, Math.max(columns - 1, 0))}…` : line}\n`;
 }

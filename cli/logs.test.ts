@@ -1,7 +1,7 @@
 /** `burrow logs` against a pull zone, spawned as a real process against a sandbox: paging, formats, filters, errors and exit statuses. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logQueryResponseSchema, type LogEntry } from '../shared/logs/v2-response.js';
-import { CSV_FIELDS } from './logs-output.js';
+import { exportFields } from './logs-output.js';
 import { ndjsonRows, runBurrow, startLogsFixture, type LogsFixture } from './test-support.js';
 
 let fx: LogsFixture;
@@ -59,7 +59,7 @@ describe('burrow logs <zone>', () => {
     const r = await runBurrow(['logs', String(zone), '--last', '1h', '--limit', '25', '--format', 'csv'], { env });
     expect(r.code).toBe(0);
     const lines = r.stdout.split('\r\n').filter((l) => l !== '');
-    expect(lines[0]).toBe(CSV_FIELDS.join(','));
+    expect(lines[0]).toBe(exportFields(false).join(','));
     expect(lines).toHaveLength(26);
     expect(lines[1]).toMatch(/^\d{4}-\d\d-\d\dT[\d:.]+Z,\d+,[0-9a-f]{32},/);
   });

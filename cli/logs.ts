@@ -15,7 +15,8 @@ import { BUNNY_ENDPOINTS } from '../shared/profiles.js';
 import { areaBaseUrl, resolveAuth } from './config.js';
 import { createErrorWriter, EXIT, type CliIo } from './io.js';
 import { LOGS_HELP, LOGS_USAGE, parseLogsArgs, wantsLogsHelp, type LogFormat, type LogsCommand } from './logs-args.js';
-import { csvHeader, csvLine, ndjsonLine, tableHeader, tableLine } from './logs-output.js';
+import { csvHeader, csvLine, exportFields, ndjsonLine, tableHeader, tableLine, withoutAuthorization } from './logs-output.js';
+import { shownOn } from './output.js';
 import { USER_AGENT } from './version.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -25,27 +26,35 @@ export function loggingUrlFor(flag: string | undefined, env: Env): { ok: true; u
   return areaBaseUrl({ name: '--logging-url', value: flag }, 'BURROW_LOGGING_URL', env, BUNNY_ENDPOINTS.loggingUrl);
 }
 
-/** Writes rows in one format; the header goes out before the first row (or alone, for an empty CSV or table). */
+/**
+ * Writes rows in one format; the header goes out before the first row (or alone, for an empty CSV or table).
+ * Visitors' Authorization headers are left out (no CSV column, no NDJSON key) unless --include-authorization.
+ */
 export class RowWriter {
   #started = false;
   count = 0;
+  readonly #withAuth: boolean;
   constructor(
     private readonly io: CliIo,
     private readonly format: LogFormat,
-  ) {}
+    options: { readonly includeAuthorization?: boolean } = {},
+  ) {
+    this.#withAuth = options.includeAuthorization === true;
+  }
 
   #start(): void {
     if (this.#started) return;
     this.#started = true;
-    if (this.format === 'csv') this.io.stdout.write(csvHeader());
+    if (this.format === 'csv') this.io.stdout.write(csvHeader(exportFields(this.#withAuth)));
     if (this.format === 'table') this.io.stdout.write(tableHeader());
   }
 
   write(entry: LogEntry): void {
     this.#start();
     this.count++;
-    if (this.format === 'ndjson') this.io.stdout.write(ndjsonLine(entry));
-    else if (this.format === 'csv') this.io.stdout.write(csvLine(entry));
+    // URLs, user agents and referers are what requesters sent: escaped on a terminal like every command's output.
+    if (this.format === 'ndjson') this.io.stdout.write(shownOn(this.io.stdout, ndjsonLine(this.#withAuth ? entry : withoutAuthorization(entry))));
+    else if (this.format === 'csv') this.io.stdout.write(`${shownOn(this.io.stdout, csvLine(entry, exportFields(this.#withAuth)).slice(0, -2))}\r\n`);
     else this.io.stdout.write(tableLine(entry, Number(this.io.env.COLUMNS) || 120));
   }
 
@@ -89,6 +98,13 @@ export async function runLogs(args: readonly string[], io: CliIo): Promise<numbe
   }
   const cmd = parsed.command;
   const format: LogFormat = cmd.format ?? (io.stdout.isTTY === true ? 'table' : 'ndjson');
+  if (cmd.includeAuthorization === true) {
+    io.stderr.write(
+      format === 'table'
+        ? 'burrow logs: --include-authorization: the table has no Authorization column; use --format ndjson or csv to write them\n'
+        : 'burrow logs: warning: --include-authorization writes your visitors\' Authorization headers (their credentials) in clear; keep the output as you would a password\n',
+    );
+  }
   if (cmd.follow === true) return (await import('./logs-follow.js')).runLogsFollow(cmd, format, io);
   if (cmd.source.kind === 'file') return (await import('./logs-file.js')).runLogsFile(cmd, cmd.source.path, format, io);
   if (cmd.source.kind === 'day') return (await import('./logs-day.js')).runLogsDay(cmd, cmd.source, format, io);
@@ -150,7 +166,7 @@ async function runZone(cmd: LogsCommand, zoneId: number, format: LogFormat, io: 
   if ('exit' in made) return made.exit;
   const { client } = made;
   const { query, localOnly } = toV2Query(cmd.filter, range);
-  const writer = new RowWriter(io, format);
+  const writer = new RowWriter(io, format, cmd);
   const showProgress = cmd.limit === null && io.stderr.isTTY === true;
   let requests = 0;
   const unreadable = new UnreadableCount();

@@ -1,5 +1,6 @@
 /** How `burrow api` writes a response: pretty JSON, raw bytes, terminal escaping, non-JSON handling by Content-Type, secret scrubbing. */
 import { escapeForDisplay } from '../shared/display.js';
+import type { OutStream } from './io.js';
 import { prettyJson } from '../shared/json-text.js';
 import { secretForms } from '../shared/redact.js';
 
@@ -8,6 +9,14 @@ import { secretForms } from '../shared/redact.js';
  * `\uXXXX`, so an escape sequence cannot clear the screen or reorder what is shown. Inside a JSON string this stays valid JSON.
  */
 export const escapeForTerminal = escapeForDisplay;
+
+/**
+ * Text for a stream, as every command writes untrusted text: escaped (escapeForTerminal) when the stream is a
+ * terminal, the bytes as they are for a pipe or a file. `oneLine` for text that must not break the line it is on.
+ */
+export function shownOn(out: OutStream, text: string, options: { readonly oneLine?: boolean } = {}): string {
+  return out.isTTY === true ? escapeForTerminal(text, options) : text;
+}
 
 /** Re-indents valid JSON text with 2 spaces without parsing its values (64-bit ids keep every digit). */
 export { prettyJson };

@@ -54,7 +54,7 @@ export const UPLOAD_HELP = `usage: burrow ${UPLOAD_USAGE}
 Uploads video files to a Stream library through a queue kept on disk: run the same command again after an
 interruption (Ctrl+C, a kill, a lost network) and it continues the same uploads on the same videos.
   --library <id>         the video library (required)
-  --collection <id>      put the videos in this collection (its guid)
+  --collection <id>      put new videos in this collection (its guid); an upload begun earlier stays where it began
   --title <t>            the video's title (one file only; default: the file name without its extension)
   --concurrency <n>      uploads at once, ${CONCURRENCY.min} to ${CONCURRENCY.max} (default ${CONCURRENCY.default})
   --limit-rate <rate>    cap all uploads together at this many bytes per second: 500k, 2M, 1.5MB (decimal), or off

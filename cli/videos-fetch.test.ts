@@ -77,6 +77,24 @@ describe('burrow videos fetch', () => {
     expect(r.out + r.err).not.toContain('cli-s3cret');
   });
 
+  it.each([
+    // Only the token after the scheme comes back.
+    ['Authorization', 'Bearer SECRETTOKEN999', 'token SECRETTOKEN999 refused', ['SECRETTOKEN999']],
+    // The password a Basic credential decodes to (dXNlcjpodW50ZXIyMDI2 is user:hunter2026), and user:password.
+    ['Authorization', 'Basic dXNlcjpodW50ZXIyMDI2', 'user:hunter2026 refused; password hunter2026 is wrong', ['hunter2026']],
+    // Each value of a static key header that holds a list.
+    ['X-Api-Key', 'primarykey111, secondarykey222', 'key secondarykey222 refused', ['secondarykey222', 'primarykey111']],
+  ])('exits 1 without printing any credential part of %s when the platform echoes only that part', async (name, value, echoed, parts) => {
+    sandbox.faults.add({ method: 'POST', path: `/video/library/${libraryId}/videos/fetch`, action: { kind: 'status', status: 400, body: { success: false, message: echoed, statusCode: 400 } } });
+    for (const tty of [false, true]) {
+      const r = await run([origin.url('/e.mp4'), '--library', String(libraryId), '-H', `${name}: ${value}`], tty);
+      expect(r.code).toBe(1);
+      expect(r.out + r.err).toMatch(/refused/);
+      for (const part of parts) expect(r.out + r.err).not.toContain(part);
+      if (!tty) sandbox.faults.add({ method: 'POST', path: `/video/library/${libraryId}/videos/fetch`, action: { kind: 'status', status: 400, body: { success: false, message: echoed, statusCode: 400 } } });
+    }
+  });
+
   it('on SIGINT stops following and says which video the platform keeps fetching into', async () => {
     sandbox.faults.reset();
     await sandbox.close();

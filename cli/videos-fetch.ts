@@ -5,7 +5,8 @@
  * platform fetching, and says which video to look at.
  */
 import { isFetchEnded, type FetchView } from '../shared/contract/videos-fetch.js';
-import { redactText } from '../shared/redact.js';
+import { headerSecrets, redactText } from '../shared/redact.js';
+import { isStatusNote } from '../shared/videos/status.js';
 import { createErrorWriter, EXIT, SIGNAL_EXIT, type CliIo, type OutStream } from './io.js';
 import { escapeForTerminal } from './output.js';
 import type { ProcessHooks } from './sandbox.js';
@@ -27,7 +28,7 @@ export function fetchStateWords(v: FetchView): string {
     case 'fetching':
       return v.note ?? 'Fetching';
     case 'processing':
-      return `Processing ${Math.round(v.encodeProgress ?? 0)} %`;
+      return v.note !== null && isStatusNote(v.note) ? v.note : `Processing ${Math.round(v.encodeProgress ?? 0)} %`;
     case 'ready':
       return `Ready: video ${v.videoId ?? ''}`;
     case 'failed':
@@ -78,7 +79,8 @@ export async function runVideosFetch(args: readonly string[], io: CliIo, hooks: 
 }
 
 async function runFetchCommand(cmd: FetchCommand, io: CliIo, hooks: ProcessHooks, options: VideosOptions): Promise<number> {
-  const secrets: string[] = cmd.headers.map((h) => h.value);
+  // Each header value whole and each of its credential parts: a server may echo only the token.
+  const secrets: string[] = headerSecrets(cmd.headers.map((h) => h.value));
   if (cmd.libraryKey !== undefined) secrets.push(cmd.libraryKey);
   if (cmd.apiKey !== undefined) secrets.push(cmd.apiKey);
   const err = createErrorWriter(io, () => secrets);

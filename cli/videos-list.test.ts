@@ -72,6 +72,18 @@ describe('burrow videos list', () => {
     expect(none).toMatchObject({ code: 0, stdout: '', stderr: 'No videos.\n' });
   });
 
+  it('a video the platform sends that cannot be read is left out and counted; the others, with a new status and extra keys, are listed', async () => {
+    const good = { guid: 'a1b2c3d4-0000-4000-8000-000000000001', title: 'Kept', status: 12, encodeProgress: 40, length: 61, storageSize: 1000, dateUploaded: '2021-09-17T06:43:56.0437666', captions: null, ja4: 'x' };
+    const page = { totalItems: 2, currentPage: 1, itemsPerPage: 100, items: [good, { title: 'no id', status: 4 }], somethingNew: true };
+    sandbox.faults.add({ method: 'GET', path: `/video/library/${lib.id}/videos`, times: 1, action: { kind: 'status', status: 200, body: page } });
+    const r = await run(['--library', String(lib.id)]);
+    expect(r.code).toBe(0);
+    expect(r.stdout.trim().split('\n')).toHaveLength(1);
+    expect(r.stdout).toContain('Processing (status 12)');
+    expect(r.stdout).toContain('Kept');
+    expect(r.stderr).toContain('1 video on this page could not be read and is not listed (first: items.1.guid:');
+  });
+
   it('pages: --per-page and --page pick the slice', async () => {
     const ids: string[] = [];
     for (let i = 0; i < 12; i++) ids.push(await create(`Clip ${i}`));

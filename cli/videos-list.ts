@@ -4,12 +4,12 @@
  */
 import { LIBRARY_PAGE_SIZES, LibraryOrder, type LibraryQuery } from '../shared/contract/videos-library.js';
 import { LibraryId } from '../shared/profiles.js';
-import { formatLength, videoWords } from '../shared/videos/library-status.js';
+import { formatLength, videoWords } from '../shared/videos/status.js';
 import { AppFailure, toAppError } from '../electron/core/errors.js';
 import { listLibrary } from '../electron/core/videos/library-api.js';
 import { splitFlags, wantsHelpIn } from './flags.js';
-import { createErrorWriter, EXIT, type CliIo, type OutStream } from './io.js';
-import { escapeForTerminal, prettyJson } from './output.js';
+import { createErrorWriter, EXIT, type CliIo } from './io.js';
+import { prettyJson, shownOn as shown } from './output.js';
 import { commandLibraryKey, uploadClient, videoUrlFor } from './videos-setup.js';
 
 /** The usage line of the list command. */
@@ -88,7 +88,11 @@ export function parseListArgs(args: readonly string[]): { ok: true; command: Lis
 
 const MB = 1_000_000;
 const size = (bytes: number) => (bytes >= MB ? `${(bytes / MB).toFixed(1)} MB` : `${Math.round(bytes / 1000)} KB`);
-const shown = (out: OutStream, text: string) => (out.isTTY === true ? escapeForTerminal(text) : text);
+
+/** Says how many videos of the page could not be read, and the first reason. */
+export function unreadableLine(u: { readonly count: number; readonly firstReason: string }): string {
+  return `${u.count} video${u.count === 1 ? '' : 's'} on this page could not be read and ${u.count === 1 ? 'is' : 'are'} not listed (first: ${u.firstReason})`;
+}
 
 /** Runs `burrow videos list …`; resolves to the exit status. */
 export async function runVideosList(args: readonly string[], io: CliIo): Promise<number> {
@@ -117,15 +121,17 @@ export async function runVideosList(args: readonly string[], io: CliIo): Promise
     const { page } = await listLibrary(client, cmd.query);
     if (cmd.json) {
       io.stdout.write(shown(io.stdout, `${prettyJson(JSON.stringify(page))}\n`));
+      if (page.unreadable) err(unreadableLine(page.unreadable));
       return EXIT.ok;
     }
     for (const v of page.items) {
-      const line = [v.guid.padEnd(36), videoWords(v).label.padEnd(27), formatLength(v.length).padStart(8), size(v.storageSize).padStart(9), v.title].join('  ');
+      const line = [v.guid.padEnd(36), videoWords(v).label.padEnd(27), formatLength(v.length).padStart(8), size(v.storageSize).padStart(9), shown(io.stdout, v.title, { oneLine: true })].join('  ');
       io.stdout.write(shown(io.stdout, `${line}\n`));
     }
     const pages = Math.max(1, Math.ceil(page.totalItems / page.itemsPerPage));
     // The count goes to stderr, so the lines on stdout stay one video each for a pipe.
     err(page.totalItems === 0 ? 'No videos.' : `Page ${page.page} of ${pages} · ${page.totalItems} video${page.totalItems === 1 ? '' : 's'}`);
+    if (page.unreadable) err(unreadableLine(page.unreadable));
     return EXIT.ok;
   } catch (e) {
     if (!(e instanceof AppFailure)) throw e;

@@ -1,5 +1,5 @@
 /** Which files a run adds to the queue, and which it takes up again from an earlier run's jobs. */
-import { stat } from 'node:fs/promises';
+import { realpath, stat } from 'node:fs/promises';
 import type { UploadQueue } from '../electron/core/videos/types.js';
 import type { JobState } from '../shared/videos/model.js';
 
@@ -24,16 +24,19 @@ export async function planUpload(queue: UploadQueue, files: readonly string[], l
     if (!RESUMABLE_ENDINGS.has(view.state) || view.libraryId !== libraryId) continue;
     const record = queue.record(view.id);
     if (record === undefined) continue;
-    const list = ended.get(record.path) ?? [];
+    // One file named two ways (a link, `..`) is one file: compared by its real path.
+    const real = await realpath(record.path).catch(() => record.path);
+    const list = ended.get(real) ?? [];
     list.push({ id: record.id, size: record.size, mtimeMs: record.mtimeMs, addedAt: record.addedAt });
-    ended.set(record.path, list);
+    ended.set(real, list);
   }
   const add: string[] = [];
   const retry: string[] = [];
   for (const file of files) {
-    const candidates = ended.get(file);
+    const candidates = ended.get(await realpath(file).catch(() => file));
     const info = candidates === undefined ? undefined : await stat(file).catch(() => undefined);
-    const match = info === undefined ? undefined : candidates?.filter((c) => c.size === info.size && c.mtimeMs === info.mtimeMs).sort((a, b) => b.addedAt - a.addedAt)[0];
+    // The queue keeps modification times to the whole millisecond (as its fingerprint does): compared the same way.
+    const match = info === undefined ? undefined : candidates?.filter((c) => c.size === info.size && Math.floor(c.mtimeMs) === Math.floor(info.mtimeMs)).sort((a, b) => b.addedAt - a.addedAt)[0];
     if (match === undefined) add.push(file);
     else retry.push(match.id);
   }

@@ -2,6 +2,8 @@
 import { basename } from 'node:path';
 import type { JobView } from '../shared/videos/model.js';
 import { redactText } from '../shared/redact.js';
+import { isClockNote } from '../shared/videos/clock.js';
+import { isStatusNote } from '../shared/videos/status.js';
 import type { OutStream } from './io.js';
 import { escapeForTerminal } from './output.js';
 
@@ -47,7 +49,8 @@ export function jsonReporter(out: OutStream, secrets: () => readonly string[], n
     skipped: (file, reason) => line({ event: 'skipped', file, reason }),
     network: (waiting) => line({ event: 'network', waitingForNetwork: waiting }),
     job(view, file) {
-      const key = `${view.state}|${view.paused}|${view.videoId ?? ''}|${view.error?.title ?? ''}`;
+      // A new note (a status in words, a clock far off) is a change worth a line too.
+      const key = `${view.state}|${view.paused}|${view.videoId ?? ''}|${view.error?.title ?? ''}|${view.note ?? ''}`;
       if (lastState.get(view.id) !== key) {
         lastState.set(view.id, key);
         const error = errorOf(view);
@@ -90,7 +93,7 @@ export function stateWords(view: JobView): string {
     case 'verifying':
       return 'Verifying';
     case 'processing':
-      return `Processing ${Math.round(view.encodeProgress ?? 0)} %`;
+      return view.note !== null && isStatusNote(view.note) ? view.note : `Processing ${Math.round(view.encodeProgress ?? 0)} %`;
     case 'ready':
       return 'Ready';
     case 'failed':
@@ -116,7 +119,8 @@ export function barLine(view: JobView, file: string): string {
   const sent = ['verifying', 'processing', 'ready'].includes(view.state) ? view.size : view.state === 'uploading' ? view.bytesSent : 0;
   const fraction = view.size === 0 ? (sent === 0 && view.state !== 'ready' ? 0 : 1) : Math.min(1, sent / view.size);
   const filled = Math.round(fraction * BAR);
-  const name = basename(file);
+  // A file name may hold anything but `/` and NUL: newlines or escapes in it must not break or restyle the bars.
+  const name = escapeForTerminal(basename(file), { oneLine: true });
   const shown = name.length > NAME ? `${name.slice(0, NAME - 1)}…` : name.padEnd(NAME);
   return `${shown} [${'#'.repeat(filled)}${'-'.repeat(BAR - filled)}] ${`${Math.floor(fraction * 100)}%`.padStart(4)} ${megabytes(sent)} / ${megabytes(view.size)}  ${stateWords(view)}`;
 }
@@ -124,9 +128,10 @@ export function barLine(view: JobView, file: string): string {
 /** The terminal view: a line per file, redrawn in place at most ten times a second; notes go above it. */
 export function terminalReporter(out: OutStream, secrets: () => readonly string[]): UploadReporter {
   const rows = new Map<string, string>();
+  const clockSaid = new Set<string>();
   let drawn = 0;
   let timer: NodeJS.Timeout | undefined;
-  const clean = (text: string) => escapeForTerminal(redactText(text, secrets()));
+  const clean = (text: string) => escapeForTerminal(redactText(text, secrets()), { oneLine: true });
   const draw = () => {
     timer = undefined;
     let text = drawn > 0 ? `\x1b[${drawn}A\r` : '';
@@ -148,6 +153,11 @@ export function terminalReporter(out: OutStream, secrets: () => readonly string[
     skipped: (file, reason) => note(`skipped ${file}: ${reason}`),
     network: (waiting) => note(waiting ? 'Waiting for network…' : 'The network is back; continuing'),
     job(view, file) {
+      // A clock far off the platform's is said once per file, above the bars.
+      if (isClockNote(view.note) && !clockSaid.has(view.id)) {
+        clockSaid.add(view.id);
+        note(`${basename(file)}: ${view.note ?? ''}`);
+      }
       rows.set(view.id, clean(barLine(view, file)));
       later();
     },

@@ -125,7 +125,7 @@ export class FakeQueue implements UploadQueue {
       }
     }
     this.emit(added);
-    return { added, alreadyQueued, previouslyUploaded, unreadable: [] };
+    return { added, alreadyQueued, previouslyUploaded, unreadable: [], empty: [] };
   }
 
   list(): { readonly jobs: readonly JobView[]; readonly status: QueueStatus } {
@@ -207,15 +207,16 @@ export class FakeQueue implements UploadQueue {
 }
 
 /** Deps over a fake queue; the walk keeps the video files among the paths and names the rest. */
-export function fakeDeps(queue: FakeQueue): VideosDeps & { opened: ({ dir: string } & Omit<QueueSettings, 'tus'>)[]; tus: (TusAccess | undefined)[]; clientFor?: Parameters<VideosDeps['openQueue']>[1] } {
-  const deps: VideosDeps & { opened: ({ dir: string } & Omit<QueueSettings, 'tus'>)[]; tus: (TusAccess | undefined)[]; clientFor?: Parameters<VideosDeps['openQueue']>[1] } = {
+export function fakeDeps(queue: FakeQueue): VideosDeps & { opened: ({ dir: string } & Omit<QueueSettings, 'tus' | 'notice'>)[]; tus: (TusAccess | undefined)[]; notice?: (message: string) => void; clientFor?: Parameters<VideosDeps['openQueue']>[1] } {
+  const deps: VideosDeps & { opened: ({ dir: string } & Omit<QueueSettings, 'tus' | 'notice'>)[]; tus: (TusAccess | undefined)[]; notice?: (message: string) => void; clientFor?: Parameters<VideosDeps['openQueue']>[1] } = {
     opened: [],
     tus: [],
     async openQueue(dir, clientFor, settings) {
-      // Signing access is recorded apart, so tests of the other settings compare them as before.
-      const { tus, ...rest } = settings;
+      // Signing access and the notice channel are recorded apart, so tests of the other settings compare them as before.
+      const { tus, notice, ...rest } = settings;
       deps.opened.push({ dir, ...rest });
       deps.tus.push(tus);
+      if (notice !== undefined) deps.notice = notice;
       deps.clientFor = clientFor;
       return queue;
     },

@@ -13,8 +13,8 @@ export function coreDeps(): VideosDeps {
       ]);
       // Resumable uploads keep their URLs beside the queue's journal, so the next run continues them.
       const runner = createJobRunner({ tusStore: fileTusStore(join(dir, 'tus')) });
-      const { tus, ...rest } = settings;
-      return openUploadQueue({ dir, runner, clientFor, ...rest, ...(tus !== undefined ? { tusAccessFor: async () => tus } : {}) });
+      const { tus, notice, ...rest } = settings;
+      return openUploadQueue({ dir, runner, clientFor, ...rest, ...(tus !== undefined ? { tusAccessFor: async () => tus } : {}), ...(notice !== undefined ? { notice } : {}) });
     },
     async walk(paths) {
       const { walkDropped } = await import('../electron/core/videos/walk.js');

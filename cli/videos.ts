@@ -29,6 +29,8 @@ export interface QueueSettings {
   readonly resumableOver?: number;
   /** How resumable uploads are signed: the run's video URL and the key it resolved. */
   readonly tus?: TusAccess;
+  /** Told what the user should know that is not about one file (the upload history could not be written). */
+  readonly notice?: (message: string) => void;
 }
 
 /** The core pieces the command runs on; the real ones are in videos-wiring.ts. */
@@ -157,6 +159,7 @@ async function runUpload(cmd: UploadCommand, io: CliIo, hooks: ProcessHooks, opt
     queue = await deps.openQueue(dir, async () => client, {
       concurrency: cmd.concurrency,
       tus,
+      notice: (message) => err(`burrow: ${message}`),
       ...(cmd.bandwidthCap !== undefined ? { bandwidthCap: cmd.bandwidthCap } : {}),
       ...(cmd.resumableOver !== undefined ? { resumableOver: cmd.resumableOver } : {}),
     });
@@ -226,6 +229,14 @@ async function follow(cmd: UploadCommand, queue: UploadQueue, walked: WalkResult
     const toResume: string[] = [];
     const toRetry: string[] = [...plan.retry];
     for (const id of plan.retry) followed.add(id);
+    // A file taken up again stays in the collection its upload began in: say so when this run names another.
+    const collectionOf = (id: string) => {
+      const record = queue.record(id);
+      if (record === undefined || cmd.collectionId === null || record.collectionId === cmd.collectionId) return;
+      const where = record.collectionId === null ? 'no collection' : `collection ${record.collectionId}`;
+      err(`burrow: ${record.path} already has an upload in ${where} (begun by an earlier run); it goes on there, not in collection ${cmd.collectionId} (--collection applies to new uploads only)`);
+    };
+    for (const id of new Set(plan.retry)) collectionOf(id);
     const current = new Map(queue.list().jobs.map((v) => [v.id, v]));
     for (const id of added.alreadyQueued) {
       const record = queue.record(id);
@@ -233,6 +244,7 @@ async function follow(cmd: UploadCommand, queue: UploadQueue, walked: WalkResult
         reporter.skipped(record.path, `already queued for library ${record.libraryId}`);
         continue;
       }
+      if (!followed.has(id)) collectionOf(id);
       followed.add(id);
       const view = current.get(id) ?? latest.get(id);
       if (view === undefined) continue;
@@ -243,6 +255,7 @@ async function follow(cmd: UploadCommand, queue: UploadQueue, walked: WalkResult
     }
     for (const p of added.previouslyUploaded) reporter.skipped(p.path, `uploaded to library ${cmd.libraryId} before (${new Date(p.uploadedAt).toISOString()}); --again uploads it again`);
     for (const p of added.unreadable) reporter.skipped(p, 'cannot be read');
+    for (const p of added.empty) reporter.skipped(p, 'the file is empty (0 bytes): there is nothing to upload');
     if (cmd.resumable) {
       // Jobs of an earlier run taken up again go resumable too when this run asks for it.
       const plain = [...followed].filter((id) => queue.record(id)?.resumable === false);
@@ -271,7 +284,7 @@ async function follow(cmd: UploadCommand, queue: UploadQueue, walked: WalkResult
       err(`burrow: the platform could not be reached for ${cmd.offlineTimeoutMs / 1000} s; the uploads stay queued: run the same command again to continue them`);
       return EXIT.network;
     }
-    return summary.failed + summary.cancelled + summary.sourceChanged + added.unreadable.length > 0 ? EXIT.http : EXIT.ok;
+    return summary.failed + summary.cancelled + summary.sourceChanged + added.unreadable.length + added.empty.length > 0 ? EXIT.http : EXIT.ok;
   } finally {
     if (offlineTimer !== undefined) clearTimeout(offlineTimer);
     hooks.offSignal('SIGINT', onSignal);

@@ -38,7 +38,7 @@ test('adds a second profile, tests its connection, switches to it and back; keys
   await expect(found).toContainText('logging disabled');
   for (const box of await found.getByRole('checkbox').all()) await box.check();
   await found.getByRole('button', { name: 'Store selected keys' }).click();
-  await expect(settings.detail.getByText(/^Set \(…/)).toHaveCount(3);
+  await expect(settings.detail.getByText(/^Set \(…/)).toHaveCount(4);
 
   await settings.testConnection();
   for (const area of ['core', 'containers', 'video', 'logging'] as const) {

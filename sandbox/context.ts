@@ -47,6 +47,8 @@ export interface SeedLibrary {
   readonly readOnlyKey: string;
   readonly pullZoneId: number;
   readonly storageZoneId: number;
+  /** Encodes just in time: with realism on, an upload goes through 7 (segmenting) to 8 (playlists made) instead of 4. */
+  readonly jitEncoding?: boolean;
 }
 
 /** A pull zone of the demo account. */

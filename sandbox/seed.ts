@@ -49,6 +49,12 @@ export function createSeed(seed = 1): SeedData {
   const pzC = id(3_000_000);
   const szA = id(400000);
   const szB = id(500000);
+  // The just-in-time library draws from its own sequence, so every value above stays what it was for a seed.
+  const jitRand = createRandom(seed ^ 0x6a17);
+  const jitId = (base: number) => base + Math.floor(jitRand() * 9000);
+  const libJit = jitId(300000);
+  const pzJit = jitId(4_000_000);
+  const szJit = jitId(700000);
   return {
     userId: userIdFor(seed),
     accountKey: randomKey(rand),
@@ -56,17 +62,20 @@ export function createSeed(seed = 1): SeedData {
     libraries: [
       { id: libA, name: 'Demo Library', key: randomKey(rand), readOnlyKey: randomKey(rand), pullZoneId: pzB, storageZoneId: szA },
       { id: libB, name: 'Training Videos', key: randomKey(rand), readOnlyKey: randomKey(rand), pullZoneId: pzC, storageZoneId: szB },
+      { id: libJit, name: 'Clips On Demand', key: randomKey(jitRand), readOnlyKey: randomKey(jitRand), pullZoneId: pzJit, storageZoneId: szJit, jitEncoding: true },
     ],
     collections: [{ libraryId: libA, guid: seededGuid(seed, 'collection'), name: 'Getting Started' }],
     pullZones: [
       { id: pzA, name: 'demo-site', hostname: 'demo-site.b-cdn.net', originUrl: 'https://origin.example.com', loggingEnabled: true, logAnonymizationType: 0 },
       { id: pzB, name: 'vz-demo-library', hostname: 'vz-demo-library.b-cdn.net', originUrl: 'https://video.example.com', loggingEnabled: true, logAnonymizationType: 0 },
       { id: pzC, name: 'vz-training', hostname: 'vz-training.b-cdn.net', originUrl: 'https://training.example.com', loggingEnabled: false, logAnonymizationType: 1 },
+      { id: pzJit, name: 'vz-clips', hostname: 'vz-clips.b-cdn.net', originUrl: 'https://clips.example.com', loggingEnabled: true, logAnonymizationType: 0 },
     ],
     storageZones: [
       { id: szA, name: 'demo-storage', region: 'DE', password: randomKey(rand), readOnlyPassword: randomKey(rand) },
       { id: szB, name: 'training-storage', region: 'NY', password: randomKey(rand), readOnlyPassword: randomKey(rand) },
       { id: id(600000), name: 'assets-backup', region: 'SG', password: randomKey(rand), readOnlyPassword: randomKey(rand) },
+      { id: szJit, name: 'clips-storage', region: 'UK', password: randomKey(jitRand), readOnlyPassword: randomKey(jitRand) },
     ],
     dnsZones: [
       { id: id(70000), domain: 'example.com' },

@@ -30,7 +30,7 @@ describe('startSandbox', () => {
     expect(s.videoUrl).toBe(`${s.apiUrl}/video`);
     expect(s.loggingUrl).toBe(`${s.apiUrl}/logging`);
     expect(s.accountKey).toBe(seed.accountKey);
-    expect(s.libraries).toEqual(seed.libraries.map(({ id, name, key, readOnlyKey }) => ({ id, name, key, readOnlyKey })));
+    expect(s.libraries).toEqual(seed.libraries.map(({ id, name, key, readOnlyKey, jitEncoding }) => ({ id, name, key, readOnlyKey, jitEncoding: jitEncoding === true })));
     expect(s.pullZones).toEqual(seed.pullZones.map(({ id, name, loggingEnabled }) => ({ id, name, loggingEnabled })));
     expect(Object.keys(JSON.parse(JSON.stringify(pickSandboxInfo(s)))).sort()).toEqual(
       ['accountKey', 'apiUrl', 'containersUrl', 'libraries', 'loggingJwt', 'loggingUrl', 'pullZones', 'videoUrl'],

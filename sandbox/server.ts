@@ -24,7 +24,8 @@ export interface SandboxInfo {
   readonly accountKey: string;
   /** HS256 bearer token accepted by the logging area (scope "logging", valid 30 days). */
   readonly loggingJwt: string;
-  readonly libraries: readonly { readonly id: number; readonly name: string; readonly key: string; readonly readOnlyKey: string }[];
+  /** `jitEncoding`: the library encodes just in time (with realism on, its videos end at 8 through 7). */
+  readonly libraries: readonly { readonly id: number; readonly name: string; readonly key: string; readonly readOnlyKey: string; readonly jitEncoding: boolean }[];
   readonly pullZones: readonly { readonly id: number; readonly name: string; readonly loggingEnabled: boolean }[];
 }
 
@@ -189,6 +190,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       ['/logging', logging],
     ];
     const dispatch = async (req: IncomingMessage, res: ServerResponse, path: string, query: URLSearchParams) => {
+      // Every answer is dated by the sandbox's own clock, the one its signature checks use.
+      res.setHeader('Date', new Date(ctx.options.now()).toUTCString());
       const admin = underPrefix(path, '/__admin');
       if (admin !== undefined) return handleAdmin(ctx, faults, video, req, res, admin);
       // Armed synchronously, before any await, so body hooks see the first chunk.
@@ -244,7 +247,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     loggingUrl: `${origin}/logging`,
     accountKey: seed.accountKey,
     loggingJwt,
-    libraries: seed.libraries.map(({ id, name, key, readOnlyKey }) => ({ id, name, key, readOnlyKey })),
+    libraries: seed.libraries.map(({ id, name, key, readOnlyKey, jitEncoding }) => ({ id, name, key, readOnlyKey, jitEncoding: jitEncoding === true })),
     pullZones: seed.pullZones.map(({ id, name, loggingEnabled }) => ({ id, name, loggingEnabled })),
     dataDir,
     faults: { add: (r) => faults.add(r), list: () => faults.list(), reset: () => faults.reset() },

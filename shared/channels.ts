@@ -59,6 +59,7 @@ export const METHOD_NAMES = [
   'logs.update',
   'logs.window',
   'logs.findStatus',
+  'logs.revealAuthorization',
   'logs.aggregates',
   'logs.values',
   'logs.loadMore',

@@ -3,9 +3,22 @@
 // C0 controls except tab and newline, DEL, C1 controls, bidi embeddings/overrides/isolates, and a few invisible formatters.
 const UNSAFE = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]/g;
 
-/** `\x1b` → `\u001b`, U+202E → `\u202e`: visible, never interpreted. Tabs and newlines are kept. */
-export function escapeForDisplay(text: string): string {
-  return text.replace(UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+// The same, plus tab and newline: for text that must stay on its own one line (a table cell, a progress bar).
+const UNSAFE_IN_LINE = /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]/g;
+
+/** How escapeForDisplay treats line breaks. */
+export interface DisplayEscapeOptions {
+  /** Escape tabs and newlines too: the text is one cell or one line of something drawn (default false). */
+  readonly oneLine?: boolean;
+}
+
+/**
+ * The one rule for showing untrusted text (the CLI on a terminal, the console, error titles): `\x1b` → `\u001b`,
+ * U+202E → `\u202e`, a C1 control such as U+009B (CSI) → `\u009b`: visible, never interpreted. Tabs and newlines
+ * are kept unless `oneLine`. Inside a JSON string the result is still valid JSON.
+ */
+export function escapeForDisplay(text: string, options: DisplayEscapeOptions = {}): string {
+  return text.replace(options.oneLine === true ? UNSAFE_IN_LINE : UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 /** True when the text holds anything escapeForDisplay would change. */

@@ -81,3 +81,82 @@ export function maskJsonMembers(text: string, isSecret: (name: string) => boolea
   }
   return { text: out, masked };
 }
+
+/**
+ * Masks the whole value of every member whose name passes `isSecret`, at any depth, in objects inside arrays too:
+ * a string, number or boolean becomes `"mask"`, and so does an object or array held under such a name (all of it
+ * is the credential: `"Credentials": {…}`, `"Tokens": […]`). Null and `""` stay, having nothing to hide. The rest of
+ * the text is kept byte for byte (big numbers keep every digit). The text must be valid JSON; otherwise it is
+ * returned as it is, with nothing masked.
+ */
+export function maskSecretMembers(text: string, isSecret: (name: string) => boolean, mask: string): { text: string; masked: number } {
+  let i = 0;
+  let out = '';
+  let masked = 0;
+  const ws = () => {
+    while (i < text.length && WS.includes(text[i]!)) out += text[i++];
+  };
+  const expect = (c: string) => {
+    if (text[i] !== c) throw new SyntaxError(`expected ${c} at ${i}`);
+    out += c;
+    i++;
+  };
+  const value = (): void => {
+    ws();
+    const c = text[i];
+    if (c === '{' || c === '[') {
+      const close = c === '{' ? '}' : ']';
+      expect(c);
+      ws();
+      if (text[i] === close) return expect(close);
+      for (;;) {
+        ws();
+        if (c === '{') {
+          const end = stringEnd(text, i);
+          const literal = text.slice(i, end);
+          out += literal;
+          i = end;
+          ws();
+          expect(':');
+          const name = JSON.parse(literal) as string;
+          if (isSecret(name)) secretValue();
+          else value();
+        } else value();
+        ws();
+        if (text[i] === ',') {
+          expect(',');
+          continue;
+        }
+        return expect(close);
+      }
+    }
+    if (c === '"') {
+      const end = stringEnd(text, i);
+      out += text.slice(i, end);
+      i = end;
+      return;
+    }
+    const m = /^[-+0-9.eEtrufalsn]+/.exec(text.slice(i, i + 400));
+    if (m === null) throw new SyntaxError(`unexpected ${String(c)} at ${i}`);
+    out += m[0];
+    i += m[0].length;
+  };
+  /** The value of a secret member: read as any value, written as the mask unless it is null or empty. */
+  const secretValue = () => {
+    ws();
+    const before = out;
+    const start = i;
+    value();
+    const raw = text.slice(start, i).trim();
+    if (raw === 'null' || raw === '""') return;
+    out = `${before}"${mask}"`;
+    masked++;
+  };
+  try {
+    value();
+    ws();
+    return { text: out + text.slice(i), masked };
+  } catch {
+    return { text, masked: 0 };
+  }
+}

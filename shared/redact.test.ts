@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MASK, base64OfText, createRedactor, isSecretName, redactError, redactHeaders, redactText, redactUrl } from './redact.js';
+import { MASK, base64OfText, createRedactor, headerSecrets, headerValueSecrets, isSecretName, redactError, redactHeaders, redactText, redactUrl } from './redact.js';
 import { appError } from './result.js';
 
 // Oracle from the platform's own encoders (shared/ tests may not use Buffer either).
@@ -151,4 +151,20 @@ describe('isSecretName: one rule for headers, query parameters and JSON members'
     '%s does not',
     (name) => expect(isSecretName(name)).toBe(false),
   );
+});
+
+describe('headerValueSecrets', () => {
+  it('names every credential part of a header value beside the whole', () => {
+    expect(headerValueSecrets('Bearer SECRETTOKEN999')).toEqual(expect.arrayContaining(['Bearer SECRETTOKEN999', 'SECRETTOKEN999']));
+    // user:hunter2026 in base64: the text, what it decodes to, and the password alone.
+    expect(headerValueSecrets('Basic dXNlcjpodW50ZXIyMDI2')).toEqual(expect.arrayContaining(['dXNlcjpodW50ZXIyMDI2', 'user:hunter2026', 'hunter2026']));
+    expect(headerValueSecrets('firstkey-66, secondkey-77')).toEqual(expect.arrayContaining(['firstkey-66', 'secondkey-77']));
+    expect(headerValueSecrets('Digest username="alice", response="6629fae49393a05397450978507c4ef1"')).toEqual(expect.arrayContaining(['6629fae49393a05397450978507c4ef1']));
+    expect(headerValueSecrets('sid=abcdef123; theme=dark')).toEqual(expect.arrayContaining(['abcdef123']));
+  });
+
+  it('leaves out parts too short to scrub, and scrubs a token echoed alone', () => {
+    expect(headerValueSecrets('Basic dTpwdw==')).not.toContain('pw');
+    expect(redactText('token SECRETTOKEN999 refused', headerSecrets(['Bearer SECRETTOKEN999']))).toBe(`token ${MASK} refused`);
+  });
 });

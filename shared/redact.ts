@@ -144,6 +144,67 @@ export function secretForms(secret: string): string[] {
   return [...forms].filter((f) => f.length >= MIN_SECRET_LENGTH).sort((a, b) => b.length - a.length);
 }
 
+/** The text of a base64 or base64url run, when it decodes to UTF-8; undefined otherwise. */
+function decodeBase64Text(text: string): string | undefined {
+  const clean = text.replace(/=+$/, '').replace(/-/g, '+').replace(/_/g, '/');
+  if (clean.length < 2 || !/^[A-Za-z0-9+/]+$/.test(clean)) return undefined;
+  let bits = 0;
+  let acc = 0;
+  let escaped = '';
+  for (const ch of clean) {
+    acc = (acc << 6) | B64.indexOf(ch);
+    bits += 6;
+    if (bits >= 8) {
+      bits -= 8;
+      escaped += `%${((acc >> bits) & 0xff).toString(16).padStart(2, '0')}`;
+    }
+  }
+  try {
+    return decodeURIComponent(escaped);
+  } catch {
+    return undefined;
+  }
+}
+
+function unquote(text: string): string {
+  const t = text.trim();
+  return t.length >= 2 && t.startsWith('"') && t.endsWith('"') ? t.slice(1, -1) : t;
+}
+
+/**
+ * Every part of a header value that carries a credential, beside the whole value, because a server may echo only
+ * a part: the credentials after any scheme (`Bearer <token>`, `Token <key>`), a Basic credential's base64 text and
+ * what it decodes to (`user:password`, and the password alone), and each item of a list value (`k1, k2`,
+ * `a=1; b=2`, `Digest username="u", response="r"`) with its value on its own. Parts shorter than the shortest
+ * secret are left out, as everywhere.
+ */
+export function headerValueSecrets(value: string): string[] {
+  const parts = new Set<string>();
+  const whole = value.trim();
+  parts.add(whole);
+  const schemed = /^([A-Za-z][A-Za-z0-9!#$%&'*+.^_`|~-]*)\s+(\S[\s\S]*)$/.exec(whole);
+  const credentials = schemed ? (schemed[2] ?? '').trim() : whole;
+  parts.add(credentials);
+  const decoded = decodeBase64Text(credentials);
+  if (schemed && schemed[1]?.toLowerCase() === 'basic' && decoded !== undefined) {
+    parts.add(decoded);
+    const colon = decoded.indexOf(':');
+    if (colon !== -1) parts.add(decoded.slice(colon + 1));
+  }
+  for (const item of credentials.split(/[,;]/)) {
+    const t = item.trim();
+    parts.add(unquote(t));
+    const eq = t.indexOf('=');
+    if (eq > 0) parts.add(unquote(t.slice(eq + 1)));
+  }
+  return [...parts].filter((p) => p.length >= MIN_SECRET_LENGTH);
+}
+
+/** The secrets of a set of header values (each whole, and each credential-bearing part). */
+export function headerSecrets(values: readonly string[]): string[] {
+  return [...new Set(values.flatMap(headerValueSecrets))];
+}
+
 /** Replaces every known secret, in every form it may take, anywhere in the text. */
 export function redactText(text: string, knownSecrets: readonly string[]): string {
   return scrub(text, formsOf(knownSecrets));

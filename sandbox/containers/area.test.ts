@@ -246,7 +246,7 @@ describe('reads and deletes', () => {
   });
 
   it('is mounted under /mc by startSandbox', async () => {
-    const s = await startSandbox({ liveTraffic: false });
+    const s = await startSandbox({ liveTraffic: false, realism: false });
     try {
       const res = await fetch(`${s.containersUrl}/regions`, { headers: { AccessKey: s.accountKey } });
       expect(res.status).toBe(200);

@@ -8,6 +8,7 @@ import { header, sendEmpty, sendJson } from '../http.js';
 import { createApp } from './create.js';
 import { sendErrorDetails, sendProblem } from './replies.js';
 import { AppStore, paginate } from './store.js';
+import { variedStatus, withExtraMembers } from './variety.js';
 
 type Route = { readonly name: 'apps' } | { readonly name: 'app'; readonly id: string } | { readonly name: 'regions' } | { readonly name: 'registries' };
 
@@ -83,13 +84,21 @@ export function createContainersArea(ctx: SandboxContext): ContainersArea {
     switch (r.name) {
       case 'apps':
         if (method === 'POST') await createApp(ctx, store, req, res, keep);
-        else sendPage(req, res, store.list().map(({ id, name, displayEndpoint, status }) => ({ id, name, ...(displayEndpoint ? { displayEndpoint } : {}), status })), query);
+        else
+          sendPage(
+            req,
+            res,
+            store.list().map(({ id, name, displayEndpoint, status }) =>
+              withExtraMembers(ctx, `app:${id}`, { id, name, ...(displayEndpoint ? { displayEndpoint } : {}), status: variedStatus(ctx, id, status) }),
+            ),
+            query,
+          );
         return true;
       case 'app': {
         const app = store.get(r.id);
         if (method === 'DELETE' && ctx.accountSuspended) sendErrorDetails(req, res, 403, 'User has invalid card or suspended.');
         else if (!app) sendErrorDetails(req, res, 404, `Application '${r.id}' was not found.`);
-        else if (method === 'GET') sendJson(res, 200, app);
+        else if (method === 'GET') sendJson(res, 200, withExtraMembers(ctx, `app:${app.id}`, { ...app, status: variedStatus(ctx, app.id, app.status) }));
         else {
           store.delete(r.id);
           sendEmpty(res, 200);
@@ -97,10 +106,15 @@ export function createContainersArea(ctx: SandboxContext): ContainersArea {
         return true;
       }
       case 'regions':
-        sendPage(req, res, ctx.seed.regions.map(({ id, name, group, hasAnycastSupport, hasCapacity }) => ({ id, name, group, hasAnycastSupport, hasCapacity })), query);
+        sendPage(
+          req,
+          res,
+          ctx.seed.regions.map(({ id, name, group, hasAnycastSupport, hasCapacity }) => withExtraMembers(ctx, `region:${id}`, { id, name, group, hasAnycastSupport, hasCapacity })),
+          query,
+        );
         return true;
       case 'registries': {
-        const items = ctx.seed.registries.map((g) => ({
+        const items = ctx.seed.registries.map((g) => withExtraMembers(ctx, `registry:${g.id}`, {
           id: g.id,
           accountId: null,
           userId: null,

@@ -3,7 +3,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Area, SandboxContext } from '../context.js';
 import { BodyError, canAnswer, header, readJson, sendEmpty, sendJson } from '../http.js';
 import { createDnsZones } from './dns-zones.js';
-import { regionModel, storageZoneModel, videoLibraryModel } from './models.js';
+import { withExtraMembers } from '../containers/variety.js';
+import { regionModel, storageZoneModel, videoLibraryModel, type Wire } from './models.js';
 import { createPullZones } from './pull-zones.js';
 import { listOrPage, pageOf, readPaging, sendError, type Paging } from './respond.js';
 
@@ -49,12 +50,14 @@ export function createCoreApiArea(ctx: SandboxContext): Area {
   const PZ_404 = ['pullZone.not_found', 'PullZone', 'The requested Pull Zone was not found'] as const;
   const DNS_404 = ['dnsZone.not_found', 'DnsZone', 'The requested DNS Zone was not found'] as const;
   const LIB_404 = ['videoLibrary.not_found', 'VideoLibrary', 'The requested Video Library was not found'] as const;
+  // With realism on, about one zone or library in four carries members the client does not know.
+  const varied = (model: Wire, kind = 'pullzone'): Wire => withExtraMembers(ctx, `${kind}:${String(model.Id)}`, model);
 
   const routes: readonly Route[] = [
     {
       collection: 'pullzone',
       item: false,
-      methods: { GET: (_req, res, query) => withPaging(res, query, 0, (p) => listOrPage(pullZones.list(p.search), p)) },
+      methods: { GET: (_req, res, query) => withPaging(res, query, 0, (p) => listOrPage(pullZones.list(p.search).map((z) => varied(z)), p)) },
     },
     {
       collection: 'pullzone',
@@ -63,7 +66,7 @@ export function createCoreApiArea(ctx: SandboxContext): Area {
       methods: {
         GET: (_req, res, _query, id) => {
           const zone = id === undefined ? undefined : pullZones.get(id);
-          return zone ? (sendJson(res, 200, zone), true) : sendError(res, 404, ...PZ_404);
+          return zone ? (sendJson(res, 200, varied(zone)), true) : sendError(res, 404, ...PZ_404);
         },
         POST: async (req, res, _query, id) => {
           if (id === undefined || !pullZones.get(id)) return sendError(res, 404, ...PZ_404);
@@ -128,7 +131,7 @@ export function createCoreApiArea(ctx: SandboxContext): Area {
         GET: (_req, res, query) =>
           withPaging(res, query, 0, (p) =>
             listOrPage(
-              seed.libraries.filter((l) => p.search === '' || l.name.toLowerCase().includes(p.search)).map(videoLibraryModel),
+              seed.libraries.filter((l) => p.search === '' || l.name.toLowerCase().includes(p.search)).map((l) => varied(videoLibraryModel(l), 'library')),
               p,
             ),
           ),
@@ -141,7 +144,7 @@ export function createCoreApiArea(ctx: SandboxContext): Area {
       methods: {
         GET: (_req, res, _query, id) => {
           const lib = seed.libraries.find((l) => l.id === id);
-          return lib ? (sendJson(res, 200, videoLibraryModel(lib)), true) : sendError(res, 404, ...LIB_404);
+          return lib ? (sendJson(res, 200, varied(videoLibraryModel(lib), 'library')), true) : sendError(res, 404, ...LIB_404);
         },
       },
     },

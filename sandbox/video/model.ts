@@ -9,6 +9,8 @@ export const VideoStatus = {
   finished: 4,
   error: 5,
   uploadFailed: 6,
+  jitSegmenting: 7,
+  jitPlaylistsCreated: 8,
 } as const;
 
 /** One of the VideoModel.status numbers the sandbox uses. */

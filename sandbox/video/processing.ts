@@ -24,6 +24,8 @@ export class Processor {
   constructor(
     private readonly stepMs: number,
     private readonly now: () => number,
+    /** Whether a library encodes just in time (its videos end at 8, through 7, instead of 4). */
+    private readonly jit: (libraryId: number) => boolean = () => false,
   ) {}
 
   /** Attaches a completely received file to the video and starts processing it. */
@@ -31,7 +33,7 @@ export class Processor {
     video.upload = { kind: 'stored', file };
     setStatus(video, VideoStatus.uploaded, this.now(), 0);
     video.encoded = { ...video.encoded, storageSize: file.size };
-    this.run(video, planFor(video, file, this.now));
+    this.run(video, planFor(video, file, this.now, this.jit(video.libraryId)));
   }
 
   /** Marks a video failed (status 5) without a file, e.g. when a remote fetch failed. */
@@ -71,8 +73,11 @@ export class Processor {
   }
 }
 
-/** The steps for one video: a step to processing, a step to transcoding, then a step of transcoding in quarters. */
-function planFor(video: VideoRecord, file: StoredFile, now: () => number): readonly Step[] {
+/**
+ * The steps for one video: a step to processing, a step to transcoding, then a step of transcoding in quarters. A
+ * just-in-time library segments instead (7) and ends with its playlists made (8): playable, encoded on demand.
+ */
+function planFor(video: VideoRecord, file: StoredFile, now: () => number, jit: boolean): readonly Step[] {
   const probed = probe(file);
   const steps: Step[] = [
     {
@@ -82,10 +87,13 @@ function planFor(video: VideoRecord, file: StoredFile, now: () => number): reado
         v.encoded = probed;
       },
     },
-    { after: 1, apply: (v) => setStatus(v, VideoStatus.transcoding, now(), 10) },
-    { after: 0.25, apply: (v) => setStatus(v, VideoStatus.transcoding, now(), 35) },
-    { after: 0.25, apply: (v) => setStatus(v, VideoStatus.transcoding, now(), 60) },
   ];
+  const working = jit ? VideoStatus.jitSegmenting : VideoStatus.transcoding;
+  steps.push(
+    { after: 1, apply: (v) => setStatus(v, working, now(), 10) },
+    { after: 0.25, apply: (v) => setStatus(v, working, now(), 35) },
+    { after: 0.25, apply: (v) => setStatus(v, working, now(), 60) },
+  );
   if (video.title.includes(FAIL_ENCODE_MARKER)) {
     steps.push({
       after: 0.25,
@@ -98,7 +106,7 @@ function planFor(video: VideoRecord, file: StoredFile, now: () => number): reado
     return steps;
   }
   steps.push(
-    { after: 0.25, apply: (v) => setStatus(v, VideoStatus.transcoding, now(), 85) },
+    { after: 0.25, apply: (v) => setStatus(v, working, now(), 85) },
     {
       after: 0.25,
       apply: (v) => {
@@ -110,7 +118,7 @@ function planFor(video: VideoRecord, file: StoredFile, now: () => number): reado
           // The original plus the renditions.
           storageSize: file.size + Math.round(file.size * 0.6),
         };
-        setStatus(v, VideoStatus.finished, now(), 100);
+        setStatus(v, jit ? VideoStatus.jitPlaylistsCreated : VideoStatus.finished, now(), 100);
       },
     },
   );

@@ -8,6 +8,7 @@ import type { RemoteFetcher } from './fetch.js';
 import { statusBody } from './model.js';
 import type { VideoService } from './service.js';
 import { toVideoModel, type ListQuery, type VideoRecord } from './store.js';
+import { createListLimiter, realisticVideo } from './realism.js';
 import { parseCreate, parseFetch, parseUpdate } from './validate.js';
 
 /** The message of the 400 for a collectionId the library does not hold. */
@@ -22,6 +23,7 @@ export function sendStatus(res: ServerResponse, status: number, message: string,
 
 /** Builds the handler of the video routes; resolves false for paths it does not own. */
 export function createVideoRoutes(ctx: SandboxContext, service: VideoService, fetcher: RemoteFetcher) {
+  const listRefused = createListLimiter(ctx);
   return async function handleVideos(req: IncomingMessage, res: ServerResponse, path: string, query: URLSearchParams): Promise<boolean> {
     const match = VIDEOS.exec(path);
     if (!match) return false;
@@ -43,13 +45,18 @@ export function createVideoRoutes(ctx: SandboxContext, service: VideoService, fe
   };
 
   async function collection(req: IncomingMessage, res: ServerResponse, libraryId: number, method: string, query: URLSearchParams) {
-    if (method === 'GET') return sendJson(res, 200, service.store.list(libraryId, listQuery(query)));
+    if (method === 'GET') {
+      // With realism on, now and then a list call is refused as the platform's rate limit does: 429, no Retry-After.
+      if (listRefused(libraryId)) return sendStatus(res, 429, 'Too many requests');
+      const list = service.store.list(libraryId, listQuery(query));
+      return sendJson(res, 200, { ...list, items: list.items.map((v) => realisticVideo(ctx, v)) });
+    }
     if (method !== 'POST') return refuse(req, res, 405);
     const body = parseCreate(await readJson(req));
     if (!body.ok) return sendStatus(res, 400, body.message);
     const collectionId = collectionOf(libraryId, body.value.collectionId);
     if (collectionId === false) return sendStatus(res, 400, UNKNOWN_COLLECTION);
-    sendJson(res, 200, toVideoModel(service.store.create(libraryId, { ...body.value, collectionId })));
+    sendJson(res, 200, realisticVideo(ctx, toVideoModel(service.store.create(libraryId, { ...body.value, collectionId }))));
   }
 
   async function fetchVideo(req: IncomingMessage, res: ServerResponse, libraryId: number, query: URLSearchParams) {
@@ -89,7 +96,7 @@ export function createVideoRoutes(ctx: SandboxContext, service: VideoService, fe
     }
     switch (method) {
       case 'GET':
-        return sendJson(res, 200, toVideoModel(video));
+        return sendJson(res, 200, realisticVideo(ctx, toVideoModel(video)));
       case 'POST':
         return update(req, res, video);
       case 'DELETE':

@@ -50,7 +50,8 @@ export class VideoService {
       return host === undefined ? undefined : `https://${host}`;
     };
     this.collections = new CollectionStore(this.store, ctx.options.now, cdnBase, ctx.seed.collections);
-    this.processor = new Processor(ctx.options.processingStepMs, ctx.options.now);
+    // With realism on, the seeded just-in-time library encodes as such libraries do (7 → 8).
+    this.processor = new Processor(ctx.options.processingStepMs, ctx.options.now, (libraryId) => ctx.options.realism && findLibrary(ctx.seed, libraryId)?.jitEncoding === true);
     this.discardUploads = ctx.options.discardUploads;
     this.root = join(ctx.dataDir, 'video');
   }

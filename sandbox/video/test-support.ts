@@ -24,9 +24,9 @@ export interface VideoSandbox {
   call(method: string, path: string, init?: { key?: string; json?: unknown; body?: string; headers?: Record<string, string> }): Promise<Reply>;
 }
 
-/** Starts a sandbox with fast processing and no log traffic. */
+/** Starts a sandbox with fast processing and no log traffic; its answers are exact unless `realism` is asked for. */
 export async function startVideoSandbox(options: SandboxOptions = {}): Promise<VideoSandbox> {
-  const sandbox = await startSandbox({ processingStepMs: 20, liveTraffic: false, ...options });
+  const sandbox = await startSandbox({ processingStepMs: 20, liveTraffic: false, realism: false, ...options });
   const [libA, libB] = sandbox.libraries;
   if (!libA || !libB) throw new Error('the seed has two libraries');
   return {

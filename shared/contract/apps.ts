@@ -39,12 +39,20 @@ function jsonText(max: number) {
   });
 }
 
-/** One application as the list shows it. */
+/**
+ * The shapes below are what the core's liberal readers (shared/apps/platform-answers.ts) give: ids always there, a
+ * name (the id when the platform sent none), every member the platform may leave out or send as null as null, and
+ * enum values as the platform wrote them. Those members are optional here too, so a hand-made value may leave them out.
+ */
+const DisplayEndpoint = z.object({ id: z.string().nullable().optional(), address: z.string().nullable().optional(), type: z.string().nullable().optional() });
+
+/** One application as the list shows it (the platform's other members kept). */
 export const AppSummary = z.looseObject({
   id: z.string(),
   name: z.string(),
-  status: z.string().optional(),
-  displayEndpoint: z.looseObject({ id: z.string().optional(), address: z.string().optional(), type: z.string().optional() }).optional(),
+  status: z.string().nullable().optional(),
+  description: z.string().nullable().optional(),
+  displayEndpoint: DisplayEndpoint.nullable().optional(),
 });
 export type AppSummary = z.infer<typeof AppSummary>;
 
@@ -52,29 +60,32 @@ export type AppSummary = z.infer<typeof AppSummary>;
 export const AppDetail = z.looseObject({
   id: z.string(),
   name: z.string(),
-  status: z.string().optional(),
-  runtimeType: z.string().optional(),
+  status: z.string().nullable().optional(),
+  runtimeType: z.string().nullable().optional(),
 });
 export type AppDetail = z.infer<typeof AppDetail>;
 
 /** A region the app may run in. */
-export const AppRegion = z.looseObject({
+export const AppRegion = z.object({
   id: z.string(),
   name: z.string(),
-  group: z.string().optional(),
-  hasAnycastSupport: z.boolean().optional(),
-  hasCapacity: z.boolean().optional(),
+  group: z.string().nullable().optional(),
+  hasAnycastSupport: z.boolean().nullable().optional(),
+  hasCapacity: z.boolean().nullable().optional(),
 });
 export type AppRegion = z.infer<typeof AppRegion>;
 
 /** An image registry images may be pulled from (the platform's public ones included). */
-export const AppRegistry = z.looseObject({
+export const AppRegistry = z.object({
   id: z.union([z.number(), z.string()]),
   displayName: z.string(),
   hostName: z.string(),
-  isPublic: z.boolean().optional(),
+  isPublic: z.boolean().nullable().optional(),
 });
 export type AppRegistry = z.infer<typeof AppRegistry>;
+
+/** List items the core could not read: how many, and the first reason (null when none); absent means none. */
+export const Unreadable = z.object({ count: z.number().int().min(0), reason: z.string().nullable() });
 
 /**
  * What to create: `body` is the request as a value (sent as its JSON), `text` the request's exact JSON text (sent
@@ -86,16 +97,20 @@ export const AppCreateInput = z.union([
 ]);
 export type AppCreateInput = z.input<typeof AppCreateInput>;
 
-/** The active profile's draft, and when it was saved (null when there is none). */
-export const AppDraft = z.object({ draft: z.json().nullable(), savedAt: z.number().nullable() });
+/**
+ * The active profile's draft, and when it was saved (null when there is none). `secretValues` says where the values of
+ * secret-looking environment variables are kept: sealed with the system's keychain, or only in memory until Burrow
+ * closes (no keychain worth the name); absent in answers that do not say.
+ */
+export const AppDraft = z.object({ draft: z.json().nullable(), savedAt: z.number().nullable(), secretValues: z.enum(['sealed', 'memory']).optional() });
 export type AppDraft = z.infer<typeof AppDraft>;
 
 export const appsContract = {
   methods: {
-    /** One page of the account's applications; pass the `cursor` of a page for the next one (null on the last). */
+    /** One page of the account's applications; pass the `cursor` of a page for the next one (null on the last). Apps that could not be read are counted in `unreadable`. */
     'apps.list': {
       input: z.object({ limit: z.number().int().min(1).max(1000, 'must be at most 1000').optional(), cursor: z.string().max(1000).nullable().optional() }).strict(),
-      output: z.object({ items: z.array(AppSummary), totalItems: z.number().int().nullable(), cursor: z.string().nullable() }),
+      output: z.object({ items: z.array(AppSummary), unreadable: Unreadable.optional(), totalItems: z.number().int().nullable(), cursor: z.string().nullable() }),
     },
     /** One application in full. */
     'apps.get': { input: z.object({ id: AppId }).strict(), output: AppDetail },
@@ -108,9 +123,9 @@ export const appsContract = {
      */
     'apps.create': { input: AppCreateInput, output: z.object({ id: z.string() }) },
     /** Every region (`GET /regions`, all pages). */
-    'apps.regions': { input: empty, output: z.object({ regions: z.array(AppRegion) }) },
+    'apps.regions': { input: empty, output: z.object({ regions: z.array(AppRegion), unreadable: Unreadable.optional() }) },
     /** Every image registry of the account (`GET /registries`, all pages). */
-    'apps.registries': { input: empty, output: z.object({ registries: z.array(AppRegistry) }) },
+    'apps.registries': { input: empty, output: z.object({ registries: z.array(AppRegistry), unreadable: Unreadable.optional() }) },
     /** The create form's draft for the active profile. */
     'apps.getDraft': { input: empty, output: AppDraft },
     /** Replaces the active profile's draft; resolves once it is on disk. */

@@ -36,10 +36,13 @@ export const logsExportContract = {
      * Asks where to save, then writes the session's matching rows there in the sort given (the table's), and
      * answers when the file is complete: `saved` with the path, rows and bytes; `cancelled` (no file);
      * `dismissed` when the dialog was closed. Times are ISO 8601 with the offset of `timeZone` (UTC without one);
-     * v1 lines keep the platform's UNIX milliseconds.
+     * v1 lines keep the platform's UNIX milliseconds. Visitors' Authorization headers are left out (no CSV column,
+     * no NDJSON key, `-` in a v1 line) unless `includeAuthorization` asks for them: the file then holds credentials.
      */
     'logs.export': {
-      input: z.object({ sessionId: SessionId, format: z.enum(EXPORT_FORMATS), sort: Sort.optional(), timeZone: z.string().min(1).max(64).optional() }).strict(),
+      input: z
+        .object({ sessionId: SessionId, format: z.enum(EXPORT_FORMATS), sort: Sort.optional(), timeZone: z.string().min(1).max(64).optional(), includeAuthorization: z.boolean().optional() })
+        .strict(),
       output: z.object({ outcome: z.enum(['saved', 'cancelled', 'dismissed']), path: z.string().nullable(), rows: z.number().int(), bytes: z.number().int() }),
     },
     /** Stops the session's running export (paging or writing); its file is not left behind. */

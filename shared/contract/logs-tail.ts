@@ -9,7 +9,7 @@ import type { AreaContract } from './define.js';
 
 const SessionId = z.string().min(1).max(100);
 /** A row as logs.ts's LogRow (not imported: logs.ts spreads this file in, and the cycle would leave it undefined). */
-const LogRow = logEntrySchema.extend({ index: z.number().int().nonnegative() });
+const LogRow = logEntrySchema.extend({ index: z.number().int().nonnegative(), authorizationMasked: z.boolean().optional() });
 const FilterText = z.string().max(4_000, 'must be at most 4000 characters');
 
 /** The most rows a tail holds by default; the oldest arrivals are dropped past it. */

@@ -32,8 +32,11 @@ export const LOG_SORT_KEYS = ['time', 'status', 'cache', 'bytes', 'country', 'po
 export const LogSort = z.object({ key: z.enum(LOG_SORT_KEYS), dir: z.enum(['asc', 'desc']) }).strict();
 export type LogSort = z.infer<typeof LogSort>;
 
-/** One row of a window: the v2 entry and its place among the session's matching rows. */
-export const LogRow = logEntrySchema.extend({ index: z.number().int().nonnegative() });
+/**
+ * One row of a window: the v2 entry and its place among the session's matching rows. A visitor's Authorization
+ * header comes masked (`Bearer ••••••••`, `authorizationMasked` true); `logs.revealAuthorization` gives one row's.
+ */
+export const LogRow = logEntrySchema.extend({ index: z.number().int().nonnegative(), authorizationMasked: z.boolean().optional() });
 export type LogRow = z.infer<typeof LogRow>;
 
 /** A JSON-safe error as the session shows it. */
@@ -58,7 +61,18 @@ export const LogsStatus = z.object({
   /** The zone's shared request budget; null for files. */
   budget: z.object({ limit: z.number().int(), windowMs: z.number().int(), remaining: z.number().int(), pausedUntil: z.number().nullable() }).nullable(),
   /** A file's (or a whole day's download's) reading progress and malformed lines; null for zones. totalBytes is 0 while unknown. */
-  file: z.object({ bytesRead: z.number(), totalBytes: z.number(), lines: z.number().int(), malformed: z.number().int() }).nullable(),
+  file: z
+    .object({
+      bytesRead: z.number(),
+      totalBytes: z.number(),
+      lines: z.number().int(),
+      malformed: z.number().int(),
+      /** Reading stopped at the rows' ceiling: the rows are the file's first ones and it has more. */
+      truncated: z.boolean().optional(),
+      /** Gzip data that ended early or is damaged: where reading stopped, in words; the rows before it are kept. */
+      endedEarly: z.string().optional(),
+    })
+    .nullable(),
   /** A zone's rows the platform sent that could not be read (listed by `logs.malformed`); absent when there were none. */
   unreadable: UnreadableRows.optional(),
   error: SessionError.nullable(),
@@ -146,6 +160,15 @@ export const logsContract = {
     'logs.values': {
       input: z.object({ sessionId: SessionId, key: z.enum(['status', 'cache', 'country', 'pop', 'ip']), prefix: z.string().max(200) }).strict(),
       output: z.object({ values: z.array(z.string()) }),
+    },
+    /**
+     * The Authorization header of one matching row (its place in the sort given), in clear, for an explicit reveal
+     * in the detail pane; null when the row has none. With `requestId` the row must be that request (rows may have
+     * arrived since): it is looked for, and null comes back when it is gone. Windows only carry the masked form.
+     */
+    'logs.revealAuthorization': {
+      input: z.object({ sessionId: SessionId, index: z.number().int().nonnegative(), sort: LogSort, requestId: z.string().max(64).optional() }).strict(),
+      output: z.object({ value: z.string().nullable() }),
     },
     /** Loads the next page of a zone. */
     'logs.loadMore': { input: z.object({ sessionId: SessionId }).strict(), output: LogsStatus },

@@ -21,7 +21,7 @@ export const LIBRARY_PAGE_SIZES = { min: 10, max: 1000, default: 25 } as const;
 export const LibraryVideo = z.object({
   guid: z.string(),
   title: z.string(),
-  /** The platform's status number (0 created … 6 upload failed; higher numbers are newer states). */
+  /** The platform's status number (0 created … 8 JIT playlists made; higher numbers are newer states, kept as sent). */
   status: z.number().int(),
   /** 0..100 while the platform encodes. */
   encodeProgress: z.number(),
@@ -44,6 +44,8 @@ export const LibraryPage = z.object({
   totalItems: z.number().int(),
   page: z.number().int(),
   itemsPerPage: z.number().int(),
+  /** Videos of the page the platform sent that could not be read (left out of `items`), and the first reason. */
+  unreadable: z.object({ count: z.number().int().positive(), firstReason: z.string() }).optional(),
 });
 export type LibraryPage = z.infer<typeof LibraryPage>;
 

@@ -18,8 +18,24 @@ export const CSV_FIELDS = [
   'scheme', 'host', 'path', 'url', 'userAgent', 'referer', 'bodyBytesSent', 'contentRange', 'authorizationHeader',
 ] as const satisfies readonly (keyof LogEntry)[];
 
+export type CsvField = (typeof CSV_FIELDS)[number];
+
+/**
+ * The columns of an export. Visitors' Authorization headers are other people's credentials: their column is only
+ * there when asked for by name (the export's "Include Authorization headers", `--include-authorization`).
+ */
+export function exportFields(includeAuthorization: boolean): readonly CsvField[] {
+  return includeAuthorization ? CSV_FIELDS : CSV_FIELDS.filter((f) => f !== 'authorizationHeader');
+}
+
+/** The entry without its Authorization header (the key left out, not emptied), as exports write it by default. */
+export function withoutAuthorization<E extends { readonly authorizationHeader?: unknown }>(entry: E): Omit<E, 'authorizationHeader'> {
+  const { authorizationHeader: _left, ...rest } = entry;
+  return rest;
+}
+
 /** One NDJSON line (with its newline). */
-export function ndjsonLine(entry: LogEntry): string {
+export function ndjsonLine(entry: Partial<LogEntry>): string {
   return `${JSON.stringify(entry)}\n`;
 }
 
@@ -40,14 +56,14 @@ export function csvValue(value: unknown): string {
   return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-/** The CSV header line. */
-export function csvHeader(): string {
-  return `${CSV_FIELDS.join(',')}\r\n`;
+/** The CSV header line (of every column unless `fields` names fewer). */
+export function csvHeader(fields: readonly CsvField[] = CSV_FIELDS): string {
+  return `${fields.join(',')}\r\n`;
 }
 
 /** One CSV record line, CRLF-terminated as the common CSV rule has it. */
-export function csvLine(entry: LogEntry): string {
-  return `${CSV_FIELDS.map((f) => csvValue(entry[f])).join(',')}\r\n`;
+export function csvLine(entry: Partial<LogEntry>, fields: readonly CsvField[] = CSV_FIELDS): string {
+  return `${fields.map((f) => csvValue(entry[f])).join(',')}\r\n`;
 }
 
 const two = (n: number) => String(n).padStart(2, '0');

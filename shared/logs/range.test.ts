@@ -99,6 +99,13 @@ describe('parseWhen and parseDuration', () => {
     expect(parseDuration(' 3d ')).toEqual({ ok: true, ms: 3 * DAY });
   });
 
+  it('calls a huge duration too long, not zero; for a zone it names --last and the 3 days kept', () => {
+    expect(parseDuration('99999999999d')).toEqual({ ok: false, message: '"99999999999d" is too long: a duration is at most 36500 days', tooLong: true });
+    expect(parseDuration('36501d')).toMatchObject({ ok: false, tooLong: true });
+    expect(parseDuration('36500d')).toEqual({ ok: true, ms: 36_500 * DAY });
+    expect(rangeFromFlags({ last: '99999999999d' }, NOW)).toMatchObject({ ok: false, message: '--last: "99999999999d" is too long: the platform keeps logs for 3 days' });
+  });
+
   it('writes spans for messages', () => {
     expect([formatSpan(0), formatSpan(90 * MIN), formatSpan(3 * DAY + 2 * HOUR + 5000)]).toEqual(['0s', '1h 30m', '3d 2h 5s']);
   });

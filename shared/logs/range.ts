@@ -103,14 +103,19 @@ export function resolveRange(range: LogRange, nowMs: number): ResolvedRange {
 const UNIT_MS: Readonly<Record<string, number>> = { s: 1000, m: MINUTE, h: HOUR, d: DAY };
 
 /** A duration such as `90m`, `1h`, `2d`, `1h30m` (units s, m, h, d), in ms. */
-export function parseDuration(text: string): { readonly ok: true; readonly ms: number } | { readonly ok: false; readonly message: string } {
+export function parseDuration(text: string): { readonly ok: true; readonly ms: number } | { readonly ok: false; readonly message: string; readonly tooLong?: true } {
   const t = text.trim().toLowerCase();
   if (!/^(?:\d+[smhd])+$/.test(t)) return { ok: false, message: `"${t.slice(0, 40)}" is not a duration (such as 90m, 1h, 2d)` };
   let ms = 0;
   for (const m of t.matchAll(/(\d+)([smhd])/g)) ms += Number(m[1]) * (UNIT_MS[m[2] ?? ''] ?? 0);
-  if (!Number.isSafeInteger(ms) || ms <= 0) return { ok: false, message: `"${t.slice(0, 40)}" must be longer than zero` };
+  // A huge count is too long, not "zero": only a sum of zeros is refused as such.
+  if (!Number.isSafeInteger(ms) || ms > MAX_DURATION_MS) return { ok: false, message: `"${t.slice(0, 40)}" is too long: a duration is at most ${MAX_DURATION_MS / DAY} days`, tooLong: true };
+  if (ms <= 0) return { ok: false, message: `"${t.slice(0, 40)}" must be longer than zero` };
   return { ok: true, ms };
 }
+
+/** The longest duration read: a hundred years, far past any log. */
+const MAX_DURATION_MS = 36_500 * DAY;
 
 /**
  * A point in time for `--from`/`--to`: `now`, a duration meaning that long before now (`90m`),
@@ -157,6 +162,8 @@ export function rangeFromFlags(flags: WhenFlags, nowMs: number): ResolvedRange {
   let from: number;
   if (flags.last !== undefined) {
     const d = parseDuration(flags.last);
+    // The platform keeps a zone's logs 3 days: a span beyond reach says so, whatever its size.
+    if (!d.ok && d.tooLong === true) return { ok: false, rule: 'syntax', message: `--last: "${flags.last.trim().slice(0, 40)}" is too long: the platform keeps logs for 3 days` };
     if (!d.ok) return { ok: false, rule: 'syntax', message: `--last: ${d.message}` };
     from = to - d.ms;
   } else if (flags.from !== undefined) {

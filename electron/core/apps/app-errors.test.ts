@@ -35,4 +35,19 @@ describe('explainAppsError', () => {
     const e = explainAppsError({ status: 400, where: 'POST /apps', secrets: ['sekrit-value-123'], body: bytes({ errors: [{ field: 'x', message: 'bad key sekrit-value-123' }] }) });
     expect(JSON.stringify(e)).not.toContain('sekrit-value-123');
   });
+  it('a body with null or missing members, the older bare forms, or no JSON at all still reads as the status and what was said', () => {
+    const nulls = explainAppsError({ status: 422, where: 'POST /apps', body: bytes({ title: null, status: null, detail: null, instance: null, errors: null, id: null, traceId: 'x' }) });
+    expect(nulls.title).toBe(APPS_ERROR_TEXTS[422]!.sentence);
+    expect(nulls.status).toBe(422);
+    expect(nulls.detail).toBe(`${APPS_ERROR_TEXTS[422]!.action}\nPOST /apps`);
+    const entryNulls = explainAppsError({ status: 400, where: 'POST /apps', body: bytes({ errors: [{ field: null, message: 'whole request' }, { message: null }, null] }) });
+    expect(entryNulls.detail).toContain('  • whole request');
+    const bare = explainAppsError({ status: 404, where: 'GET /apps/x', body: bytes(JSON.stringify('Application not found')) });
+    expect(bare.detail).toContain('The platform said: Application not found');
+    const list = explainAppsError({ status: 400, where: 'POST /apps', body: bytes([{ message: 'name is required' }]) });
+    expect(list.detail).toContain('  • name is required');
+    const plain = explainAppsError({ status: 502, where: 'GET /apps', body: bytes('upstream timed out') });
+    expect(plain.detail).toContain('The platform answered: upstream timed out');
+    for (const e of [nulls, entryNulls, bare, list, plain]) expect(`${e.title}${e.detail}`).not.toContain('[object Object]');
+  });
 });

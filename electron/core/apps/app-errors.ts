@@ -5,7 +5,7 @@
  */
 import { redactError } from '../../../shared/redact.js';
 import { appError, type AppError, type ErrorKind } from '../../../shared/result.js';
-import { cleanText } from '../platform/errors.js';
+import { cleanText, describeNonJson } from '../platform/errors.js';
 
 /** What one status means for an apps call. */
 export interface AppsErrorText {
@@ -49,10 +49,10 @@ export interface PlatformFieldError {
   readonly message: string;
 }
 
-/** Every error entry of a body, in order, in whichever shape the platform used. */
+/** Every error entry of a body, in order, in whichever shape the platform used (an older one sent the list alone). */
 export function errorEntries(body: unknown): PlatformFieldError[] {
-  if (!isObject(body)) return [];
-  const { errors } = body;
+  if (!isObject(body) && !Array.isArray(body)) return [];
+  const errors = Array.isArray(body) ? body : body.errors;
   const out: PlatformFieldError[] = [];
   if (Array.isArray(errors)) {
     for (const e of errors) {
@@ -94,13 +94,32 @@ export interface AppsErrorInput {
   readonly secrets?: readonly string[];
 }
 
+const MAX_BODY = 1024 * 1024;
+
+/** The body as JSON, or undefined when it is empty, too large or not JSON. */
 function parseBody(body: Uint8Array): unknown {
-  if (body.length === 0 || body.length > 1024 * 1024) return undefined;
+  if (body.length === 0 || body.length > MAX_BODY) return undefined;
   try {
     return JSON.parse(new TextDecoder('utf-8', { fatal: false }).decode(body)) as unknown;
   } catch {
     return undefined;
   }
+}
+
+/**
+ * What the platform said in words, whatever the body: the message members of a problem body (any of them may be
+ * null or missing), a bare JSON string (an older error form), or a body that is not JSON described as what it is.
+ */
+function platformWords(json: unknown, body: Uint8Array): string | undefined {
+  if (isObject(json)) {
+    const said = text(json.detail) ?? text(json.title) ?? text(json.message) ?? text(json.Message);
+    return said === undefined ? undefined : `The platform said: ${cleanText(said)}`;
+  }
+  if (typeof json === 'string') return text(json) === undefined ? undefined : `The platform said: ${cleanText(json)}`;
+  if (json !== undefined || body.length === 0) return undefined;
+  const head = body.length > MAX_BODY ? body.subarray(0, 4096) : body;
+  const words = describeNonJson(head, new TextDecoder('utf-8', { fatal: false }).decode(head), '');
+  return words === undefined || words === '' ? undefined : `The platform answered: ${cleanText(words)}`;
 }
 
 /** Turns an error answer into an AppError: the sentence as title; the platform's message, unplaced errors and the next step as detail. */
@@ -110,8 +129,8 @@ export function explainAppsError(input: AppsErrorInput): AppError {
   const entries = errorEntries(json);
   const fieldErrors = fieldErrorsOf(entries);
   const lines: string[] = [];
-  const message = isObject(json) ? (text(json.detail) ?? text(json.title) ?? text(json.message) ?? text(json.Message)) : undefined;
-  if (message !== undefined) lines.push(`The platform said: ${cleanText(message)}`);
+  const words = platformWords(json, input.body);
+  if (words !== undefined) lines.push(words);
   for (const e of entries) if (e.field === undefined) lines.push(`  • ${cleanText(e.message)}`);
   lines.push(t.action);
   lines.push(cleanText(input.where, 300));

@@ -4,23 +4,20 @@
  * AppFailure in the user's words (app-errors.ts); network failures are the client's own.
  */
 import { z } from 'zod';
+import {
+  addUnreadable,
+  NOTHING_UNREADABLE,
+  readApplication,
+  readListPage,
+  type ApplicationRead,
+  type ItemRead,
+  type ListRead,
+  type Unreadable,
+} from '../../../shared/apps/platform-answers.js';
 import { appError } from '../../../shared/result.js';
 import { AppFailure } from '../errors.js';
 import type { PlatformClient, PlatformResponse } from '../platform/types.js';
 import { explainAppsError } from './app-errors.js';
-
-/** One page of a platform list: its items, the total when given, and the cursor of the next page (null on the last). */
-export interface ListPage<T> {
-  readonly items: readonly T[];
-  readonly totalItems: number | null;
-  readonly cursor: string | null;
-}
-
-const PageShape = z.object({
-  items: z.array(z.unknown()),
-  meta: z.object({ totalItems: z.number().int().nullable().optional() }).nullable().optional(),
-  cursor: z.string().nullable().optional(),
-});
 
 /** Pages followed at most when a list is read whole; far more than any account has, so a platform that repeats a cursor cannot loop us forever. */
 export const MAX_PAGES = 200;
@@ -34,27 +31,27 @@ function unexpected(where: string, detail: string): AppFailure {
   return new AppFailure(appError('http', 'The platform answered in a shape Burrow does not know', { detail: `${detail} — ${where}` }));
 }
 
-/** Parses a list answer; the items are checked by the caller's schema. */
-function pageOf<T>(where: string, raw: unknown, item: z.ZodType<T>): ListPage<T> {
-  const page = PageShape.safeParse(raw);
-  if (!page.success) throw unexpected(where, 'A list without items.');
-  const items: T[] = [];
-  for (const [i, it] of page.data.items.entries()) {
-    const parsed = item.safeParse(it);
-    if (!parsed.success) throw unexpected(where, `Item ${i} of the list: ${parsed.error.issues[0]?.message ?? 'not as expected'}.`);
-    items.push(parsed.data);
-  }
-  return { items, totalItems: page.data.meta?.totalItems ?? null, cursor: page.data.cursor ?? null };
+/** Reads a list answer with the caller's item reader; only a page that is no list page at all fails. */
+function pageOf<T>(where: string, raw: unknown, item: (raw: unknown) => ItemRead<T>): ListRead<T> {
+  const page = readListPage(raw, item);
+  if ('error' in page) throw unexpected(where, page.error);
+  return page;
+}
+
+/** Every item of a list read whole, and what could not be read. */
+export interface ListAll<T> {
+  readonly items: T[];
+  readonly unreadable: Unreadable;
 }
 
 /** The container API, bound to one client. */
 export interface AppsApi {
   /** One page of `GET /apps`. */
-  list<T>(item: z.ZodType<T>, page?: { readonly limit?: number; readonly cursor?: string | null }, signal?: AbortSignal): Promise<ListPage<T>>;
-  /** Every page of a list path (`/apps`, `/regions`, `/registries`), in order. */
-  all<T>(path: '/apps' | '/regions' | '/registries', item: z.ZodType<T>, signal?: AbortSignal): Promise<T[]>;
-  /** One application, checked by the caller's schema. */
-  get<T>(id: string, shape: z.ZodType<T>, signal?: AbortSignal): Promise<T>;
+  list<T>(item: (raw: unknown) => ItemRead<T>, page?: { readonly limit?: number; readonly cursor?: string | null }, signal?: AbortSignal): Promise<ListRead<T>>;
+  /** Every page of a list path (`/apps`, `/regions`, `/registries`), in order; items that cannot be read are counted. */
+  all<T>(path: '/apps' | '/regions' | '/registries', item: (raw: unknown) => ItemRead<T>, signal?: AbortSignal): Promise<ListAll<T>>;
+  /** One application, read liberally (shared/apps/platform-answers.ts). */
+  get(id: string, signal?: AbortSignal): Promise<ApplicationRead>;
   delete(id: string, signal?: AbortSignal): Promise<void>;
   /** Checks the text against the platform's rules (a violation throws a validation AppFailure, nothing sent), then sends exactly it; the whole answer. */
   create(text: string, signal?: AbortSignal): Promise<{ readonly id: string } & Record<string, unknown>>;
@@ -65,29 +62,31 @@ const withSignal = (signal: AbortSignal | undefined) => (signal ? { signal } : {
 
 /** Binds the calls to a client. */
 export function appsApi(client: PlatformClient): AppsApi {
-  const page = async <T>(path: string, item: z.ZodType<T>, limit: number | undefined, cursor: string | null | undefined, signal?: AbortSignal) => {
+  const page = async <T>(path: string, item: (raw: unknown) => ItemRead<T>, limit: number | undefined, cursor: string | null | undefined, signal?: AbortSignal) => {
     const query = { ...(limit !== undefined ? { limit } : {}), ...(cursor ? { nextCursor: cursor } : {}) };
     const res = await client.send({ area: 'containers', method: 'GET', path, query, ...withSignal(signal) });
     return pageOf(`GET ${path}`, answer('GET', path, res), item);
   };
   return {
     list: (item, p = {}, signal) => page('/apps', item, p.limit, p.cursor, signal),
-    async all<T>(path: string, item: z.ZodType<T>, signal?: AbortSignal): Promise<T[]> {
-      const out: T[] = [];
+    async all<T>(path: string, item: (raw: unknown) => ItemRead<T>, signal?: AbortSignal): Promise<ListAll<T>> {
+      const items: T[] = [];
+      let unreadable = NOTHING_UNREADABLE;
       let cursor: string | null = null;
       for (let n = 0; n < MAX_PAGES; n++) {
-        const p: ListPage<T> = await page(path, item, 1000, cursor, signal);
-        out.push(...p.items);
-        if (p.cursor === null || p.cursor === cursor) return out;
+        const p: ListRead<T> = await page(path, item, 1000, cursor, signal);
+        items.push(...p.items);
+        unreadable = addUnreadable(unreadable, p.unreadable);
+        if (p.cursor === null || p.cursor === cursor) break;
         cursor = p.cursor;
       }
-      return out;
+      return { items, unreadable };
     },
-    async get<T>(id: string, shape: z.ZodType<T>, signal?: AbortSignal): Promise<T> {
+    async get(id: string, signal?: AbortSignal): Promise<ApplicationRead> {
       const res = await client.send({ area: 'containers', method: 'GET', path: appPath(id), ...withSignal(signal) });
-      const parsed = shape.safeParse(answer('GET', appPath(id), res));
-      if (!parsed.success) throw unexpected(`GET ${appPath(id)}`, `The app: ${parsed.error.issues[0]?.message ?? 'not as expected'}.`);
-      return parsed.data;
+      const read = readApplication(answer('GET', appPath(id), res), id);
+      if (!read.ok) throw unexpected(`GET ${appPath(id)}`, `The app: ${read.reason}.`);
+      return read.value;
     },
     async delete(id, signal) {
       const res = await client.send({ area: 'containers', method: 'DELETE', path: appPath(id), ...withSignal(signal) });

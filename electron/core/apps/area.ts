@@ -2,7 +2,8 @@
  * The apps area as the core wires it: the active profile's applications through the platform client (its
  * containers URL and account key), and the create form's draft for that profile.
  */
-import { AppDetail, AppRegion, AppRegistry, AppSummary, type AppDraft, type appsContract } from '../../../shared/contract/apps.js';
+import { readAppListItem, readRegion, readRegistry } from '../../../shared/apps/platform-answers.js';
+import { type AppDraft, type appsContract } from '../../../shared/contract/apps.js';
 import type { PlatformClient } from '../platform/types.js';
 import type { SecretCipher } from '../ports.js';
 import type { AreaHandlers } from '../router.js';
@@ -31,10 +32,10 @@ export function appsArea(deps: AppsAreaDeps): { readonly handlers: AppsHandlers;
 
   const handlers: AppsHandlers = {
     'apps.list': async (input, ctx) => {
-      const page = await (await api()).list(AppSummary, { ...(input.limit !== undefined ? { limit: input.limit } : {}), cursor: input.cursor ?? null }, ctx.signal);
-      return { items: [...page.items], totalItems: page.totalItems, cursor: page.cursor };
+      const page = await (await api()).list(readAppListItem, { ...(input.limit !== undefined ? { limit: input.limit } : {}), cursor: input.cursor ?? null }, ctx.signal);
+      return { items: [...page.items], unreadable: page.unreadable, totalItems: page.totalItems, cursor: page.cursor };
     },
-    'apps.get': async ({ id }, ctx) => (await api()).get(id, AppDetail, ctx.signal),
+    'apps.get': async ({ id }, ctx) => (await api()).get(id, ctx.signal),
     'apps.delete': async ({ id }, ctx) => {
       await (await api()).delete(id, ctx.signal);
       return {};
@@ -43,12 +44,18 @@ export function appsArea(deps: AppsAreaDeps): { readonly handlers: AppsHandlers;
       const created = await (await api()).create(text, ctx.signal);
       return { id: created.id };
     },
-    'apps.regions': async (_input, ctx) => ({ regions: await (await api()).all('/regions', AppRegion, ctx.signal) }),
-    'apps.registries': async (_input, ctx) => ({ registries: await (await api()).all('/registries', AppRegistry, ctx.signal) }),
+    'apps.regions': async (_input, ctx) => {
+      const { items, unreadable } = await (await api()).all('/regions', readRegion, ctx.signal);
+      return { regions: items, unreadable };
+    },
+    'apps.registries': async (_input, ctx) => {
+      const { items, unreadable } = await (await api()).all('/registries', readRegistry, ctx.signal);
+      return { registries: items, unreadable };
+    },
     'apps.getDraft': async () => {
       const view = await drafts.get(deps.activeProfileId());
       // Parsed from the JSON text the contract accepted, so it is JSON.
-      return { draft: view.draft as AppDraft['draft'], savedAt: view.savedAt };
+      return { draft: view.draft as AppDraft['draft'], savedAt: view.savedAt, secretValues: view.secretValues };
     },
     'apps.saveDraft': async ({ draft }) => drafts.save(deps.activeProfileId(), draft),
     'apps.clearDraft': async () => {

@@ -3,7 +3,8 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ProfileView } from '../../../shared/profiles.js';
-import { APP_DRAFT_MAX_BYTES, AppSummary } from '../../../shared/contract/apps.js';
+import { readAppListItem } from '../../../shared/apps/platform-answers.js';
+import { APP_DRAFT_MAX_BYTES } from '../../../shared/contract/apps.js';
 import { fullApp } from '../../../sandbox/containers/test-harness.js';
 import { createPlatformClient } from '../platform/client.js';
 import { endpointsOf, fixedCredentials, sandboxClient } from '../platform/test-support.js';
@@ -33,11 +34,11 @@ describe('drafts through the core', () => {
   it('survive a new core over the same data folder, per profile; the file is 0600 and holds no value in clear', async () => {
     const cipher = new FakeCipher();
     const a = await started({ cipher });
-    expect(await a.call('apps.getDraft')).toEqual({ draft: null, savedAt: null });
+    expect(await a.call('apps.getDraft')).toMatchObject({ draft: null, savedAt: null });
     const { savedAt } = await a.call<{ savedAt: number }>('apps.saveDraft', { draft: draftOf(1) });
     const other = await a.call<ProfileView>('profiles.create', { name: 'Other' });
     await a.call('profiles.activate', { id: other.id });
-    expect(await a.call('apps.getDraft')).toEqual({ draft: null, savedAt: null });
+    expect(await a.call('apps.getDraft')).toMatchObject({ draft: null, savedAt: null });
     await a.call('apps.saveDraft', { draft: { other: true } });
     await a.core.close();
 
@@ -45,7 +46,7 @@ describe('drafts through the core', () => {
     expect(await b.call('apps.getDraft')).toMatchObject({ draft: { other: true } });
     const first = (await b.call<{ profiles: ProfileView[] }>('profiles.list')).profiles.find((p) => p.id !== other.id)!;
     await b.call('profiles.activate', { id: first.id });
-    expect(await b.call('apps.getDraft')).toEqual({ draft: draftOf(1), savedAt });
+    expect(await b.call('apps.getDraft')).toEqual({ draft: draftOf(1), savedAt, secretValues: 'sealed' });
 
     const files = await draftFiles(a.dataDir);
     expect(files).toHaveLength(2);
@@ -56,7 +57,7 @@ describe('drafts through the core', () => {
     // Another backend cannot open it: no draft rather than a failure, and the next save replaces it.
     const c = await started({ dataDir: a.dataDir, cipher: new FakeCipher('kwallet') });
     await c.call('profiles.activate', { id: first.id });
-    expect(await c.call('apps.getDraft')).toEqual({ draft: null, savedAt: null });
+    expect(await c.call('apps.getDraft')).toMatchObject({ draft: null, savedAt: null });
   });
 
   it('clear removes it; a draft over the cap or not JSON is refused and the kept one stays', async () => {
@@ -70,7 +71,7 @@ describe('drafts through the core', () => {
     expect((await h.core.invoke('apps.saveDraft', { draft: cyclic })).ok).toBe(false);
     expect(await h.call('apps.getDraft')).toMatchObject({ draft: draftOf(2) });
     await h.call('apps.clearDraft');
-    expect(await h.call('apps.getDraft')).toEqual({ draft: null, savedAt: null });
+    expect(await h.call('apps.getDraft')).toMatchObject({ draft: null, savedAt: null });
     expect(await draftFiles(h.dataDir)).toEqual([]);
   });
 });
@@ -83,14 +84,60 @@ describe('DraftStore', () => {
     const saves = Array.from({ length: 40 }, (_, i) => store.save('p1', JSON.stringify(draftOf(i))));
     const results = await Promise.all(saves);
     expect(results.map((r) => r.savedAt)).toEqual(Array.from({ length: 40 }, (_, i) => 1000 + i));
-    expect(await new DraftStore(h.dataDir).get('p1')).toEqual({ draft: draftOf(39), savedAt: 1039 });
-    // Without a cipher the JSON is kept in clear, still private to the user.
+    // Without a cipher the JSON is kept in clear, still private to the user, but without the secret values.
+    const noSecret = structuredClone(draftOf(39));
+    noSecret.body.containerTemplates[0]!.environmentVariables[0]!.value = '';
+    expect(await new DraftStore(h.dataDir).get('p1')).toEqual({ draft: noSecret, savedAt: 1039, secretValues: 'memory' });
     const [file] = await draftFiles(h.dataDir);
     expect((await stat(file!)).mode & 0o777).toBe(0o600);
     // A clear queued behind a save wins.
     const last = store.save('p1', '{"late":1}');
     await Promise.all([last, store.clear('p1')]);
-    expect(await new DraftStore(h.dataDir).get('p1')).toEqual({ draft: null, savedAt: null });
+    expect(await new DraftStore(h.dataDir).get('p1')).toMatchObject({ draft: null, savedAt: null });
+  });
+});
+
+describe('secret values without a keychain', () => {
+  /** A draft as the form saves it: the values, and the JSON view's text holding the same variables. */
+  const formDraft = (jsonText: string) => ({
+    values: { name: 'x', containerTemplates: [{ name: 'web', environmentVariables: [{ name: 'DB_PASSWORD', value: SECRET }, { name: 'MODE', value: 'prod' }] }] },
+    ui: { view: 'json', jsonText },
+  });
+
+  it.each(['basic_text', 'none'])('with a %s cipher the file holds no secret value; this run keeps it in memory, a restart has the name only', async (backend) => {
+    const cipher = new FakeCipher(backend);
+    const a = await started({ cipher });
+    const draft = formDraft(JSON.stringify({ containerTemplates: [{ environmentVariables: [{ name: 'API_KEY', value: 'sk-live-77aa' }] }] }));
+    await a.call('apps.saveDraft', { draft });
+    expect(await a.call('apps.getDraft')).toMatchObject({ draft, secretValues: 'memory' });
+    const [file] = await draftFiles(a.dataDir);
+    const onDisk = await readFile(file!, 'utf8');
+    expect(onDisk).not.toContain(SECRET);
+    expect(onDisk).not.toContain('sk-live-77aa');
+    // Not "sealed" with a backend anyone can undo: the file says it is not sealed at all.
+    expect(JSON.parse(onDisk)).toMatchObject({ backend: null });
+    await a.core.close();
+
+    const b = await started({ dataDir: a.dataDir, cipher });
+    const back = await b.call<{ draft: ReturnType<typeof formDraft>; secretValues: string }>('apps.getDraft');
+    expect(back.secretValues).toBe('memory');
+    expect(back.draft.values.containerTemplates[0]!.environmentVariables).toEqual([{ name: 'DB_PASSWORD', value: '' }, { name: 'MODE', value: 'prod' }]);
+    expect(JSON.parse(back.draft.ui.jsonText)).toEqual({ containerTemplates: [{ environmentVariables: [{ name: 'API_KEY', value: '' }] }] });
+  });
+
+  it('a JSON view text that does not read is left out of an unsealed file; a strong cipher seals the whole draft', async () => {
+    const weak = await started({ cipher: new FakeCipher('basic_text') });
+    await weak.call('apps.saveDraft', { draft: formDraft(`{ "environmentVariables": [{ "name": "TOKEN", "value": "${SECRET}" `) });
+    const [file] = await draftFiles(weak.dataDir);
+    expect(await readFile(file!, 'utf8')).not.toContain(SECRET);
+
+    const strong = await started({ cipher: new FakeCipher('gnome_libsecret') });
+    await strong.call('apps.saveDraft', { draft: formDraft('{}') });
+    const [sealed] = await draftFiles(strong.dataDir);
+    const text = await readFile(sealed!, 'utf8');
+    expect(text).not.toContain(SECRET);
+    expect(JSON.parse(text)).toMatchObject({ backend: 'gnome_libsecret' });
+    expect(await strong.call('apps.getDraft')).toMatchObject({ secretValues: 'sealed' });
   });
 });
 
@@ -115,7 +162,7 @@ describe('appsApi.create', () => {
       env: {},
       retryPolicy: { maxAttempts: 1 },
     });
-    await expect(appsApi(client).list(AppSummary)).rejects.toMatchObject({ error: { kind: 'network' } });
+    await expect(appsApi(client).list(readAppListItem)).rejects.toMatchObject({ error: { kind: 'network' } });
     await client.close();
   });
 });

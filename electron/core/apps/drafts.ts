@@ -3,16 +3,20 @@
  * a save that arrives while another is being written replaces it, and every caller resolves once its value (or a
  * newer one) is on disk. Each write is atomic (temp file, rename) with mode 0600.
  *
- * A draft may hold secrets (environment variable values), so it is sealed with the shell's cipher whenever one is
- * available, as keys are; a draft sealed under another backend, or that no longer decrypts, reads as no draft and is
- * replaced by the next save.
+ * A draft may hold secrets (environment variable values), so it is sealed with the shell's cipher whenever one worth
+ * the name is available, as keys are; a draft sealed under another backend, or that no longer decrypts, reads as no
+ * draft and is replaced by the next save. Without such a cipher (none, or a backend anyone with the file can undo, such
+ * as Chromium's `basic_text`), the draft is written without the values of secret-looking variables: those are kept in
+ * memory only, until the core closes, and the form is told so.
  */
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { isSecretEnvName } from '../../../shared/apps/env-text.js';
 import { readJsonFile, writeFileAtomic } from '../fs/atomic.js';
 import { Serial } from '../fs/serial.js';
 import type { SecretCipher } from '../ports.js';
+import { isWeakBackend } from '../settings/secret-store.js';
 
 /** Where drafts live inside the data folder. */
 export const DRAFTS_DIR = 'apps';
@@ -20,7 +24,7 @@ export const DRAFTS_DIR = 'apps';
 const FileShape = z.object({
   v: z.literal(1),
   savedAt: z.number(),
-  /** The cipher backend that sealed `data`; null when it is the draft's JSON text in clear. */
+  /** The cipher backend that sealed `data`; null when it is the draft's JSON text in clear, secret values left out. */
   backend: z.string().nullable(),
   data: z.string(),
 });
@@ -32,10 +36,59 @@ interface Kept {
   readonly savedAt: number;
 }
 
+/** Where the values of secret-looking variables are kept: sealed on disk, or in memory only (no keychain). */
+export type SecretValuesKept = 'sealed' | 'memory';
+
 /** What `get` answers. */
 export interface DraftView {
   readonly draft: unknown;
   readonly savedAt: number | null;
+  readonly secretValues: SecretValuesKept;
+}
+
+type Json = unknown;
+
+/** Empties `value` of every `{ name, value }` whose name looks secret, anywhere in the value; counts what it emptied. */
+function emptySecretValues(v: Json, count: { n: number }): Json {
+  if (Array.isArray(v)) return v.map((x) => emptySecretValues(x, count));
+  if (typeof v !== 'object' || v === null) return v;
+  const o = v as Record<string, Json>;
+  const out: Record<string, Json> = {};
+  for (const [k, x] of Object.entries(o)) out[k] = emptySecretValues(x, count);
+  if (typeof o.name === 'string' && isSecretEnvName(o.name) && typeof o.value === 'string' && o.value !== '') {
+    out.value = '';
+    count.n++;
+  }
+  return out;
+}
+
+/**
+ * The draft as it may be written without a cipher: secret-looking variables keep their names but not their values.
+ * The JSON view's text (`ui.jsonText`) holds the same variables: it is emptied the same way when it reads as JSON,
+ * and left out when it does not (it cannot be told then what it holds).
+ */
+export function withoutSecretValues(text: string): string {
+  let draft: Json;
+  try {
+    draft = JSON.parse(text) as Json;
+  } catch {
+    return 'null';
+  }
+  const count = { n: 0 };
+  const out = emptySecretValues(draft, count) as Json;
+  if (typeof out === 'object' && out !== null && !Array.isArray(out)) {
+    const ui = (out as Record<string, Json>).ui;
+    if (typeof ui === 'object' && ui !== null && !Array.isArray(ui) && typeof (ui as Record<string, Json>).jsonText === 'string') {
+      const u = { ...(ui as Record<string, Json>) };
+      try {
+        u.jsonText = JSON.stringify(emptySecretValues(JSON.parse(u.jsonText as string) as Json, count), null, 2);
+      } catch {
+        delete u.jsonText;
+      }
+      (out as Record<string, Json>).ui = u;
+    }
+  }
+  return JSON.stringify(out);
 }
 
 /** The drafts of every profile. */
@@ -60,14 +113,20 @@ export class DraftStore {
     return join(this.#dir, `draft-${profileId.replace(/[^A-Za-z0-9-]/g, '_')}.json`);
   }
 
-  /** The backend drafts are sealed with, or null when the shell offers no cipher. */
+  /** The backend drafts are sealed with, or null when the shell offers no cipher worth the name (see the file's comment). */
   #sealWith(): Promise<string | null> {
     this.#backend ??= (async () => {
       const c = this.#cipher;
       if (!c || !(await c.isAvailable().catch(() => false))) return null;
-      return c.backend().catch(() => null);
+      const backend = await c.backend().catch(() => null);
+      return backend === null || isWeakBackend(backend) ? null : backend;
     })();
     return this.#backend;
+  }
+
+  /** Where secret values go with this store's cipher. */
+  async secretValues(): Promise<SecretValuesKept> {
+    return (await this.#sealWith()) === null ? 'memory' : 'sealed';
   }
 
   async #read(profileId: string): Promise<Kept | null> {
@@ -93,11 +152,12 @@ export class DraftStore {
       if (!this.#cache.has(profileId)) this.#cache.set(profileId, read);
       kept = current() ?? null;
     }
-    if (kept === null) return { draft: null, savedAt: null };
+    const secretValues = await this.secretValues();
+    if (kept === null) return { draft: null, savedAt: null, secretValues };
     try {
-      return { draft: JSON.parse(kept.text) as unknown, savedAt: kept.savedAt };
+      return { draft: JSON.parse(kept.text) as unknown, savedAt: kept.savedAt, secretValues };
     } catch {
-      return { draft: null, savedAt: null };
+      return { draft: null, savedAt: null, secretValues };
     }
   }
 
@@ -135,7 +195,8 @@ export class DraftStore {
 
   async #write(profileId: string, kept: Kept): Promise<void> {
     const backend = await this.#sealWith();
-    const data = backend !== null && this.#cipher ? `v1:${await this.#cipher.encrypt(kept.text)}` : kept.text;
+    // Unsealed, the secret values stay behind in memory (this.#cache holds the whole text for `get`).
+    const data = backend !== null && this.#cipher ? `v1:${await this.#cipher.encrypt(kept.text)}` : withoutSecretValues(kept.text);
     const file: FileShape = { v: 1, savedAt: kept.savedAt, backend, data };
     await mkdir(this.#dir, { recursive: true, mode: 0o700 });
     await writeFileAtomic(this.#file(profileId), JSON.stringify(file), { mode: 0o600 });

@@ -38,7 +38,7 @@ describe('console.send against the sandbox', () => {
     expect(a.status).toBe(200);
     expect(a.body.kind).toBe('json');
     expect(a.body).toEqual(b.body);
-    if (a.body.kind === 'json') expect(JSON.parse(a.body.text)).toHaveLength(3);
+    if (a.body.kind === 'json') expect(JSON.parse(a.body.text)).toHaveLength(seed.pullZones.length);
     expect(a.url).toMatch(/\/pullzone$/);
   });
 

@@ -7,6 +7,7 @@ import { basename } from 'node:path';
 import type { logsContract, LogsStatus } from '../../../shared/contract/logs.js';
 import { appError } from '../../../shared/result.js';
 import { AppFailure } from '../errors.js';
+import { listPullZones } from '../platform/core-lists.js';
 import type { PlatformClient } from '../platform/types.js';
 import type { Dialogs } from '../ports.js';
 import type { AreaHandlers, EventBus } from '../router.js';
@@ -48,12 +49,6 @@ export interface LogsArea {
   close(): void;
 }
 
-interface PullZoneModel {
-  readonly Id?: number;
-  readonly Name?: string;
-  readonly EnableLogging?: boolean;
-}
-
 /** Builds the logs area. */
 export function logsArea(deps: LogsAreaDeps): LogsArea {
   const sessions = new Map<string, ZoneSession | FileSession>();
@@ -85,14 +80,9 @@ export function logsArea(deps: LogsAreaDeps): LogsArea {
 
   const handlers: LogsHandlers = {
     'logs.zones': async () => {
-      const client = await deps.client();
-      const list = await client.json<PullZoneModel[] | { Items?: PullZoneModel[] }>({ area: 'core', method: 'GET', path: '/pullzone' });
-      const items = Array.isArray(list) ? list : (list.Items ?? []);
-      return {
-        zones: items
-          .filter((z): z is PullZoneModel & { Id: number } => typeof z.Id === 'number')
-          .map((z) => ({ id: z.Id, name: z.Name ?? `Zone ${z.Id}`, loggingEnabled: z.EnableLogging === true })),
-      };
+      // Read liberally (null names, extra members, a zone without an id skipped): the same reader as the settings'.
+      const { items } = await listPullZones(await deps.client());
+      return { zones: items.map((z) => ({ id: z.id, name: z.name, loggingEnabled: z.loggingEnabled })) };
     },
     'logs.open': async ({ source, filter }) => {
       if (source.kind === 'file') return openFile(source.token, filter);
@@ -114,6 +104,7 @@ export function logsArea(deps: LogsAreaDeps): LogsArea {
       return s.status();
     },
     'logs.window': async ({ sessionId, offset, count, sort }) => get(sessionId).window(offset, count, sort),
+    'logs.revealAuthorization': async ({ sessionId, index, sort, requestId }) => ({ value: await get(sessionId).authorization(index, sort, requestId) }),
     'logs.findStatus': async ({ sessionId, from, direction, statusClass, sort }) => {
       const lo = Number(statusClass[0]) * 100;
       const index = await get(sessionId).findStatus(from, direction === 'next' ? 1 : -1, sort, lo, lo + 99);

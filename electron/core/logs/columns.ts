@@ -142,6 +142,16 @@ export class ColumnStore implements RowsView {
     this.length = i + 1;
   }
 
+  /**
+   * Takes back the row appended last (a reader that filters as it reads appends, looks, and may let it go). Values
+   * it added to the dictionaries stay there, unused.
+   */
+  dropLast(): void {
+    if (this.length === 0) return;
+    this.length--;
+    this.arena.rewindTo(this.rowStart[this.length]!);
+  }
+
   /** Appends a decoded record (for v2 pages, which arrive as objects). */
   appendRecord(rec: CdnLogRecord): void {
     const i = this.beginRow();

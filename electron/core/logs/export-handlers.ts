@@ -56,6 +56,8 @@ function writeFailure(e: unknown, path: string): AppFailure {
     case 'ENOSPC':
     case 'EDQUOT':
       return new AppFailure(appError('validation', `The disk is full: ${name} was not saved`, { detail: 'Free some space or choose another disk.' }));
+    case 'EISDIR':
+      return new AppFailure(appError('validation', `${path} is a folder, not a file`, { detail: 'Name a file to save to, such as rows.csv inside that folder.', fieldErrors: { path: 'must name a file, not a folder' } }));
     case 'ENOENT':
     case 'ENOTDIR':
       return new AppFailure(appError('not_found', `The folder for ${name} does not exist`, { detail }));
@@ -71,7 +73,7 @@ function writeFailure(e: unknown, path: string): AppFailure {
 export function exportHandlers(deps: ExportDeps): ExportHandlers {
   const running = new Map<string, AbortController>();
   return {
-    'logs.export': async ({ sessionId, format, sort, timeZone }) => {
+    'logs.export': async ({ sessionId, format, sort, timeZone, includeAuthorization }) => {
       const s = deps.session(sessionId);
       if (running.has(sessionId)) throw new AppFailure(appError('conflict', 'This view is already being exported', { detail: 'Wait for it to finish, or cancel it.' }));
       if (timeZone !== undefined && !isTimeZone(timeZone)) throw new AppFailure(appError('validation', `Unknown time zone "${timeZone}"`, { fieldErrors: { timeZone: 'must be an IANA time zone name' } }));
@@ -118,7 +120,7 @@ export function exportHandlers(deps: ExportDeps): ExportHandlers {
           }
           emit({ phase: 'writing', total: s.status().matchingRows });
           const r = await s.exportFile(
-            { target: path, format, sort: sort ?? TIME_SORT, ...(timeZone !== undefined ? { timeZone } : {}) },
+            { target: path, format, sort: sort ?? TIME_SORT, ...(timeZone !== undefined ? { timeZone } : {}), includeAuthorization: includeAuthorization === true },
             { signal: abort.signal, onProgress: (written, total) => emit({ written, total }) },
           );
           emit({ phase: 'saved', written: r.rows, total: r.rows, bytes: r.bytes });

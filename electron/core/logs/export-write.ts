@@ -5,9 +5,10 @@
  * complete; a cancel or a failure removes the temporary file, so the target never holds part of an export.
  */
 import { randomBytes } from 'node:crypto';
-import { open, rename, rm, type FileHandle } from 'node:fs/promises';
+import { open, rename, rm, stat, type FileHandle } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { csvHeader, csvLine, isoWithOffset, ndjsonLine, offsetResolver, type ExportFormat } from '../../../shared/logs/export-format.js';
+import { csvHeader, csvLine, exportFields, isoWithOffset, ndjsonLine, offsetResolver, withoutAuthorization, type ExportFormat } from '../../../shared/logs/export-format.js';
+import type { CdnLogRecord } from '../../../shared/logs/log-record.js';
 import { formatV1Line } from '../../../shared/logs/v1-line.js';
 import { recordToLogEntry } from '../../../shared/logs/v2-response.js';
 import type { RowsView } from './types.js';
@@ -18,6 +19,16 @@ export interface ExportJob {
   readonly format: ExportFormat;
   /** An IANA zone for the times of CSV and NDJSON; UTC (`+00:00`) without one. v1 lines keep UNIX milliseconds. */
   readonly timeZone?: string;
+  /**
+   * Write visitors' Authorization headers too. Off by default: they are other people's credentials. Without it CSV
+   * has no such column, NDJSON no such key, and v1 lines keep their 15 fields with `-` in its place.
+   */
+  readonly includeAuthorization?: boolean;
+}
+
+/** The record with its Authorization header taken out (a v1 line then writes `-` there). */
+function recordWithoutAuthorization(rec: CdnLogRecord): CdnLogRecord {
+  return rec.extended === undefined || rec.extended.authorizationHeader === null ? rec : { ...rec, extended: { ...rec.extended, authorizationHeader: null } };
 }
 
 /** What an export wrote. */
@@ -55,18 +66,25 @@ export async function writeRowsFile(rows: RowsView, order: ArrayLike<number>, jo
   const { signal } = control;
   if (signal?.aborted) throw exportCancelled();
   const offset = offsetResolver(job.timeZone);
+  const withAuth = job.includeAuthorization === true;
+  const fields = exportFields(withAuth);
   const line: (i: number) => string =
     job.format === 'v1'
-      ? (i) => `${formatV1Line(rows.record(i))}\n`
+      ? (i) => `${formatV1Line(withAuth ? rows.record(i) : recordWithoutAuthorization(rows.record(i)))}\n`
       : (i) => {
           const entry = recordToLogEntry(rows.record(i));
           const t = rows.timestamp(i);
           const timed = { ...entry, timestamp: isoWithOffset(t, offset(t)) };
-          return job.format === 'csv' ? csvLine(timed) : ndjsonLine(timed);
+          if (job.format === 'csv') return csvLine(timed, fields);
+          return ndjsonLine(withAuth ? timed : withoutAuthorization(timed));
         };
   const total = order.length;
   const every = control.progressIntervalMs ?? 100;
   const batchChars = control.batchChars ?? 256 * 1024;
+  // A folder is not a file to write: said before anything is written (the rename would fail with a riddle).
+  if (/[\\/]$/.test(job.target) || (await stat(job.target).catch(() => null))?.isDirectory() === true) {
+    throw Object.assign(new Error(`${job.target} is a folder`), { code: 'EISDIR' });
+  }
   const temp = partialPath(job.target);
   let out: FileHandle | null = await open(temp, 'wx', 0o644);
   let bytes = 0;
@@ -85,7 +103,7 @@ export async function writeRowsFile(rows: RowsView, order: ArrayLike<number>, jo
       bytes += buf.length;
     };
     report(0, true);
-    let batch = job.format === 'csv' ? csvHeader() : '';
+    let batch = job.format === 'csv' ? csvHeader(fields) : '';
     for (let k = 0; k < total; k++) {
       batch += line(order[k]!);
       if (batch.length >= batchChars) {

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { LogsExportStatus } from '../../../shared/contract/logs-export.js';
 import type { LogsStatus } from '../../../shared/contract/logs.js';
-import { CSV_FIELDS } from '../../../shared/logs/export-format.js';
+import { exportFields } from '../../../shared/logs/export-format.js';
 import type { CdnLogRecord } from '../../../shared/logs/log-record.js';
 import { formatV1Line } from '../../../shared/logs/v1-line.js';
 import { logEntrySchema } from '../../../shared/logs/v2-response.js';
@@ -128,7 +128,7 @@ describe.each(HOSTS)('%s', (_label, makeRows) => {
     const lines = csvLines(target);
     expect(lines).toHaveLength(25_001);
     expect(r.bytes).toBe(readFileSync(target).length);
-    expect(lines[0]).toBe(CSV_FIELDS.join(','));
+    expect(lines[0]).toBe(exportFields(false).join(','));
     // The first data line is the table's first row in the same sort.
     const w = await t.h['logs.window']({ sessionId: id, offset: 0, count: 1, sort: { key: 'bytes', dir: 'desc' } }, {} as never);
     expect(lines[1]!.split(',')[2]).toBe(w.rows[0]!.requestId);

@@ -13,6 +13,10 @@ export class FileSession extends Session {
   lines = 0;
   malformed = 0;
   samples: readonly V1MalformedSample[] = [];
+  /** The file has more rows than the store's ceiling let in: the rows held are its first. */
+  truncated = false;
+  /** Where gzip data that ended early or is damaged stopped reading, in words; null when read whole. */
+  endedEarly: string | null = null;
   #span: TimeSpan | null = null;
   readonly #abort = new AbortController();
 
@@ -43,7 +47,14 @@ export class FileSession extends Session {
       hasMore: false,
       requests: 0,
       budget: null,
-      file: { bytesRead: this.bytesRead, totalBytes: this.totalBytes, lines: this.lines, malformed: this.malformed },
+      file: {
+        bytesRead: this.bytesRead,
+        totalBytes: this.totalBytes,
+        lines: this.lines,
+        malformed: this.malformed,
+        ...(this.truncated ? { truncated: true } : {}),
+        ...(this.endedEarly !== null ? { endedEarly: this.endedEarly } : {}),
+      },
     };
   }
 
@@ -64,6 +75,8 @@ export class FileSession extends Session {
       this.lines = r.lines;
       this.malformed = r.malformed;
       this.samples = r.samples;
+      this.truncated = r.truncated === true;
+      this.endedEarly = r.endedEarly ?? null;
       this.#span = r.span;
       this.phase = 'idle';
     } catch (e) {

@@ -39,6 +39,11 @@ export class RowArena {
     return this.end;
   }
 
+  /** Forgets the bytes written from `used` on (the last row's, when a row is taken back). */
+  rewindTo(used: number): void {
+    if (used >= 0 && used <= this.end) this.end = used;
+  }
+
   /** Gives back the capacity past the bytes written. */
   trim(): void {
     this.setData(resized(this.data, this.end));

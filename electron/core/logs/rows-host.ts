@@ -36,6 +36,8 @@ export interface RowsHandle {
   close(): void;
   /** The place, in the sort given, of the matching row with this request id; null when none matches. */
   findRequest(requestId: string, sort: LogSort): Promise<number | null>;
+  /** The Authorization header of the matching row at `index` in the sort given, in clear (for one explicit reveal). */
+  authorization(index: number, sort: LogSort, requestId?: string): Promise<string | null>;
   /** Drops the `count` rows that arrived first; how many rows went and how many of them matched. */
   trimOldest(count: number): Promise<{ rows: number; matching: number }>;
   /** Matching rows in arrival order (a live tail), newest arrival last. */
@@ -55,6 +57,8 @@ export interface ExportRequest {
   readonly format: ExportFormat;
   readonly sort: LogSort;
   readonly timeZone?: string;
+  /** Write visitors' Authorization headers too (left out unless asked for by name). */
+  readonly includeAuthorization?: boolean;
 }
 
 /** Makes row handles. */
@@ -114,6 +118,7 @@ function handleOver(raw: Raw, close: () => void): RowsHandle {
     trimOldest: (count) => send({ op: 'trimOldest', count }),
     arrivalWindow: (offset, count) => send({ op: 'arrivalWindow', offset, count }),
     findRequest: (requestId, sort) => send({ op: 'findRequest', requestId, sort }),
+    authorization: (index, sort, requestId) => send({ op: 'authorization', index, sort, ...(requestId !== undefined ? { requestId } : {}) }),
   };
 }
 

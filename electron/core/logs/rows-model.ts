@@ -7,6 +7,7 @@
 import type { LogFilter } from '../../../shared/logs/filter.js';
 import { matchesRecord } from '../../../shared/logs/filter.js';
 import { bucketSizeMs } from '../../../shared/logs/range.js';
+import { maskAuthorization } from '../../../shared/logs/authorization.js';
 import type { CdnLogRecord } from '../../../shared/logs/log-record.js';
 import { recordToLogEntry } from '../../../shared/logs/v2-response.js';
 import type { LogAggregates, LogRow, LogSort } from '../../../shared/contract/logs.js';
@@ -112,9 +113,37 @@ export class RowsModel {
     const rows: LogRow[] = [];
     // A window never starts before the first row: a negative place would read past the store.
     for (let k = Math.max(0, offset); k < Math.min(order.length, offset + count); k++) {
-      rows.push({ ...recordToLogEntry(this.#store.record(order[k]!)), index: k });
+      rows.push(this.#row(order[k]!, k));
     }
     return { rows, total: order.length };
+  }
+
+  /**
+   * A row as a window carries it to the renderer: a visitor's Authorization header only in its masked form, with
+   * a flag saying it was masked (authorizationFor gives the value of one row on an explicit reveal).
+   */
+  #row(i: number, index: number): LogRow {
+    const entry = recordToLogEntry(this.#store.record(i));
+    const auth = entry.authorizationHeader;
+    if (auth === null || auth === undefined || auth === '') return { ...entry, index };
+    return { ...entry, authorizationHeader: maskAuthorization(auth), authorizationMasked: true, index };
+  }
+
+  /**
+   * The Authorization header of the matching row at `index` in the sort given, in clear; null when it has none. With
+   * `requestId`, the row there must be that request (rows may have arrived since the window was sent); when it is
+   * not, the request is looked for, and a request no longer among the matching rows gives null: never another
+   * visitor's header.
+   */
+  authorizationFor(index: number, sort: LogSort, requestId?: string): string | null {
+    this.#catchUp();
+    const order = this.#order(sort);
+    let at = index;
+    if (requestId !== undefined && (at < 0 || at >= order.length || this.#store.requestId(order[at]!)?.toLowerCase() !== requestId.toLowerCase())) {
+      at = this.findRequest(requestId, sort) ?? -1;
+    }
+    if (at < 0 || at >= order.length) return null;
+    return this.#store.record(order[at]!).extended?.authorizationHeader ?? null;
   }
 
   /**
@@ -282,7 +311,7 @@ export class RowsModel {
     this.#catchUp();
     const sel = this.#matching;
     const rows: LogRow[] = [];
-    for (let k = Math.max(0, offset); k < Math.min(sel.length, offset + count); k++) rows.push({ ...recordToLogEntry(this.#store.record(sel[k]!)), index: k });
+    for (let k = Math.max(0, offset); k < Math.min(sel.length, offset + count); k++) rows.push(this.#row(sel[k]!, k));
     return { rows, total: sel.length };
   }
 }

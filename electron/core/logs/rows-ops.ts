@@ -20,6 +20,10 @@ export interface FileLoaded {
   readonly malformed: number;
   readonly samples: readonly V1MalformedSample[];
   readonly span: TimeSpan | null;
+  /** Reading stopped at the store's ceiling: these are the file's first rows; it has more. */
+  readonly truncated?: boolean;
+  /** Gzip data that ended early or is damaged: where reading stopped (the rows before it are kept). */
+  readonly endedEarly?: string;
 }
 
 /** One request to a session's rows. */
@@ -32,12 +36,13 @@ export type RowsOp =
   | { readonly op: 'aggregates'; readonly span: TimeSpan | null; readonly partial: boolean; readonly bucketMs?: number; readonly urls?: UrlGrouping }
   | { readonly op: 'values'; readonly key: ValueKey; readonly prefix: string }
   | { readonly op: 'loadFile'; readonly path: string; readonly progressIntervalMs?: number; readonly parser?: V1ParserOptions }
-  | { readonly op: 'exportFile'; readonly target: string; readonly format: ExportFormat; readonly sort: LogSort; readonly timeZone?: string; readonly progressIntervalMs?: number }
+  | { readonly op: 'exportFile'; readonly target: string; readonly format: ExportFormat; readonly sort: LogSort; readonly timeZone?: string; readonly includeAuthorization?: boolean; readonly progressIntervalMs?: number }
   /** A download's bytes arriving on `port` (day-stream.ts), parsed as a file is; rows outside `window` are dropped. */
   | { readonly op: 'loadStream'; readonly port: MessagePort; readonly window: TimeSpan | null; readonly progressIntervalMs?: number }
   | { readonly op: 'trimOldest'; readonly count: number }
   | { readonly op: 'arrivalWindow'; readonly offset: number; readonly count: number }
-  | { readonly op: 'findRequest'; readonly requestId: string; readonly sort: LogSort };
+  | { readonly op: 'findRequest'; readonly requestId: string; readonly sort: LogSort }
+  | { readonly op: 'authorization'; readonly index: number; readonly sort: LogSort; readonly requestId?: string };
 
 /** A stream read into the rows: as a file, plus the rows left out for being outside the window. */
 export interface StreamLoaded extends FileLoaded {
@@ -59,6 +64,7 @@ export interface RowsOpResults {
   trimOldest: { rows: number; matching: number };
   arrivalWindow: { rows: LogRow[]; total: number };
   findRequest: number | null;
+  authorization: string | null;
 }
 
 /** Where a running file load reports and how it is stopped. */
@@ -109,13 +115,20 @@ async function perform(model: RowsModel, req: RowsOp, ctx: LoadContext): Promise
       const parts = ctx.partScript !== undefined ? await planV1FileParts(req.path) : [undefined];
       const r = parts.length > 1 ? await parseV1FileInWorker(req.path, { ...options, script: ctx.partScript, parts }) : await parseV1File(req.path, options);
       model.adopt(r.store);
-      const loaded: FileLoaded = { lines: r.lines, malformed: r.malformed, samples: r.samples, span: model.span() };
+      const loaded: FileLoaded = {
+        lines: r.lines,
+        malformed: r.malformed,
+        samples: r.samples,
+        span: model.span(),
+        ...(r.truncated === true ? { truncated: true } : {}),
+        ...(r.endedEarly !== undefined ? { endedEarly: r.endedEarly } : {}),
+      };
       return loaded;
     }
     case 'exportFile': {
       const { store, order } = model.exportView(req.sort);
       ctx.detach?.();
-      return writeRowsFile(store, order, { target: req.target, format: req.format, ...(req.timeZone !== undefined ? { timeZone: req.timeZone } : {}) }, {
+      return writeRowsFile(store, order, { target: req.target, format: req.format, ...(req.timeZone !== undefined ? { timeZone: req.timeZone } : {}), includeAuthorization: req.includeAuthorization === true }, {
         ...(ctx.signal !== undefined ? { signal: ctx.signal } : {}),
         ...(ctx.onExportProgress !== undefined ? { onProgress: ctx.onExportProgress } : {}),
         ...(req.progressIntervalMs !== undefined ? { progressIntervalMs: req.progressIntervalMs } : {}),
@@ -138,5 +151,7 @@ async function perform(model: RowsModel, req: RowsOp, ctx: LoadContext): Promise
       return model.arrivalWindow(req.offset, req.count);
     case 'findRequest':
       return model.findRequest(req.requestId, req.sort);
+    case 'authorization':
+      return model.authorizationFor(req.index, req.sort, req.requestId);
   }
 }

@@ -87,6 +87,11 @@ export abstract class Session {
     return this.rows.window(offset, count, sort);
   }
 
+  /** One matching row's Authorization header in clear, for an explicit reveal; null when it has none. */
+  authorization(index: number, sort: LogSort, requestId?: string): Promise<string | null> {
+    return this.rows.authorization(index, sort, requestId);
+  }
+
   /** The nearest matching row past `from`, in the sort given, whose status is in `min..max`; null when none. */
   findStatus(from: number, step: 1 | -1, sort: LogSort, min: number, max: number): Promise<number | null> {
     return this.rows.findStatus(from, step, sort, min, max);

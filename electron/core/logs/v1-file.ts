@@ -25,8 +25,22 @@ export interface V1FileProgress {
   readonly malformed: number;
 }
 
+/**
+ * The most a file's rows may take in the store: the rows kept and the bytes their columns hold. A gzip file of a
+ * few MB can inflate to gigabytes of lines; past either ceiling reading stops (no more is inflated) and the result
+ * says the file has more. 5 million rows, or 96 MiB of columns (half a million rows and more of a typical day file), whichever comes
+ * first: with the read's own buffers, such a file then stays under 300 MiB.
+ */
+export interface V1RowCeiling {
+  readonly maxRows: number;
+  readonly maxBytes: number;
+}
+export const DEFAULT_ROW_CEILING: V1RowCeiling = { maxRows: 5_000_000, maxBytes: 96 * 1024 * 1024 };
+
 /** Options of parseV1File and parseV1FileInWorker. */
 export interface V1FileOptions {
+  /** The store's ceiling; DEFAULT_ROW_CEILING when absent. */
+  readonly ceiling?: V1RowCeiling;
   readonly signal?: AbortSignal;
   /** Called at most every progressIntervalMs while reading, and once at the end. */
   readonly onProgress?: (progress: V1FileProgress) => void;
@@ -42,6 +56,10 @@ export interface V1FileResult {
   readonly malformed: number;
   readonly malformedByReason: ReadonlyMap<V1MalformedReason, number>;
   readonly samples: readonly V1MalformedSample[];
+  /** Reading stopped at the store's ceiling: the rows are the file's first ones, and the file has more. */
+  readonly truncated?: boolean;
+  /** Gzip data that ended early or is damaged: where reading stopped, in words (the rows before it are kept). */
+  readonly endedEarly?: string;
 }
 
 /** Options of one worker's part of a file. */
@@ -49,7 +67,7 @@ interface V1PartOptions extends V1FileOptions {
   readonly range?: ByteRange;
 }
 
-/** Parses a v1 log file (`.log`, or gzip by name or content) into a compacted column store. */
+/** Parses a v1 log file (plain, or gzip by content) into a compacted column store, up to the ceiling. */
 export async function parseV1File(path: string, options: V1FileOptions = {}): Promise<V1FileResult> {
   return parsePart(path, options);
 }
@@ -60,8 +78,11 @@ async function parsePart(path: string, options: V1PartOptions): Promise<V1FileRe
   const totalBytes = range === undefined ? (await stat(path)).size : range.end - range.start;
   const gz = await isGzip(path);
   // Rows of about 250 bytes, of which about 40% stays in the arena; a plain file's size makes a good first guess.
-  const store = gz ? new ColumnStore() : new ColumnStore(Math.ceil(totalBytes / 250), Math.ceil(totalBytes * 0.4));
-  const parser = new V1StreamParser(store, { ...options.parser, startsFile: range === undefined || range.start === 0 });
+  // The first guess stays well inside the ceiling, whatever the file's size.
+  const ceiling = options.ceiling ?? DEFAULT_ROW_CEILING;
+  const store = gz
+    ? new ColumnStore()
+    : new ColumnStore(Math.min(Math.ceil(totalBytes / 250), Math.floor(ceiling.maxBytes / 200)), Math.min(Math.ceil(totalBytes * 0.4), Math.floor(ceiling.maxBytes / 2)));
   const interval = options.progressIntervalMs ?? 100;
   let last = 0;
   let bytesRead = 0;
@@ -72,17 +93,49 @@ async function parsePart(path: string, options: V1PartOptions): Promise<V1FileRe
     last = now;
     onProgress({ bytesRead, totalBytes, lines: parser.lines, malformed: parser.malformed });
   };
-  await streamV1File(path, parser, {
-    signal,
-    range,
-    onChunk: (n) => {
-      bytesRead = n;
-      report(false);
+  // At the ceiling the sink takes no more rows and stops the read: nothing more is inflated or parsed.
+  const full = new AbortController();
+  const FULL = new Error('The store is full');
+  let checkAt = 0;
+  const sink = {
+    appendBytes(row: Parameters<ColumnStore['appendBytes']>[0]) {
+      if (full.signal.aborted) return;
+      if (store.length >= ceiling.maxRows || (store.length >= checkAt && store.byteSize >= ceiling.maxBytes)) {
+        full.abort(FULL);
+        return;
+      }
+      // byteSize sums a dozen arrays: looked at every 4,096 rows.
+      if (store.length >= checkAt) checkAt = store.length + 4096;
+      store.appendBytes(row);
     },
-  });
-  store.compact();
+  };
+  const parser = new V1StreamParser(sink, { ...options.parser, startsFile: range === undefined || range.start === 0 });
+  let endedEarly: string | null = null;
+  try {
+    ({ endedEarly } = await streamV1File(path, parser, {
+      signal: signal === undefined ? full.signal : AbortSignal.any([signal, full.signal]),
+      range,
+      onChunk: (n) => {
+        bytesRead = n;
+        report(false);
+      },
+    }));
+  } catch (e) {
+    if (e !== FULL || isAborted(signal)) throw e;
+  }
+  // Shrinking copies, holding both sizes meanwhile: a store stopped at its ceiling keeps its slack instead.
+  if (!full.signal.aborted) store.compact();
   report(true);
-  return { store, lines: parser.lines, malformed: parser.malformed, malformedByReason: parser.malformedByReason, samples: parser.samples() };
+  const lines = full.signal.aborted ? store.length + parser.malformed : parser.lines;
+  return {
+    store,
+    lines,
+    malformed: parser.malformed,
+    malformedByReason: parser.malformedByReason,
+    samples: parser.samples(),
+    ...(full.signal.aborted ? { truncated: true } : {}),
+    ...(endedEarly !== null ? { endedEarly } : {}),
+  };
 }
 
 const WORKER_KIND = 'burrow-v1-file';
@@ -95,6 +148,7 @@ interface WorkerInput {
   readonly range?: ByteRange;
   readonly parser?: V1ParserOptions;
   readonly progressIntervalMs?: number;
+  readonly ceiling?: V1RowCeiling;
   /** The first part's worker also joins the others' columns onto its own, sent to it once they are done. */
   readonly joinsLater: boolean;
 }
@@ -111,6 +165,8 @@ interface PartDone {
   readonly malformed: number;
   readonly malformedByReason: readonly (readonly [V1MalformedReason, number])[];
   readonly samples: readonly V1MalformedSample[];
+  readonly truncated?: boolean;
+  readonly endedEarly?: string;
 }
 
 type WorkerMessage =
@@ -182,7 +238,8 @@ function joinParts(parts: readonly PartDone[], maxSamples: number): V1FileResult
     malformed += p.malformed;
   }
   const store = ColumnStore.fromSnapshot(parts[0]!.snapshot);
-  return { store, lines, malformed, malformedByReason, samples };
+  const endedEarly = parts.find((p) => p.endedEarly !== undefined)?.endedEarly;
+  return { store, lines, malformed, malformedByReason, samples, ...(parts.some((p) => p.truncated === true) ? { truncated: true } : {}), ...(endedEarly !== undefined ? { endedEarly } : {}) };
 }
 
 /**
@@ -208,8 +265,11 @@ export async function parseV1FileInWorker(path: string, options: V1WorkerOptions
     const sum = (f: (x: V1FileProgress) => number) => latest.reduce((n, x) => n + (x === undefined ? 0 : f(x)), 0);
     onProgress({ bytesRead: sum((x) => x.bytesRead), totalBytes: total, lines: sum((x) => x.lines), malformed: sum((x) => x.malformed) });
   };
+  // Parts share the ceiling: each keeps its share, so the joined store stays within it.
+  const whole = options.ceiling ?? DEFAULT_ROW_CEILING;
+  const ceiling: V1RowCeiling = { maxRows: Math.ceil(whole.maxRows / ranges.length), maxBytes: Math.ceil(whole.maxBytes / ranges.length) };
   const runs = ranges.map((range, i) =>
-    runPart(script, { kind: WORKER_KIND, path, range, parser: options.parser, progressIntervalMs: options.progressIntervalMs, joinsLater: i === 0 && ranges.length > 1 }, (p) =>
+    runPart(script, { kind: WORKER_KIND, path, range, parser: options.parser, progressIntervalMs: options.progressIntervalMs, ceiling, joinsLater: i === 0 && ranges.length > 1 }, (p) =>
       report(i, p),
     ),
   );
@@ -247,6 +307,7 @@ async function runWorker(input: WorkerInput): Promise<void> {
       range: input.range,
       parser: input.parser,
       progressIntervalMs: input.progressIntervalMs,
+      ...(input.ceiling !== undefined ? { ceiling: input.ceiling } : {}),
       onProgress: (progress) => post({ type: 'progress', progress }),
     });
     let snapshot = r.store.snapshot();
@@ -255,7 +316,16 @@ async function runWorker(input: WorkerInput): Promise<void> {
       snapshot = concatSnapshots([snapshot, ...join.snapshots]);
     }
     post(
-      { type: 'done', snapshot, lines: r.lines, malformed: r.malformed, malformedByReason: [...r.malformedByReason], samples: r.samples },
+      {
+        type: 'done',
+        snapshot,
+        lines: r.lines,
+        malformed: r.malformed,
+        malformedByReason: [...r.malformedByReason],
+        samples: r.samples,
+        ...(r.truncated === true ? { truncated: true } : {}),
+        ...(r.endedEarly !== undefined ? { endedEarly: r.endedEarly } : {}),
+      },
       snapshotTransferList(snapshot),
     );
   } catch (err) {

@@ -17,6 +17,7 @@
  * while a refused line is counted and listable. The platform removes pipes from those fields before writing, so
  * such lines only come from damaged or foreign files.
  */
+import { maskAuthorization } from '../../../shared/logs/authorization.js';
 import type { V1RejectReason } from '../../../shared/logs/v1-line.js';
 import { F_AUTHORIZATION, F_CONTENT_RANGE, F_EDGE, F_IP, F_REFERER, F_REQUEST_ID, F_URL, F_USER_AGENT, newByteRow, type ByteRow } from './columns.js';
 import { UNKNOWN_CACHE } from './byte-row.js';
@@ -108,6 +109,16 @@ function cacheCodeOf(b: Uint8Array, s: number, e: number): number {
 function isWord(b: Uint8Array, s: number, e: number): boolean {
   const t = textOf(b, s, e);
   return t.length > 0 && t.length <= CACHE_STATUS_MAX_CHARS && !/\s/.test(t);
+}
+
+/**
+ * A malformed line's sample as it may be shown: the 15th field on (a visitor's Authorization header, with extended
+ * logging) masked, scheme kept, as everywhere else; samples reach the screen and the CLI.
+ */
+function withoutCredential(text: string): string {
+  const f = text.split('|');
+  if (f.length < 15) return text;
+  return [...f.slice(0, 14), ...f.slice(14).map((v) => (v === '' || v === '-' ? v : (maskAuthorization(v) ?? v)))].join('|');
 }
 
 function textOf(b: Uint8Array, s: number, e: number): string {
@@ -220,7 +231,7 @@ export class V1StreamParser {
     this.malformed++;
     this.malformedByReason.set(reason, (this.malformedByReason.get(reason) ?? 0) + 1);
     if (this.sampleList.length < this.maxSamples) {
-      const text = textOf(b, s, Math.min(e, s + this.sampleChars * 4)).slice(0, this.sampleChars);
+      const text = withoutCredential(textOf(b, s, Math.min(e, s + this.sampleChars * 4)).slice(0, this.sampleChars));
       this.sampleList.push({ line: this.lines, reason, text });
     }
   }

@@ -12,9 +12,11 @@ import type { ByteRange } from './v1-ranges.js';
 
 const CHUNK = 1024 * 1024;
 
-/** Gzip when the name says so or the first two bytes are gzip's magic number. */
+/**
+ * Gzip when the first two bytes are gzip's magic number (1f 8b), whatever the name says: a plain file named
+ * `.log.gz` is read as plain text, and a gzip file named `.log` is inflated.
+ */
 export async function isGzip(path: string): Promise<boolean> {
-  if (path.toLowerCase().endsWith('.gz')) return true;
   const handle = await open(path, 'r');
   try {
     const head = Buffer.alloc(2);
@@ -82,18 +84,27 @@ async function readPlain(path: string, start: number, end: number, parser: V1Str
   }
 }
 
+/** How a read ended: whole, or with gzip data that stopped early or is damaged (the rows before it were read). */
+export interface V1StreamEnd {
+  /** Null when the whole file was read; else where and why it stopped, in words. */
+  readonly endedEarly: string | null;
+}
+
 /**
- * Streams a file, or one part of a plain file, through a parser and ends it. Gzip is recognised by name or
- * content. The parser decides where the rows go; parseV1File gives it a column store.
+ * Streams a file, or one part of a plain file, through a parser and ends it. Gzip is recognised by content. The
+ * parser decides where the rows go; parseV1File gives it a column store. Gzip data that ends early (a download cut
+ * short) or turns out damaged keeps the rows before that point: the half line at the cut is dropped, and the answer
+ * says where it stopped.
  */
-export async function streamV1File(path: string, parser: V1StreamParser, options: V1StreamOptions = {}): Promise<void> {
+export async function streamV1File(path: string, parser: V1StreamParser, options: V1StreamOptions = {}): Promise<V1StreamEnd> {
   const { signal, range, onChunk } = options;
   if (isAborted(signal)) throw abortError(signal);
   const gz = await isGzip(path);
   if (gz && range !== undefined) throw new Error('A gzip file can only be read from its start');
   if (!gz) {
     await readPlain(path, range?.start ?? 0, range?.end ?? (await stat(path)).size, parser, signal, onChunk);
-    return parser.end();
+    parser.end();
+    return { endedEarly: null };
   }
   const file = createReadStream(path, { highWaterMark: CHUNK });
   const sink = async (source: AsyncIterable<Buffer>) => {
@@ -108,7 +119,12 @@ export async function streamV1File(path: string, parser: V1StreamParser, options
     await pipeline(file, createGunzip(), sink, { signal });
   } catch (err) {
     if (isAborted(signal)) throw abortError(signal);
-    throw err;
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code !== 'Z_BUF_ERROR' && code !== 'Z_DATA_ERROR') throw err;
+    const size = (await stat(path)).size;
+    const why = code === 'Z_BUF_ERROR' ? 'the gzip data ends early (the file is cut short)' : `the gzip data is damaged (${(err as Error).message})`;
+    return { endedEarly: `${why}: reading stopped after ${parser.lines} lines, at byte ${file.bytesRead} of ${size}` };
   }
   parser.end();
+  return { endedEarly: null };
 }

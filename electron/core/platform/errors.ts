@@ -161,7 +161,7 @@ function htmlTitle(text: string): string | undefined {
 }
 
 /** Describes a body that is not JSON: HTML page, plain text, binary, or nothing. */
-function describeNonJson(body: Uint8Array, text: string, contentType: string): string | undefined {
+export function describeNonJson(body: Uint8Array, text: string, contentType: string): string | undefined {
   if (body.length === 0) return undefined;
   const type = contentType.split(';')[0]?.trim() || 'unknown type';
   if (/html/i.test(contentType) || /^\s*<(!doctype|html|head|body)/i.test(text)) {

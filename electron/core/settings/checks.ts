@@ -3,19 +3,10 @@ import type { AreaCheck, ConnectionArea } from '../../../shared/profiles.js';
 import type { AppError } from '../../../shared/result.js';
 import type { PlatformClient } from '../platform/client.js';
 import type { PlatformRequest } from '../platform/types.js';
+import type { PullZoneRead } from '../../../shared/platform/core-answers.js';
+import { listPullZones } from '../platform/core-lists.js';
 import { AppFailure, toAppError } from '../errors.js';
 
-interface CoreLibrary {
-  readonly Id: number;
-  readonly Name: string;
-  readonly ApiKey?: string | null;
-}
-
-interface CorePullZone {
-  readonly Id: number;
-  readonly Name: string;
-  readonly EnableLogging?: boolean;
-}
 
 /** The one call the checks make. */
 type JsonClient = Pick<PlatformClient, 'json'>;
@@ -39,17 +30,7 @@ function failed(area: ConnectionArea, e: unknown): AreaCheck {
   return { ...base, state: 'error', summary: error.title };
 }
 
-/** Lists libraries with their keys, as the core API returns them to the account key. */
-export async function listLibraries(client: JsonClient, signal?: AbortSignal): Promise<CoreLibrary[]> {
-  const body = await client.json<CoreLibrary[] | { Items?: CoreLibrary[] }>({ area: 'core', method: 'GET', path: '/videolibrary', ...(signal ? { signal } : {}) });
-  return Array.isArray(body) ? body : (body?.Items ?? []);
-}
-
-/** Lists pull zones (a plain array from the core API). */
-export async function listPullZones(client: JsonClient, signal?: AbortSignal): Promise<CorePullZone[]> {
-  const body = await client.json<CorePullZone[] | { Items?: CorePullZone[] }>({ area: 'core', method: 'GET', path: '/pullzone', ...(signal ? { signal } : {}) });
-  return Array.isArray(body) ? body : (body?.Items ?? []);
-}
+export { listLibraries, listPullZones } from '../platform/core-lists.js';
 
 /**
  * Runs the checks of the asked areas (all by default); library checks use the profile's stored library keys.
@@ -63,13 +44,16 @@ export async function testConnection(
 ): Promise<AreaCheck[]> {
   const checks: AreaCheck[] = [];
   const scoped = withSignal(client, signal);
-  let zones: CorePullZone[] | null = null;
+  let zones: readonly PullZoneRead[] | null = null;
   const want = new Set(areas);
   // The pull-zone list is both the core check and how logging finds a zone to ask.
   if (want.has('core') || want.has('logging')) {
     try {
-      zones = await listPullZones(scoped);
-      if (want.has('core')) checks.push({ area: 'core', state: 'ok', summary: `Connected: ${zones.length} pull zone${zones.length === 1 ? '' : 's'}.` });
+      const listed = await listPullZones(scoped);
+      zones = listed.items;
+      const n = zones.length;
+      const skipped = listed.unreadable.count > 0 ? ` ${listed.unreadable.count} more could not be read: ${listed.unreadable.reason ?? 'no reason given'}.` : '';
+      if (want.has('core')) checks.push({ area: 'core', state: 'ok', summary: `Connected: ${n} pull zone${n === 1 ? '' : 's'}.${skipped}` });
     } catch (e) {
       if (want.has('core')) checks.push(failed('core', e));
     }
@@ -110,16 +94,16 @@ async function checkVideo(client: JsonClient, libraryIds: readonly number[], che
   }
 }
 
-async function checkLogging(client: JsonClient, zones: readonly CorePullZone[] | null, checks: AreaCheck[]): Promise<void> {
-  const zone = zones?.find((z) => z.EnableLogging);
+async function checkLogging(client: JsonClient, zones: readonly PullZoneRead[] | null, checks: AreaCheck[]): Promise<void> {
+  const zone = zones?.find((z) => z.loggingEnabled);
   if (!zones) {
     checks.push({ area: 'logging', state: 'error', summary: 'Skipped: pull zones could not be listed.' });
   } else if (!zone) {
     checks.push({ area: 'logging', state: 'logging-disabled', summary: 'No pull zone has logging enabled.' });
   } else {
     try {
-      await client.json({ area: 'logging', method: 'GET', path: `/v2/pullzones/${zone.Id}/logs`, query: { limit: 1 } });
-      checks.push({ area: 'logging', state: 'ok', summary: `Logs of ${zone.Name} answered.` });
+      await client.json({ area: 'logging', method: 'GET', path: `/v2/pullzones/${zone.id}/logs`, query: { limit: 1 } });
+      checks.push({ area: 'logging', state: 'ok', summary: `Logs of ${zone.name} answered.` });
     } catch (e) {
       checks.push(failed('logging', e));
     }

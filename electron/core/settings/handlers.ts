@@ -67,28 +67,28 @@ export function settingsHandlers(service: ProfileService, clientFor: (p: StoredP
       const [libraries, zones] = await Promise.all([listLibraries(client, signal), listPullZones(client, signal)]);
       const view = await service.view(p);
       return {
-        libraries: libraries.map((l) => ({
-          id: l.Id,
-          name: l.Name,
-          keyAvailable: typeof l.ApiKey === 'string' && l.ApiKey.length > 0,
-          keyStored: view.libraries.some((v) => v.id === l.Id && v.key.configured),
+        libraries: libraries.items.map((l) => ({
+          id: l.id,
+          name: l.name,
+          keyAvailable: l.apiKey !== null,
+          keyStored: view.libraries.some((v) => v.id === l.id && v.key.configured),
         })),
-        pullZones: zones.map((z) => ({ id: z.Id, name: z.Name, loggingEnabled: z.EnableLogging === true })),
+        pullZones: zones.items.map((z) => ({ id: z.id, name: z.name, loggingEnabled: z.loggingEnabled })),
       };
     },
     'profiles.storeLibraryKeys': async ({ id, libraryIds }, { signal }) => {
       const p = service.require(id);
       if (p.kind === 'sandbox') return service.view(p);
-      const libraries = await listLibraries(await clientFor(p), signal);
+      const libraries = (await listLibraries(await clientFor(p), signal)).items;
       for (const libraryId of libraryIds) {
-        const lib = libraries.find((l) => l.Id === libraryId);
-        if (!lib?.ApiKey) {
+        const lib = libraries.find((l) => l.id === libraryId);
+        if (!lib?.apiKey) {
           throw new AppFailure(appError('not_found', `Library ${libraryId} has no key to store`, { fieldErrors: { libraryIds: `library ${libraryId} was not returned with a key` } }));
         }
-        await service.setKey(p.id, { kind: 'library', libraryId, name: lib.Name }, lib.ApiKey);
+        await service.setKey(p.id, { kind: 'library', libraryId, name: lib.name }, lib.apiKey);
         // Keep the platform's name even when the library was added by hand before.
         const current = service.require(p.id);
-        await service.store.update(p.id, { libraries: current.libraries.map((l) => (l.id === libraryId ? { ...l, name: lib.Name } : l)) });
+        await service.store.update(p.id, { libraries: current.libraries.map((l) => (l.id === libraryId ? { ...l, name: lib.name } : l)) });
       }
       changed();
       return service.view(service.require(p.id));

@@ -114,4 +114,31 @@ describe('profiles', () => {
     expect(JSON.stringify([found, after, checks])).not.toContain(accountKey);
     for (const lib of seeded) expect(JSON.stringify(after)).not.toContain(lib.key);
   });
+
+  it('discovery and the core check read pull zones and libraries the way the schema allows them: null names, extra members, a zone without an id counted', async () => {
+    const h = await core();
+    const sandbox = (await h.call<List>('profiles.list')).profiles[0]!;
+    const embedded = (await h.core.embeddedSandbox())!;
+    const p = await h.call<ProfileView>('profiles.create', { name: 'Odd answers', endpoints: sandbox.endpoints });
+    await h.call('profiles.setKey', { profileId: p.id, slot: { kind: 'account' }, value: embedded.accountKey });
+    const zones = [{ Id: 11, Name: null, EnableLogging: true, Hostnames: null, Brand: 'new' }, { Name: 'no id' }, { Id: 12 }];
+    const libraries = { Items: [{ Id: 5, Name: null, ApiKey: null, PullZoneId: 11, Extra: {} }, { Id: 6, Name: 'Six', ApiKey: 'k-6' }], CurrentPage: 1, TotalItems: 2, HasMoreItems: false };
+    embedded.faults.add({ method: 'GET', path: '/pullzone', times: 2, action: { kind: 'status', status: 200, body: zones } });
+    embedded.faults.add({ method: 'GET', path: '/videolibrary', times: 1, action: { kind: 'status', status: 200, body: libraries } });
+    try {
+      const found = await h.call<{ libraries: unknown[]; pullZones: unknown[] }>('profiles.discover', { id: p.id });
+      expect(found.pullZones).toEqual([
+        { id: 11, name: 'Zone 11', loggingEnabled: true },
+        { id: 12, name: 'Zone 12', loggingEnabled: false },
+      ]);
+      expect(found.libraries).toEqual([
+        { id: 5, name: 'Library 5', keyAvailable: false, keyStored: false },
+        { id: 6, name: 'Six', keyAvailable: true, keyStored: false },
+      ]);
+      const { checks } = await h.call<{ checks: AreaCheck[] }>('profiles.test', { id: p.id, areas: ['core'] });
+      expect(checks[0]).toMatchObject({ area: 'core', state: 'ok', summary: 'Connected: 2 pull zones. 1 more could not be read: item 2: the pull zone has no Id.' });
+    } finally {
+      embedded.faults.reset();
+    }
+  });
 });

@@ -75,7 +75,10 @@ export async function videosArea(deps: VideosAreaDeps): Promise<VideosArea> {
     const dir = join(deps.dataDir, 'uploads');
     // Resumable uploads keep their URLs beside the queue's journal, so a restart continues them.
     const runner = createJobRunner({ tusStore: fileTusStore(join(dir, 'tus')) });
-    const opened = await openUploadQueue({ dir, runner, clientFor: deps.clientFor, ...(deps.tusAccessFor ? { tusAccessFor: deps.tusAccessFor } : {}) });
+    const opened = await openUploadQueue({
+      dir, runner, clientFor: deps.clientFor, ...(deps.tusAccessFor ? { tusAccessFor: deps.tusAccessFor } : {}),
+      notice: (message) => deps.bus.emit('app.notice', { level: 'warning', message }),
+    });
     if (opened.recovered) deps.bus.emit('app.notice', { level: 'warning', message: opened.recovered });
     queue = opened;
     stopEvents = queue.onChange((change) => deps.bus.emit('videos.jobs', { jobs: [...change.jobs], removed: [...change.removed], status: change.status }));

@@ -2,18 +2,21 @@
  * The platform calls of a fetch row: ask the platform to fetch a URL, find the video it made (by id when the answer
  * carries one, else by the marker in its title), and read that video's state. Each call is sent once; the fetch queue decides retries.
  */
-import { z } from 'zod';
 import type { PlatformClient } from '../platform/types.js';
 import { jobMarker } from './marker.js';
-import { listVideos, VIDEO_STATUS, videoSend } from './video-api.js';
+import { messagesOf, progressOf, readOne, StreamStatus, StreamVideo, type Read } from './stream-read.js';
+import { listVideos, readVideoBody, VIDEO_STATUS, videoSend } from './video-api.js';
 
 /** What the platform said when it took a fetch: the new video's id when the answer names it. */
 export interface FetchAccepted {
   readonly videoId: string | null;
 }
 
-/** The documented answer is a bare status; the service also sends the new video's guid as `id`, but not always. */
-const acceptedSchema = z.object({ id: z.string().min(1).nullish(), success: z.boolean().nullish() }).loose();
+/** Reads a fetch's answer: the documented bare status; the service also sends the new video's guid as `id`, but not always. */
+export function readFetchAccepted(json: unknown): FetchAccepted {
+  const answer = readOne(json, StreamStatus);
+  return { videoId: answer.ok ? (answer.value.id ?? null) : null };
+}
 
 /** Asks the platform to fetch `url` into a new video; throws VideoCallFailure on any answer but 2xx. */
 export async function requestFetch(
@@ -38,8 +41,7 @@ export async function requestFetch(
   } catch {
     // A 2xx without a readable body still means the fetch was taken: the video is then found by its marker.
   }
-  const answer = acceptedSchema.safeParse(parsed);
-  return { videoId: answer.success ? (answer.data.id ?? null) : null };
+  return readFetchAccepted(parsed);
 }
 
 /** A fetched video's state, as the row needs it. */
@@ -50,24 +52,21 @@ export interface FetchedVideo {
   readonly failure: string | null;
 }
 
-const fetchedSchema = z
-  .object({
-    status: z.number().int().nullish(),
-    encodeProgress: z.number().nullish(),
-    transcodingMessages: z.array(z.object({ message: z.string().nullish(), level: z.number().nullish() }).loose()).nullish(),
-  })
-  .loose();
+/** Reads a fetched video's VideoModel (liberally: see stream-read). */
+export function readFetchedVideoBody(json: unknown): Read<FetchedVideo> {
+  const r = readOne(json, StreamVideo);
+  if (!r.ok) return r;
+  const messages = messagesOf(r.value);
+  return {
+    ok: true,
+    value: { status: r.value.status ?? VIDEO_STATUS.created, encodeProgress: progressOf(r.value.encodeProgress), failure: messages.length > 0 ? (messages[messages.length - 1] ?? null) : null },
+  };
+}
 
 /** Reads the video a fetch made. */
 export async function readFetchedVideo(client: PlatformClient, libraryId: number, videoId: string, signal: AbortSignal): Promise<FetchedVideo> {
   const response = await videoSend(client, { method: 'GET', path: `/library/${libraryId}/videos/${encodeURIComponent(videoId)}`, libraryId, signal });
-  const v = fetchedSchema.parse(response.json());
-  const messages = (v.transcodingMessages ?? []).map((m) => m.message ?? '').filter((m) => m !== '');
-  return {
-    status: v.status ?? VIDEO_STATUS.created,
-    encodeProgress: Math.min(100, Math.max(0, v.encodeProgress ?? 0)),
-    failure: messages.length > 0 ? (messages[messages.length - 1] ?? null) : null,
-  };
+  return readVideoBody(response, readFetchedVideoBody, 'a video');
 }
 
 /**

@@ -82,6 +82,20 @@ describe('fetch rows against the sandbox', () => {
     expectNoSecret(await onDisk());
   });
 
+  it('a fetch into a just-in-time library goes 7 → 8 and its row ends Ready, saying "Preparing for playback" on the way', async () => {
+    await setup({ processingStepMs: 100 });
+    const { queue } = await open();
+    const jit = env.sandbox.libraries.find((l) => l.jitEncoding)!;
+    const seen: FetchView[] = [];
+    const added = await queue.add({ profileId: 'p', libraryId: jit.id, collectionId: null, url: origin.url('/jit.mp4'), headers: [] });
+    const done = await rowWhere(queue, added.id, ended, seen);
+    expect(done).toMatchObject({ state: 'ready', encodeProgress: 100, error: null, note: null });
+    const history = env.sandbox.uploads.inspect(jit.id, done.videoId!)!.statusHistory.map((c) => c.status);
+    expect(history).toEqual(expect.arrayContaining([7, 8]));
+    expect(history).not.toContain(4);
+    expect(seen.some((v) => v.state === 'processing' && v.note === 'Preparing for playback')).toBe(true);
+  });
+
   it('finds the new video by its marker when the answer carries no id, past an older video of the same title and another process fetching the same title, and gives it back its clean title', async () => {
     await setup({ withoutId: true });
     const { queue, lines } = await open();
@@ -160,6 +174,42 @@ describe('fetch rows against the sandbox', () => {
     expect(done.state).toBe('failed');
     expect(JSON.stringify(done.error)).toContain('Origin refused the header');
     expectNoSecret(JSON.stringify(done));
+  });
+
+  it.each([
+    ['refused (400)', 400],
+    ['a fault of the platform (500), then refused', 500],
+  ])('an answer that echoes only the credential part of a header is scrubbed from the rows, the disk and the log: %s', async (_what, status) => {
+    await setup();
+    const { queue, lines } = await open();
+    const views: FetchView[] = [];
+    queue.onChange((c) => views.push(...c.fetches));
+    const path = `/video/library/${env.libraryId}/videos/fetch`;
+    const echo = (message: string, code: number) => ({ kind: 'status' as const, status: code, body: { success: false, message, statusCode: code } });
+    // The token alone, the password a Basic credential decodes to, and one value of a static key header's list.
+    if (status === 500) env.sandbox.faults.add({ method: 'POST', path, times: 1, action: echo('token SECRETTOKEN999 refused; user:hunter2026', 500) });
+    env.sandbox.faults.add({ method: 'POST', path, times: 1, action: echo('token SECRETTOKEN999 refused; password hunter2026; key secondkey-77', 400) });
+    const added = await queue.add({
+      profileId: 'p',
+      libraryId: env.libraryId,
+      collectionId: null,
+      url: origin.url('/x.mp4'),
+      headers: [
+        { name: 'Authorization', value: 'Bearer SECRETTOKEN999' },
+        { name: 'Proxy-Authorization', value: 'Basic dXNlcjpodW50ZXIyMDI2' },
+        { name: 'X-Api-Key', value: 'firstkey-66, secondkey-77' },
+      ],
+    });
+    const done = await rowWhere(queue, added.id, ended);
+    expect(done.state).toBe('failed');
+    expect(JSON.stringify(done.error)).toContain('refused');
+    // What the renderer gets: the rows of videos.fetchRows (every change) and of videos.fetches (the list).
+    const sent = JSON.stringify([views, queue.list()]);
+    const written = await onDisk();
+    for (const text of [sent, written, lines.join('\n')]) {
+      for (const part of ['SECRETTOKEN999', 'hunter2026', 'dXNlcjpodW50ZXIyMDI2', 'secondkey-77', 'firstkey-66']) expect(text).not.toContain(part);
+    }
+    expect(written).toContain('refused');
   });
 });
 

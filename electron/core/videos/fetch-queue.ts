@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { isFetchEnded, type FetchHeader, type FetchView } from '../../../shared/contract/videos-fetch.js';
-import { redactText, redactUrl } from '../../../shared/redact.js';
+import { headerSecrets, redactText, redactUrl } from '../../../shared/redact.js';
 import { appError } from '../../../shared/result.js';
 import { AppFailure } from '../errors.js';
 import type { PlatformClient } from '../platform/types.js';
@@ -82,7 +82,8 @@ export async function openFetchQueue(options: FetchQueueOptions): Promise<FetchQ
   const listeners = new Set<(change: FetchChange) => void>();
   let closed = false;
 
-  const allSecrets = () => [...values.values()].flatMap((v) => Object.values(v));
+  // Each header value whole and each of its credential parts: a server may echo only the token.
+  const allSecrets = () => headerSecrets([...values.values()].flatMap((v) => Object.values(v)));
   const log = (line: string) => options.log?.(redactText(line, allSecrets()));
   const viewOf = (r: FetchRecord): FetchView => ({
     id: r.id,

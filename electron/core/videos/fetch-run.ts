@@ -4,14 +4,15 @@
  * that back off while nothing moves. Every step is persisted by the host before the next one starts.
  */
 import { isFetchEnded } from '../../../shared/contract/videos-fetch.js';
-import { redactError, redactText, redactUrl } from '../../../shared/redact.js';
+import { headerSecrets, redactError, redactText, redactUrl } from '../../../shared/redact.js';
 import { toAppError } from '../errors.js';
 import { parseRetryAfter } from '../platform/retry.js';
 import type { PlatformClient } from '../platform/types.js';
 import { fetchMarkerId, findFetchedVideo, readFetchedVideo, requestFetch } from './fetch-api.js';
 import type { FetchRecord } from './fetch-store.js';
 import { markedTitle } from './marker.js';
-import { updateVideoTitle, VIDEO_STATUS, VideoCallFailure } from './video-api.js';
+import { isEncoding, isStatusNote, statusWords, videoPhase } from '../../../shared/videos/status.js';
+import { updateVideoTitle, VideoCallFailure } from './video-api.js';
 
 /** Polls of a fetched video start this far apart and back off to the cap while nothing moves. */
 const POLL_FIRST_MS = 2_000;
@@ -71,7 +72,8 @@ export async function runFetch(host: FetchHost, id: string, signal: AbortSignal)
   let networkDelay = NETWORK_FIRST_MS;
   let pollDelay = POLL_FIRST_MS;
   let finds = 0;
-  const secrets = () => Object.values(host.headers(id));
+  // Each header value whole and each of its credential parts: a server may echo only the token.
+  const secrets = () => headerSecrets(Object.values(host.headers(id)));
   const end = async (patch: Partial<FetchRecord>) => host.patch(id, { ...patch, requestPending: false, endedAt: host.now() });
 
   while (!signal.aborted) {
@@ -119,21 +121,25 @@ export async function runFetch(host: FetchHost, id: string, signal: AbortSignal)
         const video = await readFetchedVideo(client, row.libraryId, row.videoId, signal);
         if (signal.aborted) return;
         networkDelay = NETWORK_FIRST_MS;
-        if (video.status === VIDEO_STATUS.finished) {
+        const phase = videoPhase(video.status);
+        if (phase === 'ready') {
           await end({ state: 'ready', encodeProgress: 100, note: null, error: null });
           host.log(`fetch ${id}: video ${row.videoId} is ready`);
           return;
         }
-        if (video.status === VIDEO_STATUS.error || video.status === VIDEO_STATUS.uploadFailed) {
+        if (phase === 'failed') {
           const detail = video.failure !== null ? redactText(video.failure, secrets()) : undefined;
           await end({ state: 'failed', error: { title: 'The platform could not fetch or encode the video', ...(detail !== undefined ? { detail } : {}) }, note: null });
           host.log(`fetch ${id}: video ${row.videoId} failed`);
           return;
         }
-        const processing = video.status === VIDEO_STATUS.processing || video.status === VIDEO_STATUS.transcoding;
+        // Created or uploaded: the platform is still getting the file; any other working status is its encoding
+        // (a just-in-time library's segmenting, a number added later), with its words when not plain encoding.
+        const processing = isEncoding(video.status);
         const progress = processing ? video.encodeProgress : null;
-        const moved = row.state !== (processing ? 'processing' : 'fetching') || (progress ?? -1) > (row.encodeProgress ?? -1);
-        if (moved) await host.patch(id, { state: processing ? 'processing' : 'fetching', encodeProgress: progress, note: null });
+        const note = processing && isStatusNote(statusWords(video.status)) ? statusWords(video.status) : null;
+        const moved = row.state !== (processing ? 'processing' : 'fetching') || (progress ?? -1) > (row.encodeProgress ?? -1) || note !== row.note;
+        if (moved) await host.patch(id, { state: processing ? 'processing' : 'fetching', encodeProgress: progress, note });
         // Progress resets the pace; a stalled fetch or encode is asked less and less often.
         pollDelay = moved ? POLL_FIRST_MS : Math.min(pollDelay * 2, POLL_MAX_MS);
         await host.wait(pollDelay, signal);

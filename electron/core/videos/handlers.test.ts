@@ -110,6 +110,16 @@ describe('videos handlers', () => {
     expect(forced.added).toBe(2);
   });
 
+  it('an empty video file is named among the files left out, and nothing is queued for it', async () => {
+    const libraryId = sb.sandbox.libraries[0]!.id;
+    await file('clips/a.mp4');
+    await writeFile(join(dir, 'clips', 'empty.mp4'), '');
+    const folder = await registry.register(join(dir, 'clips'));
+    const result = await call('videos.add', { libraryId, collectionId: null, tokens: [folder.token] });
+    expect(result).toMatchObject({ added: 1, skipped: ['empty.mp4 (an empty file)'] });
+    expect((await call('videos.list', {})).jobs.map((j) => j.fileName)).toEqual(['a.mp4']);
+  });
+
   it('chooses files in the native dialog with a video filter and an "All files" one', async () => {
     const libraryId = sb.sandbox.libraries[0]!.id;
     expect(await call('videos.choose', { libraryId, collectionId: null })).toEqual({ added: 0, skipped: [], alreadyQueued: [], previouslyUploaded: [] });

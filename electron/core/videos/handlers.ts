@@ -4,13 +4,16 @@
  */
 import { basename } from 'node:path';
 import type { AddResult, Collection, videosContract } from '../../../shared/contract/videos.js';
+import { appError } from '../../../shared/result.js';
 import { VIDEO_EXTENSIONS } from '../../../shared/videos/model.js';
+import { AppFailure } from '../errors.js';
 import type { PlatformClient } from '../platform/types.js';
 import type { Dialogs } from '../ports.js';
 import type { AreaHandlers } from '../router.js';
 import type { AddOutcome, UploadQueue } from './types.js';
 import { fetchHandlers, type FetchDeps } from './fetch-handlers.js';
 import { tusHandlers } from './handlers-tus.js';
+import { readList, readOne, StreamCollection, wholeOf, type ListRead, type Read } from './stream-read.js';
 import { walkDropped } from './walk.js';
 import { libraryHandlers } from './library-handlers.js';
 
@@ -34,18 +37,23 @@ export interface VideosDeps extends FetchDeps {
   client(): Promise<PlatformClient>;
 }
 
-interface CollectionModel {
-  readonly guid?: string | null;
-  readonly name?: string | null;
-  readonly videoCount?: number;
-}
 
 const PAGE = 100;
 /** Enough pages for any real library; a runaway listing stops here. */
 const MAX_PAGES = 100;
 
-function toCollection(c: CollectionModel): Collection {
-  return { guid: c.guid ?? '', name: c.name ?? '', videoCount: Math.trunc(c.videoCount ?? 0) };
+/** A CollectionModel as the picker shows it (read liberally: see stream-read). */
+const collectionSchema = StreamCollection.transform((c): Collection => ({ guid: c.guid ?? '', name: c.name ?? '', videoCount: wholeOf(c.videoCount) }));
+
+/** Reads a PaginationListOfCollectionModel answer: a collection that cannot be read is skipped and counted, never the list. */
+export function readCollectionList(json: unknown): Read<ListRead<Collection>> {
+  return readList(json, collectionSchema);
+}
+
+/** Reads a created collection (a CollectionModel answer). */
+export function readCollection(json: unknown): Collection {
+  const r = readOne(json, collectionSchema);
+  return r.ok ? r.value : { guid: '', name: '', videoCount: 0 };
 }
 
 /** Builds the handlers. */
@@ -68,7 +76,7 @@ export function videosHandlers(deps: VideosDeps): VideosHandlers {
     const previouslyUploaded = await Promise.all(outcome.previouslyUploaded.map(async (p) => ({ token: await tokenFor(p.path), name: basename(p.path), uploadedAt: p.uploadedAt })));
     return {
       added: outcome.added.length,
-      skipped: [...skipped, ...outcome.unreadable.map((p) => basename(p))],
+      skipped: [...skipped, ...outcome.unreadable.map((p) => basename(p)), ...outcome.empty.map((p) => `${basename(p)} (an empty file)`)],
       alreadyQueued: [...outcome.alreadyQueued],
       previouslyUploaded,
     };
@@ -82,21 +90,25 @@ export function videosHandlers(deps: VideosDeps): VideosHandlers {
     'videos.collections': async ({ libraryId }, { signal }) => {
       const client = await deps.client();
       const collections: Collection[] = [];
+      let seen = 0;
       for (let page = 1; page <= MAX_PAGES; page++) {
-        const answer = await client.json<{ items?: CollectionModel[] | null; totalItems?: number }>({
+        const answer = await client.json<unknown>({
           area: 'video', method: 'GET', path: `/library/${libraryId}/collections`, libraryId, query: { page, itemsPerPage: PAGE, orderBy: 'name' }, ...(signal ? { signal } : {}),
         });
-        const items = answer?.items ?? [];
-        collections.push(...items.map(toCollection));
-        if (items.length < PAGE || collections.length >= (answer?.totalItems ?? 0)) break;
+        const read = readCollectionList(answer);
+        if (!read.ok) throw new AppFailure(appError('http', 'The platform sent a collection list Burrow could not read', { detail: read.reason }));
+        // A collection that cannot be read is left out of the picker; the others are still offered.
+        collections.push(...read.value.items);
+        seen += read.value.items.length + read.value.skipped.length;
+        if (read.value.items.length + read.value.skipped.length < PAGE || seen >= (read.value.totalItems ?? 0)) break;
       }
       return { collections: collections.sort((a, b) => a.name.localeCompare(b.name, undefined, { numeric: true, sensitivity: 'base' })) };
     },
 
     'videos.createCollection': async ({ libraryId, name }, { signal }) => {
       const client = await deps.client();
-      const created = await client.json<CollectionModel>({ area: 'video', method: 'POST', path: `/library/${libraryId}/collections`, libraryId, json: { name }, ...(signal ? { signal } : {}) });
-      return toCollection(created ?? {});
+      const created = await client.json<unknown>({ area: 'video', method: 'POST', path: `/library/${libraryId}/collections`, libraryId, json: { name }, ...(signal ? { signal } : {}) });
+      return readCollection(created);
     },
 
     'videos.add': async ({ tokens, libraryId, collectionId, again }) => {

@@ -2,7 +2,7 @@
  * What this machine has uploaded, by file fingerprint and library, so a file sent before can be asked about
  * instead of silently uploaded twice. Append-only; it only advises, so an unreadable line is skipped.
  */
-import { open, readFile, type FileHandle } from 'node:fs/promises';
+import { open, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
 /** The history's name inside the queue folder. */
@@ -18,7 +18,10 @@ export interface HistoryEntry {
 
 /** The upload history of one queue folder. */
 export interface UploadHistory {
+  /** Where it is kept (named when it cannot be written). */
+  readonly path: string;
   find(libraryId: number, fingerprint: string): HistoryEntry | undefined;
+  /** Resolves once the entry is written; rejects when it could not be (disk full): the caller says so. */
   record(entry: HistoryEntry): Promise<void>;
   close(): Promise<void>;
 }
@@ -37,8 +40,19 @@ function parseEntry(raw: string): HistoryEntry | null {
   return null;
 }
 
+/** The file the history appends to (a FileHandle opened for appending, by default). */
+export interface HistoryFile {
+  write(data: string): Promise<unknown>;
+  close(): Promise<void>;
+}
+
+/** How the history reaches its file; tests hand in one whose writes fail. */
+export interface HistoryOptions {
+  readonly openFile?: (path: string) => Promise<HistoryFile>;
+}
+
 /** Opens (or starts) the history in `dir`. */
-export async function openHistory(dir: string): Promise<UploadHistory> {
+export async function openHistory(dir: string, options: HistoryOptions = {}): Promise<UploadHistory> {
   const path = join(dir, HISTORY_FILE);
   const entries = new Map<string, HistoryEntry>();
   const text = await readFile(path, 'utf8').catch(() => '');
@@ -46,11 +60,12 @@ export async function openHistory(dir: string): Promise<UploadHistory> {
     const e = parseEntry(raw);
     if (e) entries.set(keyOf(e.libraryId, e.fingerprint), e);
   }
-  let handle: FileHandle | null = await open(path, 'a', 0o600);
+  let handle: HistoryFile | null = await (options.openFile ?? ((p: string) => open(p, 'a', 0o600)))(path);
   // A torn last line would glue itself to the next entry: start on a fresh line.
   if (text !== '' && !text.endsWith('\n')) await handle.write('\n');
   let tail: Promise<void> = Promise.resolve();
   return {
+    path,
     find: (libraryId, fingerprint) => entries.get(keyOf(libraryId, fingerprint)),
     record(entry) {
       entries.set(keyOf(entry.libraryId, entry.fingerprint), entry);

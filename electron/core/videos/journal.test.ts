@@ -1,10 +1,8 @@
-import { spawnSync } from 'node:child_process';
 import { appendFile, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { JOURNAL_FILE, openJournal } from './journal.js';
-import { acquireLock, LOCK_FILE } from './lock.js';
 import { newJobRecord } from './machine.js';
 
 let dir: string;
@@ -80,45 +78,47 @@ describe('queue journal', () => {
     await again.journal.close();
   });
 
-  it('keeps an unreadable journal aside and reports it, never reading it as empty in silence', async () => {
-    await writeFile(join(dir, JOURNAL_FILE), `${JSON.stringify({ t: 'job', job: job('a') })}\nnot json at all\n${JSON.stringify({ t: 'job', job: job('b') })}\n`);
+  it('keeps every line that reads when one does not, sets the damaged file aside and says what was lost', async () => {
+    const original = [
+      JSON.stringify({ t: 'job', job: job('a') }),
+      'not json at all',
+      JSON.stringify({ t: 'job', job: job('b') }),
+      JSON.stringify({ t: 'patch', id: 'a', patch: { state: 'uploading', videoId: 'va' } }),
+    ].join('\n') + '\n';
+    await writeFile(join(dir, JOURNAL_FILE), original);
     const opened = await openJournal(dir, { now: () => 1234 });
-    expect(opened.recovered).toMatch(/could not be read \(line 2 is not JSON\).*queue\.journal\.unreadable-1234/);
-    expect(opened.state.jobs.size).toBe(0);
-    expect((await readdir(dir)).sort()).toEqual([JOURNAL_FILE, `${JOURNAL_FILE}.unreadable-1234`]);
-    expect(await readFile(join(dir, `${JOURNAL_FILE}.unreadable-1234`), 'utf8')).toContain('not json at all');
+    expect([...opened.state.jobs.keys()]).toEqual(['a', 'b']);
+    expect(opened.state.jobs.get('a')).toMatchObject({ state: 'uploading', videoId: 'va' });
+    expect(opened.recovered).toBe(
+      `1 line of the upload queue could not be read (line 2 is not JSON); every other line was kept, and the damaged file was set aside as ${join(dir, `${JOURNAL_FILE}.damaged-1234`)}. A change recorded there (an upload added, or a step of one) may be missing.`,
+    );
+    expect((await readdir(dir)).sort()).toEqual([JOURNAL_FILE, `${JOURNAL_FILE}.damaged-1234`]);
+    expect(await readFile(join(dir, `${JOURNAL_FILE}.damaged-1234`), 'utf8')).toBe(original);
+    // The journal in use is the salvaged queue, and reads cleanly next time.
     await opened.journal.close();
+    const again = await openJournal(dir);
+    expect(again.recovered).toBeUndefined();
+    expect([...again.state.jobs.keys()]).toEqual(['a', 'b']);
+    await again.journal.close();
   });
 
-  it('refuses a line that is JSON but not a queue entry', async () => {
-    await writeFile(join(dir, JOURNAL_FILE), `${JSON.stringify({ t: 'job', job: { ...job('a'), state: 'exploded' } })}\n`);
+  it('names the file of a damaged job record and the video of its later steps', async () => {
+    const bad = { ...job('c'), fileName: 'c\u001b[2J.mp4', state: 'exploded' };
+    await writeFile(join(dir, JOURNAL_FILE), [
+      JSON.stringify({ t: 'job', job: job('a') }),
+      JSON.stringify({ t: 'job', job: bad }),
+      JSON.stringify({ t: 'patch', id: 'c', patch: { videoId: 'vc' } }),
+      JSON.stringify({ t: 'patch', id: 'e', patch: { videoId: 've' } }),
+      JSON.stringify({ t: 'remove', id: 'e' }),
+      '{"t":"job","job":{"id":"d","fileName":"d.mp4","pro',
+      JSON.stringify({ t: 'set', concurrency: 3 }),
+    ].join('\n') + '\n');
     const opened = await openJournal(dir, { now: () => 9 });
-    expect(opened.recovered).toContain('line 1 is not a queue entry');
+    expect([...opened.state.jobs.keys()]).toEqual(['a']);
+    expect(opened.state.concurrency).toBe(3);
+    expect(opened.recovered).toContain('2 lines of the upload queue could not be read (line 2 (c?[2J.mp4) is not a queue entry, line 6 (d.mp4) is not JSON)');
+    expect(opened.recovered).toContain('The uploads of c?[2J.mp4, d.mp4 may be missing from the queue: add them again if so.');
+    expect(opened.recovered).toContain('Video vc belonged to an upload whose record was lost: check it in the library.');
     await opened.journal.close();
-  });
-});
-
-describe('queue lock', () => {
-  it('refuses a second owner whose process is alive, with its pid', async () => {
-    const lock = await acquireLock(dir);
-    await expect(acquireLock(dir)).rejects.toThrow(`Another Burrow process (pid ${process.pid}) owns this upload queue`);
-    await lock.release();
-    const again = await acquireLock(dir);
-    await again.release();
-  });
-
-  it('takes over a lock left by a process that is gone', async () => {
-    const dead = spawnSync(process.execPath, ['-e', '0']).pid!;
-    await writeFile(join(dir, LOCK_FILE), JSON.stringify({ pid: dead, startedAt: 1 }));
-    const lock = await acquireLock(dir, { now: () => 77 });
-    expect(JSON.parse(await readFile(join(dir, LOCK_FILE), 'utf8'))).toEqual({ pid: process.pid, startedAt: 77 });
-    await lock.release();
-    expect(await readdir(dir)).toEqual([]);
-  });
-
-  it('takes over a lock file that was never fully written', async () => {
-    await writeFile(join(dir, LOCK_FILE), '{"pi');
-    const lock = await acquireLock(dir);
-    await lock.release();
   });
 });

@@ -1,8 +1,8 @@
 /**
  * The queue's journal: one JSON line per change, appended to an open file, so persisting a change costs the same
  * however many jobs the queue holds. At open it is read back, compacted to a snapshot (temp file, then rename) and
- * appended to again. A line cut short by a crash mid-write is dropped; anything else unreadable is set aside and
- * reported, never read as an empty queue.
+ * appended to again. A line cut short by a crash mid-write is dropped; any other line that cannot be read is
+ * skipped and reported, the file as it was is set aside, and every line that can be read is kept.
  */
 import { open, readFile, rename, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -96,11 +96,40 @@ export function applyLine(state: JournalState, line: JournalLine): void {
   }
 }
 
-/** Reads journal text; throws with the line number when a line other than a torn last one is unreadable. */
-export function parseJournal(text: string): JournalState {
+/** A line of the journal that could not be read, and what it seems to have held. */
+export interface DamagedLine {
+  /** 1-based. */
+  readonly line: number;
+  readonly reason: 'not JSON' | 'not a queue entry';
+  /** The file named by a damaged job record, when that much could still be read. */
+  readonly fileName?: string;
+}
+
+/** What reading a journal gave: every line that could be read, replayed, and the lines that could not. */
+export interface ParsedJournal {
+  readonly state: JournalState;
+  readonly damaged: readonly DamagedLine[];
+  /** Changes recorded for jobs whose own record was on a damaged line (their ids and any video id they named). */
+  readonly orphans: readonly { readonly id: string; readonly videoId: string | null }[];
+}
+
+function damageOf(raw: string, line: number, value: unknown): DamagedLine {
+  const job = (value as { job?: { fileName?: unknown } } | null)?.job;
+  const found = typeof job?.fileName === 'string' ? job.fileName : /"fileName":"((?:[^"\\]|\\.)*)"/.exec(raw)?.[1];
+  // Damaged text goes into a message on a terminal and on screen: no control characters.
+  const named = found?.replace(/[\u0000-\u001f\u007f-\u009f]/g, '?');
+  return { line, reason: value === undefined ? 'not JSON' : 'not a queue entry', ...(named !== undefined ? { fileName: named } : {}) };
+}
+
+/**
+ * Reads journal text, line by line: every line that reads is replayed, one that does not is noted and skipped, so
+ * one damaged line never costs the other jobs. A last piece without its newline is a write a crash cut short, dropped.
+ */
+export function parseJournal(text: string): ParsedJournal {
   const state: JournalState = { jobs: new Map(), concurrency: null };
+  const damaged: DamagedLine[] = [];
+  const orphans = new Map<string, string | null>();
   const lines = text.split('\n');
-  // Every complete line ends with '\n': a last piece without it is a write a crash cut short.
   lines.pop();
   lines.forEach((raw, i) => {
     if (raw.trim() === '') return;
@@ -108,13 +137,38 @@ export function parseJournal(text: string): JournalState {
     try {
       value = JSON.parse(raw);
     } catch {
-      throw new Error(`line ${i + 1} is not JSON`);
+      damaged.push(damageOf(raw, i + 1, undefined));
+      return;
     }
     const parsed = Line.safeParse(value);
-    if (!parsed.success) throw new Error(`line ${i + 1} is not a queue entry`);
-    applyLine(state, parsed.data as JournalLine);
+    if (!parsed.success) {
+      damaged.push(damageOf(raw, i + 1, value ?? null));
+      return;
+    }
+    const line = parsed.data as JournalLine;
+    if (damaged.length > 0 && line.t === 'patch' && !state.jobs.has(line.id)) {
+      orphans.set(line.id, line.patch.videoId ?? orphans.get(line.id) ?? null);
+    }
+    // A row the user removed later was not lost.
+    if (line.t === 'remove') orphans.delete(line.id);
+    applyLine(state, line);
   });
-  return state;
+  // A job whose record came again on a later line (every step writes it whole) was not lost after all.
+  const lost = [...orphans].filter(([id]) => !state.jobs.has(id));
+  return { state, damaged, orphans: lost.map(([id, videoId]) => ({ id, videoId })) };
+}
+
+/** The words for what a damaged journal lost. */
+function lossReport(parsed: ParsedJournal, aside: string): string {
+  const { damaged, orphans } = parsed;
+  const which = damaged.slice(0, 5).map((d) => `line ${d.line}${d.fileName !== undefined ? ` (${d.fileName})` : ''} is ${d.reason}`).join(', ');
+  const more = damaged.length > 5 ? ` and ${damaged.length - 5} more` : '';
+  const count = damaged.length === 1 ? '1 line' : `${damaged.length} lines`;
+  const named = damaged.flatMap((d) => (d.fileName !== undefined ? [d.fileName] : []));
+  const lost = named.length > 0 ? ` The upload${named.length === 1 ? '' : 's'} of ${named.join(', ')} may be missing from the queue: add ${named.length === 1 ? 'it' : 'them'} again if so.` : ' A change recorded there (an upload added, or a step of one) may be missing.';
+  const videos = orphans.flatMap((o) => (o.videoId !== null ? [o.videoId] : []));
+  const orphaned = videos.length > 0 ? ` Video${videos.length === 1 ? '' : 's'} ${videos.join(', ')} belonged to an upload whose record was lost: check ${videos.length === 1 ? 'it' : 'them'} in the library.` : '';
+  return `${count} of the upload queue could not be read (${which}${more}); every other line was kept, and the damaged file was set aside as ${aside}.${lost}${orphaned}`;
 }
 
 /** An open journal: appends in call order, each append resolving once its bytes are written to the file. */
@@ -143,12 +197,13 @@ export async function openJournal(dir: string, options: { readonly now?: () => n
     throw e;
   });
   if (text !== null) {
-    try {
-      state = parseJournal(text);
-    } catch (e) {
-      const aside = `${path}.unreadable-${(options.now ?? Date.now)()}`;
+    const parsed = parseJournal(text);
+    state = parsed.state;
+    if (parsed.damaged.length > 0) {
+      // The damaged file stays as it was, beside the queue, for whoever wants to look at what was lost.
+      const aside = `${path}.damaged-${(options.now ?? Date.now)()}`;
       await rename(path, aside);
-      recovered = `The upload queue could not be read (${(e as Error).message}); it was kept as ${aside} and the queue starts empty.`;
+      recovered = lossReport(parsed, aside);
     }
   }
   options.prepare?.(state);

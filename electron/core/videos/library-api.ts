@@ -2,55 +2,41 @@
  * The library browser's platform calls: a page of a library's videos, one video, a change of title or collection,
  * a delete. Failures come back as AppFailure in the user's words (which key, which video, what to do).
  */
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { LibraryPage, LibraryQuery, LibraryVideo } from '../../../shared/contract/videos-library.js';
 import type { AppError } from '../../../shared/result.js';
 import { AppFailure } from '../errors.js';
 import type { PlatformClient, PlatformRequest, PlatformResponse } from '../platform/types.js';
 import { LIBRARY_KEY_HINT } from './classify.js';
-import { parsedVideoBody, VideoCallFailure, videoPath, videoSend, videosPath } from './video-api.js';
+import { platformInstant, progressOf, readList, StreamVideo, wholeOf, type ListRead, type Read } from './stream-read.js';
+import { parsedVideoBody, readVideoBody, VideoCallFailure, videoPath, videoSend, videosPath } from './video-api.js';
 
-/** A video as the platform sends it, read leniently: a missing field gets the value of a fresh video. */
-const videoSchema = z
-  .object({
-    guid: z.string().min(1),
-    title: z.string().nullish(),
-    status: z.number().int().nullish(),
-    encodeProgress: z.number().nullish(),
-    length: z.number().nullish(),
-    storageSize: z.number().nullish(),
-    views: z.number().nullish(),
-    dateUploaded: z.string().nullish(),
-    collectionId: z.string().nullish(),
-    thumbnailFileName: z.string().nullish(),
-    thumbnailUrl: z.string().nullish(),
-  })
-  .transform((v) => ({
-    video: {
-      guid: v.guid,
-      title: v.title ?? '',
-      status: v.status ?? 0,
-      encodeProgress: Math.min(100, Math.max(0, v.encodeProgress ?? 0)),
-      length: Math.max(0, v.length ?? 0),
-      storageSize: Math.max(0, v.storageSize ?? 0),
-      views: Math.max(0, v.views ?? 0),
-      dateUploaded: v.dateUploaded ?? null,
-      // An empty id is how some answers say "in no collection".
-      collectionId: v.collectionId ? v.collectionId : null,
-      hasThumbnail: Boolean(v.thumbnailUrl || v.thumbnailFileName),
-    } satisfies LibraryVideo,
-    thumbnail: { url: v.thumbnailUrl || null, fileName: v.thumbnailFileName || null },
-  }));
+/** A video as the platform sends it, read liberally (see stream-read): a missing field gets the value of a fresh video. */
+const videoSchema = StreamVideo.transform((v) => ({
+  video: {
+    guid: v.guid,
+    title: v.title ?? '',
+    // Kept as sent, a number added later too: the status model says it in words.
+    status: v.status ?? 0,
+    encodeProgress: progressOf(v.encodeProgress),
+    length: wholeOf(v.length),
+    storageSize: wholeOf(v.storageSize),
+    views: wholeOf(v.views),
+    dateUploaded: platformInstant(v.dateUploaded),
+    // An empty id is how some answers say "in no collection".
+    collectionId: v.collectionId ? v.collectionId : null,
+    hasThumbnail: Boolean(v.thumbnailUrl || v.thumbnailFileName),
+  } satisfies LibraryVideo,
+  thumbnail: { url: v.thumbnailUrl || null, fileName: v.thumbnailFileName || null },
+}));
 
 /** A video and where its thumbnail is, as far as the platform said. */
 export type PlatformVideo = z.output<typeof videoSchema>;
 
-const listSchema = z.object({
-  totalItems: z.number().nullish(),
-  currentPage: z.number().nullish(),
-  itemsPerPage: z.number().nullish(),
-  items: z.array(videoSchema).nullish(),
-});
+/** Reads a page of the library item by item: a video that cannot be read is skipped and counted, never the page. */
+export function readLibraryList(json: unknown): Read<ListRead<PlatformVideo>> {
+  return readList(json, videoSchema);
+}
 
 /** What a failed call of the browser says, by status: the key to set, the video that is gone, or the platform's words. */
 export function libraryFailure(error: AppError, status: number | undefined, videoTitle?: string): AppFailure {
@@ -88,15 +74,17 @@ export async function listLibrary(client: PlatformClient, q: Omit<LibraryQuery, 
     orderBy: q.orderBy,
   };
   const response = await send(client, { method: 'GET', path: videosPath(q.libraryId), query, libraryId: q.libraryId, ...withSignal(signal) });
-  const list = parsedVideoBody(response, listSchema, 'a video list');
-  const videos = list.items ?? [];
+  const list = readVideoBody(response, readLibraryList, 'a video list');
+  const videos = list.items;
+  const first = list.skipped[0];
   return {
     videos,
     page: {
       items: videos.map((v) => v.video),
-      totalItems: Math.max(videos.length, Math.trunc(list.totalItems ?? videos.length)),
-      page: Math.trunc(list.currentPage ?? q.page),
-      itemsPerPage: Math.trunc(list.itemsPerPage ?? q.itemsPerPage),
+      totalItems: Math.max(videos.length + list.skipped.length, list.totalItems ?? videos.length),
+      page: list.currentPage ?? q.page,
+      itemsPerPage: list.itemsPerPage ?? q.itemsPerPage,
+      ...(first !== undefined ? { unreadable: { count: list.skipped.length, firstReason: first.reason } } : {}),
     },
   };
 }

@@ -3,6 +3,7 @@
  * the library names its pull zone, the pull zone its hostnames), the thumbnail's bytes (the window loads no image
  * from the network, so the core fetches it and hands over a data: URL), and the links a user copies.
  */
+import { readPullZone, readVideoLibrary } from '../../../shared/platform/core-answers.js';
 import type { PlatformClient } from '../platform/types.js';
 import type { PlatformVideo } from './library-api.js';
 
@@ -15,24 +16,19 @@ const THUMBNAIL_CACHE = 300;
 /** How long a library whose CDN host could not be found is not asked again. */
 const HOST_RETRY_MS = 5 * 60_000;
 
-interface LibraryModel {
-  readonly PullZoneId?: number | null;
-}
-interface PullZoneModel {
-  readonly Hostnames?: readonly { readonly Value?: string | null; readonly IsSystemHostname?: boolean }[] | null;
-}
 
 /** The CDN host of a library, or null when the account key is missing or the platform does not say. */
 export async function findCdnHost(client: PlatformClient, libraryId: number, signal?: AbortSignal): Promise<string | null> {
   const opts = signal ? { signal } : {};
-  const library = await client.json<LibraryModel>({ area: 'core', method: 'GET', path: `/videolibrary/${libraryId}`, ...opts });
-  const zoneId = library?.PullZoneId;
-  if (typeof zoneId !== 'number' || zoneId <= 0) return null;
-  const zone = await client.json<PullZoneModel>({ area: 'core', method: 'GET', path: `/pullzone/${zoneId}`, ...opts });
-  const names = (zone?.Hostnames ?? []).filter((h) => typeof h.Value === 'string' && h.Value !== '');
+  // Read liberally: a library or zone answer whose members are null, missing or not as documented names no host.
+  const library = readVideoLibrary(await client.json<unknown>({ area: 'core', method: 'GET', path: `/videolibrary/${libraryId}`, ...opts }), libraryId);
+  const zoneId = library.ok ? library.value.pullZoneId : null;
+  if (zoneId === null) return null;
+  const zone = readPullZone(await client.json<unknown>({ area: 'core', method: 'GET', path: `/pullzone/${zoneId}`, ...opts }), zoneId);
+  const names = zone.ok ? zone.value.hostnames : [];
   // The zone's own *.b-cdn.net name always serves the library; a custom name may not have its certificate yet.
-  const host = names.find((h) => h.IsSystemHostname) ?? names[0];
-  return host?.Value ? host.Value.toLowerCase() : null;
+  const host = names.find((h) => h.isSystemHostname) ?? names[0];
+  return host ? host.value.toLowerCase() : null;
 }
 
 /** The thumbnail's URL: the one the platform gives, else the file it names on the library's CDN host. */

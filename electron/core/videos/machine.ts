@@ -3,6 +3,7 @@
  * reason and the job unchanged. Nothing here throws, so no sequence of events can leave a job in an undefined state.
  */
 import { FINAL_STATES, SLOT_STATES, titleFromFileName, type JobError, type JobState, type QueueCounts } from '../../../shared/videos/model.js';
+import { isStatusNote } from '../../../shared/videos/status.js';
 import type { JobPatch, JobRecord, ProcessingPoll, RunOutcome } from './types.js';
 
 /** Something that happens to one job. */
@@ -104,8 +105,12 @@ export function transition(job: JobRecord, event: MachineEvent): Step {
       return outcome(job, event.outcome, event.at);
     case 'poll':
       if (job.state !== 'processing') return refuse(job, `a ${job.state} job is not processing`);
-      if (event.poll.kind === 'processing') return to(job, { encodeProgress: clampProgress(event.poll.encodeProgress) });
-      if (event.poll.kind === 'ready') return to(job, { state: 'ready', encodeProgress: 100, endedAt: event.at, error: null });
+      if (event.poll.kind === 'processing') {
+        // A status's words stay only while the platform still answers that status.
+        const note = event.poll.note ?? (isStatusNote(job.note) ? null : job.note);
+        return to(job, { encodeProgress: clampProgress(event.poll.encodeProgress), note });
+      }
+      if (event.poll.kind === 'ready') return to(job, { state: 'ready', encodeProgress: 100, endedAt: event.at, error: null, ...(isStatusNote(job.note) ? { note: null } : {}) });
       return to(job, { state: 'failed', error: event.poll.error, endedAt: event.at });
     case 'pause':
       if (job.paused) return refuse(job, 'already paused');
@@ -165,7 +170,7 @@ function outcome(job: JobRecord, o: RunOutcome, at: number): Step {
       if (!job.videoId) return refuse(job, 'verified without a video');
       return o.ready
         ? to(job, { state: 'ready', paused: false, uploaded: true, encodeProgress: 100, endedAt: at, error: null, note: null })
-        : to(job, { state: 'processing', paused: false, uploaded: true, encodeProgress: clampProgress(o.encodeProgress) ?? 0, error: null, note: null });
+        : to(job, { state: 'processing', paused: false, uploaded: true, encodeProgress: clampProgress(o.encodeProgress) ?? 0, error: null, note: o.note ?? null });
     case 'failed':
       return to(job, { state: 'failed', paused: false, error: o.error, endedAt: at });
     case 'source-changed':

@@ -90,11 +90,12 @@ export async function setJobsResumable(host: ControlHost, selection: Selection, 
   return changed;
 }
 
-/** Points a row at a file found again and queues it anew; null when the file cannot be read. */
+/** Points a row at a file found again and queues it anew; null when the file cannot be read or is empty. */
 export async function relocateJob(host: ControlHost, id: string, path: string): Promise<JobView | null> {
   const job = host.get(id);
   const identity = await fingerprintFile(path).catch(() => null);
-  if (!identity) return null;
+  // An empty file would make a video the platform can never fill.
+  if (!identity || identity.size === 0) return null;
   const step = transition(job, { type: 'relocate', path, fileName: basename(path), ...identity });
   if (!step.ok) throw new AppFailure(appError('conflict', 'This upload cannot take another file now', { detail: step.reason }));
   await host.commit(step.job);

@@ -1,5 +1,6 @@
 /** How the upload queue is opened, and what opening it gives back. */
 import type { PlatformClient } from '../platform/types.js';
+import type { HistoryFile } from './history.js';
 import type { JobRunner, TusAccess, UploadQueue } from './types.js';
 
 /** How the queue is opened. */
@@ -24,6 +25,10 @@ export interface UploadQueueOptions {
   readonly throttleMs?: number;
   /** How long a row stays highlighted after its file was added again (default 3 s). */
   readonly highlightMs?: number;
+  /** Told what the user should know that is not about one row (the upload history could not be written). */
+  notice?(message: string): void;
+  /** How the upload history opens its file (tests: one whose writes fail). */
+  readonly openHistoryFile?: (path: string) => Promise<HistoryFile>;
 }
 
 /** An open queue; `recovered` explains a journal that could not be read and was set aside. */

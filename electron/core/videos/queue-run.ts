@@ -40,7 +40,12 @@ export interface RunHost extends LoopSetHost {
   track<T>(p: Promise<T>): Promise<T>;
   /** The row changed: it goes out with the next change event. */
   mark(id: string): void;
+  /** Tells the user something that is not about one row. */
+  notice(message: string): void;
 }
+
+/** Histories whose last write failed: the user was told once, and is told again only after one succeeds. */
+const failingHistories = new WeakSet<UploadHistory>();
 
 /** Takes a slot for a waiting job and starts its run; nothing happens when the machine refuses the start. */
 export function startRun(host: RunHost, job: JobRecord): void {
@@ -105,7 +110,16 @@ async function finishRun(host: RunHost, id: string, run: Run, outcome: RunOutcom
     if (!step.ok) return;
     await host.commit(step.job);
     if (outcome.kind === 'verified' && step.job.videoId) {
-      await host.history.record({ libraryId: job.libraryId, fingerprint: job.fingerprint, videoId: step.job.videoId, at: host.now() }).catch(() => undefined);
+      // The upload is done whatever happens here; a history that cannot be written is said, never passed over.
+      const history = host.history;
+      await history.record({ libraryId: job.libraryId, fingerprint: job.fingerprint, videoId: step.job.videoId, at: host.now() }).then(
+        () => void failingHistories.delete(history),
+        (e: unknown) => {
+          if (failingHistories.has(history)) return;
+          failingHistories.add(history);
+          host.notice(`The upload history could not be written (${e instanceof Error ? e.message : String(e)}): ${job.fileName} was uploaded and counts as done, but a later upload of the same file will not be recognised as sent before. Check that ${history.path} can be written (is the disk full?); this is not said again for the next uploads until a write succeeds.`);
+        },
+      );
     }
     if (step.job.state === 'processing') host.loops.poll(id);
     if (outcome.kind === 'offline') host.loops.waitForNetwork(job);

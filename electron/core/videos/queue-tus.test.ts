@@ -26,10 +26,10 @@ afterEach(async () => {
 const queueDir = () => join(dir.dir, 'queue');
 const storeDir = () => join(queueDir(), 'tus');
 
-async function openQueue(extra: { resumableOver?: number } = {}): Promise<OpenedUploadQueue> {
+async function openQueue(extra: { resumableOver?: number } = {}, now?: () => number): Promise<OpenedUploadQueue> {
   const q = await openUploadQueue({
     dir: queueDir(),
-    runner: createJobRunner({ tusStore: fileTusStore(storeDir()), tusChunkSize: CHUNK, statIntervalMs: 0 }),
+    runner: createJobRunner({ tusStore: fileTusStore(storeDir()), tusChunkSize: CHUNK, statIntervalMs: 0, ...(now ? { now } : {}) }),
     clientFor: async () => env.client,
     tusAccessFor: async () => ({ videoUrl: env.sandbox.videoUrl, libraryKey: async () => env.libraryKey }),
     // Changes go out at once, so the test acts on progress while most of the file is still to come.
@@ -89,6 +89,24 @@ describe('resumable rows in the queue', () => {
     // Verified: the resume entry is gone.
     await queueSettled(second);
     expect(await fileTusStore(storeDir()).get(id)).toBeUndefined();
+  });
+
+  it.each([
+    ['behind', -8 * 3600_000],
+    ['ahead of', 7 * 3600_000],
+  ])('a client clock hours %s the platform: the tus upload is signed with the platform time, succeeds, and says so on the row', async (words, offset) => {
+    const file = await randomFile(dir.dir, 2 * MiB);
+    // The runner's clock is the client's; the sandbox checks expiries on its own (real) clock.
+    const q = await openQueue({}, () => Date.now() + offset);
+    const { added } = await q.add([job(file.path, true)]);
+    const id = added[0]!.id;
+    const notes: string[] = [];
+    q.onChange((c) => c.jobs.forEach((j) => j.id === id && j.note !== null && notes.push(j.note)));
+    const done = await until(q, id, (v) => v.state === 'processing' || v.state === 'ready' || v.state === 'failed');
+    expect(done.error).toBeNull();
+    expect(['processing', 'ready']).toContain(done.state);
+    expect(env.sandbox.uploads.inspect(env.libraryId, done.videoId!)).toMatchObject({ state: 'stored', size: file.size, sha256: file.sha256 });
+    expect(notes).toContainEqual(expect.stringMatching(new RegExp(`^This computer's clock is [78](\\.\\d)? hours ${words} the platform's`)));
   });
 
   it('files at or over the threshold go resumable by themselves; the threshold is a persisted setting', async () => {

@@ -48,7 +48,7 @@ export async function openUploadQueue(options: UploadQueueOptions): Promise<Open
         }
       },
     });
-    const history = await openHistory(options.dir);
+    const history = await openHistory(options.dir, options.openHistoryFile ? { openFile: options.openHistoryFile } : {});
     const queue = new Queue(options, lock, opened.journal, history, opened.state, opened.recovered);
     await queue.begin();
     return queue;
@@ -124,6 +124,7 @@ class Queue implements OpenedUploadQueue {
       running: this.#running,
       kept: this.#kept,
       tusAccessFor: (profileId) => options.tusAccessFor?.(profileId),
+      notice: (message) => options.notice?.(message),
       get: (id) => this.#get(id),
       commit: (job, line) => this.#commit(job, line),
       track: (p) => this.#steps.track(p),
@@ -169,7 +170,15 @@ class Queue implements OpenedUploadQueue {
 
   async add(files: readonly NewJob[], options: { readonly again?: boolean } = {}): Promise<AddOutcome> {
     this.#open();
-    const { records, alreadyQueued, previouslyUploaded, unreadable } = await planAdd(files, this.#jobs.values(), this.history, { again: options.again ?? false, now: this.#now(), resumableOver: this.#resumableOver });
+    const { records, alreadyQueued, previouslyUploaded, unreadable, empty, changed } = await planAdd(files, this.#jobs.values(), this.history, { again: options.again ?? false, now: this.#now(), resumableOver: this.#resumableOver });
+    // A file changed since its row began goes on in that row, as it is now, on the row's video.
+    for (const { id, identity } of changed) {
+      const job = this.#jobs.get(id);
+      if (!job) continue;
+      // A row whose video the platform no longer has is retried first, which lets that video go (as a retry does).
+      if (job.state === 'failed' && job.error?.status === 404) await this.#apply(id, { type: 'retry' });
+      await this.#apply(id, { type: 'relocate', path: job.path, fileName: job.fileName, ...identity });
+    }
     for (const r of records) {
       this.#jobs.set(r.id, r);
       this.#mark(r.id);
@@ -178,7 +187,7 @@ class Queue implements OpenedUploadQueue {
     // One write for the whole batch: adding a thousand files is one append, not a thousand.
     if (records.length > 0) await this.#steps.track(this.journal.append(...records.map((job): JournalLine => ({ t: 'job', job }))));
     this.#pump();
-    return { added: records.map((r) => this.#view(r)), alreadyQueued: [...alreadyQueued], previouslyUploaded, unreadable };
+    return { added: records.map((r) => this.#view(r)), alreadyQueued: [...alreadyQueued], previouslyUploaded, unreadable, empty };
   }
 
   // ---- controls ------------------------------------------------------------------------------------------------

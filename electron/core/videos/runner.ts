@@ -14,6 +14,7 @@ import { abortableSleep } from './queue-support.js';
 import { sendTus } from './tus-runner.js';
 import { memoryTusStore, type TusUrlStore } from './tus-store.js';
 import type { JobRecord, JobRunner, ProcessingPoll, RunContext, RunOutcome } from './types.js';
+import { isEncoding, isKnownStatus, statusWords, videoPhase } from '../../../shared/videos/status.js';
 import { deleteVideo, getVideo, updateVideoTitle, VIDEO_STATUS, VideoCallFailure, type VideoInfo } from './video-api.js';
 
 /** What a runner is built from; every field has a default. */
@@ -204,7 +205,8 @@ export function createJobRunner(options: JobRunnerOptions = {}): JobRunner {
     }
     if (failedStatus(video)) return { kind: 'failed', error: processingError(video) };
     if (!ctx.job().titleSynced) await syncTitle(ctx, videoId, attempt).catch(keepGoing);
-    return { kind: 'verified', encodeProgress: video.encodeProgress, ready: video.status === VIDEO_STATUS.finished };
+    const ready = videoPhase(video.status) === 'ready';
+    return { kind: 'verified', encodeProgress: video.encodeProgress, ready, ...withNote(ready ? null : processingNote(video.status)) };
   }
 
   /** Runs one call with the runner's retries, outside an upload; throws AppFailure when it gives up. */
@@ -231,9 +233,11 @@ export function createJobRunner(options: JobRunnerOptions = {}): JobRunner {
         if (e instanceof Stopped) throw thrownOf(e.verdict);
         throw e;
       }
-      if (video.status === VIDEO_STATUS.finished) return { kind: 'ready' };
-      if (failedStatus(video)) return { kind: 'failed', error: processingError(video) };
-      return { kind: 'processing', encodeProgress: video.encodeProgress };
+      const phase = videoPhase(video.status);
+      if (phase === 'ready') return { kind: 'ready' };
+      if (phase === 'failed') return { kind: 'failed', error: processingError(video) };
+      // Still working (or a number the platform added later): followed on, its words on the row.
+      return { kind: 'processing', encodeProgress: isEncoding(video.status) ? video.encodeProgress : 0, ...withNote(processingNote(video.status)) };
     },
     async updateTitle(job, client, signal) {
       const videoId = job.videoId;
@@ -272,7 +276,14 @@ function holdsFile(video: VideoInfo): boolean {
 }
 
 function failedStatus(video: VideoInfo): boolean {
-  return video.status === VIDEO_STATUS.error || video.status === VIDEO_STATUS.uploadFailed;
+  return videoPhase(video.status) === 'failed';
+}
+
+const withNote = (note: string | null) => (note !== null ? { note } : {});
+
+/** The row's note while the platform works: its words for a step that is not plain encoding, else none. */
+function processingNote(status: number): string | null {
+  return status === VIDEO_STATUS.jitSegmenting || !isKnownStatus(status) ? statusWords(status) : null;
 }
 
 function processingError(video: VideoInfo): JobError {

@@ -5,7 +5,10 @@
 import { extname } from 'node:path';
 import type { JobError } from '../../../shared/videos/model.js';
 import { LIBRARY_KEY_HINT, type RetryRules } from './classify.js';
+import { clockNote, LARGE_CLOCK_SKEW_MS } from '../../../shared/videos/clock.js';
+import { platformNow } from './platform-clock.js';
 import { createTusSigner } from './tus-sign.js';
+import { getVideo } from './video-api.js';
 import type { TusUrlStore } from './tus-store.js';
 import { uploadTus, type TusUploadResult } from './tus-upload.js';
 import type { RunContext } from './types.js';
@@ -40,6 +43,14 @@ const NOT_AVAILABLE: JobError = {
   retryable: true,
 };
 
+/**
+ * Makes sure the platform's time is known from an answer of the video API to this client: when no answer came yet
+ * (a job continued on its video), the video is read once. Without any answer the local clock is used.
+ */
+async function learnPlatformTime(ctx: RunContext, videoId: string): Promise<void> {
+  if (platformNow(ctx.client) === undefined) await getVideo(ctx.client, ctx.job().libraryId, videoId, ctx.signal).catch(() => undefined);
+}
+
 /** Sends the job's file into `videoId` by tus; the result says how the step ended. */
 export async function sendTus(ctx: RunContext, videoId: string, o: TusStepOptions): Promise<TusUploadResult> {
   const job = ctx.job();
@@ -48,6 +59,11 @@ export async function sendTus(ctx: RunContext, videoId: string, o: TusStepOption
   const key = await access.libraryKey(job.libraryId);
   if (!key) return { kind: 'failed', error: { title: 'No key for this library', detail: `There is no API key for library ${job.libraryId} to sign the upload with.`, hint: LIBRARY_KEY_HINT, retryable: true } };
   await ctx.update({ attempts: job.attempts + 1 });
+  // The expiry the platform checks is on its clock: signed with its time, a local clock hours off does not matter.
+  await learnPlatformTime(ctx, videoId);
+  const skew = (platformNow(ctx.client) ?? o.now()) - o.now();
+  if (Math.abs(skew) >= LARGE_CLOCK_SKEW_MS) await ctx.update({ note: clockNote(skew) });
+  const signingNow = () => platformNow(ctx.client) ?? o.now();
   return uploadTus({
     path: job.path,
     size: job.size,
@@ -56,7 +72,7 @@ export async function sendTus(ctx: RunContext, videoId: string, o: TusStepOption
     libraryId: job.libraryId,
     videoId,
     endpoint: `${access.videoUrl.replace(/\/+$/, '')}/tusupload`,
-    signer: createTusSigner({ libraryId: job.libraryId, videoId, libraryKey: () => key, now: o.now }),
+    signer: createTusSigner({ libraryId: job.libraryId, videoId, libraryKey: () => key, now: signingNow }),
     metadata: { filetype: videoMimeType(job.fileName), title: job.title },
     signal: ctx.signal,
     onProgress: (bytes) => ctx.progress(bytes),

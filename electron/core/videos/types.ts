@@ -74,7 +74,7 @@ export interface TusAccess {
 /** How a runner's turn ended. */
 export type RunOutcome =
   /** Uploaded and verified: the queue moves the job to processing (or ready when the platform is done). */
-  | { readonly kind: 'verified'; readonly encodeProgress: number | null; readonly ready: boolean }
+  | { readonly kind: 'verified'; readonly encodeProgress: number | null; readonly ready: boolean; readonly note?: string | null }
   | { readonly kind: 'failed'; readonly error: JobError }
   | { readonly kind: 'source-changed' }
   | { readonly kind: 'source-missing' }
@@ -85,7 +85,8 @@ export type RunOutcome =
 
 /** Where processing stands after one poll. */
 export type ProcessingPoll =
-  | { readonly kind: 'processing'; readonly encodeProgress: number }
+  /** `note`: the status in words when it is not plain encoding ("Preparing for playback", "Processing (status 12)"). */
+  | { readonly kind: 'processing'; readonly encodeProgress: number; readonly note?: string | null }
   | { readonly kind: 'ready' }
   | { readonly kind: 'failed'; readonly error: JobError };
 
@@ -126,6 +127,8 @@ export interface AddOutcome {
   readonly previouslyUploaded: readonly { readonly path: string; readonly uploadedAt: number }[];
   /** Paths that could not be read (gone, not a file). */
   readonly unreadable: readonly string[];
+  /** Paths of files with nothing in them: refused before anything was created on the platform. */
+  readonly empty: readonly string[];
 }
 
 /** Which jobs a control applies to. */

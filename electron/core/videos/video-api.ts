@@ -9,9 +9,12 @@ import { AppFailure, toAppError } from '../errors.js';
 import { mapPlatformError } from '../platform/errors.js';
 import type { PlatformClient, PlatformRequest, PlatformResponse } from '../platform/types.js';
 import type { CallFailure } from './classify.js';
+import { notePlatformDate } from './platform-clock.js';
+import { platformInstant, progressOf, readList, readOne, StreamVideo, wholeOf, type ListRead, type Read } from './stream-read.js';
 
-/** VideoModel.status: 0 created (no file yet), 1 uploaded, 2 processing, 3 transcoding, 4 finished, 5 error, 6 upload failed. */
-export const VIDEO_STATUS = { created: 0, uploaded: 1, processing: 2, transcoding: 3, finished: 4, error: 5, uploadFailed: 6 } as const;
+import { VIDEO_STATUS } from '../../../shared/videos/status.js';
+
+export { VIDEO_STATUS };
 
 /** The fields of a VideoModel the queue reads; anything else the platform sends is ignored. */
 export interface VideoInfo {
@@ -23,27 +26,27 @@ export interface VideoInfo {
   readonly dateUploaded: string | null;
 }
 
-const videoSchema = z
-  .object({
-    guid: z.string().min(1),
-    title: z.string().nullish(),
-    status: z.number().int().nullish(),
-    encodeProgress: z.number().nullish(),
-    storageSize: z.number().nullish(),
-    dateUploaded: z.string().nullish(),
-  })
-  .transform(
-    (v): VideoInfo => ({
-      guid: v.guid,
-      title: v.title ?? '',
-      status: v.status ?? VIDEO_STATUS.created,
-      encodeProgress: Math.min(100, Math.max(0, v.encodeProgress ?? 0)),
-      storageSize: v.storageSize ?? 0,
-      dateUploaded: v.dateUploaded ?? null,
-    }),
-  );
+/** A VideoModel as the queue reads it (liberally: see stream-read). */
+const videoSchema = StreamVideo.transform(
+  (v): VideoInfo => ({
+    guid: v.guid,
+    title: v.title ?? '',
+    status: v.status ?? VIDEO_STATUS.created,
+    encodeProgress: progressOf(v.encodeProgress),
+    storageSize: wholeOf(v.storageSize),
+    dateUploaded: platformInstant(v.dateUploaded),
+  }),
+);
 
-const listSchema = z.object({ totalItems: z.number().nullish(), items: z.array(videoSchema).nullish() });
+/** Reads one VideoModel answer. */
+export function readVideoInfo(json: unknown): Read<VideoInfo> {
+  return readOne(json, videoSchema);
+}
+
+/** Reads a PaginationListOfVideoModel answer item by item. */
+export function readVideoInfoList(json: unknown): Read<ListRead<VideoInfo>> {
+  return readList(json, videoSchema);
+}
 
 /** A failed video call; `failure` is what classify reads. */
 export class VideoCallFailure extends AppFailure {
@@ -82,6 +85,8 @@ export async function videoSend(client: PlatformClient, req: Omit<PlatformReques
     const error = toAppError(e);
     throw new VideoCallFailure({ error, ...(code !== undefined ? { code } : error.kind === 'cancelled' ? { code: 'ABORTED' } : {}) });
   }
+  // Any answer tells the platform's time: tus uploads are signed with it (see tus-runner).
+  notePlatformDate(client, response.headers['date']);
   if (response.status >= 200 && response.status < 300) return response;
   const path = new URL(response.url).pathname;
   const error = mapPlatformError('video', response.status, response.headers, response.body, req.method, path);
@@ -89,8 +94,8 @@ export async function videoSend(client: PlatformClient, req: Omit<PlatformReques
   throw new VideoCallFailure({ error, status: response.status, ...(retryAfter !== undefined ? { retryAfter } : {}) });
 }
 
-/** The answer's body read by `schema`; a body that is not JSON, or not of that shape, throws saying what was expected. */
-export function parsedVideoBody<T>(response: PlatformResponse, schema: z.ZodType<T>, what: string): T {
+/** The answer's body read by `read`; a body that is not JSON, or that `read` refuses, throws saying what was expected. */
+export function readVideoBody<T>(response: PlatformResponse, read: (json: unknown) => Read<T>, what: string): T {
   const unreadable = (detail: string) =>
     new VideoCallFailure({ error: appError('http', `The platform sent ${what} Burrow could not read`, { status: response.status, detail }), status: response.status });
   let json: unknown;
@@ -99,9 +104,14 @@ export function parsedVideoBody<T>(response: PlatformResponse, schema: z.ZodType
   } catch (e) {
     throw unreadable(toAppError(e).detail ?? 'not JSON');
   }
-  const result = schema.safeParse(json);
-  if (result.success) return result.data;
-  throw unreadable(result.error.issues.map((i) => `${i.path.join('.') || '(body)'}: ${i.message}`).join('; '));
+  const result = read(json);
+  if (result.ok) return result.value;
+  throw unreadable(result.reason);
+}
+
+/** The answer's body read by `schema` (see readVideoBody). */
+export function parsedVideoBody<T>(response: PlatformResponse, schema: z.ZodType<T>, what: string): T {
+  return readVideoBody(response, (json) => readOne(json, schema), what);
 }
 
 /** A library's videos, and one of them, as paths of the video area. */
@@ -140,7 +150,7 @@ export async function listVideos(
 ): Promise<{ readonly totalItems: number; readonly items: readonly VideoInfo[] }> {
   const query = { search: options.search, page: options.page ?? 1, itemsPerPage: options.itemsPerPage ?? 100 };
   const response = await videoSend(client, { method: 'GET', path: videosPath(libraryId), query, libraryId, ...(signal ? { signal } : {}) });
-  const list = parsedVideoBody(response, listSchema, 'a video list');
-  const items = list.items ?? [];
-  return { totalItems: list.totalItems ?? items.length, items };
+  // A video that cannot be read is left out of a search; the rest of the page still counts.
+  const list = readVideoBody(response, readVideoInfoList, 'a video list');
+  return { totalItems: Math.max(list.items.length, list.totalItems ?? list.items.length), items: list.items };
 }

@@ -1,6 +1,7 @@
 /** The account's applications, a page at a time; each row opens its application with Enter or a click. */
 import { Plus, RefreshCw } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
+import { appStatusKey, unreadableText } from '../../../shared/apps/platform-answers';
 import type { AppSummary } from '../../../shared/contract/apps';
 import { useAreaFocusTarget } from '../../app/area-focus';
 import { ErrorMessage } from '../../ui/ErrorMessage';
@@ -39,7 +40,7 @@ function AppRow({ app, open, onOpen, focusRef }: { readonly app: AppSummary; rea
     <li>
       <button type="button" className="apps-row" aria-current={open ? 'true' : undefined} onClick={() => onOpen(app.id)} ref={focusRef} data-testid="app-row" data-app-id={app.id}>
         <span className="apps-row-name">{app.name}</span>
-        <span className={`badge apps-status apps-status-${(app.status ?? 'unknown').toLowerCase()}`}>{status}</span>
+        <span className={`badge apps-status apps-status-${appStatusKey(app.status)}`}>{status}</span>
         {address && <span className="apps-row-address small muted">{address}</span>}
       </button>
     </li>
@@ -52,6 +53,13 @@ export function AppList({ openId, onOpen, onNew, refresh }: Props) {
   const { first: q, apps, total } = list;
   const reread = () => void q.refetch();
   const headingId = useId();
+  // Apps the core could not read are said above the list, never silently missing from it.
+  const skipped = unreadableText(list.unreadable, 'app');
+  const skippedNote = skipped !== null && (
+    <p className="muted small" role="note" data-testid="apps-unreadable">
+      {skipped}
+    </p>
+  );
 
   let body: ReactNode;
   if (q.isPending) {
@@ -74,15 +82,19 @@ export function AppList({ openId, onOpen, onNew, refresh }: Props) {
     );
   } else if (apps.length === 0) {
     body = (
-      <div className="empty-state" data-testid="apps-empty">
-        <h3 className="apps-empty-title">No applications yet</h3>
-        <p>An application runs one or more containers from your images in the regions you choose. Create one to see it here.</p>
-        <NewAppButton onNew={onNew} focusRef={focusTarget} />
-      </div>
+      <>
+        {skippedNote}
+        <div className="empty-state" data-testid="apps-empty">
+          <h3 className="apps-empty-title">No applications yet</h3>
+          <p>An application runs one or more containers from your images in the regions you choose. Create one to see it here.</p>
+          <NewAppButton onNew={onNew} focusRef={focusTarget} />
+        </div>
+      </>
     );
   } else {
     body = (
       <>
+        {skippedNote}
         <ul className="plain apps-rows" aria-labelledby={headingId}>
           {apps.map((app, i) => (
             <AppRow key={app.id} app={app} open={app.id === openId} onOpen={onOpen} focusRef={i === 0 ? focusTarget : undefined} />

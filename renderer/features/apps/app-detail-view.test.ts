@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { appView, portText, statusText } from './app-detail-view';
 import { aDetail } from './test-apps';
@@ -71,5 +72,28 @@ describe('words', () => {
     expect(statusText('active')).toBe('Active');
     expect(statusText('failedToDeploy')).toBe('Failed to deploy');
     expect(statusText(undefined)).toBe('Unknown');
+  });
+});
+
+describe('appView over any members', () => {
+  /** Values of every JSON kind at the members the view reads, so a member of the wrong shape is met everywhere. */
+  const any = fc.oneof(fc.constant(null), fc.string({ maxLength: 6 }), fc.integer(), fc.boolean(), fc.array(fc.jsonValue({ maxDepth: 2 }), { maxLength: 2 }), fc.dictionary(fc.constantFrom('name', 'type', 'portMappings', 'containerPort', 'httpGet', 'address', 'commandArray', 'cdn'), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 3 }));
+  const member = (keys: readonly string[]) => fc.dictionary(fc.constantFrom(...keys), any, { maxKeys: keys.length });
+  const container = member(['name', 'image', 'imageName', 'imageTag', 'imagePullPolicy', 'entryPoint', 'probes', 'environmentVariables', 'endpoints', 'volumeMounts']);
+  const app = fc.record({
+    extra: member(['autoScaling', 'regionSettings', 'volumes', 'containerInstances', 'displayEndpoint', 'status', 'runtimeType']),
+    containers: fc.oneof(any, fc.array(fc.oneof(container, any), { maxLength: 3 })),
+  });
+
+  it('never throws, whatever shape the platform gives each member (10,000 applications)', () => {
+    fc.assert(
+      fc.property(app, ({ extra, containers }) => {
+        const v = appView({ ...extra, id: 'a1', name: 'Shop', containerTemplates: containers } as never);
+        expect(v.id).toBe('a1');
+        for (const c of v.containers) expect(typeof c.image).toBe('string');
+        expect(typeof statusText(v.status)).toBe('string');
+      }),
+      { numRuns: 10_000 },
+    );
   });
 });

@@ -13,6 +13,24 @@ const rows = () => screen.queryAllByTestId('app-row');
 const names = () => rows().map((r) => r.querySelector('.apps-row-name')?.textContent);
 
 describe('the list', () => {
+  it('says how many apps of the pages shown could not be read, with the first reason; an unknown status shows as sent', async () => {
+    const bridge = bridgeWithApps([]);
+    const pages = [
+      { items: [aSummary('a1', 'Shop', 'HIBERNATING')], unreadable: { count: 1, reason: 'item 2: it has no id' }, totalItems: 3, cursor: 'p2' },
+      { items: [aSummary('a2', 'Blog', 'ACTIVE')], unreadable: { count: 1, reason: 'item 1: it is number, not an app' }, totalItems: 3, cursor: null },
+    ];
+    bridge.answer('apps.list', (input) => pages[input.cursor ? 1 : 0]!);
+    renderApps();
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    expect(rows()[0]!.textContent).toContain('Hibernating');
+    expect(rows()[0]!.querySelector('.apps-status-other')).toBeTruthy();
+    expect(screen.getByTestId('apps-unreadable').textContent).toBe('1 app could not be read: item 2: it has no id');
+    fireEvent.click(screen.getByRole('button', { name: /Load more/ }));
+    await waitFor(() => expect(rows()).toHaveLength(2));
+    expect(rows()[1]!.querySelector('.apps-status-active')).toBeTruthy();
+    expect(screen.getByTestId('apps-unreadable').textContent).toBe('2 apps could not be read: item 2: it has no id');
+  });
+
   it('shows each app with its status and address, and loads the next page by the cursor until the last', async () => {
     const apps = Array.from({ length: 120 }, (_, i) => aSummary(`id${i}`, `App ${i}`, i === 1 ? 'deploying' : 'active'));
     const bridge = bridgeWithApps(apps);

@@ -5,6 +5,7 @@
  * cut from the list as it was then, and would repeat or miss apps now.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { addUnreadable, NOTHING_UNREADABLE, type Unreadable } from '../../../shared/apps/platform-answers';
 import type { AppSummary } from '../../../shared/contract/apps';
 import { call } from '../../bridge/client';
 import { useCall } from '../../bridge/queries';
@@ -16,6 +17,7 @@ interface More {
   /** When the first page these follow was fetched. */
   readonly after: number;
   readonly items: readonly AppSummary[];
+  readonly unreadable: Unreadable;
   readonly cursor: string | null;
 }
 
@@ -24,6 +26,8 @@ export interface AppsList {
   readonly first: ReturnType<typeof useCall<'apps.list'>>;
   readonly apps: readonly AppSummary[];
   readonly total: number | null;
+  /** Apps of the pages so far that the core could not read, and the first reason. */
+  readonly unreadable: Unreadable;
   readonly hasMore: boolean;
   readonly loadingMore: boolean;
   readonly moreError: unknown;
@@ -52,8 +56,11 @@ export function useAppsList(refresh: number): AppsList {
     setLoadingMore(true);
     setMoreError(null);
     const base = current?.items ?? [];
+    const baseUnreadable = current?.unreadable ?? NOTHING_UNREADABLE;
     call('apps.list', { limit: APPS_PAGE_SIZE, cursor: nextCursor })
-      .then((page) => setMore({ after: dataUpdatedAt, items: [...base, ...page.items], cursor: page.cursor }))
+      .then((page) =>
+        setMore({ after: dataUpdatedAt, items: [...base, ...page.items], unreadable: addUnreadable(baseUnreadable, page.unreadable ?? NOTHING_UNREADABLE), cursor: page.cursor }),
+      )
       .catch((e: unknown) => setMoreError(e))
       .finally(() => {
         busy.current = false;
@@ -64,5 +71,6 @@ export function useAppsList(refresh: number): AppsList {
   // An app created between two pages may move into a page already shown: each id is listed once.
   const seen = new Set<string>();
   const apps = [...(first.data?.items ?? []), ...(current?.items ?? [])].filter((a) => !seen.has(a.id) && seen.add(a.id));
-  return { first, apps, total: first.data?.totalItems ?? null, hasMore: nextCursor !== null, loadingMore, moreError, loadMore };
+  const unreadable = addUnreadable(first.data?.unreadable ?? NOTHING_UNREADABLE, current?.unreadable ?? NOTHING_UNREADABLE);
+  return { first, apps, total: first.data?.totalItems ?? null, unreadable, hasMore: nextCursor !== null, loadingMore, moreError, loadMore };
 }

@@ -53,6 +53,9 @@ function ProgressLine({ progress, hasMore }: { readonly progress: LogsExportStat
 export function ExportButton({ status, sort, timeZone }: Props) {
   const [open, setOpen] = useState(false);
   const [format, setFormat] = useState<ExportFormat>('csv');
+  // Visitors' Authorization headers are other people's credentials: off unless asked for, each time the dialog opens.
+  const [withAuth, setWithAuth] = useState(false);
+  const authWarnId = useId();
   const [running, setRunning] = useState(false);
   const [progress, setProgress] = useState<LogsExportStatus | null>(null);
   const [ended, setEnded] = useState<Ended>(null);
@@ -80,7 +83,7 @@ export function ExportButton({ status, sort, timeZone }: Props) {
     setError(null);
     try {
       const zone = timeZoneName(timeZone);
-      const r = await call('logs.export', { sessionId, format, sort, ...(zone !== 'UTC' ? { timeZone: zone } : {}) });
+      const r = await call('logs.export', { sessionId, format, sort, ...(zone !== 'UTC' ? { timeZone: zone } : {}), ...(withAuth ? { includeAuthorization: true } : {}) });
       if (r.outcome === 'saved' && r.path !== null) setEnded({ kind: 'saved', path: r.path, rows: r.rows });
       else if (r.outcome === 'cancelled') setEnded({ kind: 'cancelled' });
     } catch (e) {
@@ -101,7 +104,10 @@ export function ExportButton({ status, sort, timeZone }: Props) {
   return (
     <div className="logs-export" data-testid="logs-export">
       <div className="row">
-        <button type="button" onClick={() => setOpen(true)} disabled={running || fileLoading || nothing} title={fileLoading ? 'Export once the file is read' : undefined}>
+        <button type="button" onClick={() => {
+            setWithAuth(false);
+            setOpen(true);
+          }} disabled={running || fileLoading || nothing} title={fileLoading ? 'Export once the file is read' : undefined}>
           Export…
         </button>
         {running && (
@@ -145,6 +151,16 @@ export function ExportButton({ status, sort, timeZone }: Props) {
                 </label>
               ))}
             </fieldset>
+            <label className="inline">
+              <input type="checkbox" checked={withAuth} onChange={(e) => setWithAuth(e.target.checked)} aria-describedby={withAuth ? authWarnId : undefined} /> Include
+              Authorization headers
+            </label>
+            {withAuth && (
+              <p id={authWarnId} role="alert" className="warning-text small" data-testid="export-auth-warning">
+                The file will hold your visitors’ credentials (their Authorization headers) in clear. Keep it as you would a
+                password.
+              </p>
+            )}
             <p id={hintId} className="muted small">
               Next, choose where to save the file.
             </p>

@@ -162,6 +162,16 @@ export function LogsScreen() {
           {status.unreadable && status.unreadable.rows > 0 && (
             <MalformedLines sessionId={status.sessionId} count={status.unreadable.rows} rows firstReason={status.unreadable.firstReason} />
           )}
+          {status.file?.truncated === true && (
+            <p role="status" className="warning-text" data-testid="logs-file-truncated">
+              Showing the first {formatCount(status.loadedRows)} rows of this file; the file has more.
+            </p>
+          )}
+          {status.file?.endedEarly !== undefined && (
+            <p role="status" className="warning-text" data-testid="logs-file-ended-early">
+              The file could not be read to its end: {status.file.endedEarly}. The rows before that point are shown.
+            </p>
+          )}
           {/* The charts offer "Reset zoom" themselves while `zoomed`: one button, beside what was zoomed. */}
           {aggregates && <LogCharts aggregates={aggregates} timeZone={timeZone} onDrill={q.drill} onZoom={q.zoom} zoomed={q.zoomed} onResetZoom={q.resetZoom} />}
           {status.matchingRows === 0 && !loading ? (

@@ -112,4 +112,28 @@ describe('Export…', () => {
     expect(screen.queryByTestId('export-done')).toBeNull();
     expect(screen.queryByRole('alert')).toBeNull();
   });
+
+  it('leaves visitors’ Authorization headers out unless asked for, and warns that the file then holds credentials', async () => {
+    const { bridge, finish } = exportBridge();
+    render(<ExportButton status={aStatus({ hasMore: false })} sort={{ key: 'time', dir: 'desc' }} timeZone="utc" />);
+    let dialog = await openAndChoose('CSV');
+    const box = within(dialog).getByRole('checkbox', { name: 'Include Authorization headers' }) as HTMLInputElement;
+    expect(box.checked).toBe(false);
+    expect(screen.queryByTestId('export-auth-warning')).toBeNull();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Choose file…' }));
+    await waitFor(() => expect(bridge.count('logs.export')).toBe(1));
+    expect(bridge.inputs('logs.export')[0]).not.toHaveProperty('includeAuthorization');
+    await act(async () => finish({ outcome: 'saved', path: '/x.csv', rows: 1, bytes: 10 }));
+    dialog = await openAndChoose('CSV');
+    fireEvent.click(within(dialog).getByRole('checkbox', { name: 'Include Authorization headers' }));
+    expect(within(dialog).getByTestId('export-auth-warning').textContent).toContain('credentials');
+    expect((await axe.run(dialog, AXE)).violations.map((v) => v.id)).toEqual([]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Choose file…' }));
+    await waitFor(() => expect(bridge.count('logs.export')).toBe(2));
+    expect(bridge.inputs('logs.export')[1]).toMatchObject({ format: 'csv', includeAuthorization: true });
+    await act(async () => finish({ outcome: 'saved', path: '/x.csv', rows: 1, bytes: 10 }));
+    // The choice is not kept for the next export.
+    dialog = await openAndChoose('CSV');
+    expect((within(dialog).getByRole('checkbox', { name: 'Include Authorization headers' }) as HTMLInputElement).checked).toBe(false);
+  });
 });

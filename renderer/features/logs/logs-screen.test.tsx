@@ -310,4 +310,25 @@ describe('log files', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Rows that could not be read' });
     expect(within(dialog).getAllByRole('row').map((r) => r.textContent)).toEqual(['RowWhyStart of the row', '12timestamp must be a date-time (got "yesterday"){"timestamp":"yesterday"}']);
   });
+
+  it('a file read up to the rows’ ceiling says it shows the first rows; a cut gzip file says where it stopped', async () => {
+    const bridge = logsBridge();
+    bridge.answer('logs.chooseFile', { token: 'f1', name: 'bomb.log.gz' });
+    bridge.answer('logs.open', ({ filter }) =>
+      aStatus({
+        sessionId: 'f',
+        filter,
+        source: { kind: 'file', fileName: 'bomb.log.gz' },
+        hasMore: false,
+        budget: null,
+        loadedRows: 5_000_000,
+        matchingRows: 5_000_000,
+        file: { bytesRead: 9, totalBytes: 9, lines: 5_000_000, malformed: 0, truncated: true, endedEarly: 'the gzip data ends early (the file is cut short): reading stopped after 5000000 lines, at byte 9 of 9' },
+      }),
+    );
+    renderLogs();
+    fireEvent.click(await screen.findByRole('button', { name: /Open log file/ }));
+    expect((await screen.findByTestId('logs-file-truncated')).textContent).toBe('Showing the first 5,000,000 rows of this file; the file has more.');
+    expect(screen.getByTestId('logs-file-ended-early').textContent).toContain('ends early');
+  });
 });

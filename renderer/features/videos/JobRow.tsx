@@ -2,6 +2,7 @@
 import { ArrowUpToLine, FolderSearch, Pause, Play, RotateCcw, X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { JobView } from '../../../shared/videos/model';
+import { isStatusNote } from '../../../shared/videos/status';
 import { errorOf } from '../../bridge/client';
 import { useCall, useCallMutation } from '../../bridge/queries';
 import { notify } from '../../ui/toast';
@@ -115,7 +116,7 @@ export function JobRow({ job, selected, controls, onToggle }: Props) {
           </strong>
           {failure && <span className="job-error">{failure}</span>}
           {job.error?.hint && <span className="job-hint">{job.error.hint}</span>}
-          {job.note && <span className="muted job-note">{job.note}</span>}
+          {job.note && !isStatusNote(job.note) && <span className="muted job-note">{job.note}</span>}
           {(job.state === 'ready' || job.state === 'processing') && job.videoId !== null && <button type="button" className="lib-link" onClick={(e) => (e.stopPropagation(), showInLibrary(job.libraryId, job.videoId ?? ''))}>Show in library</button>}
           {job.paused && PAUSABLE.has(job.state) && (
             <span className="muted job-note" data-testid="job-pause-note">

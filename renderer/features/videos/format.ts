@@ -3,6 +3,7 @@
  * shown is finite; anything unknown is left out rather than printed as NaN, ∞ or a guess.
  */
 import { FINAL_STATES, type JobView, type QueueCounts } from '../../../shared/videos/model';
+import { isStatusNote } from '../../../shared/videos/status';
 
 const UNITS = ['B', 'KB', 'MB', 'GB', 'TB'] as const;
 
@@ -84,7 +85,8 @@ export function stateWords(job: JobView): StateWords {
     case 'verifying':
       return { label: 'Verifying', tone: 'active' };
     case 'processing':
-      return { label: `Processing ${Math.round(job.encodeProgress ?? 0)} %`, tone: 'active' };
+      // A step that is not plain encoding (a just-in-time library's, a status added later) says its own words.
+      return { label: job.note !== null && isStatusNote(job.note) ? job.note : `Processing ${Math.round(job.encodeProgress ?? 0)} %`, tone: 'active' };
     case 'ready':
       return { label: 'Ready', tone: 'success' };
     case 'failed':

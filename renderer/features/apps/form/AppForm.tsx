@@ -4,7 +4,9 @@
  */
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import { FormProvider, useForm, type FieldPath } from 'react-hook-form';
+import { FormProvider, useForm, useWatch, type Control, type FieldPath } from 'react-hook-form';
+import { isSecretEnvName } from '../../../../shared/apps/env-text';
+import { unreadableText } from '../../../../shared/apps/platform-answers';
 import { BridgeError, errorOf } from '../../../bridge/client';
 import { useCall, useCallMutation } from '../../../bridge/queries';
 import { CollapsibleSection } from '../../../ui/collapsible-section';
@@ -45,7 +47,7 @@ const SECTIONS: readonly (SectionSpec & { readonly title: string })[] = [
 export function AppForm({ onDone, onCancel }: Props) {
   const load = useDraftLoad();
   if (load.state === 'loading') return <p className="muted">Opening the form…</p>;
-  return <LoadedForm draft={load.draft} loadError={load.error} onDone={onDone} onCancel={onCancel} />;
+  return <LoadedForm draft={load.draft} loadError={load.error} secretValues={load.secretValues} onDone={onDone} onCancel={onCancel} />;
 }
 
 /** The platform's field errors split into those the form has a place for and the rest. */
@@ -60,7 +62,35 @@ function splitFieldErrors(fieldErrors: Readonly<Record<string, string>>, values:
   return { onFields, elsewhere };
 }
 
-function LoadedForm({ draft, loadError, onDone, onCancel }: Props & { readonly draft: AppFormDraft | null; readonly loadError?: unknown }) {
+/**
+ * Without a keychain the core keeps secret-looking variable values in memory only (the draft on disk has them
+ * empty): said beside the form whenever it holds such a value, so nobody counts on finding it after a restart.
+ */
+function SecretValuesNote({ control }: { readonly control: Control<AppFormValues> }) {
+  const templates = useWatch({ control, name: 'containerTemplates' }) as unknown;
+  const rows = (Array.isArray(templates) ? templates : []).flatMap((t: unknown) => {
+    const env = typeof t === 'object' && t !== null ? (t as { environmentVariables?: unknown }).environmentVariables : undefined;
+    return Array.isArray(env) ? (env as unknown[]) : [];
+  });
+  const holdsSecret = rows.some((r) => {
+    const row = r as { name?: unknown; value?: unknown } | null;
+    return typeof row?.name === 'string' && isSecretEnvName(row.name) && typeof row.value === 'string' && row.value !== '';
+  });
+  if (!holdsSecret) return null;
+  return (
+    <p className="field-warning" role="note" data-testid="secret-values-memory">
+      Secret values are kept only until Burrow closes: this system has no keychain. The saved draft keeps their names, not their values.
+    </p>
+  );
+}
+
+function LoadedForm({
+  draft,
+  loadError,
+  secretValues,
+  onDone,
+  onCancel,
+}: Props & { readonly draft: AppFormDraft | null; readonly loadError?: unknown; readonly secretValues?: 'sealed' | 'memory' | undefined }) {
   const form = useForm<AppFormValues>({
     defaultValues: draft?.values ?? blankApp(),
     resolver: zodResolver(appFormSchema, undefined, { raw: true }),
@@ -208,6 +238,11 @@ function LoadedForm({ draft, loadError, onDone, onCancel }: Props & { readonly d
                   <CollapsibleSection title={s.title} errorCount={count} defaultOpen>
                     {s.id === 'app' && <AppSection />}
                     {s.id === 'scaling' && <ScalingSection key={startNonce} initialSelectorRows={startNonce ? undefined : draft?.ui?.nodeSelectorRows} onSelectorRowsChange={onSelectorRowsChange} />}
+                    {s.id === 'containers' && registries.data?.unreadable && registries.data.unreadable.count > 0 && (
+                      <p className="muted small" role="note" data-testid="registries-unreadable">
+                        {unreadableText(registries.data.unreadable, 'image registry', 'image registries')}
+                      </p>
+                    )}
                     {s.id === 'containers' && <ContainersSection registries={registries.data?.registries ?? []} />}
                     {s.id === 'volumes' && <VolumesSection />}
                   </CollapsibleSection>
@@ -216,6 +251,7 @@ function LoadedForm({ draft, loadError, onDone, onCancel }: Props & { readonly d
             })}
           </div>
           {step.kind === 'form' && <ErrorMessage error={createError} />}
+          {secretValues === 'memory' && <SecretValuesNote control={form.control} />}
           {saver.saveError ? <p className="field-warning">The draft could not be saved: {errorOf(saver.saveError).title}</p> : null}
           <div className="row form-actions">
             <button type="button" onClick={() => (isDirty ? setAsking(true) : leave(true))}>

@@ -9,6 +9,7 @@ import { useCall } from '../../../bridge/queries';
 import { ErrorMessage } from '../../../ui/ErrorMessage';
 import type { AppFormValues } from './form-schema';
 import { messageAt } from './form-helpers';
+import { unreadableText } from '../../../../shared/apps/platform-answers';
 
 /** A region's part in the app. */
 export type RegionRole = 'required' | 'allowed' | 'off';
@@ -76,6 +77,11 @@ export function RegionPicker() {
       <p className="muted small">Required regions always run the app; allowed ones run it when users are near. None chosen: the platform decides.</p>
       {regions.isPending && <p className="muted">Loading regions…</p>}
       {regions.error && <ErrorMessage error={regions.error} />}
+      {regions.data?.unreadable && regions.data.unreadable.count > 0 && (
+        <p className="muted small" role="note" data-testid="regions-unreadable">
+          {unreadableText(regions.data.unreadable, 'region')}
+        </p>
+      )}
       {rows.length > 0 && (
         <table className="region-table">
           <thead>

@@ -174,6 +174,37 @@ describe('the create form', () => {
     expect(input('Name').value).toBe('half typed');
   });
 
+  it('without a keychain, says that secret values are kept only until Burrow closes, once the form holds one', async () => {
+    const withSecret: AppFormDraft = { values: { ...VALID.values, containerTemplates: [{ ...VALID.values.containerTemplates![0]!, environmentVariables: [{ name: 'DB_PASSWORD', value: 'hunter22' }] }] } };
+    const bridge = formBridge();
+    bridge.answer('apps.getDraft', { draft: withSecret as never, savedAt: 2, secretValues: 'memory' });
+    const first = renderForm();
+    await opened();
+    expect(screen.getByTestId('secret-values-memory').textContent).toContain('Secret values are kept only until Burrow closes: this system has no keychain');
+    first.unmount();
+    // The same draft with the keychain sealing it says nothing; nor does a form without a secret value.
+    bridge.answer('apps.getDraft', { draft: withSecret as never, savedAt: 2, secretValues: 'sealed' });
+    const second = renderForm();
+    await opened();
+    expect(screen.queryByTestId('secret-values-memory')).toBeNull();
+    second.unmount();
+    bridge.answer('apps.getDraft', { draft: VALID as never, savedAt: 2, secretValues: 'memory' });
+    renderForm();
+    await opened();
+    expect(screen.queryByTestId('secret-values-memory')).toBeNull();
+  });
+
+  it('says how many regions and registries could not be read, and offers the others', async () => {
+    const bridge = formBridge();
+    bridge.answer('apps.regions', { regions: [{ id: 'DE', name: 'Frankfurt' }], unreadable: { count: 2, reason: 'item 2: it has no id' } });
+    bridge.answer('apps.registries', { registries: [{ id: 7, displayName: 'DockerHub Public', hostName: 'docker.io', isPublic: true }], unreadable: { count: 1, reason: 'item 1: it is null, not a registry' } });
+    renderForm();
+    await opened();
+    expect((await screen.findByTestId('regions-unreadable')).textContent).toBe('2 regions could not be read: item 2: it has no id');
+    expect((await screen.findByTestId('registries-unreadable')).textContent).toBe('1 image registry could not be read: item 1: it is null, not a registry');
+    expect(screen.getByText('Frankfurt')).toBeTruthy();
+  });
+
   it('flushes a pending draft when the form closes before the save delay', async () => {
     const bridge = formBridge();
     const view = renderForm();

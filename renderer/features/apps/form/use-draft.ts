@@ -39,7 +39,15 @@ export function readDraft(stored: unknown): AppFormDraft | null {
 }
 
 /** The draft as the form opens: loading, then the stored draft (or null), or why it could not be read. */
-export type DraftLoad = { readonly state: 'loading' } | { readonly state: 'ready'; readonly draft: AppFormDraft | null; readonly error?: unknown };
+export type DraftLoad =
+  | { readonly state: 'loading' }
+  | {
+      readonly state: 'ready';
+      readonly draft: AppFormDraft | null;
+      readonly error?: unknown;
+      /** Where the core keeps secret-looking variable values: sealed by the keychain, or in memory only. */
+      readonly secretValues?: 'sealed' | 'memory';
+    };
 
 /** Reads the draft once per mount (never from a cache: another window or an earlier create may have changed it). */
 export function useDraftLoad(): DraftLoad {
@@ -47,7 +55,7 @@ export function useDraftLoad(): DraftLoad {
   useEffect(() => {
     let live = true;
     call('apps.getDraft', {}).then(
-      (r) => live && setLoad({ state: 'ready', draft: readDraft(r.draft) }),
+      (r) => live && setLoad({ state: 'ready', draft: readDraft(r.draft), ...(r.secretValues ? { secretValues: r.secretValues } : {}) }),
       (error: unknown) => live && setLoad({ state: 'ready', draft: null, error }),
     );
     return () => {

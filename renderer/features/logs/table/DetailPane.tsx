@@ -3,9 +3,10 @@
  * the values a filter can hold, "filter in" and "filter out". It copies the row as JSON, its URL, or a cURL
  * command. Escape closes it (the table puts the focus back on the row).
  */
-import { Copy, Filter, FilterX, X } from 'lucide-react';
+import { Copy, Eye, EyeOff, Filter, FilterX, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { LogRow } from '../../../../shared/contract/logs';
+import { maskAuthorization } from '../../../../shared/logs/authorization';
 import type { FilterKey } from '../../../../shared/logs/filter';
 import { cacheColorVar, statusClassColorVar, type DrillDown, type TimeZoneMode } from '../view-types';
 import { Chip } from './BodyRow';
@@ -50,9 +51,14 @@ const DRILLS: Partial<Record<keyof LogRow, { readonly key: FilterKey; readonly v
   requestId: { key: 'requestId' },
 };
 
+/** Keys of a row that are about the row, not fields of the request. */
+const NOT_FIELDS = new Set<string>(['authorizationMasked']);
+
 interface Props {
   readonly row: LogRow;
   readonly timeZone: TimeZoneMode;
+  /** This row's Authorization header in clear, asked of the core on an explicit reveal (windows carry it masked). */
+  revealAuthorization?(): Promise<string | null>;
   onDrill(drill: DrillDown): void;
   onClose(): void;
 }
@@ -79,13 +85,54 @@ function valueText(row: LogRow, field: keyof LogRow, zone: TimeZoneMode) {
   }
 }
 
-export function DetailPane({ row, timeZone, onDrill, onClose }: Props) {
+/**
+ * A visitor's Authorization header: masked (scheme kept) until its reveal button is pressed; the clear value is
+ * asked of the core for this one row and forgotten when the pane closes or moves to another row.
+ */
+function AuthorizationValue({ row, reveal }: { readonly row: LogRow; readonly reveal: (() => Promise<string | null>) | undefined }) {
+  const [clear, setClear] = useState<string | null>(null);
+  const [failed, setFailed] = useState(false);
+  const masked = maskAuthorization(row.authorizationHeader) ?? '';
+  async function toggle() {
+    if (clear !== null) return setClear(null);
+    setFailed(false);
+    try {
+      const value = row.authorizationMasked === true ? await (reveal?.() ?? Promise.resolve(null)) : (row.authorizationHeader ?? null);
+      if (value === null) setFailed(true);
+      else setClear(value);
+    } catch {
+      setFailed(true);
+    }
+  }
+  const shown = clear !== null;
+  return (
+    <>
+      <span className="log-detail-value" data-testid="log-detail-authorization">
+        {shown ? clear : masked}
+      </span>
+      <span className="log-detail-drill">
+        <button type="button" className="log-icon-button" aria-label={shown ? 'Hide the Authorization header' : 'Reveal the Authorization header'} title={shown ? 'Hide' : 'Show this visitor’s credential'} onClick={() => void toggle()}>
+          {shown ? <EyeOff size={12} aria-hidden /> : <Eye size={12} aria-hidden />}
+        </button>
+      </span>
+      {failed && <span className="muted small"> The header could not be shown (the view may have changed).</span>}
+    </>
+  );
+}
+
+/** The row as the detail pane copies it: without the masking flag. */
+function copyableRow(row: LogRow): LogRow {
+  const { authorizationMasked: _flag, ...rest } = row;
+  return rest;
+}
+
+export function DetailPane({ row, timeZone, onDrill, onClose, revealAuthorization }: Props) {
   const heading = useRef<HTMLHeadingElement>(null);
   const titleId = useId();
   const queryId = useId();
   const [copied, setCopied] = useState('');
   const known = new Set<string>(FIELDS.map(([f]) => f));
-  const extra = Object.keys(row).filter((k) => !known.has(k)) as (keyof LogRow)[];
+  const extra = Object.keys(row).filter((k) => !known.has(k) && !NOT_FIELDS.has(k)) as (keyof LogRow)[];
   const fields = [...FIELDS, ...extra.map((k) => [k, String(k)] as const)].filter(([f]) => f in row);
   const query = queryPairs(row.path ?? '');
 
@@ -115,7 +162,7 @@ export function DetailPane({ row, timeZone, onDrill, onClose }: Props) {
         </button>
       </header>
       <div className="log-detail-actions">
-        <button type="button" onClick={() => copy('Row JSON', rowJson(row))}>
+        <button type="button" onClick={() => copy('Row JSON', rowJson(copyableRow(row)))}>
           <Copy size={12} aria-hidden /> Copy as JSON
         </button>
         <button type="button" disabled={row.url === null} onClick={() => copy('URL', row.url ?? '')}>
@@ -137,7 +184,11 @@ export function DetailPane({ row, timeZone, onDrill, onClose }: Props) {
             <div key={field} className="log-detail-field" data-field={field}>
               <dt>{label}</dt>
               <dd>
-                <span className="log-detail-value">{valueText(row, field, timeZone)}</span>
+                {field === 'authorizationHeader' && raw !== null && raw !== undefined && raw !== '' ? (
+                  <AuthorizationValue row={row} reveal={revealAuthorization} />
+                ) : (
+                  <span className="log-detail-value">{valueText(row, field, timeZone)}</span>
+                )}
                 {token !== null && (
                   <span className="log-detail-drill">
                     <button type="button" className="log-icon-button" aria-label={`Filter in ${token}`} title={`Only rows with ${token}`} onClick={() => onDrill({ token, negated: false })}>

@@ -287,7 +287,14 @@ export function LogTable({ sessionId, total, version, sort, onSort, timeZone, on
         </div>
         {total === 0 && <p className="log-empty muted">No rows match.</p>}
       </div>
-      {openRow !== null && <DetailPane key={openRow.index} row={openRow} timeZone={timeZone} onDrill={onDrill} onClose={close} />}
+      {openRow !== null && <DetailPane
+          key={openRow.index}
+          row={openRow}
+          timeZone={timeZone}
+          onDrill={onDrill}
+          onClose={close}
+          revealAuthorization={() => call('logs.revealAuthorization', { sessionId, index: openRow.index, sort: { key: sort.key, dir: sort.dir }, ...(openRow.requestId ? { requestId: openRow.requestId } : {}) }).then((r) => r.value)}
+        />}
     </div>
   );
 }

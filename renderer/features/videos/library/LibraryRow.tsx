@@ -6,7 +6,7 @@ import type { LibraryVideo } from '../../../../shared/contract/videos-library';
 import { call, errorOf } from '../../../bridge/client';
 import { notify } from '../../../ui/toast';
 import { formatBytes } from '../format';
-import { formatDate, formatLength, isWorking, videoWords } from './library-format';
+import { formatDate, formatLength, isPlayable, isWorking, videoWords } from './library-format';
 import { LibraryTitle } from './LibraryTitle';
 import { Thumbnail } from './Thumbnail';
 import type { useLibraryEdits } from './use-library-edits';
@@ -70,7 +70,7 @@ export const LibraryRow = forwardRef<HTMLTableRowElement, Props>(function Librar
   const words = videoWords(video);
   const name = video.title || video.guid;
   const working = isWorking(video);
-  const percent = Math.round(video.status === 4 || video.status === 8 ? 100 : video.encodeProgress);
+  const percent = Math.round(isPlayable(video) ? 100 : video.encodeProgress);
   return (
     <tr ref={ref} data-testid="lib-row" data-video-id={video.guid} data-spotlight={spotlit ? 'true' : undefined} tabIndex={spotlit ? -1 : undefined} aria-current={spotlit ? 'true' : undefined}>
       <td>

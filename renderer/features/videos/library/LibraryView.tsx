@@ -139,6 +139,11 @@ export function LibraryView() {
           </table>
         </div>
       )}
+      {page.data?.unreadable && (
+        <p className="muted small" role="status" data-testid="lib-unreadable">
+          {page.data.unreadable.count} video{page.data.unreadable.count === 1 ? '' : 's'} on this page could not be read and {page.data.unreadable.count === 1 ? 'is' : 'are'} not shown (first: {page.data.unreadable.firstReason})
+        </p>
+      )}
       {items && total > 0 && (
         <nav className="row lib-pager" aria-label="Pages">
           <button type="button" aria-label="Previous page" disabled={query.page <= 1} onClick={() => setQuery({ page: query.page - 1 })}>

@@ -26,7 +26,7 @@ describe('library words', () => {
       'Upload failed',
       'Preparing for playback',
       'Ready (encoded on demand)',
-      'Status 42',
+      'Processing (status 42)',
     ]);
     expect(videoWords({ status: 3, encodeProgress: 59.6 })).toEqual({ label: 'Encoding 60 %', tone: 'progress' });
   });

@@ -1,8 +1,8 @@
 /** How the library browser says a video's state, length and age, and how often it asks again while videos encode. */
 import type { LibraryVideo } from '../../../../shared/contract/videos-library';
-import { isWorking } from '../../../../shared/videos/library-status';
+import { isWorking } from '../../../../shared/videos/status';
 
-export { formatLength, isWorking, videoWords, type VideoWords } from '../../../../shared/videos/library-status';
+export { formatLength, isPlayable, isWorking, videoWords, type VideoWords } from '../../../../shared/videos/status';
 
 /** The upload date in the user's locale, or a dash. */
 export function formatDate(iso: string | null): string {

@@ -80,6 +80,22 @@ describe('the library browser', () => {
     expect(within(enc).queryByRole('progressbar')).toBeNull();
   });
 
+  it('shows a status added later in words, and says how many videos of the page could not be read', async () => {
+    const bridge = bridgeWith([]);
+    bridge.answer('videos.libraryList', (q: LibraryQuery) => ({
+      items: [aVideo('new', { title: 'Newer status', status: 12, encodeProgress: 0 })],
+      totalItems: 2,
+      page: q.page,
+      itemsPerPage: q.itemsPerPage,
+      unreadable: { count: 1, firstReason: 'items.1.guid: Invalid input' },
+    }));
+    renderVideos();
+    await openLibrary();
+    const row = await rowByTitle('Newer status');
+    expect(within(row).getByTestId('lib-state').textContent).toBe('Processing (status 12)');
+    expect((await screen.findByTestId('lib-unreadable')).textContent).toBe('1 video on this page could not be read and is not shown (first: items.1.guid: Invalid input)');
+  });
+
   it('searches as you type, filters by collection, sorts by title and pages', async () => {
     const bridge = bridgeWith([]);
     const videos = Array.from({ length: 30 }, (_, i) => aVideo(`v${i}`, { title: `Clip ${String(30 - i).padStart(2, '0')}`, collectionId: i === 3 ? 'g1' : null }));

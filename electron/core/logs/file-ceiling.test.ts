@@ -1,0 +1,67 @@
+/**
+ * A file session over a gzip bomb: the rows stop at the store's ceiling, inflating stops with them, and the
+ * session's status says the rows are the file's first ones and that it has more (the screen's "Showing the first
+ * N rows of this file; the file has more").
+ */
+import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import { once } from 'node:events';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createGzip } from 'node:zlib';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import type { LogsStatus } from '../../../shared/contract/logs.js';
+import { formatV1Line } from '../../../shared/logs/v1-line.js';
+import { FileRegistry } from '../files/registry.js';
+import { logsArea } from './area.js';
+import { createRateBudget } from './rate-budget.js';
+import { inThreadRows } from './rows-host.js';
+import { DEFAULT_ROW_CEILING } from './v1-file.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'burrow-file-ceiling-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const T0 = Date.UTC(2024, 2, 13);
+const line = (i: number) =>
+  formatV1Line({ timestampMs: T0 + i, pullZoneId: 7, requestId: i.toString(16).padStart(32, '0'), cacheStatus: 'HIT', statusCode: 200, bytesSent: 10, remoteIp: '10.0.0.1', countryCode: 'DE', edgeLocation: 'WA', url: `https://z.b-cdn.net/video/segment-${i}.ts`, userAgent: 'curl/8.0', referer: 'https://example.com/watch' });
+
+describe('a file session over a gzip bomb', () => {
+  it('holds the rows up to the ceiling, stops reading, and says the file has more', async () => {
+    const file = join(dir, 'bomb.log.gz');
+    const block = Buffer.from(`${Array.from({ length: 64 }, (_, i) => line(i)).join('\n')}\n`);
+    const gz = createGzip({ level: 1 });
+    const out = createWriteStream(file);
+    gz.pipe(out);
+    // 256 MiB of lines: more than the ceiling's 96 MiB of columns can hold.
+    for (let n = 0; n < 256 * 1024 * 1024; n += block.length) if (!gz.write(block)) await once(gz, 'drain');
+    gz.end();
+    await once(out, 'close');
+
+    const files = new FileRegistry();
+    const status: LogsStatus[] = [];
+    const area = logsArea({
+      bus: { emit: (name, payload) => void (name === 'logs.status' && status.push(payload as LogsStatus)) },
+      dialogs: { openFiles: async () => [], saveFile: async () => null },
+      client: async () => {
+        throw new Error('no platform in this test');
+      },
+      pathOf: (t) => files.pathOf(t),
+      register: (p) => files.register(p),
+      budget: createRateBudget(),
+      rows: inThreadRows(),
+    });
+    try {
+      const f = await files.register(file);
+      const opened = await area.handlers['logs.open']({ source: { kind: 'file', token: f.token }, filter: '' }, {} as never);
+      await vi.waitFor(() => expect(status.findLast((e) => e.sessionId === opened.sessionId)?.phase).toBe('idle'), { timeout: 60_000 });
+      const last = status.findLast((e) => e.sessionId === opened.sessionId)!;
+      expect(last.file?.truncated).toBe(true);
+      expect(last.loadedRows).toBeGreaterThan(100_000);
+      expect(last.loadedRows).toBeLessThan(DEFAULT_ROW_CEILING.maxRows);
+      // Inflating stopped: far fewer lines were read than the 1.4 million the file holds.
+      expect(last.file!.lines).toBeLessThan(1_000_000);
+      expect(last.file!.bytesRead).toBeLessThan(last.file!.totalBytes);
+    } finally {
+      area.close();
+    }
+  }, 90_000);
+});
