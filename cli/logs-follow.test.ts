@@ -33,7 +33,7 @@ describe('burrow logs --follow', () => {
     await outputWhere(io.out, (t) => t.includes('\n'));
     const [onTime] = fx.sandbox.logging.inject(zone, [{ timestampMs: Date.now() - 1000, url: '/follow/on-time' }]);
     const [late] = fx.sandbox.logging.inject(zone, [{ timestampMs: Date.now() - 5 * 60_000, url: '/follow/late' }]);
-    await outputWhere(io.out, (t) => t.includes(onTime!.requestId) && t.includes(late!.requestId));
+    await outputWhere(io.out, (t) => t.includes(onTime!.requestId!) && t.includes(late!.requestId!));
     // Several asks later, still once each.
     const before = asked();
     await new Promise<void>((resolve) => {
@@ -98,7 +98,7 @@ describe('burrow logs --follow', () => {
       const first = asked();
       await vi.waitFor(() => expect(asked()).toBeGreaterThan(first), { timeout: 20_000, interval: 20 });
       const [row] = fx.sandbox.logging.inject(zone, [{ timestampMs: Date.now() - 1000, url: '/follow/process' }]);
-      await p.waitFor(row!.requestId);
+      await p.waitFor(row!.requestId!);
       p.child.kill('SIGINT');
       expect(await p.exited).toBe(130);
       expect(ndjson(p.stdout()).filter((r) => r.requestId === row!.requestId)).toHaveLength(1);
@@ -110,4 +110,26 @@ describe('burrow logs --follow', () => {
     expect(usage.code).toBe(2);
     expect(usage.stderr).toMatch(/--follow starts at now/);
   }, 40_000);
+
+  it('as a process: another client pushing the zone over its limit makes it wait, not end; it goes on following', async () => {
+    const p = spawnBurrow(['logs', String(zone), '--follow'], env);
+    try {
+      const first = asked();
+      await vi.waitFor(() => expect(asked()).toBeGreaterThan(first), { timeout: 20_000, interval: 20 });
+      // Another client spends the zone's whole budget: the follow's next ask is answered 429.
+      const refusedBefore = fx.sandbox.logging.requests().filter((r) => r.zoneId === zone && r.status === 429).length;
+      for (let i = 0; i < 40; i++) {
+        const res = await fetch(`${fx.sandbox.loggingUrl}/v2/pullzones/${zone}/logs?limit=1`, { headers: { AccessKey: fx.sandbox.accountKey } });
+        await res.arrayBuffer();
+      }
+      const [row] = fx.sandbox.logging.inject(zone, [{ timestampMs: Date.now() - 1000, url: '/follow/after-429' }]);
+      await p.waitFor(row!.requestId!);
+      expect(fx.sandbox.logging.requests().filter((r) => r.zoneId === zone && r.status === 429).length).toBeGreaterThan(refusedBefore);
+      expect(p.child.exitCode).toBeNull();
+      p.child.kill('SIGINT');
+      expect(await p.exited).toBe(130);
+    } finally {
+      if (p.child.exitCode === null) p.child.kill('SIGKILL');
+    }
+  }, 60_000);
 });

@@ -76,9 +76,20 @@ export async function runLogsFollow(cmd: LogsCommand, format: LogFormat, io: Cli
     ended?.({ code: e.kind === 'network' || e.kind === 'timeout' ? EXIT.network : EXIT.http });
   };
 
+  // Rows the platform sent that could not be read: said as their count grows.
+  let unreadableSaid = 0;
+  const sayUnreadable = (s: TailStatus) => {
+    const n = s.unreadable?.rows ?? 0;
+    if (n <= unreadableSaid) return;
+    unreadableSaid = n;
+    const first = s.unreadable?.firstReason;
+    err(`burrow logs: ${n} row${n === 1 ? '' : 's'} could not be read and ${n === 1 ? 'was' : 'were'} skipped so far${first ? ` (first: ${first})` : ''}`);
+  };
+
   const cap = options.tail?.cap ?? FOLLOW_CAP;
   /** Prints the matching rows of the latest ask: they are the last `lastArrived` of the rows held. */
   const print = async (s: TailStatus) => {
+    sayUnreadable(s);
     // More may have arrived in one ask than the tail keeps: those beyond its cap were trimmed before printing.
     let count = Math.min(s.lastArrived, s.matchingRows);
     if (count < s.lastArrived) err(`burrow logs: ${s.lastArrived - count} older rows of this ask were over the ${cap.toLocaleString('en-US')}-row buffer and are not printed`);

@@ -12,11 +12,12 @@ export { CSV_FIELDS, csvHeader, csvLine, csvValue, exportFields, ndjsonLine, wit
 const TABLE_COLUMNS: readonly { readonly title: string; readonly width: number; readonly value: (e: LogEntry) => string; readonly right?: boolean }[] = [
   { title: 'Time (UTC)', width: 23, value: (e) => e.timestamp.replace('T', ' ').replace('Z', '') },
   { title: 'Status', width: 6, value: (e) => String(e.statusCode), right: true },
-  { title: 'Cache', width: 11, value: (e) => e.cacheStatus },
+  { title: 'Cache', width: 11, value: (e) => e.cacheStatus ?? '-' },
   { title: 'Bytes', width: 10, value: (e) => String(e.bytesSent), right: true },
   { title: 'Country', width: 7, value: (e) => e.countryCode ?? '-' },
-  { title: 'POP', width: 4, value: (e) => e.edgeLocation },
-  { title: 'Path', width: 0, value: (e) => e.path },
+  { title: 'POP', width: 4, value: (e) => e.edgeLocation ?? '-' },
+  // A row may come without its path (or any part of its URL): then the URL, else a dash.
+  { title: 'Path', width: 0, value: (e) => e.path ?? e.url ?? '-' },
 ];
 
 function cell(text: string, width: number, right: boolean | undefined): string {

@@ -9,7 +9,8 @@ import { createV2LogClient } from '../electron/core/logs/v2-client.js';
 import { matchesRecord, toV2Query, type LogFilter } from '../shared/logs/filter.js';
 import { rangeFromFlags } from '../shared/logs/range.js';
 import { V2_LIMIT_MAX } from '../shared/logs/v2-query.js';
-import { logEntryToRecord, type LogEntry } from '../shared/logs/v2-response.js';
+import type { CdnLogRecord } from '../shared/logs/log-record.js';
+import type { LogEntry } from '../shared/logs/v2-response.js';
 import { BUNNY_ENDPOINTS } from '../shared/profiles.js';
 import { areaBaseUrl, resolveAuth } from './config.js';
 import { createErrorWriter, EXIT, type CliIo } from './io.js';
@@ -63,10 +64,25 @@ export class RowWriter {
 }
 
 /** True when the row passes the chips the platform could not apply. */
-function passesLocal(entry: LogEntry, local: LogFilter): boolean {
-  if (local.length === 0) return true;
-  const record = logEntryToRecord(entry);
-  return record !== undefined && matchesRecord(local, record);
+function passesLocal(record: CdnLogRecord, local: LogFilter): boolean {
+  return local.length === 0 || matchesRecord(local, record);
+}
+
+/** Rows of the platform's answers that could not be read: counted as pages come, said once on stderr at the end. */
+export class UnreadableCount {
+  rows = 0;
+  firstReason: string | null = null;
+
+  add(page: { readonly skipped: number; readonly firstSkipReason?: string }): void {
+    this.rows += page.skipped;
+    if (page.skipped > 0) this.firstReason ??= page.firstSkipReason ?? null;
+  }
+
+  /** "burrow logs: N rows could not be read (first: reason)", or nothing when every row could. */
+  report(err: (line: string) => void): void {
+    if (this.rows === 0) return;
+    err(`burrow logs: ${this.rows} row${this.rows === 1 ? '' : 's'} could not be read and ${this.rows === 1 ? 'was' : 'were'} skipped${this.firstReason !== null ? ` (first: ${this.firstReason})` : ''}`);
+  }
 }
 
 /** Runs `burrow logs …`; resolves to the exit status. */
@@ -153,20 +169,23 @@ async function runZone(cmd: LogsCommand, zoneId: number, format: LogFormat, io: 
   const writer = new RowWriter(io, format, cmd);
   const showProgress = cmd.limit === null && io.stderr.isTTY === true;
   let requests = 0;
+  const unreadable = new UnreadableCount();
   try {
     const v2 = createV2LogClient({ client });
     const pageSize = Math.min(cmd.limit ?? V2_LIMIT_MAX, V2_LIMIT_MAX);
     walk: for await (const page of v2.pages(zoneId, { ...query, order: cmd.order }, { pageSize })) {
       requests += page.requests;
-      for (const entry of page.rows) {
-        if (!passesLocal(entry, localOnly)) continue;
-        writer.write(entry);
+      unreadable.add(page);
+      for (let k = 0; k < page.rows.length; k++) {
+        if (!passesLocal(page.rows[k]!, localOnly)) continue;
+        writer.write(page.entries[k]!);
         if (cmd.limit !== null && writer.count >= cmd.limit) break walk;
       }
       if (showProgress) io.stderr.write(`\r${writer.count} rows, ${requests} requests${page.hasMore ? '…' : ''}  `);
     }
     if (showProgress) io.stderr.write('\n');
     writer.end();
+    unreadable.report(err);
     return EXIT.ok;
   } catch (e) {
     if (showProgress) io.stderr.write('\n');

@@ -34,7 +34,7 @@ test('an injected row appears exactly once, a late one too; scrolled up shows "N
   await app.logs.open();
   const sb = await sandboxOf(shell);
   const { zone, state, scroller } = await goLive(app, sb);
-  const rowOf = (id: string) => scroller.locator(`[data-request-id="${id}"]`);
+  const rowOf = (id: string | null) => scroller.locator(`[data-request-id="${id ?? ''}"]`);
 
   // One on time, one five minutes late: the late one lies past the near window and comes with a sweep.
   const [onTime] = sb.logging.inject(zone, [{ timestampMs: Date.now() - 1000, url: '/live/on-time' }]);

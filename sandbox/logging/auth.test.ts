@@ -73,14 +73,14 @@ describe('logging auth', () => {
     expect((await h.get(paths(h.zoneId)[0] ?? '')).status).toBe(200);
   });
 
-  it('answers 404 not_found for an unknown zone and 404 logging_disabled where logging is off', async () => {
+  it("answers 403 forbidden for a zone that is not the account's (the schema's answer) and 404 logging_disabled where logging is off", async () => {
     h = await startLogging();
     const off = h.seed.pullZones.find((z) => !z.loggingEnabled);
     expect(off).toBeDefined();
     for (const path of [...paths(999), '/v2/pullzones/abc/logs', `/${v1Day(BASE_TIME)}/abc.log`]) {
       const res = await h.get(path);
-      expect(res.status, path).toBe(404);
-      expect((await errorOf(res)).code).toBe('not_found');
+      expect(res.status, path).toBe(403);
+      expect((await errorOf(res)).code).toBe('forbidden');
     }
     for (const path of paths(off?.id ?? 0)) {
       const res = await h.get(path);

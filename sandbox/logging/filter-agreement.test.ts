@@ -45,10 +45,10 @@ describe('filters against the sandbox', () => {
       { key: 'status', negated: false, values: [{ kind: 'class', digit: 4 }, { kind: 'code', code: 200 }] },
       { key: 'cache', negated: false, values: ['MISS', 'STALE'] },
       { key: 'country', negated: false, values: [at(1).countryCode ?? 'DE', 'US'] },
-      { key: 'pop', negated: false, value: at(2).edgeLocation.toLowerCase() },
+      { key: 'pop', negated: false, value: (at(2).edgeLocation ?? '').toLowerCase() },
       { key: 'url', negated: false, value: path.slice(0, Math.max(3, path.length - 2)).toUpperCase() },
       { key: 'search', negated: false, values: [path.slice(1, 6), 'revalidated'] },
-      { key: 'requestId', negated: false, value: at(4).requestId.toUpperCase() },
+      { key: 'requestId', negated: false, value: (at(4).requestId ?? '').toUpperCase() },
     ];
     if (withUa?.userAgent) cases.push({ key: 'ua', negated: false, value: withUa.userAgent.slice(2, 7).toUpperCase() });
     if (withReferer?.referer) cases.push({ key: 'referer', negated: false, value: withReferer.referer.slice(-6) });

@@ -38,8 +38,8 @@ function includes(haystack: string | null, needle: string): boolean {
 export function matchesBeforePaging(e: TrafficEntry, q: LogQuery, zone: SeedPullZone): boolean {
   if (e.originShield && !q.includeOriginShield) return false;
   if (q.status !== null && !matchesStatus(e.statusCode, q.status)) return false;
-  if (q.cacheStatus !== null && !q.cacheStatus.includes(e.cacheStatus)) return false;
-  if (q.edgeLocation !== null && e.edgeLocation.toUpperCase() !== q.edgeLocation) return false;
+  if (q.cacheStatus !== null && (e.cacheStatus === null || !q.cacheStatus.includes(e.cacheStatus))) return false;
+  if (q.edgeLocation !== null && e.edgeLocation?.toUpperCase() !== q.edgeLocation) return false;
   if (q.requestId !== null && e.requestId !== q.requestId) return false;
   if (q.remoteIp !== null && zone.logAnonymizationType === 0) {
     if (e.remoteIp === null) return false;
@@ -53,7 +53,7 @@ export function matchesBeforePaging(e: TrafficEntry, q: LogQuery, zone: SeedPull
 
 /** The text `search` looks in: cache status, request id, edge location, host, path, user agent, referer (not IP or country). */
 function searchable(e: TrafficEntry): string {
-  return `${e.cacheStatus}\n${e.requestId}\n${e.edgeLocation}\n${hostAndPath(e.url)}\n${e.userAgent ?? ''}\n${e.referer ?? ''}`.toLowerCase();
+  return `${e.cacheStatus ?? ''}\n${e.requestId ?? ''}\n${e.edgeLocation ?? ''}\n${hostAndPath(e.url)}\n${e.userAgent ?? ''}\n${e.referer ?? ''}`.toLowerCase();
 }
 
 /**

@@ -1,8 +1,9 @@
 /**
  * The CDN logging area (mounted under /logging): v2 JSON queries and v1 day files over traffic
  * generated from the seed. Checks run in this order: credentials (401/403), account suspended
- * (403), v1 date format (403), pull zone (404 not_found), logging enabled (404 logging_disabled),
- * per-zone rate limit (429), then the query itself (400).
+ * (403), v1 date format (403), pull zone (403 forbidden when it is not the account's, as the schema
+ * answers), logging enabled (404 logging_disabled), per-zone rate limit (429), then the query itself (400).
+ * With realism on, some 429s come without Retry-After (the client then waits a whole window).
  */
 import type { Area, SandboxContext, SeedPullZone } from '../context.js';
 import { authenticate } from './auth.js';
@@ -68,6 +69,7 @@ export function createLoggingArea(ctx: SandboxContext, options: LoggingAreaOptio
   const service = createLogService(ctx, options.entriesPerDay);
   const limiter = createRateLimiter(ctx.options.logRateLimit, ctx.options.now);
   let seen: LoggedRequest[] = [];
+  let refusals = 0;
   const record = (zoneId: number, kind: 'v1' | 'v2', query: URLSearchParams, status: number) => {
     seen.push({ at: ctx.options.now(), zoneId, kind, query: query.toString(), status });
     if (seen.length > KEPT_REQUESTS) seen = seen.slice(-KEPT_REQUESTS);
@@ -105,18 +107,19 @@ export function createLoggingArea(ctx: SandboxContext, options: LoggingAreaOptio
         if (dayStart === undefined) return sendLogError(res, 403, 'forbidden', `"${r.day.slice(0, 32)}" is not a date in MM-DD-YY form`);
       }
       const zone = findZone(r.zone);
-      if (zone === undefined) return sendLogError(res, 404, 'not_found', `Pull zone ${r.zone.slice(0, 32)} was not found`);
+      if (zone === undefined) return sendLogError(res, 403, 'forbidden', `Pull zone ${r.zone.slice(0, 32)} is not one of this account's`);
       if (!zone.loggingEnabled) return sendLogError(res, 404, 'logging_disabled', `Logging is not enabled for pull zone ${zone.id}`);
       const rate = limiter.take(zone.id);
       if (!rate.ok) {
         record(zone.id, r.kind, query, 429);
         const retry = String(rate.retryAfterSeconds);
-        return sendLogError(res, 429, 'rate_limited', `Too many log requests for pull zone ${zone.id}; retry in ${retry} s`, undefined, {
-          'retry-after': retry,
-        });
+        // Realism: every third refusal leaves Retry-After out, as the platform may.
+        const withoutRetryAfter = ctx.options.realism === true && ++refusals % 3 === 0;
+        return sendLogError(res, 429, 'rate_limited', `Too many log requests for pull zone ${zone.id}; retry in ${retry} s`, undefined, withoutRetryAfter ? {} : { 'retry-after': retry });
       }
       try {
-        const answered = r.kind === 'v2' ? handleV2(service, res, zone, query) : await handleV1(service, req, res, zone, r.day, dayStart ?? 0, query);
+        const realism = { on: ctx.options.realism === true, seed: ctx.options.seed ?? 0 };
+        const answered = r.kind === 'v2' ? handleV2(service, res, zone, query, realism) : await handleV1(service, req, res, zone, r.day, dayStart ?? 0, query, realism);
         record(zone.id, r.kind, query, res.statusCode);
         return answered;
       } catch (e) {

@@ -50,7 +50,7 @@ describe('injected log rows', () => {
 
   it('a row stamped after now is not served until the clock reaches it; in-process inject works alike', async () => {
     const [row] = sandbox.logging.inject(zone, [{ timestampMs: clock.now + 30_000 }]);
-    const ask = () => v2({ from: new Date(clock.now - 60_000).toISOString(), to: new Date(clock.now + 120_000).toISOString(), requestId: row!.requestId });
+    const ask = () => v2({ from: new Date(clock.now - 60_000).toISOString(), to: new Date(clock.now + 120_000).toISOString(), requestId: row!.requestId! });
     expect((await ask()).data).toHaveLength(0);
     clock.now += 31_000;
     expect((await ask()).data).toHaveLength(1);

@@ -79,6 +79,8 @@ function createInjectedRows(now: () => number): InjectedRows {
           userAgent: r.userAgent === undefined ? 'Burrow-Test/1.0' : r.userAgent,
           referer: r.referer ?? null,
           originShield: false,
+          // A test's own row: realism leaves it as the test wrote it.
+          injected: true,
         };
       });
       for (const e of made) {
@@ -146,6 +148,6 @@ export async function handleInjectAdmin(ctx: SandboxContext, req: IncomingMessag
     return true;
   }
   const rows = injectedRowsOf(ctx).inject(zone, parsed.data.rows);
-  sendJson(res, 201, { rows: rows.map(({ originShield: _o, ...r }) => r) });
+  sendJson(res, 201, { rows: rows.map(({ originShield: _o, injected: _i, ...r }) => r) });
   return true;
 }

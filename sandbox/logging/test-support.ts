@@ -35,6 +35,8 @@ export interface HarnessOptions extends LoggingAreaOptions {
   readonly liveTraffic?: boolean;
   readonly logRateLimit?: SandboxOptions['logRateLimit'];
   readonly editSeed?: (seed: SeedData) => SeedData;
+  /** Answer with the schema's variety (default off: these harnesses check exact answers). */
+  readonly realism?: boolean;
 }
 
 /** Starts the logging area on 127.0.0.1:0; close() it in afterEach. */
@@ -54,7 +56,7 @@ export async function startLogging(options: HarnessOptions = {}): Promise<Loggin
       liveTraffic: options.liveTraffic ?? true,
       now: () => clock.now,
       discardUploads: false,
-      realism: false,
+      realism: options.realism ?? false,
     },
     seed,
     dataDir: '',

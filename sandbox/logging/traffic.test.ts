@@ -47,7 +47,7 @@ describe('generated traffic', () => {
     expect(refererShare).toBeLessThan(0.8);
     expect(entries.some((e) => e.url.includes('?'))).toBe(true);
     expect(entries.every((e) => /^https?:\/\/demo-site\.b-cdn\.net\//.test(e.url))).toBe(true);
-    expect(entries.every((e) => /^[0-9a-f]{32}$/.test(e.requestId))).toBe(true);
+    expect(entries.every((e) => /^[0-9a-f]{32}$/.test(e.requestId ?? ''))).toBe(true);
     expect(new Set(entries.map((e) => e.requestId)).size).toBe(entries.length);
     expect(entries.some((e) => e.remoteIp !== null && isIpv6(e.remoteIp))).toBe(true);
     expect(entries.filter((e) => e.cacheStatus === '-').every((e) => e.url.includes('/api/'))).toBe(true);

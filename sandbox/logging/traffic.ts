@@ -13,6 +13,8 @@ import { between, hex, pick, pickCountry, referer, SHIELDS, userAgent, visitorIp
 /** A generated request: the record (with the visitor's full address) plus whether an edge asked its origin shield. */
 export interface TrafficEntry extends CdnLogRecord {
   readonly originShield: boolean;
+  /** A row a test injected (see inject.ts): served exactly as given, never varied by realism. */
+  readonly injected?: boolean;
 }
 
 export const MINUTE_MS = 60_000;

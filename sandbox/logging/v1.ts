@@ -6,6 +6,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
+import { variationOf, variedEntry, v1RequestId } from './realism.js';
+import type { V2Realism } from './v2.js';
 import { formatV1Line, matchesStatus, parseStatusFilters, type StatusFilter } from '../../shared/logs/index.js';
 import type { SeedPullZone } from '../context.js';
 import { header } from '../http.js';
@@ -97,6 +99,7 @@ export async function handleV1(
   dayText: string,
   dayStart: number,
   query: URLSearchParams,
+  realism: V2Realism = { on: false, seed: 0 },
 ): Promise<true> {
   const parsed = parseParams(query);
   if (!parsed.ok) return sendLogError(res, 400, 'invalid_request', 'One or more query parameters failed validation', parsed.details);
@@ -116,7 +119,10 @@ export async function handleV1(
   function* batches(): Generator<string> {
     let index = 0;
     let batch: string[] = [];
-    for (const e of service.traffic.range(zone, lo, hi, p.order)) {
+    for (const stored of service.traffic.range(zone, lo, hi, p.order)) {
+      // Realism: the rows vary as in v2 pages, and some request ids lose their leading zeros.
+      const varied = realism.on ? variedEntry(stored, variationOf(realism.seed, stored)) : stored;
+      const e = realism.on && varied.requestId !== null ? { ...varied, requestId: v1RequestId(realism.seed, stored) } : varied;
       if (e.originShield) continue;
       if (p.status !== undefined && !matchesStatus(e.statusCode, p.status)) continue;
       const line = formatV1Line(served(e, zone));

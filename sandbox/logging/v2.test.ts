@@ -146,7 +146,7 @@ describe('v2 logs over a fixed clock', () => {
     const wide = { from: iso(BASE_TIME - 3 * DAY + HOUR), limit: 10000 };
     const urls = await page(h, { ...wide, urlContains: 'B-CDN.NET/ASSETS' });
     expect(urls.data.length).toBeGreaterThan(0);
-    expect(urls.data.every((e) => e.url.toLowerCase().includes('b-cdn.net/assets'))).toBe(true);
+    expect(urls.data.every((e) => (e.url ?? '').toLowerCase().includes('b-cdn.net/assets'))).toBe(true);
     const agents = await page(h, { ...wide, userAgentContains: 'CURL' });
     expect(agents.data.length).toBeGreaterThan(0);
     expect(agents.data.every((e) => e.userAgent?.startsWith('curl/'))).toBe(true);
@@ -169,7 +169,7 @@ describe('v2 logs over a fixed clock', () => {
 
   it('finds one entry by requestId', async () => {
     const target = (await page(h, { limit: 50 })).data[37];
-    const p = await page(h, { requestId: target?.requestId.toUpperCase() ?? '' });
+    const p = await page(h, { requestId: target?.requestId?.toUpperCase() ?? '' });
     expect(p.data).toEqual([target]);
   });
 

@@ -1,14 +1,24 @@
 /** `GET /v2/pullzones/{pullZoneId}/logs`: structured JSON with filters and offset pagination. */
 import type { ServerResponse } from 'node:http';
-import { V2_QUERY_PARAMS, parseV2Query, recordToLogEntry, type LogEntry, type LogQueryResponse } from '../../shared/logs/index.js';
+import { V2_QUERY_PARAMS, parseV2Query, recordToLogEntry } from '../../shared/logs/index.js';
 import type { SeedPullZone } from '../context.js';
 import { sendJson } from '../http.js';
 import { sendLogError } from './errors.js';
 import { matchesAfterPaging, matchesBeforePaging, served } from './filter.js';
+import { variationOf, variedEntry, variedJson } from './realism.js';
 import type { LogService } from './service.js';
 
-/** Answers one v2 query for a zone that exists and has logging enabled. */
-export function handleV2(service: LogService, res: ServerResponse, zone: SeedPullZone, query: URLSearchParams): true {
+/** What realism needs: whether it is on, and the seed its rate follows. */
+export interface V2Realism {
+  readonly on: boolean;
+  readonly seed: number;
+}
+
+/**
+ * Answers one v2 query for a zone that exists and has logging enabled. With realism, some rows vary as the schema
+ * allows (see realism.ts) and a page without rows says `data: null`.
+ */
+export function handleV2(service: LogService, res: ServerResponse, zone: SeedPullZone, query: URLSearchParams, realism: V2Realism = { on: false, seed: 0 }): true {
   const params: Record<string, string | undefined> = {};
   for (const name of V2_QUERY_PARAMS) params[name] = query.get(name) ?? undefined;
   const parsed = parseV2Query(params, service.now());
@@ -17,11 +27,13 @@ export function handleV2(service: LogService, res: ServerResponse, zone: SeedPul
 
   const lo = Math.max(q.from, service.retentionStart());
   const hi = Math.min(q.to, service.servedUntil());
-  const page: LogEntry[] = [];
+  const page: Record<string, unknown>[] = [];
   let skipped = 0;
   let taken = 0;
   let hasMore = false;
-  for (const e of service.traffic.range(zone, lo, hi, q.order)) {
+  for (const stored of service.traffic.range(zone, lo, hi, q.order)) {
+    const v = realism.on ? variationOf(realism.seed, stored) : undefined;
+    const e = variedEntry(stored, v);
     if (!matchesBeforePaging(e, q, zone)) continue;
     if (skipped < q.offset) {
       skipped++;
@@ -32,11 +44,11 @@ export function handleV2(service: LogService, res: ServerResponse, zone: SeedPul
       break;
     }
     taken++;
-    if (matchesAfterPaging(e, q)) page.push(recordToLogEntry(served(e, zone)));
+    if (matchesAfterPaging(e, q)) page.push(variedJson(recordToLogEntry(served(e, zone)), v, realism.seed));
   }
 
-  const body: LogQueryResponse = {
-    data: page,
+  const body = {
+    data: realism.on && page.length === 0 ? null : page,
     pagination: { offset: q.offset, limit: q.limit, returned: page.length, hasMore },
     query: { pullZoneId: zone.id, from: new Date(q.from).toISOString(), to: new Date(q.to).toISOString(), order: q.order },
   };

@@ -20,6 +20,10 @@ export const TAIL_DEFAULT_INTERVAL_MS = 3_000;
 export const TAIL_DEFAULT_LOOKBACK_MS = 10 * 60_000;
 
 /** Where a live tail stands; also the payload of every `logs.tailStatus` event. */
+/** Rows the platform sent that could not be read (counted, never the page): how many, and why the first one. */
+export const UnreadableRows = z.object({ rows: z.number().int().nonnegative(), firstReason: z.string().nullable() });
+export type UnreadableRows = z.infer<typeof UnreadableRows>;
+
 export const TailStatus = z.object({
   sessionId: SessionId,
   zoneId: z.number().int(),
@@ -31,6 +35,8 @@ export const TailStatus = z.object({
   matchingRows: z.number().int(),
   /** Matching rows that arrived since the tail started (never goes down): the renderer counts "N new" from it. */
   arrivedMatching: z.number().int(),
+  /** Rows the platform sent that could not be read; absent when there were none. */
+  unreadable: UnreadableRows.optional(),
   /** Rows (any) that arrived since the start, each request once. */
   arrived: z.number().int(),
   /** Matching rows of the latest ask. */

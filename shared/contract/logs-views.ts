@@ -43,7 +43,7 @@ export const logsViewsMethods = {
   'logs.viewDelete': { input: z.object({ zoneId: ZoneId, id: ViewId }).strict(), output: z.object({}) },
   /** The place, in the sort given, of the matching row with this request id; null when it is not among them. */
   'logs.findRequest': {
-    input: z.object({ sessionId: SessionId, requestId: z.string().regex(/^[0-9a-fA-F]{32}$/, 'must be 32 hex characters'), sort: Sort }).strict(),
+    input: z.object({ sessionId: SessionId, requestId: z.string().regex(/^[0-9a-fA-F]{1,32}$/, 'must be hex of at most 32 digits'), sort: Sort }).strict(),
     output: z.object({ index: z.number().int().nonnegative().nullable() }),
   },
   /** A link arrived from outside (the `burrow:` protocol): kept until the Logs screen takes it, and announced. */

@@ -7,7 +7,7 @@ import { logRangeSchema } from '../logs/range.js';
 import { logEntrySchema } from '../logs/v2-response.js';
 import { empty, type AreaContract } from './define.js';
 import { logsExportContract } from './logs-export.js';
-import { logsTailEvents, logsTailMethods } from './logs-tail.js';
+import { logsTailEvents, logsTailMethods, UnreadableRows } from './logs-tail.js';
 import { logsViewsEvents, logsViewsMethods } from './logs-views.js';
 
 const SessionId = z.string().min(1).max(100);
@@ -73,6 +73,8 @@ export const LogsStatus = z.object({
       endedEarly: z.string().optional(),
     })
     .nullable(),
+  /** A zone's rows the platform sent that could not be read (listed by `logs.malformed`); absent when there were none. */
+  unreadable: UnreadableRows.optional(),
   error: SessionError.nullable(),
 });
 export type LogsStatus = z.infer<typeof LogsStatus>;
@@ -180,7 +182,10 @@ export const logsContract = {
     'logs.cancel': { input: z.object({ sessionId: SessionId }).strict(), output: LogsStatus },
     /** Ends a session and frees its rows. */
     'logs.close': { input: z.object({ sessionId: SessionId }).strict(), output: z.object({}) },
-    /** A file's malformed lines (up to the samples kept): line number, why, and the start of the line. */
+    /**
+     * A file's malformed lines, or a zone's rows that could not be read (up to the samples kept): line number (for a
+     * zone, the row's place in the query's results), why, and the start of the line (for a zone, of the row's JSON).
+     */
     'logs.malformed': {
       input: z.object({ sessionId: SessionId }).strict(),
       output: z.object({ total: z.number().int(), samples: z.array(z.object({ line: z.number().int(), reason: z.string(), text: z.string() })) }),

@@ -7,23 +7,48 @@ export const CACHE_STATUSES = ['HIT', 'MISS', 'BYPASS', 'REVALIDATED', 'STALE', 
 export type DocumentedCacheStatus = (typeof CACHE_STATUSES)[number];
 
 /**
- * Every cache status a log may carry: the documented ones plus `EXPIRED`, which the
- * v2 documentation uses as a filter example and real logs may therefore contain.
+ * The cache statuses Burrow knows words for: the documented ones plus `EXPIRED`, which the v2 documentation uses
+ * as a filter example and real logs therefore contain.
  */
-export type CacheStatus = DocumentedCacheStatus | 'EXPIRED';
+export type KnownCacheStatus = DocumentedCacheStatus | 'EXPIRED';
 
-/** All values of CacheStatus, for parsers and pickers. */
-export const ALL_CACHE_STATUSES: readonly CacheStatus[] = [...CACHE_STATUSES, 'EXPIRED'];
+/**
+ * Every cache status a log may carry. The platform does not document the full set, so a value Burrow has no
+ * words for is kept exactly as it came and counts as its own status in charts, top lists and filters.
+ */
+export type CacheStatus = KnownCacheStatus | (string & {});
+
+/** The known values, for parsers and pickers. */
+export const ALL_CACHE_STATUSES: readonly KnownCacheStatus[] = [...CACHE_STATUSES, 'EXPIRED'];
 
 const KNOWN: ReadonlySet<string> = new Set(ALL_CACHE_STATUSES);
 
-/** Narrows a string to a CacheStatus (exact, upper-case match as the logs write them). */
-export function isCacheStatus(value: string): value is CacheStatus {
+/** Whether a status is one Burrow knows words for (exact, upper-case match as the logs write them). */
+export function isKnownCacheStatus(value: string): value is KnownCacheStatus {
   return KNOWN.has(value);
 }
 
+/** The longest cache status kept as it came; anything longer is cut (it is a word, not a text). */
+export const CACHE_STATUS_MAX_CHARS = 64;
+
+/** A value usable as a cache status: a non-empty word without line breaks or pipes, at most 64 characters. */
+export function isCacheStatusText(value: string): boolean {
+  return value.length > 0 && value.length <= CACHE_STATUS_MAX_CHARS && !/[\s|]/.test(value);
+}
+
+/**
+ * A cache status a filter can name: letters, digits and `_ . : -` (so `HIT`, `-`, a new word like `DEFERRED`), at
+ * most 64 characters. The charts' label for rows without a status, `(none)`, is not one.
+ */
+export function isCacheStatusFilterValue(value: string): boolean {
+  return /^[A-Za-z0-9_.:-]{1,64}$/.test(value);
+}
+
+/** What the charts and facets call rows that came without a cache status. */
+export const NO_CACHE_STATUS = '(none)';
+
 /** What a status means, for tooltips and legends (the platform's meanings). */
-export const CACHE_STATUS_MEANING: Readonly<Record<CacheStatus, string>> = {
+export const CACHE_STATUS_MEANING: Readonly<Record<KnownCacheStatus, string>> = {
   HIT: 'Served directly from cache',
   MISS: 'Not in cache, fetched from origin',
   BYPASS: 'Cache skipped (request headers, cookies or configuration)',

@@ -6,7 +6,7 @@
  * backslash takes the next character literally (`ua:"say \"hi\""`). Status, cache and country
  * take comma lists. A word with a `:` or a leading `-` is quoted to be searched for as is.
  */
-import { ALL_CACHE_STATUSES, isCacheStatus, type CacheStatus } from './cache-status.js';
+import { isCacheStatusFilterValue } from './cache-status.js';
 import {
   chipValueIds,
   COUNTRY_PATTERN,
@@ -130,9 +130,10 @@ function readValue(key: FilterKey, name: string, negated: boolean, value: string
     }
     case 'cache': {
       const values = listOf(value).map((v) => v.toUpperCase());
-      const wrong = values.find((v) => !isCacheStatus(v));
-      if (wrong !== undefined) return { message: `${name}: "${cut(wrong)}" is not a cache status (${ALL_CACHE_STATUSES.join(', ')})` };
-      return values.length === 0 ? { message: `${name}: needs a value` } : { chip: { key, negated, values: values as CacheStatus[] } };
+      // Any word: the platform's set of statuses is open (HIT, MISS, EXPIRED… and ones Burrow has no words for).
+      const wrong = values.find((v) => !isCacheStatusFilterValue(v));
+      if (wrong !== undefined) return { message: `${name}: "${cut(wrong)}" is not a cache status (one word, such as HIT or MISS)` };
+      return values.length === 0 ? { message: `${name}: needs a value` } : { chip: { key, negated, values } };
     }
     case 'country': {
       const values = listOf(value);
@@ -153,7 +154,7 @@ function readValue(key: FilterKey, name: string, negated: boolean, value: string
         ? { message: `${name}: must be at most ${CONTAINS_MAX_LENGTH} characters` }
         : { chip: { key, negated, value } };
     case 'requestId':
-      return REQUEST_ID_PATTERN.test(value) ? { chip: { key, negated, value } } : { message: `${name}: "${cut(value)}" is not a request id (32 hex characters)` };
+      return REQUEST_ID_PATTERN.test(value) ? { chip: { key, negated, value } } : { message: `${name}: "${cut(value)}" is not a request id (hex, at most 32 digits)` };
     case 'originShield': {
       const v = value.toLowerCase();
       if (negated) return { message: `${name}: cannot be negated; write ${name}:off or ${name}:on` };

@@ -80,11 +80,11 @@ describe('filter chips', () => {
     expect(parseChip({ key: 'country', negated: false, values: ['de'] })).toEqual({ ok: true, chip: { key: 'country', negated: false, values: ['DE'] } });
     for (const bad of [
       { key: 'country', negated: false, values: ['DEU'] },
-      { key: 'cache', negated: false, values: ['miss'] },
+      { key: 'cache', negated: false, values: ['two words'] },
       { key: 'cache', negated: false, values: [] },
       { key: 'ip', negated: false, value: '1.2.3' },
       { key: 'url', negated: false, value: '  ' },
-      { key: 'requestId', negated: false, value: 'abc' },
+      { key: 'requestId', negated: false, value: 'xyz' },
       { key: 'order', negated: true, value: 'asc' },
       { key: 'originShield', negated: true, value: true },
       { key: 'search', negated: false, values: ['two words'] },

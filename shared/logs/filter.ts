@@ -4,7 +4,7 @@
  * them; the rest (every negated chip) is applied to loaded rows by matchesRecord.
  */
 import { z } from 'zod';
-import { ALL_CACHE_STATUSES, type CacheStatus } from './cache-status.js';
+import { isCacheStatusFilterValue } from './cache-status.js';
 import { anonymizeIp, isIpv4, isIpv6, type LogAnonymization } from './ip.js';
 import type { CdnLogRecord } from './log-record.js';
 import { formatStatusFilters, matchesStatus, type StatusFilter } from './status-filter.js';
@@ -50,20 +50,20 @@ const containsText = z
 export const COUNTRY_PATTERN = /^[A-Za-z]{2}$/;
 /** An edge location code as the platform writes it, any case (stored upper-case). */
 export const POP_PATTERN = /^[A-Za-z0-9_-]{1,32}$/;
-/** 32 hex characters, any case (stored lower-case). */
-export const REQUEST_ID_PATTERN = /^[0-9a-fA-F]{32}$/;
+/** Hex of 1 to 32 digits, any case (stored lower-case): real ids lose their leading zeros. */
+export const REQUEST_ID_PATTERN = /^[0-9a-fA-F]{1,32}$/;
 
 /** One chip, validated (values in any case; addChip stores them in canonical case). */
 export const logFilterChipSchema = z.discriminatedUnion('key', [
   z.object({ key: z.literal('status'), negated, values: list(statusValue) }).readonly(),
-  z.object({ key: z.literal('cache'), negated, values: list(z.enum(ALL_CACHE_STATUSES as [CacheStatus, ...CacheStatus[]])) }).readonly(),
+  z.object({ key: z.literal('cache'), negated, values: list(z.string().refine(isCacheStatusFilterValue, 'must be a cache status (one word)')) }).readonly(),
   z.object({ key: z.literal('country'), negated, values: list(z.string().regex(COUNTRY_PATTERN, 'must be an ISO 3166 alpha-2 code')) }).readonly(),
   z.object({ key: z.literal('pop'), negated, value: z.string().regex(POP_PATTERN, 'must be an edge location code') }).readonly(),
   z.object({ key: z.literal('ip'), negated, value: z.string().refine((s) => isIpv4(s) || isIpv6(s), 'must be an IPv4 or IPv6 address') }).readonly(),
   z.object({ key: z.literal('url'), negated, value: containsText }).readonly(),
   z.object({ key: z.literal('ua'), negated, value: containsText }).readonly(),
   z.object({ key: z.literal('referer'), negated, value: containsText }).readonly(),
-  z.object({ key: z.literal('requestId'), negated, value: z.string().regex(REQUEST_ID_PATTERN, 'must be 32 hex characters') }).readonly(),
+  z.object({ key: z.literal('requestId'), negated, value: z.string().regex(REQUEST_ID_PATTERN, 'must be hex of at most 32 digits') }).readonly(),
   // Settings rather than row tests: "not on" is "off", so they are never negated.
   z.object({ key: z.literal('originShield'), negated: z.literal(false), value: z.boolean() }).readonly(),
   z.object({ key: z.literal('order'), negated: z.literal(false), value: z.enum(['asc', 'desc']) }).readonly(),
@@ -316,7 +316,7 @@ function contains(haystack: string | null, needle: string): boolean {
 
 /** What search looks in: cache status, request id, edge location, host and path, user agent, referer. */
 function searchable(r: CdnLogRecord): string {
-  return `${r.cacheStatus}\n${r.requestId}\n${r.edgeLocation}\n${hostAndPath(r.url)}\n${r.userAgent ?? ''}\n${r.referer ?? ''}`.toLowerCase();
+  return `${r.cacheStatus ?? ''}\n${r.requestId ?? ''}\n${r.edgeLocation ?? ''}\n${hostAndPath(r.url)}\n${r.userAgent ?? ''}\n${r.referer ?? ''}`.toLowerCase();
 }
 
 function sameIp(recordIp: string | null, wanted: string, anonymization: LogAnonymization | null): boolean {
@@ -331,11 +331,12 @@ function holds(chip: LogFilterChip, r: CdnLogRecord, anonymization: LogAnonymiza
     case 'status':
       return matchesStatus(r.statusCode, chip.values as readonly StatusFilter[]);
     case 'cache':
-      return chip.values.includes(r.cacheStatus);
+      // Unknown statuses count as their own value; the filter's values are upper case.
+      return r.cacheStatus !== null && chip.values.includes(r.cacheStatus.toUpperCase());
     case 'country':
       return r.countryCode !== null && chip.values.includes(r.countryCode.toUpperCase());
     case 'pop':
-      return r.edgeLocation.toUpperCase() === chip.value;
+      return r.edgeLocation !== null && r.edgeLocation.toUpperCase() === chip.value;
     case 'ip':
       return anonymization === 1 ? undefined : sameIp(r.remoteIp, chip.value, anonymization);
     case 'url':
@@ -345,7 +346,7 @@ function holds(chip: LogFilterChip, r: CdnLogRecord, anonymization: LogAnonymiza
     case 'referer':
       return contains(r.referer, chip.value);
     case 'requestId':
-      return r.requestId.toLowerCase() === chip.value;
+      return r.requestId !== null && r.requestId.toLowerCase() === chip.value;
     case 'search': {
       const text = searchable(r);
       return chip.values.some((t) => text.includes(t.toLowerCase()));

@@ -56,7 +56,7 @@ describe('logs links', () => {
     expect(failure(ok.replace('from=2026-11-21T10', 'from=2026-02-30T10'))).toBe('The link "from" is not a real date.');
     expect(failure(ok.replace('to=2026-11-21T11', 'to=2026-11-31T11'))).toBe('The link "to" is not a real date.');
     expect(failure(ok.replace('T11:', 'T09:'))).toBe('The link "from" must be before "to".');
-    expect(failure(`${ok}&request=xyz`)).toBe('The link "request" must be a request id of 32 hex characters.');
+    expect(failure(`${ok}&request=xyz`)).toBe('The link "request" must be a request id (hex, at most 32 digits).');
     expect(failure(`${ok}&colour=red`)).toBe('The link has an unknown part "colour".');
     expect(failure(`${ok}&zone=2`)).toBe('The link has "zone" twice.');
     expect(failure(`${ok}&filter=${encodeURIComponent('status:abc')}`)).toMatch(/^The link's filter cannot be read: /);

@@ -61,7 +61,7 @@ const Params = z
     filter: z.string().max(4_000, '"filter" must be at most 4000 characters').default(''),
     request: z
       .string()
-      .regex(/^[0-9a-fA-F]{32}$/, '"request" must be a request id of 32 hex characters')
+      .regex(/^[0-9a-fA-F]{1,32}$/, '"request" must be a request id (hex, at most 32 digits)')
       .transform((s) => s.toLowerCase())
       .optional(),
   })

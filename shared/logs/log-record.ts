@@ -13,15 +13,18 @@ export interface ExtendedLogFields {
 
 /**
  * One CDN request as both log versions carry it. Absent values (written `-` in v1 and
- * null or missing in v2) are null here.
+ * null or missing in v2) are null here. Only the time, pull zone, status code and bytes sent
+ * are always there: the platform may send a row without a request id, cache status, edge
+ * location or any part of the URL.
  */
 export interface CdnLogRecord {
   /** UTC UNIX milliseconds. */
   readonly timestampMs: number;
   readonly pullZoneId: number;
-  /** 32 hex characters. */
-  readonly requestId: string;
-  readonly cacheStatus: CacheStatus;
+  /** Hex as the platform sent it: 32 characters, or fewer when it dropped leading zeros; null when absent. */
+  readonly requestId: string | null;
+  /** As the platform sent it, also when Burrow has no words for it; null when absent. */
+  readonly cacheStatus: CacheStatus | null;
   readonly statusCode: number;
   /** Bytes sent to the client, headers included. */
   readonly bytesSent: number;
@@ -29,9 +32,12 @@ export interface CdnLogRecord {
   readonly remoteIp: string | null;
   /** ISO 3166 alpha-2. */
   readonly countryCode: string | null;
-  /** POP code of the edge that answered, e.g. `DE`, `WA`. */
-  readonly edgeLocation: string;
-  /** `scheme://host/path?query`. */
+  /** POP code of the edge that answered, e.g. `DE`, `WA`; null when absent. */
+  readonly edgeLocation: string | null;
+  /**
+   * `scheme://host/path?query`: as sent, else built from the parts that came (see urlFromParts); empty when the
+   * platform sent neither a URL nor a host or path.
+   */
   readonly url: string;
   readonly userAgent: string | null;
   readonly referer: string | null;
@@ -54,6 +60,15 @@ export function splitUrl(url: string): UrlParts | undefined {
   const scheme = (m[1] ?? '').toLowerCase() === 'https' ? 'https' : 'http';
   const rest = m[3] ?? '';
   return { scheme, host: m[2] ?? '', path: rest === '' ? '/' : rest };
+}
+
+/**
+ * The URL of a row whose `url` came null, from the parts that did come: `scheme://host/path` with a missing scheme
+ * read as https and a missing path as nothing; just the path when there is no host; empty when neither came.
+ */
+export function urlFromParts(scheme: string | null, host: string | null, path: string | null): string {
+  if (host !== null && host !== '') return `${(scheme ?? 'https').toLowerCase()}://${host}${path ?? ''}`;
+  return path ?? '';
 }
 
 /** Joins scheme, host and path as v2's `url` field does. */

@@ -3,7 +3,7 @@
  * `cache|status|timestamp-ms|bytes|pull-zone-id|ip|referer|url|edge|user-agent|request-id|country`,
  * plus `|body-bytes|range|authorization` with extended logging (15 fields). `-` means empty.
  */
-import { isCacheStatus } from './cache-status.js';
+import { isCacheStatusText } from './cache-status.js';
 import type { CdnLogRecord, ExtendedLogFields } from './log-record.js';
 
 /** Field count of a standard line. */
@@ -40,7 +40,8 @@ function clean(value: string | null | undefined): string {
 /** Formats one record as a v1 line (no trailing newline); 15 fields when it has extended fields. */
 export function formatV1Line(r: CdnLogRecord): string {
   const base = [
-    r.cacheStatus,
+    // A row without a cache status leaves the field empty (`-` is a status of its own: no cache interaction).
+    r.cacheStatus === null ? '' : r.cacheStatus.replace(/[|\r\n]/g, ''),
     String(r.statusCode),
     String(r.timestampMs),
     String(r.bytesSent),
@@ -50,7 +51,7 @@ export function formatV1Line(r: CdnLogRecord): string {
     clean(r.url),
     clean(r.edgeLocation),
     clean(r.userAgent),
-    r.requestId,
+    clean(r.requestId),
     clean(r.countryCode),
   ].join('|');
   if (r.extended === undefined) return base;
@@ -60,7 +61,7 @@ export function formatV1Line(r: CdnLogRecord): string {
 
 const DIGITS = /^\d{1,16}$/;
 const STATUS = /^\d{3}$/;
-const REQUEST_ID = /^[0-9a-fA-F]{32}$/;
+const HEX32 = /^[0-9a-fA-F]{32}$/;
 const COUNTRY = /^[A-Za-z0-9]{2}$/;
 
 function reject(reason: V1RejectReason, message: string): V1ParseResult {
@@ -82,6 +83,11 @@ function safeInt(text: string): number | undefined {
  * well-formed 12- or 15-field line comes back as a reason, so callers can count rejects.
  * Lines whose field count is neither 12 nor 15 are refused rather than guessed at, because a
  * stray pipe in the URL, referer or user agent makes the split ambiguous.
+ *
+ * Only the numbers every row has (status, time, bytes, pull zone) can make a line unreadable. The
+ * other fields are kept as they came: a request id is the platform's hex without its leading zeros
+ * (so often shorter than 32 digits), or whatever text stands there; a cache status Burrow has no
+ * words for is its own value; an empty URL, edge or request id is absent.
  */
 export function parseV1Line(line: string): V1ParseResult {
   const text = line.replace(/\r?\n$/, '').replace(/\r$/, '');
@@ -91,7 +97,7 @@ export function parseV1Line(line: string): V1ParseResult {
     return reject('field-count', `Expected ${V1_FIELDS} or ${V1_EXTENDED_FIELDS} fields, found ${f.length}`);
   }
   const [cache = '', status = '', ts = '', bytes = '', zone = '', ip = '', referer = '', url = '', edge = '', ua = '', id = '', country = ''] = f;
-  if (!isCacheStatus(cache)) return reject('cache-status', `Unknown cache status "${cache.slice(0, 32)}"`);
+  if (cache !== '' && !isCacheStatusText(cache)) return reject('cache-status', `Cache status "${cache.slice(0, 32)}" is not one word of at most 64 characters`);
   if (!STATUS.test(status)) return reject('status-code', `Status code "${status.slice(0, 32)}" is not three digits`);
   const timestampMs = safeInt(ts);
   if (timestampMs === undefined) return reject('timestamp', `Timestamp "${ts.slice(0, 32)}" is not UNIX milliseconds`);
@@ -99,9 +105,6 @@ export function parseV1Line(line: string): V1ParseResult {
   if (bytesSent === undefined) return reject('bytes-sent', `Bytes sent "${bytes.slice(0, 32)}" is not a whole number`);
   const pullZoneId = safeInt(zone);
   if (pullZoneId === undefined) return reject('pull-zone-id', `Pull zone id "${zone.slice(0, 32)}" is not a whole number`);
-  if (orNull(url) === null) return reject('url', 'URL is empty');
-  if (orNull(edge) === null) return reject('edge-location', 'Edge location is empty');
-  if (!REQUEST_ID.test(id)) return reject('request-id', `Request id "${id.slice(0, 40)}" is not 32 hex characters`);
   if (country !== '-' && !COUNTRY.test(country)) return reject('country', `Country "${country.slice(0, 32)}" is not a two-letter code`);
   let extended: ExtendedLogFields | undefined;
   if (f.length === V1_EXTENDED_FIELDS) {
@@ -112,14 +115,15 @@ export function parseV1Line(line: string): V1ParseResult {
   const record: CdnLogRecord = {
     timestampMs,
     pullZoneId,
-    requestId: id.toLowerCase(),
-    cacheStatus: cache,
+    // 32 hex digits are read in lower case (as the store packs them); anything else is kept as it came.
+    requestId: HEX32.test(id) ? id.toLowerCase() : orNull(id),
+    cacheStatus: cache === '' ? null : cache,
     statusCode: Number(status),
     bytesSent,
     remoteIp: orNull(ip),
     countryCode: country === '-' ? null : country.toUpperCase(),
-    edgeLocation: edge,
-    url,
+    edgeLocation: orNull(edge),
+    url: orNull(url) ?? '',
     userAgent: orNull(ua),
     referer: orNull(referer),
   };

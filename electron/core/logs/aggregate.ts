@@ -23,7 +23,8 @@ function ratioOf(h: HitCounts): number | null {
 }
 
 function countHit(h: HitCounts, cacheCode: number): void {
-  if (OUTSIDE_CODES.has(cacheCode)) return;
+  // A row without a cache status says nothing either way.
+  if (cacheCode < 0 || OUTSIDE_CODES.has(cacheCode)) return;
   h.counted++;
   if (HIT_CODES.has(cacheCode)) h.hits++;
 }
@@ -85,7 +86,7 @@ export interface TimeSeries {
   /** Start of each bucket, UTC ms; every bucket of the range is present, empty ones as zero. */
   readonly starts: readonly number[];
   readonly bucketMs: number;
-  /** By CACHE_CODES index, then bucket. */
+  /** By cache code (see RowsView.cacheName), then bucket; the last series counts rows without a cache status. */
   readonly requestsByCache: readonly (readonly number[])[];
   readonly bytesByCache: readonly (readonly number[])[];
   /** By STATUS_CLASSES index, then bucket. */
@@ -103,8 +104,8 @@ export function timeSeries(rows: RowsView, range: { readonly from: number; reado
   if (!(bucketMs > 0) || !(to > from)) throw new RangeError('A time series needs a positive bucket and a range that ends after it starts');
   const n = Math.ceil((to - from) / bucketMs);
   const zeros = () => new Array<number>(n).fill(0);
-  const requestsByCache = CACHE_CODES.map(zeros);
-  const bytesByCache = CACHE_CODES.map(zeros);
+  const requestsByCache = Array.from({ length: rows.cacheCount + 1 }, zeros);
+  const bytesByCache = Array.from({ length: rows.cacheCount + 1 }, zeros);
   const requestsByClass = STATUS_CLASSES.map(zeros);
   const bytesByClass = STATUS_CLASSES.map(zeros);
   const hits = Array.from({ length: n }, (): HitCounts => ({ hits: 0, counted: 0 }));
@@ -116,14 +117,15 @@ export function timeSeries(rows: RowsView, range: { readonly from: number; reado
       return;
     }
     const b = Math.floor((t - from) / bucketMs);
-    const cache = rows.cacheCode(i);
+    const code = rows.cacheCode(i);
+    const cache = code < 0 ? rows.cacheCount : code;
     const cls = classIndex(rows.statusCode(i));
     const bytes = rows.bytesSent(i);
     requestsByCache[cache]![b]!++;
     bytesByCache[cache]![b]! += bytes;
     requestsByClass[cls]![b]!++;
     bytesByClass[cls]![b]! += bytes;
-    countHit(hits[b]!, cache);
+    countHit(hits[b]!, code);
   });
   return {
     starts: Array.from({ length: n }, (_, k) => from + k * bucketMs),
@@ -178,7 +180,8 @@ export function top(rows: RowsView, by: TopDimension, limit: number, selection?:
   };
   each(rows, selection, (i) => {
     const key = by === 'url' ? urlKey(i) : keyOf(rows, i, by);
-    if (key === null) return;
+    // A row that came without a URL (or a country, an edge) is not one of the top values.
+    if (key === null || key === '') return;
     let g = groups.get(key);
     if (!g) groups.set(key, (g = { requests: 0, bytes: 0, hit: { hits: 0, counted: 0 } }));
     g.requests++;

@@ -91,6 +91,40 @@ describe.each(HOSTS)('%s', (_label, makeRows) => {
       expect(zones.find((z) => z.id === disabled)?.loggingEnabled).toBe(false);
     });
 
+    it('opens a zone whose page holds nulls, unknown cache statuses and a row it cannot read: the rest shows, the one is counted and listed', async () => {
+      const end = Math.floor(Date.now() / 60_000) * 60_000 - 15 * 60_000;
+      const at = (s: number) => new Date(end - 60_000 + s * 1000).toISOString().replace('Z', '');
+      const base = { pullZoneId: zone, statusCode: 200, bytesSent: 10, scheme: 'https', host: 'a.b-cdn.net', path: '/p', url: 'https://a.b-cdn.net/p', edgeLocation: 'DE', cacheStatus: 'HIT' };
+      const data = [
+        { ...base, timestamp: at(1), requestId: 'd2af1ddaf9efe0fe3cc9739c40413', cacheStatus: 'DEFERRED' },
+        { ...base, timestamp: at(2), requestId: null, cacheStatus: null, edgeLocation: null, host: null, path: null, url: null, ja4Fingerprint: 'x', asn: 1 },
+        { ...base, timestamp: at(3), requestId: 'ab', pullZoneId: 'seven' },
+        { ...base, timestamp: at(4), requestId: 'cd', cacheStatus: 'EXPIRED' },
+      ];
+      const body = { data, pagination: { offset: 0, limit: 10_000, returned: 4, hasMore: false }, query: { pullZoneId: zone, from: at(0), to: at(9), order: null } };
+      sandbox.faults.add({ path: `/logging/v2/pullzones/${zone}/logs`, times: 1, action: { kind: 'status', status: 200, body } });
+      const opened = await h()['logs.open']({ source: { kind: 'zone', zoneId: zone, range: { kind: 'absolute', from: end - 3_600_000, to: end } }, filter: '' }, {} as never);
+      await idle(opened.sessionId);
+      const st = events.findLast((e) => e.sessionId === opened.sessionId)!;
+      expect(st).toMatchObject({ loadedRows: 3, unreadable: { rows: 1, firstReason: 'pullZoneId must be a whole number (got "seven")' } });
+      expect(await h()['logs.malformed']({ sessionId: opened.sessionId }, {} as never)).toEqual({ total: 1, samples: [{ line: 3, reason: 'pullZoneId must be a whole number (got "seven")', text: `${JSON.stringify(data[2]).slice(0, 200)}…` }] });
+      const w = await h()['logs.window']({ sessionId: opened.sessionId, offset: 0, count: 10, sort: { key: 'time', dir: 'asc' } }, {} as never);
+      expect(w.rows.map((r) => [r.requestId, r.cacheStatus, r.edgeLocation, r.url])).toEqual([
+        ['d2af1ddaf9efe0fe3cc9739c40413', 'DEFERRED', 'DE', 'https://a.b-cdn.net/p'],
+        [null, null, null, null],
+        ['cd', 'EXPIRED', 'DE', 'https://a.b-cdn.net/p'],
+      ]);
+      // An unknown status is its own value in the charts and the completions; a missing one counts apart.
+      const agg = await h()['logs.aggregates']({ sessionId: opened.sessionId }, {} as never);
+      const total = (key: string) => (agg.series.requestsByCache[agg.series.cacheStatuses.indexOf(key)] ?? []).reduce((a, b) => a + b, 0);
+      expect([total('DEFERRED'), total('EXPIRED'), total('(none)'), total('HIT')]).toEqual([1, 1, 1, 0]);
+      expect((await h()['logs.values']({ sessionId: opened.sessionId, key: 'cache', prefix: '' }, {} as never)).values.sort()).toEqual(['DEFERRED', 'EXPIRED']);
+      expect(await h()['logs.findRequest']({ sessionId: opened.sessionId, requestId: 'D2AF1DDAF9EFE0FE3CC9739C40413', sort: { key: 'time', dir: 'asc' } }, {} as never)).toEqual({ index: 0 });
+      // A local chip on the unknown status keeps its row.
+      await h()['logs.update']({ sessionId: opened.sessionId, filter: '-cache:DEFERRED' }, {} as never);
+      await h()['logs.close']({ sessionId: opened.sessionId }, {} as never);
+    });
+
     it('opens a zone: the first page arrives, windows come in the asked sort, and negated chips apply in the core', async () => {
       // A range that ended a while ago: the sandbox's traffic for it no longer grows.
       const end = Math.floor(Date.now() / 60_000) * 60_000 - 15 * 60_000;
@@ -120,7 +154,7 @@ describe.each(HOSTS)('%s', (_label, makeRows) => {
       expect(agg.series.requestsByCache[agg.series.cacheStatuses.indexOf('HIT')]!.every((n) => n === 0)).toBe(true);
       // Top POPs: at most ten, largest first, each counted as the rows say.
       const byPop = new Map<string, number>();
-      for (const e of expected) byPop.set(e.edgeLocation, (byPop.get(e.edgeLocation) ?? 0) + 1);
+      for (const e of expected) if (e.edgeLocation !== null) byPop.set(e.edgeLocation, (byPop.get(e.edgeLocation) ?? 0) + 1);
       expect(agg.top.pops.length).toBe(Math.min(10, byPop.size));
       for (const p of agg.top.pops) expect(p.requests).toBe(byPop.get(p.key));
       expect(agg.top.pops[0]!.requests).toBe(Math.max(...byPop.values()));

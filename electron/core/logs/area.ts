@@ -139,6 +139,7 @@ export function logsArea(deps: LogsAreaDeps): LogsArea {
     },
     'logs.malformed': async ({ sessionId }) => {
       const s = get(sessionId);
+      if (s instanceof ZoneSession) return { total: s.unreadable, samples: s.unreadableSamples.map((x) => ({ ...x })) };
       if (!(s instanceof FileSession)) return { total: 0, samples: [] };
       return { total: s.malformed, samples: s.samples.map((x) => ({ line: x.line, reason: x.reason, text: x.text })) };
     },

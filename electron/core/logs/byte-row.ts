@@ -11,6 +11,8 @@ export const F_USER_AGENT = 4;
 export const F_REQUEST_ID = 5;
 export const F_CONTENT_RANGE = 6;
 export const F_AUTHORIZATION = 7;
+/** ByteRow.cacheCode of a status none of CACHE_CODES: its bytes are at cacheStart..cacheEnd. */
+export const UNKNOWN_CACHE = -2;
 /** How many byte-range fields a row has. */
 export const BYTE_FIELDS = 8;
 
@@ -22,8 +24,10 @@ export interface ByteRow {
   src: Uint8Array;
   timestampMs: number;
   statusCode: number;
-  /** An index into CACHE_CODES. */
+  /** An index into CACHE_CODES; -1 when absent; UNKNOWN_CACHE when the status is src[cacheStart..cacheEnd). */
   cacheCode: number;
+  cacheStart: number;
+  cacheEnd: number;
   bytesSent: number;
   pullZoneId: number;
   /** A two-character country code as (first byte << 8) | second byte, already upper case; -1 when absent. */
@@ -41,6 +45,8 @@ export function newByteRow(): ByteRow {
     timestampMs: 0,
     statusCode: 0,
     cacheCode: 0,
+    cacheStart: 0,
+    cacheEnd: 0,
     bytesSent: 0,
     pullZoneId: 0,
     country2: -1,

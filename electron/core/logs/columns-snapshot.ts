@@ -5,8 +5,10 @@ import { ByteDict, type ByteDictSnapshot } from './byte-dict.js';
 export interface ColumnsSnapshot {
   readonly length: number;
   readonly timestamp: Float64Array;
-  readonly statusCode: Uint16Array;
-  readonly cacheCode: Uint8Array;
+  readonly statusCode: Int32Array;
+  /** Codes into cacheNames; -1 for none. */
+  readonly cacheCode: Int16Array;
+  readonly cacheNames: readonly string[];
   readonly bytesSent: Float64Array;
   readonly countryCode: Int16Array;
   readonly edgeCode: Int32Array;

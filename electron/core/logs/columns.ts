@@ -4,7 +4,10 @@
  * in one arena, each row's fields written one after another behind a short length prefix, and decoded only when
  * a row is read. Every column doubles when full, so appending is amortised constant time.
  *
- * Bytes per row, roughly: 37 in the typed columns, plus in the arena one prefix byte per field and the bytes of IP,
+ * Cache statuses are small codes: the known ones fixed (CACHE_CODES), any other status the next code of this store's
+ * own list, -1 for none; status codes are 32-bit, as the schema allows any int32.
+ *
+ * Bytes per row, roughly: 40 in the typed columns, plus in the arena one prefix byte per field and the bytes of IP,
  * referer and URL, plus 16 for the request id (packed from its 32 hex characters); user agents, countries and edges
  * cost their dictionary entry once. A typical row with a 60-byte URL, a 14-byte IP and no referer takes about
  * 125 bytes once the store is compacted. The arena is addressed with 32-bit offsets, so one store holds at most
@@ -12,7 +15,7 @@
  */
 import type { CdnLogRecord } from '../../../shared/logs/log-record.js';
 import { ByteDict, resized } from './byte-dict.js';
-import { BYTE_FIELDS, F_AUTHORIZATION, F_CONTENT_RANGE, F_EDGE, F_IP, F_REFERER, F_REQUEST_ID, F_URL, F_USER_AGENT, type ByteRow } from './byte-row.js';
+import { BYTE_FIELDS, UNKNOWN_CACHE, F_AUTHORIZATION, F_CONTENT_RANGE, F_EDGE, F_IP, F_REFERER, F_REQUEST_ID, F_URL, F_USER_AGENT, type ByteRow } from './byte-row.js';
 import type { ColumnsSnapshot } from './columns-snapshot.js';
 import { RowArena } from './row-arena.js';
 import { CACHE_CODES, type RowsView } from './types.js';
@@ -20,15 +23,19 @@ import { CACHE_CODES, type RowsView } from './types.js';
 export { F_AUTHORIZATION, F_CONTENT_RANGE, F_EDGE, F_IP, F_REFERER, F_REQUEST_ID, F_URL, F_USER_AGENT, newByteRow, type ByteRow } from './byte-row.js';
 export { snapshotTransferList, type ColumnsSnapshot } from './columns-snapshot.js';
 
-const CACHE_INDEX: ReadonlyMap<string, number> = new Map(CACHE_CODES.map((s, i) => [s, i]));
+/** Distinct cache statuses one store keeps apart; a status past them is stored as none (a log has a handful). */
+const MAX_CACHE_NAMES = 0x7fff;
 
 /** A growable columnar store of log rows; reads never build an object unless record() is asked for. */
 export class ColumnStore implements RowsView {
   length = 0;
   private cap: number;
   private ts: Float64Array;
-  private status: Uint16Array;
-  private cache: Uint8Array;
+  private status: Int32Array;
+  private cache: Int16Array;
+  /** Cache statuses by code: CACHE_CODES first, then the others in order of first appearance. */
+  private readonly cacheNames: string[] = [...CACHE_CODES];
+  private readonly cacheIndex = new Map<string, number>(CACHE_CODES.map((s, i) => [s, i]));
   private bytes: Float64Array;
   private countryCol: Int16Array;
   private edgeCol: Int32Array;
@@ -56,6 +63,9 @@ export class ColumnStore implements RowsView {
       this.ts = snapshot.timestamp;
       this.status = snapshot.statusCode;
       this.cache = snapshot.cacheCode;
+      this.cacheNames.length = 0;
+      this.cacheIndex.clear();
+      snapshot.cacheNames.forEach((name, i) => (this.cacheNames.push(name), this.cacheIndex.set(name, i)));
       this.bytes = snapshot.bytesSent;
       this.countryCol = snapshot.countryCode;
       this.edgeCol = snapshot.edgeCode;
@@ -76,8 +86,8 @@ export class ColumnStore implements RowsView {
       const n = Math.max(16, initialRows);
       this.cap = n;
       this.ts = new Float64Array(n);
-      this.status = new Uint16Array(n);
-      this.cache = new Uint8Array(n);
+      this.status = new Int32Array(n);
+      this.cache = new Int16Array(n);
       this.bytes = new Float64Array(n);
       this.countryCol = new Int16Array(n);
       this.edgeCol = new Int32Array(n);
@@ -110,7 +120,7 @@ export class ColumnStore implements RowsView {
     const src = row.src;
     this.ts[i] = row.timestampMs;
     this.status[i] = row.statusCode;
-    this.cache[i] = row.cacheCode;
+    this.cache[i] = row.cacheCode === UNKNOWN_CACHE ? this.cacheCodeOf(Buffer.from(src.buffer, src.byteOffset, src.length).toString('utf8', row.cacheStart, row.cacheEnd)) : row.cacheCode;
     this.bytes[i] = row.bytesSent;
     this.zoneCol[i] = this.zoneCodeOf(row.pullZoneId);
     this.countryCol[i] = row.country2 < 0 ? -1 : this.countryFromKey(row.country2);
@@ -147,24 +157,26 @@ export class ColumnStore implements RowsView {
     const i = this.beginRow();
     this.ts[i] = rec.timestampMs;
     this.status[i] = rec.statusCode;
-    this.cache[i] = CACHE_INDEX.get(rec.cacheStatus) ?? CACHE_INDEX.get('-')!;
+    this.cache[i] = this.cacheCodeOf(rec.cacheStatus);
     this.bytes[i] = rec.bytesSent;
     this.zoneCol[i] = this.zoneCodeOf(rec.pullZoneId);
     const country = rec.countryCode === null ? -1 : this.countries.internString(rec.countryCode);
     // Country codes are two characters; a store with tens of thousands of distinct ones is not a log.
     if (country > 0x7fff) throw new RangeError('Too many distinct country codes for one store');
     this.countryCol[i] = country;
-    this.edgeCol[i] = this.edges.internString(rec.edgeLocation);
+    this.edgeCol[i] = rec.edgeLocation === null ? -1 : this.edges.internString(rec.edgeLocation);
     this.uaCol[i] = rec.userAgent === null ? -1 : this.userAgents.internString(rec.userAgent);
     const x = rec.extended;
     const parts = [rec.remoteIp, rec.referer, rec.url, x?.contentRange ?? null, x?.authorizationHeader ?? null];
     const encoded = parts.map((p) => (p === null ? null : Buffer.from(p, 'utf8')));
-    const packed = /^[0-9a-f]{32}$/.test(rec.requestId);
-    const id = packed ? null : Buffer.from(rec.requestId, 'utf8');
+    // A missing request id is kept as an empty one (read back as null); 32 lower-case hex digits are packed.
+    const rid = rec.requestId ?? '';
+    const packed = /^[0-9a-f]{32}$/.test(rid);
+    const id = packed ? null : Buffer.from(rid, 'utf8');
     this.arena.reserve(40 + encoded.reduce((s, b) => s + (b?.length ?? 0), 0) + (id?.length ?? 16));
     this.rowStart[i] = this.arena.used;
     for (let f = 0; f < 3; f++) this.arena.putEncoded(encoded[f] ?? null);
-    if (id === null) this.arena.putRequestId(Buffer.from(rec.requestId, 'latin1'), 0, 32);
+    if (id === null) this.arena.putRequestId(Buffer.from(rid, 'latin1'), 0, 32);
     else this.arena.putEncoded(id);
     this.setBody(i, x === undefined ? NaN : x.bodyBytesSent);
     if (x !== undefined) {
@@ -182,6 +194,22 @@ export class ColumnStore implements RowsView {
   }
   cacheCode(i: number): number {
     return this.cache[i]!;
+  }
+  cacheName(code: number): string | null {
+    return code < 0 ? null : (this.cacheNames[code] ?? null);
+  }
+  get cacheCount(): number {
+    return this.cacheNames.length;
+  }
+  /** The code of a cache status, a new one for a status the store has not met; -1 for none. */
+  cacheCodeOf(name: string | null): number {
+    if (name === null || name === '') return -1;
+    const known = this.cacheIndex.get(name);
+    if (known !== undefined) return known;
+    if (this.cacheNames.length >= MAX_CACHE_NAMES) return -1;
+    const code = this.cacheNames.push(name) - 1;
+    this.cacheIndex.set(name, code);
+    return code;
   }
   bytesSent(i: number): number {
     return this.bytes[i]!;
@@ -225,8 +253,9 @@ export class ColumnStore implements RowsView {
     const c = this.uaCol[i]!;
     return c < 0 ? null : this.userAgents.get(c);
   }
-  requestId(i: number): string {
-    return this.arena.requestId(this.rowStart[i]!);
+  requestId(i: number): string | null {
+    const id = this.arena.requestId(this.rowStart[i]!);
+    return id === '' ? null : id;
   }
 
   record(i: number): CdnLogRecord {
@@ -236,12 +265,12 @@ export class ColumnStore implements RowsView {
       timestampMs: this.ts[i]!,
       pullZoneId: this.pullZoneId(i),
       requestId: this.requestId(i),
-      cacheStatus: CACHE_CODES[this.cache[i]!] ?? '-',
+      cacheStatus: this.cacheName(this.cache[i]!),
       statusCode: this.status[i]!,
       bytesSent: this.bytes[i]!,
       remoteIp: this.remoteIp(i),
       countryCode: country < 0 ? null : this.countries.get(country),
-      edgeLocation: edge < 0 ? '' : this.edges.get(edge),
+      edgeLocation: edge < 0 ? null : this.edges.get(edge),
       url: this.url(i),
       userAgent: this.userAgent(i),
       referer: this.referer(i),
@@ -272,6 +301,7 @@ export class ColumnStore implements RowsView {
       timestamp: this.ts,
       statusCode: this.status,
       cacheCode: this.cache,
+      cacheNames: [...this.cacheNames],
       bytesSent: this.bytes,
       countryCode: this.countryCol,
       edgeCode: this.edgeCol,

@@ -92,7 +92,7 @@ describe.each(HOSTS)('%s', (label, makeRows) => {
     expect(await h['logs.revealAuthorization']({ sessionId: id, index: 99, sort: SORT }, {} as never)).toEqual({ value: null });
     // Asked with the row's request id, the row is found wherever it now is; a request id not there gives nothing.
     const third = w.rows[2]!.requestId;
-    expect(await h['logs.revealAuthorization']({ sessionId: id, index: 0, sort: { key: 'time', dir: 'desc' }, requestId: third }, {} as never)).toEqual({ value: SECRETS[2] });
+    expect(await h['logs.revealAuthorization']({ sessionId: id, index: 0, sort: { key: 'time', dir: 'desc' }, requestId: third! }, {} as never)).toEqual({ value: SECRETS[2] });
     expect(await h['logs.revealAuthorization']({ sessionId: id, index: 0, sort: SORT, requestId: 'f'.repeat(32) }, {} as never)).toEqual({ value: null });
   });
 

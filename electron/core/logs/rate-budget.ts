@@ -19,7 +19,8 @@ export const DEFAULT_MAX_HOLD_MS = 120_000;
 /** The clock and timers the budget runs on; fake ones in tests. */
 export interface BudgetTimers {
   now(): number;
-  set(fn: () => void, ms: number): unknown;
+  /** `keepAlive`: someone waits for this timer, so it must keep the process (the CLI) running until it fires. */
+  set(fn: () => void, ms: number, keepAlive?: boolean): unknown;
   clear(handle: unknown): void;
 }
 
@@ -88,14 +89,16 @@ interface Zone {
   pausedUntil: number;
   timer: unknown;
   timerAt: number | undefined;
+  timerKeepsAlive: boolean;
 }
 
 const realTimers: BudgetTimers = {
   now: () => Date.now(),
-  set: (fn, ms) => {
+  set: (fn, ms, keepAlive) => {
     const t = setTimeout(fn, ms);
-    // A waiting budget alone must not keep the process (the CLI) alive.
-    t.unref();
+    // A timer that only moves the meter must not keep the process alive; one a request waits on must (a CLI run
+    // paused by a 429 would otherwise end, successfully and with nothing printed, before the pause is over).
+    if (keepAlive !== true) t.unref();
     return t;
   },
   clear: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
@@ -115,7 +118,7 @@ export function createRateBudget(options: RateBudgetOptions = {}): RateBudget {
   const zoneOf = (id: number): Zone => {
     let z = zones.get(id);
     if (z === undefined) {
-      z = { slots: [], queue: [], pausedUntil: 0, timer: undefined, timerAt: undefined };
+      z = { slots: [], queue: [], pausedUntil: 0, timer: undefined, timerAt: undefined, timerKeepsAlive: false };
       zones.set(id, z);
     }
     return z;
@@ -156,16 +159,22 @@ export function createRateBudget(options: RateBudgetOptions = {}): RateBudget {
   }
 
   function wakeAt(zoneId: number, z: Zone, at: number | undefined): void {
-    if (z.timerAt === at) return;
+    const keepAlive = z.queue.length > 0;
+    if (z.timerAt === at && (at === undefined || z.timerKeepsAlive === keepAlive)) return;
     if (z.timer !== undefined) timers.clear(z.timer);
     z.timer = undefined;
     z.timerAt = at;
+    z.timerKeepsAlive = keepAlive;
     if (at === undefined) return;
-    z.timer = timers.set(() => {
-      z.timer = undefined;
-      z.timerAt = undefined;
-      pump(zoneId);
-    }, Math.max(0, at - timers.now()));
+    z.timer = timers.set(
+      () => {
+        z.timer = undefined;
+        z.timerAt = undefined;
+        pump(zoneId);
+      },
+      Math.max(0, at - timers.now()),
+      keepAlive,
+    );
   }
 
   /** Grants slots to waiters, oldest first, while the window and any pause allow; otherwise sets a timer for when they will. */

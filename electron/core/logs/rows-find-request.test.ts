@@ -2,7 +2,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { LogSort } from '../../../shared/contract/logs.js';
 import { parseFilterText } from '../../../shared/logs/filter-text.js';
-import { recordToLogEntry } from '../../../shared/logs/v2-response.js';
+import type { CdnLogRecord } from '../../../shared/logs/log-record.js';
 import { inThreadRows, workerRows, type RowsHandle } from './rows-host.js';
 
 const worker = workerRows(new URL('./rows-worker.ts', import.meta.url));
@@ -10,8 +10,9 @@ afterAll(() => worker.close());
 
 const T0 = Date.UTC(2026, 10, 21);
 const id = (i: number) => (0xabc000 + i).toString(16).padStart(32, '0');
-const entries = Array.from({ length: 500 }, (_, i) =>
-  recordToLogEntry({
+const entries = Array.from(
+  { length: 500 },
+  (_, i): CdnLogRecord => ({
     timestampMs: T0 + ((i * 7919) % 500) * 1000,
     pullZoneId: 7,
     requestId: id(i),

@@ -9,7 +9,7 @@ import type { MessagePort, Worker } from 'node:worker_threads';
 import type { LogAggregates, LogRow, LogSort } from '../../../shared/contract/logs.js';
 import type { LogFilter } from '../../../shared/logs/filter.js';
 import type { UrlGrouping } from '../../../shared/logs/url-pattern.js';
-import type { LogEntry } from '../../../shared/logs/v2-response.js';
+import type { CdnLogRecord } from '../../../shared/logs/log-record.js';
 import { RowsModel, type RowCounts, type TimeSpan, type ValueKey } from './rows-model.js';
 import { scriptHref, startScriptWorker } from './start-worker.js';
 import { runRowsOp, type FileLoaded, type LoadContext, type RowsOp, type RowsOpResults, type StreamLoaded } from './rows-ops.js';
@@ -21,7 +21,7 @@ import type { ExportWritten } from './export-write.js';
 export interface RowsHandle {
   /** Rows held and rows matching, as of the latest answered operation. */
   readonly counts: RowCounts;
-  append(entries: readonly LogEntry[]): Promise<void>;
+  append(records: readonly CdnLogRecord[]): Promise<void>;
   reset(): Promise<void>;
   setLocal(filter: LogFilter): Promise<void>;
   window(offset: number, count: number, sort: LogSort): Promise<{ rows: LogRow[]; total: number }>;
@@ -92,7 +92,7 @@ function handleOver(raw: Raw, close: () => void): RowsHandle {
     get counts() {
       return counts;
     },
-    append: (entries) => send({ op: 'append', entries }),
+    append: (records) => send({ op: 'append', records }),
     reset: () => send({ op: 'reset' }),
     setLocal: (filter) => send({ op: 'setLocal', filter }),
     window: (offset, count, sort) => send({ op: 'window', offset, count, sort }),

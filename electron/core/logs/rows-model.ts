@@ -8,12 +8,13 @@ import type { LogFilter } from '../../../shared/logs/filter.js';
 import { matchesRecord } from '../../../shared/logs/filter.js';
 import { bucketSizeMs } from '../../../shared/logs/range.js';
 import { maskAuthorization } from '../../../shared/logs/authorization.js';
-import { logEntryToRecord, recordToLogEntry, type LogEntry } from '../../../shared/logs/v2-response.js';
+import type { CdnLogRecord } from '../../../shared/logs/log-record.js';
+import { recordToLogEntry } from '../../../shared/logs/v2-response.js';
 import type { LogAggregates, LogRow, LogSort } from '../../../shared/contract/logs.js';
 import type { UrlGrouping } from '../../../shared/logs/url-pattern.js';
 import { kpis, STATUS_CLASSES, timeSeries, top } from './aggregate.js';
 import { ColumnStore } from './columns.js';
-import { CACHE_CODES } from './types.js';
+import { CACHE_CODES, NO_CACHE_STATUS } from './types.js';
 
 /** How many entries each top list holds. */
 export const TOP_LIMIT = 10;
@@ -40,6 +41,11 @@ export class RowsModel {
   #matching: number[] = [];
   #checked = 0;
   #sorted: { key: string; order: Uint32Array } | null = null;
+  /**
+   * The cache statuses the charts count, in a fixed order: the known ones, then each other status in the order this
+   * session first met it (kept across new queries, so a chart keeps its series and only gets new numbers).
+   */
+  #cacheKeys: string[] = [...CACHE_CODES];
 
   get store(): ColumnStore {
     return this.#store;
@@ -50,12 +56,9 @@ export class RowsModel {
     return { loaded: this.#store.length, matching: this.#matching.length };
   }
 
-  /** Adds a page of v2 entries; one the record shape cannot hold is skipped. */
-  append(entries: readonly LogEntry[]): void {
-    for (const entry of entries) {
-      const record = logEntryToRecord(entry);
-      if (record) this.#store.appendRecord(record);
-    }
+  /** Adds the rows of a v2 page, as read (rows that could not be read were counted and left out there). */
+  append(records: readonly CdnLogRecord[]): void {
+    for (const record of records) this.#store.appendRecord(record);
   }
 
   /** Takes a whole store (a parsed file) in place of the rows held. */
@@ -136,7 +139,7 @@ export class RowsModel {
     this.#catchUp();
     const order = this.#order(sort);
     let at = index;
-    if (requestId !== undefined && (at < 0 || at >= order.length || this.#store.requestId(order[at]!) !== requestId.toLowerCase())) {
+    if (requestId !== undefined && (at < 0 || at >= order.length || this.#store.requestId(order[at]!)?.toLowerCase() !== requestId.toLowerCase())) {
       at = this.findRequest(requestId, sort) ?? -1;
     }
     if (at < 0 || at >= order.length) return null;
@@ -166,7 +169,7 @@ export class RowsModel {
     const s = this.#store;
     const id = requestId.toLowerCase();
     for (let k = 0; k < order.length; k++) {
-      if (s.requestId(order[k]!) === id) return k;
+      if (s.requestId(order[k]!)?.toLowerCase() === id) return k;
     }
     return null;
   }
@@ -188,7 +191,7 @@ export class RowsModel {
         value = (i) => s.bytesSent(i);
         break;
       case 'cache':
-        value = (i) => CACHE_CODES[s.cacheCode(i)] ?? '';
+        value = (i) => s.cacheName(s.cacheCode(i)) ?? '';
         break;
       case 'country': {
         const n = names(s.countryCount, (c) => s.country(c));
@@ -223,6 +226,18 @@ export class RowsModel {
     const to = span && span.to > span.from ? span.to : from + 60_000;
     const size = bucketMs ?? bucketSizeMs(from, to);
     const series = timeSeries(this.#store, { from: Math.floor(from / size) * size, to, bucketMs: size }, sel);
+    const s = this.#store;
+    const codeOf = new Map<string, number>();
+    for (let c = 0; c < s.cacheCount; c++) {
+      const name = s.cacheName(c) ?? '';
+      codeOf.set(name, c);
+      if (c >= CACHE_CODES.length && !this.#cacheKeys.includes(name)) this.#cacheKeys.push(name);
+    }
+    // The last series counts rows without a cache status (timeSeries puts them after the store's codes).
+    const pick = (byCode: readonly (readonly number[])[]) => [
+      ...this.#cacheKeys.map((k) => [...(byCode[codeOf.get(k) ?? -1] ?? series.starts.map(() => 0))]),
+      [...(byCode[s.cacheCount] ?? series.starts.map(() => 0))],
+    ];
     return {
       rows: sel.length,
       partial,
@@ -230,9 +245,9 @@ export class RowsModel {
       series: {
         starts: [...series.starts],
         bucketMs: series.bucketMs,
-        cacheStatuses: [...CACHE_CODES],
-        requestsByCache: series.requestsByCache.map((a) => [...a]),
-        bytesByCache: series.bytesByCache.map((a) => [...a]),
+        cacheStatuses: [...this.#cacheKeys, NO_CACHE_STATUS],
+        requestsByCache: pick(series.requestsByCache),
+        bytesByCache: pick(series.bytesByCache),
         statusClasses: [...STATUS_CLASSES],
         requestsByClass: series.requestsByClass.map((a) => [...a]),
         bytesByClass: series.bytesByClass.map((a) => [...a]),
@@ -249,7 +264,7 @@ export class RowsModel {
     const s = this.#store;
     const read: (i: number) => string | null =
       key === 'status' ? (i) => String(s.statusCode(i))
-      : key === 'cache' ? (i) => CACHE_CODES[s.cacheCode(i)] ?? null
+      : key === 'cache' ? (i) => s.cacheName(s.cacheCode(i))
       : key === 'country' ? (i) => (s.countryCode(i) < 0 ? null : s.country(s.countryCode(i)))
       : key === 'pop' ? (i) => (s.edgeCode(i) < 0 ? null : s.edge(s.edgeCode(i)))
       : (i) => s.remoteIp(i);

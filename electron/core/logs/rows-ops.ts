@@ -5,7 +5,7 @@
 import type { LogAggregates, LogRow, LogSort } from '../../../shared/contract/logs.js';
 import type { LogFilter } from '../../../shared/logs/filter.js';
 import type { UrlGrouping } from '../../../shared/logs/url-pattern.js';
-import type { LogEntry } from '../../../shared/logs/v2-response.js';
+import type { CdnLogRecord } from '../../../shared/logs/log-record.js';
 import { RowsModel, type RowCounts, type TimeSpan, type ValueKey } from './rows-model.js';
 import { parseV1File, parseV1FileInWorker, planV1FileParts, type V1FileOptions, type V1FileProgress } from './v1-file.js';
 import type { V1MalformedSample, V1ParserOptions } from './v1-parse.js';
@@ -28,7 +28,7 @@ export interface FileLoaded {
 
 /** One request to a session's rows. */
 export type RowsOp =
-  | { readonly op: 'append'; readonly entries: readonly LogEntry[] }
+  | { readonly op: 'append'; readonly records: readonly CdnLogRecord[] }
   | { readonly op: 'reset' }
   | { readonly op: 'setLocal'; readonly filter: LogFilter }
   | { readonly op: 'window'; readonly offset: number; readonly count: number; readonly sort: LogSort }
@@ -91,7 +91,7 @@ export async function runRowsOp(model: RowsModel, req: RowsOp, ctx: LoadContext 
 async function perform(model: RowsModel, req: RowsOp, ctx: LoadContext): Promise<unknown> {
   switch (req.op) {
     case 'append':
-      return model.append(req.entries);
+      return model.append(req.records);
     case 'reset':
       return model.reset();
     case 'setLocal':

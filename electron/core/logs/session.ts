@@ -18,6 +18,9 @@ import type { RowsHandle } from './rows-host.js';
 import type { TimeSpan, ValueKey } from './rows-model.js';
 import type { V2LogClient, V2Page } from './v2-client.js';
 
+/** Unreadable rows a zone session keeps for the list (the count goes on past it). */
+const UNREADABLE_SAMPLES = 1000;
+
 /** The filter text parsed, or a validation error naming the first problem and where it is. */
 export function parseFilterOrFail(text: string): LogFilter {
   const parsed = parseFilterText(text);
@@ -133,6 +136,10 @@ export class ZoneSession extends Session {
   #generation = 0;
   /** Where the next page starts: the platform's offsets count rows before its after-paging filters. */
   #nextOffset = 0;
+  /** Rows the platform sent that could not be read, why the first one, and the first of them for the list. */
+  unreadable = 0;
+  firstUnreadableReason: string | null = null;
+  unreadableSamples: { line: number; reason: string; text: string }[] = [];
 
   constructor(
     id: string,
@@ -169,6 +176,7 @@ export class ZoneSession extends Session {
       requests: this.requests,
       budget: { limit: b.limit, windowMs: b.windowMs, remaining: b.remaining, pausedUntil: b.pausedUntil },
       file: null,
+      ...(this.unreadable > 0 ? { unreadable: { rows: this.unreadable, firstReason: this.firstUnreadableReason } } : {}),
     };
   }
 
@@ -180,6 +188,9 @@ export class ZoneSession extends Session {
     this.#generation++;
     this.#pages = null;
     this.#nextOffset = 0;
+    this.unreadable = 0;
+    this.firstUnreadableReason = null;
+    this.unreadableSamples = [];
     this.filter = filter;
     this.range = range;
     this.from = r.from;
@@ -249,6 +260,7 @@ export class ZoneSession extends Session {
         this.requests += page.requests;
         await this.rows.append(page.rows);
         if (generation !== this.#generation) return;
+        this.#countUnreadable(page);
         this.#nextOffset = page.offset + page.limit;
         this.hasMore = page.hasMore;
       }
@@ -259,6 +271,17 @@ export class ZoneSession extends Session {
       this.fail(e);
     }
     this.publish();
+  }
+
+  /** Counts a page's rows that could not be read; the first thousand are kept for the list. */
+  #countUnreadable(page: V2Page): void {
+    if (page.skipped === 0) return;
+    this.unreadable += page.skipped;
+    this.firstUnreadableReason ??= page.firstSkipReason ?? null;
+    for (const r of page.skippedRows) {
+      if (this.unreadableSamples.length >= UNREADABLE_SAMPLES) break;
+      this.unreadableSamples.push({ line: page.offset + r.index + 1, reason: r.reason, text: r.text });
+    }
   }
 
   close(): void {

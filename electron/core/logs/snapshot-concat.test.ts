@@ -46,6 +46,15 @@ describe('concatSnapshots', () => {
     expect(joined.record(71)).toEqual(rec(900, { countryCode: 'BR' }));
   });
 
+  it('keeps each part’s unknown cache statuses and rows without one, whatever codes the parts gave them', () => {
+    const a = [rec(1, { cacheStatus: 'DEFERRED' }), rec(2, { cacheStatus: null, requestId: null, edgeLocation: null, url: '' })];
+    const b = [rec(3, { cacheStatus: 'WARMING' }), rec(4, { cacheStatus: 'DEFERRED' }), rec(5, { cacheStatus: 'EXPIRED', requestId: 'd2af1ddaf9efe0fe3cc9739c40413' })];
+    const joined = ColumnStore.fromSnapshot(concatSnapshots([storeOf(a).snapshot(), storeOf(b).snapshot()]));
+    expect(all(joined)).toEqual([...a, ...b]);
+    expect(joined.cacheCode(0)).toBe(joined.cacheCode(3));
+    expect(joined.cacheCode(1)).toBe(-1);
+  });
+
   it('handles empty parts and a single part', () => {
     const a = storeOf([rec(1), rec(2)]).snapshot();
     expect(concatSnapshots([a])).toBe(a);

@@ -30,8 +30,8 @@ export function concatSnapshots(parts: readonly ColumnsSnapshot[]): ColumnsSnaps
   if (arenaBytes > 0xffff_ffff) throw new RangeError('The log file holds more string bytes than one store can address');
   const out = {
     timestamp: new Float64Array(length),
-    statusCode: new Uint16Array(length),
-    cacheCode: new Uint8Array(length),
+    statusCode: new Int32Array(length),
+    cacheCode: new Int16Array(length),
     bytesSent: new Float64Array(length),
     countryCode: new Int16Array(length),
     edgeCode: new Int32Array(length),
@@ -41,6 +41,8 @@ export function concatSnapshots(parts: readonly ColumnsSnapshot[]): ColumnsSnaps
     arena: new Uint8Array(arenaBytes),
     body: parts.some((p) => p.body !== null) ? new Float64Array(length).fill(NaN) : null,
   };
+  const cacheNames: string[] = [];
+  const cacheIndex = new Map<string, number>();
   const zones: number[] = [];
   const zoneIndex = new Map<number, number>();
   const countries = new ByteDict();
@@ -52,7 +54,16 @@ export function concatSnapshots(parts: readonly ColumnsSnapshot[]): ColumnsSnaps
     const n = p.length;
     out.timestamp.set(p.timestamp.subarray(0, n), row);
     out.statusCode.set(p.statusCode.subarray(0, n), row);
-    out.cacheCode.set(p.cacheCode.subarray(0, n), row);
+    // Each part numbered the statuses it met on its own past the known ones.
+    const cacheTable = Int32Array.from(p.cacheNames, (name) => {
+      let code = cacheIndex.get(name);
+      if (code === undefined) {
+        code = cacheNames.push(name) - 1;
+        cacheIndex.set(name, code);
+      }
+      return code;
+    });
+    mapCodes(out.cacheCode, row, p.cacheCode.subarray(0, n), cacheTable);
     out.bytesSent.set(p.bytesSent.subarray(0, n), row);
     if (p.body !== null) out.body!.set(p.body.subarray(0, n), row);
     const zoneTable = Int32Array.from(p.zones, (z) => {
@@ -72,5 +83,5 @@ export function concatSnapshots(parts: readonly ColumnsSnapshot[]): ColumnsSnaps
     row += n;
     arenaAt += p.arena.length;
   }
-  return { length, ...out, zones, countries: countries.snapshot(), edges: edges.snapshot(), userAgents: userAgents.snapshot() };
+  return { length, ...out, cacheNames, zones, countries: countries.snapshot(), edges: edges.snapshot(), userAgents: userAgents.snapshot() };
 }

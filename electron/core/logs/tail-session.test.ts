@@ -1,7 +1,7 @@
 /** TailSession on a scripted v2 client: the memory of request ids stays bounded, by age and by count. */
 import { describe, expect, it } from 'vitest';
 import type { TailStatus } from '../../../shared/contract/logs-tail.js';
-import type { LogEntry } from '../../../shared/logs/v2-response.js';
+import { logEntryToRecord, type LogEntry } from '../../../shared/logs/v2-response.js';
 import { appError } from '../../../shared/result.js';
 import { AppFailure } from '../errors.js';
 import { createRateBudget } from './rate-budget.js';
@@ -22,8 +22,9 @@ function setup(pages: () => LogEntry[], options: { idMemory?: number; lookbackMs
   const statuses: TailStatus[] = [];
   const client: V2LogClient = {
     fetchPage: async (zoneId, _q, offset, limit): Promise<V2Page> => {
-      const rows = pages();
-      return { zoneId, rows, offset, limit, returned: rows.length, hasMore: false, query: { pullZoneId: zoneId, from: '', to: '', order: 'desc' }, requests: 1 };
+      const entries = pages();
+      const rows = entries.map((e) => logEntryToRecord(e)!);
+      return { zoneId, rows, entries, skipped: 0, skippedRows: [], offset, limit, returned: rows.length, hasMore: false, query: { pullZoneId: zoneId, from: '', to: '', order: 'desc' }, requests: 1 };
     },
     pages: () => {
       throw new Error('not used');

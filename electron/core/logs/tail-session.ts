@@ -18,12 +18,21 @@ import type { LogFilter } from '../../../shared/logs/filter.js';
 import { toV2Query } from '../../../shared/logs/filter.js';
 import { formatFilterText } from '../../../shared/logs/filter-text.js';
 import { V2_LIMIT_MAX } from '../../../shared/logs/v2-query.js';
-import type { LogEntry } from '../../../shared/logs/v2-response.js';
+import type { CdnLogRecord } from '../../../shared/logs/log-record.js';
 import { toAppError } from '../errors.js';
 import type { RateBudget } from './rate-budget.js';
 import type { RowsHandle } from './rows-host.js';
 import { statusError } from './session.js';
 import type { V2LogClient } from './v2-client.js';
+
+/**
+ * What a tail knows a row by: its request id, or for a row that came without one, everything it says (asks
+ * overlap, so the same row comes again and again).
+ */
+function tailKey(r: CdnLogRecord): string {
+  if (r.requestId !== null) return r.requestId;
+  return `\u0000${r.timestampMs}|${r.statusCode}|${r.bytesSent}|${r.cacheStatus ?? ''}|${r.remoteIp ?? ''}|${r.edgeLocation ?? ''}|${r.url}|${r.userAgent ?? ''}|${r.referer ?? ''}`;
+}
 
 /** Timers a tail schedules its asks on; fake ones in tests. */
 export interface TailTimers {
@@ -87,6 +96,9 @@ export class TailSession {
   polls = 0;
   requests = 0;
   arrived = 0;
+  /** Rows the platform sent that could not be read, and why the first one. */
+  unreadable = 0;
+  firstUnreadableReason: string | null = null;
   arrivedMatching = 0;
   lastArrived = 0;
   trimmed = 0;
@@ -141,6 +153,7 @@ export class TailSession {
       matchingRows: c.matching,
       arrived: this.arrived,
       arrivedMatching: this.arrivedMatching,
+      ...(this.unreadable > 0 ? { unreadable: { rows: this.unreadable, firstReason: this.firstUnreadableReason } } : {}),
       lastArrived: this.lastArrived,
       trimmed: this.trimmed,
       trimmedMatching: this.trimmedMatching,
@@ -193,7 +206,8 @@ export class TailSession {
     this.filter = filter;
     this.#ids.clear();
     this.#localSet = false;
-    this.arrived = this.arrivedMatching = this.lastArrived = this.trimmed = this.trimmedMatching = 0;
+    this.arrived = this.arrivedMatching = this.lastArrived = this.trimmed = this.trimmedMatching = this.unreadable = 0;
+    this.firstUnreadableReason = null;
     this.polls = 0;
     this.behind = false;
     this.error = null;
@@ -258,7 +272,7 @@ export class TailSession {
         this.#localSet = true;
       }
       const client = await this.v2();
-      const fresh: LogEntry[] = [];
+      const fresh: CdnLogRecord[] = [];
       let offset = 0;
       let behind = false;
       this.polls++;
@@ -272,9 +286,12 @@ export class TailSession {
         const p = await client.fetchPage(this.zoneId, { ...query, order: 'desc' }, offset, this.#o.pageSize, { signal });
         this.requests += p.requests;
         if (!current()) return;
+        this.unreadable += p.skipped;
+        this.firstUnreadableReason ??= p.firstSkipReason ?? null;
         for (const e of p.rows) {
-          if (this.#ids.has(e.requestId)) continue;
-          this.#ids.set(e.requestId, Date.parse(e.timestamp));
+          const key = tailKey(e);
+          if (this.#ids.has(key)) continue;
+          this.#ids.set(key, e.timestampMs);
           fresh.push(e);
         }
         if (!p.hasMore) break;
@@ -283,7 +300,7 @@ export class TailSession {
       }
       // Oldest first within one ask; a late row still comes after the rows that arrived before it.
       // Each time was read once as its id was kept.
-      fresh.sort((a, b) => this.#ids.get(a.requestId)! - this.#ids.get(b.requestId)!);
+      fresh.sort((a, b) => a.timestampMs - b.timestampMs);
       const before = this.rows.counts.matching;
       await this.rows.append(fresh);
       if (!current()) return;

@@ -89,7 +89,57 @@ const TABLE: readonly string[] = [
   '||||||||||||||',
 ];
 
+/** Records a real zone's log may hold: ids of 1 to 32 hex digits or none, any cache status or none, no URL or edge. */
+const realRecordArb: fc.Arbitrary<CdnLogRecord> = fc.record({
+  timestampMs: fc.integer({ min: 0, max: 2 ** 45 }),
+  pullZoneId: fc.integer({ min: 0, max: 2 ** 40 }),
+  requestId: fc.option(fc.stringMatching(/^[0-9a-f]{1,32}$/), { nil: null }),
+  cacheStatus: fc.option(fc.oneof(fc.constantFrom(...ALL_CACHE_STATUSES), fc.stringMatching(/^[A-Z_]{1,12}$/)), { nil: null }),
+  statusCode: fc.integer({ min: 100, max: 999 }),
+  bytesSent: fc.integer({ min: 0, max: 2 ** 45 }),
+  remoteIp: fc.option(fc.constantFrom('1.2.3.0', '2001:db8::'), { nil: null }),
+  countryCode: fc.option(fc.constantFrom('DE', 'US', 'A1'), { nil: null }),
+  edgeLocation: fc.option(fc.stringMatching(/^[A-Z]{2,3}$/), { nil: null }),
+  url: fc.oneof(fc.constant(''), fc.stringMatching(/^https:\/\/[a-z]{1,8}\.b-cdn\.net\/[a-z0-9/?=]{0,20}$/)),
+  userAgent: fc.option(fc.constantFrom('curl/8', 'Mozilla/5.0 (X11)'), { nil: null }),
+  referer: fc.option(fc.constant('https://example.com/'), { nil: null }),
+});
+
 describe('V1StreamParser', () => {
+  it('reads every line written from a record a real log may hold, as parseV1Line does, and drops none', () => {
+    fc.assert(
+      fc.property(realRecordArb, (r) => {
+        const line = formatV1Line(r);
+        const expected = parseV1Line(line);
+        expect(expected).toEqual({ ok: true, record: r });
+        const { parser, rows } = parseAll(`${line}\n`);
+        expect(parser.malformed).toBe(0);
+        expect(rows).toEqual([r]);
+      }),
+      { numRuns: 10_000 },
+    );
+  }, 60_000);
+
+
+  it('keeps a real line: a request id without its leading zeros, a cache status it has no words for, no URL or edge', () => {
+    const lines = [
+      withField(10, 'd2af1ddaf9efe0fe3cc9739c40413'),
+      withField(0, 'DEFERRED'),
+      F.map((x, j) => (j === 7 || j === 8 || j === 10 ? '-' : j === 0 ? '' : x)).join('|'),
+      withField(10, 'D2AF1DDAF9EFE0FE3CC9739C40413'),
+    ];
+    const { parser, rows } = parseAll(`${lines.join('\n')}\n`);
+    expect(parser.malformed).toBe(0);
+    expect(rows.map((r) => [r.requestId, r.cacheStatus, r.url, r.edgeLocation])).toEqual([
+      ['d2af1ddaf9efe0fe3cc9739c40413', 'HIT', 'https://bunnycdn.b-cdn.net/assets/video.m4v', 'WA'],
+      ['322b688bd63fb63f2babe9de30a5d262', 'DEFERRED', 'https://bunnycdn.b-cdn.net/assets/video.m4v', 'WA'],
+      [null, null, '', null],
+      ['D2AF1DDAF9EFE0FE3CC9739C40413', 'HIT', 'https://bunnycdn.b-cdn.net/assets/video.m4v', 'WA'],
+    ]);
+    expect(rows).toEqual(lines.map((l) => (parseV1Line(l) as { record: CdnLogRecord }).record));
+  });
+
+
   it('agrees with parseV1Line on every line of the table: same acceptance, same reason, same record', () => {
     for (const line of TABLE) {
       const expected = parseV1Line(line);
@@ -112,7 +162,9 @@ describe('V1StreamParser', () => {
     expect(parser.lines).toBe(TABLE.length);
     expect(parser.malformed).toBe(results.filter((r) => !r.ok).length);
     expect(parser.samples().map((s) => s.line)).toEqual(results.flatMap((r, i) => (r.ok ? [] : [i + 1])));
-    expect(parser.samples().find((s) => s.reason === 'url')?.text).toBe(withField(7, '-'));
+    expect(parser.samples().find((s) => s.reason === 'status-code')?.text).toBe(TABLE.find((l) => parseV1Line(l).ok === false && (parseV1Line(l) as { reason: string }).reason === 'status-code'));
+    // A line without a URL is a row (shown with an empty URL), not a malformed line.
+    expect(rows.some((r) => r.url === '')).toBe(true);
     expect(parser.malformedByReason.get('field-count')).toBe(results.filter((r) => !r.ok && r.reason === 'field-count').length);
   });
 

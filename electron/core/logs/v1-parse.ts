@@ -20,6 +20,8 @@
 import { maskAuthorization } from '../../../shared/logs/authorization.js';
 import type { V1RejectReason } from '../../../shared/logs/v1-line.js';
 import { F_AUTHORIZATION, F_CONTENT_RANGE, F_EDGE, F_IP, F_REFERER, F_REQUEST_ID, F_URL, F_USER_AGENT, newByteRow, type ByteRow } from './columns.js';
+import { UNKNOWN_CACHE } from './byte-row.js';
+import { CACHE_STATUS_MAX_CHARS } from '../../../shared/logs/cache-status.js';
 import { CACHE_CODES } from './types.js';
 import { scanV1Line } from './v1-scan.js';
 
@@ -60,11 +62,6 @@ function isDigit(c: number): boolean {
   return c >= 48 && c <= 57;
 }
 
-function isHex(c: number): boolean {
-  const l = c | 0x20;
-  return isDigit(c) || (l >= 97 && l <= 102);
-}
-
 function isAlnum(c: number): boolean {
   const l = c | 0x20;
   return isDigit(c) || (l >= 97 && l <= 122);
@@ -103,6 +100,15 @@ function cacheCodeOf(b: Uint8Array, s: number, e: number): number {
     if (k === n) return c;
   }
   return -1;
+}
+
+/**
+ * Whether b[s..e) can be a cache status: at most 64 characters without white space (the rule of
+ * isCacheStatusText; pipes cannot occur inside a field).
+ */
+function isWord(b: Uint8Array, s: number, e: number): boolean {
+  const t = textOf(b, s, e);
+  return t.length > 0 && t.length <= CACHE_STATUS_MAX_CHARS && !/\s/.test(t);
 }
 
 /**
@@ -271,8 +277,13 @@ export class V1StreamParser {
       const reason = n === 1 && textOf(b, s, e).trim() === '' ? 'empty' : 'field-count';
       return this.reject(reason, b, s, e);
     }
-    const cache = cacheCodeOf(b, fs[0]!, fe[0]!);
-    if (cache < 0) return this.reject('cache-status', b, s, e);
+    // A known status by its code; an empty field is none; any other word is kept as it came (the store numbers it).
+    let cache = cacheCodeOf(b, fs[0]!, fe[0]!);
+    if (cache < 0) {
+      if (fs[0] === fe[0]) cache = -1;
+      else if (isWord(b, fs[0]!, fe[0]!)) cache = UNKNOWN_CACHE;
+      else return this.reject('cache-status', b, s, e);
+    }
     const ss = fs[1]!;
     if (fe[1]! - ss !== 3 || !isDigit(b[ss]!) || !isDigit(b[ss + 1]!) || !isDigit(b[ss + 2]!)) return this.reject('status-code', b, s, e);
     const ts = safeInt(b, fs[2]!, fe[2]!);
@@ -281,11 +292,6 @@ export class V1StreamParser {
     if (bytes < 0) return this.reject('bytes-sent', b, s, e);
     const zone = safeInt(b, fs[4]!, fe[4]!);
     if (zone < 0) return this.reject('pull-zone-id', b, s, e);
-    if (isAbsent(b, fs[7]!, fe[7]!)) return this.reject('url', b, s, e);
-    if (isAbsent(b, fs[8]!, fe[8]!)) return this.reject('edge-location', b, s, e);
-    const is = fs[10]!;
-    if (fe[10]! - is !== 32) return this.reject('request-id', b, s, e);
-    for (let k = is; k < is + 32; k++) if (!isHex(b[k]!)) return this.reject('request-id', b, s, e);
     let country2 = -1;
     const cs = fs[11]!;
     if (!(fe[11]! - cs === 1 && b[cs] === DASH)) {
@@ -301,6 +307,8 @@ export class V1StreamParser {
     }
     row.src = b;
     row.cacheCode = cache;
+    row.cacheStart = fs[0]!;
+    row.cacheEnd = fe[0]!;
     row.statusCode = (b[ss]! - 48) * 100 + (b[ss + 1]! - 48) * 10 + (b[ss + 2]! - 48);
     row.timestampMs = ts;
     row.bytesSent = bytes;
@@ -308,10 +316,10 @@ export class V1StreamParser {
     row.country2 = country2;
     this.range(F_IP, 5, true);
     this.range(F_REFERER, 6, true);
-    this.range(F_URL, 7, false);
-    this.range(F_EDGE, 8, false);
+    this.range(F_URL, 7, true);
+    this.range(F_EDGE, 8, true);
     this.range(F_USER_AGENT, 9, true);
-    this.range(F_REQUEST_ID, 10, false);
+    this.range(F_REQUEST_ID, 10, true);
     if (row.extended) {
       this.range(F_CONTENT_RANGE, 13, true);
       this.range(F_AUTHORIZATION, 14, true);

@@ -71,13 +71,15 @@ describe('scanV1Line', () => {
     );
   });
 
-  it('takes a line exactly when parseV1Line does, after any small edit, and the parser reads it the same way or refuses it for the same reason', () => {
+  it('never takes a line parseV1Line refuses, after any small edit, and the parser reads it the same way or refuses it for the same reason', () => {
     fc.assert(
       fc.property(recordArb, fc.array(editArb, { minLength: 1, maxLength: 3 }), (r, edits) => {
         // An edit may split a surrogate pair; the round trip gives the text the bytes on disk would decode to.
         const line = Buffer.from(edits.reduce(edited, formatV1Line(r)), 'utf8').toString('utf8');
         const expected = parseV1Line(line);
-        expect(scans(line)).toBe(expected.ok);
+        // The fast path may pass on a good but unusual line (a short request id, an unknown cache status); the
+        // careful path then takes it.
+        if (scans(line)) expect(expected.ok).toBe(true);
         // Refused lines go through the parser's careful path, which must name the line format's reason.
         expect(streamed(line)).toEqual(expected.ok ? { records: [expected.record], reasons: [] } : { records: [], reasons: [expected.reason] });
       }),
@@ -85,7 +87,7 @@ describe('scanV1Line', () => {
     );
   });
 
-  it('refuses the edge cases of each checked field', () => {
+  it('passes on the edge cases of each checked field, which the careful path reads as the line format does', () => {
     const F = EXAMPLE.split('|');
     const withField = (i: number, v: string) => F.map((x, j) => (j === i ? v : x)).join('|');
     const cases: readonly string[] = [
@@ -115,8 +117,9 @@ describe('scanV1Line', () => {
       EXAMPLE.slice(0, EXAMPLE.lastIndexOf('|') + 1),
     ];
     for (const line of cases) {
-      expect(parseV1Line(line).ok, line).toBe(false);
       expect(scans(line), line).toBe(false);
+      const expected = parseV1Line(line);
+      expect(streamed(line), line).toEqual(expected.ok ? { records: [expected.record], reasons: [] } : { records: [], reasons: [expected.reason] });
     }
     expect(scans(withField(2, '9007199254740991'))).toBe(true);
     expect(scans(withField(11, 'd1'))).toBe(true);

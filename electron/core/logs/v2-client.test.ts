@@ -115,7 +115,9 @@ describe('the v2 log client against the sandbox', () => {
     expect(byHand.length).toBeGreaterThan(3);
     expect(ids(iterated)).toEqual(ids(byHand));
     expect(ids(iterated)).toEqual(whole.rows.map((e) => e.requestId));
-    expect(new Set(ids(iterated)).size).toBe(whole.rows.length);
+    // Every row with a request id has its own (the sandbox's realism sends a few rows without one).
+    const withId = ids(iterated).filter((x) => x !== null);
+    expect(new Set(withId).size).toBe(withId.length);
     expect(iterated.map((p) => p.offset)).toEqual(byHand.map((_, i) => i * 50));
     expect(whole.hasMore).toBe(false);
     expect(r.sent.every((s) => s.status === 200)).toBe(true);
@@ -196,12 +198,53 @@ describe('the v2 log client against the sandbox', () => {
     expect(e).toMatchObject({ code: 'internal_error', status: 500, title: LOG_ERROR_TEXTS.internal_error.sentence });
   });
 
-  it('says what it cannot read in a page that does not match the v2 shape', async () => {
+  it('says what it cannot read in a page whose envelope does not match the v2 shape', async () => {
     const r = await rig();
     r.sandbox.faults.add({ path: `/logging/v2/pullzones/${r.zone}/logs`, times: 1, action: { kind: 'status', status: 200, body: { data: [{ timestamp: 'yesterday' }] } } });
     const e = await failureOf(r.logs.fetchPage(r.zone, {}, 0, 5));
     expect(e.title).toBe('The logging service sent a page Burrow cannot read');
-    expect(e.detail).toMatch(/data\.0\.timestamp/);
+    expect(e.detail).toMatch(/^pagination/);
+  });
+
+  it('skips and counts a row it cannot read, keeps the rest of the page, and reads the rows the schema allows', async () => {
+    const r = await rig();
+    const good = { timestamp: '2026-11-20T10:00:00', pullZoneId: r.zone, requestId: null, cacheStatus: 'DEFERRED', statusCode: 200, bytesSent: 5, edgeLocation: null, scheme: 'HTTPS', host: 'a.b-cdn.net', path: '/x?y=1', url: null, asn: 3320, ja4Fingerprint: 't13d', somethingNew: true };
+    const body = {
+      data: [{ timestamp: 'yesterday', pullZoneId: r.zone, statusCode: 200, bytesSent: 1 }, good, { ...good, host: null, path: null, scheme: null }],
+      pagination: { offset: 0, limit: 5, returned: 3, hasMore: false },
+      query: { pullZoneId: r.zone, from: '2026-11-20T00:00:00Z', to: '2026-11-21T00:00:00Z', order: null },
+    };
+    r.sandbox.faults.add({ path: `/logging/v2/pullzones/${r.zone}/logs`, times: 1, action: { kind: 'status', status: 200, body } });
+    const page = await r.logs.fetchPage(r.zone, {}, 0, 5);
+    expect(page.skipped).toBe(1);
+    expect(page.firstSkipReason).toBe('timestamp must be a date-time (got "yesterday")');
+    expect(page.rows).toEqual([
+      expect.objectContaining({ timestampMs: Date.UTC(2026, 10, 20, 10), requestId: null, cacheStatus: 'DEFERRED', edgeLocation: null, url: 'https://a.b-cdn.net/x?y=1' }),
+      expect.objectContaining({ url: '', requestId: null }),
+    ]);
+    expect(page.entries[0]).toMatchObject({ scheme: 'https', host: 'a.b-cdn.net', path: '/x?y=1', url: 'https://a.b-cdn.net/x?y=1', asn: 3320, ja4Fingerprint: 't13d' });
+    expect(page.entries[0]).not.toHaveProperty('somethingNew');
+  });
+
+  it('reads data: null as a page without rows', async () => {
+    const r = await rig();
+    const body = { data: null, pagination: { offset: 0, limit: 5, returned: 0, hasMore: false }, query: { pullZoneId: r.zone, from: '2026-11-20T00:00:00Z', to: '2026-11-21T00:00:00Z', order: 'desc' } };
+    r.sandbox.faults.add({ path: `/logging/v2/pullzones/${r.zone}/logs`, times: 1, action: { kind: 'status', status: 200, body } });
+    const page = await r.logs.fetchPage(r.zone, {}, 0, 5);
+    expect(page).toMatchObject({ rows: [], skipped: 0, hasMore: false });
+  });
+
+  it('pages by the offset it asked for and ends when a page brings no new request ids (a platform stuck on offset 0)', async () => {
+    const r = await rig();
+    const first = await r.logs.fetchPage(r.zone, { from: START - HOUR, to: START }, 0, 5);
+    expect(first.rows).toHaveLength(5);
+    // Every answer from now on is the first page again, saying there is more.
+    const stuck = { data: first.entries, pagination: { offset: 0, limit: 5, returned: 5, hasMore: true }, query: first.query };
+    r.sandbox.faults.add({ path: `/logging/v2/pullzones/${r.zone}/logs`, times: 50, action: { kind: 'status', status: 200, body: stuck } });
+    const seen: V2Page[] = [];
+    for await (const p of r.logs.pages(r.zone, { from: START - HOUR, to: START }, { pageSize: 5 })) seen.push(p);
+    expect(seen.map((p) => p.offset)).toEqual([0, 5]);
+    expect(seen.flatMap((p) => p.rows.map((x) => x.requestId))).toEqual(first.rows.map((x) => x.requestId));
   });
 
   it('stops paging when the signal aborts, without an error', async () => {

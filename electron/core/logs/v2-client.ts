@@ -1,12 +1,13 @@
 /**
  * Queries the logging API's v2 JSON endpoint of one pull zone, a page at a time, through the process's shared
  * rate budget. Every request waits for its slot, a 429 pauses the whole zone for as long as the platform asked,
- * and every answer is checked against the v2 schemas before a row reaches the app.
+ * and every answer is read row by row: a row that cannot be read is counted and left out, never the page.
  */
 import { setTimeout as sleepFor } from 'node:timers/promises';
 import { V2_LIMIT_MAX } from '../../../shared/logs/v2-query.js';
 import { formatV2Query, type V2QueryInput } from '../../../shared/logs/v2-query-string.js';
-import { logErrorResponseSchema, logQueryResponseSchema, type LogEntry, type LogErrorResponse, type LogQueryResponse } from '../../../shared/logs/v2-response.js';
+import type { CdnLogRecord } from '../../../shared/logs/log-record.js';
+import { logErrorResponseSchema, readLogPage, type LogEntry, type LogErrorResponse, type QueryEcho, type SkippedRow } from '../../../shared/logs/v2-response.js';
 import { appError } from '../../../shared/result.js';
 import { AppFailure, toAppError } from '../errors.js';
 import { mapPlatformError } from '../platform/errors.js';
@@ -34,14 +35,22 @@ export interface V2ClientOptions {
 /** One page of rows, as the platform paged it. */
 export interface V2Page {
   readonly zoneId: number;
-  readonly rows: readonly LogEntry[];
+  /** The rows that could be read. */
+  readonly rows: readonly CdnLogRecord[];
+  /** The same rows as v2 entries, as Burrow hands them on (NDJSON, CSV). */
+  readonly entries: readonly LogEntry[];
+  /** Rows the platform sent that could not be read, the first reason, and the first few of them. */
+  readonly skipped: number;
+  readonly firstSkipReason?: string;
+  readonly skippedRows: readonly SkippedRow[];
+  /** The offset this page was asked for (the platform's echo is not trusted for paging). */
   readonly offset: number;
   readonly limit: number;
   /** Rows in this page: fewer than `limit` does not mean the end (some filters run after paging). */
   readonly returned: number;
   readonly hasMore: boolean;
-  /** The query as the platform resolved it. */
-  readonly query: LogQueryResponse['query'];
+  /** The query as the platform resolved it; null when its echo could not be read. */
+  readonly query: QueryEcho | null;
   /** Requests this page took, 429s and retries included. */
   readonly requests: number;
 }
@@ -91,18 +100,34 @@ function checkArgs(zoneId: number, offset: number, limit: number): void {
   if (Object.keys(fieldErrors).length > 0) throw new AppFailure(appError('validation', 'The log page request is not valid', { fieldErrors }));
 }
 
-/** The page out of a 2xx answer, or a failure saying what in it could not be read. */
-function readPage(zoneId: number, response: PlatformResponse, requests: number): V2Page {
-  const result = logQueryResponseSchema.safeParse(response.json());
-  if (!result.success) {
-    const detail = result.error.issues
-      .slice(0, 5)
-      .map((i) => `${i.path.join('.') || '(body)'}: ${i.message}`)
-      .join('; ');
-    throw new AppFailure(appError('http', 'The logging service sent a page Burrow cannot read', { status: response.status, detail }));
+/**
+ * The page out of a 2xx answer, read row by row; only an envelope that cannot be read (no pagination, `data` not a
+ * list) fails the page. `offset` and `limit` are the ones asked for.
+ */
+function readPage(zoneId: number, response: PlatformResponse, requests: number, offset: number, limit: number): V2Page {
+  let body: unknown;
+  try {
+    body = response.json();
+  } catch {
+    throw new AppFailure(appError('http', 'The logging service sent a page Burrow cannot read', { status: response.status, detail: '(body): is not JSON' }));
   }
-  const { data, pagination, query } = result.data;
-  return { zoneId, rows: data, offset: pagination.offset, limit: pagination.limit, returned: pagination.returned, hasMore: pagination.hasMore, query, requests };
+  const result = readLogPage(body);
+  if (!result.ok) throw new AppFailure(appError('http', 'The logging service sent a page Burrow cannot read', { status: response.status, detail: result.reason }));
+  const { rows, entries, skipped, firstSkipReason, skippedRows, pagination, query } = result.page;
+  return {
+    zoneId,
+    rows,
+    entries,
+    skipped,
+    ...(firstSkipReason !== undefined ? { firstSkipReason } : {}),
+    skippedRows,
+    offset,
+    limit,
+    returned: pagination.returned,
+    hasMore: pagination.hasMore,
+    query,
+    requests,
+  };
 }
 
 /** `GET /v2/…?…` of the answer, for the error's last line. */
@@ -169,7 +194,7 @@ export function createV2LogClient(opts: V2ClientOptions): V2LogClient {
         }
         throw e;
       }
-      if (response.status >= 200 && response.status < 300) return readPage(zoneId, response, requests);
+      if (response.status >= 200 && response.status < 300) return readPage(zoneId, response, requests, offset, limit);
 
       const body = logErrorBody(response);
       const retryAfter = response.headers['retry-after'];
@@ -196,6 +221,10 @@ export function createV2LogClient(opts: V2ClientOptions): V2LogClient {
     const { signal } = options;
     const pageSize = options.pageSize ?? V2_LIMIT_MAX;
     let offset = options.startOffset ?? query.offset ?? 0;
+    // Request ids seen so far: a page that brings none new ends the walk (a platform stuck on one page would
+    // otherwise repeat it forever), and a row seen before is not handed on twice. Rows without an id cannot be
+    // told apart, so they are always kept.
+    const seen = new Set<string>();
     for (;;) {
       if (signal?.aborted) return;
       let page: V2Page;
@@ -205,10 +234,13 @@ export function createV2LogClient(opts: V2ClientOptions): V2LogClient {
         if (signal?.aborted && toAppError(e).kind === 'cancelled') return;
         throw e;
       }
-      yield page;
-      // Only the platform's hasMore ends the walk: a short or even empty page may have more behind it.
-      if (!page.hasMore) return;
-      offset = page.offset + page.limit;
+      const fresh = dedupe(page, seen);
+      yield fresh.page;
+      // The platform's hasMore ends the walk: a short or even empty page may have more behind it. So does a full
+      // page whose every id was seen before. The next page is the one after the offset asked for, whatever the
+      // platform echoed.
+      if (!page.hasMore || (page.rows.length > 0 && !fresh.anyNewId)) return;
+      offset += pageSize;
     }
   }
 
@@ -221,6 +253,26 @@ export function createV2LogClient(opts: V2ClientOptions): V2LogClient {
       return { pages: n, ms: budget.estimateMs(zoneId, n, perRequestMs), perRequestMs };
     },
   };
+}
+
+/** The page without rows whose request id was already seen; says whether any row brought an id not seen before. */
+function dedupe(page: V2Page, seen: Set<string>): { page: V2Page; anyNewId: boolean } {
+  let anyNewId = false;
+  let repeated = false;
+  const keep = page.rows.map((r) => {
+    if (r.requestId === null) return true;
+    if (seen.has(r.requestId)) {
+      repeated = true;
+      return false;
+    }
+    seen.add(r.requestId);
+    anyNewId = true;
+    return true;
+  });
+  // A page of rows without ids brings nothing to compare: it counts as new.
+  if (!anyNewId && page.rows.every((r) => r.requestId === null)) anyNewId = true;
+  if (!repeated) return { page, anyNewId };
+  return { page: { ...page, rows: page.rows.filter((_, k) => keep[k]), entries: page.entries.filter((_, k) => keep[k]) }, anyNewId };
 }
 
 /** The logging API's error body of an answer, when it is one. */

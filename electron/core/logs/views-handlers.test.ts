@@ -64,7 +64,7 @@ describe('logs views handlers', () => {
     });
     const sort = { key: 'bytes', dir: 'asc' } as const;
     const { rows } = await h['logs.window']({ sessionId: opened.sessionId, offset: 7, count: 1, sort }, {});
-    const requestId = rows[0]!.requestId;
+    const requestId = rows[0]!.requestId!;
     expect(await h['logs.findRequest']({ sessionId: opened.sessionId, requestId, sort }, {})).toEqual({ index: 7 });
     expect(await h['logs.findRequest']({ sessionId: opened.sessionId, requestId: '0'.repeat(32), sort }, {})).toEqual({ index: null });
     await h['logs.close']({ sessionId: opened.sessionId }, {});

@@ -61,12 +61,12 @@ function Row({ row, timeZone }: { readonly row: LogRow; readonly timeZone: TimeZ
       <span className="live-cell live-status" data-class={statusClass(row.statusCode)}>
         {row.statusCode}
       </span>
-      <span className="live-cell live-cache">{row.cacheStatus}</span>
-      <span className="live-cell live-pop">{row.edgeLocation}</span>
+      <span className="live-cell live-cache">{row.cacheStatus ?? '—'}</span>
+      <span className="live-cell live-pop">{row.edgeLocation ?? '—'}</span>
       <span className="live-cell live-country">{row.countryCode ?? '–'}</span>
       <span className="live-cell live-bytes tabular">{formatByteCount(row.bytesSent)}</span>
-      <span className="live-cell live-url" title={row.url}>
-        {row.url}
+      <span className="live-cell live-url" title={row.url ?? undefined}>
+        {row.url ?? '—'}
       </span>
     </div>
   );

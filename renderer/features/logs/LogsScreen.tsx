@@ -159,6 +159,9 @@ export function LogsScreen() {
             <ExportButton status={status} sort={sort} timeZone={timeZone} />
           </div>
           {status.file && status.file.malformed > 0 && <MalformedLines sessionId={status.sessionId} count={status.file.malformed} />}
+          {status.unreadable && status.unreadable.rows > 0 && (
+            <MalformedLines sessionId={status.sessionId} count={status.unreadable.rows} rows firstReason={status.unreadable.firstReason} />
+          )}
           {status.file?.truncated === true && (
             <p role="status" className="warning-text" data-testid="logs-file-truncated">
               Showing the first {formatCount(status.loadedRows)} rows of this file; the file has more.

@@ -8,8 +8,11 @@ import { formatCount } from './logs-format';
 
 type Malformed = MethodOutput<'logs.malformed'>;
 
-/** "N malformed lines" with a button that lists them in a dialog. */
-export function MalformedLines({ sessionId, count }: { readonly sessionId: string; readonly count: number }) {
+/**
+ * "N malformed lines skipped" for a file, or "N rows could not be read" with the first reason for a zone's pages,
+ * with a button that lists them in a dialog.
+ */
+export function MalformedLines({ sessionId, count, rows = false, firstReason = null }: { readonly sessionId: string; readonly count: number; readonly rows?: boolean; readonly firstReason?: string | null }) {
   const [list, setList] = useState<Malformed | null>(null);
   const [error, setError] = useState<unknown>(null);
 
@@ -24,7 +27,11 @@ export function MalformedLines({ sessionId, count }: { readonly sessionId: strin
 
   return (
     <div className="row malformed" data-testid="malformed">
-      <span className="warning-text">{count === 1 ? '1 malformed line' : `${formatCount(count)} malformed lines`} skipped</span>
+      <span className="warning-text">
+        {rows
+          ? `${count === 1 ? '1 row' : `${formatCount(count)} rows`} could not be read and ${count === 1 ? 'was' : 'were'} skipped${firstReason ? ` (first: ${firstReason})` : ''}`
+          : `${count === 1 ? '1 malformed line' : `${formatCount(count)} malformed lines`} skipped`}
+      </span>
       <button type="button" onClick={() => void show()}>
         Show them…
       </button>
@@ -32,8 +39,8 @@ export function MalformedLines({ sessionId, count }: { readonly sessionId: strin
       <InfoDialog
         open={list !== null}
         onOpenChange={(o) => !o && setList(null)}
-        title="Malformed lines"
-        description={list && list.samples.length < list.total ? `The first ${list.samples.length} of ${formatCount(list.total)} lines that could not be read.` : 'Lines that could not be read, and why.'}
+        title={rows ? 'Rows that could not be read' : 'Malformed lines'}
+        description={list && list.samples.length < list.total ? `The first ${list.samples.length} of ${formatCount(list.total)} ${rows ? 'rows' : 'lines'} that could not be read.` : `${rows ? 'Rows' : 'Lines'} that could not be read, and why.`}
         testId="malformed-dialog"
         wide
       >
@@ -41,9 +48,9 @@ export function MalformedLines({ sessionId, count }: { readonly sessionId: strin
           <table className="checks">
             <thead>
               <tr>
-                <th scope="col">Line</th>
+                <th scope="col">{rows ? 'Row' : 'Line'}</th>
                 <th scope="col">Why</th>
-                <th scope="col">Start of the line</th>
+                <th scope="col">{rows ? 'Start of the row' : 'Start of the line'}</th>
               </tr>
             </thead>
             <tbody>

@@ -299,6 +299,18 @@ describe('log files', () => {
     expect(within(dialog).getAllByRole('row').map((r) => r.textContent)).toEqual(['LineWhyStart of the line', '4expected 13 fields, found 3HIT|200|x', '9status is not a numberHIT|abc|…']);
   });
 
+  it("a zone's rows that could not be read are counted with the first reason, and listed", async () => {
+    const bridge = logsBridge();
+    bridge.answer('logs.open', ({ filter }) => aStatus({ sessionId: 'z', filter, unreadable: { rows: 3, firstReason: 'timestamp must be a date-time (got "yesterday")' } }));
+    bridge.answer('logs.malformed', { total: 3, samples: [{ line: 12, reason: 'timestamp must be a date-time (got "yesterday")', text: '{"timestamp":"yesterday"}' }] });
+    renderLogs();
+    await pickZone('1');
+    expect((await screen.findByTestId('malformed')).textContent).toContain('3 rows could not be read and were skipped (first: timestamp must be a date-time (got "yesterday"))');
+    fireEvent.click(screen.getByRole('button', { name: 'Show them…' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Rows that could not be read' });
+    expect(within(dialog).getAllByRole('row').map((r) => r.textContent)).toEqual(['RowWhyStart of the row', '12timestamp must be a date-time (got "yesterday"){"timestamp":"yesterday"}']);
+  });
+
   it('a file read up to the rows’ ceiling says it shows the first rows; a cut gzip file says where it stopped', async () => {
     const bridge = logsBridge();
     bridge.answer('logs.chooseFile', { token: 'f1', name: 'bomb.log.gz' });

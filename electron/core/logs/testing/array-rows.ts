@@ -13,6 +13,8 @@ export function arrayRows(records: readonly CdnLogRecord[]): RowsView {
     dict.push(value);
     return dict.length - 1;
   };
+  const caches: string[] = [...CACHE_CODES];
+  const cacheCodes = records.map((r) => code(caches, r.cacheStatus));
   const countryCodes = records.map((r) => code(countries, r.countryCode));
   const edgeCodes = records.map((r) => code(edges, r.edgeLocation));
   const at = (i: number): CdnLogRecord => {
@@ -24,7 +26,11 @@ export function arrayRows(records: readonly CdnLogRecord[]): RowsView {
     length: records.length,
     timestamp: (i) => at(i).timestampMs,
     statusCode: (i) => at(i).statusCode,
-    cacheCode: (i) => CACHE_CODES.indexOf(at(i).cacheStatus),
+    cacheCode: (i) => cacheCodes[i] ?? -1,
+    cacheName: (c) => (c < 0 ? null : (caches[c] ?? null)),
+    get cacheCount() {
+      return caches.length;
+    },
     bytesSent: (i) => at(i).bytesSent,
     countryCode: (i) => countryCodes[i] ?? -1,
     edgeCode: (i) => edgeCodes[i] ?? -1,

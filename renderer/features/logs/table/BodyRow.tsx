@@ -35,15 +35,16 @@ function cellContent(row: LogRow, id: ColumnId, zone: TimeZoneMode) {
     case 'status':
       return <Chip text={String(row.statusCode)} colorVar={statusClassColorVar(statusClass(row.statusCode))} />;
     case 'cache':
-      return <Chip text={row.cacheStatus} colorVar={cacheColorVar(row.cacheStatus)} />;
+      // A row may come without a cache status, a POP or a path: a dash says so.
+      return row.cacheStatus === null ? '—' : <Chip text={row.cacheStatus} colorVar={cacheColorVar(row.cacheStatus)} />;
     case 'bytes':
       return formatByteCount(row.bytesSent);
     case 'country':
       return row.countryCode ?? '';
     case 'pop':
-      return row.edgeLocation;
+      return row.edgeLocation ?? '—';
     case 'path':
-      return row.path;
+      return row.path ?? row.url ?? '—';
     case 'ip':
       return row.remoteIp ?? '';
     case 'userAgent':

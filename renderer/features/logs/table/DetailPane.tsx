@@ -72,7 +72,7 @@ function valueText(row: LogRow, field: keyof LogRow, zone: TimeZoneMode) {
     case 'statusCode':
       return <Chip text={String(v)} colorVar={statusClassColorVar(statusClass(row.statusCode))} />;
     case 'cacheStatus':
-      return <Chip text={String(v)} colorVar={cacheColorVar(row.cacheStatus)} />;
+      return <Chip text={String(v)} colorVar={cacheColorVar(String(v))} />;
     case 'bytesSent':
     case 'bodyBytesSent':
       return formatByteCount(Number(v));
@@ -134,7 +134,7 @@ export function DetailPane({ row, timeZone, onDrill, onClose, revealAuthorizatio
   const known = new Set<string>(FIELDS.map(([f]) => f));
   const extra = Object.keys(row).filter((k) => !known.has(k) && !NOT_FIELDS.has(k)) as (keyof LogRow)[];
   const fields = [...FIELDS, ...extra.map((k) => [k, String(k)] as const)].filter(([f]) => f in row);
-  const query = queryPairs(row.path);
+  const query = queryPairs(row.path ?? '');
 
   useEffect(() => heading.current?.focus(), []);
 
@@ -165,7 +165,7 @@ export function DetailPane({ row, timeZone, onDrill, onClose, revealAuthorizatio
         <button type="button" onClick={() => copy('Row JSON', rowJson(copyableRow(row)))}>
           <Copy size={12} aria-hidden /> Copy as JSON
         </button>
-        <button type="button" onClick={() => copy('URL', row.url)}>
+        <button type="button" disabled={row.url === null} onClick={() => copy('URL', row.url ?? '')}>
           <Copy size={12} aria-hidden /> Copy URL
         </button>
         <button type="button" onClick={() => copy('cURL command', curlCommand(row))}>

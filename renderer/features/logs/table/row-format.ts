@@ -82,7 +82,7 @@ function shellQuote(s: string): string {
 
 /** A cURL command repeating the request as far as the log tells it: the URL, its user agent and referer. */
 export function curlCommand(row: LogRow): string {
-  const parts = ['curl', shellQuote(row.url)];
+  const parts = ['curl', shellQuote(row.url ?? '')];
   if (row.userAgent) parts.push('-H', shellQuote(`User-Agent: ${row.userAgent}`));
   if (row.referer) parts.push('-H', shellQuote(`Referer: ${row.referer}`));
   return parts.join(' ');
