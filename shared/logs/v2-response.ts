@@ -5,6 +5,8 @@
  * row, and only a row missing what every row has (time, pull zone, status code, bytes sent) is skipped and counted.
  */
 import { z } from 'zod';
+import { isSecretName, MASK } from '../redact.js';
+import { maskAuthorization } from './authorization.js';
 import { CACHE_STATUS_MAX_CHARS } from './cache-status.js';
 import { splitUrl, urlFromParts, type CdnLogRecord, type ExtendedLogFields } from './log-record.js';
 
@@ -213,10 +215,27 @@ export interface LogPageRead {
 /** Rows skipped per page that keep their sample. */
 const SKIPPED_SAMPLES = 20;
 
+/**
+ * The row with the credentials it may carry masked, at any depth: a visitor's Authorization header keeps only its
+ * scheme, and any member named like a credential (the shared secret-name rule) is masked whole.
+ */
+function withoutCredentials(value: unknown, depth = 0): unknown {
+  if (value === null || typeof value !== 'object' || depth > 8) return value;
+  if (Array.isArray(value)) return value.map((v) => withoutCredentials(v, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const [name, v] of Object.entries(value as Record<string, unknown>)) {
+    if (name.toLowerCase() === 'authorizationheader') out[name] = typeof v === 'string' ? maskAuthorization(v) : v === null || v === undefined ? v : MASK;
+    else if (isSecretName(name)) out[name] = v === null || v === undefined || v === '' ? v : MASK;
+    else out[name] = withoutCredentials(v, depth + 1);
+  }
+  return out;
+}
+
+/** The start of a row as JSON, for the list of rows that could not be read; never with a credential in it. */
 function sampleOf(raw: unknown): string {
   let t: string;
   try {
-    t = JSON.stringify(raw) ?? String(raw);
+    t = JSON.stringify(withoutCredentials(raw)) ?? String(raw);
   } catch {
     t = String(raw);
   }
