@@ -207,6 +207,8 @@ export interface LogPageRead {
   readonly firstSkipReason?: string;
   /** The first few rows skipped, for the list of rows that could not be read. */
   readonly skippedRows: readonly SkippedRow[];
+  /** Every skipped row as the platform sent it (JSON), one per skipped row: what tells a row asked again from a new one. Never shown. */
+  readonly skippedKeys: readonly string[];
   readonly pagination: z.infer<typeof paginationSchema>;
   /** The query as the platform echoed it; null when the echo could not be read (it is not needed to go on). */
   readonly query: QueryEcho | null;
@@ -229,6 +231,15 @@ function withoutCredentials(value: unknown, depth = 0): unknown {
     else out[name] = withoutCredentials(v, depth + 1);
   }
   return out;
+}
+
+/** A row as sent, whole, as a key (compared, never shown). */
+function keyOf(raw: unknown): string {
+  try {
+    return JSON.stringify(raw) ?? String(raw);
+  } catch {
+    return String(raw);
+  }
 }
 
 /** The start of a row as JSON, for the list of rows that could not be read; never with a credential in it. */
@@ -264,6 +275,7 @@ export function readLogPage(body: unknown): { readonly ok: true; readonly page: 
   const rows: CdnLogRecord[] = [];
   const entries: LogEntry[] = [];
   const skippedRows: SkippedRow[] = [];
+  const skippedKeys: string[] = [];
   let skipped = 0;
   let firstSkipReason: string | undefined;
   (data ?? []).forEach((raw: unknown, index: number) => {
@@ -276,10 +288,11 @@ export function readLogPage(body: unknown): { readonly ok: true; readonly page: 
     skipped++;
     firstSkipReason ??= r.reason;
     if (skippedRows.length < SKIPPED_SAMPLES) skippedRows.push({ index, reason: r.reason, text: sampleOf(raw) });
+    skippedKeys.push(keyOf(raw));
   });
   return {
     ok: true,
-    page: { rows, entries, skipped, ...(firstSkipReason !== undefined ? { firstSkipReason } : {}), skippedRows, pagination: pagination.data, query: query.success ? query.data : null },
+    page: { rows, entries, skipped, ...(firstSkipReason !== undefined ? { firstSkipReason } : {}), skippedRows, skippedKeys, pagination: pagination.data, query: query.success ? query.data : null },
   };
 }
 

@@ -43,6 +43,8 @@ export interface V2Page {
   readonly skipped: number;
   readonly firstSkipReason?: string;
   readonly skippedRows: readonly SkippedRow[];
+  /** Each skipped row as sent (JSON), to tell a row asked again from a new one; kept in the main process only. */
+  readonly skippedKeys?: readonly string[];
   /** The offset this page was asked for (the platform's echo is not trusted for paging). */
   readonly offset: number;
   readonly limit: number;
@@ -115,7 +117,7 @@ function readPage(zoneId: number, response: PlatformResponse, requests: number, 
   }
   const result = readLogPage(body);
   if (!result.ok) throw new AppFailure(appError('http', 'The logging service sent a page Burrow cannot read', { status: response.status, detail: result.reason }));
-  const { rows, entries, skipped, firstSkipReason, skippedRows, pagination, query } = result.page;
+  const { rows, entries, skipped, firstSkipReason, skippedRows, skippedKeys, pagination, query } = result.page;
   return {
     zoneId,
     rows,
@@ -123,6 +125,7 @@ function readPage(zoneId: number, response: PlatformResponse, requests: number, 
     skipped,
     ...(firstSkipReason !== undefined ? { firstSkipReason } : {}),
     skippedRows,
+    skippedKeys,
     offset,
     limit,
     returned: pagination.returned,
