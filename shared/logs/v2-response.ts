@@ -314,14 +314,27 @@ export type LogErrorCode = (typeof LOG_ERROR_CODES)[number];
 /** The error body both versions answer with; `details` lists the failed rules. */
 export const logErrorResponseSchema = z.object({
   error: z.object({
-    code: z.string().min(1),
-    message: z.string(),
-    details: z.array(z.string()).optional(),
+    // The schema lets each of these be null; a value of another type is read as absent, never the whole body.
+    code: z.string().nullish().catch(null),
+    message: z.string().nullish().catch(null),
+    details: z
+      .array(z.unknown())
+      .nullish()
+      .catch(null)
+      .transform((d) => d?.filter((x): x is string => typeof x === 'string')),
   }),
 });
 
 /** The error body both versions answer with. */
-export type LogErrorResponse = z.infer<typeof logErrorResponseSchema>;
+export type LogErrorResponse = z.input<typeof logErrorResponseSchema>;
+/** The error body as read: code and message null when absent, details only the readable ones. */
+export type LogErrorBodyRead = z.output<typeof logErrorResponseSchema>;
+
+/** The logging error body of an answer, read as liberally as the schema allows; undefined when it is not one. */
+export function readLogErrorBody(value: unknown): LogErrorBodyRead | undefined {
+  const r = logErrorResponseSchema.safeParse(value);
+  return r.success ? r.data : undefined;
+}
 
 /** Builds an error body, leaving `details` out when there are none. */
 export function logError(code: LogErrorCode, message: string, details?: readonly string[]): LogErrorResponse {

@@ -147,6 +147,24 @@ describe('the v2 log client against the sandbox', () => {
     expect(lines[2]).toMatch(new RegExp(`^GET /logging/v2/pullzones/${r.quietZone}/logs\\?`));
   });
 
+  it('keeps the code of an error body whose details are null', async () => {
+    const r = await rig();
+    r.sandbox.faults.add({ path: `/logging/v2/pullzones/${r.zone}/logs`, times: 1, action: { kind: 'status', status: 404, body: { error: { code: 'logging_disabled', message: 'Logging is off here', details: null } } } });
+    const e = await failureOf(r.logs.fetchPage(r.zone, {}, 0, 5));
+    expect(e.code).toBe('logging_disabled');
+    expect(e.title).toBe(LOG_ERROR_TEXTS.logging_disabled.sentence);
+    expect(e.detail?.split('\n')[0]).toBe('The platform said: Logging is off here');
+  });
+
+  it('says a pull zone that is not the account\'s was refused, in the platform\'s words, not only the key', async () => {
+    const r = await rig();
+    const e = await failureOf(r.logs.fetchPage(987654321, {}, 0, 5));
+    expect(e.status).toBe(403);
+    expect(e.code).toBe('forbidden');
+    expect(e.title).toMatch(/pull zone/);
+    expect(e.detail?.split('\n')[0]).toBe("The platform said: Pull zone 987654321 is not one of this account's");
+  });
+
   it('explains invalid_request with the failed rules keyed by parameter', async () => {
     const r = await rig();
     const e = await failureOf(r.logs.fetchPage(r.zone, { from: START - 5 * 24 * HOUR, to: START }, 0, 10));

@@ -7,7 +7,7 @@ import { setTimeout as sleepFor } from 'node:timers/promises';
 import { V2_LIMIT_MAX } from '../../../shared/logs/v2-query.js';
 import { formatV2Query, type V2QueryInput } from '../../../shared/logs/v2-query-string.js';
 import type { CdnLogRecord } from '../../../shared/logs/log-record.js';
-import { logErrorResponseSchema, readLogPage, type LogEntry, type LogErrorResponse, type QueryEcho, type SkippedRow } from '../../../shared/logs/v2-response.js';
+import { readLogErrorBody, readLogPage, type LogEntry, type LogErrorBodyRead, type QueryEcho, type SkippedRow } from '../../../shared/logs/v2-response.js';
 import { appError } from '../../../shared/result.js';
 import { AppFailure, toAppError } from '../errors.js';
 import { mapPlatformError } from '../platform/errors.js';
@@ -320,18 +320,19 @@ class RecentRows {
 }
 
 /** The logging API's error body of an answer, when it is one. */
-export function logErrorBody(response: PlatformResponse): LogErrorResponse | undefined {
+export function logErrorBody(response: PlatformResponse): LogErrorBodyRead | undefined {
   try {
-    const r = logErrorResponseSchema.safeParse(response.json());
-    return r.success ? r.data : undefined;
+    return readLogErrorBody(response.json());
   } catch {
     return undefined;
   }
 }
 
 /** What a refused logging request fails with: the platform's code explained, or its status mapped without one. */
-export function logRefusal(response: PlatformResponse, body: LogErrorResponse | undefined, where: string): AppFailure {
-  if (body === undefined) return new AppFailure(mapPlatformError('logging', response.status, response.headers, response.body, 'GET', where.slice(4)));
-  const { code, message, details } = body.error;
-  return new AppFailure(explainLogError({ code, message, ...(details ? { details } : {}), status: response.status, where }));
+export function logRefusal(response: PlatformResponse, body: LogErrorBodyRead | undefined, where: string): AppFailure {
+  // Without a code, the status says what happened (the platform's message is still in the body shown beneath).
+  const code = body?.error.code;
+  if (body === undefined || typeof code !== 'string' || code === '') return new AppFailure(mapPlatformError('logging', response.status, response.headers, response.body, 'GET', where.slice(4)));
+  const { message, details } = body.error;
+  return new AppFailure(explainLogError({ code, message: message ?? '', ...(details ? { details } : {}), status: response.status, where }));
 }
