@@ -50,6 +50,14 @@ describe('burrow logs <zone> --day', () => {
     });
   }
 
+  it('says how many lines of the day could not be read, with where the first one is and why', async () => {
+    const day = localDate(Date.now() - 86_400_000, 'UTC');
+    fx.sandbox.faults.add({ path: '/logging/*', times: 1, action: { kind: 'status', status: 200, body: 'not a log line\nneither|is|this\n' } });
+    const r = await runBurrow(['logs', String(zone), '--day', day, '--utc', '--format', 'ndjson'], { env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/2 malformed lines of 2 skipped \(first at line 1: \S/);
+  });
+
   it('a day older than 3 days is refused (exit 2) with the reason; --day with --from or --file is a usage error', async () => {
     const old = await runBurrow(['logs', String(zone), '--day', localDate(Date.now() - 5 * 86_400_000, 'UTC'), '--utc'], { env });
     expect(old.code).toBe(2);

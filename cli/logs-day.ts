@@ -82,6 +82,10 @@ export async function runLogsDay(cmd: LogsCommand, source: { readonly zoneId: nu
   for (const i of cmd.limit === null ? chosen : chosen.slice(0, cmd.limit)) writer.write(recordToLogEntry(store.record(i)));
   writer.end();
   if (plan.partial) err(`burrow logs: only part of ${source.day} is still kept by the platform (3 days); the rows before that are gone`);
-  if (parsed.malformed > 0) err(`burrow logs: ${parsed.malformed} malformed line${parsed.malformed === 1 ? '' : 's'} of ${parsed.lines} skipped`);
+  if (parsed.malformed > 0) {
+    // As --file says it: the count, then where the first one is and why, so the user can look at it.
+    const first = parsed.samples[0];
+    err(`burrow logs: ${parsed.malformed} malformed line${parsed.malformed === 1 ? '' : 's'} of ${parsed.lines} skipped${first ? ` (first at line ${first.line}: ${first.reason})` : ''}`);
+  }
   return EXIT.ok;
 }

@@ -110,13 +110,13 @@ describe('burrow logs --file: files that are not what their name says', () => {
     expect(r.stderr).not.toContain('incorrect header check');
   });
 
-  it('a gzip file cut short prints the rows before the cut and says where it stopped', async () => {
+  it('a gzip file cut short prints the rows before the cut, says where it stopped and exits 1', async () => {
     const { gzipSync } = await import('node:zlib');
     const whole = gzipSync(`${Array.from({ length: 20_000 }, (_, i) => line(i)).join('\n')}\n`);
     const file = join(dir, 'cut.log.gz');
     writeFileSync(file, whole.subarray(0, Math.floor(whole.length / 2)));
     const r = await runBurrow(['logs', '--file', file, '--all', '--order', 'file', '--format', 'ndjson']);
-    expect(r.code, r.stderr).toBe(0);
+    expect(r.code, r.stderr).toBe(1);
     const rows = ndjsonRows<{ requestId: string }>(r.stdout);
     expect(rows.length).toBeGreaterThan(1000);
     expect(rows.length).toBeLessThan(20_000);

@@ -165,5 +165,6 @@ export async function runLogsFile(cmd: LogsCommand, path: string, format: LogFor
   const where = `reading stopped at byte ${bytesRead} of ${totalBytes}`;
   if (selector.stopped === 'limit') err(`burrow logs: --limit ${cmd.limit} rows found in the first ${parser.lines} lines (${where}); the file has more`);
   if (selector.stopped === 'ceiling') err(`burrow logs: showing the first ${kept.length} matching rows of this file; the file has more (${where}: Burrow keeps at most ${DEFAULT_ROW_CEILING.maxRows} rows or ${DEFAULT_ROW_CEILING.maxBytes / 1024 / 1024} MiB of them)`);
-  return EXIT.ok;
+  // A file that could not be decompressed to its end is a failure, even with the rows before the cut printed.
+  return endedEarly !== null ? EXIT.http : EXIT.ok;
 }

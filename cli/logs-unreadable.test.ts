@@ -65,11 +65,23 @@ describe('burrow logs <zone> reads what the platform may send', () => {
     const data = [row(1, { pullZoneId: fx.zone }), row(2, { pullZoneId: fx.zone })];
     fx.sandbox.faults.add({ path: `/logging/v2/pullzones/${fx.zone}/logs`, times: 1000, action: { kind: 'status', status: 200, body: pageOf(data, 0, true) } });
     const r = await runBurrow(['logs', String(fx.zone), '--from', FROM, '--to', TO, '--all', '--format', 'ndjson'], { env: fx.loggingEnv });
-    // The second page brought nothing new, so the walk ended there: two answers of the rule were used.
+    // Three pages in a row brought nothing new, so the walk ended there (four answers of the rule used) and said why.
     const left = fx.sandbox.faults.list()[0]?.remaining;
     fx.sandbox.faults.reset();
     expect(r.code).toBe(0);
     expect(ndjsonRows<LogEntry>(r.stdout).map((e) => e.requestId)).toEqual(data.map((d) => d.requestId));
-    expect(left).toBe(998);
+    expect(left).toBe(996);
+    expect(r.stderr).toMatch(/^burrow logs: paging stopped after 3 pages in a row brought no new rows .*kept answering the same/m);
+  });
+
+  it('--all ends on a platform answering empty pages with more to come forever, and says why', async () => {
+    fx.sandbox.faults.add({ path: `/logging/v2/pullzones/${fx.zone}/logs`, times: 1000, action: { kind: 'status', status: 200, body: pageOf([], 0, true) } });
+    const r = await runBurrow(['logs', String(fx.zone), '--from', FROM, '--to', TO, '--all', '--format', 'ndjson'], { env: fx.loggingEnv });
+    const left = fx.sandbox.faults.list()[0]?.remaining;
+    fx.sandbox.faults.reset();
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('');
+    expect(left).toBe(997);
+    expect(r.stderr).toMatch(/paging stopped after 3 pages in a row brought no new rows/);
   });
 });

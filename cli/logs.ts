@@ -170,12 +170,14 @@ async function runZone(cmd: LogsCommand, zoneId: number, format: LogFormat, io: 
   const showProgress = cmd.limit === null && io.stderr.isTTY === true;
   let requests = 0;
   const unreadable = new UnreadableCount();
+  let stopped: string | undefined;
   try {
     const v2 = createV2LogClient({ client });
     const pageSize = Math.min(cmd.limit ?? V2_LIMIT_MAX, V2_LIMIT_MAX);
     walk: for await (const page of v2.pages(zoneId, { ...query, order: cmd.order }, { pageSize })) {
       requests += page.requests;
       unreadable.add(page);
+      stopped = page.stopped;
       for (let k = 0; k < page.rows.length; k++) {
         if (!passesLocal(page.rows[k]!, localOnly)) continue;
         writer.write(page.entries[k]!);
@@ -186,6 +188,7 @@ async function runZone(cmd: LogsCommand, zoneId: number, format: LogFormat, io: 
     if (showProgress) io.stderr.write('\n');
     writer.end();
     unreadable.report(err);
+    if (stopped !== undefined) err(`burrow logs: ${stopped}`);
     return EXIT.ok;
   } catch (e) {
     if (showProgress) io.stderr.write('\n');

@@ -75,6 +75,8 @@ export const LogsStatus = z.object({
     .nullable(),
   /** A zone's rows the platform sent that could not be read (listed by `logs.malformed`); absent when there were none. */
   unreadable: UnreadableRows.optional(),
+  /** Why loading a zone's pages ended although the platform said there were more (it kept answering the same). */
+  pagingStopped: z.string().optional(),
   error: SessionError.nullable(),
 });
 export type LogsStatus = z.infer<typeof LogsStatus>;

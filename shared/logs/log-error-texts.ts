@@ -29,8 +29,8 @@ export const LOG_ERROR_TEXTS: Readonly<Record<LogErrorCode, LogErrorText>> = {
   },
   forbidden: {
     kind: 'auth',
-    sentence: 'The logging service refused this key, or the account is suspended.',
-    action: 'Check that the key in Settings belongs to the account that owns this pull zone and that the account is active in the bunny.net dashboard.',
+    sentence: 'The logging service refused access: to this key, to this pull zone (not one of the account\'s), or to a suspended account.',
+    action: 'Read what the platform said above. Check that the key in Settings belongs to the account that owns this pull zone and that the account is active in the bunny.net dashboard.',
   },
   not_found: {
     kind: 'not_found',

@@ -5,6 +5,8 @@
  * row, and only a row missing what every row has (time, pull zone, status code, bytes sent) is skipped and counted.
  */
 import { z } from 'zod';
+import { isSecretName, MASK } from '../redact.js';
+import { maskAuthorization } from './authorization.js';
 import { CACHE_STATUS_MAX_CHARS } from './cache-status.js';
 import { splitUrl, urlFromParts, type CdnLogRecord, type ExtendedLogFields } from './log-record.js';
 
@@ -205,6 +207,8 @@ export interface LogPageRead {
   readonly firstSkipReason?: string;
   /** The first few rows skipped, for the list of rows that could not be read. */
   readonly skippedRows: readonly SkippedRow[];
+  /** Every skipped row as the platform sent it (JSON), one per skipped row: what tells a row asked again from a new one. Never shown. */
+  readonly skippedKeys: readonly string[];
   readonly pagination: z.infer<typeof paginationSchema>;
   /** The query as the platform echoed it; null when the echo could not be read (it is not needed to go on). */
   readonly query: QueryEcho | null;
@@ -213,10 +217,36 @@ export interface LogPageRead {
 /** Rows skipped per page that keep their sample. */
 const SKIPPED_SAMPLES = 20;
 
+/**
+ * The row with the credentials it may carry masked, at any depth: a visitor's Authorization header keeps only its
+ * scheme, and any member named like a credential (the shared secret-name rule) is masked whole.
+ */
+function withoutCredentials(value: unknown, depth = 0): unknown {
+  if (value === null || typeof value !== 'object' || depth > 8) return value;
+  if (Array.isArray(value)) return value.map((v) => withoutCredentials(v, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const [name, v] of Object.entries(value as Record<string, unknown>)) {
+    if (name.toLowerCase() === 'authorizationheader') out[name] = typeof v === 'string' ? maskAuthorization(v) : v === null || v === undefined ? v : MASK;
+    else if (isSecretName(name)) out[name] = v === null || v === undefined || v === '' ? v : MASK;
+    else out[name] = withoutCredentials(v, depth + 1);
+  }
+  return out;
+}
+
+/** A row as sent, whole, as a key (compared, never shown). */
+function keyOf(raw: unknown): string {
+  try {
+    return JSON.stringify(raw) ?? String(raw);
+  } catch {
+    return String(raw);
+  }
+}
+
+/** The start of a row as JSON, for the list of rows that could not be read; never with a credential in it. */
 function sampleOf(raw: unknown): string {
   let t: string;
   try {
-    t = JSON.stringify(raw) ?? String(raw);
+    t = JSON.stringify(withoutCredentials(raw)) ?? String(raw);
   } catch {
     t = String(raw);
   }
@@ -245,6 +275,7 @@ export function readLogPage(body: unknown): { readonly ok: true; readonly page: 
   const rows: CdnLogRecord[] = [];
   const entries: LogEntry[] = [];
   const skippedRows: SkippedRow[] = [];
+  const skippedKeys: string[] = [];
   let skipped = 0;
   let firstSkipReason: string | undefined;
   (data ?? []).forEach((raw: unknown, index: number) => {
@@ -257,10 +288,11 @@ export function readLogPage(body: unknown): { readonly ok: true; readonly page: 
     skipped++;
     firstSkipReason ??= r.reason;
     if (skippedRows.length < SKIPPED_SAMPLES) skippedRows.push({ index, reason: r.reason, text: sampleOf(raw) });
+    skippedKeys.push(keyOf(raw));
   });
   return {
     ok: true,
-    page: { rows, entries, skipped, ...(firstSkipReason !== undefined ? { firstSkipReason } : {}), skippedRows, pagination: pagination.data, query: query.success ? query.data : null },
+    page: { rows, entries, skipped, ...(firstSkipReason !== undefined ? { firstSkipReason } : {}), skippedRows, skippedKeys, pagination: pagination.data, query: query.success ? query.data : null },
   };
 }
 
@@ -282,14 +314,27 @@ export type LogErrorCode = (typeof LOG_ERROR_CODES)[number];
 /** The error body both versions answer with; `details` lists the failed rules. */
 export const logErrorResponseSchema = z.object({
   error: z.object({
-    code: z.string().min(1),
-    message: z.string(),
-    details: z.array(z.string()).optional(),
+    // The schema lets each of these be null; a value of another type is read as absent, never the whole body.
+    code: z.string().nullish().catch(null),
+    message: z.string().nullish().catch(null),
+    details: z
+      .array(z.unknown())
+      .nullish()
+      .catch(null)
+      .transform((d) => d?.filter((x): x is string => typeof x === 'string')),
   }),
 });
 
 /** The error body both versions answer with. */
-export type LogErrorResponse = z.infer<typeof logErrorResponseSchema>;
+export type LogErrorResponse = z.input<typeof logErrorResponseSchema>;
+/** The error body as read: code and message null when absent, details only the readable ones. */
+export type LogErrorBodyRead = z.output<typeof logErrorResponseSchema>;
+
+/** The logging error body of an answer, read as liberally as the schema allows; undefined when it is not one. */
+export function readLogErrorBody(value: unknown): LogErrorBodyRead | undefined {
+  const r = logErrorResponseSchema.safeParse(value);
+  return r.success ? r.data : undefined;
+}
 
 /** Builds an error body, leaving `details` out when there are none. */
 export function logError(code: LogErrorCode, message: string, details?: readonly string[]): LogErrorResponse {

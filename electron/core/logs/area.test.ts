@@ -210,6 +210,21 @@ describe.each(HOSTS)('%s', (_label, makeRows) => {
       expect(st.error?.title).toMatch(/logging/i);
     });
 
+    it('load all ends on a platform answering empty pages with more forever, and the status says why', async () => {
+      const end = Math.floor(Date.now() / 60_000) * 60_000 - 15 * 60_000;
+      const empty = { data: [], pagination: { offset: 0, limit: 10_000, returned: 0, hasMore: true }, query: null };
+      sandbox.faults.add({ path: `/logging/v2/pullzones/${zone}/logs`, times: 100, action: { kind: 'status', status: 200, body: empty } });
+      const opened = await h()['logs.open']({ source: { kind: 'zone', zoneId: zone, range: { kind: 'absolute', from: end - 3_600_000, to: end } }, filter: '' }, {} as never);
+      await idle(opened.sessionId);
+      await h()['logs.loadAll']({ sessionId: opened.sessionId }, {} as never);
+      await vi.waitFor(() => expect(events.findLast((e) => e.sessionId === opened.sessionId)).toMatchObject({ phase: 'idle', hasMore: false }), { timeout: 20_000 });
+      const left = sandbox.faults.list()[0]?.remaining;
+      sandbox.faults.reset();
+      expect(left).toBe(97);
+      expect(events.findLast((e) => e.sessionId === opened.sessionId)?.pagingStopped).toMatch(/paging stopped after 3 pages in a row brought no new rows/);
+      await h()['logs.close']({ sessionId: opened.sessionId }, {} as never);
+    });
+
     it('load all pages to the end in the background with a status per page', async () => {
       const opened = await h()['logs.open']({ source: { kind: 'zone', zoneId: zone, range: { kind: 'preset', preset: '24h' } }, filter: '' }, {} as never);
       await idle(opened.sessionId);

@@ -17,7 +17,7 @@ const STATUS: Readonly<Record<string, number>> = {
 const SAYS: Readonly<Record<string, RegExp>> = {
   invalid_request: /did not accept this query/,
   unauthorized: /did not receive a key/,
-  forbidden: /refused this key/,
+  forbidden: /refused access/,
   not_found: /does not know this pull zone/,
   logging_disabled: /Logging is turned off for this pull zone/,
   rate_limited: /Too many log requests/,

@@ -140,6 +140,8 @@ export class ZoneSession extends Session {
   unreadable = 0;
   firstUnreadableReason: string | null = null;
   unreadableSamples: { line: number; reason: string; text: string }[] = [];
+  /** Why the pages stopped coming although the platform said there were more; null while they have not. */
+  pagingStopped: string | null = null;
 
   constructor(
     id: string,
@@ -177,6 +179,7 @@ export class ZoneSession extends Session {
       budget: { limit: b.limit, windowMs: b.windowMs, remaining: b.remaining, pausedUntil: b.pausedUntil },
       file: null,
       ...(this.unreadable > 0 ? { unreadable: { rows: this.unreadable, firstReason: this.firstUnreadableReason } } : {}),
+      ...(this.pagingStopped !== null ? { pagingStopped: this.pagingStopped } : {}),
     };
   }
 
@@ -191,6 +194,7 @@ export class ZoneSession extends Session {
     this.unreadable = 0;
     this.firstUnreadableReason = null;
     this.unreadableSamples = [];
+    this.pagingStopped = null;
     this.filter = filter;
     this.range = range;
     this.from = r.from;
@@ -262,7 +266,9 @@ export class ZoneSession extends Session {
         if (generation !== this.#generation) return;
         this.#countUnreadable(page);
         this.#nextOffset = page.offset + page.limit;
-        this.hasMore = page.hasMore;
+        // A walk the client ended on a stuck platform has no more to give, whatever the platform said.
+        if (page.stopped !== undefined) this.pagingStopped = page.stopped;
+        this.hasMore = page.hasMore && page.stopped === undefined;
       }
       if (!this.hasMore || !all) this.phase = 'idle';
     } catch (e) {

@@ -1,7 +1,7 @@
 /** TailSession on a scripted v2 client: the memory of request ids stays bounded, by age and by count. */
 import { describe, expect, it } from 'vitest';
 import type { TailStatus } from '../../../shared/contract/logs-tail.js';
-import { logEntryToRecord, type LogEntry } from '../../../shared/logs/v2-response.js';
+import { logEntryToRecord, readLogPage, type LogEntry } from '../../../shared/logs/v2-response.js';
 import { appError } from '../../../shared/result.js';
 import { AppFailure } from '../errors.js';
 import { createRateBudget } from './rate-budget.js';
@@ -69,6 +69,33 @@ describe('TailSession', () => {
     expect((await s.step()).arrived).toBe(10);
     expect((await s.step()).arrived).toBe(10);
     expect((await s.step()).lastArrived).toBe(0);
+  });
+
+  it('counts each unreadable row once, however many asks bring it again', async () => {
+    const good = entry(Date.UTC(2026, 10, 23, 12));
+    const body = { data: [good, { timestamp: 'yesterday', pullZoneId: 1, statusCode: 200, bytesSent: 1 }, { timestamp: 'never', pullZoneId: 1, statusCode: 200, bytesSent: 2 }], pagination: { offset: 0, limit: 100, returned: 3, hasMore: false }, query: null };
+    const read = readLogPage(body);
+    if (!read.ok) throw new Error(read.reason);
+    const clock = { now: Date.UTC(2026, 10, 23, 12) };
+    const pending: (() => void)[] = [];
+    const statuses: TailStatus[] = [];
+    const client: V2LogClient = {
+      fetchPage: async (zoneId, _q, offset, limit): Promise<V2Page> => ({ zoneId, ...read.page, offset, limit, returned: 3, hasMore: false, requests: 1 }),
+      pages: () => {
+        throw new Error('not used');
+      },
+      estimateLoadAll: () => ({ pages: 0, ms: 0, perRequestMs: 0 }),
+    };
+    const tail = new TailSession('t', { now: () => clock.now, budget: createRateBudget(), emit: (st) => statuses.push(st) }, [], inThreadRows().open(), 1, async () => client, { timers: { set: (fn) => pending.push(fn), clear: () => undefined } });
+    tail.start();
+    for (let i = 0; i < 3; i++) {
+      clock.now += 3000;
+      pending.shift()?.();
+      await new Promise((r) => setTimeout(r, 0));
+      await tail.settled();
+      expect(statuses.at(-1)?.unreadable).toEqual({ rows: 2, firstReason: 'timestamp must be a date-time (got "yesterday")' });
+    }
+    expect(tail.polls).toBe(3);
   });
 
   it('tells errors worth another ask from the rest', () => {

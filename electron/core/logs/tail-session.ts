@@ -11,6 +11,7 @@
  * Budget: an ask takes one request, and a second or third page only while more than half the zone's budget is
  * free, so the table, "Load all" and the CLI always find room beside a tail.
  */
+import { createHash } from 'node:crypto';
 import type { TailStatus } from '../../../shared/contract/logs-tail.js';
 import { TAIL_DEFAULT_CAP, TAIL_DEFAULT_INTERVAL_MS, TAIL_DEFAULT_LOOKBACK_MS } from '../../../shared/contract/logs-tail.js';
 import type { LogRow } from '../../../shared/contract/logs.js';
@@ -23,7 +24,7 @@ import { toAppError } from '../errors.js';
 import type { RateBudget } from './rate-budget.js';
 import type { RowsHandle } from './rows-host.js';
 import { statusError } from './session.js';
-import type { V2LogClient } from './v2-client.js';
+import type { V2LogClient, V2Page } from './v2-client.js';
 
 /**
  * What a tail knows a row by: its request id, or for a row that came without one, everything it says (asks
@@ -109,6 +110,8 @@ export class TailSession {
   readonly #timers: TailTimers;
   /** Request id → its row's time; insertion order is arrival order. */
   readonly #ids = new Map<string, number>();
+  /** Digests of the unreadable rows counted so far (oldest first, at most idMemory): each is counted once, however often asked. */
+  readonly #unreadableSeen = new Set<string>();
   #timer: unknown = undefined;
   #abort = new AbortController();
   #generation = 0;
@@ -205,6 +208,7 @@ export class TailSession {
     this.#halt();
     this.filter = filter;
     this.#ids.clear();
+    this.#unreadableSeen.clear();
     this.#localSet = false;
     this.arrived = this.arrivedMatching = this.lastArrived = this.trimmed = this.trimmedMatching = this.unreadable = 0;
     this.firstUnreadableReason = null;
@@ -258,6 +262,27 @@ export class TailSession {
     }, ms);
   }
 
+  /** Counts the page's unreadable rows not counted before: the tail asks the same minutes again and again. */
+  #countUnreadable(p: V2Page): void {
+    if (p.skipped === 0) return;
+    const keys = p.skippedKeys;
+    if (keys === undefined) {
+      this.unreadable += p.skipped;
+    } else {
+      for (const k of keys) {
+        const digest = createHash('sha256').update(k).digest('base64');
+        if (this.#unreadableSeen.has(digest)) continue;
+        this.#unreadableSeen.add(digest);
+        this.unreadable++;
+        if (this.#unreadableSeen.size > this.#o.idMemory) {
+          const oldest = this.#unreadableSeen.values().next().value;
+          if (oldest !== undefined) this.#unreadableSeen.delete(oldest);
+        }
+      }
+    }
+    if (this.unreadable > 0) this.firstUnreadableReason ??= p.firstSkipReason ?? null;
+  }
+
   async #poll(generation: number): Promise<void> {
     if (generation !== this.#generation || this.phase !== 'live') return;
     const signal = this.#abort.signal;
@@ -286,8 +311,7 @@ export class TailSession {
         const p = await client.fetchPage(this.zoneId, { ...query, order: 'desc' }, offset, this.#o.pageSize, { signal });
         this.requests += p.requests;
         if (!current()) return;
-        this.unreadable += p.skipped;
-        this.firstUnreadableReason ??= p.firstSkipReason ?? null;
+        this.#countUnreadable(p);
         for (const e of p.rows) {
           const key = tailKey(e);
           if (this.#ids.has(key)) continue;

@@ -147,6 +147,24 @@ describe('the v2 log client against the sandbox', () => {
     expect(lines[2]).toMatch(new RegExp(`^GET /logging/v2/pullzones/${r.quietZone}/logs\\?`));
   });
 
+  it('keeps the code of an error body whose details are null', async () => {
+    const r = await rig();
+    r.sandbox.faults.add({ path: `/logging/v2/pullzones/${r.zone}/logs`, times: 1, action: { kind: 'status', status: 404, body: { error: { code: 'logging_disabled', message: 'Logging is off here', details: null } } } });
+    const e = await failureOf(r.logs.fetchPage(r.zone, {}, 0, 5));
+    expect(e.code).toBe('logging_disabled');
+    expect(e.title).toBe(LOG_ERROR_TEXTS.logging_disabled.sentence);
+    expect(e.detail?.split('\n')[0]).toBe('The platform said: Logging is off here');
+  });
+
+  it('says a pull zone that is not the account\'s was refused, in the platform\'s words, not only the key', async () => {
+    const r = await rig();
+    const e = await failureOf(r.logs.fetchPage(987654321, {}, 0, 5));
+    expect(e.status).toBe(403);
+    expect(e.code).toBe('forbidden');
+    expect(e.title).toMatch(/pull zone/);
+    expect(e.detail?.split('\n')[0]).toBe("The platform said: Pull zone 987654321 is not one of this account's");
+  });
+
   it('explains invalid_request with the failed rules keyed by parameter', async () => {
     const r = await rig();
     const e = await failureOf(r.logs.fetchPage(r.zone, { from: START - 5 * 24 * HOUR, to: START }, 0, 10));
@@ -243,8 +261,64 @@ describe('the v2 log client against the sandbox', () => {
     r.sandbox.faults.add({ path: `/logging/v2/pullzones/${r.zone}/logs`, times: 50, action: { kind: 'status', status: 200, body: stuck } });
     const seen: V2Page[] = [];
     for await (const p of r.logs.pages(r.zone, { from: START - HOUR, to: START }, { pageSize: 5 })) seen.push(p);
-    expect(seen.map((p) => p.offset)).toEqual([0, 5]);
+    // A few pages of nothing new are allowed (filters after paging make them normal), then the walk ends and says why.
+    expect(seen.map((p) => p.offset)).toEqual([0, 5, 10, 15]);
     expect(seen.flatMap((p) => p.rows.map((x) => x.requestId))).toEqual(first.rows.map((x) => x.requestId));
+    expect(seen.at(-1)?.stopped).toMatch(/paging stopped after 3 pages in a row brought no new rows/);
+  });
+
+  describe('ends the walk and says why when the platform keeps saying there is more but brings nothing new', () => {
+    /** At most `max` pages, so a walk that never ends fails the test instead of hanging it. */
+    async function walk(r: Rig, query: V2QueryInput, max = 40): Promise<V2Page[]> {
+      const out: V2Page[] = [];
+      for await (const p of r.logs.pages(r.zone, query, { pageSize: 5 })) {
+        out.push(p);
+        if (out.length >= max) break;
+      }
+      return out;
+    }
+    const range = { from: START - HOUR, to: START };
+
+    it('empty pages with hasMore forever', async () => {
+      const r = await rig();
+      const first = await r.logs.fetchPage(r.zone, range, 0, 5);
+      const empty = { data: [], pagination: { offset: 0, limit: 5, returned: 0, hasMore: true }, query: first.query };
+      r.sandbox.faults.add({ path: `/logging/v2/pullzones/${r.zone}/logs`, times: 100, action: { kind: 'status', status: 200, body: empty } });
+      const pages = await walk(r, range);
+      expect(pages).toHaveLength(3);
+      expect(pages.at(-1)?.stopped).toMatch(/kept answering the same/);
+      expect(pages.slice(0, -1).every((p) => p.stopped === undefined)).toBe(true);
+    });
+
+    it('pages whose every row is unreadable', async () => {
+      const r = await rig();
+      const bad = { data: [{ timestamp: 'yesterday', pullZoneId: r.zone, statusCode: 200, bytesSent: 1 }], pagination: { offset: 0, limit: 5, returned: 1, hasMore: true }, query: null };
+      r.sandbox.faults.add({ path: `/logging/v2/pullzones/${r.zone}/logs`, times: 100, action: { kind: 'status', status: 200, body: bad } });
+      const pages = await walk(r, range);
+      expect(pages).toHaveLength(3);
+      expect(pages.flatMap((p) => p.rows)).toEqual([]);
+      expect(pages.at(-1)?.stopped).toMatch(/paging stopped/);
+    });
+
+    it('the same page of rows without request ids again and again', async () => {
+      const r = await rig();
+      const row = { timestamp: '2026-05-09T11:00:00Z', pullZoneId: r.zone, requestId: null, cacheStatus: 'HIT', statusCode: 200, bytesSent: 5, edgeLocation: null, scheme: 'https', host: 'a.b-cdn.net', path: '/x', url: null };
+      const same = { data: [row, { ...row, path: '/y' }], pagination: { offset: 0, limit: 5, returned: 2, hasMore: true }, query: null };
+      r.sandbox.faults.add({ path: `/logging/v2/pullzones/${r.zone}/logs`, times: 100, action: { kind: 'status', status: 200, body: same } });
+      const pages = await walk(r, range);
+      // The first page is new; the next three bring nothing new and end the walk.
+      expect(pages).toHaveLength(4);
+      expect(pages.at(-1)?.stopped).toMatch(/paging stopped after 3 pages/);
+    });
+
+    it('remembers only the last few pages of ids, yet never hands a repeated row on', async () => {
+      const r = await rig();
+      const pages = await collect(r.logs.pages(r.zone, { from: START - 6 * HOUR, to: START }, { pageSize: 7 }));
+      const all = ids(pages).filter((x) => x !== null);
+      expect(all.length).toBeGreaterThan(100);
+      expect(new Set(all).size).toBe(all.length);
+      expect(pages.every((p) => p.stopped === undefined)).toBe(true);
+    });
   });
 
   it('stops paging when the signal aborts, without an error', async () => {

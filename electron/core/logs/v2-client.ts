@@ -7,7 +7,7 @@ import { setTimeout as sleepFor } from 'node:timers/promises';
 import { V2_LIMIT_MAX } from '../../../shared/logs/v2-query.js';
 import { formatV2Query, type V2QueryInput } from '../../../shared/logs/v2-query-string.js';
 import type { CdnLogRecord } from '../../../shared/logs/log-record.js';
-import { logErrorResponseSchema, readLogPage, type LogEntry, type LogErrorResponse, type QueryEcho, type SkippedRow } from '../../../shared/logs/v2-response.js';
+import { readLogErrorBody, readLogPage, type LogEntry, type LogErrorBodyRead, type QueryEcho, type SkippedRow } from '../../../shared/logs/v2-response.js';
 import { appError } from '../../../shared/result.js';
 import { AppFailure, toAppError } from '../errors.js';
 import { mapPlatformError } from '../platform/errors.js';
@@ -43,6 +43,8 @@ export interface V2Page {
   readonly skipped: number;
   readonly firstSkipReason?: string;
   readonly skippedRows: readonly SkippedRow[];
+  /** Each skipped row as sent (JSON), to tell a row asked again from a new one; kept in the main process only. */
+  readonly skippedKeys?: readonly string[];
   /** The offset this page was asked for (the platform's echo is not trusted for paging). */
   readonly offset: number;
   readonly limit: number;
@@ -53,6 +55,8 @@ export interface V2Page {
   readonly query: QueryEcho | null;
   /** Requests this page took, 429s and retries included. */
   readonly requests: number;
+  /** Set on the last page of a walk that `pages` ended although the platform said there was more, in words. */
+  readonly stopped?: string;
 }
 
 /** How `pages` walks a query. */
@@ -113,7 +117,7 @@ function readPage(zoneId: number, response: PlatformResponse, requests: number, 
   }
   const result = readLogPage(body);
   if (!result.ok) throw new AppFailure(appError('http', 'The logging service sent a page Burrow cannot read', { status: response.status, detail: result.reason }));
-  const { rows, entries, skipped, firstSkipReason, skippedRows, pagination, query } = result.page;
+  const { rows, entries, skipped, firstSkipReason, skippedRows, skippedKeys, pagination, query } = result.page;
   return {
     zoneId,
     rows,
@@ -121,6 +125,7 @@ function readPage(zoneId: number, response: PlatformResponse, requests: number, 
     skipped,
     ...(firstSkipReason !== undefined ? { firstSkipReason } : {}),
     skippedRows,
+    skippedKeys,
     offset,
     limit,
     returned: pagination.returned,
@@ -221,10 +226,13 @@ export function createV2LogClient(opts: V2ClientOptions): V2LogClient {
     const { signal } = options;
     const pageSize = options.pageSize ?? V2_LIMIT_MAX;
     let offset = options.startOffset ?? query.offset ?? 0;
-    // Request ids seen so far: a page that brings none new ends the walk (a platform stuck on one page would
-    // otherwise repeat it forever), and a row seen before is not handed on twice. Rows without an id cannot be
-    // told apart, so they are always kept.
-    const seen = new Set<string>();
+    // What the last few pages brought: a row already among them is not handed on twice, and a page that brings no
+    // new readable row is no progress. Offset paging only ever repeats recent pages, so older pages are forgotten.
+    const recent = new RecentRows();
+    // Filters the platform applies after cutting the page (country, search) make short and empty pages with more
+    // behind them normal, so a few pages in a row may bring nothing; more than that, and the platform is stuck.
+    const allowedIdle = (query.country?.length ?? 0) > 0 || (query.search ?? '') !== '' ? MAX_IDLE_PAGES_FILTERED : MAX_IDLE_PAGES;
+    let idle = 0;
     for (;;) {
       if (signal?.aborted) return;
       let page: V2Page;
@@ -234,12 +242,22 @@ export function createV2LogClient(opts: V2ClientOptions): V2LogClient {
         if (signal?.aborted && toAppError(e).kind === 'cancelled') return;
         throw e;
       }
-      const fresh = dedupe(page, seen);
+      const fresh = recent.take(page);
+      // The platform's hasMore ends the walk: a short or even empty page may have more behind it. The next page is
+      // the one after the offset asked for, whatever the platform echoed.
+      if (!page.hasMore) {
+        yield fresh.page;
+        return;
+      }
+      idle = fresh.anyNew ? 0 : idle + 1;
+      if (idle >= allowedIdle) {
+        yield {
+          ...fresh.page,
+          stopped: `paging stopped after ${idle} pages in a row brought no new rows although the platform said there were more (it kept answering the same); the rows may be incomplete`,
+        };
+        return;
+      }
       yield fresh.page;
-      // The platform's hasMore ends the walk: a short or even empty page may have more behind it. So does a full
-      // page whose every id was seen before. The next page is the one after the offset asked for, whatever the
-      // platform echoed.
-      if (!page.hasMore || (page.rows.length > 0 && !fresh.anyNewId)) return;
       offset += pageSize;
     }
   }
@@ -255,39 +273,66 @@ export function createV2LogClient(opts: V2ClientOptions): V2LogClient {
   };
 }
 
-/** The page without rows whose request id was already seen; says whether any row brought an id not seen before. */
-function dedupe(page: V2Page, seen: Set<string>): { page: V2Page; anyNewId: boolean } {
-  let anyNewId = false;
-  let repeated = false;
-  const keep = page.rows.map((r) => {
-    if (r.requestId === null) return true;
-    if (seen.has(r.requestId)) {
-      repeated = true;
-      return false;
-    }
-    seen.add(r.requestId);
-    anyNewId = true;
-    return true;
-  });
-  // A page of rows without ids brings nothing to compare: it counts as new.
-  if (!anyNewId && page.rows.every((r) => r.requestId === null)) anyNewId = true;
-  if (!repeated) return { page, anyNewId };
-  return { page: { ...page, rows: page.rows.filter((_, k) => keep[k]), entries: page.entries.filter((_, k) => keep[k]) }, anyNewId };
+/** Pages in a row that may bring no new row before `pages` ends the walk (with filters applied after paging). */
+const MAX_IDLE_PAGES = 3;
+const MAX_IDLE_PAGES_FILTERED = 10;
+/** How many pages back a row is remembered: offset paging repeats recent pages, never old ones. */
+const REMEMBERED_PAGES = 4;
+
+/**
+ * The rows of the last few pages, by request id (or, for a row without one, by its whole entry), so that memory
+ * stays bounded however long the walk.
+ */
+class RecentRows {
+  readonly #pages: Set<string>[] = [];
+
+  #has(key: string): boolean {
+    return this.#pages.some((p) => p.has(key));
+  }
+
+  /** The page without rows already seen by id; says whether any row was new (by id, or by content for rows without one). */
+  take(page: V2Page): { page: V2Page; anyNew: boolean } {
+    const keys = new Set<string>();
+    let anyNew = false;
+    let repeated = false;
+    const keep = page.rows.map((r, k) => {
+      if (r.requestId === null) {
+        // Rows without ids cannot be told apart, so they are always kept; they are new when not on a recent page.
+        const key = `row:${JSON.stringify(page.entries[k])}`;
+        if (!this.#has(key)) anyNew = true;
+        keys.add(key);
+        return true;
+      }
+      const key = `id:${r.requestId}`;
+      if (this.#has(key) || keys.has(key)) {
+        repeated = true;
+        return false;
+      }
+      keys.add(key);
+      anyNew = true;
+      return true;
+    });
+    this.#pages.push(keys);
+    if (this.#pages.length > REMEMBERED_PAGES) this.#pages.shift();
+    if (!repeated) return { page, anyNew };
+    return { page: { ...page, rows: page.rows.filter((_, k) => keep[k]), entries: page.entries.filter((_, k) => keep[k]) }, anyNew };
+  }
 }
 
 /** The logging API's error body of an answer, when it is one. */
-export function logErrorBody(response: PlatformResponse): LogErrorResponse | undefined {
+export function logErrorBody(response: PlatformResponse): LogErrorBodyRead | undefined {
   try {
-    const r = logErrorResponseSchema.safeParse(response.json());
-    return r.success ? r.data : undefined;
+    return readLogErrorBody(response.json());
   } catch {
     return undefined;
   }
 }
 
 /** What a refused logging request fails with: the platform's code explained, or its status mapped without one. */
-export function logRefusal(response: PlatformResponse, body: LogErrorResponse | undefined, where: string): AppFailure {
-  if (body === undefined) return new AppFailure(mapPlatformError('logging', response.status, response.headers, response.body, 'GET', where.slice(4)));
-  const { code, message, details } = body.error;
-  return new AppFailure(explainLogError({ code, message, ...(details ? { details } : {}), status: response.status, where }));
+export function logRefusal(response: PlatformResponse, body: LogErrorBodyRead | undefined, where: string): AppFailure {
+  // Without a code, the status says what happened (the platform's message is still in the body shown beneath).
+  const code = body?.error.code;
+  if (body === undefined || typeof code !== 'string' || code === '') return new AppFailure(mapPlatformError('logging', response.status, response.headers, response.body, 'GET', where.slice(4)));
+  const { message, details } = body.error;
+  return new AppFailure(explainLogError({ code, message: message ?? '', ...(details ? { details } : {}), status: response.status, where }));
 }

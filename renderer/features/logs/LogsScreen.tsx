@@ -162,6 +162,11 @@ export function LogsScreen() {
           {status.unreadable && status.unreadable.rows > 0 && (
             <MalformedLines sessionId={status.sessionId} count={status.unreadable.rows} rows firstReason={status.unreadable.firstReason} />
           )}
+          {status.pagingStopped !== undefined && (
+            <p role="status" className="warning-text" data-testid="logs-paging-stopped">
+              Loading stopped: {status.pagingStopped}.
+            </p>
+          )}
           {status.file?.truncated === true && (
             <p role="status" className="warning-text" data-testid="logs-file-truncated">
               Showing the first {formatCount(status.loadedRows)} rows of this file; the file has more.

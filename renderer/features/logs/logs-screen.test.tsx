@@ -311,6 +311,19 @@ describe('log files', () => {
     expect(within(dialog).getAllByRole('row').map((r) => r.textContent)).toEqual(['RowWhyStart of the row', '12timestamp must be a date-time (got "yesterday"){"timestamp":"yesterday"}']);
   });
 
+  it('says when paging stopped because the platform kept answering the same', async () => {
+    const bridge = logsBridge();
+    bridge.answer('logs.chooseFile', { token: 'f1', name: 'day.log' });
+    bridge.answer('logs.open', ({ filter }) =>
+      aStatus({ sessionId: 'f', filter, source: { kind: 'file', fileName: 'day.log' }, hasMore: false, budget: null, pagingStopped: 'paging stopped after 3 pages in a row brought no new rows' }),
+    );
+    renderLogs();
+    fireEvent.click(await screen.findByRole('button', { name: /Open log file/ }));
+    expect((await screen.findByTestId('logs-paging-stopped')).textContent).toBe(
+      'Loading stopped: paging stopped after 3 pages in a row brought no new rows.',
+    );
+  });
+
   it('a file read up to the rows’ ceiling says it shows the first rows; a cut gzip file says where it stopped', async () => {
     const bridge = logsBridge();
     bridge.answer('logs.chooseFile', { token: 'f1', name: 'bomb.log.gz' });
