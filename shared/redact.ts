@@ -41,6 +41,11 @@ export function redactHeaders(headers: Readonly<Record<string, HeaderValue>>): R
   return out;
 }
 
+/** True when a query parameter of this name, as written in a URL (`api%5Fkey`, `api+key`), holds a credential. */
+export function isSecretQueryName(raw: string): boolean {
+  return isSecretName(decodeName(raw));
+}
+
 function decodeName(raw: string): string {
   try {
     return decodeURIComponent(raw.replace(/\+/g, ' '));
@@ -67,7 +72,7 @@ export function redactUrl(url: string): string {
   const parts = query.split('&').map((part) => {
     const eq = part.indexOf('=');
     const name = eq === -1 ? part : part.slice(0, eq);
-    if (eq === -1 || !isSecretName(decodeName(name))) return part;
+    if (eq === -1 || !isSecretQueryName(name)) return part;
     return `${name}=${MASK}`;
   });
   return `${head}?${parts.join('&')}${hash}`;
