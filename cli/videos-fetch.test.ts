@@ -95,6 +95,22 @@ describe('burrow videos fetch', () => {
     }
   });
 
+  it.each([
+    ['in lower case in a JSON body', 'Bearer SECRETTOKEN999', { success: false, message: 'token secrettoken999 refused', statusCode: 400 }],
+    // user:pa+ss/word>1, the password echoed with JSON-style escapes in a text body.
+    ['JSON-escaped in a text body', `Basic ${Buffer.from('user:pa+ss/word>1').toString('base64')}`, 'password pa\\u002Bss\\/word\\u003E1 refused'],
+  ])('exits 1 without printing a credential the platform echoes %s', async (_what, value, body) => {
+    for (const tty of [false, true]) {
+      sandbox.faults.add({ method: 'POST', path: `/video/library/${libraryId}/videos/fetch`, action: { kind: 'status', status: 400, body } });
+      const r = await run([origin.url('/e.mp4'), '--library', String(libraryId), '-H', `Authorization: ${value}`], tty);
+      expect(r.code).toBe(1);
+      expect(r.out + r.err).toMatch(/refused/);
+      // Backslashes dropped, so the check holds however often the text was JSON-encoded on its way.
+      const flat = (r.out + r.err).replace(/\\/g, '').toLowerCase();
+      for (const part of ['secrettoken999', 'pau002bss', 'wordu003e1', 'pa+ss/word>1']) expect(flat).not.toContain(part);
+    }
+  });
+
   it('on SIGINT stops following and says which video the platform keeps fetching into', async () => {
     sandbox.faults.reset();
     await sandbox.close();

@@ -13,6 +13,22 @@ function stringEnd(text: string, start: number): number {
   return Math.min(j + 1, text.length);
 }
 
+/** The end index (exclusive) of the object or array that opens at `start`. */
+function containerEnd(text: string, start: number): number {
+  let depth = 0;
+  for (let j = start; j < text.length; ) {
+    const c = text[j]!;
+    if (c === '"') {
+      j = stringEnd(text, j);
+      continue;
+    }
+    if (c === '{' || c === '[') depth++;
+    else if ((c === '}' || c === ']') && --depth === 0) return j + 1;
+    j++;
+  }
+  return text.length;
+}
+
 /** Re-indents JSON text with two spaces; empty containers stay `{}` / `[]`. */
 export function prettyJson(text: string): string {
   let out = '';
@@ -88,8 +104,16 @@ export function maskJsonMembers(text: string, isSecret: (name: string) => boolea
  * is the credential: `"Credentials": {…}`, `"Tokens": […]`). Null and `""` stay, having nothing to hide. The rest of
  * the text is kept byte for byte (big numbers keep every digit). The text must be valid JSON; otherwise it is
  * returned as it is, with nothing masked.
+ *
+ * `pairValueKey`, when given, also names the member of an object that is secret by what the object holds (the value
+ * of a `{ "name": "DB_PASSWORD", "value": … }` pair); it is given the object as parsed.
  */
-export function maskSecretMembers(text: string, isSecret: (name: string) => boolean, mask: string): { text: string; masked: number } {
+export function maskSecretMembers(
+  text: string,
+  isSecret: (name: string) => boolean,
+  mask: string,
+  pairValueKey?: (o: Readonly<Record<string, unknown>>) => string | undefined,
+): { text: string; masked: number } {
   let i = 0;
   let out = '';
   let masked = 0;
@@ -106,6 +130,7 @@ export function maskSecretMembers(text: string, isSecret: (name: string) => bool
     const c = text[i];
     if (c === '{' || c === '[') {
       const close = c === '{' ? '}' : ']';
+      const secretMember = c === '{' && pairValueKey ? pairValueKey(JSON.parse(text.slice(i, containerEnd(text, i))) as Record<string, unknown>) : undefined;
       expect(c);
       ws();
       if (text[i] === close) return expect(close);
@@ -119,7 +144,7 @@ export function maskSecretMembers(text: string, isSecret: (name: string) => bool
           ws();
           expect(':');
           const name = JSON.parse(literal) as string;
-          if (isSecret(name)) secretValue();
+          if (isSecret(name) || name === secretMember) secretValue();
           else value();
         } else value();
         ws();

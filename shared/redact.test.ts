@@ -168,3 +168,31 @@ describe('headerValueSecrets', () => {
     expect(redactText('token SECRETTOKEN999 refused', headerSecrets(['Bearer SECRETTOKEN999']))).toBe(`token ${MASK} refused`);
   });
 });
+
+describe('redactText: a credential the platform echoes in another letter case or escaped', () => {
+  const basic = `Basic ${b64('user:pa+ss/word>1')}`;
+
+  it('scrubs a token echoed in lower or mixed case', () => {
+    const secrets = headerSecrets(['Bearer SECRETTOKEN999']);
+    expect(redactText('{"message":"token secrettoken999 refused"}', secrets)).toBe(`{"message":"token ${MASK} refused"}`);
+    expect(redactText('token SecretToken999 refused', secrets)).toBe(`token ${MASK} refused`);
+  });
+
+  it('scrubs a Basic password echoed with JSON escapes, \\/ and URL encoding in either hex case', () => {
+    const secrets = headerSecrets([basic]);
+    for (const echoed of ['pa\\u002Bss\\/word\\u003E1', 'pa\\u002bss\\u002fword\\u003e1', 'pa%2Bss%2fword%3e1', 'PA+SS/WORD>1', 'pa\\u002Bss%2Fword>1']) {
+      expect(redactText(`bad password ${echoed} for user`, secrets)).toBe(`bad password ${MASK} for user`);
+    }
+    expect(redactText(`bad creds user%3Apa%2Bss%2Fword%3E1`, secrets)).toBe(`bad creds ${MASK}`);
+  });
+
+  it('scrubs the signature of a bearer JSON Web Token echoed alone', () => {
+    const secrets = headerSecrets(['Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.SIGNATUREPARTxyz']);
+    expect(redactText('invalid signature signaturepartXYZ', secrets)).toBe(`invalid signature ${MASK}`);
+  });
+
+  it('still ignores tiny secrets in any case, and leaves ordinary words alone', () => {
+    expect(redactText('abc ABC a\\u0062c', ['abc'])).toBe('abc ABC a\\u0062c');
+    expect(redactText('the bearer token was refused', headerSecrets(['Bearer SECRETTOKEN999']))).toBe('the bearer token was refused');
+  });
+});

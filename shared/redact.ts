@@ -41,6 +41,11 @@ export function redactHeaders(headers: Readonly<Record<string, HeaderValue>>): R
   return out;
 }
 
+/** True when a query parameter of this name, as written in a URL (`api%5Fkey`, `api+key`), holds a credential. */
+export function isSecretQueryName(raw: string): boolean {
+  return isSecretName(decodeName(raw));
+}
+
 function decodeName(raw: string): string {
   try {
     return decodeURIComponent(raw.replace(/\+/g, ' '));
@@ -67,7 +72,7 @@ export function redactUrl(url: string): string {
   const parts = query.split('&').map((part) => {
     const eq = part.indexOf('=');
     const name = eq === -1 ? part : part.slice(0, eq);
-    if (eq === -1 || !isSecretName(decodeName(name))) return part;
+    if (eq === -1 || !isSecretQueryName(name)) return part;
     return `${name}=${MASK}`;
   });
   return `${head}?${parts.join('&')}${hash}`;
@@ -191,6 +196,9 @@ export function headerValueSecrets(value: string): string[] {
     const colon = decoded.indexOf(':');
     if (colon !== -1) parts.add(decoded.slice(colon + 1));
   }
+  // A JSON Web Token's signature is what proves it; a server may quote that part alone.
+  const jwt = /^[\w-]+\.[\w-]+\.([\w-]+)$/.exec(credentials);
+  if (jwt) parts.add(jwt[1] ?? '');
   for (const item of credentials.split(/[,;]/)) {
     const t = item.trim();
     parts.add(unquote(t));
@@ -207,20 +215,178 @@ export function headerSecrets(values: readonly string[]): string[] {
 
 /** Replaces every known secret, in every form it may take, anywhere in the text. */
 export function redactText(text: string, knownSecrets: readonly string[]): string {
-  return scrub(text, formsOf(knownSecrets));
+  return scrub(text, needlesOf(knownSecrets));
 }
 
-function formsOf(knownSecrets: readonly string[]): string[] {
-  return [...new Set(knownSecrets.flatMap(secretForms))].sort((a, b) => b.length - a.length);
+/**
+ * The forms searched for: the secret itself and its base64 texts. Escaping, URL encoding and letter case are not
+ * listed here: the search undoes them in the text first (see `canonical`).
+ */
+function baseForms(secret: string): string[] {
+  if (secret.length < MIN_SECRET_LENGTH) return [];
+  const forms = new Set<string>([secret]);
+  const bytes = utf8(secret);
+  const b64 = base64(bytes);
+  forms.add(b64);
+  forms.add(b64.replace(/=+$/, ''));
+  forms.add(b64.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, ''));
+  for (const skip of [0, 1, 2]) {
+    const whole = Math.floor((bytes.length - skip) / 3) * 3;
+    if (whole < 6) continue;
+    const core = base64(bytes.slice(skip, skip + whole));
+    forms.add(core);
+    forms.add(core.replace(/\+/g, '-').replace(/\//g, '_'));
+  }
+  return [...forms].filter((f) => f.length >= MIN_SECRET_LENGTH);
 }
 
-function scrub(text: string, forms: readonly string[]): string {
-  if (forms.length === 0) return text;
+const JSON_SHORT_ESCAPES: Readonly<Record<string, string>> = { '"': '"', '\\': '\\', '/': '/', n: '\n', r: '\r', t: '\t', b: '\b', f: '\f' };
+
+function lowerChar(ch: string): string {
+  const l = ch.toLowerCase();
+  return l.length === ch.length ? l : ch;
+}
+
+function hexAt(text: string, at: number, digits: number): number | undefined {
+  const part = text.slice(at, at + digits);
+  return part.length === digits && /^[0-9a-fA-F]+$/.test(part) ? parseInt(part, 16) : undefined;
+}
+
+/** A text as the scrubber compares it, with where each of its characters came from in the original. */
+interface Canonical {
+  readonly text: string;
+  readonly from: Int32Array;
+  readonly to: Int32Array;
+}
+
+/**
+ * The text with JSON escapes (`\u002B`, `\/`, `\"`) and URL encoding (`%2B`, `%2b`, multi-byte UTF-8 runs) undone
+ * and every letter in lower case, so one plain search finds a secret whichever of those shapes it was echoed in,
+ * even mixed character by character. `from`/`to` give each character's span in the original text.
+ */
+function canonical(text: string): Canonical {
+  const parts: string[] = [];
+  const from = new Int32Array(text.length);
+  const to = new Int32Array(text.length);
+  let n = 0;
+  const emit = (chars: string, start: number, end: number) => {
+    const lowered = lowerText(chars);
+    parts.push(lowered);
+    for (let k = 0; k < lowered.length; k++, n++) {
+      // A plain run maps character to character; an escape maps all it stands for to its whole span.
+      from[n] = end - start === chars.length ? start + k : start;
+      to[n] = end - start === chars.length ? start + k + 1 : end;
+    }
+  };
+  const special = /[\\%]/g;
+  let i = 0;
+  while (i < text.length) {
+    special.lastIndex = i;
+    const found = special.exec(text);
+    const at = found === null ? text.length : found.index;
+    if (at > i) emit(text.slice(i, at), i, at);
+    i = at;
+    if (i >= text.length) break;
+    const c = text[i]!;
+    if (c === '\\') {
+      const next = text[i + 1];
+      const short = next === undefined ? undefined : JSON_SHORT_ESCAPES[next];
+      if (short !== undefined) {
+        emit(short, i, i + 2);
+        i += 2;
+        continue;
+      }
+      const code = next === 'u' || next === 'U' ? hexAt(text, i + 2, 4) : undefined;
+      if (code !== undefined) {
+        emit(String.fromCharCode(code), i, i + 6);
+        i += 6;
+        continue;
+      }
+    } else {
+      const lead = hexAt(text, i + 1, 2);
+      if (lead !== undefined) {
+        const count = lead < 0x80 ? 1 : lead >= 0xc2 && lead < 0xe0 ? 2 : lead >= 0xe0 && lead < 0xf0 ? 3 : lead >= 0xf0 && lead < 0xf5 ? 4 : 0;
+        let cp = count === 1 ? lead : count === 2 ? lead & 0x1f : count === 3 ? lead & 0x0f : lead & 0x07;
+        let ok = count > 0;
+        for (let k = 1; ok && k < count; k++) {
+          const b = text[i + 3 * k] === '%' ? hexAt(text, i + 3 * k + 1, 2) : undefined;
+          if (b === undefined || (b & 0xc0) !== 0x80) ok = false;
+          else cp = (cp << 6) | (b & 0x3f);
+        }
+        if (ok && cp <= 0x10ffff) {
+          emit(String.fromCodePoint(cp), i, i + 3 * count);
+          i += 3 * count;
+          continue;
+        }
+      }
+    }
+    emit(c, i, i + 1);
+    i += 1;
+  }
+  return { text: parts.join(''), from: from.subarray(0, n), to: to.subarray(0, n) };
+}
+
+/** Lower case that keeps every character in its place (a character whose lower case is longer stays as it is). */
+function lowerText(text: string): string {
+  const lowered = text.toLowerCase();
+  if (lowered.length === text.length) return lowered;
+  let out = '';
+  for (let k = 0; k < text.length; k++) out += lowerChar(text[k]!);
+  return out;
+}
+
+/** What a search looks for, per form: the form undone and lower-cased, and the form lower-cased as it is (`+` for a space too). */
+function needlesOf(knownSecrets: readonly string[]): string[] {
+  const needles = new Set<string>();
+  for (const form of new Set(knownSecrets.flatMap(baseForms))) {
+    needles.add(canonical(form).text);
+    needles.add(lowerText(form));
+    if (form.includes(' ')) needles.add(lowerText(form.replace(/ /g, '+')));
+  }
+  return [...needles].filter((f) => f.length > 0).sort((a, b) => b.length - a.length);
+}
+
+function scrubOnce(text: string, needles: readonly string[]): string {
+  const spans: [number, number][] = [];
+  // Searched once as written (only lower-cased) and once with escapes undone: an escape-like run next to a secret
+  // (`%0` before `0abc…`) must not hide the secret written plainly.
+  const plain = lowerText(text);
+  for (const needle of needles) {
+    for (let at = plain.indexOf(needle); at !== -1; at = plain.indexOf(needle, at + 1)) spans.push([at, at + needle.length]);
+  }
+  if (/[\\%]/.test(text)) {
+    const canon = canonical(text);
+    for (const needle of needles) {
+      for (let at = canon.text.indexOf(needle); at !== -1; at = canon.text.indexOf(needle, at + 1)) {
+        spans.push([canon.from[at]!, canon.to[at + needle.length - 1]!]);
+      }
+    }
+  }
+  if (spans.length === 0) return text;
+  spans.sort((x, y) => x[0] - y[0]);
+  // Overlapping finds become one mask.
+  const merged: [number, number][] = [];
+  for (const [start, stop] of spans) {
+    const last = merged[merged.length - 1];
+    if (last !== undefined && start < last[1]) last[1] = Math.max(last[1], stop);
+    else merged.push([start, stop]);
+  }
+  let out = '';
+  let kept = 0;
+  for (const [start, stop] of merged) {
+    out += text.slice(kept, start) + MASK;
+    kept = stop;
+  }
+  return out + text.slice(kept);
+}
+
+function scrub(text: string, needles: readonly string[]): string {
+  if (needles.length === 0) return text;
   let out = text;
   // A secret that contains the mask's character could re-form across a mask; a few passes settle it.
   for (let pass = 0; pass < 4; pass++) {
     const before = out;
-    for (const form of forms) if (out.includes(form)) out = out.split(form).join(MASK);
+    out = scrubOnce(out, needles);
     if (out === before) break;
   }
   return out;
@@ -236,8 +402,8 @@ export interface Redactor {
 
 /** Builds a redactor that masks secret-named headers and query parameters and scrubs the given values everywhere. */
 export function createRedactor(knownSecrets: readonly string[]): Redactor {
-  const forms = formsOf(knownSecrets);
-  const text = (t: string) => scrub(t, forms);
+  const needles = needlesOf(knownSecrets);
+  const text = (t: string) => scrub(t, needles);
   return {
     text,
     url: (u) => text(redactUrl(u)),
@@ -254,8 +420,8 @@ export function createRedactor(knownSecrets: readonly string[]): Redactor {
 
 /** An AppError with every known secret scrubbed from its texts and field errors. */
 export function redactError(error: AppError, knownSecrets: readonly string[]): AppError {
-  const forms = formsOf(knownSecrets);
-  return scrubError(error, (s) => scrub(s, forms));
+  const needles = needlesOf(knownSecrets);
+  return scrubError(error, (s) => scrub(s, needles));
 }
 
 function scrubError(error: AppError, t: (s: string) => string): AppError {

@@ -156,3 +156,45 @@ export function formatEnvText(rows: readonly EnvRow[]): string {
 export function isSecretEnvName(name: string): boolean {
   return isSecretName(name) || name.toLowerCase().replace(/[-_.\s]/g, '').endsWith('key');
 }
+
+/**
+ * Values that are credentials by their look, whatever the variable is called: a URL whose user info holds a
+ * password (`postgres://app:pw@db/x`, `redis://:pw@r:6379`), and the prefixes of well-known keys — Stripe
+ * (`sk_live_`, `sk_test_`, `rk_live_`), GitHub (`ghp_`, `gho_`, `ghs_`, `github_pat_`), Slack (`xoxb-`, `xoxp-`),
+ * AWS access keys (`AKIA` + 16) and PEM private keys.
+ */
+const SECRET_VALUE_SHAPES: readonly RegExp[] = [
+  /[a-z][a-z0-9+.-]*:\/\/[^/?#@\s:]*:[^/?#@\s]+@/i,
+  /\b(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{4,}/,
+  /\b(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{10,}/,
+  /\bgithub_pat_[A-Za-z0-9_]{10,}/,
+  /\bxox[abpors]-[A-Za-z0-9-]{6,}/,
+  /\b(?:AKIA|ASIA)[A-Z0-9]{16}\b/,
+  /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY-----/,
+];
+
+/** True when a value reads as a credential by its content alone (see SECRET_VALUE_SHAPES). */
+export function looksSecretValue(value: string): boolean {
+  return SECRET_VALUE_SHAPES.some((shape) => shape.test(value));
+}
+
+/**
+ * The one rule for an environment variable's value being a secret, in drafts, the form and the console history:
+ * its name looks secret, or its value does.
+ */
+export function isSecretEnvVar(name: string, value: unknown): boolean {
+  return isSecretEnvName(name) || (typeof value === 'string' && looksSecretValue(value));
+}
+
+/**
+ * In a `{ name, value }` object (the keys in any letter case, as the platform's schemas write `Name`/`Value`), the key
+ * holding the value when the pair is a secret by `isSecretEnvVar`; undefined otherwise.
+ */
+export function secretPairValueKey(o: Readonly<Record<string, unknown>>): string | undefined {
+  const keys = Object.keys(o);
+  const nameKey = keys.find((k) => k.toLowerCase() === 'name');
+  const valueKey = keys.find((k) => k.toLowerCase() === 'value');
+  if (nameKey === undefined || valueKey === undefined) return undefined;
+  const name = o[nameKey];
+  return typeof name === 'string' && isSecretEnvVar(name, o[valueKey]) ? valueKey : undefined;
+}

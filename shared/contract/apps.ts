@@ -102,7 +102,13 @@ export type AppCreateInput = z.input<typeof AppCreateInput>;
  * secret-looking environment variables are kept: sealed with the system's keychain, or only in memory until Burrow
  * closes (no keychain worth the name); absent in answers that do not say.
  */
-export const AppDraft = z.object({ draft: z.json().nullable(), savedAt: z.number().nullable(), secretValues: z.enum(['sealed', 'memory']).optional() });
+export const AppDraft = z.object({
+  draft: z.json().nullable(),
+  savedAt: z.number().nullable(),
+  secretValues: z.enum(['sealed', 'memory']).optional(),
+  /** Something the user must be told about the saved draft, e.g. that its secret values were removed. */
+  notice: z.string().optional(),
+});
 export type AppDraft = z.infer<typeof AppDraft>;
 
 export const appsContract = {

@@ -55,7 +55,7 @@ export function appsArea(deps: AppsAreaDeps): { readonly handlers: AppsHandlers;
     'apps.getDraft': async () => {
       const view = await drafts.get(deps.activeProfileId());
       // Parsed from the JSON text the contract accepted, so it is JSON.
-      return { draft: view.draft as AppDraft['draft'], savedAt: view.savedAt, secretValues: view.secretValues };
+      return { draft: view.draft as AppDraft['draft'], savedAt: view.savedAt, secretValues: view.secretValues, ...(view.notice !== undefined ? { notice: view.notice } : {}) };
     },
     'apps.saveDraft': async ({ draft }) => drafts.save(deps.activeProfileId(), draft),
     'apps.clearDraft': async () => {

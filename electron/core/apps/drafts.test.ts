@@ -1,5 +1,5 @@
 /** The create form's draft: kept per profile across a restart, sealed and private on disk, coalesced, capped; and create sending the exact text. */
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { ProfileView } from '../../../shared/profiles.js';
@@ -138,6 +138,54 @@ describe('secret values without a keychain', () => {
     expect(text).not.toContain(SECRET);
     expect(JSON.parse(text)).toMatchObject({ backend: 'gnome_libsecret' });
     expect(await strong.call('apps.getDraft')).toMatchObject({ secretValues: 'sealed' });
+  });
+});
+
+describe('secret values by their content, and drafts sealed weakly before', () => {
+  const contentSecrets = [
+    { name: 'DATABASE_URL', value: 'postgres://app:Sup3rS3cret@db:5432/x' },
+    { name: 'REDIS_DSN', value: 'redis://:hunter2@r:6379' },
+    { name: 'STRIPE_SK', value: 'sk_live_abcdef123456' },
+    { name: 'GH', value: 'ghp_0123456789abcdefABCDEF' },
+    { name: 'SLACK', value: 'xoxb-1234-5678-abcdef' },
+    { name: 'AWS_ID', value: 'AKIAIOSFODNN7EXAMPLE' },
+    { name: 'TLS', value: '-----BEGIN RSA PRIVATE KEY-----\nMIIEow\n-----END RSA PRIVATE KEY-----' },
+  ];
+  const plain = [
+    { name: 'PUBLIC_URL', value: 'https://example.com/app' },
+    { name: 'MODE', value: 'prod' },
+  ];
+
+  it.each(['basic_text', 'none'])('with a %s cipher, values that look secret by content are held back whatever the name; plain ones are kept', async (backend) => {
+    const h = await started({ cipher: new FakeCipher(backend) });
+    const draft = { values: { containerTemplates: [{ environmentVariables: [...contentSecrets, ...plain, { Name: 'API_KEY', Value: 'PascalCaseSecret' }] }] } };
+    await h.call('apps.saveDraft', { draft });
+    const [file] = await draftFiles(h.dataDir);
+    const onDisk = await readFile(file!, 'utf8');
+    for (const { value } of contentSecrets) expect(onDisk).not.toContain(JSON.stringify(value).slice(1, 20));
+    expect(onDisk).not.toContain('PascalCaseSecret');
+    expect(onDisk).toContain('https://example.com/app');
+    expect(onDisk).toContain('DATABASE_URL');
+  });
+
+  it('a draft written earlier sealed with basic_text is rewritten without its secret values, and the user is told', async () => {
+    const h = await started({ cipher: new FakeCipher('basic_text') });
+    const profileId = (await h.call<{ profiles: ProfileView[] }>('profiles.list')).profiles[0]!.id;
+    const old = { values: { name: 'kept-app', containerTemplates: [{ environmentVariables: [{ name: 'DB_PASSWORD', value: SECRET }, { name: 'MODE', value: 'prod' }] }] } };
+    // What an earlier Burrow wrote: the draft "sealed" with a backend anyone holding the file can undo.
+    const file = join(h.dataDir, DRAFTS_DIR, `draft-${profileId.replace(/[^A-Za-z0-9-]/g, '_')}.json`);
+    await mkdir(join(h.dataDir, DRAFTS_DIR), { recursive: true });
+    const sealed = await new FakeCipher('basic_text').encrypt(JSON.stringify(old));
+    await writeFile(file, JSON.stringify({ v: 1, savedAt: 5, backend: 'basic_text', data: `v1:${sealed}` }), { mode: 0o600 });
+
+    const view = await h.call<{ draft: typeof old; notice?: string }>('apps.getDraft');
+    expect(view.draft.values.name).toBe('kept-app');
+    expect(view.draft.values.containerTemplates[0]!.environmentVariables).toEqual([{ name: 'DB_PASSWORD', value: '' }, { name: 'MODE', value: 'prod' }]);
+    expect(view.notice).toBe('Secret values of your saved draft were removed: this system has no keychain');
+    const now = await readFile(file, 'utf8');
+    expect(JSON.parse(now)).toMatchObject({ backend: null });
+    expect(now).not.toContain(sealed);
+    expect(now).not.toContain(SECRET);
   });
 });
 

@@ -4,15 +4,16 @@
  * newer one) is on disk. Each write is atomic (temp file, rename) with mode 0600.
  *
  * A draft may hold secrets (environment variable values), so it is sealed with the shell's cipher whenever one worth
- * the name is available, as keys are; a draft sealed under another backend, or that no longer decrypts, reads as no
- * draft and is replaced by the next save. Without such a cipher (none, or a backend anyone with the file can undo, such
+ * the name is available, as keys are; a draft sealed under another strong backend, or that no longer decrypts, reads
+ * as no draft and is replaced by the next save. One sealed by an earlier Burrow with a weak backend is rewritten
+ * without its secret values when read, and the user is told. Without such a cipher (none, or a backend anyone with the file can undo, such
  * as Chromium's `basic_text`), the draft is written without the values of secret-looking variables: those are kept in
  * memory only, until the core closes, and the form is told so.
  */
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { isSecretEnvName } from '../../../shared/apps/env-text.js';
+import { secretPairValueKey } from '../../../shared/apps/env-text.js';
 import { readJsonFile, writeFileAtomic } from '../fs/atomic.js';
 import { Serial } from '../fs/serial.js';
 import type { SecretCipher } from '../ports.js';
@@ -44,23 +45,32 @@ export interface DraftView {
   readonly draft: unknown;
   readonly savedAt: number | null;
   readonly secretValues: SecretValuesKept;
+  /** Something the user must know about the saved draft (its secret values were removed). */
+  readonly notice?: string;
 }
 
 type Json = unknown;
 
-/** Empties `value` of every `{ name, value }` whose name looks secret, anywhere in the value; counts what it emptied. */
+/**
+ * Empties the value of every `{ name, value }` pair (keys in any case) that is secret by the environment's rule — its
+ * name or its content looks secret — anywhere in the value; counts what it emptied.
+ */
 function emptySecretValues(v: Json, count: { n: number }): Json {
   if (Array.isArray(v)) return v.map((x) => emptySecretValues(x, count));
   if (typeof v !== 'object' || v === null) return v;
   const o = v as Record<string, Json>;
   const out: Record<string, Json> = {};
   for (const [k, x] of Object.entries(o)) out[k] = emptySecretValues(x, count);
-  if (typeof o.name === 'string' && isSecretEnvName(o.name) && typeof o.value === 'string' && o.value !== '') {
-    out.value = '';
+  const valueKey = secretPairValueKey(o);
+  if (valueKey !== undefined && typeof o[valueKey] === 'string' && o[valueKey] !== '') {
+    out[valueKey] = '';
     count.n++;
   }
   return out;
 }
+
+/** What the user is told when a draft sealed without a keychain by an earlier Burrow is read. */
+export const WEAK_DRAFT_NOTICE = 'Secret values of your saved draft were removed: this system has no keychain';
 
 /**
  * The draft as it may be written without a cipher: secret-looking variables keep their names but not their values.
@@ -102,6 +112,8 @@ export class DraftStore {
   /** The newest value not yet taken by a write, per profile; null: remove the file. */
   readonly #pending = new Map<string, Kept | null>();
   #backend: Promise<string | null> | undefined;
+  /** Per profile, what `get` tells the user about the draft read from disk, until the next save or clear. */
+  readonly #notices = new Map<string, string>();
 
   constructor(dataDir: string, options: { readonly cipher?: SecretCipher; readonly now?: () => number } = {}) {
     this.#dir = join(dataDir, DRAFTS_DIR);
@@ -134,12 +146,37 @@ export class DraftStore {
     if (!parsed.success) return null;
     const f = parsed.data;
     if (f.backend === null) return { text: f.data, savedAt: f.savedAt };
+    if (isWeakBackend(f.backend)) return this.#unseal(profileId, f);
     if (f.backend !== (await this.#sealWith()) || !f.data.startsWith('v1:') || !this.#cipher) return null;
     try {
       return { text: await this.#cipher.decrypt(f.data.slice(3)), savedAt: f.savedAt };
     } catch {
       return null;
     }
+  }
+
+  /**
+   * A draft an earlier Burrow "sealed" with a backend anyone holding the file can undo: it is rewritten at once
+   * without its secret values (removed when it cannot be opened here), and the user is told. Its secret values are
+   * not kept, not even in memory: they were never safe on this system.
+   */
+  async #unseal(profileId: string, f: FileShape): Promise<Kept | null> {
+    this.#notices.set(profileId, WEAK_DRAFT_NOTICE);
+    let text: string | undefined;
+    try {
+      if (this.#cipher && f.data.startsWith('v1:')) text = await this.#cipher.decrypt(f.data.slice(3));
+    } catch {
+      text = undefined;
+    }
+    const cleaned = text === undefined ? undefined : withoutSecretValues(text);
+    const kept: Kept | null = cleaned === undefined || cleaned === 'null' ? null : { text: cleaned, savedAt: f.savedAt };
+    await this.#serial.run(async () => {
+      // A save or clear that came meanwhile has replaced the file already.
+      if (this.#cache.has(profileId) || this.#pending.has(profileId)) return;
+      if (kept === null) await rm(this.#file(profileId), { force: true });
+      else await this.#writeFile(profileId, { v: 1, savedAt: kept.savedAt, backend: null, data: kept.text });
+    });
+    return kept;
   }
 
   /** The profile's draft; `{ draft: null, savedAt: null }` when there is none (or it cannot be read here). */
@@ -152,18 +189,21 @@ export class DraftStore {
       if (!this.#cache.has(profileId)) this.#cache.set(profileId, read);
       kept = current() ?? null;
     }
+    const notice = this.#notices.get(profileId);
     const secretValues = await this.secretValues();
-    if (kept === null) return { draft: null, savedAt: null, secretValues };
+    const base = { secretValues, ...(notice !== undefined ? { notice } : {}) };
+    if (kept === null) return { draft: null, savedAt: null, ...base };
     try {
-      return { draft: JSON.parse(kept.text) as unknown, savedAt: kept.savedAt, secretValues };
+      return { draft: JSON.parse(kept.text) as unknown, savedAt: kept.savedAt, ...base };
     } catch {
-      return { draft: null, savedAt: null, secretValues };
+      return { draft: null, savedAt: null, ...base };
     }
   }
 
   /** Replaces the profile's draft with this JSON text; resolves once it (or a newer draft) is on disk. */
   async save(profileId: string, text: string): Promise<{ readonly savedAt: number }> {
     const kept: Kept = { text, savedAt: this.#now() };
+    this.#notices.delete(profileId);
     this.#pending.set(profileId, kept);
     await this.#flush(profileId);
     return { savedAt: kept.savedAt };
@@ -171,6 +211,7 @@ export class DraftStore {
 
   /** Forgets the profile's draft, on disk too. */
   async clear(profileId: string): Promise<void> {
+    this.#notices.delete(profileId);
     this.#pending.set(profileId, null);
     await this.#flush(profileId);
   }
@@ -197,7 +238,10 @@ export class DraftStore {
     const backend = await this.#sealWith();
     // Unsealed, the secret values stay behind in memory (this.#cache holds the whole text for `get`).
     const data = backend !== null && this.#cipher ? `v1:${await this.#cipher.encrypt(kept.text)}` : withoutSecretValues(kept.text);
-    const file: FileShape = { v: 1, savedAt: kept.savedAt, backend, data };
+    await this.#writeFile(profileId, { v: 1, savedAt: kept.savedAt, backend, data });
+  }
+
+  async #writeFile(profileId: string, file: FileShape): Promise<void> {
     await mkdir(this.#dir, { recursive: true, mode: 0o700 });
     await writeFileAtomic(this.#file(profileId), JSON.stringify(file), { mode: 0o600 });
   }

@@ -1,7 +1,8 @@
 /** The console's command: a typed `api` line and the editor's body as one request, how history keeps it, and how it is copied. */
 import { formatApiCommand, parseApiLine, parseJsonBody, toCurl, type ApiCommand } from '../../../shared/api-command.js';
 import { maskSecretMembers } from '../../../shared/json-text.js';
-import { MASK, isSecretName, redactText } from '../../../shared/redact.js';
+import { secretPairValueKey } from '../../../shared/apps/env-text.js';
+import { MASK, isSecretName, isSecretQueryName, redactText } from '../../../shared/redact.js';
 import { appError } from '../../../shared/result.js';
 import { AppFailure } from '../errors.js';
 
@@ -30,15 +31,16 @@ const QUERY_PARAM = /([?&])([^=&\s'"#]+)=([^&\s'"#]*)/g;
 
 /**
  * The line as history keeps it: known key values, credential-named query values, and credential-named members of
- * a JSON body given in the line (`{"Password":…,"ApiKey":…}`, at any depth, in arrays too) masked. A line whose body
+ * a JSON body given in the line (`{"Password":…,"ApiKey":…}`, at any depth, in arrays too) masked, and so is the value
+ * of an environment variable pair (`{"Name":"DB_PASSWORD","Value":…}`) by the environment's own rule (`isSecretEnvVar`). A line whose body
  * had something masked is kept as the app writes the command (`--body '…'`), the body's other text as typed.
  */
 export function historyLine(line: string, secrets: readonly string[]): string {
-  const maskQuery = (text: string) => text.replace(QUERY_PARAM, (whole, sep: string, name: string) => (isSecretName(name) ? `${sep}${name}=${MASK}` : whole));
+  const maskQuery = (text: string) => text.replace(QUERY_PARAM, (whole, sep: string, name: string) => (isSecretQueryName(name) ? `${sep}${name}=${MASK}` : whole));
   const base = maskQuery(redactText(line, secrets));
   const parsed = parseApiLine(base);
   if (!parsed.ok || parsed.command.bodyText === undefined) return base;
-  const body = maskSecretMembers(parsed.command.bodyText, isSecretName, MASK);
+  const body = maskSecretMembers(parsed.command.bodyText, isSecretName, MASK, secretPairValueKey);
   if (body.masked === 0) return base;
   const { body: _parsed, ...rest } = parsed.command;
   return maskQuery(formatApiCommand({ ...rest, bodyText: body.text }));

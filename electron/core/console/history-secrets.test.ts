@@ -65,3 +65,34 @@ describe('history lines with JSON bodies', () => {
     expect(maskSecretMembers('  {"a" : [ {"Secret" : {"x": 1}} ] }  ', isSecretName, MASK)).toEqual({ text: `  {"a" : [ {"Secret" : "${MASK}"} ] }  `, masked: 1 });
   });
 });
+
+describe('history lines: environment-variable pairs and encoded query names', () => {
+  it.each([
+    [`post /x --body '[{"name":"DB_PASSWORD","value":"hunter2pw"}]'`, [{ name: 'DB_PASSWORD', value: MASK }]],
+    [`post /x --body '{"EnvironmentVariables":[{"Name":"API_TOKEN","Value":"hunter2pw"},{"Name":"LOG_LEVEL","Value":"debug"}]}'`, { EnvironmentVariables: [{ Name: 'API_TOKEN', Value: MASK }, { Name: 'LOG_LEVEL', Value: 'debug' }] }],
+    [`post /x --body '[{"VALUE":"hunter2pw","NAME":"STRIPE_KEY"}]'`, [{ VALUE: MASK, NAME: 'STRIPE_KEY' }]],
+  ])('masks the value of a {name, value} pair whose name looks secret, keys in any case: %s', (line, body) => {
+    const kept = historyLine(line, []);
+    expect(kept).not.toContain('hunter2pw');
+    expect(bodyOf(kept)).toEqual(body);
+  });
+
+  it('decodes a query name before the secret-name test, as URLs are redacted', () => {
+    const kept = historyLine(`get "/x?token=abc&api%5Fkey=SECRETXYZ&page=2"`, []);
+    expect(kept).not.toContain('SECRETXYZ');
+    expect(kept).toContain(`api%5Fkey=${MASK}`);
+    expect(kept).toContain('page=2');
+  });
+
+  it('what reaches the history file on disk holds neither', async () => {
+    const history = new ConsoleHistory(dir);
+    await history.add('p2', historyLine(`post /x --body '[{"name":"DB_PASSWORD","value":"pair-secret-on-disk"}]'`, []));
+    await history.add('p2', historyLine(`get "/x?api%5Fkey=query-secret-on-disk"`, []));
+    const text = readdirSync(join(dir, 'console'))
+      .map((f) => readFileSync(join(dir, 'console', f), 'utf8'))
+      .join('\n');
+    expect(text).not.toContain('pair-secret-on-disk');
+    expect(text).not.toContain('query-secret-on-disk');
+    expect(await history.list('p2')).toHaveLength(2);
+  });
+});

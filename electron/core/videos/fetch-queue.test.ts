@@ -211,6 +211,42 @@ describe('fetch rows against the sandbox', () => {
     }
     expect(written).toContain('refused');
   });
+
+  it.each([
+    ['a JSON body with the token in lower case', { success: false, message: 'token secrettoken999 refused', statusCode: 400 }, undefined],
+    ['a text body with the Basic password JSON-escaped', 'password pa\\u002Bss\\/word\\u003E1 refused', 'text/plain; charset=utf-8'],
+  ])('a credential the platform echoes in another case or escaped is scrubbed from the rows, the disk and the log: %s', async (_what, body, contentType) => {
+    await setup();
+    const { queue, lines } = await open();
+    const views: FetchView[] = [];
+    queue.onChange((c) => views.push(...c.fetches));
+    env.sandbox.faults.add({
+      method: 'POST',
+      path: `/video/library/${env.libraryId}/videos/fetch`,
+      action: { kind: 'status', status: 400, body, ...(contentType !== undefined ? { contentType } : {}) },
+    });
+    const added = await queue.add({
+      profileId: 'p',
+      libraryId: env.libraryId,
+      collectionId: null,
+      url: origin.url('/x.mp4'),
+      headers: [
+        { name: 'Authorization', value: 'Bearer SECRETTOKEN999' },
+        // user:pa+ss/word>1
+        { name: 'Proxy-Authorization', value: `Basic ${Buffer.from('user:pa+ss/word>1').toString('base64')}` },
+      ],
+    });
+    const done = await rowWhere(queue, added.id, ended);
+    expect(done.state).toBe('failed');
+    const sent = JSON.stringify([views, queue.list()]);
+    const written = await onDisk();
+    expect(sent).toContain('refused');
+    for (const text of [sent, written, lines.join('\n')]) {
+      // Backslashes dropped, so the check holds however often the text was JSON-encoded on its way.
+      const flat = text.replace(/\\/g, '').toLowerCase();
+      for (const part of ['secrettoken999', 'pau002bss', 'wordu003e1', 'pa+ss/word>1']) expect(flat).not.toContain(part);
+    }
+  });
 });
 
 describe('fetch rows across a restart', () => {

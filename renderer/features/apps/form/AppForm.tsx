@@ -5,7 +5,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { FormProvider, useForm, useWatch, type Control, type FieldPath } from 'react-hook-form';
-import { isSecretEnvName } from '../../../../shared/apps/env-text';
+import { isSecretEnvVar } from '../../../../shared/apps/env-text';
 import { unreadableText } from '../../../../shared/apps/platform-answers';
 import { BridgeError, errorOf } from '../../../bridge/client';
 import { useCall, useCallMutation } from '../../../bridge/queries';
@@ -47,7 +47,7 @@ const SECTIONS: readonly (SectionSpec & { readonly title: string })[] = [
 export function AppForm({ onDone, onCancel }: Props) {
   const load = useDraftLoad();
   if (load.state === 'loading') return <p className="muted">Opening the form…</p>;
-  return <LoadedForm draft={load.draft} loadError={load.error} secretValues={load.secretValues} onDone={onDone} onCancel={onCancel} />;
+  return <LoadedForm draft={load.draft} loadError={load.error} secretValues={load.secretValues} notice={load.notice} onDone={onDone} onCancel={onCancel} />;
 }
 
 /** The platform's field errors split into those the form has a place for and the rest. */
@@ -74,7 +74,7 @@ function SecretValuesNote({ control }: { readonly control: Control<AppFormValues
   });
   const holdsSecret = rows.some((r) => {
     const row = r as { name?: unknown; value?: unknown } | null;
-    return typeof row?.name === 'string' && isSecretEnvName(row.name) && typeof row.value === 'string' && row.value !== '';
+    return typeof row?.name === 'string' && isSecretEnvVar(row.name, row.value) && typeof row.value === 'string' && row.value !== '';
   });
   if (!holdsSecret) return null;
   return (
@@ -88,9 +88,15 @@ function LoadedForm({
   draft,
   loadError,
   secretValues,
+  notice,
   onDone,
   onCancel,
-}: Props & { readonly draft: AppFormDraft | null; readonly loadError?: unknown; readonly secretValues?: 'sealed' | 'memory' | undefined }) {
+}: Props & {
+  readonly draft: AppFormDraft | null;
+  readonly loadError?: unknown;
+  readonly secretValues?: 'sealed' | 'memory' | undefined;
+  readonly notice?: string | undefined;
+}) {
   const form = useForm<AppFormValues>({
     defaultValues: draft?.values ?? blankApp(),
     resolver: zodResolver(appFormSchema, undefined, { raw: true }),
@@ -252,6 +258,11 @@ function LoadedForm({
           </div>
           {step.kind === 'form' && <ErrorMessage error={createError} />}
           {secretValues === 'memory' && <SecretValuesNote control={form.control} />}
+          {notice !== undefined && (
+            <p className="field-warning" role="note" data-testid="draft-notice">
+              {notice}
+            </p>
+          )}
           {saver.saveError ? <p className="field-warning">The draft could not be saved: {errorOf(saver.saveError).title}</p> : null}
           <div className="row form-actions">
             <button type="button" onClick={() => (isDirty ? setAsking(true) : leave(true))}>

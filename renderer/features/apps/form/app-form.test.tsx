@@ -174,6 +174,16 @@ describe('the create form', () => {
     expect(input('Name').value).toBe('half typed');
   });
 
+  it('says what the core tells about the saved draft (secret values removed), and that a value secret by content is kept in memory only', async () => {
+    const withUrl: AppFormDraft = { values: { ...VALID.values, containerTemplates: [{ ...VALID.values.containerTemplates![0]!, environmentVariables: [{ name: 'DATABASE_URL', value: 'postgres://app:Sup3rS3cret@db/x' }] }] } };
+    const bridge = formBridge();
+    bridge.answer('apps.getDraft', { draft: withUrl as never, savedAt: 2, secretValues: 'memory', notice: 'Secret values of your saved draft were removed: this system has no keychain' });
+    renderForm();
+    await opened();
+    expect(screen.getByTestId('draft-notice').textContent).toBe('Secret values of your saved draft were removed: this system has no keychain');
+    expect(screen.getByTestId('secret-values-memory')).toBeTruthy();
+  });
+
   it('without a keychain, says that secret values are kept only until Burrow closes, once the form holds one', async () => {
     const withSecret: AppFormDraft = { values: { ...VALID.values, containerTemplates: [{ ...VALID.values.containerTemplates![0]!, environmentVariables: [{ name: 'DB_PASSWORD', value: 'hunter22' }] }] } };
     const bridge = formBridge();

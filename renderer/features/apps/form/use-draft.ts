@@ -47,6 +47,8 @@ export type DraftLoad =
       readonly error?: unknown;
       /** Where the core keeps secret-looking variable values: sealed by the keychain, or in memory only. */
       readonly secretValues?: 'sealed' | 'memory';
+      /** What the core says about the saved draft (its secret values were removed). */
+      readonly notice?: string;
     };
 
 /** Reads the draft once per mount (never from a cache: another window or an earlier create may have changed it). */
@@ -55,7 +57,9 @@ export function useDraftLoad(): DraftLoad {
   useEffect(() => {
     let live = true;
     call('apps.getDraft', {}).then(
-      (r) => live && setLoad({ state: 'ready', draft: readDraft(r.draft), ...(r.secretValues ? { secretValues: r.secretValues } : {}) }),
+      (r) =>
+        live &&
+        setLoad({ state: 'ready', draft: readDraft(r.draft), ...(r.secretValues ? { secretValues: r.secretValues } : {}), ...(r.notice !== undefined ? { notice: r.notice } : {}) }),
       (error: unknown) => live && setLoad({ state: 'ready', draft: null, error }),
     );
     return () => {
