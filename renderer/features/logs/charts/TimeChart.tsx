@@ -120,6 +120,7 @@ export function TimeChart({ id, title, aggregates, group, measure, timeZone, wit
                       ? formatRatio(hitRatio[at] ?? null)
                       : `– (${formatCount(base[at] ?? 0)} requests, too few)`}
                 </span>
+                <span className="muted log-chart-note" data-testid="hit-ratio-rule">line drawn where a bucket has {MIN_RATIO_REQUESTS}+ requests</span>
               </li>
             )}
           </ul>

@@ -37,7 +37,7 @@ export function formatterOf(measure: Measure): (v: number) => string {
 /** The value axis' width on the left, in CSS pixels. */
 export const LEFT_AXIS_PX = 64;
 /** The space on the right: the hit ratio's axis where it is drawn, empty otherwise, so every chart's plot lines up. */
-export const RIGHT_GUTTER_PX = 48;
+export const RIGHT_GUTTER_PX = 60;
 /** Space above the plot for the top tick's label. */
 const TOP_PAD_PX = 10;
 

@@ -216,10 +216,11 @@ describe('the charts', () => {
         const c = chart(name);
         expect(within(c).getByTestId('chart-buckets').textContent).toBe('1-minute buckets');
         expect(c.dataset.bucketCount).toBe('3');
-        // The value axis (64 px) and the right-hand gutter (48 px) are not plot: 888 px over 3 buckets.
-        expect(c.dataset.bucketPx).toBe('296.00');
+        // The value axis (64 px) and the right-hand gutter (60 px) are not plot: 876 px over 3 buckets.
+        expect(c.dataset.bucketPx).toBe('292.00');
       }
-      expect(useLogs.getState().plotWidth).toBe(888);
+      expect(useLogs.getState().plotWidth).toBe(876);
+      expect(within(chart('Requests by cache status')).getByTestId('hit-ratio-rule').textContent).toBe('line drawn where a bucket has 20+ requests');
       rerender(<LogCharts {...props} aggregates={fiveMinutes} />);
       expect(within(chart('Requests by cache status')).getByTestId('chart-buckets').textContent).toBe('5-minute buckets');
     } finally {
