@@ -111,7 +111,7 @@ async function chartBuckets(logs: LogsPage) {
   );
 }
 
-test('at 1280×800 in light and dark, every chart bucket is at least 6 px wide and the count axis reads each number once', async ({ app, shell }) => {
+test('at 1280×800 in light and dark, every chart bucket is at least 6 px wide, the count axis reads each number once, and hover reads out a bucket', async ({ app, shell }) => {
   expect(await app.page.evaluate(() => [innerWidth, innerHeight])).toEqual([1280, 800]);
   for (const theme of ['light', 'dark'] as const) {
     await app.settings.open();
@@ -141,6 +141,17 @@ test('at 1280×800 in light and dark, every chart bucket is at least 6 px wide a
         expect(BUCKET_LADDER_MS).toContain(c.ms);
         expect(c.label).toBe(bucketLabel(c.ms));
         expect(new Set(c.yTicks).size, `${preset}: ${c.yTicks.join(' ')}`).toBe(c.yTicks.length);
+      }
+      if (preset === '1 h') {
+        // Hovering a bucket reads out its time span (30-second buckets: with seconds) and its exact counts.
+        const plot = logs.content.locator('section.log-chart').first().locator('.u-over');
+        await plot.scrollIntoViewIfNeeded();
+        const box = (await plot.boundingBox())!;
+        await app.page.mouse.move(box.x + box.width * 0.5, box.y + box.height / 2);
+        const at = logs.content.getByTestId('legend-at').first();
+        await expect(at).toHaveText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}–\d{2}:\d{2}:\d{2} UTC$/);
+        await expect(logs.content.getByTestId('legend-value-HIT').first()).toHaveText(/^\d+$/);
+        await app.page.mouse.move(box.x + box.width * 0.5, box.y + box.height + 200);
       }
       if (preset !== '15 min') {
         await logs.content.locator('section.log-chart').first().scrollIntoViewIfNeeded();

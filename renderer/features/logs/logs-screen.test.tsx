@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LogChartsProps } from './view-types';
 import { useLogs } from './logs-store';
 import { aStatus, logsBridge, renderLogs } from './test-logs';
+import { chartBucketMs } from './use-logs-session';
 
 // The charts are built alongside this screen; a stand-in with the same props lets the tests click a chart element
 // (drill-down) and drag across buckets (zoom) the way the real charts call back.
@@ -250,6 +251,18 @@ describe('partial data and paging', () => {
     act(() => useLogs.getState().setPlotWidth(500));
     await waitFor(() => expect(asked().at(-1)).toBe(60_000), { timeout: 2_000 });
     expect(asked().filter((b) => b !== undefined)).toEqual([30_000, 60_000]);
+  });
+
+  it('picks the charts’ bucket from the session’s span as it stands: a zoom gets finer buckets, a file’s rows so far their own', () => {
+    const from = Date.UTC(2026, 4, 9, 11);
+    expect(chartBucketMs(aStatus({ from, to: from + 3_600_000 }), 1000)).toBe(30_000);
+    // Zoomed to 15 minutes of it: 15-second buckets (5 s would make 180).
+    expect(chartBucketMs(aStatus({ from, to: from + 15 * 60_000 }), 1000)).toBe(15_000);
+    // A file with one row so far spans a minute, as the core counts it; nothing is known without a width or rows.
+    expect(chartBucketMs(aStatus({ from, to: from }), 1000)).toBe(1_000);
+    expect(chartBucketMs(aStatus({ from: null, to: null }), 1000)).toBeUndefined();
+    expect(chartBucketMs(aStatus(), null)).toBeUndefined();
+    expect(chartBucketMs(null, 1000)).toBeUndefined();
   });
 
   it('a session error is said in words with the platform’s message beneath', async () => {
