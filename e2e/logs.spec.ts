@@ -160,6 +160,15 @@ test('at 1280×800 in light and dark, every chart bucket is at least 6 px wide, 
     }
     await screenshot(shell, `logs-charts-1280-${theme}`);
   }
+  // Bytes: the value axis reads in B, kB, MB or GB, each label once.
+  await app.logs.content.getByRole('radio', { name: 'Bytes' }).check();
+  await expect
+    .poll(async () => {
+      const ticks = (await chartBuckets(app.logs)).map((c) => c.yTicks);
+      return ticks.length === 2 && ticks.every((t) => t.length > 1 && new Set(t).size === t.length && t.every((l) => /^\d+(\.\d+)? (B|kB|MB|GB)$/.test(l)) && t.some((l) => / (kB|MB|GB)$/.test(l)));
+    }, { message: 'byte axis labels in kB/MB/GB, unique' })
+    .toBe(true);
+  await app.page.locator('section.log-chart').first().screenshot({ path: 'reports/screenshots/logs-chart-bytes-3days-dark.png' });
 });
 
 test('a 4-day range is refused before anything is sent; a zone without logging says so in words', async ({ app, shell }) => {
