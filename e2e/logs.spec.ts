@@ -2,10 +2,12 @@
  * Logs in the Chromium shell against the embedded sandbox's generated traffic: a zone and a day give the KPI strip,
  * charts and the first page; a legend click filters (the request carries it, every row shows it), a drag across
  * buckets zooms to their edges, a 4-day range is refused before anything is sent, a zone without logging says so,
- * and the UTC/local switch moves the times by the zone's offset. Screenshots of the table, the charts and the
+ * and the UTC/local switch moves the times by the zone's offset; at 1280×800, in both themes, every chart bucket is
+ * at least 6 px wide and the count axis reads whole numbers once each. Screenshots of the table, the charts and the
  * detail pane go to reports/screenshots.
  */
 import type { Sandbox } from '../sandbox/server.js';
+import { BUCKET_LADDER_MS, bucketLabel, MAX_BUCKETS, MIN_BUCKET_PX } from '../shared/logs/buckets.js';
 import { expect, screenshot, test } from './fixtures.js';
 import { AppShell } from './pages/app-shell.js';
 import type { LogsPage } from './pages/logs.js';
@@ -94,6 +96,79 @@ test('a zone over 24 h: KPIs, charts and rows; a legend click filters; a drag zo
   await screenshot(shell, 'logs-detail');
   await app.page.keyboard.press('Escape');
   await expect(pane).toBeHidden();
+});
+
+/** What each time chart says of its buckets: size, count, width per bucket, its label and its value axis' labels. */
+async function chartBuckets(logs: LogsPage) {
+  return logs.content.locator('section.log-chart[data-bucket-count]').evaluateAll((charts) =>
+    charts.map((c) => ({
+      ms: Number(c.getAttribute('data-bucket-ms')),
+      count: Number(c.getAttribute('data-bucket-count')),
+      px: Number(c.getAttribute('data-bucket-px') ?? '0'),
+      label: c.querySelector('[data-testid="chart-buckets"]')?.textContent ?? '',
+      yTicks: (c.querySelector('.log-chart-plot')?.getAttribute('data-y-ticks') ?? '').split('|'),
+    })),
+  );
+}
+
+test('at 1280×800 in light and dark, every chart bucket is at least 6 px wide, the count axis reads each number once, and hover reads out a bucket', async ({ app, shell }) => {
+  expect(await app.page.evaluate(() => [innerWidth, innerHeight])).toEqual([1280, 800]);
+  for (const theme of ['light', 'dark'] as const) {
+    await app.settings.open();
+    await app.settings.theme.selectOption(theme);
+    await expect(app.page.locator('html')).toHaveAttribute('data-theme', theme);
+    await app.logs.open();
+    const sb = await sandboxOf(shell);
+    const logs = app.logs;
+    await openZone(logs, sb);
+    const spans = { '15 min': 15 * 60_000, '1 h': 3_600_000, '24 h': 86_400_000, '3 days': 3 * 86_400_000 } as const;
+    for (const preset of ['15 min', '1 h', '24 h', '3 days'] as const) {
+      await logs.preset(preset).click();
+      await expect(logs.preset(preset)).toHaveAttribute('aria-pressed', 'true');
+      // The charts measure their width, the session asks for the ladder's bucket for it, and the charts draw it
+      // over as many rows as the table matches (none while a new range's first page is under way).
+      await expect
+        .poll(async () => {
+          const charts = await chartBuckets(logs);
+          const matching = ((await logs.content.getByTestId('logs-counts').innerText()).match(/^([\d,]+) matching/) ?? [])[1];
+          const drawnFrom = (await logs.content.getByTestId('chart-subtitle').first().innerText()).match(/([\d,]+)/)?.[1];
+          // The charts cover this preset's span (give or take the partial buckets at its ends), not the last one's.
+          const covers = (c: { ms: number; count: number }) => Math.abs(c.ms * c.count - spans[preset]) <= 2 * c.ms;
+          return matching !== undefined && matching !== '0' && matching === drawnFrom && charts.length === 2 && charts.every((c) => covers(c) && c.px >= MIN_BUCKET_PX && c.count <= MAX_BUCKETS && c.yTicks.length > 1);
+        }, { message: `${preset}: buckets at least ${MIN_BUCKET_PX} px wide`, timeout: 20_000 })
+        .toBe(true);
+      for (const c of await chartBuckets(logs)) {
+        expect(BUCKET_LADDER_MS).toContain(c.ms);
+        expect(c.label).toBe(bucketLabel(c.ms));
+        expect(new Set(c.yTicks).size, `${preset}: ${c.yTicks.join(' ')}`).toBe(c.yTicks.length);
+      }
+      if (preset === '1 h') {
+        // Hovering a bucket reads out its time span (30-second buckets: with seconds) and its exact counts.
+        const plot = logs.content.locator('section.log-chart').first().locator('.u-over');
+        await plot.scrollIntoViewIfNeeded();
+        const box = (await plot.boundingBox())!;
+        await app.page.mouse.move(box.x + box.width * 0.5, box.y + box.height / 2);
+        const at = logs.content.getByTestId('legend-at').first();
+        await expect(at).toHaveText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}–\d{2}:\d{2}:\d{2} UTC$/);
+        await expect(logs.content.getByTestId('legend-value-HIT').first()).toHaveText(/^\d+$/);
+        await app.page.mouse.move(box.x + box.width * 0.5, box.y + box.height + 200);
+      }
+      if (preset !== '15 min') {
+        await logs.content.locator('section.log-chart').first().scrollIntoViewIfNeeded();
+        await app.page.locator('section.log-chart').first().screenshot({ path: `reports/screenshots/logs-chart-${preset.replace(' ', '')}-${theme}.png` });
+      }
+    }
+    await screenshot(shell, `logs-charts-1280-${theme}`);
+  }
+  // Bytes: the value axis reads in B, kB, MB or GB, each label once.
+  await app.logs.content.getByRole('radio', { name: 'Bytes' }).check();
+  await expect
+    .poll(async () => {
+      const ticks = (await chartBuckets(app.logs)).map((c) => c.yTicks);
+      return ticks.length === 2 && ticks.every((t) => t.length > 1 && new Set(t).size === t.length && t.every((l) => /^\d+(\.\d+)? (B|kB|MB|GB)$/.test(l)) && t.some((l) => / (kB|MB|GB)$/.test(l)));
+    }, { message: 'byte axis labels in kB/MB/GB, unique' })
+    .toBe(true);
+  await app.page.locator('section.log-chart').first().screenshot({ path: 'reports/screenshots/logs-chart-bytes-3days-dark.png' });
 });
 
 test('a 4-day range is refused before anything is sent; a zone without logging says so in words', async ({ app, shell }) => {

@@ -2,7 +2,9 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LogChartsProps } from './view-types';
+import { useLogs } from './logs-store';
 import { aStatus, logsBridge, renderLogs } from './test-logs';
+import { chartBucketMs } from './use-logs-session';
 
 // The charts are built alongside this screen; a stand-in with the same props lets the tests click a chart element
 // (drill-down) and drag across buckets (zoom) the way the real charts call back.
@@ -231,6 +233,36 @@ describe('partial data and paging', () => {
     // Another session's events are not this screen's.
     act(() => bridge.emit('logs.status', aStatus({ sessionId: 'other', matchingRows: 1 })));
     expect(screen.getByTestId('logs-counts').textContent).toMatch(/12.345 matching/);
+  });
+
+  it('asks for the aggregates in the ladder’s buckets for the charts’ width, and again only when a new width crosses a step', async () => {
+    const bridge = logsBridge();
+    renderLogs();
+    await pickZone('1');
+    await waitFor(() => expect(bridge.count('logs.aggregates')).toBeGreaterThan(0));
+    const asked = () => bridge.inputs('logs.aggregates').map((i) => i.bucketMs);
+    // Before any chart was laid out the core picks by the span alone.
+    expect(asked().every((b) => b === undefined)).toBe(true);
+    // One hour across 1,000 px: 120 buckets of 30 s are 8.3 px each; 15 s would be 4.2 px.
+    act(() => useLogs.getState().setPlotWidth(1000));
+    await waitFor(() => expect(asked().at(-1)).toBe(30_000), { timeout: 2_000 });
+    // A width within the same step asks nothing; 500 px needs one-minute buckets.
+    act(() => useLogs.getState().setPlotWidth(1010));
+    act(() => useLogs.getState().setPlotWidth(500));
+    await waitFor(() => expect(asked().at(-1)).toBe(60_000), { timeout: 2_000 });
+    expect(asked().filter((b) => b !== undefined)).toEqual([30_000, 60_000]);
+  });
+
+  it('picks the charts’ bucket from the session’s span as it stands: a zoom gets finer buckets, a file’s rows so far their own', () => {
+    const from = Date.UTC(2026, 4, 9, 11);
+    expect(chartBucketMs(aStatus({ from, to: from + 3_600_000 }), 1000)).toBe(30_000);
+    // Zoomed to 15 minutes of it: 15-second buckets (5 s would make 180).
+    expect(chartBucketMs(aStatus({ from, to: from + 15 * 60_000 }), 1000)).toBe(15_000);
+    // A file with one row so far spans a minute, as the core counts it; nothing is known without a width or rows.
+    expect(chartBucketMs(aStatus({ from, to: from }), 1000)).toBe(1_000);
+    expect(chartBucketMs(aStatus({ from: null, to: null }), 1000)).toBeUndefined();
+    expect(chartBucketMs(aStatus(), null)).toBeUndefined();
+    expect(chartBucketMs(null, 1000)).toBeUndefined();
   });
 
   it('a session error is said in words with the platform’s message beneath', async () => {

@@ -17,6 +17,12 @@ interface LogsState {
   readonly timeZone: TimeZoneMode;
   /** How the top URLs group; the aggregates are asked again when it changes. */
   readonly urlGrouping: UrlGrouping;
+  /**
+   * The width the time charts draw their buckets across (CSS px), null until a chart has been laid out; it outlives
+   * sessions, so the next one asks for fitting buckets at once.
+   */
+  readonly plotWidth: number | null;
+  setPlotWidth(width: number): void;
   /** A status that arrived before the reply naming its session (the core starts loading before it answers). */
   readonly early: LogsStatus | null;
   /** A new session answered: it becomes the current one. */
@@ -52,6 +58,7 @@ export const useLogs = create<LogsState>((set) => ({
   aggregates: null,
   timeZone: 'utc',
   urlGrouping: DEFAULT_URL_GROUPING,
+  plotWidth: null,
   early: null,
   opened(status) {
     set((s) => {
@@ -75,6 +82,9 @@ export const useLogs = create<LogsState>((set) => ({
   },
   setUrlGrouping(urlGrouping) {
     set({ urlGrouping });
+  },
+  setPlotWidth(plotWidth) {
+    set((s) => (s.plotWidth === plotWidth ? {} : { plotWidth }));
   },
   closed() {
     set((s) => ({ sessionId: null, status: null, aggregates: null, early: null, version: s.version + 1 }));

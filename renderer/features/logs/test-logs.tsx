@@ -41,7 +41,7 @@ export function anAggregates(kpis: Partial<LogAggregates['kpis']> = {}, partial 
 
 /** A fake bridge answering every Logs method: sessions `s1`, `s2`… echo the filter and source they were given. */
 export function logsBridge(): FakeBridge {
-  useLogs.setState({ sessionId: null, status: null, version: 0, aggregates: null, timeZone: 'utc', early: null });
+  useLogs.setState({ sessionId: null, status: null, version: 0, aggregates: null, timeZone: 'utc', early: null, plotWidth: null });
   useNav.setState({ area: 'logs' });
   const bridge = installFakeBridge();
   let next = 0;

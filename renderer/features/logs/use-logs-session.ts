@@ -5,7 +5,8 @@
  * stream in, the pages that arrived meanwhile folded into the next one.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { LogSource } from '../../../shared/contract/logs';
+import type { LogSource, LogsStatus } from '../../../shared/contract/logs';
+import { bucketForWidth } from '../../../shared/logs/buckets';
 import type { LogRange } from '../../../shared/logs/range';
 import { call, subscribe } from '../../bridge/client';
 import { latestRefresh, type LatestRefresh } from './latest-refresh';
@@ -27,6 +28,16 @@ export interface LogsSession {
   loadMore(): void;
   loadAll(): void;
   cancel(): void;
+}
+
+/**
+ * The bucket the charts ask for: the ladder's step for the session's span at the charts' width, or none (the core
+ * picks by the span alone) while either is unknown. A span without length is one minute, as the core counts it.
+ */
+export function chartBucketMs(status: LogsStatus | null, plotWidth: number | null): number | undefined {
+  if (status === null || status.from === null || plotWidth === null || plotWidth <= 0) return undefined;
+  const to = status.to !== null && status.to > status.from ? status.to : status.from + 60_000;
+  return bucketForWidth(status.from, to, plotWidth);
 }
 
 /** Closes a session in the core; a failure only means it is already gone. */
@@ -59,7 +70,11 @@ export function useLogsSession(): LogsSession {
   useEffect(() => {
     if (sessionId === null) return;
     const r = latestRefresh({
-      fetch: () => call('logs.aggregates', { sessionId, urls: useLogs.getState().urlGrouping }),
+      fetch: () => {
+        const { status, plotWidth, urlGrouping } = useLogs.getState();
+        const bucketMs = chartBucketMs(status, plotWidth);
+        return call('logs.aggregates', { sessionId, urls: urlGrouping, ...(bucketMs !== undefined ? { bucketMs } : {}) });
+      },
       apply: (a) => useLogs.getState().setAggregates(sessionId, a),
       fail: (e) => {
         if (useLogs.getState().sessionId === sessionId) setError(e);
@@ -76,9 +91,12 @@ export function useLogsSession(): LogsSession {
   // Declared after the refresh's own effect, so a new session's first version asks the new refresh. A new URL
   // grouping changes only the top URLs, but they come with the rest of the aggregates.
   const urlGrouping = useLogs((s) => s.urlGrouping);
+  // Other buckets (a resize or a zoom across a step of the ladder) are asked for too; a width within the same step
+  // asks nothing.
+  const bucketMs = useLogs((s) => chartBucketMs(s.status, s.plotWidth));
   useEffect(() => {
     if (sessionId !== null) refresh.current?.request();
-  }, [sessionId, version, urlGrouping]);
+  }, [sessionId, version, urlGrouping, bucketMs]);
 
   const open = useCallback(async (source: LogSource, filter: string) => {
     const mine = ++generation.current;

@@ -4,6 +4,7 @@
  * down into a filter chip; a drag across buckets zooms the range.
  */
 import { memo, useId, useState } from 'react';
+import { useLogs } from '../logs-store';
 import type { LogChartsProps } from '../view-types';
 import { subtitleOf, type Measure } from './chart-data';
 import { TimeChart } from './TimeChart';
@@ -31,6 +32,9 @@ function countryNamer(): (code: string) => string {
 }
 
 const countryName = countryNamer();
+
+/** The charts' width goes to the store, where the session picks the buckets the next aggregates come in. */
+const setPlotWidth = (width: number) => useLogs.getState().setPlotWidth(width);
 
 /** Memoized: a status event that leaves the aggregates as they were does not touch the charts. */
 export const LogCharts = memo(function LogCharts({ aggregates, timeZone, onDrill, onZoom, zoomed, onResetZoom }: LogChartsProps) {
@@ -66,6 +70,7 @@ export const LogCharts = memo(function LogCharts({ aggregates, timeZone, onDrill
         withHitRatio
         onDrill={onDrill}
         onZoom={onZoom}
+        onPlotWidth={setPlotWidth}
       />
       <TimeChart
         id={`${id}-class`}
@@ -77,6 +82,7 @@ export const LogCharts = memo(function LogCharts({ aggregates, timeZone, onDrill
         withHitRatio={false}
         onDrill={onDrill}
         onZoom={onZoom}
+        onPlotWidth={setPlotWidth}
       />
       <div className="log-charts-tops">
         <UrlTopList id={`${id}-urls`} subtitle={subtitle} entries={aggregates.top.urls} onDrill={onDrill} />

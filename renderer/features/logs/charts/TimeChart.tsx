@@ -3,15 +3,17 @@
  * on a 0–100 % axis, an HTML legend that shows exact values of the hovered bucket (totals otherwise), toggles series
  * and drills down, and a hidden table of the totals for screen readers.
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { LogAggregates } from '../../../../shared/contract/logs';
+import { bucketLabel } from '../../../../shared/logs/buckets';
 import type { DrillDown, TimeZoneMode } from '../view-types';
-import { bucketAt, formatRatio, segmentAt, subtitleOf, zoomRange, type Measure, type SeriesGroup } from './chart-data';
-import { formatterOf, seriesColorVar } from './chart-options';
+import { bucketAt, formatCount, formatRatio, MIN_RATIO_REQUESTS, ratioBase, segmentAt, subtitleOf, zoomRange, type Measure, type SeriesGroup } from './chart-data';
+import { formatterOf, plotWidthOf, seriesColorVar } from './chart-options';
 import { DRILL_HINT, drillHandlers } from './drill';
 import { formatBucket } from './time-format';
 import { UPlotCanvas } from './UPlotCanvas';
 import { usePlotModel } from './use-plot-model';
+import { useWidth } from './use-width';
 
 export interface TimeChartProps {
   readonly id: string;
@@ -24,11 +26,13 @@ export interface TimeChartProps {
   readonly withHitRatio: boolean;
   onDrill(drill: DrillDown): void;
   onZoom(from: number, to: number): void;
+  /** The width its buckets are drawn across (CSS px), whenever it changes: the screen picks the buckets for it. */
+  onPlotWidth?(width: number): void;
 }
 
 const HEIGHT = 220;
 
-export function TimeChart({ id, title, aggregates, group, measure, timeZone, withHitRatio, onDrill, onZoom }: TimeChartProps) {
+export function TimeChart({ id, title, aggregates, group, measure, timeZone, withHitRatio, onDrill, onZoom, onPlotWidth }: TimeChartProps) {
   const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
   const [ratioShown, setRatioShown] = useState(true);
   const [hover, setHover] = useState<number | null>(null);
@@ -36,6 +40,12 @@ export function TimeChart({ id, title, aggregates, group, measure, timeZone, wit
   const drawRatio = withHitRatio && ratioShown;
   const { all, shown, data, options } = usePlotModel({ aggregates, group, measure, timeZone, drawRatio, hidden });
   const fmt = formatterOf(measure);
+  const wrap = useRef<HTMLDivElement>(null);
+  const plotWidth = plotWidthOf(useWidth(wrap));
+  useEffect(() => {
+    if (plotWidth > 0) onPlotWidth?.(plotWidth);
+  }, [plotWidth, onPlotWidth]);
+  const base = withHitRatio ? ratioBase(aggregates) : [];
 
   const pick = (t: number, y: number, altKey: boolean) => {
     const bucket = bucketAt(starts, bucketMs, t);
@@ -59,15 +69,25 @@ export function TimeChart({ id, title, aggregates, group, measure, timeZone, wit
   const summary = `${title}: ${all.map((s) => `${s.key} ${fmt(s.total)}`).join(', ') || 'nothing'}${withHitRatio ? `; hit ratio ${formatRatio(aggregates.kpis.hitRatio)}` : ''}`;
 
   return (
-    <section className="log-chart card" aria-labelledby={`${id}-title`}>
+    <section
+      className="log-chart card"
+      aria-labelledby={`${id}-title`}
+      data-bucket-ms={bucketMs}
+      data-bucket-count={starts.length}
+      data-bucket-px={plotWidth > 0 && starts.length > 0 ? (plotWidth / starts.length).toFixed(2) : undefined}
+    >
       <header className="log-chart-head">
         <h3 id={`${id}-title`}>{title}</h3>
-        <p className="muted log-chart-subtitle" data-testid="chart-subtitle">{subtitleOf(aggregates)}</p>
+        <p className="muted log-chart-subtitle">
+          <span data-testid="chart-buckets">{bucketLabel(bucketMs)}</span>
+          {' · '}
+          <span data-testid="chart-subtitle">{subtitleOf(aggregates)}</span>
+        </p>
       </header>
       {empty && <p className="muted">No requests in this range.</p>}
       {/* Kept while empty (hidden), so a moment without rows — a new filter's query under way — keeps the one plot
           instead of building another when the rows come back. */}
-      <div hidden={empty}>
+      <div hidden={empty} ref={wrap}>
         <UPlotCanvas options={options} data={data} height={HEIGHT} label={summary} onHover={(t) => setHover(t === null ? null : bucketAt(starts, bucketMs, t))} onSelect={select} onPick={pick} />
       </div>
       {!empty && (
@@ -93,7 +113,14 @@ export function TimeChart({ id, title, aggregates, group, measure, timeZone, wit
               <li>
                 <input type="checkbox" checked={ratioShown} onChange={() => setRatioShown((v) => !v)} aria-label="Show hit ratio" />
                 <span className="log-chart-key">Hit ratio</span>
-                <span className="log-chart-value" data-testid="legend-value-hit-ratio">{formatRatio(at === null ? aggregates.kpis.hitRatio : (hitRatio[at] ?? null))}</span>
+                <span className="log-chart-value" data-testid="legend-value-hit-ratio">
+                  {at === null
+                    ? formatRatio(aggregates.kpis.hitRatio)
+                    : (base[at] ?? 0) >= MIN_RATIO_REQUESTS
+                      ? formatRatio(hitRatio[at] ?? null)
+                      : `– (${formatCount(base[at] ?? 0)} requests, too few)`}
+                </span>
+                <span className="muted log-chart-note" data-testid="hit-ratio-rule">line drawn where a bucket has {MIN_RATIO_REQUESTS}+ requests</span>
               </li>
             )}
           </ul>

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseFilterText } from '../../../../shared/logs/filter-text';
-import { bucketAt, drillToken, plotData, segmentAt, seriesOf, stackEdges, subtitleOf, zoomRange, type StackSeries } from './chart-data';
+import { bucketAt, drawnHitRatio, drillToken, plotData, ratioBase, segmentAt, seriesOf, stackEdges, subtitleOf, zoomRange, type StackSeries } from './chart-data';
 import { anAggregates, T0 } from './chart-fixtures';
 import { axisTimeLabels, formatBucket } from './time-format';
 
@@ -147,5 +147,31 @@ describe('words', () => {
   it('time axis labels are 24-hour, with the date where the day starts', () => {
     const s = (h: number, m: number, d = 1) => Date.UTC(2024, 4, d, h, m) / 1000;
     expect(axisTimeLabels('utc', [s(22, 0), s(23, 30), s(0, 0, 2), s(1, 0, 2)])).toEqual(['22:00\n2024-05-01', '23:30', '00:00\n2024-05-02', '01:00']);
+  });
+
+  it('buckets and ticks shorter than a minute read with seconds, so no two read the same', () => {
+    expect(formatBucket(T0 + 15_000, 15_000, 'utc')).toBe('2024-05-01 12:00:15–12:00:30 UTC');
+    const t = T0 / 1000;
+    const labels = axisTimeLabels('utc', [t, t + 15, t + 30, t + 45, t + 60]);
+    expect(labels).toEqual(['12:00:00\n2024-05-01', '12:00:15', '12:00:30', '12:00:45', '12:01:00']);
+    expect(new Set(labels).size).toBe(labels.length);
+  });
+});
+
+describe('the hit ratio line', () => {
+  it('is drawn only for buckets where at least 20 requests count toward it, a gap elsewhere', () => {
+    const a = anAggregates();
+    const zeros = a.series.cacheStatuses.map(() => [0, 0, 0]);
+    const at = (key: string) => a.series.cacheStatuses.indexOf(key);
+    // Bucket 0: 15 HIT + 5 MISS (20 counted). Bucket 1: one MISS — a 0 % that means nothing. Bucket 2: 19 HIT and
+    // 30 BYPASS, which the ratio leaves out: 19 counted.
+    zeros[at('HIT')] = [15, 0, 19];
+    zeros[at('MISS')] = [5, 1, 0];
+    zeros[at('BYPASS')] = [0, 0, 30];
+    const sparse = anAggregates({ series: { ...a.series, requestsByCache: zeros, hitRatio: [0.75, 0, 1] } });
+    expect(ratioBase(sparse)).toEqual([20, 1, 19]);
+    expect(drawnHitRatio(sparse)).toEqual([0.75, null, null]);
+    // The plot gets a gap (null) where the ratio is not drawn, never a 0 or 100 %.
+    expect(plotData(sparse.series.starts, seriesOf(sparse, 'cache', 'requests'), drawnHitRatio(sparse)).at(-1)).toEqual([75, null, null]);
   });
 });

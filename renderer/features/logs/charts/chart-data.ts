@@ -6,6 +6,7 @@
 import type { LogAggregates } from '../../../../shared/contract/logs';
 import type { FilterKey } from '../../../../shared/logs/filter';
 import { formatFilterText, parseFilterValue } from '../../../../shared/logs/filter-text';
+import { NO_CACHE_STATUS } from '../../../../shared/logs/cache-status';
 
 /** What the time charts count: requests, or bytes sent. */
 export type Measure = 'requests' | 'bytes';
@@ -79,6 +80,27 @@ export function plotData(starts: readonly number[], shown: readonly StackSeries[
   const data: (number | null)[][] = [starts.map((t) => t / 1000), ...edges];
   if (hitRatio !== null) data.push(starts.map((_, b) => (hitRatio[b] == null ? null : (hitRatio[b] ?? 0) * 100)));
   return data;
+}
+
+/** The fewest requests a bucket's hit ratio is drawn from: over fewer, one request swings it by 5 % or more. */
+export const MIN_RATIO_REQUESTS = 20;
+
+/** Cache statuses the hit ratio leaves out either way (the cache never handled the request). */
+const OUTSIDE_RATIO = new Set(['BYPASS', '-', NO_CACHE_STATUS]);
+
+/** Per bucket, how many requests count toward its hit ratio (every cache status but BYPASS and none). */
+export function ratioBase(aggregates: LogAggregates): number[] {
+  const s = aggregates.series;
+  return s.starts.map((_, b) => s.cacheStatuses.reduce((n, key, i) => (OUTSIDE_RATIO.has(key) ? n : n + (s.requestsByCache[i]?.[b] ?? 0)), 0));
+}
+
+/**
+ * The hit ratio per bucket as the chart draws it: only where at least MIN_RATIO_REQUESTS requests count toward it,
+ * a gap elsewhere, so a quiet bucket's one request never draws a swing from 0 to 100 %.
+ */
+export function drawnHitRatio(aggregates: LogAggregates): (number | null)[] {
+  const base = ratioBase(aggregates);
+  return aggregates.series.hitRatio.map((r, b) => ((base[b] ?? 0) >= MIN_RATIO_REQUESTS ? r : null));
 }
 
 /** The series whose segment of bucket `bucket` holds the value `y` (series bottom of the stack first), or null above the stack. */

@@ -4,8 +4,8 @@
  * range keep the plot and only hand it new data.
  */
 import uPlot from 'uplot';
-import { formatBytes } from '../../videos/format';
 import { cacheColorVar, statusClassColorVar, type TimeZoneMode } from '../view-types';
+import { byteTickLabels, byteTicks, countTicks, formatChartBytes } from './axis';
 import { formatCount, type Measure, type SeriesGroup } from './chart-data';
 import { cssColor } from './colors';
 import { stackedBars } from './stacked-bars';
@@ -29,9 +29,31 @@ export function seriesColorVar(group: SeriesGroup, key: string): string {
   return group === 'cache' ? cacheColorVar(key) : statusClassColorVar(key);
 }
 
-/** Values in full: counts with separators, bytes in decimal units. */
+/** Values in full: counts with separators, bytes in decimal units (kB, MB, GB). */
 export function formatterOf(measure: Measure): (v: number) => string {
-  return measure === 'bytes' ? formatBytes : formatCount;
+  return measure === 'bytes' ? formatChartBytes : formatCount;
+}
+
+/** The value axis' width on the left, in CSS pixels. */
+export const LEFT_AXIS_PX = 64;
+/** The space on the right: the hit ratio's axis where it is drawn, empty otherwise, so every chart's plot lines up. */
+export const RIGHT_GUTTER_PX = 60;
+/** Space above the plot for the top tick's label. */
+const TOP_PAD_PX = 10;
+
+/** The width of the plotting area of a chart `width` CSS pixels wide: where the buckets are drawn. */
+export function plotWidthOf(width: number): number {
+  return Math.max(0, width - LEFT_AXIS_PX - RIGHT_GUTTER_PX);
+}
+
+/** The value axis' ticks over [0, max] for a measure: whole counts, or round byte amounts. */
+export function valueTicks(measure: Measure, max: number): number[] {
+  return measure === 'bytes' ? byteTicks(max) : countTicks(max);
+}
+
+/** The labels of a value axis' ticks. */
+export function valueLabels(measure: Measure, ticks: readonly number[]): string[] {
+  return measure === 'bytes' ? byteTickLabels(ticks, (ticks[1] ?? 1) - (ticks[0] ?? 0)) : ticks.map(formatCount);
 }
 
 /**
@@ -40,7 +62,6 @@ export function formatterOf(measure: Measure): (v: number) => string {
  */
 export function chartOptions(spec: ChartSpec): PlotOptions {
   const { keys, group, measure, timeZone, drawRatio, bucketMs } = spec;
-  const format = formatterOf(measure);
   const muted = cssColor('--fg-muted');
   const grid = { stroke: cssColor('--border', '#d5d8df'), width: 1 };
   const n = keys.length;
@@ -57,10 +78,24 @@ export function chartOptions(spec: ChartSpec): PlotOptions {
     : [];
   const axes: uPlot.Axis[] = [
     { stroke: muted, grid, ticks: grid, values: (_u, splits) => axisTimeLabels(timeZone, splits) },
-    { stroke: muted, grid, ticks: grid, size: 64, values: (_u, splits) => splits.map((v) => format(v)) },
+    {
+      stroke: muted,
+      grid,
+      ticks: grid,
+      size: LEFT_AXIS_PX,
+      splits: (_u, _axis, _min, max) => valueTicks(measure, max),
+      values: (u, splits) => {
+        const labels = valueLabels(measure, splits);
+        // The labels drawn, on the plot's element: the canvas holds them only as pixels.
+        u.root.parentElement?.setAttribute('data-y-ticks', labels.join('|'));
+        return labels;
+      },
+    },
   ];
-  if (drawRatio) axes.push({ scale: '%', side: 1, stroke: muted, grid: { show: false }, values: (_u, splits) => splits.map((v) => `${v} %`) });
+  if (drawRatio) axes.push({ scale: '%', side: 1, size: RIGHT_GUTTER_PX, stroke: muted, grid: { show: false }, values: (_u, splits) => splits.map((v) => `${v} %`) });
   return {
+    // Fixed sides, so the plot's width is the element's less the axes (plotWidthOf) on every chart.
+    padding: [TOP_PAD_PX, drawRatio ? 0 : RIGHT_GUTTER_PX, 0, 0],
     tzDate: chartTzDate(timeZone),
     legend: { show: false },
     cursor: { drag: { x: true, y: false, setScale: false, dist: 5 }, points: { show: false } },

@@ -67,8 +67,8 @@ describe('the charts', () => {
     expect(screen.getByRole('radio', { name: 'Requests' })).toHaveProperty('checked', true);
     fireEvent.click(bytes);
     expect(bytes).toHaveProperty('checked', true);
-    expect(within(chart('Bytes by cache status')).getByTestId('legend-value-HIT').textContent).toBe('12.0 KB');
-    expect(within(chart('Bytes by status class')).getByTestId('legend-value-5xx').textContent).toBe('3.0 KB');
+    expect(within(chart('Bytes by cache status')).getByTestId('legend-value-HIT').textContent).toBe('12.0 kB');
+    expect(within(chart('Bytes by status class')).getByTestId('legend-value-5xx').textContent).toBe('3.0 kB');
   });
 
   it('toggle a series from its legend entry', () => {
@@ -193,6 +193,39 @@ describe('the charts', () => {
       expect(p).toBe(plots[i]);
       expect(p.closest('[hidden]')).toBeNull();
     });
+  });
+
+  it('write their bucket size and report how many buckets they draw and how wide each is, and their width to the session', () => {
+    // A browser reports the plot's width once it is laid out: here, 1,000 px.
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        constructor(private readonly report: (entries: { contentRect: { width: number } }[]) => void) {}
+        observe() {
+          this.report([{ contentRect: { width: 1000 } }]);
+        }
+        disconnect() {}
+      },
+    );
+    try {
+      useLogs.setState({ plotWidth: null });
+      const a = anAggregates();
+      const fiveMinutes = anAggregates({ series: { ...a.series, bucketMs: 300_000, starts: a.series.starts.map((_, i) => a.series.starts[0]! + i * 300_000) } });
+      const { rerender, props } = renderCharts();
+      for (const name of ['Requests by cache status', 'Requests by status class']) {
+        const c = chart(name);
+        expect(within(c).getByTestId('chart-buckets').textContent).toBe('1-minute buckets');
+        expect(c.dataset.bucketCount).toBe('3');
+        // The value axis (64 px) and the right-hand gutter (60 px) are not plot: 876 px over 3 buckets.
+        expect(c.dataset.bucketPx).toBe('292.00');
+      }
+      expect(useLogs.getState().plotWidth).toBe(876);
+      expect(within(chart('Requests by cache status')).getByTestId('hit-ratio-rule').textContent).toBe('line drawn where a bucket has 20+ requests');
+      rerender(<LogCharts {...props} aggregates={fiveMinutes} />);
+      expect(within(chart('Requests by cache status')).getByTestId('chart-buckets').textContent).toBe('5-minute buckets');
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('have no serious or critical accessibility violations', async () => {

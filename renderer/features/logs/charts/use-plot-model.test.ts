@@ -81,4 +81,14 @@ describe('what a time chart hands its plot', () => {
     expect(result.current.shown.map((s) => s.key)).toEqual(['HIT', '-']);
     expect(result.current.all.map((s) => s.key)).toEqual(['HIT', 'MISS', '-']);
   });
+
+  it('hand the plot a hit ratio with gaps where a bucket has fewer than 20 requests to tell it', () => {
+    // The fixture's buckets count 6, 0 and 3 requests toward the ratio: none is drawn.
+    const { result, rerender } = renderHook((p: PlotModelInput) => usePlotModel(p), { initialProps: base });
+    expect(result.current.data.at(-1)).toEqual([null, null, null]);
+    const a = anAggregates();
+    const busy = a.series.requestsByCache.map((r, i) => (i === 0 ? [50, 0, 3] : i === 1 ? [25, 0, 2] : r));
+    rerender({ ...base, aggregates: anAggregates({ series: { ...a.series, requestsByCache: busy, hitRatio: [50 / 75, null, 3 / 6] } }) });
+    expect(result.current.data.at(-1)).toEqual([(50 / 75) * 100, null, null]);
+  });
 });

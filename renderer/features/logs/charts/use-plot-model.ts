@@ -9,7 +9,7 @@ import { useMemo } from 'react';
 import type uPlot from 'uplot';
 import type { LogAggregates } from '../../../../shared/contract/logs';
 import type { TimeZoneMode } from '../view-types';
-import { plotData, seriesOf, type Measure, type SeriesGroup, type StackSeries } from './chart-data';
+import { drawnHitRatio, plotData, seriesOf, type Measure, type SeriesGroup, type StackSeries } from './chart-data';
 import { chartOptions } from './chart-options';
 import type { PlotOptions } from './UPlotCanvas';
 
@@ -33,7 +33,9 @@ export interface PlotModel {
 }
 
 export function usePlotModel({ aggregates, group, measure, timeZone, drawRatio, hidden }: PlotModelInput): PlotModel {
-  const { starts, bucketMs, hitRatio } = aggregates.series;
+  const { starts, bucketMs } = aggregates.series;
+  // Only buckets with enough requests draw a ratio; the rest leave a gap in the line.
+  const hitRatio = useMemo(() => drawnHitRatio(aggregates), [aggregates]);
   const all = useMemo(() => seriesOf(aggregates, group, measure), [aggregates, group, measure]);
   const shown = useMemo(() => all.filter((s) => !hidden.has(s.key)), [all, hidden]);
   // The plot holds every series the core counts, empty or hidden ones with nothing in them.
