@@ -6,7 +6,7 @@
  * round trip.
  */
 import type { MessagePort, Worker } from 'node:worker_threads';
-import type { LogAggregates, LogRow, LogSort } from '../../../shared/contract/logs.js';
+import type { FacetsQuery, LogAggregates, LogFacets, LogRow, LogSort } from '../../../shared/contract/logs.js';
 import type { LogFilter } from '../../../shared/logs/filter.js';
 import type { UrlGrouping } from '../../../shared/logs/url-pattern.js';
 import type { CdnLogRecord } from '../../../shared/logs/log-record.js';
@@ -30,6 +30,8 @@ export interface RowsHandle {
   /** `urls` says how the top URLs group (exact paths without query strings by default). */
   aggregates(span: TimeSpan | null, partial: boolean, bucketMs?: number, urls?: UrlGrouping): Promise<LogAggregates>;
   values(key: ValueKey, prefix: string): Promise<string[]>;
+  /** Facets with counts over the matching rows (facets.ts); only the small answer crosses from the worker. */
+  facets(query: FacetsQuery, partial: boolean): Promise<LogFacets>;
   /** Reads a v1 file into the rows (in place of any held); the signal stops the read. */
   loadFile(path: string, options: { signal?: AbortSignal; onProgress?: (p: V1FileProgress) => void; progressIntervalMs?: number }): Promise<FileLoaded>;
   /** Frees the rows. */
@@ -99,6 +101,7 @@ function handleOver(raw: Raw, close: () => void): RowsHandle {
     findStatus: (from, step, sort, min, max) => send({ op: 'findStatus', from, step, sort, min, max }),
     aggregates: (span, partial, bucketMs, urls) => send({ op: 'aggregates', span, partial, ...(bucketMs !== undefined ? { bucketMs } : {}), ...(urls !== undefined ? { urls } : {}) }),
     values: (key, prefix) => send({ op: 'values', key, prefix }),
+    facets: (query, partial) => send({ op: 'facets', query, partial }),
     loadFile: (path, o) =>
       send(
         { op: 'loadFile', path, ...(o.progressIntervalMs !== undefined ? { progressIntervalMs: o.progressIntervalMs } : {}) },

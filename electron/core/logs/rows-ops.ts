@@ -2,7 +2,7 @@
  * The operations a session asks of its rows, as plain data, and how one is carried out on a RowsModel. The same
  * function serves the rows kept in this thread and the rows kept in the worker, so both behave alike.
  */
-import type { LogAggregates, LogRow, LogSort } from '../../../shared/contract/logs.js';
+import type { FacetsQuery, LogAggregates, LogFacets, LogRow, LogSort } from '../../../shared/contract/logs.js';
 import type { LogFilter } from '../../../shared/logs/filter.js';
 import type { UrlGrouping } from '../../../shared/logs/url-pattern.js';
 import type { CdnLogRecord } from '../../../shared/logs/log-record.js';
@@ -35,6 +35,7 @@ export type RowsOp =
   | { readonly op: 'findStatus'; readonly from: number; readonly step: 1 | -1; readonly sort: LogSort; readonly min: number; readonly max: number }
   | { readonly op: 'aggregates'; readonly span: TimeSpan | null; readonly partial: boolean; readonly bucketMs?: number; readonly urls?: UrlGrouping }
   | { readonly op: 'values'; readonly key: ValueKey; readonly prefix: string }
+  | { readonly op: 'facets'; readonly query: FacetsQuery; readonly partial: boolean }
   | { readonly op: 'loadFile'; readonly path: string; readonly progressIntervalMs?: number; readonly parser?: V1ParserOptions }
   | { readonly op: 'exportFile'; readonly target: string; readonly format: ExportFormat; readonly sort: LogSort; readonly timeZone?: string; readonly includeAuthorization?: boolean; readonly progressIntervalMs?: number }
   /** A download's bytes arriving on `port` (day-stream.ts), parsed as a file is; rows outside `window` are dropped. */
@@ -58,6 +59,7 @@ export interface RowsOpResults {
   findStatus: number | null;
   aggregates: LogAggregates;
   values: string[];
+  facets: LogFacets;
   loadFile: FileLoaded;
   exportFile: ExportWritten;
   loadStream: StreamLoaded;
@@ -104,6 +106,8 @@ async function perform(model: RowsModel, req: RowsOp, ctx: LoadContext): Promise
       return model.aggregates(req.span, req.partial, req.bucketMs, req.urls);
     case 'values':
       return model.values(req.key, req.prefix);
+    case 'facets':
+      return model.facets(req.query, req.partial);
     case 'loadFile': {
       const options: V1FileOptions = {
         ...(ctx.signal !== undefined ? { signal: ctx.signal } : {}),
