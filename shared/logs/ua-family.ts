@@ -97,6 +97,9 @@ const BROWSERS: readonly Rule[] = [
 
 const RULES: readonly Rule[] = [...BOTS, ...TOOLS, ...BROWSERS];
 
+/** The rules in the order they are tried (case-insensitive), for a peer that must classify alike (the bench). */
+export const UA_RULES: readonly { readonly pattern: RegExp; readonly kind: UaKind; readonly name: string }[] = RULES.map(([pattern, kind, name]) => ({ pattern, kind, name }));
+
 const OTHER_BROWSER: UaFamily = { kind: 'browser', name: 'Other browser', word: null };
 const OTHER: UaFamily = { kind: 'other', name: 'Other', word: null };
 

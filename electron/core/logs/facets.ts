@@ -72,6 +72,15 @@ interface Group {
   readonly exact: boolean;
 }
 
+/** Where a URL's query string or fragment starts; -1 when it has neither. */
+function queryStart(url: string): number {
+  for (let k = 0; k < url.length; k++) {
+    const c = url.charCodeAt(k);
+    if (c === 63 /* ? */ || c === 35 /* # */) return k;
+  }
+  return -1;
+}
+
 /** The host of `scheme://host/…`, or null when the text does not start with a scheme and a host. */
 export function hostOf(url: string): string | null {
   const s = url.indexOf('://');
@@ -140,6 +149,8 @@ export function facets(rows: FacetRows, selection: ArrayLike<number> | undefined
   const hitOf = new Uint8Array(cacheN);
   for (let c = -1; c < cacheN - 1; c++) hitOf[c + 1] = hitKind(c);
 
+  const grouping = query.urls ?? FACET_URL_GROUPING;
+  const dropQuery = grouping.ignoreQuery;
   const n = total;
   for (let k = 0; k < n; k++) {
     const i = selection ? selection[k]! : k;
@@ -161,7 +172,10 @@ export function facets(rows: FacetRows, selection: ArrayLike<number> | undefined
       } else ss = known;
     }
     status.add(ss, bytes, hit);
-    const u = rows.url(i);
+    const whole = rows.url(i);
+    // Patterns and hosts never look at a query string they ignore: URLs differing only there share a slot.
+    const cut = dropQuery ? queryStart(whole) : -1;
+    const u = cut < 0 ? whole : whole.slice(0, cut);
     let us = urlSlots.get(u);
     if (us === undefined) {
       us = urlNames.push(u) - 1;
@@ -198,7 +212,6 @@ export function facets(rows: FacetRows, selection: ArrayLike<number> | undefined
     return [...groups.values()];
   };
   const none = { key: NO_VALUE, filter: null, exact: false };
-  const grouping = query.urls ?? FACET_URL_GROUPING;
   const statusOfSlot = (s: number) => (s < 1000 ? s : [...oddStatus].find(([, slot]) => slot === s)![0]);
   const build: Record<FacetName, () => Group[]> = {
     cache: () =>

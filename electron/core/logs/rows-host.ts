@@ -13,7 +13,7 @@ import type { CdnLogRecord } from '../../../shared/logs/log-record.js';
 import { RowsModel, type RowCounts, type TimeSpan, type ValueKey } from './rows-model.js';
 import { scriptHref, startScriptWorker } from './start-worker.js';
 import { runRowsOp, type FileLoaded, type LoadContext, type RowsOp, type RowsOpResults, type StreamLoaded } from './rows-ops.js';
-import type { V1FileProgress } from './v1-file.js';
+import type { V1FileProgress, V1RowCeiling } from './v1-file.js';
 import type { ExportFormat } from '../../../shared/logs/export-format.js';
 import type { ExportWritten } from './export-write.js';
 
@@ -33,7 +33,7 @@ export interface RowsHandle {
   /** Facets with counts over the matching rows (facets.ts); only the small answer crosses from the worker. */
   facets(query: FacetsQuery, partial: boolean): Promise<LogFacets>;
   /** Reads a v1 file into the rows (in place of any held); the signal stops the read. */
-  loadFile(path: string, options: { signal?: AbortSignal; onProgress?: (p: V1FileProgress) => void; progressIntervalMs?: number }): Promise<FileLoaded>;
+  loadFile(path: string, options: { signal?: AbortSignal; onProgress?: (p: V1FileProgress) => void; progressIntervalMs?: number; ceiling?: V1RowCeiling }): Promise<FileLoaded>;
   /** Frees the rows. */
   close(): void;
   /** The place, in the sort given, of the matching row with this request id; null when none matches. */
@@ -104,7 +104,7 @@ function handleOver(raw: Raw, close: () => void): RowsHandle {
     facets: (query, partial) => send({ op: 'facets', query, partial }),
     loadFile: (path, o) =>
       send(
-        { op: 'loadFile', path, ...(o.progressIntervalMs !== undefined ? { progressIntervalMs: o.progressIntervalMs } : {}) },
+        { op: 'loadFile', path, ...(o.progressIntervalMs !== undefined ? { progressIntervalMs: o.progressIntervalMs } : {}), ...(o.ceiling !== undefined ? { ceiling: o.ceiling } : {}) },
         { ...(o.signal !== undefined ? { signal: o.signal } : {}), ...(o.onProgress !== undefined ? { onProgress: o.onProgress } : {}) },
       ),
     close,

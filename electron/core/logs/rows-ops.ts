@@ -7,7 +7,7 @@ import type { LogFilter } from '../../../shared/logs/filter.js';
 import type { UrlGrouping } from '../../../shared/logs/url-pattern.js';
 import type { CdnLogRecord } from '../../../shared/logs/log-record.js';
 import { RowsModel, type RowCounts, type TimeSpan, type ValueKey } from './rows-model.js';
-import { parseV1File, parseV1FileInWorker, planV1FileParts, type V1FileOptions, type V1FileProgress } from './v1-file.js';
+import { parseV1File, parseV1FileInWorker, planV1FileParts, type V1FileOptions, type V1FileProgress, type V1RowCeiling } from './v1-file.js';
 import type { V1MalformedSample, V1ParserOptions } from './v1-parse.js';
 import type { ExportFormat } from '../../../shared/logs/export-format.js';
 import { writeRowsFile, type ExportWritten } from './export-write.js';
@@ -36,7 +36,8 @@ export type RowsOp =
   | { readonly op: 'aggregates'; readonly span: TimeSpan | null; readonly partial: boolean; readonly bucketMs?: number; readonly urls?: UrlGrouping }
   | { readonly op: 'values'; readonly key: ValueKey; readonly prefix: string }
   | { readonly op: 'facets'; readonly query: FacetsQuery; readonly partial: boolean }
-  | { readonly op: 'loadFile'; readonly path: string; readonly progressIntervalMs?: number; readonly parser?: V1ParserOptions }
+  /** `ceiling` replaces the store's default ceiling (the bench reads a whole million-line file). */
+  | { readonly op: 'loadFile'; readonly path: string; readonly progressIntervalMs?: number; readonly parser?: V1ParserOptions; readonly ceiling?: V1RowCeiling }
   | { readonly op: 'exportFile'; readonly target: string; readonly format: ExportFormat; readonly sort: LogSort; readonly timeZone?: string; readonly includeAuthorization?: boolean; readonly progressIntervalMs?: number }
   /** A download's bytes arriving on `port` (day-stream.ts), parsed as a file is; rows outside `window` are dropped. */
   | { readonly op: 'loadStream'; readonly port: MessagePort; readonly window: TimeSpan | null; readonly progressIntervalMs?: number }
@@ -114,6 +115,7 @@ async function perform(model: RowsModel, req: RowsOp, ctx: LoadContext): Promise
         ...(ctx.onProgress !== undefined ? { onProgress: ctx.onProgress } : {}),
         ...(req.progressIntervalMs !== undefined ? { progressIntervalMs: req.progressIntervalMs } : {}),
         ...(req.parser !== undefined ? { parser: req.parser } : {}),
+        ...(req.ceiling !== undefined ? { ceiling: req.ceiling } : {}),
       };
       // One part is read right here; starting a worker for it would only add the worker's start.
       const parts = ctx.partScript !== undefined ? await planV1FileParts(req.path) : [undefined];
