@@ -12,6 +12,7 @@ import type { BenchCase } from './cases/case.js';
 import { cliStartup } from './cases/cli-startup.js';
 import { console200mb } from './cases/console-200mb.js';
 import { launch } from './cases/launch.js';
+import { logsFacets } from './cases/logs-facets.js';
 import { logsPage } from './cases/logs-page.js';
 import { logsScroll } from './cases/logs-scroll.js';
 import { logsV1 } from './cases/logs-v1.js';
@@ -23,7 +24,7 @@ import { uploadQueue1k } from './cases/upload-queue-1k.js';
 import { uploadTusCase } from './cases/upload-tus.js';
 
 /** Every case, in the order `npm run bench` runs them. */
-export const CASES: readonly BenchCase[] = [cliStartup, rendererInitialJs, launch, console200mb, uploadQueue1k, uploadPut, uploadTusCase, uploadCap, logsV1, logsScroll, logsPage, logsV1Download];
+export const CASES: readonly BenchCase[] = [cliStartup, rendererInitialJs, launch, console200mb, uploadQueue1k, uploadPut, uploadTusCase, uploadCap, logsV1, logsScroll, logsPage, logsV1Download, logsFacets];
 
 const DEFAULT_ROUNDS = 5;
 

@@ -33,14 +33,19 @@ export interface LogsCommand {
   readonly follow?: boolean;
   /** --include-authorization: write visitors' Authorization headers (other people's credentials; left out by default). */
   readonly includeAuthorization?: boolean;
+  /** --facets: each facet's top values (--top of them) over the rows instead of the rows (cli/logs-facets.ts). */
+  readonly facets?: { readonly top: number };
 }
+
+/** Values per facet that --facets lists unless --top says otherwise. */
+export const DEFAULT_FACET_TOP = 10;
 
 /** Rows written when neither --limit nor --all is given (the platform's own page default). */
 export const DEFAULT_LIMIT = 100;
 
 /** The usage line. */
 export const LOGS_USAGE =
-  'logs <pullZoneId> [--day <YYYY-MM-DD> [--utc]] | --file <day.log[.gz]> [--from <t>] [--to <t>] [--last <d>] [--status <s>] [--cache <c>] [--country <cc>] [--pop <p>] [--ip <ip>] [--url <s>] [--ua <s>] [--referer <s>] [--search <words>] [--request-id <id>] [--limit <n> | --all] [--order asc|desc|file] [--format table|ndjson|csv] [--include-authorization]';
+  'logs <pullZoneId> [--day <YYYY-MM-DD> [--utc]] | --file <day.log[.gz]> [--from <t>] [--to <t>] [--last <d>] [--status <s>] [--cache <c>] [--country <cc>] [--pop <p>] [--ip <ip>] [--url <s>] [--ua <s>] [--referer <s>] [--search <words>] [--request-id <id>] [--limit <n> | --all] [--order asc|desc|file] [--format table|ndjson|csv] [--include-authorization] [--facets [--top <n>]]';
 
 /** The help text of `burrow logs`. */
 export const LOGS_HELP = `usage: burrow ${LOGS_USAGE}
@@ -67,6 +72,11 @@ Every request of one zone shares one budget of 30 per 10 s, the platform's limit
   --follow               keep printing new rows as they arrive, late ones included, each once (Ctrl+C stops)
   --include-authorization   also write each visitor's Authorization header (extended logging) in NDJSON and CSV:
                          their credentials, left out unless asked for (a warning goes to stderr)
+  --facets               instead of rows, each facet's top values over every row the filters pick (or --limit of
+                         them): cache status, status class and code, country, POP, URL pattern, host, referrer host,
+                         user-agent family, each with requests, share, bytes, hit ratio (and, in NDJSON, the filter
+                         text that picks it); a table on a terminal, NDJSON otherwise
+  --top <n>              values per facet with --facets (default 10, at most 1000)
 Exit status: 0 done, 1 the platform answered with an error, 2 usage, 3 the platform could not be reached.
 `;
 
@@ -83,8 +93,8 @@ const FILTER_FLAGS: Readonly<Record<string, FilterKey>> = {
   '--search': 'search',
   '--request-id': 'requestId',
 };
-const VALUE_FLAGS = new Set([...Object.keys(FILTER_FLAGS), '--from', '--to', '--last', '--limit', '--order', '--format', '--file', '--token', '--logging-url', '--api-key', '--profile', '-p', '--day']);
-const BOOLEAN_FLAGS = new Set(['--all', '--utc', '--follow', '--include-authorization']);
+const VALUE_FLAGS = new Set([...Object.keys(FILTER_FLAGS), '--from', '--to', '--last', '--limit', '--order', '--format', '--file', '--token', '--logging-url', '--api-key', '--profile', '-p', '--day', '--top']);
+const BOOLEAN_FLAGS = new Set(['--all', '--utc', '--follow', '--include-authorization', '--facets']);
 
 /** True when --help or -h is among the words (a flag's value is not looked at). */
 export function wantsLogsHelp(args: readonly string[]): boolean {
@@ -138,10 +148,21 @@ export function parseLogsArgs(args: readonly string[]): { ok: true; command: Log
     return fail('--utc goes with --day');
   }
 
+  const wantsFacets = booleans.has('--facets');
+  const topText = single.get('--top');
+  let top = DEFAULT_FACET_TOP;
+  if (topText !== undefined) {
+    if (!wantsFacets) return fail('--top goes with --facets');
+    if (!/^\d{1,4}$/.test(topText.trim()) || Number(topText) < 1 || Number(topText) > 1000) return fail(`--top must be a whole number from 1 to 1000; got ${JSON.stringify(topText)}`);
+    top = Number(topText);
+  }
+  if (wantsFacets && booleans.has('--follow')) return fail('--facets counts the rows of a range, a day or a file; it does not go with --follow');
+  if (wantsFacets && single.get('--format') === 'csv') return fail('--facets writes a table or NDJSON, not csv');
+
   const limitText = single.get('--limit');
   if (limitText !== undefined && booleans.has('--all')) return fail('--limit and --all cannot be combined');
-  // A whole day is every row of it unless --limit says otherwise.
-  let limit: number | null = booleans.has('--all') || source.kind === 'day' ? null : DEFAULT_LIMIT;
+  // A whole day, and the facets of a range or a file, count every row unless --limit says otherwise.
+  let limit: number | null = booleans.has('--all') || source.kind === 'day' || wantsFacets ? null : DEFAULT_LIMIT;
   if (limitText !== undefined) {
     if (!/^\d{1,9}$/.test(limitText.trim()) || Number(limitText) < 1) return fail(`--limit must be a whole number above 0; got ${JSON.stringify(limitText)}`);
     limit = Number(limitText);
@@ -182,6 +203,7 @@ export function parseLogsArgs(args: readonly string[]): { ok: true; command: Log
       ...optional('--profile', 'profile'),
       ...(booleans.has('--follow') ? { follow: true } : {}),
       ...(booleans.has('--include-authorization') ? { includeAuthorization: true } : {}),
+      ...(wantsFacets ? { facets: { top } } : {}),
     },
   };
 }

@@ -15,7 +15,7 @@ import { matchesRecord } from '../shared/logs/filter.js';
 import { recordToLogEntry } from '../shared/logs/v2-response.js';
 import { createErrorWriter, EXIT, type CliIo } from './io.js';
 import type { LogFormat, LogsCommand } from './logs-args.js';
-import { cliLoggingClient, failureExit, RowWriter } from './logs.js';
+import { cliLoggingClient, failureExit, rowSinkFor } from './logs.js';
 
 /** Runs the day form of `burrow logs`. */
 export async function runLogsDay(cmd: LogsCommand, source: { readonly zoneId: number; readonly day: string; readonly utc: boolean }, format: LogFormat, io: CliIo): Promise<number> {
@@ -78,7 +78,7 @@ export async function runLogsDay(cmd: LogsCommand, source: { readonly zoneId: nu
   // Newest first unless asked otherwise, as v2 orders; equal times keep the file's order.
   const sign = cmd.order === 'asc' ? 1 : -1;
   chosen.sort((a, b) => sign * (store.timestamp(a) - store.timestamp(b)) || a - b);
-  const writer = new RowWriter(io, format, cmd);
+  const writer = await rowSinkFor(io, format, cmd);
   for (const i of cmd.limit === null ? chosen : chosen.slice(0, cmd.limit)) writer.write(recordToLogEntry(store.record(i)));
   writer.end();
   if (plan.partial) err(`burrow logs: only part of ${source.day} is still kept by the platform (3 days); the rows before that are gone`);

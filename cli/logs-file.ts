@@ -14,7 +14,7 @@ import { parseDuration, parseWhen } from '../shared/logs/range.js';
 import { recordToLogEntry } from '../shared/logs/v2-response.js';
 import { createErrorWriter, EXIT, type CliIo } from './io.js';
 import type { LogFormat, LogsCommand } from './logs-args.js';
-import { RowWriter } from './logs.js';
+import { rowSinkFor } from './logs.js';
 
 /** The time window a file's rows must fall in. A file is read whatever its age: no retention rule applies here. */
 function fileWindow(cmd: LogsCommand, now: number): { ok: true; from: number; to: number } | { ok: false; message: string } {
@@ -153,7 +153,7 @@ export async function runLogsFile(cmd: LogsCommand, path: string, format: LogFor
     }
   }
   const { kept } = selector;
-  const writer = new RowWriter(io, format, cmd);
+  const writer = await rowSinkFor(io, format, cmd);
   const chosen = selector.ordered();
   for (const i of cmd.limit === null ? chosen : chosen.slice(0, cmd.limit)) writer.write(recordToLogEntry(kept.record(i)));
   writer.end();

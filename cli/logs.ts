@@ -63,6 +63,20 @@ export class RowWriter {
   }
 }
 
+/** Where `burrow logs` sends the rows it picked: written out, or counted into facets (--facets). */
+export interface RowSink {
+  readonly count: number;
+  write(entry: LogEntry): void;
+  end(): void;
+}
+
+/** The rows' writer for a command: the facets of the rows with --facets, else the rows in the format asked for. */
+export async function rowSinkFor(io: CliIo, format: LogFormat, cmd: LogsCommand): Promise<RowSink> {
+  if (cmd.facets === undefined) return new RowWriter(io, format, cmd);
+  const { FacetWriter } = await import('./logs-facets.js');
+  return new FacetWriter(io, format === 'ndjson' ? 'ndjson' : 'table', cmd.facets.top);
+}
+
 /** True when the row passes the chips the platform could not apply. */
 function passesLocal(record: CdnLogRecord, local: LogFilter): boolean {
   return local.length === 0 || matchesRecord(local, record);
@@ -166,7 +180,7 @@ async function runZone(cmd: LogsCommand, zoneId: number, format: LogFormat, io: 
   if ('exit' in made) return made.exit;
   const { client } = made;
   const { query, localOnly } = toV2Query(cmd.filter, range);
-  const writer = new RowWriter(io, format, cmd);
+  const writer = await rowSinkFor(io, format, cmd);
   const showProgress = cmd.limit === null && io.stderr.isTTY === true;
   let requests = 0;
   const unreadable = new UnreadableCount();

@@ -62,6 +62,7 @@ export const METHOD_NAMES = [
   'logs.revealAuthorization',
   'logs.aggregates',
   'logs.values',
+  'logs.facets',
   'logs.loadMore',
   'logs.estimate',
   'logs.loadAll',

@@ -120,6 +120,48 @@ export const LogAggregates = z.object({
 });
 export type LogAggregates = z.infer<typeof LogAggregates>;
 
+/** The facets the core counts over the matching rows, in the order a panel lists them. */
+export const FACET_NAMES = ['cache', 'statusClass', 'status', 'country', 'pop', 'urlPattern', 'host', 'refererHost', 'uaFamily'] as const;
+export const FacetName = z.enum(FACET_NAMES);
+export type FacetName = z.infer<typeof FacetName>;
+
+/** One value of a facet over the matching rows. */
+export const FacetValue = z.object({
+  /** The value as shown ("HIT", "5xx", "cdn.example", "browser · Chrome"); "(none)" for rows without one. */
+  key: z.string(),
+  requests: z.number().int(),
+  /** requests ÷ the matching rows (0–1). */
+  share: z.number(),
+  bytes: z.number(),
+  hitRatio: z.number().nullable(),
+  /**
+   * The filter text that picks these rows (`cache:HIT`, `-` in front filters them out); null when no filter says
+   * it. `exact` says whether that filter picks exactly these rows or a few more (a contains filter).
+   */
+  filter: z.string().nullable(),
+  exact: z.boolean(),
+});
+export type FacetValue = z.infer<typeof FacetValue>;
+
+/** Each facet's top values (all of one facet when asked), with how many distinct values it has. */
+export const LogFacets = z.object({
+  rows: z.number().int(),
+  partial: z.boolean(),
+  facets: z.array(z.object({ name: FacetName, distinct: z.number().int(), matched: z.number().int(), values: z.array(FacetValue) })),
+});
+export type LogFacets = z.infer<typeof LogFacets>;
+
+/** What a facets call asks: the top `limit` of each facet, or every value of `facet` (those containing `search`). */
+export const FacetsQuery = z
+  .object({
+    limit: z.number().int().min(1).max(1000).optional(),
+    facet: FacetName.optional(),
+    search: z.string().max(200).optional(),
+    urls: UrlGroupingSchema.optional(),
+  })
+  .strict();
+export type FacetsQuery = z.infer<typeof FacetsQuery>;
+
 export const logsContract = {
   methods: {
     /** The active profile's pull zones, and whether each has logging enabled (zones without it cannot be queried). */
@@ -157,6 +199,15 @@ export const logsContract = {
     'logs.aggregates': {
       input: z.object({ sessionId: SessionId, bucketMs: z.number().int().positive().optional(), urls: UrlGroupingSchema.optional() }).strict(),
       output: LogAggregates,
+    },
+    /**
+     * Facets with counts over the matching rows: per value its requests, share, bytes, hit ratio and the filter text
+     * that picks it. The top `limit` (10 by default) of each facet, or with `facet` only that one, all its values
+     * (those containing `search`, case-insensitive). Small aggregates only: the rows stay in the core.
+     */
+    'logs.facets': {
+      input: z.object({ sessionId: SessionId, query: FacetsQuery.optional() }).strict(),
+      output: LogFacets,
     },
     /** Values seen in the loaded rows for a filter key, most frequent first, for completions. */
     'logs.values': {

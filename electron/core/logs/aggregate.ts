@@ -22,6 +22,15 @@ function ratioOf(h: HitCounts): number | null {
   return h.counted === 0 ? null : h.hits / h.counted;
 }
 
+/**
+ * What a cache code counts as toward a hit ratio: 0 not at all (no status, BYPASS, "-"), 1 a request that counts
+ * and is not a hit, 2 a hit. The same rule as countHit, for loops that keep their counts in arrays.
+ */
+export function hitKind(cacheCode: number): 0 | 1 | 2 {
+  if (cacheCode < 0 || OUTSIDE_CODES.has(cacheCode)) return 0;
+  return HIT_CODES.has(cacheCode) ? 2 : 1;
+}
+
 function countHit(h: HitCounts, cacheCode: number): void {
   // A row without a cache status says nothing either way.
   if (cacheCode < 0 || OUTSIDE_CODES.has(cacheCode)) return;

@@ -111,6 +111,7 @@ export function logsArea(deps: LogsAreaDeps): LogsArea {
       return { index };
     },
     'logs.aggregates': async ({ sessionId, bucketMs, urls }) => get(sessionId).aggregates(bucketMs, urls),
+    'logs.facets': async ({ sessionId, query }) => get(sessionId).facets(query),
     'logs.values': async ({ sessionId, key, prefix }) => ({ values: await get(sessionId).values(key, prefix) }),
     'logs.loadMore': async ({ sessionId }) => {
       const s = zone(sessionId);

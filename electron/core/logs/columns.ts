@@ -230,6 +230,14 @@ export class ColumnStore implements RowsView {
   country(code: number): string {
     return this.countries.get(code);
   }
+  /** The user agent behind a dictionary code (see userAgentCode). */
+  userAgentName(code: number): string {
+    return this.userAgents.get(code);
+  }
+  /** How many distinct user agents the store has seen (codes run from 0 to size - 1). */
+  get userAgentCount(): number {
+    return this.userAgents.size;
+  }
   edge(code: number): string {
     return this.edges.get(code);
   }

@@ -73,6 +73,12 @@ describe('rows in the worker thread', () => {
     const sort = { key: 'bytes', dir: 'desc' } as const;
     expect(await there.window(1000, 50, sort)).toEqual(await here.window(1000, 50, sort));
     expect(await there.values('country', '')).toEqual(await here.values('country', ''));
+    // Facets are counted in the worker over the same matching rows; only the small answer comes back.
+    const facets = await there.facets({}, false);
+    expect(facets).toEqual(await here.facets({}, false));
+    expect(facets.rows).toBe(there.counts.matching);
+    expect(facets.facets.find((f) => f.name === 'country')?.values.map((v) => [v.key, v.requests])).toEqual([['DE', there.counts.matching]]);
+    expect(facets.facets.find((f) => f.name === 'statusClass')?.values[0]).toMatchObject({ key: '5xx', filter: 'status:5xx', exact: true, share: 1 });
     expect(there.counts).toEqual(here.counts);
     here.close();
     there.close();

@@ -6,14 +6,14 @@
  * round trip.
  */
 import type { MessagePort, Worker } from 'node:worker_threads';
-import type { LogAggregates, LogRow, LogSort } from '../../../shared/contract/logs.js';
+import type { FacetsQuery, LogAggregates, LogFacets, LogRow, LogSort } from '../../../shared/contract/logs.js';
 import type { LogFilter } from '../../../shared/logs/filter.js';
 import type { UrlGrouping } from '../../../shared/logs/url-pattern.js';
 import type { CdnLogRecord } from '../../../shared/logs/log-record.js';
 import { RowsModel, type RowCounts, type TimeSpan, type ValueKey } from './rows-model.js';
 import { scriptHref, startScriptWorker } from './start-worker.js';
 import { runRowsOp, type FileLoaded, type LoadContext, type RowsOp, type RowsOpResults, type StreamLoaded } from './rows-ops.js';
-import type { V1FileProgress } from './v1-file.js';
+import type { V1FileProgress, V1RowCeiling } from './v1-file.js';
 import type { ExportFormat } from '../../../shared/logs/export-format.js';
 import type { ExportWritten } from './export-write.js';
 
@@ -30,8 +30,10 @@ export interface RowsHandle {
   /** `urls` says how the top URLs group (exact paths without query strings by default). */
   aggregates(span: TimeSpan | null, partial: boolean, bucketMs?: number, urls?: UrlGrouping): Promise<LogAggregates>;
   values(key: ValueKey, prefix: string): Promise<string[]>;
+  /** Facets with counts over the matching rows (facets.ts); only the small answer crosses from the worker. */
+  facets(query: FacetsQuery, partial: boolean): Promise<LogFacets>;
   /** Reads a v1 file into the rows (in place of any held); the signal stops the read. */
-  loadFile(path: string, options: { signal?: AbortSignal; onProgress?: (p: V1FileProgress) => void; progressIntervalMs?: number }): Promise<FileLoaded>;
+  loadFile(path: string, options: { signal?: AbortSignal; onProgress?: (p: V1FileProgress) => void; progressIntervalMs?: number; ceiling?: V1RowCeiling }): Promise<FileLoaded>;
   /** Frees the rows. */
   close(): void;
   /** The place, in the sort given, of the matching row with this request id; null when none matches. */
@@ -99,9 +101,10 @@ function handleOver(raw: Raw, close: () => void): RowsHandle {
     findStatus: (from, step, sort, min, max) => send({ op: 'findStatus', from, step, sort, min, max }),
     aggregates: (span, partial, bucketMs, urls) => send({ op: 'aggregates', span, partial, ...(bucketMs !== undefined ? { bucketMs } : {}), ...(urls !== undefined ? { urls } : {}) }),
     values: (key, prefix) => send({ op: 'values', key, prefix }),
+    facets: (query, partial) => send({ op: 'facets', query, partial }),
     loadFile: (path, o) =>
       send(
-        { op: 'loadFile', path, ...(o.progressIntervalMs !== undefined ? { progressIntervalMs: o.progressIntervalMs } : {}) },
+        { op: 'loadFile', path, ...(o.progressIntervalMs !== undefined ? { progressIntervalMs: o.progressIntervalMs } : {}), ...(o.ceiling !== undefined ? { ceiling: o.ceiling } : {}) },
         { ...(o.signal !== undefined ? { signal: o.signal } : {}), ...(o.onProgress !== undefined ? { onProgress: o.onProgress } : {}) },
       ),
     close,

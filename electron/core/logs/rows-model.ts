@@ -10,10 +10,11 @@ import { bucketSizeMs } from '../../../shared/logs/range.js';
 import { maskAuthorization } from '../../../shared/logs/authorization.js';
 import type { CdnLogRecord } from '../../../shared/logs/log-record.js';
 import { recordToLogEntry } from '../../../shared/logs/v2-response.js';
-import type { LogAggregates, LogRow, LogSort } from '../../../shared/contract/logs.js';
+import type { FacetsQuery, LogAggregates, LogFacets, LogRow, LogSort } from '../../../shared/contract/logs.js';
 import type { UrlGrouping } from '../../../shared/logs/url-pattern.js';
 import { kpis, STATUS_CLASSES, timeSeries, top } from './aggregate.js';
 import { ColumnStore } from './columns.js';
+import { facets } from './facets.js';
 import { CACHE_CODES, NO_CACHE_STATUS } from './types.js';
 
 /** How many entries each top list holds. */
@@ -255,6 +256,12 @@ export class RowsModel {
       },
       top: { urls: top(this.#store, 'url', TOP_LIMIT, sel, urls), countries: top(this.#store, 'country', TOP_LIMIT, sel), pops: top(this.#store, 'pop', TOP_LIMIT, sel) },
     };
+  }
+
+  /** Facets with counts over the matching rows (see facets.ts). */
+  facets(query: FacetsQuery = {}, partial = false): LogFacets {
+    this.#catchUp();
+    return facets(this.#store, this.#local.length === 0 ? undefined : this.#matching, query, partial);
   }
 
   /** Values seen for a key among the matching rows, most frequent first. */

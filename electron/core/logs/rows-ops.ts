@@ -2,12 +2,12 @@
  * The operations a session asks of its rows, as plain data, and how one is carried out on a RowsModel. The same
  * function serves the rows kept in this thread and the rows kept in the worker, so both behave alike.
  */
-import type { LogAggregates, LogRow, LogSort } from '../../../shared/contract/logs.js';
+import type { FacetsQuery, LogAggregates, LogFacets, LogRow, LogSort } from '../../../shared/contract/logs.js';
 import type { LogFilter } from '../../../shared/logs/filter.js';
 import type { UrlGrouping } from '../../../shared/logs/url-pattern.js';
 import type { CdnLogRecord } from '../../../shared/logs/log-record.js';
 import { RowsModel, type RowCounts, type TimeSpan, type ValueKey } from './rows-model.js';
-import { parseV1File, parseV1FileInWorker, planV1FileParts, type V1FileOptions, type V1FileProgress } from './v1-file.js';
+import { parseV1File, parseV1FileInWorker, planV1FileParts, type V1FileOptions, type V1FileProgress, type V1RowCeiling } from './v1-file.js';
 import type { V1MalformedSample, V1ParserOptions } from './v1-parse.js';
 import type { ExportFormat } from '../../../shared/logs/export-format.js';
 import { writeRowsFile, type ExportWritten } from './export-write.js';
@@ -35,7 +35,9 @@ export type RowsOp =
   | { readonly op: 'findStatus'; readonly from: number; readonly step: 1 | -1; readonly sort: LogSort; readonly min: number; readonly max: number }
   | { readonly op: 'aggregates'; readonly span: TimeSpan | null; readonly partial: boolean; readonly bucketMs?: number; readonly urls?: UrlGrouping }
   | { readonly op: 'values'; readonly key: ValueKey; readonly prefix: string }
-  | { readonly op: 'loadFile'; readonly path: string; readonly progressIntervalMs?: number; readonly parser?: V1ParserOptions }
+  | { readonly op: 'facets'; readonly query: FacetsQuery; readonly partial: boolean }
+  /** `ceiling` replaces the store's default ceiling (the bench reads a whole million-line file). */
+  | { readonly op: 'loadFile'; readonly path: string; readonly progressIntervalMs?: number; readonly parser?: V1ParserOptions; readonly ceiling?: V1RowCeiling }
   | { readonly op: 'exportFile'; readonly target: string; readonly format: ExportFormat; readonly sort: LogSort; readonly timeZone?: string; readonly includeAuthorization?: boolean; readonly progressIntervalMs?: number }
   /** A download's bytes arriving on `port` (day-stream.ts), parsed as a file is; rows outside `window` are dropped. */
   | { readonly op: 'loadStream'; readonly port: MessagePort; readonly window: TimeSpan | null; readonly progressIntervalMs?: number }
@@ -58,6 +60,7 @@ export interface RowsOpResults {
   findStatus: number | null;
   aggregates: LogAggregates;
   values: string[];
+  facets: LogFacets;
   loadFile: FileLoaded;
   exportFile: ExportWritten;
   loadStream: StreamLoaded;
@@ -104,12 +107,15 @@ async function perform(model: RowsModel, req: RowsOp, ctx: LoadContext): Promise
       return model.aggregates(req.span, req.partial, req.bucketMs, req.urls);
     case 'values':
       return model.values(req.key, req.prefix);
+    case 'facets':
+      return model.facets(req.query, req.partial);
     case 'loadFile': {
       const options: V1FileOptions = {
         ...(ctx.signal !== undefined ? { signal: ctx.signal } : {}),
         ...(ctx.onProgress !== undefined ? { onProgress: ctx.onProgress } : {}),
         ...(req.progressIntervalMs !== undefined ? { progressIntervalMs: req.progressIntervalMs } : {}),
         ...(req.parser !== undefined ? { parser: req.parser } : {}),
+        ...(req.ceiling !== undefined ? { ceiling: req.ceiling } : {}),
       };
       // One part is read right here; starting a worker for it would only add the worker's start.
       const parts = ctx.partScript !== undefined ? await planV1FileParts(req.path) : [undefined];

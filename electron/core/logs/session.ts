@@ -10,7 +10,7 @@ import { formatFilterText, parseFilterText } from '../../../shared/logs/filter-t
 import { resolveRange, type LogRange } from '../../../shared/logs/range.js';
 import type { UrlGrouping } from '../../../shared/logs/url-pattern.js';
 import { V2_LIMIT_MAX } from '../../../shared/logs/v2-query.js';
-import type { LogAggregates, LogRow, LogSort, LogsStatus } from '../../../shared/contract/logs.js';
+import type { FacetsQuery, LogAggregates, LogFacets, LogRow, LogSort, LogsStatus } from '../../../shared/contract/logs.js';
 import { appError } from '../../../shared/result.js';
 import { AppFailure, toAppError } from '../errors.js';
 import type { RateBudget } from './rate-budget.js';
@@ -99,6 +99,11 @@ export abstract class Session {
 
   aggregates(bucketMs?: number, urls?: UrlGrouping): Promise<LogAggregates> {
     return this.rows.aggregates(this.timeSpan(), this.partial, bucketMs, urls);
+  }
+
+  /** Facets with counts over the matching rows; `partial` as for aggregates (more rows may come). */
+  facets(query: FacetsQuery = {}): Promise<LogFacets> {
+    return this.rows.facets(query, this.partial);
   }
 
   /** Values seen for a key among the matching rows, most frequent first. */

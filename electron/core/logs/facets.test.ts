@@ -1,0 +1,196 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { CdnLogRecord } from '../../../shared/logs/log-record.js';
+import { matchesRecord } from '../../../shared/logs/filter.js';
+import { parseFilterText } from '../../../shared/logs/filter-text.js';
+import { uaFamily, uaFamilyKey } from '../../../shared/logs/ua-family.js';
+import { urlGroupKey } from '../../../shared/logs/url-pattern.js';
+import { ColumnStore } from './columns.js';
+import { facets, FACET_URL_GROUPING, hostOf } from './facets.js';
+import { RowsModel } from './rows-model.js';
+
+const T0 = Date.UTC(2026, 10, 20, 12, 0, 0);
+
+const recordArb: fc.Arbitrary<CdnLogRecord> = fc.record({
+  timestampMs: fc.integer({ min: T0, max: T0 + 3_600_000 }),
+  pullZoneId: fc.constant(7),
+  requestId: fc.constant(null),
+  cacheStatus: fc.constantFrom('HIT', 'MISS', 'BYPASS', 'STALE', 'UPDATING', 'REVALIDATED', '-', 'EXPIRED', 'DEFERRED', null),
+  statusCode: fc.constantFrom(200, 206, 301, 304, 404, 499, 500, 503, 0, 99, 700, 1234),
+  bytesSent: fc.integer({ min: 0, max: 5_000_000 }),
+  remoteIp: fc.constant('10.0.0.0'),
+  countryCode: fc.constantFrom('DE', 'US', 'FR', null),
+  edgeLocation: fc.constantFrom('WA', 'DE', 'AMS', null),
+  url: fc.constantFrom('https://cdn.example/v/123/thumb.jpg', 'https://cdn.example/v/98/thumb.jpg', 'https://img.example/a.js?v=1', 'https://img.example/a.js?v=2', 'http://CDN.example/', '/no-host', '/r?u=https://x.example/', ''),
+  userAgent: fc.constantFrom(
+    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36',
+    'curl/8.5.0',
+    'Googlebot/2.1 (+http://www.google.com/bot.html)',
+    'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
+    'weird',
+    null,
+  ),
+  referer: fc.constantFrom('https://site.example/page', 'https://site.example/', 'android-app://com.app/', 'junk', null),
+});
+
+/** The facets worked out the slow, obvious way from the records themselves. */
+function naive(records: readonly CdnLogRecord[]): Map<string, Map<string, { requests: number; bytes: number; hits: number; counted: number }>> {
+  const out = new Map<string, Map<string, { requests: number; bytes: number; hits: number; counted: number }>>();
+  const add = (facet: string, key: string | null, r: CdnLogRecord) => {
+    const m = out.get(facet) ?? new Map();
+    out.set(facet, m);
+    const k = key ?? '(none)';
+    const g = m.get(k) ?? { requests: 0, bytes: 0, hits: 0, counted: 0 };
+    m.set(k, g);
+    g.requests++;
+    g.bytes += r.bytesSent;
+    const c = r.cacheStatus;
+    if (c !== null && c !== 'BYPASS' && c !== '-') {
+      g.counted++;
+      if (c === 'HIT' || c === 'STALE' || c === 'UPDATING') g.hits++;
+    }
+  };
+  for (const r of records) {
+    add('cache', r.cacheStatus, r);
+    add('status', String(r.statusCode), r);
+    const cls = Math.floor(r.statusCode / 100);
+    add('statusClass', cls >= 1 && cls <= 5 ? `${cls}xx` : 'other', r);
+    add('country', r.countryCode, r);
+    add('pop', r.edgeLocation, r);
+    add('urlPattern', r.url === '' ? null : urlGroupKey(r.url, FACET_URL_GROUPING), r);
+    const m = /^[a-z]+:\/\/([^/?#]+)/i.exec(r.url);
+    add('host', m ? m[1]! : null, r);
+    const rm = r.referer === null ? null : /^[a-z-]+:\/\/([^/?#]+)/i.exec(r.referer);
+    add('refererHost', rm ? rm[1]! : null, r);
+    add('uaFamily', r.userAgent === null ? null : uaFamilyKey(uaFamily(r.userAgent)), r);
+  }
+  return out;
+}
+
+function storeOf(records: readonly CdnLogRecord[]): ColumnStore {
+  const s = new ColumnStore(16);
+  for (const r of records) s.appendRecord(r);
+  return s;
+}
+
+describe('facets', () => {
+  it('counts, bytes and hit ratios of every facet equal those counted naively from the records', () => {
+    fc.assert(
+      fc.property(fc.array(recordArb, { maxLength: 120 }), (records) => {
+        const got = facets(storeOf(records), undefined, { limit: 1000 });
+        const want = naive(records);
+        expect(got.rows).toBe(records.length);
+        for (const f of got.facets) {
+          const w = want.get(f.name) ?? new Map();
+          expect(f.distinct).toBe(w.size);
+          expect(new Map(f.values.map((v) => [v.key, v.requests]))).toEqual(new Map([...w].map(([k, g]) => [k, g.requests])));
+          for (const v of f.values) {
+            const g = w.get(v.key)!;
+            expect(v.bytes).toBe(g.bytes);
+            expect(v.hitRatio).toBe(g.counted === 0 ? null : g.hits / g.counted);
+            expect(v.share).toBeCloseTo(g.requests / records.length, 12);
+          }
+          // Most requests first, ties by key.
+          const ranked = [...f.values].sort((a, b) => b.requests - a.requests || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+          expect(f.values).toEqual(ranked);
+        }
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it('counts only the selected rows', () => {
+    const records = fc.sample(recordArb, { numRuns: 300, seed: 7 });
+    const sel = records.map((_, i) => i).filter((i) => i % 3 === 0);
+    const got = facets(storeOf(records), sel, { limit: 1000 });
+    const want = naive(sel.map((i) => records[i]!));
+    for (const f of got.facets) expect(new Map(f.values.map((v) => [v.key, v.requests]))).toEqual(new Map([...(want.get(f.name) ?? new Map())].map(([k, g]) => [k, g.requests])));
+  });
+
+  it('gives each value the filter text that picks its rows: exactly when it says exact, a superset otherwise', () => {
+    const records = fc.sample(recordArb, { numRuns: 400, seed: 11 });
+    const got = facets(storeOf(records), undefined, { limit: 1000 });
+    let exactSeen = 0;
+    for (const f of got.facets) {
+      for (const v of f.values) {
+        if (v.filter === null) continue;
+        const parsed = parseFilterText(v.filter);
+        expect(parsed.ok, `${f.name} ${v.key}: ${v.filter}`).toBe(true);
+        if (!parsed.ok) continue;
+        const picked = records.filter((r) => matchesRecord(parsed.filter, r)).length;
+        if (v.exact) {
+          exactSeen++;
+          expect(picked, `${v.filter}`).toBe(v.requests);
+          // Filtering out picks the rest.
+          const out = parseFilterText(`-${v.filter}`);
+          expect(out.ok && records.filter((r) => matchesRecord(out.filter, r)).length).toBe(records.length - v.requests);
+        } else expect(picked, `${v.filter}`).toBeGreaterThanOrEqual(v.requests);
+      }
+    }
+    expect(exactSeen).toBeGreaterThan(10);
+    const cache = got.facets.find((f) => f.name === 'cache')!;
+    expect(cache.values.find((v) => v.key === 'HIT')?.filter).toBe('cache:HIT');
+    expect(cache.values.find((v) => v.key === '(none)')?.filter).toBeNull();
+    const cls = got.facets.find((f) => f.name === 'statusClass')!;
+    expect(cls.values.find((v) => v.key === '5xx')?.filter).toBe('status:5xx');
+    expect(cls.values.find((v) => v.key === 'other')?.filter).toBeNull();
+    const pattern = got.facets.find((f) => f.name === 'urlPattern')!;
+    expect(pattern.values.find((v) => v.key === 'https://cdn.example/v/{n}/thumb.jpg')?.filter).toBeNull();
+    expect(pattern.values.find((v) => v.key === 'https://img.example/a.js')?.filter).toBe('url:img.example/a.js');
+  });
+
+  it('lists the top N by default, one facet in full on request, and only values containing the search', () => {
+    const records: CdnLogRecord[] = Array.from({ length: 40 }, (_, i) => ({
+      timestampMs: T0,
+      pullZoneId: 7,
+      requestId: null,
+      cacheStatus: 'HIT',
+      statusCode: 200,
+      bytesSent: 1,
+      remoteIp: null,
+      countryCode: null,
+      edgeLocation: null,
+      url: `https://h${i % 25}.example/x`,
+      userAgent: null,
+      referer: null,
+    }));
+    const store = storeOf(records);
+    const top = facets(store, undefined);
+    expect(top.facets.map((f) => f.name)).toEqual(['cache', 'statusClass', 'status', 'country', 'pop', 'urlPattern', 'host', 'refererHost', 'uaFamily']);
+    const host = top.facets.find((f) => f.name === 'host')!;
+    expect(host.values).toHaveLength(10);
+    expect(host.distinct).toBe(25);
+    const all = facets(store, undefined, { facet: 'host' });
+    expect(all.facets).toHaveLength(1);
+    expect(all.facets[0]!.values).toHaveLength(25);
+    const found = facets(store, undefined, { facet: 'host', search: 'H2' });
+    // h2, h20…h24
+    expect(found.facets[0]!.values.map((v) => v.key).sort()).toEqual(['h2.example', 'h20.example', 'h21.example', 'h22.example', 'h23.example', 'h24.example']);
+    expect(found.facets[0]!.matched).toBe(6);
+    expect(found.facets[0]!.distinct).toBe(25);
+  });
+
+  it('are computed by the rows model over the rows passing the local chips', () => {
+    const records = fc.sample(recordArb, { numRuns: 200, seed: 3 });
+    const model = new RowsModel();
+    model.append(records);
+    const parsed = parseFilterText('-cache:HIT');
+    if (!parsed.ok) throw new Error('filter');
+    model.setLocal(parsed.filter);
+    const got = model.facets({ facet: 'cache' });
+    expect(got.rows).toBe(records.filter((r) => r.cacheStatus !== 'HIT').length);
+    expect(got.facets[0]!.values.some((v) => v.key === 'HIT')).toBe(false);
+  });
+});
+
+describe('hostOf', () => {
+  it.each([
+    ['https://cdn.example/a', 'cdn.example'],
+    ['https://cdn.example:8443?x', 'cdn.example:8443'],
+    ['https://cdn.example', 'cdn.example'],
+    ['android-app://com.app/', 'com.app'],
+    ['/path', null],
+    ['/go?to=https://elsewhere.example/', null],
+    ['https:///x', null],
+  ])('%s → %s', (url, host) => expect(hostOf(url)).toBe(host));
+});

@@ -1,0 +1,303 @@
+/**
+ * Facets with counts over the matching rows, for the facets panel and `burrow logs --facets`: for each of cache
+ * status, status class, status code, country, edge location, URL pattern, host, referrer host and user-agent family,
+ * every value's requests, share, bytes and hit ratio, and the filter text that picks it.
+ *
+ * One pass over the selected rows. Dictionary-coded columns (cache status, country, edge, user agent) are counted
+ * into arrays by code, so those facets cost no string per row; a user agent is classified once per distinct string.
+ * URLs and referers are kept as bytes, so each row's is decoded once and looked up among the distinct ones met so
+ * far; its pattern and host are worked out once per distinct URL.
+ */
+import { FACET_NAMES, type FacetName, type FacetValue, type FacetsQuery, type LogFacets } from '../../../shared/contract/logs.js';
+import { isCacheStatusFilterValue, NO_CACHE_STATUS } from '../../../shared/logs/cache-status.js';
+import { COUNTRY_PATTERN, POP_PATTERN, type LogFilterChip } from '../../../shared/logs/filter.js';
+import { formatChip } from '../../../shared/logs/filter-text.js';
+import { uaFamily, uaFamilyKey } from '../../../shared/logs/ua-family.js';
+import { isUrlPattern, urlGroupKey, type UrlGrouping } from '../../../shared/logs/url-pattern.js';
+import { CONTAINS_MAX_LENGTH } from '../../../shared/logs/v2-query.js';
+import { hitKind, STATUS_CLASSES } from './aggregate.js';
+import type { RowsView } from './types.js';
+
+/** The key of rows that have no value for a facet (no cache status, no country, no referer…). */
+export const NO_VALUE = NO_CACHE_STATUS;
+
+/** How many values each facet lists unless asked otherwise, and at most when one facet is listed in full. */
+export const FACET_TOP = 10;
+export const FACET_ALL_MAX = 1000;
+
+/** Facets group URLs by pattern (the Group URLs rule), query strings left out. */
+export const FACET_URL_GROUPING: UrlGrouping = { patterns: true, ignoreQuery: true };
+
+/** Rows as facets read them: a RowsView plus the user-agent dictionary. */
+export interface FacetRows extends RowsView {
+  userAgentCode(i: number): number;
+  userAgentName(code: number): string;
+  readonly userAgentCount: number;
+  readonly countryCount: number;
+  readonly edgeCount: number;
+}
+
+/** Requests, bytes and hit-ratio counts per slot (a code, a distinct URL…), grown as slots appear. */
+class Tally {
+  requests: number[] = [];
+  bytes: number[] = [];
+  hits: number[] = [];
+  counted: number[] = [];
+  ensure(n: number): void {
+    while (this.requests.length < n) {
+      this.requests.push(0);
+      this.bytes.push(0);
+      this.hits.push(0);
+      this.counted.push(0);
+    }
+  }
+  add(slot: number, bytes: number, hit: number): void {
+    this.requests[slot]! += 1;
+    this.bytes[slot]! += bytes;
+    if (hit !== 0) {
+      this.counted[slot]! += 1;
+      if (hit === 2) this.hits[slot]! += 1;
+    }
+  }
+}
+
+/** One value as gathered, before ranking. */
+interface Group {
+  readonly key: string;
+  requests: number;
+  bytes: number;
+  hits: number;
+  counted: number;
+  readonly filter: string | null;
+  readonly exact: boolean;
+}
+
+/** Where a URL's query string or fragment starts; -1 when it has neither. */
+function queryStart(url: string): number {
+  for (let k = 0; k < url.length; k++) {
+    const c = url.charCodeAt(k);
+    if (c === 63 /* ? */ || c === 35 /* # */) return k;
+  }
+  return -1;
+}
+
+/** The host of `scheme://host/…`, or null when the text does not start with a scheme and a host. */
+export function hostOf(url: string): string | null {
+  const s = url.indexOf('://');
+  if (s <= 0) return null;
+  // Only a scheme may stand before "://" (a path holding a URL in its query has no host of its own).
+  for (let k = 0; k < s; k++) {
+    const c = url.charCodeAt(k);
+    const scheme = (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (k > 0 && ((c >= 48 && c <= 57) || c === 43 || c === 45 || c === 46));
+    if (!scheme) return null;
+  }
+  let e = s + 3;
+  while (e < url.length) {
+    const c = url.charCodeAt(e);
+    if (c === 47 /* / */ || c === 63 /* ? */ || c === 35 /* # */) break;
+    e++;
+  }
+  return e === s + 3 ? null : url.slice(s + 3, e);
+}
+
+const chipText = (chip: LogFilterChip): string => formatChip(chip);
+/** A contains filter on url/ua/referer, or null when the text is too long or blank for one. */
+function containsFilter(key: 'url' | 'ua' | 'referer', value: string | null): string | null {
+  if (value === null || value.trim() === '' || value.length > CONTAINS_MAX_LENGTH) return null;
+  return chipText({ key, negated: false, value });
+}
+
+function cacheFilter(name: string): { filter: string | null; exact: boolean } {
+  if (!isCacheStatusFilterValue(name)) return { filter: null, exact: false };
+  // The cache filter compares upper case: a status written in lower case would also pick its upper-case twin.
+  return { filter: chipText({ key: 'cache', negated: false, values: [name.toUpperCase()] }), exact: name === name.toUpperCase() };
+}
+
+function statusFilter(code: number): string | null {
+  return code >= 100 && code <= 599 ? chipText({ key: 'status', negated: false, values: [{ kind: 'code', code }] }) : null;
+}
+
+/**
+ * The facets of the selected rows (all rows when no selection is given). With `query.facet`, only that facet, with
+ * up to FACET_ALL_MAX values; `query.search` keeps the values whose key contains it (case-insensitive).
+ */
+export function facets(rows: FacetRows, selection: ArrayLike<number> | undefined, query: FacetsQuery = {}, partial = false): LogFacets {
+  const total = selection ? selection.length : rows.length;
+  const cacheN = rows.cacheCount + 1;
+  const countryN = rows.countryCount + 1;
+  const edgeN = rows.edgeCount + 1;
+  const uaN = rows.userAgentCount + 1;
+  const cache = new Tally();
+  cache.ensure(cacheN);
+  const country = new Tally();
+  country.ensure(countryN);
+  const edge = new Tally();
+  edge.ensure(edgeN);
+  const ua = new Tally();
+  ua.ensure(uaN);
+  // Status codes 0–999 by index; any other int32 in a map to a slot past them.
+  const status = new Tally();
+  status.ensure(1000);
+  const oddStatus = new Map<number, number>();
+  const url = new Tally();
+  const urlSlots = new Map<string, number>();
+  const urlNames: string[] = [];
+  const ref = new Tally();
+  ref.ensure(1);
+  const refSlots = new Map<string, number>();
+  const refNames: string[] = [''];
+  const hitOf = new Uint8Array(cacheN);
+  for (let c = -1; c < cacheN - 1; c++) hitOf[c + 1] = hitKind(c);
+
+  const grouping = query.urls ?? FACET_URL_GROUPING;
+  const dropQuery = grouping.ignoreQuery;
+  const n = total;
+  for (let k = 0; k < n; k++) {
+    const i = selection ? selection[k]! : k;
+    const bytes = rows.bytesSent(i);
+    const hit = hitOf[rows.cacheCode(i) + 1]!;
+    cache.add(rows.cacheCode(i) + 1, bytes, hit);
+    country.add(rows.countryCode(i) + 1, bytes, hit);
+    edge.add(rows.edgeCode(i) + 1, bytes, hit);
+    ua.add(rows.userAgentCode(i) + 1, bytes, hit);
+    const sc = rows.statusCode(i);
+    let ss: number;
+    if (sc >= 0 && sc < 1000) ss = sc;
+    else {
+      const known = oddStatus.get(sc);
+      if (known === undefined) {
+        ss = status.requests.length;
+        status.ensure(ss + 1);
+        oddStatus.set(sc, ss);
+      } else ss = known;
+    }
+    status.add(ss, bytes, hit);
+    const whole = rows.url(i);
+    // Patterns and hosts never look at a query string they ignore: URLs differing only there share a slot.
+    const cut = dropQuery ? queryStart(whole) : -1;
+    const u = cut < 0 ? whole : whole.slice(0, cut);
+    let us = urlSlots.get(u);
+    if (us === undefined) {
+      us = urlNames.push(u) - 1;
+      urlSlots.set(u, us);
+      url.ensure(us + 1);
+    }
+    url.add(us, bytes, hit);
+    const r = rows.referer(i);
+    let rs = 0;
+    if (r !== null && r !== '') {
+      const known = refSlots.get(r);
+      if (known === undefined) {
+        rs = refNames.push(r) - 1;
+        refSlots.set(r, rs);
+        ref.ensure(rs + 1);
+      } else rs = known;
+    }
+    ref.add(rs, bytes, hit);
+  }
+
+  // Slots become values: several slots may fold into one value (URLs into a pattern, user agents into a family).
+  const fold = (t: Tally, slots: number, valueOf: (slot: number) => { key: string; filter: string | null; exact: boolean }) => {
+    const groups = new Map<string, Group>();
+    for (let s = 0; s < slots; s++) {
+      if (t.requests[s] === 0) continue;
+      const v = valueOf(s);
+      let g = groups.get(v.key);
+      if (g === undefined) groups.set(v.key, (g = { key: v.key, requests: 0, bytes: 0, hits: 0, counted: 0, filter: v.filter, exact: v.exact }));
+      g.requests += t.requests[s]!;
+      g.bytes += t.bytes[s]!;
+      g.hits += t.hits[s]!;
+      g.counted += t.counted[s]!;
+    }
+    return [...groups.values()];
+  };
+  const none = { key: NO_VALUE, filter: null, exact: false };
+  const statusOfSlot = (s: number) => (s < 1000 ? s : [...oddStatus].find(([, slot]) => slot === s)![0]);
+  const build: Record<FacetName, () => Group[]> = {
+    cache: () =>
+      fold(cache, cacheN, (s) => {
+        const name = rows.cacheName(s - 1);
+        return name === null ? none : { key: name, ...cacheFilter(name) };
+      }),
+    status: () =>
+      fold(status, status.requests.length, (s) => {
+        const code = statusOfSlot(s);
+        const filter = statusFilter(code);
+        return { key: String(code), filter, exact: filter !== null };
+      }),
+    statusClass: () =>
+      fold(status, status.requests.length, (s) => {
+        const code = statusOfSlot(s);
+        const c = Math.floor(code / 100);
+        const key = c >= 1 && c <= 5 ? STATUS_CLASSES[c - 1]! : STATUS_CLASSES[5];
+        const filter = c >= 1 && c <= 5 ? chipText({ key: 'status', negated: false, values: [{ kind: 'class', digit: c }] }) : null;
+        return { key, filter, exact: filter !== null };
+      }),
+    country: () =>
+      fold(country, countryN, (s) => {
+        if (s === 0) return none;
+        const name = rows.country(s - 1);
+        const ok = COUNTRY_PATTERN.test(name);
+        return { key: name, filter: ok ? chipText({ key: 'country', negated: false, values: [name.toUpperCase()] }) : null, exact: ok && name === name.toUpperCase() };
+      }),
+    pop: () =>
+      fold(edge, edgeN, (s) => {
+        if (s === 0) return none;
+        const name = rows.edge(s - 1);
+        const ok = POP_PATTERN.test(name);
+        return { key: name, filter: ok ? chipText({ key: 'pop', negated: false, value: name.toUpperCase() }) : null, exact: ok && name === name.toUpperCase() };
+      }),
+    urlPattern: () =>
+      fold(url, urlNames.length, (s) => {
+        const u = urlNames[s]!;
+        if (u === '') return none;
+        const key = urlGroupKey(u, grouping);
+        // The URL filter looks for text in host and path (no scheme): a pattern names many URLs and has no filter.
+        // A URL without a scheme and host is left without one: the URL filter cannot tell where its path starts.
+        const scheme = key.indexOf('://');
+        const filter = isUrlPattern(key, grouping) || hostOf(key) === null ? null : containsFilter('url', key.slice(scheme + 3));
+        return { key, filter, exact: false };
+      }),
+    host: () =>
+      fold(url, urlNames.length, (s) => {
+        const h = hostOf(urlNames[s]!);
+        return h === null ? none : { key: h, filter: containsFilter('url', `${h}/`), exact: false };
+      }),
+    refererHost: () =>
+      fold(ref, refNames.length, (s) => {
+        const h = s === 0 ? null : hostOf(refNames[s]!);
+        return h === null ? none : { key: h, filter: containsFilter('referer', `//${h}`), exact: false };
+      }),
+    uaFamily: () => {
+      const families = new Array<ReturnType<typeof uaFamily> | null>(uaN);
+      return fold(ua, uaN, (s) => {
+        if (s === 0) return none;
+        const f = (families[s] ??= uaFamily(rows.userAgentName(s - 1)));
+        return { key: uaFamilyKey(f), filter: containsFilter('ua', f.word), exact: false };
+      });
+    },
+  };
+
+  const names: readonly FacetName[] = query.facet !== undefined ? [query.facet] : FACET_NAMES;
+  const limit = query.limit ?? (query.facet !== undefined ? FACET_ALL_MAX : FACET_TOP);
+  const needle = (query.search ?? '').toLowerCase();
+  return {
+    rows: total,
+    partial,
+    facets: names.map((name) => {
+        const groups = build[name]();
+        const found = needle === '' ? groups : groups.filter((g) => g.key.toLowerCase().includes(needle));
+        found.sort((a, b) => b.requests - a.requests || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+        const values: FacetValue[] = found.slice(0, limit).map((g) => ({
+          key: g.key,
+          requests: g.requests,
+          share: total === 0 ? 0 : g.requests / total,
+          bytes: g.bytes,
+          hitRatio: g.counted === 0 ? null : g.hits / g.counted,
+          filter: g.filter,
+          exact: g.exact,
+        }));
+        return { name, distinct: groups.length, matched: found.length, values };
+      }),
+  };
+}
