@@ -31,6 +31,8 @@ async function goLive(app: AppShell, sb: Sandbox): Promise<{ zone: number; state
 const polls = async (state: Locator) => Number(await state.getAttribute('data-polls'));
 
 test('an injected row appears exactly once, a late one too; scrolled up shows "N new", and jumping goes live', async ({ app, shell }) => {
+  // It waits on the tail's own rhythm (an ask every 3 s, a reach back every fifth), so it needs more than the default.
+  test.slow();
   await app.logs.open();
   const sb = await sandboxOf(shell);
   const { zone, state, scroller } = await goLive(app, sb);
