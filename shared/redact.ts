@@ -128,24 +128,14 @@ function percentEncode(text: string): string {
  */
 export function secretForms(secret: string): string[] {
   if (secret.length < MIN_SECRET_LENGTH) return [];
-  const forms = new Set<string>([secret]);
-  forms.add(JSON.stringify(secret).slice(1, -1));
   const encoded = percentEncode(secret);
-  forms.add(encoded);
-  forms.add(encoded.replace(/%[0-9A-F]{2}/g, (m) => m.toLowerCase()));
-  forms.add(encoded.replace(/%20/g, '+'));
-  const bytes = utf8(secret);
-  const b64 = base64(bytes);
-  forms.add(b64);
-  forms.add(b64.replace(/=+$/, ''));
-  forms.add(b64.replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, ''));
-  for (const skip of [0, 1, 2]) {
-    const whole = Math.floor((bytes.length - skip) / 3) * 3;
-    if (whole < 6) continue;
-    const core = base64(bytes.slice(skip, skip + whole));
-    forms.add(core);
-    forms.add(core.replace(/\+/g, '-').replace(/\//g, '_'));
-  }
+  const forms = new Set<string>([
+    ...baseForms(secret),
+    JSON.stringify(secret).slice(1, -1),
+    encoded,
+    encoded.replace(/%[0-9A-F]{2}/g, (m) => m.toLowerCase()),
+    encoded.replace(/%20/g, '+'),
+  ]);
   return [...forms].filter((f) => f.length >= MIN_SECRET_LENGTH).sort((a, b) => b.length - a.length);
 }
 

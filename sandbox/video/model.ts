@@ -1,17 +1,9 @@
 /** Wire shapes of the Stream API (Stream OpenAPI 1.5.23) as the sandbox sends them. */
 
-/** VideoModel.status numbers of the API (webhooks number the same states differently). */
-export const VideoStatus = {
-  created: 0,
-  uploaded: 1,
-  processing: 2,
-  transcoding: 3,
-  finished: 4,
-  error: 5,
-  uploadFailed: 6,
-  jitSegmenting: 7,
-  jitPlaylistsCreated: 8,
-} as const;
+import { VIDEO_STATUS } from '../../shared/videos/status.js';
+
+/** VideoModel.status numbers of the API (webhooks number the same states differently): the client's one model. */
+export const VideoStatus = VIDEO_STATUS;
 
 /** One of the VideoModel.status numbers the sandbox uses. */
 export type VideoStatusCode = (typeof VideoStatus)[keyof typeof VideoStatus];
