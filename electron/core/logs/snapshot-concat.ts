@@ -21,6 +21,21 @@ function mapCodes(out: Int16Array | Int32Array, at: number, codes: Int16Array | 
   }
 }
 
+/**
+ * The code each of a part's values has in the joined list: values the list already holds keep their code, new
+ * ones are appended (and indexed) in the order the part met them.
+ */
+function joinCodes<T>(partValues: readonly T[], joined: T[], index: Map<T, number>): Int32Array {
+  return Int32Array.from(partValues, (value) => {
+    let code = index.get(value);
+    if (code === undefined) {
+      code = joined.push(value) - 1;
+      index.set(value, code);
+    }
+    return code;
+  });
+}
+
 /** The snapshots' rows one after another, as one snapshot. The parts are read, not changed. */
 export function concatSnapshots(parts: readonly ColumnsSnapshot[]): ColumnsSnapshot {
   if (parts.length === 1) return parts[0]!;
@@ -55,26 +70,10 @@ export function concatSnapshots(parts: readonly ColumnsSnapshot[]): ColumnsSnaps
     out.timestamp.set(p.timestamp.subarray(0, n), row);
     out.statusCode.set(p.statusCode.subarray(0, n), row);
     // Each part numbered the statuses it met on its own past the known ones.
-    const cacheTable = Int32Array.from(p.cacheNames, (name) => {
-      let code = cacheIndex.get(name);
-      if (code === undefined) {
-        code = cacheNames.push(name) - 1;
-        cacheIndex.set(name, code);
-      }
-      return code;
-    });
-    mapCodes(out.cacheCode, row, p.cacheCode.subarray(0, n), cacheTable);
+    mapCodes(out.cacheCode, row, p.cacheCode.subarray(0, n), joinCodes(p.cacheNames, cacheNames, cacheIndex));
     out.bytesSent.set(p.bytesSent.subarray(0, n), row);
     if (p.body !== null) out.body!.set(p.body.subarray(0, n), row);
-    const zoneTable = Int32Array.from(p.zones, (z) => {
-      let code = zoneIndex.get(z);
-      if (code === undefined) {
-        code = zones.push(z) - 1;
-        zoneIndex.set(z, code);
-      }
-      return code;
-    });
-    mapCodes(out.zoneCode, row, p.zoneCode.subarray(0, n), zoneTable);
+    mapCodes(out.zoneCode, row, p.zoneCode.subarray(0, n), joinCodes(p.zones, zones, zoneIndex));
     mapCodes(out.countryCode, row, p.countryCode.subarray(0, n), translate(countries, p.countries));
     mapCodes(out.edgeCode, row, p.edgeCode.subarray(0, n), translate(edges, p.edges));
     mapCodes(out.userAgentCode, row, p.userAgentCode.subarray(0, n), translate(userAgents, p.userAgents));
