@@ -22,6 +22,8 @@ export interface ChartSpec {
   /** Draw the hit ratio as a line on a 0–100 % axis. */
   readonly drawRatio: boolean;
   readonly bucketMs: number;
+  /** At most this many value ticks (a short plot has room for fewer labels); the axis' default otherwise. */
+  readonly maxTicks?: number;
 }
 
 /** A series' colour variable: its cache status' or status class', as the table's chips use it. */
@@ -47,8 +49,8 @@ export function plotWidthOf(width: number): number {
 }
 
 /** The value axis' ticks over [0, max] for a measure: whole counts, or round byte amounts. */
-export function valueTicks(measure: Measure, max: number): number[] {
-  return measure === 'bytes' ? byteTicks(max) : countTicks(max);
+export function valueTicks(measure: Measure, max: number, maxTicks?: number): number[] {
+  return measure === 'bytes' ? byteTicks(max, maxTicks) : countTicks(max, maxTicks);
 }
 
 /** The labels of a value axis' ticks. */
@@ -61,7 +63,7 @@ export function valueLabels(measure: Measure, ticks: readonly number[]): string[
  * stack down (each drawn from the edge below it), then the ratio line when asked for.
  */
 export function chartOptions(spec: ChartSpec): PlotOptions {
-  const { keys, group, measure, timeZone, drawRatio, bucketMs } = spec;
+  const { keys, group, measure, timeZone, drawRatio, bucketMs, maxTicks } = spec;
   const muted = cssColor('--fg-muted');
   const grid = { stroke: cssColor('--border', '#d5d8df'), width: 1 };
   const n = keys.length;
@@ -83,7 +85,7 @@ export function chartOptions(spec: ChartSpec): PlotOptions {
       grid,
       ticks: grid,
       size: LEFT_AXIS_PX,
-      splits: (_u, _axis, _min, max) => valueTicks(measure, max),
+      splits: (_u, _axis, _min, max) => valueTicks(measure, max, maxTicks),
       values: (u, splits) => {
         const labels = valueLabels(measure, splits);
         // The labels drawn, on the plot's element: the canvas holds them only as pixels.
