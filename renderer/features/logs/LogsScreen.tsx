@@ -5,6 +5,7 @@
  * bigger charts. The page itself never scrolls. Filters are chips and text at once; every chart element and table
  * value drills down; while more pages exist the footer says so and offers to load them within the zone's budget.
  */
+import { Keyboard } from 'lucide-react';
 import { Tabs } from 'radix-ui';
 import { memo, useDeferredValue, useRef, useState } from 'react';
 import type { LogSort, LogsStatus } from '../../../shared/contract/logs';
@@ -22,7 +23,7 @@ import { LoadBar } from './LoadBar';
 import { formatCount } from './logs-format';
 import { useLogs } from './logs-store';
 import { MalformedLines } from './MalformedLines';
-import { RangePicker } from './RangePicker';
+import { ClockSwitch, RangePicker } from './RangePicker';
 import { LogTable } from './table/LogTable';
 import { useLogDrop } from './use-log-drop';
 import { useLogsKeys, shiftRange } from './use-logs-keys';
@@ -146,11 +147,12 @@ export function LogsScreen() {
           />
           <WholeDay zoneId={q.source?.kind === 'zone' ? q.source.zoneId : null} range={q.range} timeZone={timeZone} filter={q.applied} status={status} session={q.session} />
           {q.source?.kind === 'zone' && <LiveTail zoneId={q.source.zoneId} filter={q.applied} timeZone={timeZone} />}
-          <button type="button" className="logs-keys-button" aria-keyshortcuts="?" title="Keyboard shortcuts (?)" onClick={() => setKeysOpen(true)}>
-            Keys…
+          <ClockSwitch timeZone={timeZone} onTimeZone={setTimeZone} />
+          <button type="button" className="logs-keys-button" aria-keyshortcuts="?" aria-label="Keyboard shortcuts" title="Keyboard shortcuts (?)" onClick={() => setKeysOpen(true)}>
+            <Keyboard aria-hidden="true" size={14} /> ?
           </button>
         </div>
-        <RangePicker range={q.range} held={held} onRange={q.chooseRange} timeZone={timeZone} onTimeZone={setTimeZone} error={rangeRule} disabled={q.source?.kind === 'file' || q.source?.kind === 'off'} />
+        <RangePicker range={q.range} held={held} onRange={q.chooseRange} timeZone={timeZone} error={rangeRule} disabled={q.source?.kind === 'file' || q.source?.kind === 'off'} />
         <div className="logs-line logs-filter-line">
           <FilterBar text={q.text} applied={q.applied} onText={q.setText} onApply={q.applyFilter} sessionId={status?.sessionId ?? null} coreError={filterRule} inputRef={filterInput} />
           <ViewsBar views={views} applied={q.applied} />

@@ -1,6 +1,6 @@
 /**
  * The time range of a zone's query: a preset ending now, or from/to typed on the clock of the zone times are
- * shown in; and the UTC ⇄ local switch, which the table and charts follow too. The screen checks a range before
+ * shown in; and (ClockSwitch) the UTC ⇄ local switch, which the table and charts follow too. The screen checks a range before
  * sending it; `error` is the rule it broke (or the core's), shown right here.
  */
 import { useId, useMemo, useState, type FormEvent } from 'react';
@@ -17,7 +17,6 @@ interface Props {
   readonly held?: { readonly from: number; readonly to: number } | null;
   onRange(range: LogRange): void;
   readonly timeZone: TimeZoneMode;
-  onTimeZone(mode: TimeZoneMode): void;
   readonly error: string | undefined;
   /** Only a zone's range can be chosen; a file covers what it holds. */
   readonly disabled: boolean;
@@ -29,8 +28,8 @@ function inputsFor(range: LogRange, mode: TimeZoneMode): { from: string; to: str
   return r.ok ? { from: toInputValue(r.from, mode), to: toInputValue(r.to, mode) } : { from: '', to: '' };
 }
 
-/** Presets, absolute from/to and the time zone switch. */
-export function RangePicker({ range: chosen, held = null, onRange, timeZone, onTimeZone, error, disabled }: Props) {
+/** Presets and absolute from/to. */
+export function RangePicker({ range: chosen, held = null, onRange, timeZone, error, disabled }: Props) {
   const heldRange = useMemo<LogRange | null>(() => (held === null ? null : { kind: 'absolute', from: held.from, to: held.to }), [held?.from, held?.to]); // eslint-disable-line react-hooks/exhaustive-deps
   const range = heldRange ?? chosen;
   const [text, setText] = useState(() => inputsFor(range, timeZone));
@@ -68,31 +67,46 @@ export function RangePicker({ range: chosen, held = null, onRange, timeZone, onT
           ))}
         </div>
         <form className="row logs-absolute" onSubmit={submit} aria-label="Absolute time range">
-          <label htmlFor={fromId}>From</label>
+          <label htmlFor={fromId} className="wide-only">
+            From
+          </label>
           <input id={fromId} type="datetime-local" disabled={disabled} value={text.from} aria-invalid={invalid} aria-describedby={described} onChange={(e) => setText({ ...text, from: e.target.value })} />
-          <label htmlFor={toId}>to</label>
+          <label htmlFor={toId} className="wide-only">
+            to
+          </label>
+          <span aria-hidden="true" className="narrow-only">
+            –
+          </span>
           <input id={toId} type="datetime-local" disabled={disabled} value={text.to} aria-invalid={invalid} aria-describedby={described} onChange={(e) => setText({ ...text, to: e.target.value })} />
           <button type="submit" disabled={disabled} aria-label="Apply range" title="Query this range">
             Apply
           </button>
         </form>
-        <div role="group" aria-label="Show times in" className="segmented logs-tz">
-          <button type="button" aria-pressed={timeZone === 'utc'} onClick={() => onTimeZone('utc')}>
-            UTC
-          </button>
-          <button type="button" aria-pressed={timeZone === 'local'} onClick={() => onTimeZone('local')}>
-            Local
-          </button>
-        </div>
-        <span className="muted small logs-tz-name" data-testid="time-zone-heading">
-          Times in {zoneLabel(timeZone)}
-        </span>
       </div>
       {error && (
         <p id={errorId} className="field-error" role="alert" data-testid="range-error">
           This range cannot be queried: {error}
         </p>
       )}
+    </div>
+  );
+}
+
+/** The UTC ⇄ local switch: the table, the charts, the range fields and their tooltips all follow it. */
+export function ClockSwitch({ timeZone, onTimeZone }: { readonly timeZone: TimeZoneMode; onTimeZone(mode: TimeZoneMode): void }) {
+  return (
+    <div className="logs-clock">
+      <div role="group" aria-label="Show times in" className="segmented logs-tz">
+        <button type="button" aria-pressed={timeZone === 'utc'} onClick={() => onTimeZone('utc')}>
+          UTC
+        </button>
+        <button type="button" aria-pressed={timeZone === 'local'} onClick={() => onTimeZone('local')}>
+          Local
+        </button>
+      </div>
+      <span className="muted small logs-tz-name wide-only" data-testid="time-zone-heading">
+        Times in {zoneLabel(timeZone)}
+      </span>
     </div>
   );
 }

@@ -54,7 +54,9 @@ function DayChooser({ onOpen, tz }: { readonly onOpen: (day: string) => void; re
   if (day === undefined) return null;
   return (
     <div className="row whole-day" data-testid="whole-day">
-      <label htmlFor={id}>Whole day</label>
+      <label htmlFor={id} className="wide-only">
+        Whole day
+      </label>
       <select id={id} value={day} onChange={(e) => setChosen(e.currentTarget.value)}>
         {days.map((d, i) => (
           <option key={d} value={d}>

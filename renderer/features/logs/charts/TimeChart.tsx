@@ -3,7 +3,7 @@
  * on a 0–100 % axis, an HTML legend that shows exact values of the hovered bucket (totals otherwise), toggles series
  * and drills down, and a hidden table of the totals for screen readers.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { LogAggregates } from '../../../../shared/contract/logs';
 import { bucketLabel } from '../../../../shared/logs/buckets';
 import type { DrillDown, TimeZoneMode } from '../view-types';
@@ -38,8 +38,26 @@ export interface TimeChartProps {
 }
 
 const HEIGHT = 220;
-/** The strip's plot: tall enough for a count axis of three ticks, short enough to leave the window to the table. */
+/**
+ * The strip's plot: tall enough for a count axis of three ticks, short enough to leave the window to the table —
+ * shorter still on a short window.
+ */
 const COMPACT_HEIGHT = 104;
+const COMPACT_HEIGHT_SHORT = 68;
+const SHORT_WINDOW = '(max-height: 759px)';
+
+/** Whether the window is short (under 760 px tall), following resizes. */
+function useShortWindow(): boolean {
+  const query = useMemo(() => (typeof window !== 'undefined' && typeof window.matchMedia === 'function' ? window.matchMedia(SHORT_WINDOW) : null), []);
+  const [short, setShort] = useState(() => query?.matches ?? false);
+  useEffect(() => {
+    if (!query) return;
+    const on = () => setShort(query.matches);
+    query.addEventListener('change', on);
+    return () => query.removeEventListener('change', on);
+  }, [query]);
+  return short;
+}
 /** Value ticks the strip's short axis has room for. */
 const COMPACT_TICKS = 3;
 
@@ -47,9 +65,10 @@ export function TimeChart({ id, title, aggregates, group, measure, timeZone, wit
   const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
   const [ratioShown, setRatioShown] = useState(true);
   const [hover, setHover] = useState<number | null>(null);
+  const short = useShortWindow();
   const { starts, bucketMs, hitRatio } = aggregates.series;
   const drawRatio = withHitRatio && ratioShown;
-  const { all, shown, data, options } = usePlotModel({ aggregates, group, measure, timeZone, drawRatio, hidden, ...(compact ? { maxTicks: COMPACT_TICKS } : {}) });
+  const { all, shown, data, options } = usePlotModel({ aggregates, group, measure, timeZone, drawRatio, hidden, ...(compact ? { maxTicks: COMPACT_TICKS, compact } : {}) });
   const fmt = formatterOf(measure);
   const wrap = useRef<HTMLDivElement>(null);
   const plotWidth = plotWidthOf(useWidth(wrap));
@@ -81,7 +100,9 @@ export function TimeChart({ id, title, aggregates, group, measure, timeZone, wit
 
   const head = (
     <header className="log-chart-head">
-      <h3 id={`${id}-title`}>{title}</h3>
+      <h3 id={`${id}-title`} className={compact ? 'visually-hidden' : undefined}>
+        {title}
+      </h3>
       <p className="muted log-chart-subtitle">
         <span data-testid="chart-buckets">{bucketLabel(bucketMs)}</span>
         {' · '}
@@ -97,7 +118,11 @@ export function TimeChart({ id, title, aggregates, group, measure, timeZone, wit
       <ul>
         {all.map((s) => (
           <li key={s.key}>
-            <input type="checkbox" checked={!hidden.has(s.key)} onChange={() => toggle(s.key)} aria-label={`Show ${s.key}`} style={{ accentColor: `var(${seriesColorVar(group, s.key)}, #6e7781)` }} />
+            {compact ? (
+              <span className="log-chart-swatch" aria-hidden="true" style={{ background: `var(${seriesColorVar(group, s.key)}, #6e7781)` }} />
+            ) : (
+              <input type="checkbox" checked={!hidden.has(s.key)} onChange={() => toggle(s.key)} aria-label={`Show ${s.key}`} style={{ accentColor: `var(${seriesColorVar(group, s.key)}, #6e7781)` }} />
+            )}
             {s.token === null ? (
               <span className="log-chart-key">{s.key}</span>
             ) : (
@@ -152,7 +177,7 @@ export function TimeChart({ id, title, aggregates, group, measure, timeZone, wit
       {/* Kept while empty (hidden), so a moment without rows — a new filter's query under way — keeps the one plot
           instead of building another when the rows come back. */}
       <div hidden={empty} ref={wrap}>
-        <UPlotCanvas options={options} data={data} height={compact ? COMPACT_HEIGHT : HEIGHT} label={summary} onHover={(t) => setHover(t === null ? null : bucketAt(starts, bucketMs, t))} onSelect={select} onPick={pick} />
+        <UPlotCanvas options={options} data={data} height={compact ? (short ? COMPACT_HEIGHT_SHORT : COMPACT_HEIGHT) : HEIGHT} label={summary} onHover={(t) => setHover(t === null ? null : bucketAt(starts, bucketMs, t))} onSelect={select} onPick={pick} />
       </div>
       {!compact && legend}
       <table className="visually-hidden">
