@@ -1,6 +1,6 @@
 /**
  * The demo's busy zone (seed.ts BUSY_ZONE_NAME): what a real shop's zone logs. About 20 requests a second on average
- * over a weekday (72,000 an hour, 1.7 million a day), quiet around 05:00 UTC and busiest around 17:00 UTC; Saturdays
+ * over a weekday (72,000 an hour, 1.7 million a day), quietest around 06:00 UTC and busiest around 16:00 UTC; Saturdays
  * and Sundays carry less and peak later. Every UTC day holds two incidents to find, at fixed times:
  *
  * - a cache-miss storm, 13:20–13:50 UTC: most cacheable requests miss, conditional requests get whole bodies, and
@@ -52,8 +52,8 @@ export function incidentAt(minute: number): Incident | undefined {
 }
 
 /**
- * The load of a minute as a share of the weekday mean: a daily wave (a sine with a sharper evening peak, averaging
- * 1 over the day) whose trough is at 05:00 UTC on weekdays; weekends carry 70 % of it, two hours later.
+ * The load of a minute as a share of the weekday mean: a daily wave (a sine around 11:00 UTC with a second harmonic
+ * that sharpens the afternoon peak, averaging 1 over the day); weekends carry 70 % of it, two hours later.
  */
 export function busyLoad(minute: number): number {
   const weekend = isWeekend(minute);
