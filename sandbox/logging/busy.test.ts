@@ -118,6 +118,39 @@ describe('the busy zone', () => {
   });
 });
 
+describe('walking the busy zone by offset', () => {
+  it('gives the same rows as filtering the whole range, page by page or cold, with minutes cut at either end', () => {
+    // 20:01–20:21 UTC less some seconds at each end, around the burst: partial minutes are never counted as whole.
+    const lo = WEDNESDAY + ERROR_BURST.start * MINUTE_MS - 4 * MINUTE_MS + 17_000;
+    const hi = lo + 20 * MINUTE_MS - 40_000;
+    const failed = (e: TrafficEntry) => e.statusCode >= 500 && !e.originShield;
+    for (const order of ['asc', 'desc'] as const) {
+      const all = [...createTrafficStore(1).range(busy, lo, hi, order)].filter(failed);
+      expect(all.length).toBeGreaterThan(5_000);
+      const store = createTrafficStore(1);
+      const page = (s: typeof store, skip: number, from = lo, to = hi) => {
+        const out: TrafficEntry[] = [];
+        for (const e of s.select(busy, from, to, order, failed, '5xx', skip)) {
+          if (out.length === 1_000) break;
+          out.push(e);
+        }
+        return out;
+      };
+      const walked: TrafficEntry[] = [];
+      for (let skip = 0; skip < all.length; skip += 1_000) walked.push(...page(store, skip));
+      expect(walked).toEqual(all);
+      // The counts remembered by the walk skip to the same place as a store that has counted nothing.
+      expect(page(store, 3_500)).toEqual(all.slice(3_500, 4_500));
+      expect(page(createTrafficStore(1), 3_500)).toEqual(all.slice(3_500, 4_500));
+      expect(page(store, all.length)).toEqual([]);
+      // The same store over the whole minutes around the range: the cut minutes were not remembered as whole.
+      const [wideLo, wideHi] = [lo - (lo % MINUTE_MS), hi - (hi % MINUTE_MS) + MINUTE_MS];
+      const wide = [...createTrafficStore(1).range(busy, wideLo, wideHi, order)].filter(failed);
+      expect(page(store, 2_000, wideLo, wideHi)).toEqual(wide.slice(2_000, 3_000));
+    }
+  });
+});
+
 describe('the busy zone over HTTP', () => {
   let h: LoggingHarness | undefined;
   afterEach(async () => {
