@@ -26,6 +26,8 @@ export const DEFAULT_ENTRIES_PER_DAY = 4_000;
 
 /** Edges that ask a shield. */
 const SHIELD_CLIENTS = ['DE', 'NY', 'SG', 'UK', 'LA'];
+/** Per shield POP, the edges that may ask it (all but itself), made once rather than per entry. */
+const CLIENTS_OF = new Map(SHIELDS.map(([pop]) => [pop, SHIELD_CLIENTS.filter((p) => p !== pop)]));
 
 const pickStatus = weighted<number>([
   [200, 74],
@@ -105,7 +107,7 @@ function makeEntry(rand: Rand, zone: SeedPullZone, catalog: Catalog, timestampMs
       bytesSent,
       remoteIp: `185.93.${between(rand, 0, 3)}.${between(rand, 1, 254)}`,
       countryCode: country,
-      edgeLocation: pick(rand, SHIELD_CLIENTS.filter((p) => p !== pop)),
+      edgeLocation: pick(rand, CLIENTS_OF.get(pop) ?? SHIELD_CLIENTS),
       url,
       userAgent: 'BunnyCDN-Edge/1.0',
       referer: null,
@@ -210,8 +212,10 @@ export function createTrafficStore(seed: number, perDay = DEFAULT_ENTRIES_PER_DA
 
   // The busy zone's latest minutes (a Map in use order: the first key is the least recently used).
   const busyMinutes = new Map<string, readonly TrafficEntry[]>();
-  // Per test key, per zone and minute: how many entries of that whole minute match.
-  const counted = new Map<string, Map<string, number>>();
+  // Per zone and test key (`zoneId|key`), per minute: how many entries of that whole minute match.
+  const counted = new Map<string, Map<number, number>>();
+  // Counts of minutes before this one are gone (cleaned at most once an hour of the clock).
+  let countsFrom = -Infinity;
 
   function catalogOf(zone: SeedPullZone): Catalog {
     let catalog = catalogs.get(zone.id);
@@ -238,7 +242,7 @@ export function createTrafficStore(seed: number, perDay = DEFAULT_ENTRIES_PER_DA
     return entries;
   }
 
-  function countsFor(key: string): Map<string, number> {
+  function countsFor(key: string): Map<number, number> {
     let counts = counted.get(key);
     if (counts !== undefined) {
       counted.delete(key);
@@ -274,12 +278,11 @@ export function createTrafficStore(seed: number, perDay = DEFAULT_ENTRIES_PER_DA
   }
 
   function* busySelect(zone: SeedPullZone, lo: number, hi: number, order: 'asc' | 'desc', matches: (e: TrafficEntry) => boolean, key: string, skip: number): Generator<TrafficEntry> {
-    const counts = countsFor(key);
+    const counts = countsFor(`${zone.id}|${key}`);
     let left = skip;
     for (const m of busyMinutesOf(lo, hi, order)) {
       const whole = m * MINUTE_MS >= lo && (m + 1) * MINUTE_MS <= hi;
-      const minuteKey = `${zone.id}:${m}`;
-      const known = whole ? counts.get(minuteKey) : undefined;
+      const known = whole ? counts.get(m) : undefined;
       if (known !== undefined && known <= left) {
         left -= known;
         continue;
@@ -292,7 +295,7 @@ export function createTrafficStore(seed: number, perDay = DEFAULT_ENTRIES_PER_DA
         else yield e;
       }
       // Reached only when the caller took the whole minute: then n is the minute's full count.
-      if (whole) counts.set(minuteKey, n);
+      if (whole) counts.set(m, n);
     }
   }
 
@@ -339,7 +342,10 @@ export function createTrafficStore(seed: number, perDay = DEFAULT_ENTRIES_PER_DA
       const oldest = Math.floor(ms / DAY_MS);
       for (const key of days.keys()) if (Number(key.split(':')[1]) < oldest) days.delete(key);
       const oldestMinute = Math.floor(ms / MINUTE_MS);
-      for (const counts of counted.values()) for (const key of counts.keys()) if (Number(key.split(':')[1]) < oldestMinute) counts.delete(key);
+      if (oldestMinute >= countsFrom + 60) {
+        countsFrom = oldestMinute;
+        for (const counts of counted.values()) for (const m of counts.keys()) if (m < oldestMinute) counts.delete(m);
+      }
     },
   };
 }
