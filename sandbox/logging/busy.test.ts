@@ -124,8 +124,10 @@ describe('walking the busy zone by offset', () => {
     const lo = WEDNESDAY + ERROR_BURST.start * MINUTE_MS - 4 * MINUTE_MS + 17_000;
     const hi = lo + 20 * MINUTE_MS - 40_000;
     const failed = (e: TrafficEntry) => e.statusCode >= 500 && !e.originShield;
+    // Rows are told apart by their request ids (unique), which compare far faster than whole rows.
+    const ids = (rows: Iterable<TrafficEntry>) => Array.from(rows, (e) => e.requestId);
     for (const order of ['asc', 'desc'] as const) {
-      const all = [...createTrafficStore(1).range(busy, lo, hi, order)].filter(failed);
+      const all = ids([...createTrafficStore(1).range(busy, lo, hi, order)].filter(failed));
       expect(all.length).toBeGreaterThan(5_000);
       const store = createTrafficStore(1);
       const page = (s: typeof store, skip: number, from = lo, to = hi) => {
@@ -134,9 +136,9 @@ describe('walking the busy zone by offset', () => {
           if (out.length === 1_000) break;
           out.push(e);
         }
-        return out;
+        return ids(out);
       };
-      const walked: TrafficEntry[] = [];
+      const walked: (string | null)[] = [];
       for (let skip = 0; skip < all.length; skip += 1_000) walked.push(...page(store, skip));
       expect(walked).toEqual(all);
       // The counts remembered by the walk skip to the same place as a store that has counted nothing.
@@ -145,7 +147,7 @@ describe('walking the busy zone by offset', () => {
       expect(page(store, all.length)).toEqual([]);
       // The same store over the whole minutes around the range: the cut minutes were not remembered as whole.
       const [wideLo, wideHi] = [lo - (lo % MINUTE_MS), hi - (hi % MINUTE_MS) + MINUTE_MS];
-      const wide = [...createTrafficStore(1).range(busy, wideLo, wideHi, order)].filter(failed);
+      const wide = ids([...createTrafficStore(1).range(busy, wideLo, wideHi, order)].filter(failed));
       expect(page(store, 2_000, wideLo, wideHi)).toEqual(wide.slice(2_000, 3_000));
     }
   });
