@@ -108,6 +108,8 @@ export function LogsScreen() {
   const filterInput = useRef<HTMLInputElement | null>(null);
   const tableKeys = useRef<TableKeys | null>(null);
   const [keysOpen, setKeysOpen] = useState(false);
+  /** The footer's place for the table's tools (Columns, the e/E note), known once it is drawn. */
+  const [toolsHost, setToolsHost] = useState<HTMLDivElement | null>(null);
   const views = useLogsViews(q, tableKeys, sort, aggregates !== null);
   useLogsKeys({
     toggleFilters: views.toggleFilters,
@@ -215,7 +217,7 @@ export function LogsScreen() {
                 </p>
               ) : (
                 <div className="logs-table-wrap">
-                  <Table sessionId={status.sessionId} total={status.matchingRows} version={version} sort={sort} onSort={setSort} timeZone={timeZone} onDrill={q.drill} keysRef={tableKeys} />
+                  <Table sessionId={status.sessionId} total={status.matchingRows} version={version} sort={sort} onSort={setSort} timeZone={timeZone} onDrill={q.drill} keysRef={tableKeys} toolsHost={toolsHost} />
                 </div>
               )}
             </div>
@@ -230,8 +232,10 @@ export function LogsScreen() {
             )}
           </Tabs.Content>
           <div className="logs-footer">
-            <div className="row logs-counts-row">
+            <div className="logs-counts-row">
               <Counts status={status} />
+              <div className="logs-table-tools" ref={setToolsHost} hidden={tab !== 'table'} />
+              {status.source.kind === 'zone' && <LoadBar status={status} loadMore={q.session.loadMore} loadAll={q.session.loadAll} cancel={q.session.cancel} />}
               <ExportButton status={status} sort={sort} timeZone={timeZone} />
             </div>
             {status.file && status.file.malformed > 0 && <MalformedLines sessionId={status.sessionId} count={status.file.malformed} />}
@@ -253,7 +257,6 @@ export function LogsScreen() {
                 The file could not be read to its end: {status.file.endedEarly}. The rows before that point are shown.
               </p>
             )}
-            {status.source.kind === 'zone' && <LoadBar status={status} loadMore={q.session.loadMore} loadAll={q.session.loadAll} cancel={q.session.cancel} />}
           </div>
         </Tabs.Root>
       )}

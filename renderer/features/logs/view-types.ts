@@ -53,6 +53,8 @@ export interface LogTableProps {
   onOpenRow?(row: LogRow | null): void;
   /** Filled by the table with what the viewer's keys ask of it. */
   readonly keysRef?: RefObject<TableKeys | null>;
+  /** Where the table's tools (the Columns menu, the e/E note) go; above the grid when absent. */
+  readonly toolsHost?: HTMLElement | null;
 }
 
 /** What the viewer's keys ask of the table: each moves the selection the way the arrows do and focuses the grid. */

@@ -16,7 +16,7 @@
  * grid, resizable from the bar between them, or below it when the container is narrow.
  */
 import { useCallback, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { flushSync } from 'react-dom';
+import { createPortal, flushSync } from 'react-dom';
 import { call } from '../../../bridge/client';
 import type { LogRow, LogSort } from '../../../../shared/contract/logs';
 import type { LogTableProps, TableKeys } from '../view-types';
@@ -60,7 +60,7 @@ function pageMeasure(): MeasureText {
 }
 
 /** The logs table with its column menu and detail pane. */
-export function LogTable({ sessionId, total, version, sort, onSort, timeZone, onDrill, onOpenRow, keysRef }: LogTableProps) {
+export function LogTable({ sessionId, total, version, sort, onSort, timeZone, onDrill, onOpenRow, keysRef, toolsHost = null }: LogTableProps) {
   const gridId = useId();
   const grid = useRef<HTMLDivElement | null>(null);
   const box = useRef<HTMLDivElement | null>(null);
@@ -304,19 +304,22 @@ export function LogTable({ sessionId, total, version, sort, onSort, timeZone, on
     );
   }
   const activeShown = current !== null && current >= first && current <= last;
+  const tools = (
+    <div className="log-table-toolbar">
+      <span className="muted" role="status" data-testid="log-table-jump">
+        {jumpNote}
+      </span>
+      <ColumnsMenu state={columns} onChange={changeColumns} />
+    </div>
+  );
+  // The screen may give the table's tools a place in its own footer line, so the grid starts right under the
+  // histogram; without one they sit above the grid.
+  const toolbar = toolsHost ? createPortal(tools, toolsHost) : tools;
 
   return (
     <div ref={box} className="log-table" data-testid="log-table" data-pane={openRow === null ? undefined : side}>
       <div className="log-table-main">
-        <div className="log-table-toolbar">
-          <span className="muted" data-testid="log-table-count">
-            {total.toLocaleString('en-US')} {total === 1 ? 'row' : 'rows'}
-          </span>
-          <span className="muted" role="status" data-testid="log-table-jump">
-            {jumpNote}
-          </span>
-          <ColumnsMenu state={columns} onChange={changeColumns} />
-        </div>
+        {toolbar}
         <div
           ref={grid}
           role="grid"
