@@ -1,0 +1,68 @@
+/**
+ * How the facets panel names things: each facet's heading, a value as shown (a country by its English name), the
+ * colour of a value's share bar, and why a value no filter can pick is not clickable.
+ */
+import type { FacetName } from '../../../../shared/contract/logs';
+import { cacheColorVar, statusClassColorVar } from '../view-types';
+
+/** The key the core gives values that rows lack (no country, no referer…). */
+export const NO_VALUE_KEY = '(none)';
+
+/** A facet's heading; the URL facet says whether it groups URLs into patterns. */
+export function facetLabel(name: FacetName, patterns: boolean): string {
+  const labels: Record<FacetName, string> = {
+    cache: 'Cache status',
+    statusClass: 'Status class',
+    status: 'Status code',
+    country: 'Country',
+    pop: 'Edge location (POP)',
+    urlPattern: patterns ? 'URL pattern' : 'URL',
+    host: 'Host',
+    refererHost: 'Referrer host',
+    uaFamily: 'User agent',
+  };
+  return labels[name];
+}
+
+/** A country's name in English ("Germany (DE)"), the code itself where the runtime does not know it. */
+function countryNamer(): (code: string) => string {
+  let names: Intl.DisplayNames | null = null;
+  try {
+    names = new Intl.DisplayNames(['en'], { type: 'region' });
+  } catch {
+    names = null;
+  }
+  return (code) => {
+    let name: string | undefined;
+    try {
+      name = names?.of(code.toUpperCase());
+    } catch {
+      name = undefined;
+    }
+    return name !== undefined && name !== code.toUpperCase() ? `${name} (${code})` : code;
+  };
+}
+
+export const countryName = countryNamer();
+
+/** What a value row shows for a key: countries by name, the rest as the core wrote them. */
+export function valueText(name: FacetName, key: string): string {
+  return name === 'country' && key !== NO_VALUE_KEY ? countryName(key) : key;
+}
+
+/** The CSS colour of a value's share bar: cache statuses and status classes in their chart colours. */
+export function barColor(name: FacetName, key: string): string {
+  if (name === 'cache') return `var(${cacheColorVar(key === NO_VALUE_KEY ? '-' : key)})`;
+  if (name === 'statusClass') return `var(${statusClassColorVar(key)})`;
+  return 'var(--accent)';
+}
+
+/** Why a value without a filter cannot be clicked, in words for its tooltip. */
+export function noFilterReason(name: FacetName, key: string): string {
+  if (key === NO_VALUE_KEY) return 'Rows without a value cannot be picked by a filter.';
+  if (name === 'urlPattern') return 'A pattern stands for many URLs; no filter picks exactly these rows.';
+  return 'No filter can pick this value.';
+}
+
+/** The tooltip of a value whose filter picks rows containing its text: a few more rows than counted may match. */
+export const CONTAINS_NOTE = 'Filters on rows containing this text, which may pick a few more rows than counted here.';
