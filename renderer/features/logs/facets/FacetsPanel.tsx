@@ -59,7 +59,7 @@ function Facets({ sessionId, version, loading, onDrill, prefs, onPrefs, collapse
     onPrefs({ ...prefs, closed });
   };
   return (
-    <aside className="facets" data-testid="facets-panel" aria-labelledby={`${id}-title`}>
+    <section className="facets" data-testid="facets-panel" aria-labelledby={`${id}-title`}>
       <div className="facets-head">
         <h2 id={`${id}-title`} className="facets-title">
           Facets
@@ -102,7 +102,7 @@ function Facets({ sessionId, version, loading, onDrill, prefs, onPrefs, collapse
           {DRILL_HINT}
         </p>
       </div>
-    </aside>
+    </section>
   );
 }
 
@@ -125,14 +125,14 @@ export const FacetsPanel = memo(function FacetsPanel(props: FacetsPanelProps) {
   if (props.sessionId === null || props.sessionId === '') return null;
   if (prefs.collapsed) {
     return (
-      <aside className="facets facets-rail" data-testid="facets-panel" aria-label="Facets">
+      <section className="facets facets-rail" data-testid="facets-panel" aria-label="Facets">
         <button type="button" ref={focusIfMoved} className="icon-button facets-expand" aria-expanded="false" aria-label="Show facets" title="Show facets" onClick={() => change({ ...prefs, collapsed: false })}>
           <PanelLeftOpen aria-hidden="true" size={14} />
         </button>
         <span className="facets-rail-label" aria-hidden="true">
           Facets
         </span>
-      </aside>
+      </section>
     );
   }
   return <Facets {...props} sessionId={props.sessionId} prefs={prefs} onPrefs={change} collapseRef={focusIfMoved} />;
