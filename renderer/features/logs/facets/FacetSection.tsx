@@ -12,7 +12,7 @@ import { formatBytes } from '../../videos/format';
 import { drillHandlers } from '../charts/drill';
 import { formatCount, formatShare } from '../logs-format';
 import type { DrillDown } from '../view-types';
-import { barColor, CONTAINS_NOTE, facetLabel, noFilterReason, valueText } from './facet-labels';
+import { barColor, CONTAINS_NOTE, facetLabel, middleCut, noFilterReason, valueText } from './facet-labels';
 import { FACET_TOP_LIMIT, useFacetsQuery } from './use-facets';
 
 type Facet = LogFacets['facets'][number];
@@ -27,12 +27,14 @@ interface ValueRowProps {
 /** A value's row: clickable when a filter picks it, shown with the reason otherwise. */
 function ValueRow({ name, value, hintId, onDrill }: ValueRowProps) {
   const text = valueText(name, value.key);
+  const cut = middleCut(name, text);
   const numbers = `${formatShare(value.share)} · ${formatBytes(value.bytes)} · hit ${formatShare(value.hitRatio)}`;
   const body = (
     <>
       <span className="facet-value-line">
-        <span className="facet-value-name" title={text}>
-          {text}
+        <span className="facet-value-name" title={name === 'urlPattern' ? value.key : text}>
+          <span className="facet-value-head">{cut.head}</span>
+          {cut.tail !== '' && <span className="facet-value-tail">{cut.tail}</span>}
         </span>
         <span className="facet-value-count tabular">{formatCount(value.requests)}</span>
       </span>

@@ -45,9 +45,25 @@ function countryNamer(): (code: string) => string {
 
 export const countryName = countryNamer();
 
-/** What a value row shows for a key: countries by name, the rest as the core wrote them. */
+/** What a value row shows for a key: countries by name, URLs without their scheme, the rest as the core wrote them. */
 export function valueText(name: FacetName, key: string): string {
-  return name === 'country' && key !== NO_VALUE_KEY ? countryName(key) : key;
+  if (key === NO_VALUE_KEY) return key;
+  if (name === 'country') return countryName(key);
+  if (name === 'urlPattern') return key.replace(/^https?:\/\//i, '');
+  return key;
+}
+
+/**
+ * A long URL cut in the middle: the head (which the row ellipsizes as far as it must) and a tail kept whole, so the
+ * end of a path (the file, the pattern's last part) stays readable in a narrow panel. No tail for short text.
+ */
+export function middleCut(name: FacetName, text: string): { readonly head: string; readonly tail: string } {
+  const long = (name === 'urlPattern' || name === 'refererHost' || name === 'host') && text.length > 24;
+  if (!long) return { head: text, tail: '' };
+  // The tail starts at a slash when one falls within its last 20 characters (whole path segments read best).
+  const slash = text.indexOf('/', text.length - 20);
+  const at = slash > 0 ? slash : text.length - Math.min(14, Math.floor(text.length / 2));
+  return { head: text.slice(0, at), tail: text.slice(at) };
 }
 
 /** The CSS colour of a value's share bar: cache statuses and status classes in their chart colours. */

@@ -90,6 +90,10 @@ describe('the facets panel', () => {
     const [pattern, css] = rows('urlPattern');
     expect(pattern!.getAttribute('title')).toMatch(/pattern stands for many URLs/);
     expect(css!.getAttribute('title')).toMatch(/containing this text/);
+    // URLs show without their scheme, cut in the middle when long; the whole URL is in the name's tooltip.
+    expect(css!.textContent).toMatch(/^cdn\.example\/a\.css100/);
+    expect(pattern!.querySelector('.facet-value-tail')!.textContent).toBe('/video/{n}.mp4');
+    expect(pattern!.querySelector('.facet-value-name')!.getAttribute('title')).toBe('https://cdn.example/video/{n}.mp4');
     // The URL facet groups as the store says (exact paths by default).
     expect(screen.getByRole('button', { name: /^URL 2 values$/ })).toBeTruthy();
   });
