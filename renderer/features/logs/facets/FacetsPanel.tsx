@@ -6,16 +6,16 @@
  * (ASN organisations are not listed: the platform's logs do not carry them, so the core has no such facet.)
  */
 import { PanelLeftClose, PanelLeftOpen } from 'lucide-react';
-import { memo, useId, useRef, useState } from 'react';
+import { memo, useId } from 'react';
 import type { FacetName } from '../../../../shared/contract/logs';
 import { ErrorMessage } from '../../../ui/ErrorMessage';
 import { DRILL_HINT } from '../charts/drill';
 import { formatCount } from '../logs-format';
 import { useLogs } from '../logs-store';
 import type { DrillDown } from '../view-types';
-import { loadFacetPrefs, saveFacetPrefs, type FacetPrefs } from './facet-prefs';
+import { useFacetPrefs, type FacetPrefs } from './facet-prefs';
 import { FacetSection } from './FacetSection';
-import { FACET_TOP_LIMIT, useFacetsQuery, type FacetsAnswer } from './use-facets';
+import { FACET_TOP_LIMIT, useFacetsQuery, useSlow, type FacetsAnswer } from './use-facets';
 import './facets.css';
 
 export interface FacetsPanelProps {
@@ -29,13 +29,16 @@ export interface FacetsPanelProps {
   onDrill(drill: DrillDown): void;
 }
 
-/** The line under the panel's title: loading, partial, or how many rows were counted. */
-export function facetsNote(top: FacetsAnswer, loading: boolean): string {
+/**
+ * The line under the panel's title: loading, partial, or how many rows were counted. Counts being refreshed keep
+ * their line until the refresh is slow (`slow`), so a quick one does not flash "loading…".
+ */
+export function facetsNote(top: FacetsAnswer, loading: boolean, slow: boolean): string {
   const r = top.reply;
   // No counts yet, or none while rows are still on their way: nothing to show but that they are coming.
   if (r === null || (r.rows === 0 && (loading || top.pending))) return 'loading…';
   if (loading || r.partial) return `partial, from ${formatCount(r.rows)} rows`;
-  if (top.pending) return 'loading…';
+  if (top.pending && slow) return 'loading…';
   return `${formatCount(r.rows)} rows`;
 }
 
@@ -51,7 +54,8 @@ function Facets({ sessionId, version, loading, onDrill, prefs, onPrefs, collapse
   const id = useId();
   const urls = useLogs((s) => s.urlGrouping);
   const top = useFacetsQuery(sessionId, version, { limit: FACET_TOP_LIMIT, urls });
-  const note = facetsNote(top, loading);
+  const slow = useSlow(top.pending);
+  const note = facetsNote(top, loading, slow);
   const reply = top.reply;
   const counting = reply === null || (reply.rows === 0 && (loading || top.pending));
   const toggle = (name: FacetName) => {
@@ -108,20 +112,7 @@ function Facets({ sessionId, version, loading, onDrill, prefs, onPrefs, collapse
 
 /** Memoized: a status event that leaves the session's rows as they were does not touch the panel. */
 export const FacetsPanel = memo(function FacetsPanel(props: FacetsPanelProps) {
-  const [prefs, setPrefs] = useState(loadFacetPrefs);
-  // The button pressed goes away with the state it changes: focus moves to the one that undoes it.
-  const focusAfter = useRef(false);
-  const change = (next: FacetPrefs) => {
-    focusAfter.current = next.collapsed !== prefs.collapsed;
-    setPrefs(next);
-    saveFacetPrefs(next);
-  };
-  const focusIfMoved = (el: HTMLButtonElement | null) => {
-    if (el !== null && focusAfter.current) {
-      focusAfter.current = false;
-      el.focus();
-    }
-  };
+  const { prefs, change, focusIfMoved } = useFacetPrefs();
   if (props.sessionId === null || props.sessionId === '') return null;
   if (prefs.collapsed) {
     return (

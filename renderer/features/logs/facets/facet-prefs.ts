@@ -3,6 +3,7 @@
  * the user closed. Kept in localStorage in a versioned form and read defensively: anything unreadable falls back
  * to the defaults (expanded, every section open) and unknown facet names are dropped.
  */
+import { useRef, useState } from 'react';
 import { z } from 'zod';
 import { FACET_NAMES, type FacetName } from '../../../../shared/contract/logs';
 
@@ -40,4 +41,25 @@ export function saveFacetPrefs(prefs: FacetPrefs, storage: Storage = window.loca
   } catch {
     // The choice still applies for this run.
   }
+}
+
+/**
+ * The remembered choice as state: `change` applies and keeps it. The button that collapses or expands the panel
+ * goes away with the state it changes, so focus moves to the one that undoes it (`focusIfMoved` is its ref).
+ */
+export function useFacetPrefs() {
+  const [prefs, setPrefs] = useState(loadFacetPrefs);
+  const focusAfter = useRef(false);
+  const change = (next: FacetPrefs) => {
+    focusAfter.current = next.collapsed !== prefs.collapsed;
+    setPrefs(next);
+    saveFacetPrefs(next);
+  };
+  const focusIfMoved = (el: HTMLButtonElement | null) => {
+    if (el !== null && focusAfter.current) {
+      focusAfter.current = false;
+      el.focus();
+    }
+  };
+  return { prefs, change, focusIfMoved };
 }

@@ -208,6 +208,18 @@ describe('the facets panel', () => {
     expect(note()).toBe('0 rows');
   });
 
+  it('a slow refresh of complete counts keeps the values listed and then says loading…', async () => {
+    const view = render(<FacetsPanel {...props()} />);
+    await waitFor(() => expect(note()).toMatch(/^1.000 rows$/));
+    const later = held<LogFacets>();
+    bridge.answer('logs.facets', () => later.promise as unknown as LogFacets);
+    view.rerender(<FacetsPanel {...props({ version: 2 })} />);
+    await waitFor(() => expect(note()).toBe('loading…'));
+    expect(rows('cache')).toHaveLength(2);
+    await act(async () => later.resolve(aReply({ rows: 2_000 })));
+    await waitFor(() => expect(note()).toMatch(/^2.000 rows$/));
+  });
+
   it('shows the core’s error in words', async () => {
     bridge.answer('logs.facets', { error: { kind: 'not_found', title: 'This log session is closed' } });
     render(<FacetsPanel {...props()} />);

@@ -16,6 +16,23 @@ export const FACETS_DEBOUNCE_MS = 150;
 /** How many values each facet lists before "more…". */
 export const FACET_TOP_LIMIT = 6;
 
+/** How long a refresh may take before the panel says it is loading (quicker ones change nothing on screen first). */
+export const SLOW_MS = 300;
+
+/** True once `pending` has stayed true for SLOW_MS; false again as soon as it ends. */
+export function useSlow(pending: boolean): boolean {
+  const [slow, setSlowSince] = useState(false);
+  useEffect(() => {
+    if (!pending) return;
+    const timer = setTimeout(() => setSlowSince(true), SLOW_MS);
+    return () => {
+      clearTimeout(timer);
+      setSlowSince(false);
+    };
+  }, [pending]);
+  return pending && slow;
+}
+
 /** What the panel knows of one question. */
 export interface FacetsAnswer {
   /** The latest reply of this session (to this question, or to an earlier one while a newer is pending). */
