@@ -6,6 +6,7 @@
 import { ChevronRight } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { FacetName, FacetValue, FacetsQuery, LogFacets } from '../../../../shared/contract/logs';
+import { escapeForDisplay } from '../../../../shared/display';
 import type { UrlGrouping } from '../../../../shared/logs/url-pattern';
 import { ErrorMessage } from '../../../ui/ErrorMessage';
 import { formatBytes } from '../../videos/format';
@@ -32,7 +33,7 @@ function ValueRow({ name, value, hintId, onDrill }: ValueRowProps) {
   const body = (
     <>
       <span className="facet-value-line">
-        <span className="facet-value-name" title={name === 'urlPattern' ? value.key : text}>
+        <span className="facet-value-name" title={name === 'urlPattern' ? escapeForDisplay(value.key, { oneLine: true }) : text}>
           <span className="facet-value-head">{cut.head}</span>
           {cut.tail !== '' && <span className="facet-value-tail">{cut.tail}</span>}
         </span>

@@ -3,6 +3,7 @@
  * colour of a value's share bar, and why a value no filter can pick is not clickable.
  */
 import type { FacetName } from '../../../../shared/contract/logs';
+import { escapeForDisplay } from '../../../../shared/display';
 import { cacheColorVar, statusClassColorVar } from '../view-types';
 
 /** The key the core gives values that rows lack (no country, no referer…). */
@@ -45,12 +46,15 @@ function countryNamer(): (code: string) => string {
 
 export const countryName = countryNamer();
 
-/** What a value row shows for a key: countries by name, URLs without their scheme, the rest as the core wrote them. */
+/**
+ * What a value row shows for a key: countries by name, URLs without their scheme, the rest as the core wrote them.
+ * Keys come from visitors' requests: control characters and bidi overrides in them show as visible escapes.
+ */
 export function valueText(name: FacetName, key: string): string {
   if (key === NO_VALUE_KEY) return key;
   if (name === 'country') return countryName(key);
-  if (name === 'urlPattern') return key.replace(/^https?:\/\//i, '');
-  return key;
+  const safe = escapeForDisplay(key, { oneLine: true });
+  return name === 'urlPattern' ? safe.replace(/^https?:\/\//i, '') : safe;
 }
 
 /**

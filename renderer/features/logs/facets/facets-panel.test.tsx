@@ -98,6 +98,14 @@ describe('the facets panel', () => {
     expect(screen.getByRole('button', { name: /^URL 2 values$/ })).toBeTruthy();
   });
 
+  it('shows control characters and bidi overrides in a value as visible escapes', async () => {
+    bridge.answer('logs.facets', aReply({ facets: [{ name: 'refererHost', distinct: 1, matched: 1, values: [v('evil\u202egnp.example', 5, 1_000, 'referer://evil')] }] }));
+    render(<FacetsPanel {...props()} />);
+    await waitFor(() => expect(rows('refererHost')).toHaveLength(1));
+    expect(rows('refererHost')[0]!.textContent).toContain('evil\\u202egnp.example');
+    expect(rows('refererHost')[0]!.textContent).not.toContain('\u202e');
+  });
+
   it('a click adds the value’s filter, Alt-click and Alt+Enter exclude it', async () => {
     const onDrill = vi.fn();
     render(<FacetsPanel {...props({ onDrill })} />);
