@@ -104,7 +104,8 @@ export function FacetSection({ sessionId, version, facet, urls, open, onToggle, 
       </h3>
       {open && (
         <div id={`${id}-body`} className="facet-body" aria-busy={detail.pending || undefined}>
-          {facet.distinct > FACET_TOP_LIMIT && (
+          {/* A long list gets a search box; one typed into stays while it holds text, so it can always be cleared. */}
+          {(facet.distinct > FACET_TOP_LIMIT || search !== '') && (
             <input
               type="search"
               className="facet-search"
