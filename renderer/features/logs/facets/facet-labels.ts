@@ -4,10 +4,11 @@
  */
 import type { FacetName } from '../../../../shared/contract/logs';
 import { escapeForDisplay } from '../../../../shared/display';
+import { NO_CACHE_STATUS } from '../../../../shared/logs/cache-status';
 import { cacheColorVar, statusClassColorVar } from '../view-types';
 
-/** The key the core gives values that rows lack (no country, no referer…). */
-export const NO_VALUE_KEY = '(none)';
+/** The key the core gives values that rows lack (no country, no referer…): the same as a row without cache status. */
+export const NO_VALUE_KEY = NO_CACHE_STATUS;
 
 /** A facet's heading; the URL facet says whether it groups URLs into patterns. */
 export function facetLabel(name: FacetName, patterns: boolean): string {
