@@ -1,0 +1,65 @@
+/**
+ * What the facets panel remembers across restarts: whether it is collapsed to its rail, and which facet sections
+ * the user closed. Kept in localStorage in a versioned form and read defensively: anything unreadable falls back
+ * to the defaults (expanded, every section open) and unknown facet names are dropped.
+ */
+import { useRef, useState } from 'react';
+import { z } from 'zod';
+import { FACET_NAMES, type FacetName } from '../../../../shared/contract/logs';
+
+export interface FacetPrefs {
+  readonly collapsed: boolean;
+  /** Sections the user closed; facets added later start open. */
+  readonly closed: readonly FacetName[];
+}
+
+export const DEFAULT_FACET_PREFS: FacetPrefs = { collapsed: false, closed: [] };
+
+/** Where the choice is kept; the suffix changes when the stored shape does. */
+export const FACET_PREFS_KEY = 'burrow.logs.facets.v1';
+
+const stored = z.object({ collapsed: z.boolean(), closed: z.array(z.string()) });
+const isFacetName = (v: string): v is FacetName => (FACET_NAMES as readonly string[]).includes(v);
+
+/** Reads the stored choice; the defaults when there is none or it cannot be read. */
+export function loadFacetPrefs(storage: Storage = window.localStorage): FacetPrefs {
+  try {
+    const text = storage.getItem(FACET_PREFS_KEY);
+    if (text === null) return DEFAULT_FACET_PREFS;
+    const parsed = stored.safeParse(JSON.parse(text));
+    if (!parsed.success) return DEFAULT_FACET_PREFS;
+    return { collapsed: parsed.data.collapsed, closed: [...new Set(parsed.data.closed.filter(isFacetName))] };
+  } catch {
+    return DEFAULT_FACET_PREFS;
+  }
+}
+
+/** Keeps the choice; a storage that refuses (full, disabled) only loses the memory, never the change on screen. */
+export function saveFacetPrefs(prefs: FacetPrefs, storage: Storage = window.localStorage): void {
+  try {
+    storage.setItem(FACET_PREFS_KEY, JSON.stringify(prefs));
+  } catch {
+    // The choice still applies for this run.
+  }
+}
+
+/**
+ * The remembered choice as state: `change` applies and keeps it. The button that collapses or expands the panel
+ * goes away with the state it changes, so focus moves to the one that undoes it (`focusIfMoved` is its ref).
+ */
+export function useFacetPrefs() {
+  const [prefs, setPrefs] = useState(loadFacetPrefs);
+  const focusAfter = useRef(false);
+  const change = (next: FacetPrefs) => {
+    focusAfter.current = next.collapsed !== prefs.collapsed;
+    setPrefs(next);
+    saveFacetPrefs(next);
+  };
+  const focusIfMoved = (el: HTMLButtonElement | null) => {
+    if (el !== null && focusAfter.current) {
+      focusAfter.current = false;
+      el.focus();
+    }
+  };
+  return { prefs, change, focusIfMoved };
+}
