@@ -15,6 +15,7 @@ import { ErrorMessage, fieldError } from '../../ui/ErrorMessage';
 import { ExportButton } from './ExportButton';
 import { LogCharts } from './charts/LogCharts';
 import { TimeChart } from './charts/TimeChart';
+import { FacetsPanel } from './facets/FacetsPanel';
 import { FilterBar } from './FilterBar';
 import { KeysDialog } from './KeysDialog';
 import { KpiStrip } from './KpiStrip';
@@ -185,7 +186,7 @@ export function LogsScreen() {
                 Overview
               </Tabs.Trigger>
             </Tabs.List>
-            <KpiStrip aggregates={aggregates} />
+            <KpiStrip aggregates={aggregates} loading={counting} matchingRows={status.matchingRows} />
             {/* The charts offer "Reset zoom" only while a zoom is applied: one button, beside the histogram's numbers. */}
             {q.zoomed && (
               <button type="button" className="logs-reset-zoom" onClick={q.resetZoom}>
@@ -211,6 +212,7 @@ export function LogsScreen() {
               />
             )}
             <div className="logs-body">
+              <FacetsPanel sessionId={status.sessionId} version={version} loading={loading} onDrill={q.drill} />
               {status.matchingRows === 0 && !loading ? (
                 <p className="empty-state" data-testid="logs-no-rows">
                   {status.filter.trim() !== '' ? 'No rows match these filters.' : status.source.kind === 'file' ? 'This file holds no requests.' : 'No requests in this range.'}

@@ -21,16 +21,24 @@ export const FACET_PREFS_KEY = 'burrow.logs.facets.v1';
 const stored = z.object({ collapsed: z.boolean(), closed: z.array(z.string()) });
 const isFacetName = (v: string): v is FacetName => (FACET_NAMES as readonly string[]).includes(v);
 
-/** Reads the stored choice; the defaults when there is none or it cannot be read. */
-export function loadFacetPrefs(storage: Storage = window.localStorage): FacetPrefs {
+/** Below this window width the panel starts as its rail, so the table keeps its URL column in view. */
+export const NARROW_WINDOW_PX = 1200;
+
+/** The choice before the user made one: open on a wide window, the rail on a narrow one. */
+export function defaultFacetPrefs(windowWidth: number = typeof window === 'undefined' ? Infinity : window.innerWidth): FacetPrefs {
+  return windowWidth < NARROW_WINDOW_PX ? { ...DEFAULT_FACET_PREFS, collapsed: true } : DEFAULT_FACET_PREFS;
+}
+
+/** Reads the stored choice; the defaults for this window when there is none or it cannot be read. */
+export function loadFacetPrefs(storage: Storage = window.localStorage, windowWidth?: number): FacetPrefs {
   try {
     const text = storage.getItem(FACET_PREFS_KEY);
-    if (text === null) return DEFAULT_FACET_PREFS;
+    if (text === null) return defaultFacetPrefs(windowWidth);
     const parsed = stored.safeParse(JSON.parse(text));
-    if (!parsed.success) return DEFAULT_FACET_PREFS;
+    if (!parsed.success) return defaultFacetPrefs(windowWidth);
     return { collapsed: parsed.data.collapsed, closed: [...new Set(parsed.data.closed.filter(isFacetName))] };
   } catch {
-    return DEFAULT_FACET_PREFS;
+    return defaultFacetPrefs(windowWidth);
   }
 }
 

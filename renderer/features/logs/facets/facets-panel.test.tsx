@@ -46,6 +46,8 @@ let bridge: FakeBridge;
 
 beforeEach(() => {
   window.localStorage.clear();
+  // A wide window: the panel starts open (a narrow one starts with the rail; tested below).
+  window.innerWidth = 1440;
   useLogs.getState().setUrlGrouping(DEFAULT_URL_GROUPING);
   bridge = installFakeBridge();
   bridge.answer('logs.facets', ({ query }) => (query?.facet === 'country' ? countries(query) : aReply()));
@@ -268,6 +270,18 @@ describe('the facets panel', () => {
     expect(bridge.count('logs.facets')).toBe(asked + 1);
     expect(screen.getByRole('button', { name: /^Cache status/ }).getAttribute('aria-expanded')).toBe('false');
     expect(rows('cache')).toHaveLength(0);
+  });
+
+  it('starts as its rail on a narrow window until the user opens it, and then stays open', async () => {
+    window.innerWidth = 1024;
+    render(<FacetsPanel {...props()} />);
+    const show = await screen.findByRole('button', { name: 'Show facets' });
+    expect(screen.queryAllByTestId('facet-value')).toHaveLength(0);
+    fireEvent.click(show);
+    await waitFor(() => expect(rows('cache')).toHaveLength(2));
+    cleanup();
+    render(<FacetsPanel {...props()} />);
+    await waitFor(() => expect(rows('cache')).toHaveLength(2));
   });
 
   it('reads a broken or foreign stored choice as the defaults', async () => {
