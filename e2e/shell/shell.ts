@@ -29,6 +29,11 @@ export interface ShellOptions {
   readonly timezoneId?: string;
   /** With no scripted answer, "Choose files…" opens the page's real file chooser; by default only when headed. */
   readonly fileChooser?: boolean;
+  /**
+   * Open the window without a place of its own, as the desktop app does (the sandbox's first look then shows Logs).
+   * Tests open it on the first area (`#/apps`) by default, so each starts where it expects without Logs' traffic.
+   */
+  readonly firstLook?: boolean;
 }
 
 /** A path the shell handed to the core for a dropped file, and the token the core gave back. */
@@ -139,7 +144,7 @@ export async function launchShell(options: ShellOptions = {}): Promise<Shell> {
       serveRenderer(ctx0, distDir),
       starting.then(async (c) => (await bindCore(ctx0, page, c, files, dropped), c)),
     ]);
-    await page.goto(APP_URL);
+    await page.goto(options.firstLook === true ? APP_URL : `${APP_URL}#/apps`);
     // Back (Alt+Left, a mouse's back button) must not leave the app for the placeholder it replaced.
     await (await context.newCDPSession(page)).send('Page.resetNavigationHistory');
     const closed = new Promise<void>((r) =>

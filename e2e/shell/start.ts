@@ -11,7 +11,7 @@ const smoke = process.argv.includes('--smoke');
 const headed = !smoke || process.argv.includes('--headed');
 let shell: Awaited<ReturnType<typeof launchShell>>;
 try {
-  shell = await launchShell({ headless: !headed, dataDir: smoke ? undefined : dataDir });
+  shell = await launchShell({ headless: !headed, firstLook: true, dataDir: smoke ? undefined : dataDir });
 } catch (e) {
   console.error(`Burrow could not open in Chromium: ${e instanceof Error ? e.message : String(e)}`);
   process.exit(1);

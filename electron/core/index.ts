@@ -14,6 +14,7 @@ import { FileRegistry } from './files/registry.js';
 import { createPlatformClient, type PlatformClient } from './platform/client.js';
 import type { CorePorts } from './ports.js';
 import type { Sandbox } from '../../sandbox/server.js';
+import { BUSY_ZONE_NAME } from '../../sandbox/seed.js';
 import { EmbeddedSandbox } from './settings/embedded-sandbox.js';
 import { settingsHandlers } from './settings/handlers.js';
 import { ProfileStore, type StoredProfile } from './settings/profile-store.js';
@@ -119,6 +120,8 @@ export async function createCore(ports: CorePorts): Promise<Core> {
     pathOf: (token) => files.pathOf(token),
     register: (path) => files.register(path),
     views: { dataDir: ports.dataDir, activeProfileId: () => activeProfile().id },
+    // The embedded sandbox's Logs open on its busy zone, so a first look shows what a real zone's traffic is like.
+    suggestedZone: () => (profiles.active()?.kind === 'sandbox' ? BUSY_ZONE_NAME : null),
   });
   const appsRoom = appsArea({
     dataDir: ports.dataDir,

@@ -34,6 +34,23 @@ function useAppState(): void {
   if (info.isError) console.error('app.info failed', errorOf(info.error).title);
 }
 
+/** Whether the window opened without a place of its own (no `#/area`): a first look rather than a return. */
+const openedWithoutPlace = window.location.hash === '' || window.location.hash === '#';
+
+/**
+ * A first look at the embedded sandbox opens Logs (on its busy zone, which the Logs screen opens by itself), since
+ * that is what shows the app at work on realistic data; a window opened on a place, or a real profile, is left be.
+ */
+function useSandboxFirstLook(): void {
+  const profiles = useCall('profiles.list', {}, { enabled: openedWithoutPlace });
+  const kind = profiles.data?.profiles.find((p) => p.id === profiles.data?.activeId)?.kind;
+  useEffect(() => {
+    if (!openedWithoutPlace || kind !== 'sandbox') return;
+    // Only until the user goes somewhere: a choice made while the profiles load is kept.
+    if (useNav.getState().focusRequest === 0 && useNav.getState().area === 'apps') useNav.getState().go('logs', { focus: false });
+  }, [kind]);
+}
+
 function Loading({ label }: { readonly label: string }) {
   return (
     <p className="muted" role="status" data-testid="area-loading">
@@ -47,6 +64,7 @@ function Shell() {
   useBridgeEvents();
   useAppState();
   useLinkInbox();
+  useSandboxFirstLook();
   const area = useNav((s) => s.area);
   const focusRequest = useNav((s) => s.focusRequest);
   const def = AREAS.find((a) => a.id === area)!;

@@ -167,7 +167,11 @@ export const logsContract = {
     /** The active profile's pull zones, and whether each has logging enabled (zones without it cannot be queried). */
     'logs.zones': {
       input: empty,
-      output: z.object({ zones: z.array(z.object({ id: z.number(), name: z.string(), loggingEnabled: z.boolean() })) }),
+      output: z.object({
+        zones: z.array(z.object({ id: z.number(), name: z.string(), loggingEnabled: z.boolean() })),
+        /** The zone to show when the user has not chosen one: the embedded sandbox's busy demo zone; absent otherwise. */
+        suggested: z.number().optional(),
+      }),
     },
     /** Opens a session on a source with a filter: a zone starts loading its first page, a file starts being read. */
     'logs.open': {

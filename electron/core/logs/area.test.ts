@@ -16,6 +16,7 @@ import type { PlatformClient } from '../platform/types.js';
 import { logsArea, type LogsArea } from './area.js';
 import { createRateBudget } from './rate-budget.js';
 import { inThreadRows, workerRows, type RowsHost } from './rows-host.js';
+import { BUSY_ZONE_NAME } from '../../../sandbox/seed.js';
 
 let sandbox: Sandbox;
 let client: PlatformClient;
@@ -89,6 +90,24 @@ describe.each(HOSTS)('%s', (_label, makeRows) => {
       const { zones } = await h()['logs.zones']({}, {} as never);
       expect(zones.find((z) => z.id === zone)?.loggingEnabled).toBe(true);
       expect(zones.find((z) => z.id === disabled)?.loggingEnabled).toBe(false);
+    });
+
+    it('suggests the zone the profile names (the busy zone of the embedded sandbox) and no zone otherwise', async () => {
+      expect(await h()['logs.zones']({}, {} as never)).not.toHaveProperty('suggested');
+      const busy = sandbox.pullZones.find((z) => z.name === BUSY_ZONE_NAME)!;
+      const suggesting = logsArea({
+        bus: { emit: () => undefined },
+        dialogs: { openFiles: async () => [], saveFile: async () => null },
+        client: async () => client,
+        pathOf: () => undefined,
+        register: (p) => files.register(p),
+        suggestedZone: () => BUSY_ZONE_NAME,
+      });
+      try {
+        expect((await suggesting.handlers['logs.zones']({}, {} as never)).suggested).toBe(busy.id);
+      } finally {
+        await suggesting.close();
+      }
     });
 
     it('opens a zone whose page holds nulls, unknown cache statuses and a row it cannot read: the rest shows, the one is counted and listed', async () => {

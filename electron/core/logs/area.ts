@@ -41,6 +41,8 @@ export interface LogsAreaDeps {
   readonly tail?: TailOptions;
   /** Where saved views are kept; without it they are refused. */
   readonly views?: ViewsDeps;
+  /** The name of the zone to open when the user has chosen none (the embedded sandbox's busy zone), if any. */
+  suggestedZone?(): string | null;
 }
 
 /** The area's handlers and how to stop it. */
@@ -82,7 +84,10 @@ export function logsArea(deps: LogsAreaDeps): LogsArea {
     'logs.zones': async () => {
       // Read liberally (null names, extra members, a zone without an id skipped): the same reader as the settings'.
       const { items } = await listPullZones(await deps.client());
-      return { zones: items.map((z) => ({ id: z.id, name: z.name, loggingEnabled: z.loggingEnabled })) };
+      const zones = items.map((z) => ({ id: z.id, name: z.name, loggingEnabled: z.loggingEnabled }));
+      const name = deps.suggestedZone?.() ?? null;
+      const suggested = name === null ? undefined : zones.find((z) => z.name === name && z.loggingEnabled)?.id;
+      return suggested === undefined ? { zones } : { zones, suggested };
     },
     'logs.open': async ({ source, filter }) => {
       if (source.kind === 'file') return openFile(source.token, filter);

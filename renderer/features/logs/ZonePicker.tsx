@@ -4,7 +4,7 @@
  * since the platform keeps no logs for them.
  */
 import { FileText } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { call } from '../../bridge/client';
 import { useCall } from '../../bridge/queries';
 import { ErrorMessage } from '../../ui/ErrorMessage';
@@ -22,6 +22,12 @@ interface Props {
 
 const NONE = '';
 
+/**
+ * Whether the core's suggested zone was already opened in this run: it is a first look, offered once, never a
+ * choice taken back from the user.
+ */
+let suggestionTaken = false;
+
 /** The source picker at the top of the Logs screen. */
 export function ZonePicker({ zoneId, fileName, onZone, onLoggingOff, onFile, focusRef }: Props) {
   const zones = useCall('logs.zones', {});
@@ -29,6 +35,14 @@ export function ZonePicker({ zoneId, fileName, onZone, onLoggingOff, onFile, foc
   const [choosing, setChoosing] = useState(false);
   const id = useId();
   const list = zones.data?.zones ?? [];
+  const suggested = zones.data?.suggested;
+
+  // Nothing chosen yet and the core suggests a zone (the embedded sandbox's busy one): open it.
+  useEffect(() => {
+    if (suggested === undefined || suggestionTaken || zoneId !== null || fileName !== null) return;
+    suggestionTaken = true;
+    onZone(suggested);
+  }, [suggested, zoneId, fileName, onZone]);
 
   async function chooseFile() {
     setChoosing(true);

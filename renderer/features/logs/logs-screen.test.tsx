@@ -62,6 +62,19 @@ describe('choosing what to show', () => {
     expect(screen.getByTestId('time-zone-heading').textContent).toBe('Times in UTC');
   });
 
+  it('opens the zone the core suggests (the sandbox’s busy one) once, when nothing was chosen', async () => {
+    const bridge = logsBridge();
+    bridge.answer('logs.zones', { zones: [{ id: 1, name: 'cdn-main', loggingEnabled: true }, { id: 7, name: 'busy-shop', loggingEnabled: true }], suggested: 7 });
+    const { unmount } = renderLogs();
+    await waitFor(() => expect(bridge.inputs('logs.open')).toEqual([{ source: { kind: 'zone', zoneId: 7, range: { kind: 'preset', preset: '1h' } }, filter: '' }]));
+    expect(((await screen.findByLabelText('Pull zone')) as HTMLSelectElement).value).toBe('7');
+    // Coming back to Logs in the same run: the suggestion is not forced on the user again.
+    unmount();
+    renderLogs();
+    await screen.findByTestId('logs-empty');
+    expect(bridge.inputs('logs.open')).toHaveLength(1);
+  });
+
   it('picking a zone without logging explains it in words, closes the open session and asks the platform nothing', async () => {
     const bridge = logsBridge();
     renderLogs();
