@@ -53,6 +53,11 @@ export interface LogTableProps {
   onOpenRow?(row: LogRow | null): void;
   /** Filled by the table with what the viewer's keys ask of it. */
   readonly keysRef?: RefObject<TableKeys | null>;
+  /**
+   * Live mode (the session is a live tail): new rows arrive at the top, the view follows them while at the top and
+   * otherwise keeps its rows in sight, offering "N new — jump to live". `arrived` is the tail's `arrivedMatching`.
+   */
+  readonly live?: { readonly arrived: number };
 }
 
 /** What the viewer's keys ask of the table: each moves the selection the way the arrows do and focuses the grid. */

@@ -21,7 +21,9 @@ import { ColumnsMenu } from './ColumnMenus';
 import { loadColumns, saveColumns, visibleColumns, widthOf, type ColumnState } from './columns';
 import { DetailPane } from './DetailPane';
 import { HEADER_HEIGHT, HeaderRow } from './HeaderRow';
+import { LiveJump } from './LiveJump';
 import { physicalRange, revealRow, rowsPerPage, toPhysical, toVirtual, visibleRows, type ScrollGeometry } from './scaled-scroll';
+import { useLiveFollow } from './use-live-follow';
 import { useRowWindows } from './use-row-windows';
 import './log-table.css';
 
@@ -34,7 +36,7 @@ interface View {
 const START: View = { top: 0, byScroll: false };
 
 /** The logs table with its column menu and detail pane. */
-export function LogTable({ sessionId, total, version, sort, onSort, timeZone, onDrill, onOpenRow, keysRef }: LogTableProps) {
+export function LogTable({ sessionId, total, version, sort, onSort, timeZone, onDrill, onOpenRow, keysRef, live }: LogTableProps) {
   const gridId = useId();
   const grid = useRef<HTMLDivElement | null>(null);
   const [columns, setColumns] = useState<ColumnState>(() => loadColumns());
@@ -63,7 +65,26 @@ export function LogTable({ sessionId, total, version, sort, onSort, timeZone, on
   const g: ScrollGeometry = useMemo(() => ({ total, rowHeight: ROW_HEIGHT, viewport }), [total, viewport]);
   const virtualTop = view.top;
   const { first, last, shift } = visibleRows(g, virtualTop);
-  const { rowAt } = useRowWindows(sessionId, version, sort, total, first, last);
+  // Live: new rows arrive at the top; the view follows them at the top and otherwise keeps its rows in sight.
+  const atTop = view.top < ROW_HEIGHT / 2;
+  const follow = useLiveFollow({
+    live,
+    sessionId,
+    version,
+    sort,
+    atTop,
+    anchor: () => {
+      const at = atTop ? current : first;
+      const slot = at === null || total === 0 ? null : rowAt(at);
+      return at !== null && slot?.state === 'ready' ? { index: at, requestId: slot.row.requestId } : null;
+    },
+    onMove: (delta, stayAtTop) => {
+      if (!stayAtTop) setView((v) => ({ top: v.top + delta * ROW_HEIGHT, byScroll: false }));
+      setSelected((s) => (s === null ? null : Math.max(0, s + delta)));
+    },
+    onRestart: () => setView(START),
+  });
+  const { rowAt } = useRowWindows(sessionId, follow.rowsVersion, sort, total, first, last);
   const shown = useMemo(() => visibleColumns(columns), [columns]);
   const widths = useMemo(() => shown.map((id) => widthOf(columns, id)), [shown, columns]);
   const rowWidth = widths.reduce((a, b) => a + b, 0);
@@ -285,7 +306,11 @@ export function LogTable({ sessionId, total, version, sort, onSort, timeZone, on
           </div>
           <div className="log-spacer" aria-hidden style={{ height: physicalRange(g) }} />
         </div>
-        {total === 0 && <p className="log-empty muted">No rows match.</p>}
+        {total === 0 && <p className="log-empty muted">{live ? 'No requests yet — new ones show here as the platform delivers them.' : 'No rows match.'}</p>}
+        {follow.fresh > 0 && <LiveJump fresh={follow.fresh} onJump={() => {
+            setView(START);
+            grid.current?.focus();
+          }} />}
       </div>
       {openRow !== null && <DetailPane
           key={openRow.index}
