@@ -206,7 +206,7 @@ describe.each(HOSTS)('live tail, %s', (_label, makeRows) => {
     expect(status.values.find((v) => v.key === '504')?.requests).toBe(arrival.filter((r) => r.statusCode === 504).length);
     expect(f.rows).toBe(st.matchingRows);
     // And the place of a request in the sort, for the table to keep its rows in view as new ones arrive above.
-    const found = await h()['logs.findRequest']({ sessionId: id, requestId: row!.requestId, sort: newest }, {} as never);
+    const found = await h()['logs.findRequest']({ sessionId: id, requestId: row!.requestId!, sort: newest }, {} as never);
     expect(found.index).toBe(at);
 
     // Once stopped, its id reads nothing.
