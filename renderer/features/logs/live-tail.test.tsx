@@ -5,10 +5,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LogRow, LogSort } from '../../../shared/contract/logs';
 import type { TailStatus } from '../../../shared/contract/logs-tail';
 import { installFakeBridge, type FakeBridge } from '../../testing/fake-bridge';
-import { LiveTail } from './LiveTail';
 import { ROW_HEIGHT } from './table/BodyRow';
 import { LogTable } from './table/LogTable';
 import { fakeLayout } from './table/test-table';
+import { useLiveAggregates, useLiveMode } from './use-live-mode';
+import { LiveControls, LiveTail } from './LiveTail';
+import { bucketForWidth } from '../../../shared/logs/buckets';
 
 beforeEach(fakeLayout);
 afterEach(() => {
@@ -236,5 +238,33 @@ describe('live mode', () => {
     await pathAt(1);
     const result = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false }, region: { enabled: false } } });
     expect(result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+  });
+
+  it('the histogram and KPIs follow the live window: aggregates of the tail, bucketed over its span, asked again as rows arrive', async () => {
+    const { bridge, held } = tailBridge();
+    const requests = (n: number) => ({ rows: n, partial: false, kpis: { requests: n, bytes: 0, hitRatio: null, clientErrors: null, serverErrors: null, uniqueIps: 0 }, series: { starts: [], bucketMs: 60_000, cacheStatuses: [], requestsByCache: [], bytesByCache: [], statusClasses: [], requestsByClass: [], bytesByClass: [], hitRatio: [] }, top: { urls: [], countries: [], pops: [] } });
+    bridge.answer('logs.aggregates', () => requests(held.hi - held.lo));
+    function Screen() {
+      const live = useLiveMode(1, '');
+      const aggregates = useLiveAggregates(live, 600);
+      return (
+        <>
+          <LiveControls live={live} />
+          <output data-testid="kpi">{aggregates === null ? 'none' : aggregates.kpis.requests}</output>
+        </>
+      );
+    }
+    render(<Screen />);
+    expect(screen.getByTestId('kpi').textContent).toBe('none');
+    fireEvent.click(screen.getByRole('button', { name: 'Live' }));
+    await waitFor(() => expect(bridge.inputs('logs.aggregates').length).toBeGreaterThan(0));
+    const status = aTail();
+    expect(bridge.inputs('logs.aggregates')[0]).toEqual({ sessionId: 't1', bucketMs: bucketForWidth(status.from, status.to, 600) });
+    held.hi = 12;
+    act(() => bridge.emit('logs.tailStatus', heldStatus(held)));
+    await waitFor(() => expect(screen.getByTestId('kpi').textContent).toBe('12'), { timeout: 3000 });
+    // Off: nothing of the tail is shown.
+    fireEvent.click(screen.getByRole('button', { name: 'Stop live' }));
+    await waitFor(() => expect(screen.getByTestId('kpi').textContent).toBe('none'));
   });
 });
