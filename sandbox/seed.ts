@@ -38,6 +38,13 @@ export function userIdFor(seed: number): string {
   return seededGuid(seed, 'user-id');
 }
 
+/**
+ * The demo's busy pull zone: a shop with real-zone traffic (about 20 requests a second, a daily and weekly rhythm,
+ * a cache-miss storm and a 5xx burst every day; see logging/busy.ts). The app opens Logs on it in the embedded
+ * sandbox. It is the last zone of the seed, so the other zones keep their ids.
+ */
+export const BUSY_ZONE_NAME = 'busy-shop';
+
 /** Builds the demo account for a seed. */
 export function createSeed(seed = 1): SeedData {
   const rand = createRandom(seed);
@@ -55,6 +62,9 @@ export function createSeed(seed = 1): SeedData {
   const libJit = jitId(300000);
   const pzJit = jitId(4_000_000);
   const szJit = jitId(700000);
+  // The busy zone draws from its own sequence too, so adding it changed no other id or key.
+  const busyId = createRandom(seed ^ 0xb057)() * 9000;
+  const pzBusy = 5_000_000 + Math.floor(busyId);
   return {
     userId: userIdFor(seed),
     accountKey: randomKey(rand),
@@ -70,6 +80,7 @@ export function createSeed(seed = 1): SeedData {
       { id: pzB, name: 'vz-demo-library', hostname: 'vz-demo-library.b-cdn.net', originUrl: 'https://video.example.com', loggingEnabled: true, logAnonymizationType: 0 },
       { id: pzC, name: 'vz-training', hostname: 'vz-training.b-cdn.net', originUrl: 'https://training.example.com', loggingEnabled: false, logAnonymizationType: 1 },
       { id: pzJit, name: 'vz-clips', hostname: 'vz-clips.b-cdn.net', originUrl: 'https://clips.example.com', loggingEnabled: true, logAnonymizationType: 0 },
+      { id: pzBusy, name: BUSY_ZONE_NAME, hostname: `${BUSY_ZONE_NAME}.b-cdn.net`, originUrl: 'https://shop.example.com', loggingEnabled: true, logAnonymizationType: 0 },
     ],
     storageZones: [
       { id: szA, name: 'demo-storage', region: 'DE', password: randomKey(rand), readOnlyPassword: randomKey(rand) },

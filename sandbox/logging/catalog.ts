@@ -1,6 +1,6 @@
 /** What visitors request from a pull zone: a website's pages and assets, or a video library's streams. */
 import type { SeedPullZone } from '../context.js';
-import { createRandom } from '../seed.js';
+import { BUSY_ZONE_NAME, createRandom } from '../seed.js';
 import { between, hex, pick, weighted, type Rand } from './mix.js';
 
 /** One kind of request, with how large its answers are and how it behaves at the edge. */
@@ -74,6 +74,34 @@ function videoCatalog(rand: Rand): Catalog {
   return { pickKind: weighted(kinds), pages: [...embeds, 'https://www.example.com/watch'] };
 }
 
+const CATEGORIES = ['shoes', 'jackets', 'bags', 'watches', 'outdoor', 'kids', 'sale', 'new-in'];
+
+/**
+ * A busy shop: many product pages and images (so URL lists have a long tail), a cart and checkout the zone
+ * bypasses, and the usual crawlers and missing paths.
+ */
+function shopCatalog(host: string, rand: Rand): Catalog {
+  const build = hex(rand, 8);
+  const products = Array.from({ length: 400 }, (_, i) => `${pick(rand, CATEGORIES)}-${hex(rand, 4)}-${i + 1}`);
+  const pages = ['/', '/cart', '/checkout', '/account', ...CATEGORIES.map((c) => `/c/${c}`), ...products.slice(0, 40).map((p) => `/p/${p}`)];
+  const assets = [`/static/shop.${build}.js`, `/static/vendor.${hex(rand, 8)}.js`, `/static/shop.${hex(rand, 8)}.css`, '/static/fonts/brand.woff2'];
+  const kinds: (readonly [RequestKind, number])[] = [
+    [{ name: 'product', path: (r) => `/p/${pick(r, products)}`, bodyBytes: [18_000, 90_000], method: 'GET' }, 14],
+    [{ name: 'page', path: (r) => (r() < 0.5 ? `/c/${pick(r, CATEGORIES)}?page=${between(r, 1, 12)}` : pick(r, ['/', '/account', `/search?q=${pick(r, SEARCH_TERMS)}`])), bodyBytes: [6_000, 70_000], method: 'GET' }, 8],
+    [{ name: 'asset', path: (r) => pick(r, assets), bodyBytes: [20_000, 600_000], method: 'GET' }, 20],
+    [{ name: 'image', path: (r) => `/img/${pick(r, products)}/${pick(r, ['main', 'alt-1', 'alt-2', 'zoom'])}.webp?w=${pick(r, [320, 640, 1280])}`, bodyBytes: [8_000, 400_000], method: 'GET' }, 42],
+    [{ name: 'api', path: (r) => pick(r, ['/api/cart', `/api/stock?sku=${between(r, 10000, 10399)}`, '/api/session']), bodyBytes: [300, 6_000], method: 'GET', bypass: true }, 8],
+    [{ name: 'post', path: (r) => pick(r, ['/api/cart/add', '/api/checkout', '/api/events']), bodyBytes: [40, 900], method: 'POST' }, 4],
+    [{ name: 'missing', path: (r) => pick(r, MISSING), bodyBytes: [200, 1_500], method: 'GET', missing: true }, 4],
+  ];
+  return { pickKind: weighted(kinds), pages: pages.map((p) => `https://${host}${p}`) };
+}
+
+/** True for the demo's busy zone (its traffic is generated a minute at a time; see busy.ts). */
+export function isBusyZone(zone: SeedPullZone): boolean {
+  return zone.name === BUSY_ZONE_NAME;
+}
+
 /** True for a zone that fronts a video library (the platform names them `vz-…`). */
 export function isVideoZone(zone: SeedPullZone): boolean {
   return zone.name.startsWith('vz-');
@@ -82,5 +110,6 @@ export function isVideoZone(zone: SeedPullZone): boolean {
 /** The catalog of a zone; the same seed and zone always give the same catalog. */
 export function catalogFor(seed: number, zone: SeedPullZone): Catalog {
   const rand = createRandom((seed ^ Math.imul(zone.id, 0x9e3779b1)) >>> 0);
+  if (isBusyZone(zone)) return shopCatalog(zone.hostname, rand);
   return isVideoZone(zone) ? videoCatalog(rand) : siteCatalog(zone.hostname, rand);
 }

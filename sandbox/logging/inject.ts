@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { ALL_CACHE_STATUSES } from '../../shared/logs/cache-status.js';
 import type { SandboxContext, SeedPullZone } from '../context.js';
 import { readJson, sendJson } from '../http.js';
-import type { TrafficEntry, TrafficStore } from './traffic.js';
+import { selectFrom, type TrafficEntry, type TrafficStore } from './traffic.js';
 
 /** One row to inject: every field but the zone has a default (now, a fresh request id, a 200 HIT of /injected). */
 export const injectRowSchema = z
@@ -102,7 +102,7 @@ function createInjectedRows(now: () => number): InjectedRows {
 
 /** A traffic store that serves the injected rows among the generated ones, in time order. */
 export function withInjected(inner: TrafficStore, injected: InjectedRows): TrafficStore {
-  return {
+  const store: TrafficStore = {
     *range(zone, lo, hi, order) {
       const extra = injected.range(zone.id, lo, hi);
       if (extra.length === 0) {
@@ -118,8 +118,14 @@ export function withInjected(inner: TrafficStore, injected: InjectedRows): Traff
       }
       while (k < mine.length) yield mine[k++]!;
     },
+    *select(zone, lo, hi, order, matches, key, skip) {
+      // The inner store's counts know nothing of injected rows: with some in range, the walk counts every row.
+      if (injected.range(zone.id, lo, hi).length === 0) yield* inner.select(zone, lo, hi, order, matches, key, skip);
+      else yield* selectFrom(store.range(zone, lo, hi, order), matches, skip);
+    },
     forgetBefore: (ms) => inner.forgetBefore(ms),
   };
+  return store;
 }
 
 /**

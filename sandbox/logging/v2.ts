@@ -1,17 +1,24 @@
 /** `GET /v2/pullzones/{pullZoneId}/logs`: structured JSON with filters and offset pagination. */
 import type { ServerResponse } from 'node:http';
-import { V2_QUERY_PARAMS, parseV2Query, recordToLogEntry } from '../../shared/logs/index.js';
+import { V2_QUERY_PARAMS, parseV2Query, recordToLogEntry, type LogQuery } from '../../shared/logs/index.js';
 import type { SeedPullZone } from '../context.js';
 import { sendJson } from '../http.js';
 import { sendLogError } from './errors.js';
 import { matchesAfterPaging, matchesBeforePaging, served } from './filter.js';
 import { variationOf, variedEntry, variedJson } from './realism.js';
 import type { LogService } from './service.js';
+import type { TrafficEntry } from './traffic.js';
 
 /** What realism needs: whether it is on, and the seed its rate follows. */
 export interface V2Realism {
   readonly on: boolean;
   readonly seed: number;
+}
+
+/** Names what `matchesBeforePaging` tests for a query (not its range, order or paging), for the store's counts. */
+function beforePagingKey(q: LogQuery, realism: V2Realism): string {
+  const { status, cacheStatus, edgeLocation, remoteIp, urlContains, userAgentContains, refererContains, requestId, includeOriginShield } = q;
+  return JSON.stringify([realism.on ? realism.seed : null, status, cacheStatus, edgeLocation, remoteIp, urlContains, userAgentContains, refererContains, requestId, includeOriginShield]);
 }
 
 /**
@@ -28,22 +35,18 @@ export function handleV2(service: LogService, res: ServerResponse, zone: SeedPul
   const lo = Math.max(q.from, service.retentionStart());
   const hi = Math.min(q.to, service.servedUntil());
   const page: Record<string, unknown>[] = [];
-  let skipped = 0;
   let taken = 0;
   let hasMore = false;
-  for (const stored of service.traffic.range(zone, lo, hi, q.order)) {
-    const v = realism.on ? variationOf(realism.seed, stored) : undefined;
-    const e = variedEntry(stored, v);
-    if (!matchesBeforePaging(e, q, zone)) continue;
-    if (skipped < q.offset) {
-      skipped++;
-      continue;
-    }
+  // The filters the platform applies before paging, to the row as realism varies it.
+  const matches = (stored: TrafficEntry) => matchesBeforePaging(realism.on ? variedEntry(stored, variationOf(realism.seed, stored)) : stored, q, zone);
+  for (const stored of service.traffic.select(zone, lo, hi, q.order, matches, beforePagingKey(q, realism), q.offset)) {
     if (taken === q.limit) {
       hasMore = true;
       break;
     }
     taken++;
+    const v = realism.on ? variationOf(realism.seed, stored) : undefined;
+    const e = variedEntry(stored, v);
     if (matchesAfterPaging(e, q)) page.push(variedJson(recordToLogEntry(served(e, zone)), v, realism.seed));
   }
 

@@ -1,8 +1,12 @@
 /**
- * The Logs area: a pull zone's CDN logs over a time range, or a v1 log file, as a KPI strip, charts and a table
- * over the rows the core holds. Filters are chips and text at once; every chart element and table value drills
- * down; while more pages exist the screen says so and offers to load them within the zone's rate budget.
+ * The Logs area: a pull zone's CDN logs over a time range, or a v1 log file, laid out the way log explorers are —
+ * a compact header (source, range, clock, filter, views), a thin volume histogram, one line of KPIs, then the table
+ * filling the rest of the window as its one scroll area (the detail pane beside it), with an Overview tab for the
+ * bigger charts. The page itself never scrolls. Filters are chips and text at once; every chart element and table
+ * value drills down; while more pages exist the footer says so and offers to load them within the zone's budget.
  */
+import { Keyboard } from 'lucide-react';
+import { Tabs } from 'radix-ui';
 import { memo, useDeferredValue, useRef, useState } from 'react';
 import type { LogSort, LogsStatus } from '../../../shared/contract/logs';
 import { LOG_ERROR_TEXTS } from '../../../shared/logs/log-error-texts';
@@ -10,6 +14,7 @@ import { useAreaFocusTarget } from '../../app/area-focus';
 import { ErrorMessage, fieldError } from '../../ui/ErrorMessage';
 import { ExportButton } from './ExportButton';
 import { LogCharts } from './charts/LogCharts';
+import { TimeChart } from './charts/TimeChart';
 import { FilterBar } from './FilterBar';
 import { KeysDialog } from './KeysDialog';
 import { KpiStrip } from './KpiStrip';
@@ -18,7 +23,7 @@ import { LoadBar } from './LoadBar';
 import { formatCount } from './logs-format';
 import { useLogs } from './logs-store';
 import { MalformedLines } from './MalformedLines';
-import { RangePicker } from './RangePicker';
+import { ClockSwitch, RangePicker } from './RangePicker';
 import { LogTable } from './table/LogTable';
 import { useLogDrop } from './use-log-drop';
 import { useLogsKeys, shiftRange } from './use-logs-keys';
@@ -31,6 +36,12 @@ import { ZonePicker } from './ZonePicker';
 import './logs.css';
 
 const DEFAULT_SORT: LogSort = { key: 'time', dir: 'desc' };
+
+/** The table (with the histogram and facets) or the Overview's larger charts. */
+type LogsTab = 'table' | 'overview';
+
+/** The charts' width goes to the store, where the session picks the buckets the next aggregates come in. */
+const setPlotWidth = (width: number) => useLogs.getState().setPlotWidth(width);
 
 /** The table, drawn again only when its props change (its rows' version, sort, zone), not on every status event. */
 const Table = memo(LogTable);
@@ -92,6 +103,7 @@ export function LogsScreen() {
   const timeZone = useLogs((s) => s.timeZone);
   const setTimeZone = useLogs((s) => s.setTimeZone);
   const [sort, setSort] = useState<LogSort>(DEFAULT_SORT);
+  const [tab, setTab] = useState<LogsTab>('table');
   const { dragging } = useLogDrop(q.pickFile);
   const filterInput = useRef<HTMLInputElement | null>(null);
   const tableKeys = useRef<TableKeys | null>(null);
@@ -116,27 +128,36 @@ export function LogsScreen() {
   const filterRule = fieldError(callError, 'filter');
   const otherError = callError !== null && !fieldError(callError, 'range') && !filterRule ? callError : null;
   const loading = status !== null && (status.phase === 'loading' || status.phase === 'loading-all');
+  // Rows are arriving, or the numbers lag the rows: charts say so rather than "no requests" beside a count.
+  const counting = loading || (aggregates !== null && aggregates.rows === 0 && (status?.matchingRows ?? 0) > 0);
+  // A file or a whole day holds its own span: the range controls show that, not the zone range chosen before.
+  const held = status !== null && status.source.kind !== 'zone' && status.from !== null && status.to !== null ? { from: status.from, to: status.to } : null;
 
   return (
-    <div className="logs" data-dragging={dragging ? 'true' : undefined}>
-      <div className="row logs-top">
-        <ZonePicker
-          zoneId={q.source?.kind === 'zone' || q.source?.kind === 'off' ? q.source.zoneId : null}
-          fileName={q.source?.kind === 'file' ? q.source.name : null}
-          onZone={q.pickZone}
-          onLoggingOff={q.pickLoggingOff}
-          onFile={q.pickFile}
-          focusRef={focusTarget}
-        />
-        <button type="button" className="logs-keys-button" aria-keyshortcuts="?" title="Keyboard shortcuts (?)" onClick={() => setKeysOpen(true)}>
-          Keys…
-        </button>
+    <div className="logs fills-area" data-dragging={dragging ? 'true' : undefined} data-testid="logs-screen">
+      <div className="logs-header">
+        <div className="logs-line">
+          <ZonePicker
+            zoneId={q.source?.kind === 'zone' || q.source?.kind === 'off' ? q.source.zoneId : null}
+            fileName={q.source?.kind === 'file' ? q.source.name : null}
+            onZone={q.pickZone}
+            onLoggingOff={q.pickLoggingOff}
+            onFile={q.pickFile}
+            focusRef={focusTarget}
+          />
+          <WholeDay zoneId={q.source?.kind === 'zone' ? q.source.zoneId : null} range={q.range} timeZone={timeZone} filter={q.applied} status={status} session={q.session} />
+          {q.source?.kind === 'zone' && <LiveTail zoneId={q.source.zoneId} filter={q.applied} timeZone={timeZone} />}
+          <ClockSwitch timeZone={timeZone} onTimeZone={setTimeZone} />
+          <button type="button" className="logs-keys-button" aria-keyshortcuts="?" aria-label="Keyboard shortcuts" title="Keyboard shortcuts (?)" onClick={() => setKeysOpen(true)}>
+            <Keyboard aria-hidden="true" size={14} /> ?
+          </button>
+        </div>
+        <RangePicker range={q.range} held={held} onRange={q.chooseRange} timeZone={timeZone} error={rangeRule} disabled={q.source?.kind === 'file' || q.source?.kind === 'off'} />
+        <div className="logs-line logs-filter-line">
+          <FilterBar text={q.text} applied={q.applied} onText={q.setText} onApply={q.applyFilter} sessionId={status?.sessionId ?? null} coreError={filterRule} inputRef={filterInput} />
+          <ViewsBar views={views} applied={q.applied} />
+        </div>
       </div>
-      <RangePicker range={q.range} onRange={q.chooseRange} timeZone={timeZone} onTimeZone={setTimeZone} error={rangeRule} disabled={q.source?.kind === 'file' || q.source?.kind === 'off'} />
-      <WholeDay zoneId={q.source?.kind === 'zone' ? q.source.zoneId : null} range={q.range} timeZone={timeZone} filter={q.applied} status={status} session={q.session} />
-      <FilterBar text={q.text} applied={q.applied} onText={q.setText} onApply={q.applyFilter} sessionId={status?.sessionId ?? null} coreError={filterRule} inputRef={filterInput} />
-      <ViewsBar views={views} applied={q.applied} />
-      {q.source?.kind === 'zone' && <LiveTail zoneId={q.source.zoneId} filter={q.applied} timeZone={timeZone} />}
       {dragging && (
         <div className="drop-hint" aria-hidden="true">
           Drop a .log or .log.gz file to open it
@@ -151,43 +172,90 @@ export function LogsScreen() {
       {q.source === null && !q.session.opening && <ChooseSource />}
       {q.source?.kind === 'off' && <LoggingOff name={q.source.name} />}
       {status && (
-        <>
+        <Tabs.Root className="logs-tabs" value={tab} onValueChange={(v) => setTab(v === 'overview' ? 'overview' : 'table')}>
           {status.error && <SessionError error={status.error} />}
-          <KpiStrip aggregates={aggregates} />
-          <div className="row logs-counts-row">
-            <Counts status={status} />
-            <ExportButton status={status} sort={sort} timeZone={timeZone} />
+          <div className="logs-bar">
+            <Tabs.List className="logs-tab-list" aria-label="Logs view">
+              <Tabs.Trigger value="table" className="logs-tab">
+                Table
+              </Tabs.Trigger>
+              <Tabs.Trigger value="overview" className="logs-tab">
+                Overview
+              </Tabs.Trigger>
+            </Tabs.List>
+            <KpiStrip aggregates={aggregates} />
+            {/* The charts offer "Reset zoom" only while a zoom is applied: one button, beside the histogram's numbers. */}
+            {q.zoomed && (
+              <button type="button" className="logs-reset-zoom" onClick={q.resetZoom}>
+                Reset zoom
+              </button>
+            )}
           </div>
-          {status.file && status.file.malformed > 0 && <MalformedLines sessionId={status.sessionId} count={status.file.malformed} />}
-          {status.unreadable && status.unreadable.rows > 0 && (
-            <MalformedLines sessionId={status.sessionId} count={status.unreadable.rows} rows firstReason={status.unreadable.firstReason} />
-          )}
-          {status.pagingStopped !== undefined && (
-            <p role="status" className="warning-text" data-testid="logs-paging-stopped">
-              Loading stopped: {status.pagingStopped}.
-            </p>
-          )}
-          {status.file?.truncated === true && (
-            <p role="status" className="warning-text" data-testid="logs-file-truncated">
-              Showing the first {formatCount(status.loadedRows)} rows of this file; the file has more.
-            </p>
-          )}
-          {status.file?.endedEarly !== undefined && (
-            <p role="status" className="warning-text" data-testid="logs-file-ended-early">
-              The file could not be read to its end: {status.file.endedEarly}. The rows before that point are shown.
-            </p>
-          )}
-          {/* The charts offer "Reset zoom" themselves while `zoomed`: one button, beside what was zoomed. */}
-          {aggregates && <LogCharts aggregates={aggregates} timeZone={timeZone} onDrill={q.drill} onZoom={q.zoom} zoomed={q.zoomed} onResetZoom={q.resetZoom} />}
-          {status.matchingRows === 0 && !loading ? (
-            <p className="empty-state" data-testid="logs-no-rows">
-              {status.filter.trim() !== '' ? 'No rows match these filters.' : status.source.kind === 'file' ? 'This file holds no requests.' : 'No requests in this range.'}
-            </p>
-          ) : (
-            <Table sessionId={status.sessionId} total={status.matchingRows} version={version} sort={sort} onSort={setSort} timeZone={timeZone} onDrill={q.drill} keysRef={tableKeys} />
-          )}
-          {status.source.kind === 'zone' && <LoadBar status={status} loadMore={q.session.loadMore} loadAll={q.session.loadAll} cancel={q.session.cancel} />}
-        </>
+          <Tabs.Content value="table" className="logs-pane logs-table-tab" forceMount hidden={tab !== 'table'}>
+            {aggregates && tab === 'table' && (
+              <TimeChart
+                id="logs-histogram"
+                title="Requests by cache status"
+                aggregates={aggregates}
+                group="cache"
+                measure="requests"
+                timeZone={timeZone}
+                withHitRatio={false}
+                compact
+                loading={counting}
+                onDrill={q.drill}
+                onZoom={q.zoom}
+                onPlotWidth={setPlotWidth}
+              />
+            )}
+            <div className="logs-body">
+              {status.matchingRows === 0 && !loading ? (
+                <p className="empty-state" data-testid="logs-no-rows">
+                  {status.filter.trim() !== '' ? 'No rows match these filters.' : status.source.kind === 'file' ? 'This file holds no requests.' : 'No requests in this range.'}
+                </p>
+              ) : (
+                <div className="logs-table-wrap">
+                  <Table sessionId={status.sessionId} total={status.matchingRows} version={version} sort={sort} onSort={setSort} timeZone={timeZone} onDrill={q.drill} keysRef={tableKeys} />
+                </div>
+              )}
+            </div>
+          </Tabs.Content>
+          <Tabs.Content value="overview" className="logs-pane logs-overview">
+            {aggregates ? (
+              <LogCharts aggregates={aggregates} timeZone={timeZone} onDrill={q.drill} onZoom={q.zoom} zoomed={false} onResetZoom={q.resetZoom} loading={counting} />
+            ) : (
+              <p className="muted" role="status">
+                Counting…
+              </p>
+            )}
+          </Tabs.Content>
+          <div className="logs-footer">
+            <div className="row logs-counts-row">
+              <Counts status={status} />
+              <ExportButton status={status} sort={sort} timeZone={timeZone} />
+            </div>
+            {status.file && status.file.malformed > 0 && <MalformedLines sessionId={status.sessionId} count={status.file.malformed} />}
+            {status.unreadable && status.unreadable.rows > 0 && (
+              <MalformedLines sessionId={status.sessionId} count={status.unreadable.rows} rows firstReason={status.unreadable.firstReason} />
+            )}
+            {status.pagingStopped !== undefined && (
+              <p role="status" className="warning-text" data-testid="logs-paging-stopped">
+                Loading stopped: {status.pagingStopped}.
+              </p>
+            )}
+            {status.file?.truncated === true && (
+              <p role="status" className="warning-text" data-testid="logs-file-truncated">
+                Showing the first {formatCount(status.loadedRows)} rows of this file; the file has more.
+              </p>
+            )}
+            {status.file?.endedEarly !== undefined && (
+              <p role="status" className="warning-text" data-testid="logs-file-ended-early">
+                The file could not be read to its end: {status.file.endedEarly}. The rows before that point are shown.
+              </p>
+            )}
+            {status.source.kind === 'zone' && <LoadBar status={status} loadMore={q.session.loadMore} loadAll={q.session.loadAll} cancel={q.session.cancel} />}
+          </div>
+        </Tabs.Root>
       )}
       <KeysDialog open={keysOpen} onOpenChange={setKeysOpen} />
     </div>

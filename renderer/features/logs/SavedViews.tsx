@@ -50,11 +50,11 @@ export function SavedViews({ zoneId, applied, onApply }: Props) {
   if (zoneId === null) return null;
   return (
     <div className="logs-views" data-testid="saved-views">
-      <span className="muted" id={`${nameId}-label`}>
+      <span className="muted wide-only" id={`${nameId}-label`}>
         Saved views
       </span>
       {views.length === 0 ? (
-        <span className="muted">none yet</span>
+        <span className="muted wide-only">none yet</span>
       ) : (
         <ul className="plain logs-view-list" aria-labelledby={`${nameId}-label`}>
           {views.map((v) => (

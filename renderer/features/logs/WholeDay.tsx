@@ -54,7 +54,9 @@ function DayChooser({ onOpen, tz }: { readonly onOpen: (day: string) => void; re
   if (day === undefined) return null;
   return (
     <div className="row whole-day" data-testid="whole-day">
-      <label htmlFor={id}>Whole day</label>
+      <label htmlFor={id} className="wide-only">
+        Whole day
+      </label>
       <select id={id} value={day} onChange={(e) => setChosen(e.currentTarget.value)}>
         {days.map((d, i) => (
           <option key={d} value={d}>
@@ -63,10 +65,10 @@ function DayChooser({ onOpen, tz }: { readonly onOpen: (day: string) => void; re
           </option>
         ))}
       </select>
-      <button type="button" onClick={() => onOpen(day)}>
+      <button type="button" onClick={() => onOpen(day)} title={`One download of the platform's day file (${tz}), instead of pages`}>
         Open day
       </button>
-      <span className="muted small">One download of the platform&apos;s day file ({tz}), instead of pages</span>
+      <span className="muted small whole-day-hint">One download of the platform&apos;s day file ({tz}), instead of pages</span>
     </div>
   );
 }
@@ -108,10 +110,10 @@ export function WholeDay({ zoneId, range, timeZone, filter, status, session }: P
   if (day === null) return <DayChooser tz={tz} onOpen={(d) => void session.open({ kind: 'day', zoneId, day: d, timeZone: tz }, filter)} />;
   return (
     <div className="row whole-day" data-testid="whole-day">
-      <button type="button" onClick={() => void session.open({ kind: 'day', zoneId, day, timeZone: tz }, filter)}>
+      <button type="button" onClick={() => void session.open({ kind: 'day', zoneId, day, timeZone: tz }, filter)} title={`All of ${day} (${tz}) in one download of the platform's day file`}>
         Whole day
       </button>
-      <span className="muted small">
+      <span className="muted small whole-day-hint">
         All of {day} ({tz}) in one download of the platform&apos;s day file, instead of pages
       </span>
     </div>

@@ -46,10 +46,15 @@ export function ZonePicker({ zoneId, fileName, onZone, onLoggingOff, onFile, foc
   return (
     <div className="logs-source" data-testid="zone-picker">
       <div className="field">
-        <label htmlFor={id}>Pull zone</label>
+        {/* The field's name is "Pull zone"; a narrow window shows the label as "Zone". */}
+        <label htmlFor={id} aria-hidden="true">
+          <span className="wide-only">Pull zone</span>
+          <span className="narrow-only">Zone</span>
+        </label>
         <select
           id={id}
           ref={focusRef}
+          aria-label="Pull zone"
           value={zoneId === null ? NONE : String(zoneId)}
           // Never disabled while the zones load: arriving in Logs puts focus here, and a disabled select cannot take it.
           aria-busy={zones.isPending ? true : undefined}
@@ -71,7 +76,10 @@ export function ZonePicker({ zoneId, fileName, onZone, onLoggingOff, onFile, foc
         </select>
       </div>
       <button type="button" onClick={() => void chooseFile()} disabled={choosing}>
-        <FileText aria-hidden="true" size={16} /> Open log file…
+        <FileText aria-hidden="true" size={14} /> <span className="wide-only">Open log file…</span>
+        <span className="narrow-only" aria-hidden="true">
+          Open file…
+        </span>
       </button>
       {zones.isError && <ErrorMessage error={zones.error} />}
       {zones.isSuccess && list.length === 0 && <p className="muted">This profile has no pull zones. Create one on bunny.net, or open a log file.</p>}

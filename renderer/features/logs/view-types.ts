@@ -84,4 +84,6 @@ export interface LogChartsProps {
   /** True while a zoom is applied, so the charts can offer "Reset zoom". */
   readonly zoomed: boolean;
   onResetZoom(): void;
+  /** Rows are still being read or counted: empty charts say "loading", not "no requests". */
+  readonly loading?: boolean;
 }

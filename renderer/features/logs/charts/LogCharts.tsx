@@ -37,7 +37,7 @@ const countryName = countryNamer();
 const setPlotWidth = (width: number) => useLogs.getState().setPlotWidth(width);
 
 /** Memoized: a status event that leaves the aggregates as they were does not touch the charts. */
-export const LogCharts = memo(function LogCharts({ aggregates, timeZone, onDrill, onZoom, zoomed, onResetZoom }: LogChartsProps) {
+export const LogCharts = memo(function LogCharts({ aggregates, timeZone, onDrill, onZoom, zoomed, onResetZoom, loading = false }: LogChartsProps) {
   const [measure, setMeasure] = useState<Measure>('requests');
   const id = useId();
   const subtitle = subtitleOf(aggregates);
@@ -68,6 +68,7 @@ export const LogCharts = memo(function LogCharts({ aggregates, timeZone, onDrill
         measure={measure}
         timeZone={timeZone}
         withHitRatio
+        loading={loading}
         onDrill={onDrill}
         onZoom={onZoom}
         onPlotWidth={setPlotWidth}
@@ -80,6 +81,7 @@ export const LogCharts = memo(function LogCharts({ aggregates, timeZone, onDrill
         measure={measure}
         timeZone={timeZone}
         withHitRatio={false}
+        loading={loading}
         onDrill={onDrill}
         onZoom={onZoom}
         onPlotWidth={setPlotWidth}

@@ -3,7 +3,7 @@
  * on a 0–100 % axis, an HTML legend that shows exact values of the hovered bucket (totals otherwise), toggles series
  * and drills down, and a hidden table of the totals for screen readers.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { LogAggregates } from '../../../../shared/contract/logs';
 import { bucketLabel } from '../../../../shared/logs/buckets';
 import type { DrillDown, TimeZoneMode } from '../view-types';
@@ -28,17 +28,47 @@ export interface TimeChartProps {
   onZoom(from: number, to: number): void;
   /** The width its buckets are drawn across (CSS px), whenever it changes: the screen picks the buckets for it. */
   onPlotWidth?(width: number): void;
+  /**
+   * The histogram strip above the table: a short plot with its title, bucket size and legend on one line above it,
+   * so the table keeps the height.
+   */
+  readonly compact?: boolean;
+  /** Rows are still being read or counted: an empty chart says so instead of "no requests". */
+  readonly loading?: boolean;
 }
 
 const HEIGHT = 220;
+/**
+ * The strip's plot: tall enough for a count axis of three ticks, short enough to leave the window to the table —
+ * shorter still on a short window.
+ */
+const COMPACT_HEIGHT = 104;
+const COMPACT_HEIGHT_SHORT = 68;
+const SHORT_WINDOW = '(max-height: 759px)';
 
-export function TimeChart({ id, title, aggregates, group, measure, timeZone, withHitRatio, onDrill, onZoom, onPlotWidth }: TimeChartProps) {
+/** Whether the window is short (under 760 px tall), following resizes. */
+function useShortWindow(): boolean {
+  const query = useMemo(() => (typeof window !== 'undefined' && typeof window.matchMedia === 'function' ? window.matchMedia(SHORT_WINDOW) : null), []);
+  const [short, setShort] = useState(() => query?.matches ?? false);
+  useEffect(() => {
+    if (!query) return;
+    const on = () => setShort(query.matches);
+    query.addEventListener('change', on);
+    return () => query.removeEventListener('change', on);
+  }, [query]);
+  return short;
+}
+/** Value ticks the strip's short axis has room for. */
+const COMPACT_TICKS = 3;
+
+export function TimeChart({ id, title, aggregates, group, measure, timeZone, withHitRatio, onDrill, onZoom, onPlotWidth, compact = false, loading = false }: TimeChartProps) {
   const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
   const [ratioShown, setRatioShown] = useState(true);
   const [hover, setHover] = useState<number | null>(null);
+  const short = useShortWindow();
   const { starts, bucketMs, hitRatio } = aggregates.series;
   const drawRatio = withHitRatio && ratioShown;
-  const { all, shown, data, options } = usePlotModel({ aggregates, group, measure, timeZone, drawRatio, hidden });
+  const { all, shown, data, options } = usePlotModel({ aggregates, group, measure, timeZone, drawRatio, hidden, ...(compact ? { maxTicks: COMPACT_TICKS, compact } : {}) });
   const fmt = formatterOf(measure);
   const wrap = useRef<HTMLDivElement>(null);
   const plotWidth = plotWidthOf(useWidth(wrap));
@@ -68,65 +98,88 @@ export function TimeChart({ id, title, aggregates, group, measure, timeZone, wit
   const totalOfAll = all.reduce((a, s) => a + s.total, 0);
   const summary = `${title}: ${all.map((s) => `${s.key} ${fmt(s.total)}`).join(', ') || 'nothing'}${withHitRatio ? `; hit ratio ${formatRatio(aggregates.kpis.hitRatio)}` : ''}`;
 
+  const head = (
+    <header className="log-chart-head">
+      <h3 id={`${id}-title`} className={compact ? 'visually-hidden' : undefined}>
+        {title}
+      </h3>
+      <p className="muted log-chart-subtitle">
+        <span data-testid="chart-buckets">{bucketLabel(bucketMs)}</span>
+        {' · '}
+        <span data-testid="chart-subtitle">{subtitleOf(aggregates)}</span>
+      </p>
+    </header>
+  );
+  const legend = !empty && (
+    <div className="log-chart-legend" aria-label={`${title} legend`} role="group">
+      <p className="muted log-chart-at" aria-live="off" data-testid="legend-at">
+        {at === null ? 'Whole range' : formatBucket(starts[at] ?? 0, bucketMs, timeZone)}
+      </p>
+      <ul>
+        {all.map((s) => (
+          <li key={s.key}>
+            {compact ? (
+              <span className="log-chart-swatch" aria-hidden="true" style={{ background: `var(${seriesColorVar(group, s.key)}, #6e7781)` }} />
+            ) : (
+              <input type="checkbox" checked={!hidden.has(s.key)} onChange={() => toggle(s.key)} aria-label={`Show ${s.key}`} style={{ accentColor: `var(${seriesColorVar(group, s.key)}, #6e7781)` }} />
+            )}
+            {s.token === null ? (
+              <span className="log-chart-key">{s.key}</span>
+            ) : (
+              <button type="button" className="log-chart-key" aria-describedby={`${id}-hint`} {...drillHandlers(s.token, onDrill)}>
+                {s.key}
+              </button>
+            )}
+            <span className="log-chart-value" data-testid={`legend-value-${s.key}`}>{fmt(at === null ? s.total : (s.values[at] ?? 0))}</span>
+          </li>
+        ))}
+        {withHitRatio && (
+          <li>
+            <input type="checkbox" checked={ratioShown} onChange={() => setRatioShown((v) => !v)} aria-label="Show hit ratio" />
+            <span className="log-chart-key">Hit ratio</span>
+            <span className="log-chart-value" data-testid="legend-value-hit-ratio">
+              {at === null
+                ? formatRatio(aggregates.kpis.hitRatio)
+                : (base[at] ?? 0) >= MIN_RATIO_REQUESTS
+                  ? formatRatio(hitRatio[at] ?? null)
+                  : `– (${formatCount(base[at] ?? 0)} requests, too few)`}
+            </span>
+            <span className="muted log-chart-note" data-testid="hit-ratio-rule">line drawn where a bucket has {MIN_RATIO_REQUESTS}+ requests</span>
+          </li>
+        )}
+      </ul>
+      <p id={`${id}-hint`} className="visually-hidden">{DRILL_HINT}</p>
+    </div>
+  );
+
   return (
     <section
-      className="log-chart card"
+      className={compact ? 'log-chart log-chart-compact' : 'log-chart card'}
       aria-labelledby={`${id}-title`}
+      data-testid={compact ? 'logs-histogram' : undefined}
       data-bucket-ms={bucketMs}
       data-bucket-count={starts.length}
       data-bucket-px={plotWidth > 0 && starts.length > 0 ? (plotWidth / starts.length).toFixed(2) : undefined}
     >
-      <header className="log-chart-head">
-        <h3 id={`${id}-title`}>{title}</h3>
-        <p className="muted log-chart-subtitle">
-          <span data-testid="chart-buckets">{bucketLabel(bucketMs)}</span>
-          {' · '}
-          <span data-testid="chart-subtitle">{subtitleOf(aggregates)}</span>
+      {compact ? (
+        <div className="log-chart-strip-head">
+          {head}
+          {legend}
+        </div>
+      ) : (
+        head
+      )}
+      {empty && (
+        <p className="muted log-chart-empty" data-testid="chart-empty">
+          {loading ? 'Loading… the chart fills in as rows are counted.' : 'No requests in this range.'}
         </p>
-      </header>
-      {empty && <p className="muted">No requests in this range.</p>}
+      )}
       {/* Kept while empty (hidden), so a moment without rows — a new filter's query under way — keeps the one plot
           instead of building another when the rows come back. */}
       <div hidden={empty} ref={wrap}>
-        <UPlotCanvas options={options} data={data} height={HEIGHT} label={summary} onHover={(t) => setHover(t === null ? null : bucketAt(starts, bucketMs, t))} onSelect={select} onPick={pick} />
+        <UPlotCanvas options={options} data={data} height={compact ? (short ? COMPACT_HEIGHT_SHORT : COMPACT_HEIGHT) : HEIGHT} label={summary} onHover={(t) => setHover(t === null ? null : bucketAt(starts, bucketMs, t))} onSelect={select} onPick={pick} />
       </div>
-      {!empty && (
-        <div className="log-chart-legend" aria-label={`${title} legend`} role="group">
-          <p className="muted log-chart-at" aria-live="off" data-testid="legend-at">
-            {at === null ? 'Whole range' : formatBucket(starts[at] ?? 0, bucketMs, timeZone)}
-          </p>
-          <ul>
-            {all.map((s) => (
-              <li key={s.key}>
-                <input type="checkbox" checked={!hidden.has(s.key)} onChange={() => toggle(s.key)} aria-label={`Show ${s.key}`} style={{ accentColor: `var(${seriesColorVar(group, s.key)}, #6e7781)` }} />
-                {s.token === null ? (
-                  <span className="log-chart-key">{s.key}</span>
-                ) : (
-                  <button type="button" className="log-chart-key" aria-describedby={`${id}-hint`} {...drillHandlers(s.token, onDrill)}>
-                    {s.key}
-                  </button>
-                )}
-                <span className="log-chart-value" data-testid={`legend-value-${s.key}`}>{fmt(at === null ? s.total : (s.values[at] ?? 0))}</span>
-              </li>
-            ))}
-            {withHitRatio && (
-              <li>
-                <input type="checkbox" checked={ratioShown} onChange={() => setRatioShown((v) => !v)} aria-label="Show hit ratio" />
-                <span className="log-chart-key">Hit ratio</span>
-                <span className="log-chart-value" data-testid="legend-value-hit-ratio">
-                  {at === null
-                    ? formatRatio(aggregates.kpis.hitRatio)
-                    : (base[at] ?? 0) >= MIN_RATIO_REQUESTS
-                      ? formatRatio(hitRatio[at] ?? null)
-                      : `– (${formatCount(base[at] ?? 0)} requests, too few)`}
-                </span>
-                <span className="muted log-chart-note" data-testid="hit-ratio-rule">line drawn where a bucket has {MIN_RATIO_REQUESTS}+ requests</span>
-              </li>
-            )}
-          </ul>
-          <p id={`${id}-hint`} className="visually-hidden">{DRILL_HINT}</p>
-        </div>
-      )}
+      {!compact && legend}
       <table className="visually-hidden">
         <caption>{`${title}, totals over the range`}</caption>
         <thead>

@@ -22,6 +22,10 @@ export interface ChartSpec {
   /** Draw the hit ratio as a line on a 0–100 % axis. */
   readonly drawRatio: boolean;
   readonly bucketMs: number;
+  /** At most this many value ticks (a short plot has room for fewer labels); the axis' default otherwise. */
+  readonly maxTicks?: number;
+  /** The histogram strip: a one-line time axis in a small font, so the short plot keeps its height for the bars. */
+  readonly compact?: boolean;
 }
 
 /** A series' colour variable: its cache status' or status class', as the table's chips use it. */
@@ -38,6 +42,9 @@ export function formatterOf(measure: Measure): (v: number) => string {
 export const LEFT_AXIS_PX = 64;
 /** The space on the right: the hit ratio's axis where it is drawn, empty otherwise, so every chart's plot lines up. */
 export const RIGHT_GUTTER_PX = 60;
+/** The strip's time axis: one line of small labels. */
+const COMPACT_X_AXIS_PX = 22;
+const COMPACT_AXIS_FONT = '11px system-ui, sans-serif';
 /** Space above the plot for the top tick's label. */
 const TOP_PAD_PX = 10;
 
@@ -47,8 +54,8 @@ export function plotWidthOf(width: number): number {
 }
 
 /** The value axis' ticks over [0, max] for a measure: whole counts, or round byte amounts. */
-export function valueTicks(measure: Measure, max: number): number[] {
-  return measure === 'bytes' ? byteTicks(max) : countTicks(max);
+export function valueTicks(measure: Measure, max: number, maxTicks?: number): number[] {
+  return measure === 'bytes' ? byteTicks(max, maxTicks) : countTicks(max, maxTicks);
 }
 
 /** The labels of a value axis' ticks. */
@@ -61,7 +68,7 @@ export function valueLabels(measure: Measure, ticks: readonly number[]): string[
  * stack down (each drawn from the edge below it), then the ratio line when asked for.
  */
 export function chartOptions(spec: ChartSpec): PlotOptions {
-  const { keys, group, measure, timeZone, drawRatio, bucketMs } = spec;
+  const { keys, group, measure, timeZone, drawRatio, bucketMs, maxTicks, compact = false } = spec;
   const muted = cssColor('--fg-muted');
   const grid = { stroke: cssColor('--border', '#d5d8df'), width: 1 };
   const n = keys.length;
@@ -77,13 +84,20 @@ export function chartOptions(spec: ChartSpec): PlotOptions {
     ? [{ label: 'Hit ratio', scale: '%', stroke: cssColor('--fg', '#1b1d22'), width: 1, spanGaps: false, points: { show: false } }]
     : [];
   const axes: uPlot.Axis[] = [
-    { stroke: muted, grid, ticks: grid, values: (_u, splits) => axisTimeLabels(timeZone, splits) },
+    {
+      stroke: muted,
+      grid,
+      ticks: grid,
+      ...(compact ? { size: COMPACT_X_AXIS_PX, font: COMPACT_AXIS_FONT, gap: 2 } : {}),
+      values: (_u, splits) => axisTimeLabels(timeZone, splits, compact),
+    },
     {
       stroke: muted,
       grid,
       ticks: grid,
       size: LEFT_AXIS_PX,
-      splits: (_u, _axis, _min, max) => valueTicks(measure, max),
+      ...(compact ? { font: COMPACT_AXIS_FONT } : {}),
+      splits: (_u, _axis, _min, max) => valueTicks(measure, max, maxTicks),
       values: (u, splits) => {
         const labels = valueLabels(measure, splits);
         // The labels drawn, on the plot's element: the canvas holds them only as pixels.

@@ -31,9 +31,10 @@ export function formatBucket(start: number, bucketMs: number, mode: TimeZoneMode
 
 /**
  * The time axis' labels (uPlot seconds): 24-hour "HH:mm" ("HH:mm:ss" where ticks are less than a minute apart, so
- * no two read the same), with the date on a second line at the first tick and wherever the day changes.
+ * no two read the same), with the date on a second line at the first tick and wherever the day changes (before
+ * the time, on the same line, when `oneLine`).
  */
-export function axisTimeLabels(mode: TimeZoneMode, splits: readonly number[]): string[] {
+export function axisTimeLabels(mode: TimeZoneMode, splits: readonly number[], oneLine = false): string[] {
   let lastDay = '';
   const seconds = splits.some((ts, i) => i > 0 && ts - (splits[i - 1] ?? ts) < 60) || splits.some((ts) => ts % 60 !== 0);
   return splits.map((ts) => {
@@ -42,6 +43,7 @@ export function axisTimeLabels(mode: TimeZoneMode, splits: readonly number[]): s
     const label = `${two(p.h)}:${two(p.mi)}${seconds ? `:${two(p.s)}` : ''}`;
     if (day === lastDay) return label;
     lastDay = day;
-    return `${label}\n${day}`;
+    // A short axis (the histogram strip) has one line: the month and day go before the time instead of under it.
+    return oneLine ? `${two(p.mo)}-${two(p.d)} ${label}` : `${label}\n${day}`;
   });
 }

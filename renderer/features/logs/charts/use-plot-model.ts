@@ -21,6 +21,10 @@ export interface PlotModelInput {
   readonly drawRatio: boolean;
   /** Series the legend switched off. */
   readonly hidden: ReadonlySet<string>;
+  /** At most this many value ticks (the short histogram strip); the axis' default otherwise. */
+  readonly maxTicks?: number;
+  /** The histogram strip's one-line axis. */
+  readonly compact?: boolean;
 }
 
 export interface PlotModel {
@@ -32,7 +36,7 @@ export interface PlotModel {
   readonly options: PlotOptions;
 }
 
-export function usePlotModel({ aggregates, group, measure, timeZone, drawRatio, hidden }: PlotModelInput): PlotModel {
+export function usePlotModel({ aggregates, group, measure, timeZone, drawRatio, hidden, maxTicks, compact = false }: PlotModelInput): PlotModel {
   const { starts, bucketMs } = aggregates.series;
   // Only buckets with enough requests draw a ratio; the rest leave a gap in the line.
   const hitRatio = useMemo(() => drawnHitRatio(aggregates), [aggregates]);
@@ -48,8 +52,8 @@ export function usePlotModel({ aggregates, group, measure, timeZone, drawRatio, 
   const keys = JSON.stringify(plotted.map((s) => s.key));
   // The time span is not part of it: the x scale follows the data, so a range that moves on keeps the plot.
   const options = useMemo(
-    () => chartOptions({ keys: JSON.parse(keys) as string[], group, measure, timeZone, drawRatio, bucketMs }),
-    [keys, group, measure, timeZone, drawRatio, bucketMs],
+    () => chartOptions({ keys: JSON.parse(keys) as string[], group, measure, timeZone, drawRatio, bucketMs, compact, ...(maxTicks !== undefined ? { maxTicks } : {}) }),
+    [keys, group, measure, timeZone, drawRatio, bucketMs, maxTicks, compact],
   );
   return { all, shown, data, options };
 }

@@ -1,15 +1,15 @@
 /**
  * One row of the table as drawn: a log row's cells in the shown columns, or empty cells (the stylesheet draws a
  * placeholder bar in them) while its block loads. Cache statuses and status classes are small chips in the colours
- * the charts use. A row is memoised and its props are plain values or stable references, so a scroll step only
+ * the charts use. A long URL path loses its middle, not its end, and shows whole on hover. A row is memoised and its props are plain values or stable references, so a scroll step only
  * re-renders the rows whose index or data changed.
  */
 import { memo, type CSSProperties, type MouseEvent } from 'react';
 import type { LogRow } from '../../../../shared/contract/logs';
 import type { AppError } from '../../../../shared/result';
 import { cacheColorVar, statusClassColorVar, type TimeZoneMode } from '../view-types';
-import { columnDef, type ColumnId } from './columns';
-import { formatByteCount, formatTime, statusClass } from './row-format';
+import { CELL_PADDING, columnDef, type ColumnId } from './columns';
+import { formatByteCount, formatTime, middleEllipsis, statusClass } from './row-format';
 
 /** Every row's height in pixels (the stylesheet draws rows this tall). */
 export const ROW_HEIGHT = 28;
@@ -44,7 +44,7 @@ function cellContent(row: LogRow, id: ColumnId, zone: TimeZoneMode) {
     case 'pop':
       return row.edgeLocation ?? '—';
     case 'path':
-      return row.path ?? row.url ?? '—';
+      return pathText(row);
     case 'ip':
       return row.remoteIp ?? '';
     case 'userAgent':
@@ -54,6 +54,15 @@ function cellContent(row: LogRow, id: ColumnId, zone: TimeZoneMode) {
     case 'requestId':
       return row.requestId;
   }
+}
+
+function pathText(row: LogRow): string {
+  return row.path ?? row.url ?? '—';
+}
+
+/** How many characters of a text fit in a cell this wide, at this average character width. */
+export function charsThatFit(width: number, charWidth: number): number {
+  return charWidth > 0 ? Math.max(1, Math.floor((width - CELL_PADDING) / charWidth)) : Number.MAX_SAFE_INTEGER;
 }
 
 interface Props {
@@ -66,6 +75,8 @@ interface Props {
   readonly error: AppError | null;
   readonly columns: readonly ColumnId[];
   readonly widths: readonly number[];
+  /** The average width of a URL's character in pixels, to cut long paths in the middle to their cell. */
+  readonly charWidth: number;
   /** Its top within the row layer, in pixels. */
   readonly top: number;
   readonly selected: boolean;
@@ -75,7 +86,7 @@ interface Props {
 }
 
 /** One drawn row; re-renders only when one of its props changes. */
-export const BodyRow = memo(function BodyRow({ gridId, index, row, stale, error, columns, widths, top, selected, timeZone, onSelect, onOpen }: Props) {
+export const BodyRow = memo(function BodyRow({ gridId, index, row, stale, error, columns, widths, charWidth, top, selected, timeZone, onSelect, onOpen }: Props) {
   const state = row !== null ? (stale ? 'stale' : 'ready') : error !== null ? 'failed' : 'loading';
   return (
     <div
@@ -96,11 +107,22 @@ export const BodyRow = memo(function BodyRow({ gridId, index, row, stale, error,
       }}
       onDoubleClick={() => row !== null && onOpen(index)}
     >
-      {columns.map((id, i) => (
-        <div key={id} role="gridcell" aria-colindex={i + 1} className="log-cell" data-align={columnDef(id).align} data-column={id} style={{ width: widths[i] }}>
-          {row !== null ? cellContent(row, id, timeZone) : error !== null && i === 0 ? <span className="log-row-error">Could not load: {error.title}</span> : null}
-        </div>
-      ))}
+      {columns.map((id, i) => {
+        const width = widths[i] ?? 0;
+        // The path's cell holds its middle-cut form; the whole path is its title, for the pointer.
+        const path = row !== null && id === 'path' ? pathText(row) : null;
+        return (
+          <div key={id} role="gridcell" aria-colindex={i + 1} className="log-cell" data-align={columnDef(id).align} data-column={id} style={{ width }} title={path ?? undefined}>
+            {path !== null
+              ? middleEllipsis(path, charsThatFit(width, charWidth))
+              : row !== null
+                ? cellContent(row, id, timeZone)
+                : error !== null && i === 0
+                  ? <span className="log-row-error">Could not load: {error.title}</span>
+                  : null}
+          </div>
+        );
+      })}
     </div>
   );
 });

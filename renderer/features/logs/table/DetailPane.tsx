@@ -56,6 +56,11 @@ const NOT_FIELDS = new Set<string>(['authorizationMasked']);
 
 interface Props {
   readonly row: LogRow;
+  /** The pane's element id (the splitter names it as what it resizes). */
+  readonly id?: string;
+  /** Where the table put the pane and its size there: its width beside the grid, its height below it. */
+  readonly side?: 'right' | 'below';
+  readonly size?: number;
   readonly timeZone: TimeZoneMode;
   /** This row's Authorization header in clear, asked of the core on an explicit reveal (windows carry it masked). */
   revealAuthorization?(): Promise<string | null>;
@@ -126,7 +131,7 @@ function copyableRow(row: LogRow): LogRow {
   return rest;
 }
 
-export function DetailPane({ row, timeZone, onDrill, onClose, revealAuthorization }: Props) {
+export function DetailPane({ row, id, side = 'right', size, timeZone, onDrill, onClose, revealAuthorization }: Props) {
   const heading = useRef<HTMLHeadingElement>(null);
   const titleId = useId();
   const queryId = useId();
@@ -152,7 +157,15 @@ export function DetailPane({ row, timeZone, onDrill, onClose, revealAuthorizatio
   }
 
   return (
-    <aside className="log-detail" aria-labelledby={titleId} onKeyDown={onKeyDown} data-testid="log-detail">
+    <aside
+      id={id}
+      className="log-detail"
+      aria-labelledby={titleId}
+      onKeyDown={onKeyDown}
+      data-testid="log-detail"
+      data-side={side}
+      style={size === undefined ? undefined : side === 'right' ? { width: size } : { height: size }}
+    >
       <header className="log-detail-head">
         <h3 id={titleId} ref={heading} tabIndex={-1}>
           Request details

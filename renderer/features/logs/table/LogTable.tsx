@@ -10,6 +10,10 @@
  * transform does the fine positioning, so a short scroll re-renders only the rows that came into view. The
  * scroller's position is only ever written when the table itself moved the view (keys, a new session or sort, a new
  * total or height), never read back after each render.
+ *
+ * The table fills its container's height and is its one scroll area: the grid's measured size says how many rows
+ * to draw and how wide the URL column is (it takes what the other columns leave). The detail pane sits beside the
+ * grid, resizable from the bar between them, or below it when the container is narrow.
  */
 import { useCallback, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { flushSync } from 'react-dom';
@@ -18,10 +22,12 @@ import type { LogRow, LogSort } from '../../../../shared/contract/logs';
 import type { LogTableProps, TableKeys } from '../view-types';
 import { BodyRow, ROW_HEIGHT, rowElementId } from './BodyRow';
 import { ColumnsMenu } from './ColumnMenus';
-import { loadColumns, saveColumns, visibleColumns, widthOf, type ColumnState } from './columns';
+import { defaultWidths, estimateText, layoutWidths, loadColumns, saveColumns, visibleColumns, type ColumnState, type MeasureText } from './columns';
+import { clampPane, loadPaneSize, paneBounds, paneSide, savePaneSize, type PaneSize } from './detail-size';
 import { DetailPane } from './DetailPane';
 import { HEADER_HEIGHT, HeaderRow } from './HeaderRow';
 import { LiveJump } from './LiveJump';
+import { PaneSplitter } from './PaneSplitter';
 import { physicalRange, revealRow, rowsPerPage, toPhysical, toVirtual, visibleRows, type ScrollGeometry } from './scaled-scroll';
 import { useLiveFollow } from './use-live-follow';
 import { useRowWindows } from './use-row-windows';
@@ -35,12 +41,43 @@ interface View {
 
 const START: View = { top: 0, byScroll: false };
 
+/** Fonts of the table's three text styles, as the stylesheet sets them (the family is the page's). */
+const FONTS = { cell: '13px', head: '600 13px', chip: '600 11px' } as const;
+/** A typical URL path, whose average character width says how many characters fit in the URL column. */
+const PATH_SAMPLE = '/video/2024/clip-00042/seg_720p-0017.ts?v=3';
+
+/** Measures text with the page's own font on a canvas; the estimate where there is no canvas (tests). */
+function pageMeasure(): MeasureText {
+  try {
+    const ctx = document.createElement('canvas').getContext('2d');
+    const family = getComputedStyle(document.body).fontFamily || 'sans-serif';
+    if (!ctx || !(ctx.measureText('M').width > 0)) return estimateText;
+    return (text, style) => {
+      ctx.font = `${FONTS[style]} ${family}`;
+      return ctx.measureText(text).width;
+    };
+  } catch {
+    return estimateText;
+  }
+}
+
 /** The logs table with its column menu and detail pane. */
 export function LogTable({ sessionId, total, version, sort, onSort, timeZone, onDrill, onOpenRow, keysRef, live }: LogTableProps) {
   const gridId = useId();
   const grid = useRef<HTMLDivElement | null>(null);
+  const box = useRef<HTMLDivElement | null>(null);
+  const paneId = useId();
   const [columns, setColumns] = useState<ColumnState>(() => loadColumns());
+  /** Default column widths and a URL character's width, measured once in the page's font. */
+  const [metrics] = useState(() => {
+    const measure = pageMeasure();
+    return { defaults: defaultWidths(measure), charWidth: measure(PATH_SAMPLE, 'cell') / PATH_SAMPLE.length };
+  });
   const [height, setHeight] = useState(0);
+  const [gridWidth, setGridWidth] = useState(0);
+  /** The table's own box, which says whether the pane fits beside the grid. */
+  const [container, setContainer] = useState({ width: 0, height: 0 });
+  const [paneSize, setPaneSize] = useState<PaneSize>(() => loadPaneSize());
   const [view, setView] = useState<View>(START);
   const [selected, setSelected] = useState<number | null>(null);
   const [openRow, setOpenRow] = useState<LogRow | null>(null);
@@ -86,17 +123,23 @@ export function LogTable({ sessionId, total, version, sort, onSort, timeZone, on
   });
   const { rowAt } = useRowWindows(sessionId, follow.rowsVersion, sort, total, first, last);
   const shown = useMemo(() => visibleColumns(columns), [columns]);
-  const widths = useMemo(() => shown.map((id) => widthOf(columns, id)), [shown, columns]);
+  const widths = useMemo(() => layoutWidths(columns, shown, metrics.defaults, gridWidth), [columns, shown, metrics, gridWidth]);
   const rowWidth = widths.reduce((a, b) => a + b, 0);
   const current = selected === null ? null : Math.min(selected, total - 1);
 
   useLayoutEffect(() => {
     const el = grid.current;
     if (!el) return;
-    const measure = () => setHeight(el.clientHeight);
+    const outer = box.current;
+    const measure = () => {
+      setHeight(el.clientHeight);
+      setGridWidth(el.clientWidth);
+      if (outer) setContainer((c) => (c.width === outer.clientWidth && c.height === outer.clientHeight ? c : { width: outer.clientWidth, height: outer.clientHeight }));
+    };
     measure();
     const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(measure) : null;
     observer?.observe(el);
+    if (outer) observer?.observe(outer);
     return () => observer?.disconnect();
   }, []);
 
@@ -131,6 +174,15 @@ export function LogTable({ sessionId, total, version, sort, onSort, timeZone, on
     setColumns(next);
     saveColumns(next);
   }, []);
+
+  const side = paneSide(container.width);
+  const bounds = paneBounds(side, container);
+  const paneValue = clampPane(side === 'right' ? paneSize.width : paneSize.height, bounds);
+  function resizePane(value: number) {
+    const next = side === 'right' ? { ...paneSize, width: value } : { ...paneSize, height: value };
+    setPaneSize(next);
+    savePaneSize(next);
+  }
 
   const changeSort = useCallback(
     (next: LogSort) => {
@@ -263,6 +315,7 @@ export function LogTable({ sessionId, total, version, sort, onSort, timeZone, on
         error={slot.state === 'failed' ? slot.error : null}
         columns={shown}
         widths={widths}
+        charWidth={metrics.charWidth}
         top={(i - base) * ROW_HEIGHT}
         selected={i === current}
         timeZone={timeZone}
@@ -274,7 +327,7 @@ export function LogTable({ sessionId, total, version, sort, onSort, timeZone, on
   const activeShown = current !== null && current >= first && current <= last;
 
   return (
-    <div className="log-table" data-testid="log-table">
+    <div ref={box} className="log-table" data-testid="log-table" data-pane={openRow === null ? undefined : side}>
       <div className="log-table-main">
         <div className="log-table-toolbar">
           <span className="muted" data-testid="log-table-count">
@@ -298,7 +351,7 @@ export function LogTable({ sessionId, total, version, sort, onSort, timeZone, on
           onKeyDown={onKeyDown}
           onScroll={onScroll}
         >
-          <HeaderRow columns={shown} state={columns} onChange={changeColumns} sort={sort} onSort={changeSort} timeZone={timeZone} />
+          <HeaderRow columns={shown} widths={widths} state={columns} onChange={changeColumns} sort={sort} onSort={changeSort} timeZone={timeZone} />
           <div className="log-body" style={{ height: g.viewport, minWidth: rowWidth }}>
             <div role="rowgroup" className="log-rows" style={{ transform: `translateY(${layerTop}px)` }}>
               {rows}
@@ -312,8 +365,12 @@ export function LogTable({ sessionId, total, version, sort, onSort, timeZone, on
             grid.current?.focus();
           }} />}
       </div>
+      {openRow !== null && <PaneSplitter side={side} value={paneValue} min={bounds.min} max={bounds.max} controls={paneId} onChange={resizePane} />}
       {openRow !== null && <DetailPane
           key={openRow.index}
+          id={paneId}
+          side={side}
+          size={paneValue}
           row={openRow}
           timeZone={timeZone}
           onDrill={onDrill}

@@ -1,9 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import {
+  CELL_PADDING,
+  CHIP_CHROME,
   COLUMN_IDS,
+  COLUMNS,
   COLUMNS_STORAGE_KEY,
   DEFAULT_COLUMNS,
+  defaultWidths,
+  ESTIMATED_WIDTHS,
+  estimateText,
+  FILL_MIN_WIDTH,
+  HEAD_CHROME,
+  layoutWidths,
   loadColumns,
+  type MeasureText,
   MAX_WIDTH,
   MIN_WIDTH,
   moveColumn,
@@ -69,7 +79,46 @@ describe('the column choice', () => {
   it('keeps widths within bounds', () => {
     expect(widthOf(resizeColumn(DEFAULT_COLUMNS, 'time', 1), 'time')).toBe(MIN_WIDTH);
     expect(widthOf(resizeColumn(DEFAULT_COLUMNS, 'time', 1e9), 'time')).toBe(MAX_WIDTH);
-    expect(widthOf(DEFAULT_COLUMNS, 'time')).toBe(200);
+    expect(widthOf(DEFAULT_COLUMNS, 'time')).toBe(ESTIMATED_WIDTHS.time);
+  });
+
+  it('makes each default width fit the header label with its sort arrow and the widest usual value', () => {
+    const need = (text: string, style: 'cell' | 'head' | 'chip') => estimateText(text, style) + (style === 'chip' ? CHIP_CHROME : 0) + CELL_PADDING;
+    for (const c of COLUMNS) expect(ESTIMATED_WIDTHS[c.id], c.id).toBeGreaterThanOrEqual(need(c.label, 'head') + HEAD_CHROME);
+    expect(ESTIMATED_WIDTHS.time).toBeGreaterThanOrEqual(need('Time (GMT+12)', 'head') + HEAD_CHROME);
+    expect(ESTIMATED_WIDTHS.time).toBeGreaterThanOrEqual(need('2024-05-01 12:34:56.789', 'cell'));
+    expect(ESTIMATED_WIDTHS.cache).toBeGreaterThanOrEqual(need('REVALIDATED', 'chip'));
+    expect(ESTIMATED_WIDTHS.cache).toBeGreaterThanOrEqual(need('UPDATING', 'chip'));
+    expect(ESTIMATED_WIDTHS.status).toBeGreaterThanOrEqual(need('503', 'chip'));
+    expect(ESTIMATED_WIDTHS.bytes).toBeGreaterThanOrEqual(need('123,456,789', 'cell'));
+    // The fixed default columns leave the URL room beside a facets panel at 1024 px.
+    const fixed = visibleColumns(DEFAULT_COLUMNS).filter((id) => id !== 'path');
+    expect(fixed.reduce((a, id) => a + ESTIMATED_WIDTHS[id], 0)).toBeLessThanOrEqual(570);
+  });
+
+  it('widens the defaults with a wider font, so nothing is cut off in it', () => {
+    const wide: MeasureText = (text, style) => estimateText(text, style) * 1.25;
+    const widths = defaultWidths(wide);
+    for (const id of ['time', 'status', 'cache', 'bytes', 'country', 'pop'] as const) expect(widths[id], id).toBeGreaterThan(ESTIMATED_WIDTHS[id]);
+    expect(widths.cache).toBeGreaterThanOrEqual(wide('REVALIDATED', 'chip') + CHIP_CHROME + CELL_PADDING);
+  });
+
+  it('gives the URL column the width the others leave, down to its least, unless the user sized it', () => {
+    const shown = visibleColumns(DEFAULT_COLUMNS);
+    const others = shown.filter((id) => id !== 'path').reduce((a, id) => a + ESTIMATED_WIDTHS[id], 0);
+    const at = (state = DEFAULT_COLUMNS, available = 1200) => layoutWidths(state, visibleColumns(state), ESTIMATED_WIDTHS, available);
+    expect(at()).toEqual(shown.map((id) => (id === 'path' ? 1200 - others : ESTIMATED_WIDTHS[id])));
+    expect(at().reduce((a, b) => a + b, 0)).toBe(1200);
+    // Narrow: the URL keeps its least width and the grid scrolls sideways.
+    expect(at(DEFAULT_COLUMNS, 500).at(-1)).toBe(FILL_MIN_WIDTH);
+    // Not measured yet: its default.
+    expect(at(DEFAULT_COLUMNS, 0).at(-1)).toBe(ESTIMATED_WIDTHS.path);
+    // Sized by the user: that width, whatever the room.
+    expect(at(resizeColumn(DEFAULT_COLUMNS, 'path', 300)).at(-1)).toBe(300);
+    // Another column narrowed: the URL takes the difference.
+    expect(at(resizeColumn(DEFAULT_COLUMNS, 'time', ESTIMATED_WIDTHS.time - 40)).at(-1)).toBe(1200 - others + 40);
+    // Hidden: the others keep their widths.
+    expect(at(setShown(DEFAULT_COLUMNS, 'path', false))).toEqual(shown.filter((id) => id !== 'path').map((id) => ESTIMATED_WIDTHS[id]));
   });
 
   it('a header click flips the sorted column, or starts another in its natural direction', () => {

@@ -2,8 +2,9 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { COLUMNS_STORAGE_KEY } from './columns';
-import { bridgeWithRows, fakeLayout, renderTable, tableProps } from './test-table';
+import { COLUMNS_STORAGE_KEY, ESTIMATED_WIDTHS, FILL_MIN_WIDTH } from './columns';
+import { zoneName, zoneShortName } from './row-format';
+import { bridgeWithRows, fakeLayout, GRID_WIDTH, renderTable, tableProps } from './test-table';
 
 beforeEach(fakeLayout);
 afterEach(() => {
@@ -29,26 +30,43 @@ describe('the logs table columns', () => {
     expect(JSON.parse(localStorage.getItem(COLUMNS_STORAGE_KEY) ?? '{}').order.slice(0, 3)).toEqual(['time', 'cache', 'status']);
   });
 
-  it('resizes a column with the arrow keys on its handle', async () => {
+  it('gives the URL column the width the others leave; resizing it by keyboard fixes its width', async () => {
     bridgeWithRows(20);
     renderTable(tableProps(20).props);
     await ready();
+    const fixed = ESTIMATED_WIDTHS.time + ESTIMATED_WIDTHS.status + ESTIMATED_WIDTHS.cache + ESTIMATED_WIDTHS.bytes + ESTIMATED_WIDTHS.country + ESTIMATED_WIDTHS.pop;
     const handle = screen.getByRole('separator', { name: 'Resize URL path column' });
-    expect(handle.getAttribute('aria-valuenow')).toBe('360');
+    expect(handle.getAttribute('aria-valuenow')).toBe(String(GRID_WIDTH - fixed));
+    const cell = () => grid().querySelector<HTMLElement>('[aria-rowindex="2"] [data-column="path"]')!;
+    expect(cell().style.width).toBe(`${GRID_WIDTH - fixed}px`);
     fireEvent.keyDown(handle, { key: 'ArrowRight' });
     fireEvent.keyDown(handle, { key: 'ArrowRight', shiftKey: true });
-    expect(handle.getAttribute('aria-valuenow')).toBe(String(360 + 16 + 64));
-    const cell = grid().querySelector<HTMLElement>('[aria-rowindex="2"] [data-column="path"]')!;
-    expect(cell.style.width).toBe('440px');
+    expect(handle.getAttribute('aria-valuenow')).toBe(String(GRID_WIDTH - fixed + 16 + 64));
+    expect(cell().style.width).toBe(`${GRID_WIDTH - fixed + 80}px`);
+    expect(JSON.parse(localStorage.getItem(COLUMNS_STORAGE_KEY) ?? '{}').widths).toEqual({ path: GRID_WIDTH - fixed + 80 });
     fireEvent.keyDown(handle, { key: 'Home' });
     expect(handle.getAttribute('aria-valuenow')).toBe('48');
+    // Another column narrowed by keyboard: its own width changes, by the step.
+    const time = screen.getByRole('separator', { name: 'Resize Time column' });
+    fireEvent.keyDown(time, { key: 'ArrowLeft' });
+    expect(time.getAttribute('aria-valuenow')).toBe(String(ESTIMATED_WIDTHS.time - 16));
+  });
+
+  it('keeps the URL column at its least width in a narrow grid, which then scrolls sideways', async () => {
+    fakeLayout({ width: 480 });
+    bridgeWithRows(20);
+    renderTable(tableProps(20).props);
+    await ready();
+    expect(screen.getByRole('separator', { name: 'Resize URL path column' }).getAttribute('aria-valuenow')).toBe(String(FILL_MIN_WIDTH));
   });
 
   it('shows on-demand columns and names the local zone in the time header', async () => {
     bridgeWithRows(20);
     renderTable(tableProps(20, { timeZone: 'local' }).props);
     await ready();
-    expect(headers()[0]).toBe(`Time (${Intl.DateTimeFormat().resolvedOptions().timeZone})`);
+    // The zone's short name in the label; its full name on hover.
+    expect(headers()[0]).toBe(`Time (${zoneShortName('local')})`);
+    expect(screen.getByRole('button', { name: headers()[0]! }).title).toContain(zoneName('local'));
     fireEvent.keyDown(screen.getByRole('button', { name: 'Columns' }), { key: 'Enter' });
     fireEvent.click(await screen.findByRole('menuitemcheckbox', { name: 'User agent' }));
     // The menu stays open for more choices; Escape closes it.

@@ -2,10 +2,12 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { COLUMNS_STORAGE_KEY } from './columns';
+import { DEFAULT_PANE, PANE_STORAGE_KEY } from './detail-size';
+import { HEADER_HEIGHT } from './HeaderRow';
 import { LogTable } from './LogTable';
 import { ROW_HEIGHT } from './BodyRow';
 import { BLOCK } from './use-row-windows';
-import { bridgeWithRows, fakeLayout, renderTable, tableProps } from './test-table';
+import { bridgeWithRows, fakeLayout, makeRow, renderTable, tableProps } from './test-table';
 
 const MILLION = 1_000_000;
 
@@ -228,5 +230,92 @@ describe('the logs table', () => {
     expect(rowByIndex(0)?.textContent).toBe('Could not load: The session has ended');
     // One failed block is asked for once, not again on every render.
     expect(bridge.count('logs.window')).toBe(1);
+  });
+  it('draws the rows that fit the height its container gives the grid, and no more', async () => {
+    for (const height of [200, 400, 720]) {
+      fakeLayout({ height });
+      bridgeWithRows(5000);
+      const view = renderTable(tableProps(5000).props);
+      await readyRow(0);
+      const drawn = grid().querySelectorAll('[role="row"][data-index]').length;
+      // Every row that shows at least in part is drawn.
+      expect(drawn, `${height} px`).toBe(Math.ceil((height - HEADER_HEIGHT) / ROW_HEIGHT));
+      expect(grid().querySelector<HTMLElement>('.log-body')?.style.height).toBe(`${height - HEADER_HEIGHT}px`);
+      view.unmount();
+    }
+    // The window's content area at 1280×800 leaves the table about 400 px: a dozen rows and more.
+    expect(Math.floor((400 - HEADER_HEIGHT) / ROW_HEIGHT)).toBeGreaterThanOrEqual(12);
+  });
+
+  it('cuts a long URL path in its middle to the column’s width, with the whole path on hover and in the pane', async () => {
+    const bridge = bridgeWithRows(10);
+    const long = '/videos/4f2c9a7e-1b3d-4e5f-8a9b-0c1d2e3f4a5b/hls/1080p/seg-00042.ts';
+    bridge.answer('logs.window', ({ offset, count }) => ({ rows: Array.from({ length: Math.min(count, 10 - offset) }, (_, k) => ({ ...makeRow(offset + k), path: long })), total: 10 }));
+    fakeLayout({ width: 560 });
+    renderTable(tableProps(10).props);
+    const row = await readyRow(0);
+    const cell = row.querySelector<HTMLElement>('[data-column="path"]')!;
+    expect(cell.title).toBe(long);
+    const shown = cell.textContent ?? '';
+    expect(shown).toContain('…');
+    expect(shown.startsWith('/videos/4f2c')).toBe(true);
+    expect(shown.endsWith('/seg-00042.ts')).toBe(true);
+    expect(shown.length).toBeLessThan(long.length);
+    fireEvent.doubleClick(row);
+    const pane = await screen.findByTestId('log-detail');
+    expect(pane.querySelector('[data-field="path"] .log-detail-value')?.textContent).toBe(long);
+  });
+
+  it('opens the detail pane beside the grid, resizable by keyboard from its splitter, and remembers the width', async () => {
+    fakeLayout({ width: 1000, extraWidth: 400 });
+    bridgeWithRows(50);
+    const first = renderTable(tableProps(50).props);
+    fireEvent.doubleClick(await readyRow(2));
+    const pane = await screen.findByTestId('log-detail');
+    expect(screen.getByTestId('log-table').dataset.pane).toBe('right');
+    const splitter = screen.getByRole('separator', { name: /Resize the details pane/ });
+    expect(splitter.getAttribute('aria-orientation')).toBe('vertical');
+    expect(splitter.getAttribute('aria-controls')).toBe(pane.id);
+    expect(splitter.getAttribute('aria-valuenow')).toBe(String(DEFAULT_PANE.width));
+    expect(pane.style.width).toBe(`${DEFAULT_PANE.width}px`);
+    // Left moves the bar toward the grid: a wider pane; Right narrows it; Home gives the least.
+    fireEvent.keyDown(splitter, { key: 'ArrowLeft' });
+    fireEvent.keyDown(splitter, { key: 'ArrowLeft', shiftKey: true });
+    expect(splitter.getAttribute('aria-valuenow')).toBe(String(DEFAULT_PANE.width + 80));
+    expect(pane.style.width).toBe(`${DEFAULT_PANE.width + 80}px`);
+    fireEvent.keyDown(splitter, { key: 'ArrowRight' });
+    expect(JSON.parse(localStorage.getItem(PANE_STORAGE_KEY) ?? '{}').width).toBe(DEFAULT_PANE.width + 64);
+    // The grid keeps 360 px of the 1,400: the pane goes no wider than 1,040.
+    fireEvent.keyDown(splitter, { key: 'End' });
+    expect(splitter.getAttribute('aria-valuenow')).toBe('1040');
+    fireEvent.keyDown(splitter, { key: 'Home' });
+    expect(splitter.getAttribute('aria-valuenow')).toBe('280');
+    fireEvent.keyDown(splitter, { key: 'ArrowLeft' });
+    first.unmount();
+    renderTable(tableProps(50).props);
+    fireEvent.doubleClick(await readyRow(2));
+    expect((await screen.findByTestId('log-detail')).style.width).toBe('296px');
+  });
+
+  it('puts the detail pane below the grid in a narrow container; Escape closes it and the grid has the focus', async () => {
+    fakeLayout({ width: 700, height: 500 });
+    bridgeWithRows(50);
+    renderTable(tableProps(50).props);
+    await readyRow(0);
+    grid().focus();
+    fireEvent.keyDown(grid(), { key: 'ArrowDown' });
+    fireEvent.keyDown(grid(), { key: 'Enter' });
+    const pane = await screen.findByTestId('log-detail');
+    expect(screen.getByTestId('log-table').dataset.pane).toBe('below');
+    const splitter = screen.getByRole('separator', { name: /Resize the details pane/ });
+    expect(splitter.getAttribute('aria-orientation')).toBe('horizontal');
+    expect(pane.style.height).toBe(`${DEFAULT_PANE.height}px`);
+    // Up makes the pane taller.
+    fireEvent.keyDown(splitter, { key: 'ArrowUp' });
+    expect(pane.style.height).toBe(`${DEFAULT_PANE.height + 16}px`);
+    fireEvent.keyDown(within(pane).getByRole('button', { name: 'Close details' }), { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByTestId('log-detail')).toBeNull());
+    expect(document.activeElement).toBe(grid());
+    expect(screen.queryByRole('separator', { name: /Resize the details pane/ })).toBeNull();
   });
 });

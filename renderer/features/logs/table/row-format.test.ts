@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeRow } from './test-table';
-import { countryName, curlCommand, drillToken, formatByteCount, formatTime, pathOnly, queryPairs, rowJson, statusClass, zoneName } from './row-format';
+import { countryName, curlCommand, drillToken, formatByteCount, formatTime, middleEllipsis, pathOnly, queryPairs, rowJson, statusClass, zoneName, zoneShortName } from './row-format';
 
 describe('how a log row reads', () => {
   it('writes times with milliseconds in UTC or the machine zone', () => {
@@ -11,6 +11,42 @@ describe('how a log row reads', () => {
     expect(formatTime('not a date', 'utc')).toBe('not a date');
     expect(zoneName('utc')).toBe('UTC');
     expect(zoneName('local')).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+    expect(zoneShortName('utc')).toBe('UTC');
+    // The machine's zone as its clock names it, short: no slash-separated region names in a narrow header.
+    expect(zoneShortName('local')).toMatch(/^[A-Z][A-Za-z0-9+:−-]{1,9}$/);
+  });
+
+  it('cuts a long URL in its middle, keeping the path’s start and its last segment', () => {
+    const url = '/videos/abcdefghijklmnopqrstuvwxyz0123456789/seg-00042.ts';
+    expect(middleEllipsis(url, 26)).toBe('/videos/abcd…/seg-00042.ts');
+    expect([...middleEllipsis(url, 26)].length).toBe(26);
+    // Short enough: unchanged, whatever the room beyond.
+    expect(middleEllipsis('/a.mp4', 6)).toBe('/a.mp4');
+    expect(middleEllipsis('/a.mp4', 100)).toBe('/a.mp4');
+    // A last segment too long for two thirds of the room: both ends get half of it.
+    const long = '/v/' + 'x'.repeat(40) + '.ts';
+    expect(middleEllipsis(long, 11)).toBe('/v/xx…xx.ts');
+    // A query string does not count as the last segment's start.
+    expect(middleEllipsis('/live/stream/chunk-17.m4s?t=1/2', 30)).toBe('/live/stre…/chunk-17.m4s?t=1/2');
+    expect(middleEllipsis('/abc', 1)).toBe('…');
+    expect(middleEllipsis('/abc', 0)).toBe('');
+  });
+
+  it('never returns more characters than asked and always keeps both ends', () => {
+    for (let max = 3; max < 60; max++) {
+      for (const text of ['/videos/abc/def/ghi/seg-00042.ts', '/' + 'é'.repeat(70), '/a/b?x=' + '9'.repeat(50)]) {
+        const cut = middleEllipsis(text, max);
+        const chars = [...cut];
+        expect(chars.length).toBeLessThanOrEqual(max);
+        if ([...text].length > max) {
+          expect(chars.length).toBe(max);
+          const [head, tail] = cut.split('…') as [string, string];
+          expect(text.startsWith(head)).toBe(true);
+          expect(text.endsWith(tail)).toBe(true);
+          expect(tail.length).toBeGreaterThan(0);
+        } else expect(cut).toBe(text);
+      }
+    }
   });
 
   it('groups bytes, classes statuses and names countries', () => {

@@ -27,6 +27,33 @@ export function zoneName(zone: TimeZoneMode): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'local';
 }
 
+/** The zone's short name for a narrow header: "UTC", or the machine's zone as the clock shows it ("CET", "GMT+2"). */
+export function zoneShortName(zone: TimeZoneMode, at = new Date()): string {
+  if (zone === 'utc') return 'UTC';
+  try {
+    const part = new Intl.DateTimeFormat('en-US', { timeZoneName: 'short' }).formatToParts(at).find((p) => p.type === 'timeZoneName');
+    return part?.value || zoneName(zone);
+  } catch {
+    return zoneName(zone);
+  }
+}
+
+/**
+ * A text cut to at most `max` characters by taking out its middle, so both ends stay readable: a URL keeps the
+ * start of its path and its last segment whole when that fits in about two thirds of the room
+ * (`/videos/abc…/seg-00042.ts`), otherwise the end's half. Short enough texts come back as they are.
+ */
+export function middleEllipsis(text: string, max: number): string {
+  const chars = [...text];
+  if (chars.length <= max) return text;
+  if (max <= 1) return max === 1 ? '…' : '';
+  const room = max - 1;
+  const slash = text.lastIndexOf('/', text.includes('?') ? text.indexOf('?') : undefined);
+  const segment = slash > 0 ? [...text.slice(slash)].length : 0;
+  const tail = segment > 0 && segment <= Math.floor((room * 2) / 3) ? Math.max(segment, Math.floor(room / 2)) : Math.floor(room / 2);
+  return `${chars.slice(0, room - tail).join('')}…${chars.slice(chars.length - tail).join('')}`;
+}
+
 const grouped = new Intl.NumberFormat('en-US');
 
 /** A byte count with digit grouping (`1,234,567`): the exact number a log line holds. */

@@ -8,14 +8,23 @@ import { LogTable } from './LogTable';
 
 /** The scroller's height in tests; minus the header it shows about twenty rows. */
 export const GRID_HEIGHT = 600;
+/** The scroller's width in tests. */
+export const GRID_WIDTH = 1000;
 
-/** happy-dom does no layout: the grid's scroller gets the height a browser would give it. */
-export function fakeLayout(): void {
+/**
+ * happy-dom does no layout: the grid's scroller and the table's box get the sizes a browser would give them (the
+ * table as wide as the scroller plus `extraWidth`, a few pixels taller for its toolbar).
+ */
+export function fakeLayout(size: { readonly height?: number; readonly width?: number; readonly extraWidth?: number } = {}): void {
+  const height = size.height ?? GRID_HEIGHT;
+  const width = size.width ?? GRID_WIDTH;
   vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockImplementation(function (this: HTMLElement) {
-    return this.classList.contains('log-scroller') ? GRID_HEIGHT : 0;
+    if (this.classList.contains('log-scroller')) return height;
+    return this.classList.contains('log-table') ? height + 40 : 0;
   });
   vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockImplementation(function (this: HTMLElement) {
-    return this.classList.contains('log-scroller') ? 1000 : 0;
+    if (this.classList.contains('log-scroller')) return width;
+    return this.classList.contains('log-table') ? width + (size.extraWidth ?? 0) : 0;
   });
 }
 
