@@ -311,7 +311,8 @@ export function LogTable({ sessionId, total, version, sort, onSort, timeZone, on
         gridId={gridId}
         index={i}
         row={slot.state === 'ready' ? slot.row : null}
-        stale={slot.state === 'ready' && slot.stale}
+        // Live rows change every few seconds: the rows standing in until the new ones come are not dimmed each time.
+        stale={slot.state === 'ready' && slot.stale && live === undefined}
         error={slot.state === 'failed' ? slot.error : null}
         columns={shown}
         widths={widths}
