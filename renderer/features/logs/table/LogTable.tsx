@@ -311,8 +311,7 @@ export function LogTable({ sessionId, total, version, sort, onSort, timeZone, on
         gridId={gridId}
         index={i}
         row={slot.state === 'ready' ? slot.row : null}
-        // Live rows change every few seconds: the rows standing in until the new ones come are not dimmed each time.
-        stale={slot.state === 'ready' && slot.stale && live === undefined}
+        stale={slot.state === 'ready' && slot.stale}
         error={slot.state === 'failed' ? slot.error : null}
         columns={shown}
         widths={widths}
@@ -328,7 +327,7 @@ export function LogTable({ sessionId, total, version, sort, onSort, timeZone, on
   const activeShown = current !== null && current >= first && current <= last;
 
   return (
-    <div ref={box} className="log-table" data-testid="log-table" data-pane={openRow === null ? undefined : side}>
+    <div ref={box} className="log-table" data-testid="log-table" data-live={live ? 'true' : undefined} data-pane={openRow === null ? undefined : side}>
       <div className="log-table-main">
         <div className="log-table-toolbar">
           <span className="muted" data-testid="log-table-count">
