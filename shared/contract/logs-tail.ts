@@ -27,6 +27,12 @@ export type UnreadableRows = z.infer<typeof UnreadableRows>;
 export const TailStatus = z.object({
   sessionId: SessionId,
   zoneId: z.number().int(),
+  /**
+   * The live window in UTC ms, `to` exclusive: from the oldest row held (or, before any trim, as far back as the
+   * first ask reached) to now. The charts bucket over it.
+   */
+  from: z.number(),
+  to: z.number(),
   /** live: asking every `intervalMs`; paused: asking nothing; failed: stopped on an error that asking again will not fix; stopped: ended. */
   phase: z.enum(['live', 'paused', 'failed', 'stopped']),
   filter: z.string(),
@@ -68,7 +74,11 @@ export const logsTailMethods = {
     input: z.object({ zoneId: z.number().int().positive(), filter: FilterText, cap: z.number().int().min(100).max(1_000_000).optional() }).strict(),
     output: TailStatus,
   },
-  /** Matching rows of a tail in the order they arrived (newest last): `count` rows from `offset`. */
+  /**
+   * Matching rows of a tail in the order they arrived (newest last): `count` rows from `offset`. The screen reads a
+   * tail in a sort, with aggregates and facets, through `logs.window`, `logs.aggregates` and `logs.facets` (and the
+   * other reading methods), which take a tail's id as they take a session's.
+   */
   'logs.tailWindow': {
     input: z.object({ sessionId: SessionId, offset: z.number().int().nonnegative(), count: z.number().int().min(0).max(500, 'must be at most 500') }).strict(),
     output: z.object({ rows: z.array(LogRow), total: z.number().int() }),

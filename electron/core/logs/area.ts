@@ -1,6 +1,8 @@
 /**
  * The logs area as the core wires it: sessions by id (a zone's v2 logs or a v1 file), the zone list from the core
  * API, the file dialog, and `logs.status` events. Every zone session pages through the process's one rate budget.
+ * The methods that read rows (windows, aggregates, facets, values, a 5xx search, a header reveal, a request's
+ * place) answer for a live tail's id as well, so the screen's one table, histogram and facets can show either.
  */
 import { randomUUID } from 'node:crypto';
 import { basename } from 'node:path';
@@ -14,7 +16,7 @@ import type { AreaHandlers, EventBus } from '../router.js';
 import { processRateBudget, type RateBudget } from './rate-budget.js';
 import { FileSession } from './file-session.js';
 import { inThreadRows, type RowsHost } from './rows-host.js';
-import { parseFilterOrFail, ZoneSession, type SessionEnv } from './session.js';
+import { parseFilterOrFail, ZoneSession, type Session, type SessionEnv } from './session.js';
 import { createV2LogClient } from './v2-client.js';
 import { exportHandlers } from './export-handlers.js';
 import { openDaySession } from './day-session.js';
@@ -45,6 +47,9 @@ export interface LogsAreaDeps {
   suggestedZone?(): string | null;
 }
 
+/** What the screen reads from a session or a live tail alike. */
+export type RowsReader = Pick<Session, 'window' | 'authorization' | 'findStatus' | 'findRequest' | 'aggregates' | 'facets' | 'values'>;
+
 /** The area's handlers and how to stop it. */
 export interface LogsArea {
   readonly handlers: LogsHandlers;
@@ -65,6 +70,8 @@ export function logsArea(deps: LogsAreaDeps): LogsArea {
     if (!s) throw new AppFailure(appError('not_found', 'This log view has ended', { detail: 'Open the zone or the file again.' }));
     return s;
   };
+  /** A session, or a live tail, by id: whatever holds rows the screen reads. */
+  const reader = (id: string): RowsReader => sessions.get(id) ?? tail.session(id) ?? get(id);
   const zone = (id: string) => {
     const s = get(id);
     if (!(s instanceof ZoneSession)) throw new AppFailure(appError('validation', 'A file has no more pages to load'));
@@ -108,16 +115,16 @@ export function logsArea(deps: LogsAreaDeps): LogsArea {
       void s.loadMore();
       return s.status();
     },
-    'logs.window': async ({ sessionId, offset, count, sort }) => get(sessionId).window(offset, count, sort),
-    'logs.revealAuthorization': async ({ sessionId, index, sort, requestId }) => ({ value: await get(sessionId).authorization(index, sort, requestId) }),
+    'logs.window': async ({ sessionId, offset, count, sort }) => reader(sessionId).window(offset, count, sort),
+    'logs.revealAuthorization': async ({ sessionId, index, sort, requestId }) => ({ value: await reader(sessionId).authorization(index, sort, requestId) }),
     'logs.findStatus': async ({ sessionId, from, direction, statusClass, sort }) => {
       const lo = Number(statusClass[0]) * 100;
-      const index = await get(sessionId).findStatus(from, direction === 'next' ? 1 : -1, sort, lo, lo + 99);
+      const index = await reader(sessionId).findStatus(from, direction === 'next' ? 1 : -1, sort, lo, lo + 99);
       return { index };
     },
-    'logs.aggregates': async ({ sessionId, bucketMs, urls }) => get(sessionId).aggregates(bucketMs, urls),
-    'logs.facets': async ({ sessionId, query }) => get(sessionId).facets(query),
-    'logs.values': async ({ sessionId, key, prefix }) => ({ values: await get(sessionId).values(key, prefix) }),
+    'logs.aggregates': async ({ sessionId, bucketMs, urls }) => reader(sessionId).aggregates(bucketMs, urls),
+    'logs.facets': async ({ sessionId, query }) => reader(sessionId).facets(query),
+    'logs.values': async ({ sessionId, key, prefix }) => ({ values: await reader(sessionId).values(key, prefix) }),
     'logs.loadMore': async ({ sessionId }) => {
       const s = zone(sessionId);
       await s.loadMore();
@@ -157,7 +164,7 @@ export function logsArea(deps: LogsAreaDeps): LogsArea {
     },
     ...exportHandlers({ session: get, dialogs: deps.dialogs, emit: (s) => deps.bus.emit('logs.exportStatus', s) }),
     ...tail.handlers,
-    ...viewsHandlers(deps.views, get, deps.bus),
+    ...viewsHandlers(deps.views, reader, deps.bus),
   };
   return {
     handlers,

@@ -44,6 +44,8 @@ export interface RowsHandle {
   trimOldest(count: number): Promise<{ rows: number; matching: number }>;
   /** Matching rows in arrival order (a live tail), newest arrival last. */
   arrivalWindow(offset: number, count: number): Promise<{ rows: LogRow[]; total: number }>;
+  /** The first and last time among the rows held (a live tail's window); null when there are none. */
+  span(): Promise<TimeSpan | null>;
   /** Reads a download's bytes sent on the other end of `port` (day-stream.ts) into the rows, in place of any held. */
   loadStream(port: MessagePort, window: TimeSpan | null, options: { signal?: AbortSignal; onProgress?: (p: V1FileProgress) => void; progressIntervalMs?: number }): Promise<StreamLoaded>;
   /**
@@ -120,6 +122,7 @@ function handleOver(raw: Raw, close: () => void): RowsHandle {
       ),
     trimOldest: (count) => send({ op: 'trimOldest', count }),
     arrivalWindow: (offset, count) => send({ op: 'arrivalWindow', offset, count }),
+    span: () => send({ op: 'span' }),
     findRequest: (requestId, sort) => send({ op: 'findRequest', requestId, sort }),
     authorization: (index, sort, requestId) => send({ op: 'authorization', index, sort, ...(requestId !== undefined ? { requestId } : {}) }),
   };

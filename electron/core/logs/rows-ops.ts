@@ -43,6 +43,7 @@ export type RowsOp =
   | { readonly op: 'loadStream'; readonly port: MessagePort; readonly window: TimeSpan | null; readonly progressIntervalMs?: number }
   | { readonly op: 'trimOldest'; readonly count: number }
   | { readonly op: 'arrivalWindow'; readonly offset: number; readonly count: number }
+  | { readonly op: 'span' }
   | { readonly op: 'findRequest'; readonly requestId: string; readonly sort: LogSort }
   | { readonly op: 'authorization'; readonly index: number; readonly sort: LogSort; readonly requestId?: string };
 
@@ -66,6 +67,7 @@ export interface RowsOpResults {
   loadStream: StreamLoaded;
   trimOldest: { rows: number; matching: number };
   arrivalWindow: { rows: LogRow[]; total: number };
+  span: TimeSpan | null;
   findRequest: number | null;
   authorization: string | null;
 }
@@ -155,6 +157,8 @@ async function perform(model: RowsModel, req: RowsOp, ctx: LoadContext): Promise
       return model.trimOldest(req.count);
     case 'arrivalWindow':
       return model.arrivalWindow(req.offset, req.count);
+    case 'span':
+      return model.span();
     case 'findRequest':
       return model.findRequest(req.requestId, req.sort);
     case 'authorization':

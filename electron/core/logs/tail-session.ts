@@ -10,11 +10,15 @@
  *
  * Budget: an ask takes one request, and a second or third page only while more than half the zone's budget is
  * free, so the table, "Load all" and the CLI always find room beside a tail.
+ *
+ * The screen reads a tail as it reads any logs session (windows in a sort, aggregates, facets, values, a row's
+ * Authorization header): the area answers those methods for a tail's id too. Its time window runs from the oldest
+ * row held (or, before any trim, from how far the first ask reached) to now, so charts follow the live edge.
  */
 import { createHash } from 'node:crypto';
 import type { TailStatus } from '../../../shared/contract/logs-tail.js';
 import { TAIL_DEFAULT_CAP, TAIL_DEFAULT_INTERVAL_MS, TAIL_DEFAULT_LOOKBACK_MS } from '../../../shared/contract/logs-tail.js';
-import type { LogRow } from '../../../shared/contract/logs.js';
+import type { FacetsQuery, LogAggregates, LogFacets, LogRow, LogSort } from '../../../shared/contract/logs.js';
 import type { LogFilter } from '../../../shared/logs/filter.js';
 import { toV2Query } from '../../../shared/logs/filter.js';
 import { formatFilterText } from '../../../shared/logs/filter-text.js';
@@ -23,8 +27,10 @@ import type { CdnLogRecord } from '../../../shared/logs/log-record.js';
 import { toAppError } from '../errors.js';
 import type { RateBudget } from './rate-budget.js';
 import type { RowsHandle } from './rows-host.js';
+import type { TimeSpan, ValueKey } from './rows-model.js';
 import { statusError } from './session.js';
 import type { V2LogClient, V2Page } from './v2-client.js';
+import type { UrlGrouping } from '../../../shared/logs/url-pattern.js';
 
 /**
  * What a tail knows a row by: its request id, or for a row that came without one, everything it says (asks
@@ -110,6 +116,10 @@ export class TailSession {
   readonly #timers: TailTimers;
   /** Request id → its row's time; insertion order is arrival order. */
   readonly #ids = new Map<string, number>();
+  /** How far back the first ask reached (since the start or the latest new filter). */
+  #reach: number;
+  /** The first and last time among the rows held, as of the latest ask. */
+  #rowSpan: TimeSpan | null = null;
   /** Digests of the unreadable rows counted so far (oldest first, at most idMemory): each is counted once, however often asked. */
   readonly #unreadableSeen = new Set<string>();
   #timer: unknown = undefined;
@@ -142,14 +152,18 @@ export class TailSession {
       maxBackoffMs: options.maxBackoffMs ?? 60_000,
     };
     this.#timers = options.timers ?? realTimers;
+    this.#reach = env.now() - this.lookbackMs;
   }
 
   status(): TailStatus {
     const b = this.env.budget.state(this.zoneId);
     const c = this.rows.counts;
+    const span = this.timeSpan();
     return {
       sessionId: this.id,
       zoneId: this.zoneId,
+      from: span.from,
+      to: span.to,
       phase: this.phase,
       filter: formatFilterText(this.filter),
       loadedRows: c.loaded,
@@ -181,6 +195,7 @@ export class TailSession {
   /** Starts asking: the first ask at once. */
   start(): TailStatus {
     this.phase = 'live';
+    this.#reach = this.env.now() - this.lookbackMs;
     this.#schedule(0);
     return this.status();
   }
@@ -210,6 +225,8 @@ export class TailSession {
     this.#ids.clear();
     this.#unreadableSeen.clear();
     this.#localSet = false;
+    this.#reach = this.env.now() - this.lookbackMs;
+    this.#rowSpan = null;
     this.arrived = this.arrivedMatching = this.lastArrived = this.trimmed = this.trimmedMatching = this.unreadable = 0;
     this.firstUnreadableReason = null;
     this.polls = 0;
@@ -221,9 +238,52 @@ export class TailSession {
     return this.publish();
   }
 
-  /** Matching rows in arrival order. */
-  window(offset: number, count: number): Promise<{ rows: LogRow[]; total: number }> {
-    return this.rows.arrivalWindow(offset, count);
+  /** Matching rows in the sort given (as a logs session's), or without one in arrival order (newest last). */
+  window(offset: number, count: number, sort?: LogSort): Promise<{ rows: LogRow[]; total: number }> {
+    return sort === undefined ? this.rows.arrivalWindow(offset, count) : this.rows.window(offset, count, sort);
+  }
+
+  /**
+   * The live window: from the oldest row held (before any trim, from as far back as the first ask reached, which
+   * the rows may not fill) to now or the newest row, whichever is later.
+   */
+  timeSpan(): TimeSpan {
+    const rows = this.#rowSpan;
+    const from = rows === null ? this.#reach : this.trimmed > 0 ? rows.from : Math.min(rows.from, this.#reach);
+    return { from, to: Math.max(this.env.now(), rows?.to ?? 0, from + 1) };
+  }
+
+  /**
+   * Charts, KPIs and top lists over the matching rows held, bucketed over the live window; partial when the tail
+   * could not fetch every row the platform had (it is behind).
+   */
+  aggregates(bucketMs?: number, urls?: UrlGrouping): Promise<LogAggregates> {
+    return this.rows.aggregates(this.timeSpan(), this.behind, bucketMs, urls);
+  }
+
+  /** Facets with counts over the matching rows held; partial as for aggregates. */
+  facets(query: FacetsQuery = {}): Promise<LogFacets> {
+    return this.rows.facets(query, this.behind);
+  }
+
+  /** Values seen for a key among the matching rows held, most frequent first. */
+  values(key: ValueKey, prefix: string): Promise<string[]> {
+    return this.rows.values(key, prefix);
+  }
+
+  /** The nearest matching row past `from`, in the sort given, whose status is in `min..max`; null when none. */
+  findStatus(from: number, step: 1 | -1, sort: LogSort, min: number, max: number): Promise<number | null> {
+    return this.rows.findStatus(from, step, sort, min, max);
+  }
+
+  /** The place, in the sort given, of the matching row with this request id; null when none (it may have been trimmed). */
+  findRequest(requestId: string, sort: LogSort): Promise<number | null> {
+    return this.rows.findRequest(requestId, sort);
+  }
+
+  /** One matching row's Authorization header in clear, for an explicit reveal (see RowsModel.authorizationFor). */
+  authorization(index: number, sort: LogSort, requestId?: string): Promise<string | null> {
+    return this.rows.authorization(index, sort, requestId);
   }
 
   /** Resolves when the ask under way (if any) has ended. */
@@ -337,6 +397,9 @@ export class TailSession {
         this.trimmed += t.rows;
         this.trimmedMatching += t.matching;
       }
+      const span = await this.rows.span();
+      if (!current()) return;
+      this.#rowSpan = span;
       if (sweep) this.behind = behind;
       else this.behind ||= behind;
       this.#forgetIds(now - this.lookbackMs - 60_000);

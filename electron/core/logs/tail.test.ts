@@ -163,6 +163,58 @@ describe.each(HOSTS)('live tail, %s', (_label, makeRows) => {
     area.close();
   });
 
+  it('answers the screen’s reading methods for its id: windows newest first, aggregates over the live window, facets', async () => {
+    open();
+    const { sessionId: id } = await h()['logs.tail']({ zoneId: zone, filter: '' }, {} as never);
+    await step(id, 0);
+    const [row] = sandbox.logging.inject(zone, [{ timestampMs: clock.now + 1_000, url: '/live/one-of-a-kind', statusCode: 504, cacheStatus: 'MISS' }]);
+    clock.now += 2_000;
+    const st = await step(id, 0);
+    const newest = { key: 'time', dir: 'desc' } as const;
+    const w = await h()['logs.window']({ sessionId: id, offset: 0, count: 500, sort: newest }, {} as never);
+    expect(w.total).toBe(st.matchingRows);
+    // Newest first: every row is no newer than the one above it, the injected one among them.
+    const at = w.rows.findIndex((r) => r.requestId === row!.requestId);
+    expect(at).toBeGreaterThanOrEqual(0);
+    const times = w.rows.map((r) => Date.parse(r.timestamp));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    expect(w.rows.map((r) => r.index)).toEqual(w.rows.map((_, i) => i));
+    // The same rows as the arrival-order window, only in another order.
+    const arrival = await all(id);
+    expect(new Set(w.rows.map((r) => r.requestId))).toEqual(new Set(arrival.map((r) => r.requestId)));
+    // Another sort works as it does for a session.
+    const byStatus = await h()['logs.window']({ sessionId: id, offset: 0, count: 1, sort: { key: 'status', dir: 'desc' } }, {} as never);
+    expect(byStatus.rows[0]!.statusCode).toBe(Math.max(...arrival.map((r) => r.statusCode)));
+
+    // Aggregates: every matching row counted once, in buckets of the size asked, the last one reaching now.
+    const a = await h()['logs.aggregates']({ sessionId: id, bucketMs: 60_000 }, {} as never);
+    expect(a.rows).toBe(st.matchingRows);
+    expect(a.kpis.requests).toBe(st.matchingRows);
+    expect(a.series.bucketMs).toBe(60_000);
+    expect(a.series.requestsByClass.flat().reduce((x, y) => x + y, 0)).toBe(st.matchingRows);
+    expect(a.series.starts[0]).toBeLessThanOrEqual(st.from);
+    expect(a.series.starts.at(-1)! + 60_000).toBeGreaterThanOrEqual(st.to);
+    const rowBucket = a.series.starts.findIndex((s) => s <= clock.now - 1_000 && clock.now - 1_000 < s + 60_000);
+    expect(a.series.requestsByClass[a.series.statusClasses.indexOf('5xx')]![rowBucket]).toBeGreaterThanOrEqual(1);
+    // The status says the live window: from as far back as the first ask reached, to now.
+    expect(st.to).toBeGreaterThanOrEqual(clock.now);
+    expect(st.from).toBeLessThanOrEqual(Math.min(...times));
+
+    // Facets over the same rows, counted independently here.
+    const f = await h()['logs.facets']({ sessionId: id, query: { facet: 'status', search: '504' } }, {} as never);
+    const status = f.facets.find((x) => x.name === 'status')!;
+    expect(status.values.find((v) => v.key === '504')?.requests).toBe(arrival.filter((r) => r.statusCode === 504).length);
+    expect(f.rows).toBe(st.matchingRows);
+    // And the place of a request in the sort, for the table to keep its rows in view as new ones arrive above.
+    const found = await h()['logs.findRequest']({ sessionId: id, requestId: row!.requestId!, sort: newest }, {} as never);
+    expect(found.index).toBe(at);
+
+    // Once stopped, its id reads nothing.
+    await h()['logs.tailStop']({ sessionId: id }, {} as never);
+    await expect(h()['logs.window']({ sessionId: id, offset: 0, count: 1, sort: newest }, {} as never)).rejects.toMatchObject({ error: { kind: 'not_found' } });
+    area.close();
+  });
+
   it('trims the oldest arrivals past the cap and says how many', async () => {
     open();
     const { sessionId: id } = await h()['logs.tail']({ zoneId: zone, filter: '', cap: 100 }, {} as never);

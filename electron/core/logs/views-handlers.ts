@@ -21,7 +21,7 @@ export interface ViewsDeps {
 export type ViewsHandlers = AreaHandlers<{ readonly methods: typeof logsViewsMethods; readonly events: Record<string, never> }>;
 
 /** Builds the handlers over the area's session lookup; without `deps`, views are refused with the reason. */
-export function viewsHandlers(deps: ViewsDeps | undefined, session: (id: string) => Session, bus: Pick<EventBus, 'emit'>): ViewsHandlers {
+export function viewsHandlers(deps: ViewsDeps | undefined, session: (id: string) => Pick<Session, 'findRequest'>, bus: Pick<EventBus, 'emit'>): ViewsHandlers {
   const store = deps ? new ViewsStore(deps.dataDir) : null;
   let pendingLink: string | null = null;
   const views = () => {

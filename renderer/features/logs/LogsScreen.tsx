@@ -19,7 +19,8 @@ import { FacetsPanel } from './facets/FacetsPanel';
 import { FilterBar } from './FilterBar';
 import { KeysDialog } from './KeysDialog';
 import { KpiStrip } from './KpiStrip';
-import { LiveTail } from './LiveTail';
+import { LiveControls } from './LiveTail';
+import { useLiveAggregates, useLiveMode } from './use-live-mode';
 import { LoadBar } from './LoadBar';
 import { formatCount } from './logs-format';
 import { useLogs } from './logs-store';
@@ -100,7 +101,7 @@ export function LogsScreen() {
   // session) shows at once, so another session's numbers never linger.
   const latestAggregates = useLogs((s) => s.aggregates);
   const deferredAggregates = useDeferredValue(latestAggregates);
-  const aggregates = latestAggregates === null ? null : deferredAggregates;
+  const rangeAggregates = latestAggregates === null ? null : deferredAggregates;
   const timeZone = useLogs((s) => s.timeZone);
   const setTimeZone = useLogs((s) => s.setTimeZone);
   const [sort, setSort] = useState<LogSort>(DEFAULT_SORT);
@@ -111,7 +112,11 @@ export function LogsScreen() {
   const [keysOpen, setKeysOpen] = useState(false);
   /** The footer's place for the table's tools (Columns, the e/E note), known once it is drawn. */
   const [toolsHost, setToolsHost] = useState<HTMLDivElement | null>(null);
-  const views = useLogsViews(q, tableKeys, sort, aggregates !== null);
+  // Live is a mode of the same table: while on, the table, histogram, KPIs and facets follow the zone's tail.
+  const live = useLiveMode(q.source?.kind === 'zone' ? q.source.zoneId : null, q.applied);
+  const liveAggregates = useLiveAggregates(live, useLogs((s) => s.plotWidth), useLogs((s) => s.urlGrouping));
+  const aggregates = live.on ? liveAggregates : rangeAggregates;
+  const views = useLogsViews(q, tableKeys, sort, rangeAggregates !== null);
   useLogsKeys({
     toggleFilters: views.toggleFilters,
     filterInput,
@@ -132,7 +137,14 @@ export function LogsScreen() {
   const otherError = callError !== null && !fieldError(callError, 'range') && !filterRule ? callError : null;
   const loading = status !== null && (status.phase === 'loading' || status.phase === 'loading-all');
   // Rows are arriving, or the numbers lag the rows: charts say so rather than "no requests" beside a count.
-  const counting = loading || (aggregates !== null && aggregates.rows === 0 && (status?.matchingRows ?? 0) > 0);
+  const shownRows = live.on ? live.total : (status?.matchingRows ?? 0);
+  const counting = live.on ? aggregates === null : loading || (aggregates !== null && aggregates.rows === 0 && shownRows > 0);
+  // Zooming looks back at a span of the range: live stops first, and the range session takes the zoom.
+  const zoom = (from: number, to: number) => {
+    if (live.on) live.toggle();
+    q.zoom(from, to);
+  };
+  const shownSession = live.on ? live.sessionId : (status?.sessionId ?? null);
   // A file or a whole day holds its own span: the range controls show that, not the zone range chosen before.
   const held = status !== null && status.source.kind !== 'zone' && status.from !== null && status.to !== null ? { from: status.from, to: status.to } : null;
 
@@ -149,7 +161,7 @@ export function LogsScreen() {
             focusRef={focusTarget}
           />
           <WholeDay zoneId={q.source?.kind === 'zone' ? q.source.zoneId : null} range={q.range} timeZone={timeZone} filter={q.applied} status={status} session={q.session} />
-          {q.source?.kind === 'zone' && <LiveTail zoneId={q.source.zoneId} filter={q.applied} timeZone={timeZone} />}
+          {q.source?.kind === 'zone' && <LiveControls live={live} />}
           <ClockSwitch timeZone={timeZone} onTimeZone={setTimeZone} />
           <button type="button" className="logs-keys-button" aria-keyshortcuts="?" aria-label="Keyboard shortcuts" title="Keyboard shortcuts (?)" onClick={() => setKeysOpen(true)}>
             <Keyboard aria-hidden="true" size={14} /> ?
@@ -157,7 +169,7 @@ export function LogsScreen() {
         </div>
         <RangePicker range={q.range} held={held} onRange={q.chooseRange} timeZone={timeZone} error={rangeRule} disabled={q.source?.kind === 'file' || q.source?.kind === 'off'} />
         <div className="logs-line logs-filter-line">
-          <FilterBar text={q.text} applied={q.applied} onText={q.setText} onApply={q.applyFilter} sessionId={status?.sessionId ?? null} coreError={filterRule} inputRef={filterInput} />
+          <FilterBar text={q.text} applied={q.applied} onText={q.setText} onApply={q.applyFilter} sessionId={shownSession} coreError={filterRule} inputRef={filterInput} />
           <ViewsBar views={views} applied={q.applied} />
         </div>
       </div>
@@ -186,7 +198,7 @@ export function LogsScreen() {
                 Overview
               </Tabs.Trigger>
             </Tabs.List>
-            <KpiStrip aggregates={aggregates} loading={counting} matchingRows={status.matchingRows} />
+            <KpiStrip aggregates={aggregates} loading={counting} matchingRows={shownRows} />
             {/* The charts offer "Reset zoom" only while a zoom is applied: one button, beside the histogram's numbers. */}
             {q.zoomed && (
               <button type="button" className="logs-reset-zoom" onClick={q.resetZoom}>
@@ -207,13 +219,19 @@ export function LogsScreen() {
                 compact
                 loading={counting}
                 onDrill={q.drill}
-                onZoom={q.zoom}
+                onZoom={zoom}
                 onPlotWidth={setPlotWidth}
               />
             )}
             <div className="logs-body">
-              <FacetsPanel sessionId={status.sessionId} version={version} loading={loading} onDrill={q.drill} />
-              {status.matchingRows === 0 && !loading ? (
+              <FacetsPanel sessionId={shownSession} version={live.on ? live.version : version} loading={live.on ? false : loading} onDrill={q.drill} />
+              {live.on ? (
+                <div className="logs-table-wrap">
+                  {live.sessionId !== null && (
+                    <Table sessionId={live.sessionId} total={live.total} version={live.version} sort={sort} onSort={setSort} timeZone={timeZone} onDrill={q.drill} keysRef={tableKeys} toolsHost={toolsHost} live={live.table} />
+                  )}
+                </div>
+              ) : status.matchingRows === 0 && !loading ? (
                 <p className="empty-state" data-testid="logs-no-rows">
                   {status.filter.trim() !== '' ? 'No rows match these filters.' : status.source.kind === 'file' ? 'This file holds no requests.' : 'No requests in this range.'}
                 </p>
@@ -226,7 +244,7 @@ export function LogsScreen() {
           </Tabs.Content>
           <Tabs.Content value="overview" className="logs-pane logs-overview">
             {aggregates ? (
-              <LogCharts aggregates={aggregates} timeZone={timeZone} onDrill={q.drill} onZoom={q.zoom} zoomed={false} onResetZoom={q.resetZoom} loading={counting} />
+              <LogCharts aggregates={aggregates} timeZone={timeZone} onDrill={q.drill} onZoom={zoom} zoomed={false} onResetZoom={q.resetZoom} loading={counting} />
             ) : (
               <p className="muted" role="status">
                 Counting…
@@ -235,10 +253,17 @@ export function LogsScreen() {
           </Tabs.Content>
           <div className="logs-footer">
             <div className="logs-counts-row">
-              <Counts status={status} />
+              {live.on ? (
+                <p className="muted tabular" role="status" data-testid="live-counts">
+                  {formatCount(live.total)} live rows, newest first in the order chosen
+                </p>
+              ) : (
+                <Counts status={status} />
+              )}
               <div className="logs-table-tools" ref={setToolsHost} hidden={tab !== 'table'} />
-              {status.source.kind === 'zone' && <LoadBar status={status} loadMore={q.session.loadMore} loadAll={q.session.loadAll} cancel={q.session.cancel} />}
-              <ExportButton status={status} sort={sort} timeZone={timeZone} />
+              {/* Paging and export are about the range; live rows come by themselves. */}
+              {!live.on && status.source.kind === 'zone' && <LoadBar status={status} loadMore={q.session.loadMore} loadAll={q.session.loadAll} cancel={q.session.cancel} />}
+              {!live.on && <ExportButton status={status} sort={sort} timeZone={timeZone} />}
             </div>
             {status.file && status.file.malformed > 0 && <MalformedLines sessionId={status.sessionId} count={status.file.malformed} />}
             {status.unreadable && status.unreadable.rows > 0 && (

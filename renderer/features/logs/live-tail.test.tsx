@@ -1,18 +1,29 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import axe from 'axe-core';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { LogRow } from '../../../shared/contract/logs';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { LogRow, LogSort } from '../../../shared/contract/logs';
 import type { TailStatus } from '../../../shared/contract/logs-tail';
 import { installFakeBridge, type FakeBridge } from '../../testing/fake-bridge';
-import { LIVE_ROW_PX, LiveTail } from './LiveTail';
+import { ROW_HEIGHT } from './table/BodyRow';
+import { LogTable } from './table/LogTable';
+import { fakeLayout } from './table/test-table';
+import { useLiveAggregates, useLiveMode } from './use-live-mode';
+import { LiveControls, LiveTail } from './LiveTail';
+import { bucketForWidth } from '../../../shared/logs/buckets';
 
-afterEach(() => cleanup());
+beforeEach(fakeLayout);
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
 
 function aTail(over: Partial<TailStatus> = {}): TailStatus {
   return {
     sessionId: 't1',
     zoneId: 1,
+    from: Date.UTC(2026, 10, 23, 11, 50),
+    to: Date.UTC(2026, 10, 23, 12, 0),
     phase: 'live',
     filter: '',
     loadedRows: 0,
@@ -35,61 +46,94 @@ function aTail(over: Partial<TailStatus> = {}): TailStatus {
   };
 }
 
-function aRow(index: number): LogRow {
+/** The `n`-th row to arrive (time grows with n), at place `index` of a window. */
+function aRow(n: number, index: number): LogRow {
   return {
     index,
-    timestamp: new Date(Date.UTC(2026, 10, 23, 12, 0, 0) + index * 1000).toISOString(),
+    timestamp: new Date(Date.UTC(2026, 10, 23, 12, 0, 0) + n * 1000).toISOString(),
     pullZoneId: 1,
-    requestId: index.toString(16).padStart(32, '0'),
+    requestId: n.toString(16).padStart(32, '0'),
     cacheStatus: 'HIT',
-    statusCode: index % 10 === 0 ? 503 : 200,
-    bytesSent: 1000 + index,
+    statusCode: n % 10 === 0 ? 503 : 200,
+    bytesSent: 1000 + n,
     remoteIp: '10.0.0.0',
     countryCode: 'DE',
     edgeLocation: 'DE',
     scheme: 'https',
     host: 'z.b-cdn.net',
-    path: `/r/${index}`,
-    url: `https://z.b-cdn.net/r/${index}`,
+    path: `/r/${n}`,
+    url: `https://z.b-cdn.net/r/${n}`,
     userAgent: null,
     referer: null,
   };
 }
 
-/** A bridge whose tail holds `total` rows; windows answer from them. */
-function tailBridge(): { bridge: FakeBridge; total: { n: number } } {
+/**
+ * A tail in the fake core: it holds the arrivals `lo..hi-1` (older ones were trimmed). `logs.window` and
+ * `logs.findRequest` answer over them as the core does for a tail's id: newest first under time desc, oldest
+ * first under time asc.
+ */
+function tailBridge(): { bridge: FakeBridge; held: { lo: number; hi: number } } {
   const bridge = installFakeBridge();
-  const total = { n: 0 };
+  const held = { lo: 0, hi: 0 };
+  const arrivalAt = (k: number, sort: LogSort) => (sort.dir === 'desc' ? held.hi - 1 - k : held.lo + k);
   bridge.answer('logs.tail', ({ zoneId, filter }) => aTail({ zoneId, filter }));
-  bridge.answer('logs.tailWindow', ({ offset, count }) => ({ rows: Array.from({ length: Math.max(0, Math.min(count, total.n - offset)) }, (_, i) => aRow(offset + i)), total: total.n }));
+  bridge.answer('logs.window', ({ offset, count, sort }) => {
+    const total = held.hi - held.lo;
+    return { rows: Array.from({ length: Math.max(0, Math.min(count, total - offset)) }, (_, i) => aRow(arrivalAt(offset + i, sort), offset + i)), total };
+  });
+  bridge.answer('logs.findRequest', ({ requestId, sort }) => {
+    const n = parseInt(requestId, 16);
+    if (n < held.lo || n >= held.hi) return { index: null };
+    return { index: sort.dir === 'desc' ? held.hi - 1 - n : n - held.lo };
+  });
   bridge.answer('logs.tailPause', ({ sessionId }) => aTail({ sessionId, phase: 'paused' }));
   bridge.answer('logs.tailResume', ({ sessionId }) => aTail({ sessionId, phase: 'live' }));
   bridge.answer('logs.tailFilter', ({ sessionId, filter }) => aTail({ sessionId, filter }));
   bridge.answer('logs.tailStop', {});
-  return { bridge, total };
+  return { bridge, held };
 }
 
-/** Gives the scroller the layout happy-dom does not compute: 280 px tall, as high as its rows. */
-function layout(el: HTMLElement, total: { n: number }) {
-  let top = 0;
-  Object.defineProperty(el, 'clientHeight', { configurable: true, get: () => 280 });
-  Object.defineProperty(el, 'scrollHeight', { configurable: true, get: () => total.n * LIVE_ROW_PX });
-  Object.defineProperty(el, 'scrollTop', { configurable: true, get: () => top, set: (v: number) => (top = Math.max(0, Math.min(v, total.n * LIVE_ROW_PX - 280))) });
+/** The status the core sends once arrivals `lo..hi-1` are held, `arrived` having come since the start. */
+function heldStatus(held: { lo: number; hi: number }, arrived = held.hi): TailStatus {
+  const n = held.hi - held.lo;
+  return aTail({ matchingRows: n, loadedRows: n, arrived, arrivedMatching: arrived, trimmed: held.lo, trimmedMatching: held.lo });
 }
 
-describe('live tail', () => {
-  it('starts a tail on the zone with the applied filter, shows its rows newest last, pauses, resumes and stops', async () => {
-    const { bridge, total } = tailBridge();
+const grid = () => screen.getByRole('grid', { name: 'Log rows' });
+const rowAt = (i: number) => grid().querySelector<HTMLElement>(`[role="row"][aria-rowindex="${i + 2}"]`);
+/** The path shown in the row at place `i`, once it is drawn fresh. */
+const pathAt = async (i: number) =>
+  waitFor(() => {
+    const r = rowAt(i);
+    expect(r?.dataset.state).toBe('ready');
+    return r!.querySelector('[data-column="path"]')!.textContent;
+  });
+/** The place of the first row drawn in the view. */
+const firstShown = () => Math.min(...[...grid().querySelectorAll<HTMLElement>('[role="row"][data-index]')].map((r) => Number(r.dataset.index)));
+
+function scrollTo(px: number) {
+  const el = grid();
+  el.scrollTop = px;
+  fireEvent.scroll(el);
+}
+
+describe('live mode', () => {
+  it('the switch starts a tail with the applied filter; its rows are the logs table’s, newest first; pause, resume, a new filter and stop', async () => {
+    const { bridge, held } = tailBridge();
     const view = render(<LiveTail zoneId={1} filter="status:5xx" timeZone="utc" />);
     expect(bridge.count('logs.tail')).toBe(0);
     fireEvent.click(screen.getByRole('button', { name: 'Live' }));
     await waitFor(() => expect(bridge.inputs('logs.tail')).toEqual([{ zoneId: 1, filter: 'status:5xx' }]));
     await screen.findByText(/No requests yet/);
-    total.n = 3;
-    act(() => bridge.emit('logs.tailStatus', aTail({ filter: 'status:5xx', matchingRows: 3, loadedRows: 3, arrived: 3, arrivedMatching: 3 })));
-    await waitFor(() => expect(screen.getAllByTestId('live-row')).toHaveLength(3));
-    expect(screen.getAllByTestId('live-row').at(-1)!.textContent).toContain('/r/2');
+    held.hi = 3;
+    act(() => bridge.emit('logs.tailStatus', { ...heldStatus(held), filter: 'status:5xx' }));
+    expect(await pathAt(0)).toBe('/r/2');
+    expect(await pathAt(2)).toBe('/r/0');
+    // The table reads the tail through the logs session's own method, newest first.
+    expect(bridge.inputs('logs.window').at(-1)).toMatchObject({ sessionId: 't1', offset: 0, sort: { key: 'time', dir: 'desc' } });
     expect(screen.getByTestId('live-state').textContent).toContain('Live — asking every 3 s · 3 rows');
+    expect(screen.queryByTestId('live-scroller')).toBeNull();
 
     fireEvent.click(screen.getByRole('button', { name: 'Pause' }));
     await screen.findByRole('button', { name: 'Resume' });
@@ -103,61 +147,124 @@ describe('live tail', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Stop live' }));
     await waitFor(() => expect(bridge.inputs('logs.tailStop')).toEqual([{ sessionId: 't1' }]));
-    expect(screen.queryByTestId('live-scroller')).toBeNull();
+    expect(screen.queryByRole('grid', { name: 'Log rows' })).toBeNull();
   });
 
-  it('scrolled up it stays still and offers "N new — jump to live"; jumping (or End) goes back to the bottom', async () => {
-    const { bridge, total } = tailBridge();
-    render(<LiveTail zoneId={1} filter="" timeZone="local" />);
-    fireEvent.click(screen.getByRole('button', { name: 'Live' }));
-    const scroller = await screen.findByTestId('live-scroller');
-    layout(scroller, total);
-    total.n = 100;
-    act(() => bridge.emit('logs.tailStatus', aTail({ matchingRows: 100, loadedRows: 100, arrived: 100, arrivedMatching: 100 })));
-    // Pinned: at the bottom.
-    await waitFor(() => expect(scroller.scrollTop).toBe(100 * LIVE_ROW_PX - 280));
-    expect(scroller.dataset.pinned).toBe('true');
-
-    scroller.scrollTop = 10 * LIVE_ROW_PX;
-    fireEvent.scroll(scroller);
-    expect(scroller.dataset.pinned).toBe('false');
+  it('at the top new rows arrive in view; scrolled down the same rows stay in view, "N new — jump to live" counts what came and goes back up', async () => {
+    const { bridge, held } = tailBridge();
+    held.hi = 100;
+    const props = { sessionId: 't1', sort: { key: 'time', dir: 'desc' } as const, timeZone: 'utc' as const, onSort: () => undefined, onDrill: () => undefined };
+    const view = render(<LogTable {...props} total={100} version={1} live={{ arrived: 100 }} />);
+    expect(await pathAt(0)).toBe('/r/99');
+    // At the top: new rows come in at the top of the view.
+    held.hi = 107;
+    view.rerender(<LogTable {...props} total={107} version={2} live={{ arrived: 107 }} />);
+    expect(await pathAt(0)).toBe('/r/106');
+    expect(grid().scrollTop).toBe(0);
     expect(screen.queryByTestId('live-jump')).toBeNull();
-    total.n = 107;
-    act(() => bridge.emit('logs.tailStatus', aTail({ matchingRows: 107, loadedRows: 107, arrived: 107, arrivedMatching: 107, lastArrived: 7 })));
-    const jump = await screen.findByRole('button', { name: '7 new — jump to live' });
-    expect(scroller.scrollTop).toBe(10 * LIVE_ROW_PX);
-    // A trim while scrolled up moves the view by what it dropped, so the same rows stay in sight.
-    total.n = 100;
-    act(() => bridge.emit('logs.tailStatus', aTail({ matchingRows: 100, loadedRows: 100, arrived: 110, arrivedMatching: 110, trimmed: 10, trimmedMatching: 10 })));
-    await screen.findByRole('button', { name: '10 new — jump to live' });
-    expect(scroller.scrollTop).toBe(0);
-    expect(screen.getByTestId('live-trimmed').textContent).toBe('Dropped the 10 oldest rows to keep at most 50,000');
 
-    fireEvent.click(jump);
-    expect(scroller.scrollTop).toBe(100 * LIVE_ROW_PX - 280);
-    expect(screen.queryByTestId('live-jump')).toBeNull();
-    expect(document.activeElement).toBe(scroller);
+    // Scrolled down ten rows: the first row in view is arrival 96.
+    scrollTo(10 * ROW_HEIGHT);
+    expect(firstShown()).toBe(10);
+    expect(await pathAt(10)).toBe('/r/96');
+    held.hi = 115;
+    view.rerender(<LogTable {...props} total={115} version={3} live={{ arrived: 115 }} />);
+    // Eight arrived above it: the view moved down by eight rows and still starts at arrival 96.
+    const jump = await screen.findByRole('button', { name: '8 new — jump to live' });
+    await waitFor(() => expect(firstShown()).toBe(18));
+    expect(await pathAt(18)).toBe('/r/96');
+    expect(grid().scrollTop).toBe(18 * ROW_HEIGHT);
+    expect(bridge.inputs('logs.findRequest').at(-1)).toEqual({ sessionId: 't1', requestId: (96).toString(16).padStart(32, '0'), sort: { key: 'time', dir: 'desc' } });
 
-    scroller.scrollTop = 0;
-    fireEvent.scroll(scroller);
-    total.n = 101;
-    act(() => bridge.emit('logs.tailStatus', aTail({ matchingRows: 101, loadedRows: 101, arrived: 111, arrivedMatching: 111, trimmed: 10, trimmedMatching: 10 })));
-    await screen.findByRole('button', { name: '1 new — jump to live' });
-    fireEvent.keyDown(scroller, { key: 'End' });
+    // Ten of the oldest trimmed (at the bottom, newest first) and five more arrived: five places down, nothing else.
+    held.lo = 10;
+    held.hi = 120;
+    view.rerender(<LogTable {...props} total={110} version={4} live={{ arrived: 120 }} />);
+    await screen.findByRole('button', { name: '13 new — jump to live' });
+    await waitFor(() => expect(firstShown()).toBe(23));
+    expect(await pathAt(23)).toBe('/r/96');
+
+    fireEvent.click(screen.getByTestId('live-jump'));
+    expect(jump.isConnected).toBe(false);
+    expect(grid().scrollTop).toBe(0);
+    expect(await pathAt(0)).toBe('/r/119');
+    expect(document.activeElement).toBe(grid());
     expect(screen.queryByTestId('live-jump')).toBeNull();
-    expect(scroller.dataset.pinned).toBe('true');
   });
 
-  it('a failed tail says why and offers Resume; the live section passes axe', async () => {
-    const { bridge, total } = tailBridge();
+  it('in the user’s own order (oldest first) the rows trimmed above move the view up by as many; at the top a selected row stays selected', async () => {
+    const { held } = tailBridge();
+    held.hi = 100;
+    const oldestFirst = { sessionId: 't1', sort: { key: 'time', dir: 'asc' } as const, timeZone: 'utc' as const, onSort: () => undefined, onDrill: () => undefined };
+    const view = render(<LogTable {...oldestFirst} total={100} version={1} live={{ arrived: 100 }} />);
+    expect(await pathAt(0)).toBe('/r/0');
+    scrollTo(40 * ROW_HEIGHT);
+    expect(await pathAt(40)).toBe('/r/40');
+    // The oldest thirty go, five arrive at the end.
+    held.lo = 30;
+    held.hi = 105;
+    view.rerender(<LogTable {...oldestFirst} total={75} version={2} live={{ arrived: 105 }} />);
+    await waitFor(() => expect(firstShown()).toBe(10));
+    expect(await pathAt(10)).toBe('/r/40');
+    expect(screen.getByRole('button', { name: '5 new — jump to live' })).toBeTruthy();
+    view.unmount();
+
+    // Newest first, at the top, with a row selected: new rows push it down, and the selection goes with it.
+    const newest = { ...oldestFirst, sort: { key: 'time', dir: 'desc' } as const };
+    held.lo = 0;
+    held.hi = 50;
+    const again = render(<LogTable {...newest} total={50} version={1} live={{ arrived: 50 }} />);
+    expect(await pathAt(2)).toBe('/r/47');
+    fireEvent.mouseDown(rowAt(2)!);
+    expect(rowAt(2)!.getAttribute('aria-selected')).toBe('true');
+    held.hi = 53;
+    again.rerender(<LogTable {...newest} total={53} version={2} live={{ arrived: 53 }} />);
+    await waitFor(() => expect(rowAt(5)?.getAttribute('aria-selected')).toBe('true'));
+    expect(await pathAt(5)).toBe('/r/47');
+    // Still at the top: the newest rows are in view, nothing is "new".
+    expect(await pathAt(0)).toBe('/r/52');
+    expect(screen.queryByTestId('live-jump')).toBeNull();
+  });
+
+  it('a failed tail says why and offers Resume; the controls and the live table pass axe', async () => {
+    const { bridge, held } = tailBridge();
     render(<LiveTail zoneId={1} filter="" timeZone="utc" />);
     fireEvent.click(screen.getByRole('button', { name: 'Live' }));
-    await screen.findByTestId('live-scroller');
-    total.n = 2;
-    act(() => bridge.emit('logs.tailStatus', aTail({ phase: 'failed', matchingRows: 2, arrivedMatching: 2, error: { kind: 'not_found', title: 'Logging is not enabled for this pull zone' } })));
+    await screen.findByText(/No requests yet/);
+    held.hi = 2;
+    act(() => bridge.emit('logs.tailStatus', { ...heldStatus(held), phase: 'failed', error: { kind: 'not_found', title: 'Logging is not enabled for this pull zone' } }));
     expect((await screen.findByTestId('live-error')).textContent).toBe('Logging is not enabled for this pull zone');
     expect(screen.getByRole('button', { name: 'Resume' })).toBeTruthy();
-    const result = await axe.run(screen.getByTestId('live-tail'), { rules: { 'color-contrast': { enabled: false }, region: { enabled: false } } });
-    expect(result.violations).toEqual([]);
+    await pathAt(1);
+    const result = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false }, region: { enabled: false } } });
+    expect(result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+  });
+
+  it('the histogram and KPIs follow the live window: aggregates of the tail, bucketed over its span, asked again as rows arrive', async () => {
+    const { bridge, held } = tailBridge();
+    const requests = (n: number) => ({ rows: n, partial: false, kpis: { requests: n, bytes: 0, hitRatio: null, clientErrors: null, serverErrors: null, uniqueIps: 0 }, series: { starts: [], bucketMs: 60_000, cacheStatuses: [], requestsByCache: [], bytesByCache: [], statusClasses: [], requestsByClass: [], bytesByClass: [], hitRatio: [] }, top: { urls: [], countries: [], pops: [] } });
+    bridge.answer('logs.aggregates', () => requests(held.hi - held.lo));
+    function Screen() {
+      const live = useLiveMode(1, '');
+      const aggregates = useLiveAggregates(live, 600);
+      return (
+        <>
+          <LiveControls live={live} />
+          <output data-testid="kpi">{aggregates === null ? 'none' : aggregates.kpis.requests}</output>
+        </>
+      );
+    }
+    render(<Screen />);
+    expect(screen.getByTestId('kpi').textContent).toBe('none');
+    fireEvent.click(screen.getByRole('button', { name: 'Live' }));
+    await waitFor(() => expect(bridge.inputs('logs.aggregates').length).toBeGreaterThan(0));
+    const status = aTail();
+    expect(bridge.inputs('logs.aggregates')[0]).toEqual({ sessionId: 't1', bucketMs: bucketForWidth(status.from, status.to, 600) });
+    held.hi = 12;
+    act(() => bridge.emit('logs.tailStatus', heldStatus(held)));
+    await waitFor(() => expect(screen.getByTestId('kpi').textContent).toBe('12'), { timeout: 3000 });
+    // Off: nothing of the tail is shown.
+    fireEvent.click(screen.getByRole('button', { name: 'Stop live' }));
+    await waitFor(() => expect(screen.getByTestId('kpi').textContent).toBe('none'));
   });
 });

@@ -55,6 +55,11 @@ export interface LogTableProps {
   readonly keysRef?: RefObject<TableKeys | null>;
   /** Where the table's tools (the Columns menu, the e/E note) go; above the grid when absent. */
   readonly toolsHost?: HTMLElement | null;
+  /**
+   * Live mode (the session is a live tail): new rows arrive at the top, the view follows them while at the top and
+   * otherwise keeps its rows in sight, offering "N new — jump to live". `arrived` is the tail's `arrivedMatching`.
+   */
+  readonly live?: { readonly arrived: number };
 }
 
 /** What the viewer's keys ask of the table: each moves the selection the way the arrows do and focuses the grid. */

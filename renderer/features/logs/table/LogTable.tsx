@@ -26,8 +26,10 @@ import { defaultWidths, estimateText, layoutWidths, loadColumns, saveColumns, vi
 import { clampPane, loadPaneSize, paneBounds, paneSide, savePaneSize, type PaneSize } from './detail-size';
 import { DetailPane } from './DetailPane';
 import { HEADER_HEIGHT, HeaderRow } from './HeaderRow';
+import { LiveJump } from './LiveJump';
 import { PaneSplitter } from './PaneSplitter';
 import { physicalRange, revealRow, rowsPerPage, toPhysical, toVirtual, visibleRows, type ScrollGeometry } from './scaled-scroll';
+import { useLiveFollow } from './use-live-follow';
 import { useRowWindows } from './use-row-windows';
 import './log-table.css';
 
@@ -60,7 +62,7 @@ function pageMeasure(): MeasureText {
 }
 
 /** The logs table with its column menu and detail pane. */
-export function LogTable({ sessionId, total, version, sort, onSort, timeZone, onDrill, onOpenRow, keysRef, toolsHost = null }: LogTableProps) {
+export function LogTable({ sessionId, total, version, sort, onSort, timeZone, onDrill, onOpenRow, keysRef, toolsHost = null, live }: LogTableProps) {
   const gridId = useId();
   const grid = useRef<HTMLDivElement | null>(null);
   const box = useRef<HTMLDivElement | null>(null);
@@ -100,7 +102,26 @@ export function LogTable({ sessionId, total, version, sort, onSort, timeZone, on
   const g: ScrollGeometry = useMemo(() => ({ total, rowHeight: ROW_HEIGHT, viewport }), [total, viewport]);
   const virtualTop = view.top;
   const { first, last, shift } = visibleRows(g, virtualTop);
-  const { rowAt } = useRowWindows(sessionId, version, sort, total, first, last);
+  // Live: new rows arrive at the top; the view follows them at the top and otherwise keeps its rows in sight.
+  const atTop = view.top < ROW_HEIGHT / 2;
+  const follow = useLiveFollow({
+    live,
+    sessionId,
+    version,
+    sort,
+    atTop,
+    anchor: () => {
+      const at = atTop ? current : first;
+      const slot = at === null || total === 0 ? null : rowAt(at);
+      return at !== null && slot?.state === 'ready' ? { index: at, requestId: slot.row.requestId } : null;
+    },
+    onMove: (delta, stayAtTop) => {
+      if (!stayAtTop) setView((v) => ({ top: v.top + delta * ROW_HEIGHT, byScroll: false }));
+      setSelected((s) => (s === null ? null : Math.max(0, s + delta)));
+    },
+    onRestart: () => setView(START),
+  });
+  const { rowAt } = useRowWindows(sessionId, follow.rowsVersion, sort, total, first, last);
   const shown = useMemo(() => visibleColumns(columns), [columns]);
   const widths = useMemo(() => layoutWidths(columns, shown, metrics.defaults, gridWidth), [columns, shown, metrics, gridWidth]);
   const rowWidth = widths.reduce((a, b) => a + b, 0);
@@ -317,7 +338,7 @@ export function LogTable({ sessionId, total, version, sort, onSort, timeZone, on
   const toolbar = toolsHost ? createPortal(tools, toolsHost) : tools;
 
   return (
-    <div ref={box} className="log-table" data-testid="log-table" data-pane={openRow === null ? undefined : side}>
+    <div ref={box} className="log-table" data-testid="log-table" data-live={live ? 'true' : undefined} data-pane={openRow === null ? undefined : side}>
       <div className="log-table-main">
         {toolbar}
         <div
@@ -341,7 +362,11 @@ export function LogTable({ sessionId, total, version, sort, onSort, timeZone, on
           </div>
           <div className="log-spacer" aria-hidden style={{ height: physicalRange(g) }} />
         </div>
-        {total === 0 && <p className="log-empty muted">No rows match.</p>}
+        {total === 0 && <p className="log-empty muted">{live ? 'No requests yet — new ones show here as the platform delivers them.' : 'No rows match.'}</p>}
+        {follow.fresh > 0 && <LiveJump fresh={follow.fresh} onJump={() => {
+            setView(START);
+            grid.current?.focus();
+          }} />}
       </div>
       {openRow !== null && <PaneSplitter side={side} value={paneValue} min={bounds.min} max={bounds.max} controls={paneId} onChange={resizePane} />}
       {openRow !== null && <DetailPane
