@@ -1,7 +1,8 @@
 /**
  * Facets with counts over the matching rows, for the facets panel and `burrow logs --facets`: for each of cache
  * status, status class, status code, country, edge location, URL pattern, host, referrer host and user-agent family,
- * every value's requests, share, bytes and hit ratio, and the filter text that picks it.
+ * every value's requests, share, bytes and hit ratio, and the filter text that picks it (exactly that value's rows:
+ * `host:`, `referer-host:`, `agent:` and `pattern:` name a host, a family and a pattern as these facets group them).
  *
  * One pass over the selected rows. Dictionary-coded columns (cache status, country, edge, user agent) are counted
  * into arrays by code, so those facets cost no string per row; a user agent is classified once per distinct string.
@@ -10,10 +11,11 @@
  */
 import { FACET_NAMES, type FacetName, type FacetValue, type FacetsQuery, type LogFacets } from '../../../shared/contract/logs.js';
 import { isCacheStatusFilterValue, NO_CACHE_STATUS } from '../../../shared/logs/cache-status.js';
-import { COUNTRY_PATTERN, POP_PATTERN, type LogFilterChip } from '../../../shared/logs/filter.js';
+import { canonicalAgent, COUNTRY_PATTERN, POP_PATTERN, type LogFilterChip } from '../../../shared/logs/filter.js';
 import { formatChip } from '../../../shared/logs/filter-text.js';
 import { uaFamily, uaFamilyKey } from '../../../shared/logs/ua-family.js';
-import { isUrlPattern, urlGroupKey, type UrlGrouping } from '../../../shared/logs/url-pattern.js';
+import { HOST_PATTERN, hostOf } from '../../../shared/logs/url-host.js';
+import { urlGroupKey, type UrlGrouping } from '../../../shared/logs/url-pattern.js';
 import { CONTAINS_MAX_LENGTH } from '../../../shared/logs/v2-query.js';
 import { hitKind, STATUS_CLASSES } from './aggregate.js';
 import type { RowsView } from './types.js';
@@ -81,30 +83,35 @@ function queryStart(url: string): number {
   return -1;
 }
 
-/** The host of `scheme://host/…`, or null when the text does not start with a scheme and a host. */
-export function hostOf(url: string): string | null {
-  const s = url.indexOf('://');
-  if (s <= 0) return null;
-  // Only a scheme may stand before "://" (a path holding a URL in its query has no host of its own).
-  for (let k = 0; k < s; k++) {
-    const c = url.charCodeAt(k);
-    const scheme = (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (k > 0 && ((c >= 48 && c <= 57) || c === 43 || c === 45 || c === 46));
-    if (!scheme) return null;
-  }
-  let e = s + 3;
-  while (e < url.length) {
-    const c = url.charCodeAt(e);
-    if (c === 47 /* / */ || c === 63 /* ? */ || c === 35 /* # */) break;
-    e++;
-  }
-  return e === s + 3 ? null : url.slice(s + 3, e);
-}
+export { hostOf };
 
 const chipText = (chip: LogFilterChip): string => formatChip(chip);
 /** A contains filter on url/ua/referer, or null when the text is too long or blank for one. */
 function containsFilter(key: 'url' | 'ua' | 'referer', value: string | null): string | null {
   if (value === null || value.trim() === '' || value.length > CONTAINS_MAX_LENGTH) return null;
   return chipText({ key, negated: false, value });
+}
+
+/** A `host:` or `referer-host:` filter for a host in lower case, or null when no filter value can hold it. */
+function hostFilter(key: 'host' | 'refererHost', host: string): { filter: string | null; exact: boolean } {
+  return HOST_PATTERN.test(host) ? { filter: chipText({ key, negated: false, values: [host] }), exact: true } : { filter: null, exact: false };
+}
+
+/**
+ * The filter that picks a URL facet value. A pattern (grouped with placeholders) is its own `pattern:` filter, exact
+ * whenever query strings are ignored or the key has one (a `pattern:` without a query ignores queries). A URL as it
+ * stands (no grouping) is named by `pattern:` only when it is its own pattern; otherwise a contains filter, which also
+ * picks longer URLs, and none for a URL without a scheme and host (the URL filter cannot tell where its path starts).
+ */
+function urlFilter(key: string, grouping: UrlGrouping): { filter: string | null; exact: boolean } {
+  if (key.trim() === '' || key.length > CONTAINS_MAX_LENGTH) return { filter: null, exact: false };
+  const queryExact = grouping.ignoreQuery || key.includes('?');
+  const ownPattern = urlGroupKey(key, { patterns: true, ignoreQuery: !key.includes('?') }) === key;
+  if (grouping.patterns || (ownPattern && !key.includes('{') && !key.includes('*'))) {
+    return { filter: chipText({ key: 'pattern', negated: false, value: key }), exact: queryExact && (grouping.patterns || ownPattern) };
+  }
+  const scheme = key.indexOf('://');
+  return { filter: hostOf(key) === null ? null : containsFilter('url', key.slice(scheme + 3)), exact: false };
 }
 
 function cacheFilter(name: string): { filter: string | null; exact: boolean } {
@@ -252,28 +259,26 @@ export function facets(rows: FacetRows, selection: ArrayLike<number> | undefined
         const u = urlNames[s]!;
         if (u === '') return none;
         const key = urlGroupKey(u, grouping);
-        // The URL filter looks for text in host and path (no scheme): a pattern names many URLs and has no filter.
-        // A URL without a scheme and host is left without one: the URL filter cannot tell where its path starts.
-        const scheme = key.indexOf('://');
-        const filter = isUrlPattern(key, grouping) || hostOf(key) === null ? null : containsFilter('url', key.slice(scheme + 3));
-        return { key, filter, exact: false };
+        return { key, ...urlFilter(key, grouping) };
       }),
+    // Hosts do not depend on case: `CDN.example` and `cdn.example` are one value, as the host filters compare them.
     host: () =>
       fold(url, urlNames.length, (s) => {
-        const h = hostOf(urlNames[s]!);
-        return h === null ? none : { key: h, filter: containsFilter('url', `${h}/`), exact: false };
+        const h = hostOf(urlNames[s]!)?.toLowerCase();
+        return h === undefined ? none : { key: h, ...hostFilter('host', h) };
       }),
     refererHost: () =>
       fold(ref, refNames.length, (s) => {
-        const h = s === 0 ? null : hostOf(refNames[s]!);
-        return h === null ? none : { key: h, filter: containsFilter('referer', `//${h}`), exact: false };
+        const h = s === 0 ? undefined : hostOf(refNames[s]!)?.toLowerCase();
+        return h === undefined ? none : { key: h, ...hostFilter('refererHost', h) };
       }),
     uaFamily: () => {
       const families = new Array<ReturnType<typeof uaFamily> | null>(uaN);
       return fold(ua, uaN, (s) => {
         if (s === 0) return none;
         const f = (families[s] ??= uaFamily(rows.userAgentName(s - 1)));
-        return { key: uaFamilyKey(f), filter: containsFilter('ua', f.word), exact: false };
+        // A family's name names it alone ("Other" is the kind of that name).
+        return { key: uaFamilyKey(f), filter: chipText({ key: 'agent', negated: false, values: [canonicalAgent(f.name) ?? f.name] }), exact: true };
       });
     },
   };
