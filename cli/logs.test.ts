@@ -65,7 +65,7 @@ describe('burrow logs <zone>', () => {
     const all = await byHand({ from, to });
     const host = all.map((e) => hostKey(e.url)).find((h) => h !== null)!;
     const refHost = all.map((e) => hostKey(e.referer ?? null)).find((h) => h !== null);
-    const pattern = urlGroupKey(all[0]!.url, { patterns: true, ignoreQuery: true });
+    const pattern = urlGroupKey(all[0]!.url ?? '', { patterns: true, ignoreQuery: true });
     const cases: [string[], string][] = [
       [['--host', host.toUpperCase(), '--agent', 'browser,bot'], `host:${host} agent:browser,bot`],
       [['--agent', 'tool'], 'agent:tool'],
