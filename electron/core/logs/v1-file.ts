@@ -26,16 +26,19 @@ export interface V1FileProgress {
 }
 
 /**
- * The most a file's rows may take in the store: the rows kept and the bytes their columns hold. A gzip file of a
- * few MB can inflate to gigabytes of lines; past either ceiling reading stops (no more is inflated) and the result
- * says the file has more. 5 million rows, or 96 MiB of columns (half a million rows and more of a typical day file), whichever comes
- * first: with the read's own buffers, such a file then stays under 300 MiB.
+ * The most a file's rows may take in the store: the rows kept and the bytes they fill (ColumnStore.usedBytes: a
+ * column's untouched capacity is not counted, so where a growing column happens to double does not decide how many
+ * rows a file keeps). A gzip file of a few MB can inflate to gigabytes of lines; past either ceiling reading stops
+ * (no more is inflated) and the result says the file has more. 5 million rows, or 224 MiB of rows, whichever comes
+ * first. A typical day file of a million lines (about 260 bytes a line) fills some 132 MiB, so it opens whole, read
+ * in one part or two (each part gets half the ceiling); held, a million such rows keep the process near 220 MiB,
+ * inside the 300 MiB per million rows the table's model may take.
  */
 export interface V1RowCeiling {
   readonly maxRows: number;
   readonly maxBytes: number;
 }
-export const DEFAULT_ROW_CEILING: V1RowCeiling = { maxRows: 5_000_000, maxBytes: 96 * 1024 * 1024 };
+export const DEFAULT_ROW_CEILING: V1RowCeiling = { maxRows: 5_000_000, maxBytes: 224 * 1024 * 1024 };
 
 /** Options of parseV1File and parseV1FileInWorker. */
 export interface V1FileOptions {
@@ -100,11 +103,11 @@ async function parsePart(path: string, options: V1PartOptions): Promise<V1FileRe
   const sink = {
     appendBytes(row: Parameters<ColumnStore['appendBytes']>[0]) {
       if (full.signal.aborted) return;
-      if (store.length >= ceiling.maxRows || (store.length >= checkAt && store.byteSize >= ceiling.maxBytes)) {
+      if (store.length >= ceiling.maxRows || (store.length >= checkAt && store.usedBytes >= ceiling.maxBytes)) {
         full.abort(FULL);
         return;
       }
-      // byteSize sums a dozen arrays: looked at every 4,096 rows.
+      // usedBytes sums a dozen arrays: looked at every 4,096 rows.
       if (store.length >= checkAt) checkAt = store.length + 4096;
       store.appendBytes(row);
     },
