@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { CdnLogRecord } from '../../../shared/logs/log-record.js';
-import { matchesRecord } from '../../../shared/logs/filter.js';
-import { parseFilterText } from '../../../shared/logs/filter-text.js';
+import { canonicalAgent, matchesRecord } from '../../../shared/logs/filter.js';
+import { parseFilterText, parseFilterValue } from '../../../shared/logs/filter-text.js';
 import { uaFamily, uaFamilyKey } from '../../../shared/logs/ua-family.js';
 import { urlGroupKey } from '../../../shared/logs/url-pattern.js';
 import { ColumnStore } from './columns.js';
@@ -242,6 +242,36 @@ describe('facets', () => {
     const got = model.facets({ facet: 'cache' });
     expect(got.rows).toBe(records.filter((r) => r.cacheStatus !== 'HIT').length);
     expect(got.facets[0]!.values.some((v) => v.key === 'HIT')).toBe(false);
+  });
+});
+
+describe('value completions for the new keys', () => {
+  it('offer hosts and agent families among the matching rows as the filters write them, most frequent first', () => {
+    const records = fc.sample(recordArb, { numRuns: 300, seed: 9 });
+    const model = new RowsModel();
+    model.append(records);
+    const count = (key: (r: CdnLogRecord) => string | null) => {
+      const m = new Map<string, number>();
+      for (const r of records) {
+        const k = key(r);
+        if (k !== null) m.set(k, (m.get(k) ?? 0) + 1);
+      }
+      return [...m].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([k]) => k);
+    };
+    const hosts = model.values('host', '');
+    // A host no filter value can hold (a comma in it) is not offered.
+    expect(hosts).toEqual(count((r) => keysOf(r).host ?? null).filter((h) => !h.includes(',')));
+    expect(model.values('host', 'CDN')).toEqual(hosts.filter((h) => h.startsWith('cdn')));
+    const agents = model.values('agent', '');
+    expect(agents).toEqual(count((r) => (r.userAgent === null ? null : canonicalAgent(uaFamily(r.userAgent).name)!)));
+    expect(agents).toContain('other');
+    // Every value offered is a filter value that picks rows.
+    for (const [key, values] of [['host', hosts], ['agent', agents]] as const) {
+      for (const v of values) {
+        const chip = parseFilterValue(key, v);
+        expect(chip.ok && records.some((r) => matchesRecord([chip.chip], r)), `${key}:${v}`).toBe(true);
+      }
+    }
   });
 });
 
