@@ -63,15 +63,24 @@ class Tally {
   }
 }
 
-/** One value as gathered, before ranking. */
-interface Group {
+/** The filter that picks a value, and whether it picks exactly that value's rows. */
+interface Pick {
+  readonly filter: string | null;
+  readonly exact: boolean;
+}
+
+/** A value a slot counts under, with its filter worked out only for the values listed. */
+interface Value {
   readonly key: string;
+  readonly pick: () => Pick;
+}
+
+/** One value as gathered, before ranking. */
+interface Group extends Value {
   requests: number;
   bytes: number;
   hits: number;
   counted: number;
-  readonly filter: string | null;
-  readonly exact: boolean;
 }
 
 /** Where a URL's query string or fragment starts; -1 when it has neither. */
@@ -204,13 +213,13 @@ export function facets(rows: FacetRows, selection: ArrayLike<number> | undefined
   }
 
   // Slots become values: several slots may fold into one value (URLs into a pattern, user agents into a family).
-  const fold = (t: Tally, slots: number, valueOf: (slot: number) => { key: string; filter: string | null; exact: boolean }) => {
+  const fold = (t: Tally, slots: number, valueOf: (slot: number) => Value) => {
     const groups = new Map<string, Group>();
     for (let s = 0; s < slots; s++) {
       if (t.requests[s] === 0) continue;
       const v = valueOf(s);
       let g = groups.get(v.key);
-      if (g === undefined) groups.set(v.key, (g = { key: v.key, requests: 0, bytes: 0, hits: 0, counted: 0, filter: v.filter, exact: v.exact }));
+      if (g === undefined) groups.set(v.key, (g = { key: v.key, pick: v.pick, requests: 0, bytes: 0, hits: 0, counted: 0 }));
       g.requests += t.requests[s]!;
       g.bytes += t.bytes[s]!;
       g.hits += t.hits[s]!;
@@ -218,59 +227,75 @@ export function facets(rows: FacetRows, selection: ArrayLike<number> | undefined
     }
     return [...groups.values()];
   };
-  const none = { key: NO_VALUE, filter: null, exact: false };
+  const none: Value = { key: NO_VALUE, pick: () => ({ filter: null, exact: false }) };
   const statusOfSlot = (s: number) => (s < 1000 ? s : [...oddStatus].find(([, slot]) => slot === s)![0]);
   const build: Record<FacetName, () => Group[]> = {
     cache: () =>
       fold(cache, cacheN, (s) => {
         const name = rows.cacheName(s - 1);
-        return name === null ? none : { key: name, ...cacheFilter(name) };
+        return name === null ? none : { key: name, pick: () => cacheFilter(name) };
       }),
     status: () =>
       fold(status, status.requests.length, (s) => {
         const code = statusOfSlot(s);
-        const filter = statusFilter(code);
-        return { key: String(code), filter, exact: filter !== null };
+        return {
+          key: String(code),
+          pick: () => {
+            const filter = statusFilter(code);
+            return { filter, exact: filter !== null };
+          },
+        };
       }),
     statusClass: () =>
       fold(status, status.requests.length, (s) => {
-        const code = statusOfSlot(s);
-        const c = Math.floor(code / 100);
-        const key = c >= 1 && c <= 5 ? STATUS_CLASSES[c - 1]! : STATUS_CLASSES[5];
-        const filter = c >= 1 && c <= 5 ? chipText({ key: 'status', negated: false, values: [{ kind: 'class', digit: c }] }) : null;
-        return { key, filter, exact: filter !== null };
+        const c = Math.floor(statusOfSlot(s) / 100);
+        const known = c >= 1 && c <= 5;
+        return {
+          key: known ? STATUS_CLASSES[c - 1]! : STATUS_CLASSES[5],
+          pick: () => (known ? { filter: chipText({ key: 'status', negated: false, values: [{ kind: 'class', digit: c }] }), exact: true } : { filter: null, exact: false }),
+        };
       }),
     country: () =>
       fold(country, countryN, (s) => {
         if (s === 0) return none;
         const name = rows.country(s - 1);
-        const ok = COUNTRY_PATTERN.test(name);
-        return { key: name, filter: ok ? chipText({ key: 'country', negated: false, values: [name.toUpperCase()] }) : null, exact: ok && name === name.toUpperCase() };
+        return {
+          key: name,
+          pick: () => {
+            const ok = COUNTRY_PATTERN.test(name);
+            return { filter: ok ? chipText({ key: 'country', negated: false, values: [name.toUpperCase()] }) : null, exact: ok && name === name.toUpperCase() };
+          },
+        };
       }),
     pop: () =>
       fold(edge, edgeN, (s) => {
         if (s === 0) return none;
         const name = rows.edge(s - 1);
-        const ok = POP_PATTERN.test(name);
-        return { key: name, filter: ok ? chipText({ key: 'pop', negated: false, value: name.toUpperCase() }) : null, exact: ok && name === name.toUpperCase() };
+        return {
+          key: name,
+          pick: () => {
+            const ok = POP_PATTERN.test(name);
+            return { filter: ok ? chipText({ key: 'pop', negated: false, value: name.toUpperCase() }) : null, exact: ok && name === name.toUpperCase() };
+          },
+        };
       }),
     urlPattern: () =>
       fold(url, urlNames.length, (s) => {
         const u = urlNames[s]!;
         if (u === '') return none;
         const key = urlGroupKey(u, grouping);
-        return { key, ...urlFilter(key, grouping) };
+        return { key, pick: () => urlFilter(key, grouping) };
       }),
     // Hosts do not depend on case: `CDN.example` and `cdn.example` are one value, as the host filters compare them.
     host: () =>
       fold(url, urlNames.length, (s) => {
         const h = hostOf(urlNames[s]!)?.toLowerCase();
-        return h === undefined ? none : { key: h, ...hostFilter('host', h) };
+        return h === undefined ? none : { key: h, pick: () => hostFilter('host', h) };
       }),
     refererHost: () =>
       fold(ref, refNames.length, (s) => {
         const h = s === 0 ? undefined : hostOf(refNames[s]!)?.toLowerCase();
-        return h === undefined ? none : { key: h, ...hostFilter('refererHost', h) };
+        return h === undefined ? none : { key: h, pick: () => hostFilter('refererHost', h) };
       }),
     uaFamily: () => {
       const families = new Array<ReturnType<typeof uaFamily> | null>(uaN);
@@ -278,7 +303,7 @@ export function facets(rows: FacetRows, selection: ArrayLike<number> | undefined
         if (s === 0) return none;
         const f = (families[s] ??= uaFamily(rows.userAgentName(s - 1)));
         // A family's name names it alone ("Other" is the kind of that name).
-        return { key: uaFamilyKey(f), filter: chipText({ key: 'agent', negated: false, values: [canonicalAgent(f.name) ?? f.name] }), exact: true };
+        return { key: uaFamilyKey(f), pick: () => ({ filter: chipText({ key: 'agent', negated: false, values: [canonicalAgent(f.name) ?? f.name] }), exact: true }) };
       });
     },
   };
@@ -299,8 +324,8 @@ export function facets(rows: FacetRows, selection: ArrayLike<number> | undefined
           share: total === 0 ? 0 : g.requests / total,
           bytes: g.bytes,
           hitRatio: g.counted === 0 ? null : g.hits / g.counted,
-          filter: g.filter,
-          exact: g.exact,
+          // Worked out for the values listed only: a facet may have a hundred thousand.
+          ...g.pick(),
         }));
         return { name, distinct: groups.length, matched: found.length, values };
       }),
