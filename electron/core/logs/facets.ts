@@ -64,7 +64,7 @@ class Tally {
 }
 
 /** The filter that picks a value, and whether it picks exactly that value's rows. */
-interface Pick {
+interface ValueFilter {
   readonly filter: string | null;
   readonly exact: boolean;
 }
@@ -72,7 +72,7 @@ interface Pick {
 /** A value a slot counts under, with its filter worked out only for the values listed. */
 interface Value {
   readonly key: string;
-  readonly pick: () => Pick;
+  readonly pick: () => ValueFilter;
 }
 
 /** One value as gathered, before ranking. */
@@ -92,17 +92,18 @@ function queryStart(url: string): number {
   return -1;
 }
 
+/** The host of a URL, as the host facets group it (shared with the host filters, in shared/logs/url-host.ts). */
 export { hostOf };
 
 const chipText = (chip: LogFilterChip): string => formatChip(chip);
-/** A contains filter on url/ua/referer, or null when the text is too long or blank for one. */
-function containsFilter(key: 'url' | 'ua' | 'referer', value: string | null): string | null {
-  if (value === null || value.trim() === '' || value.length > CONTAINS_MAX_LENGTH) return null;
-  return chipText({ key, negated: false, value });
+/** A `url:` contains filter, or null when the text is too long or blank for one. */
+function urlContainsFilter(value: string): string | null {
+  if (value.trim() === '' || value.length > CONTAINS_MAX_LENGTH) return null;
+  return chipText({ key: 'url', negated: false, value });
 }
 
 /** A `host:` or `referer-host:` filter for a host in lower case, or null when no filter value can hold it. */
-function hostFilter(key: 'host' | 'refererHost', host: string): { filter: string | null; exact: boolean } {
+function hostFilter(key: 'host' | 'refererHost', host: string): ValueFilter {
   return HOST_PATTERN.test(host) ? { filter: chipText({ key, negated: false, values: [host] }), exact: true } : { filter: null, exact: false };
 }
 
@@ -112,18 +113,17 @@ function hostFilter(key: 'host' | 'refererHost', host: string): { filter: string
  * stands (no grouping) is named by `pattern:` only when it is its own pattern; otherwise a contains filter, which also
  * picks longer URLs, and none for a URL without a scheme and host (the URL filter cannot tell where its path starts).
  */
-function urlFilter(key: string, grouping: UrlGrouping): { filter: string | null; exact: boolean } {
+function urlFilter(key: string, grouping: UrlGrouping): ValueFilter {
   if (key.trim() === '' || key.length > CONTAINS_MAX_LENGTH) return { filter: null, exact: false };
-  const queryExact = grouping.ignoreQuery || key.includes('?');
   const ownPattern = urlGroupKey(key, { patterns: true, ignoreQuery: !key.includes('?') }) === key;
   if (grouping.patterns || (ownPattern && !key.includes('{') && !key.includes('*'))) {
-    return { filter: chipText({ key: 'pattern', negated: false, value: key }), exact: queryExact && (grouping.patterns || ownPattern) };
+    return { filter: chipText({ key: 'pattern', negated: false, value: key }), exact: grouping.ignoreQuery || key.includes('?') };
   }
   const scheme = key.indexOf('://');
-  return { filter: hostOf(key) === null ? null : containsFilter('url', key.slice(scheme + 3)), exact: false };
+  return { filter: hostOf(key) === null ? null : urlContainsFilter(key.slice(scheme + 3)), exact: false };
 }
 
-function cacheFilter(name: string): { filter: string | null; exact: boolean } {
+function cacheFilter(name: string): ValueFilter {
   if (!isCacheStatusFilterValue(name)) return { filter: null, exact: false };
   // The cache filter compares upper case: a status written in lower case would also pick its upper-case twin.
   return { filter: chipText({ key: 'cache', negated: false, values: [name.toUpperCase()] }), exact: name === name.toUpperCase() };
