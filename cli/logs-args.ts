@@ -45,7 +45,7 @@ export const DEFAULT_LIMIT = 100;
 
 /** The usage line. */
 export const LOGS_USAGE =
-  'logs <pullZoneId> [--day <YYYY-MM-DD> [--utc]] | --file <day.log[.gz]> [--from <t>] [--to <t>] [--last <d>] [--status <s>] [--cache <c>] [--country <cc>] [--pop <p>] [--ip <ip>] [--url <s>] [--ua <s>] [--referer <s>] [--search <words>] [--request-id <id>] [--limit <n> | --all] [--order asc|desc|file] [--format table|ndjson|csv] [--include-authorization] [--facets [--top <n>]]';
+  'logs <pullZoneId> [--day <YYYY-MM-DD> [--utc]] | --file <day.log[.gz]> [--from <t>] [--to <t>] [--last <d>] [--status <s>] [--cache <c>] [--country <cc>] [--pop <p>] [--ip <ip>] [--url <s>] [--ua <s>] [--referer <s>] [--host <h>] [--referer-host <h>] [--agent <a>] [--pattern <p>] [--search <words>] [--request-id <id>] [--limit <n> | --all] [--order asc|desc|file] [--format table|ndjson|csv] [--include-authorization] [--facets [--top <n>]]';
 
 /** The help text of `burrow logs`. */
 export const LOGS_HELP = `usage: burrow ${LOGS_USAGE}
@@ -58,6 +58,10 @@ Prints the CDN request logs of a pull zone (the logging API's v2 JSON, kept thre
   --country <cc>         ISO country codes: DE,FR          --pop <p>        edge location (POP) code: WA
   --ip <ip>              client address                    --request-id <id>  one request
   --url, --ua, --referer <s>   contains (case-insensitive)  --search <words>  any word in any text field
+  --host, --referer-host <h>   the request's or the referrer's host, whole (any case), comma-separated: cdn.example.com
+  --agent <a>            user-agent family: a kind (browser, bot, tool, other) or a name (Chrome, Googlebot, curl)
+  --pattern <p>          a URL pattern as --facets lists it (ids as {n}, {uuid}, {hex}): https://cdn.example.com/v/{n}/thumb.jpg
+                         (these four are applied to the rows the platform sends: it has no parameter for them)
   --day <YYYY-MM-DD>     a whole day, downloaded as the platform's v1 day file(s) in one stream (not v2 pages): the
                          day in the machine's time zone (TZ), or in UTC with --utc; every row of it unless --limit;
                          a day older than 3 days is refused
@@ -90,6 +94,10 @@ const FILTER_FLAGS: Readonly<Record<string, FilterKey>> = {
   '--url': 'url',
   '--ua': 'ua',
   '--referer': 'referer',
+  '--host': 'host',
+  '--referer-host': 'refererHost',
+  '--agent': 'agent',
+  '--pattern': 'pattern',
   '--search': 'search',
   '--request-id': 'requestId',
 };
@@ -120,8 +128,8 @@ export function parseLogsArgs(args: readonly string[]): { ok: true; command: Log
     // Comma lists and repeated flags of list keys add up; a single-value key given twice is refused by the filter's own rule.
     const chip = parseFilterValue(key, key === 'search' ? value : value.trim());
     // The rule's message names the filter key; the flag says it better here.
-    if (!chip.ok) return fail(`${name} ${chip.message.replace(/^[a-zA-Z]+: /, '')}`);
-    if (['pop', 'ip', 'url', 'ua', 'referer', 'requestId'].includes(key) && filter.some((c) => c.key === key && !c.negated)) return fail(`${name} is given twice`);
+    if (!chip.ok) return fail(`${name} ${chip.message.replace(/^[a-zA-Z-]+: /, '')}`);
+    if (['pop', 'ip', 'url', 'pattern', 'ua', 'referer', 'requestId'].includes(key) && filter.some((c) => c.key === key && !c.negated)) return fail(`${name} is given twice`);
     filter = addChip(filter, chip.chip);
   }
 

@@ -72,7 +72,7 @@ class FileSelector {
     // Equal times keep the file's order, so a later row with the bar's time ranks after every kept one.
     if (this.#bar !== null && (this.order === 'asc' ? t >= this.#bar : t <= this.#bar)) return;
     const k = this.kept;
-    if (k.length >= this.ceiling.maxRows || (k.length >= this.#checkAt && k.byteSize >= this.ceiling.maxBytes)) return this.#halt('ceiling');
+    if (k.length >= this.ceiling.maxRows || (k.length >= this.#checkAt && k.usedBytes >= this.ceiling.maxBytes)) return this.#halt('ceiling');
     if (k.length >= this.#checkAt) this.#checkAt = k.length + 4096;
     k.appendBytes(row);
     if (this.cmd.filter.length > 0 && !matchesRecord(this.cmd.filter, k.record(k.length - 1))) return k.dropLast();

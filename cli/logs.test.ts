@@ -1,6 +1,10 @@
 /** `burrow logs` against a pull zone, spawned as a real process against a sandbox: paging, formats, filters, errors and exit statuses. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { logQueryResponseSchema, type LogEntry } from '../shared/logs/v2-response.js';
+import { matchesRecord } from '../shared/logs/filter.js';
+import { parseFilterText } from '../shared/logs/filter-text.js';
+import { hostKey } from '../shared/logs/url-host.js';
+import { urlGroupKey } from '../shared/logs/url-pattern.js';
+import { logEntryToRecord, logQueryResponseSchema, type LogEntry } from '../shared/logs/v2-response.js';
 import { exportFields } from './logs-output.js';
 import { ndjsonRows, runBurrow, startLogsFixture, type LogsFixture } from './test-support.js';
 
@@ -55,6 +59,31 @@ describe('burrow logs <zone>', () => {
     expect(ndjson(limited.stdout)).toHaveLength(7);
   });
 
+  it('--host, --referer-host, --agent and --pattern (which the platform cannot apply) keep exactly the rows that filter text keeps', async () => {
+    const to = new Date(Date.now() - 60_000).toISOString();
+    const from = new Date(Date.now() - 3 * 3_600_000).toISOString();
+    const all = await byHand({ from, to });
+    const host = all.map((e) => hostKey(e.url)).find((h) => h !== null)!;
+    const refHost = all.map((e) => hostKey(e.referer ?? null)).find((h) => h !== null);
+    const pattern = urlGroupKey(all[0]!.url ?? '', { patterns: true, ignoreQuery: true });
+    const cases: [string[], string][] = [
+      [['--host', host.toUpperCase(), '--agent', 'browser,bot'], `host:${host} agent:browser,bot`],
+      [['--agent', 'tool'], 'agent:tool'],
+      [['--pattern', pattern], `pattern:"${pattern}"`],
+    ];
+    if (refHost !== undefined) cases.push([['--referer-host', refHost], `referer-host:${refHost}`]);
+    expect(cases.length).toBe(4);
+    for (const [flags, text] of cases) {
+      const r = await runBurrow(['logs', String(zone), '--from', from, '--to', to, ...flags, '--all', '--format', 'ndjson'], { env });
+      expect(r.code, flags.join(' ')).toBe(0);
+      const filter = parseFilterText(text);
+      if (!filter.ok) throw new Error(text);
+      const expected = all.filter((e) => matchesRecord(filter.filter, logEntryToRecord(e)!));
+      expect(expected.length, text).toBeGreaterThan(0);
+      expect(ndjson(r.stdout), text).toEqual(expected);
+    }
+  });
+
   it('--format csv has a header of v2 field names and one line per row', async () => {
     const r = await runBurrow(['logs', String(zone), '--last', '1h', '--limit', '25', '--format', 'csv'], { env });
     expect(r.code).toBe(0);
@@ -69,6 +98,8 @@ describe('burrow logs <zone>', () => {
       [['--from', 'yesterday-ish'], /--from/],
       [['--last', '4d'], /3 days|three days/i],
       [['--status', '6xx'], /--status .*6xx/],
+      [['--referer-host', 'site.example/page'], /--referer-host "site.example\/page" is not a host name/],
+      [['--agent', 'Netscape'], /--agent "Netscape" is not a user-agent family/],
       [['--limit', '0'], /--limit/],
       [['--limit', '5', '--all'], /--limit and --all/],
     ];

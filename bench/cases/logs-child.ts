@@ -4,6 +4,9 @@
  *                       threads exactly as the app splits a file it opens; prints lines, ms, histograms
  *   parse-one <file>    the same in this thread alone, for contrast
  *   model <file>        read the file into the core's column store; prints resident memory while holding it
+ *   model-app <file>    read the file as the app opens one: on the parser's worker threads, under the app's rows
+ *                       ceiling; prints the rows kept, whether the file was cut, the columns' bytes, resident memory
+ *                       while holding them and the process's peak
  *   strings <file>      hold the same rows as arrays of strings (the peer of `model`)
  * Timing starts once the modules are loaded, in this thread and in the workers alike (loading TypeScript through
  * tsx is a cost of running from source, not of the parser).
@@ -12,7 +15,7 @@ import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import type { ByteRow } from '../../electron/core/logs/columns.js';
-import { parseV1File, planV1FileParts } from '../../electron/core/logs/v1-file.js';
+import { parseV1File, parseV1FileInWorker, planV1FileParts } from '../../electron/core/logs/v1-file.js';
 import { streamV1File } from '../../electron/core/logs/v1-read.js';
 import { V1StreamParser } from '../../electron/core/logs/v1-parse.js';
 import type { ByteRange } from '../../electron/core/logs/v1-ranges.js';
@@ -115,7 +118,14 @@ async function model(file: string): Promise<void> {
   const result = await parseV1File(file, { ceiling: NO_CEILING });
   result.store.compact(true);
   const rss = settledRss();
-  process.stdout.write(JSON.stringify({ rows: result.store.length, rss }));
+  process.stdout.write(JSON.stringify({ rows: result.store.length, columnBytes: result.store.byteSize, rss }));
+}
+
+async function modelApp(file: string): Promise<void> {
+  const result = await parseV1FileInWorker(file, { script: new URL('../../electron/core/logs/v1-file.ts', import.meta.url) });
+  const rss = settledRss();
+  const peakRss = process.resourceUsage().maxRSS * 1024;
+  process.stdout.write(JSON.stringify({ rows: result.store.length, lines: result.lines, truncated: result.truncated === true, columnBytes: result.store.byteSize, rss, peakRss }));
 }
 
 async function strings(file: string): Promise<void> {
@@ -134,7 +144,7 @@ if (!isMainThread && typeof data === 'object' && data !== null && (data as { ben
   port.postMessage('ready');
 } else if (isMainThread) {
   const [mode, file] = process.argv.slice(2);
-  const run = { parse, 'parse-one': parseOne, model, strings }[mode ?? ''];
-  if (run === undefined || file === undefined) throw new Error(`usage: logs-child.ts parse|parse-one|model|strings <file>`);
+  const run = { parse, 'parse-one': parseOne, model, 'model-app': modelApp, strings }[mode ?? ''];
+  if (run === undefined || file === undefined) throw new Error(`usage: logs-child.ts parse|parse-one|model|model-app|strings <file>`);
   await run(file);
 }

@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BASE_TIME, startLogging, type LoggingHarness } from './test-support.js';
 import { matchesRecord, normalizeFilter, toV2Query, type LogFilter, type LogFilterChip } from '../../shared/logs/filter.js';
 import type { CdnLogRecord } from '../../shared/logs/log-record.js';
+import { uaFamily, uaFamilyWord } from '../../shared/logs/ua-family.js';
+import { hostKey } from '../../shared/logs/url-host.js';
+import { urlGroupKey } from '../../shared/logs/url-pattern.js';
 import { formatV2Query } from '../../shared/logs/v2-query-string.js';
 import { logEntryToRecord, logQueryResponseSchema } from '../../shared/logs/v2-response.js';
 
@@ -69,6 +72,30 @@ describe('filters against the sandbox', () => {
       expect(sent.localOnly).toEqual(negated);
       const kept = sent.rows.filter((r) => matchesRecord(sent.localOnly, r));
       expect(ids([...kept, ...local]), JSON.stringify(c)).toEqual(ids(all));
+    }
+  });
+
+  it('keys the platform has no parameter for (host, referrer host, agent, pattern) narrow the query to a superset and keep exactly their rows', async () => {
+    const withUa = all.find((r) => r.userAgent !== null && uaFamilyWord(uaFamily(r.userAgent).name) !== null);
+    const withRefHost = all.find((r) => hostKey(r.referer) !== null);
+    const cases: LogFilterChip[] = [
+      { key: 'host', negated: false, values: [hostKey(all[0]!.url)!.toUpperCase()] },
+      { key: 'pattern', negated: false, value: urlGroupKey(all[1]!.url, { patterns: true, ignoreQuery: true }) },
+      { key: 'agent', negated: false, values: ['browser'] },
+    ];
+    if (withUa?.userAgent) cases.push({ key: 'agent', negated: false, values: [uaFamily(withUa.userAgent).name] });
+    if (withRefHost) cases.push({ key: 'refererHost', negated: false, values: [hostKey(withRefHost.referer)!] });
+    expect(cases).toHaveLength(5);
+    for (const c of cases) {
+      for (const chip of [c, { ...c, negated: true } as LogFilterChip]) {
+        const filter = normalizeFilter([chip]);
+        const sent = await fetchRows(filter);
+        expect(sent.localOnly).toEqual(filter);
+        const kept = sent.rows.filter((r) => matchesRecord(sent.localOnly, r));
+        const local = all.filter((r) => matchesRecord(filter, r));
+        expect(ids(kept), JSON.stringify(chip)).toEqual(ids(local));
+        if (!chip.negated) expect(local.length, JSON.stringify(chip)).toBeGreaterThan(0);
+      }
     }
   });
 

@@ -215,7 +215,7 @@ export const logsContract = {
     },
     /** Values seen in the loaded rows for a filter key, most frequent first, for completions. */
     'logs.values': {
-      input: z.object({ sessionId: SessionId, key: z.enum(['status', 'cache', 'country', 'pop', 'ip']), prefix: z.string().max(200) }).strict(),
+      input: z.object({ sessionId: SessionId, key: z.enum(['status', 'cache', 'country', 'pop', 'ip', 'host', 'agent']), prefix: z.string().max(200) }).strict(),
       output: z.object({ values: z.array(z.string()) }),
     },
     /**

@@ -4,6 +4,7 @@ import { ALL_CACHE_STATUSES } from './cache-status.js';
 import { formatChip, formatFilterText, parseFilterText, parseFilterValue } from './filter-text.js';
 import { normalizeFilter, type LogFilter, type LogFilterChip } from './filter.js';
 import { isIpv6 } from './ip.js';
+import { UA_FAMILY_NAMES, UA_KINDS } from './ua-family.js';
 
 function parsed(text: string): LogFilter {
   const r = parseFilterText(text);
@@ -51,6 +52,12 @@ describe('filter text', () => {
     ['-status:5xx status:503', 'status:503 -status:5xx'],
     ['"two words"', 'two words'],
     ['url:http://x.example/a?b=c,d', 'url:http://x.example/a?b=c,d'],
+    ['host:CDN.Example.com,img.example:8443 -host:a.example', 'host:cdn.example.com,img.example:8443 -host:a.example'],
+    ['refhost:Site.example referrer-host:other.example -referer-host:x.example', 'referer-host:site.example,other.example -referer-host:x.example'],
+    ['agent:BOT,chrome -agent:"other BOT" ua-family:Tool', 'agent:bot,Chrome,tool -agent:"Other bot"'],
+    ['agent:Other', 'agent:other'],
+    ['pattern:"https://cdn.example/v/{n}/thumb.jpg" -urlPattern:/a/{uuid}?page=*', 'pattern:https://cdn.example/v/{n}/thumb.jpg -pattern:/a/{uuid}?page=*'],
+    ['pattern:"/a b/{n}"', 'pattern:"/a b/{n}"'],
   ])('reads %j as %j', (text, canonical) => {
     const f = parsed(text);
     expect(formatFilterText(f)).toBe(canonical);
@@ -72,7 +79,12 @@ describe('filter text', () => {
     ['order:up', 0, 'order: "up" must be asc or desc'],
     ['pop:WA pop:DE', 7, 'pop: given twice; a filter holds one edge location'],
     ['cache:MISS -cache:miss', 11, 'cache: "MISS" is both required and excluded'],
-    ['http://example.com', 0, 'unknown filter "http" (known: status, cache, country, pop, ip, url, ua, referer, id, shield, order, search); quote a word with ":" to search for it'],
+    ['http://example.com', 0, 'unknown filter "http" (known: status, cache, country, pop, ip, url, pattern, host, ua, agent, referer, referer-host, id, shield, order, search); quote a word with ":" to search for it'],
+    ['host:cdn.example/video', 0, 'host: "cdn.example/video" is not a host name (such as cdn.example.com, without a path)'],
+    ['-referer-host:"a b"', 0, 'referer-host: "a b" is not a host name (such as cdn.example.com, without a path)'],
+    ['agent:Chrom', 0, 'agent: "Chrom" is not a user-agent family (browser, bot, tool, other, or a name such as Chrome or Googlebot)'],
+    ['pattern:/a/{n} pattern:/b/{n}', 15, 'pattern: given twice; a filter holds one pattern'],
+    ['host:a.example -host:A.example', 15, 'host: "a.example" is both required and excluded'],
     [':x', 0, '":" needs a filter name before it; quote the word to search for it'],
     ['a - b', 2, 'a lone "-" negates nothing; put it right before a filter or word'],
     ['""', 0, 'empty quotes hold nothing to filter on'],
@@ -133,7 +145,11 @@ const chipArb: fc.Arbitrary<LogFilterChip> = fc.boolean().chain((negated) =>
     fc.array(fc.string({ unit: letter, minLength: 2, maxLength: 2 }), { minLength: 1, maxLength: 3 }).map((values): LogFilterChip => ({ key: 'country', negated, values })),
     fc.stringMatching(/^[A-Za-z0-9_-]{1,32}$/).map((value): LogFilterChip => ({ key: 'pop', negated, value })),
     fc.oneof(fc.ipV4(), fc.ipV6().filter(isIpv6)).map((value): LogFilterChip => ({ key: 'ip', negated, value })),
-    fc.constantFrom('url', 'ua', 'referer').chain((key) => text.map((value): LogFilterChip => ({ key, negated, value }))),
+    fc.constantFrom('url', 'ua', 'referer', 'pattern').chain((key) => text.map((value): LogFilterChip => ({ key, negated, value }))),
+    fc.constantFrom('host', 'refererHost').chain((key) =>
+      fc.array(fc.stringMatching(/^[A-Za-z0-9.:[\]_-]{1,20}$/), { minLength: 1, maxLength: 3 }).map((values): LogFilterChip => ({ key, negated, values })),
+    ),
+    fc.array(fc.constantFrom(...UA_KINDS, ...UA_FAMILY_NAMES), { minLength: 1, maxLength: 3 }).map((values): LogFilterChip => ({ key: 'agent', negated, values })),
     hex32.map((value): LogFilterChip => ({ key: 'requestId', negated, value })),
     fc.boolean().map((value): LogFilterChip => ({ key: 'originShield', negated: false, value })),
     fc.constantFrom('asc', 'desc').map((value): LogFilterChip => ({ key: 'order', negated: false, value })),

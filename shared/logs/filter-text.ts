@@ -4,10 +4,12 @@
  * Tokens are separated by whitespace. A token is `key:value`, or a bare word to search for; a
  * leading `-` negates it. Double quotes keep spaces in a value, and inside or outside quotes a
  * backslash takes the next character literally (`ua:"say \"hi\""`). Status, cache and country
- * take comma lists. A word with a `:` or a leading `-` is quoted to be searched for as is.
+ * take comma lists, and so do host, referer-host and agent. A word with a `:` or a leading `-`
+ * is quoted to be searched for as is.
  */
 import { isCacheStatusFilterValue } from './cache-status.js';
 import {
+  canonicalAgent,
   chipValueIds,
   COUNTRY_PATTERN,
   normalizeFilter,
@@ -18,6 +20,7 @@ import {
   type LogFilterChip,
 } from './filter.js';
 import { isIpv4, isIpv6 } from './ip.js';
+import { HOST_PATTERN } from './url-host.js';
 import { formatStatusFilters, parseStatusFilters } from './status-filter.js';
 import { CONTAINS_MAX_LENGTH, SEARCH_MAX_TOKEN_LENGTH, SEARCH_MAX_TOKENS } from './v2-query.js';
 
@@ -40,8 +43,12 @@ export const FILTER_TEXT_KEYS: Readonly<Record<FilterKey, string>> = {
   pop: 'pop',
   ip: 'ip',
   url: 'url',
+  pattern: 'pattern',
+  host: 'host',
   ua: 'ua',
+  agent: 'agent',
   referer: 'referer',
+  refererHost: 'referer-host',
   requestId: 'id',
   originShield: 'shield',
   order: 'order',
@@ -59,6 +66,12 @@ const KEY_NAMES: ReadonlyMap<string, FilterKey> = new Map<string, FilterKey>([
   ['urlcontains', 'url'],
   ['useragent', 'ua'],
   ['ref', 'referer'],
+  ['urlpattern', 'pattern'],
+  ['ua-family', 'agent'],
+  ['uafamily', 'agent'],
+  ['refhost', 'refererHost'],
+  ['refererhost', 'refererHost'],
+  ['referrer-host', 'refererHost'],
   ['requestid', 'requestId'],
   ['request-id', 'requestId'],
   ['originshield', 'originShield'],
@@ -69,6 +82,7 @@ const ONE_VALUE: Partial<Record<FilterKey, string>> = {
   pop: 'one edge location',
   ip: 'one address',
   url: 'one text',
+  pattern: 'one pattern',
   ua: 'one text',
   referer: 'one text',
   requestId: 'one request id',
@@ -147,7 +161,22 @@ function readValue(key: FilterKey, name: string, negated: boolean, value: string
         : { message: `${name}: "${cut(value)}" is not an edge location code (letters, digits, - and _)` };
     case 'ip':
       return isIpv4(value) || isIpv6(value) ? { chip: { key, negated, value } } : { message: `${name}: "${cut(value)}" is not an IPv4 or IPv6 address` };
+    case 'host':
+    case 'refererHost': {
+      const values = listOf(value).map((v) => v.toLowerCase());
+      const wrong = values.find((v) => !HOST_PATTERN.test(v));
+      if (wrong !== undefined) return { message: `${name}: "${cut(wrong)}" is not a host name (such as cdn.example.com, without a path)` };
+      return values.length === 0 ? { message: `${name}: needs a value` } : { chip: { key, negated, values } };
+    }
+    case 'agent': {
+      const typed = listOf(value);
+      const wrong = typed.find((v) => canonicalAgent(v) === undefined);
+      if (wrong !== undefined) return { message: `${name}: "${cut(wrong)}" is not a user-agent family (browser, bot, tool, other, or a name such as Chrome or Googlebot)` };
+      const values = typed.map((v) => canonicalAgent(v) ?? v);
+      return values.length === 0 ? { message: `${name}: needs a value` } : { chip: { key, negated, values } };
+    }
     case 'url':
+    case 'pattern':
     case 'ua':
     case 'referer':
       return value.length > CONTAINS_MAX_LENGTH
@@ -279,7 +308,11 @@ export function formatChip(chip: LogFilterChip): string {
       return `${sign}${name}:${formatStatusFilters(chip.values)}`;
     case 'cache':
     case 'country':
+    case 'host':
+    case 'refererHost':
       return `${sign}${name}:${chip.values.join(',')}`;
+    case 'agent':
+      return `${sign}${name}:${valueText(chip.values.join(','))}`;
     case 'originShield':
       return `${name}:${chip.value ? 'on' : 'off'}`;
     default:

@@ -129,6 +129,30 @@ describe('toV2Query', () => {
     expect(filterOrder(EMPTY_FILTER)).toBe('desc');
   });
 
+  it('keeps host, referrer host, agent and pattern local, asking the platform only for text every such row holds', () => {
+    const range = { from: 0, to: 1 };
+    const host = { key: 'host', negated: false, values: ['cdn.example.com'] } as const;
+    const refHost = { key: 'refererHost', negated: false, values: ['site.example'] } as const;
+    const agent = { key: 'agent', negated: false, values: ['Googlebot'] } as const;
+    const pattern = { key: 'pattern', negated: false, value: 'https://cdn.example.com/v/{n}/thumb.jpg' } as const;
+    const r = toV2Query(normalizeFilter([host, refHost, agent]), range);
+    expect(r.query).toEqual({ from: 0, to: 1, urlContains: 'cdn.example.com', refererContains: 'site.example', userAgentContains: 'Googlebot' });
+    expect(r.localOnly).toEqual([host, agent, refHost]);
+    // A pattern asks for its literal start; a chip of the parameter's own key keeps the parameter.
+    expect(toV2Query([pattern], range).query).toEqual({ from: 0, to: 1, urlContains: 'cdn.example.com/v/' });
+    expect(toV2Query(normalizeFilter([pattern, { key: 'url', negated: false, value: '.jpg' }]), range).query).toEqual({ from: 0, to: 1, urlContains: '.jpg' });
+    // Nothing to narrow by: several values, a kind, a family without a word, a pattern without a scheme, a negated chip.
+    for (const chip of [
+      { key: 'host', negated: false, values: ['a.example', 'b.example'] },
+      { key: 'agent', negated: false, values: ['bot'] },
+      { key: 'agent', negated: false, values: ['Chrome'] },
+      { key: 'pattern', negated: false, value: '/v/{n}' },
+      { ...host, negated: true },
+    ] as const satisfies readonly LogFilterChip[]) {
+      expect(toV2Query([chip], range)).toEqual({ query: range, localOnly: [chip] });
+    }
+  });
+
   it('sends only the range for an empty or all-negated filter', () => {
     const r = toV2Query([cache(['HIT'], true)], { from: 0, to: 1 });
     expect(r.query).toEqual({ from: 0, to: 1 });
@@ -155,6 +179,37 @@ describe('matchesRecord', () => {
     expect(one({ key: 'url', negated: false, value: 'https' })).toEqual([false, true]);
     expect(one({ key: 'ua', negated: false, value: 'GOOGLEBOT' })).toEqual([true, false]);
     expect(one({ key: 'requestId', negated: false, value: '0123456789ABCDEF0123456789ABCDEF' })).toEqual([true, false]);
+  });
+
+  it('compares hosts whole and case-insensitive, families by kind or name, patterns as the Group URLs rule writes them', () => {
+    const host = (...values: string[]) => one({ key: 'host', negated: false, values });
+    expect(host('CDN.example.com')).toEqual([true, false]);
+    expect(host('other.example', 'cdn.example.com')).toEqual([true, false]);
+    expect(host('example.com')).toEqual([false, true]);
+    expect(host('cdn.example.com.evil')).toEqual([false, true]);
+    expect(m([{ key: 'host', negated: false, values: ['cdn.example.com:8443'] }], { ...RECORD, url: 'http://cdn.example.com:8443?x' })).toBe(true);
+    const ref = (referer: string | null, ...values: string[]) => [
+      m([{ key: 'refererHost', negated: false, values }], { ...RECORD, referer }),
+      m([{ key: 'refererHost', negated: true, values }], { ...RECORD, referer }),
+    ];
+    expect(ref('https://Site.example/page?q=1', 'site.example')).toEqual([true, false]);
+    expect(ref('https://site.example.org/', 'site.example')).toEqual([false, true]);
+    expect(ref('junk', 'junk')).toEqual([false, true]);
+    expect(ref(null, 'site.example')).toEqual([false, true]);
+    const agent = (...values: string[]) => one({ key: 'agent', negated: false, values });
+    expect(agent('bot')).toEqual([true, false]);
+    expect(agent('googlebot')).toEqual([true, false]);
+    expect(agent('browser', 'tool')).toEqual([false, true]);
+    expect(agent('Chrome')).toEqual([false, true]);
+    expect(m([{ key: 'agent', negated: false, values: ['Chrome'] }], { ...RECORD, userAgent: 'Mozilla/5.0 (X11) AppleWebKit/537.36 Chrome/120.0 Safari/537.36' })).toBe(true);
+    expect(m([{ key: 'agent', negated: true, values: ['other'] }], { ...RECORD, userAgent: null })).toBe(true);
+    const pattern = (url: string, value: string) => m([{ key: 'pattern', negated: false, value }], { ...RECORD, url });
+    expect(pattern('https://cdn.example/v/1234/thumb.jpg?t=1', 'https://cdn.example/v/{n}/thumb.jpg')).toBe(true);
+    expect(pattern('https://cdn.example/v/1234/thumb.jpg', 'https://cdn.example/v/{n}')).toBe(false);
+    expect(pattern('https://cdn.example/v/1234/Thumb.jpg', 'https://cdn.example/v/{n}/thumb.jpg')).toBe(false);
+    expect(pattern('https://cdn.example/list?page=3&sort=new', 'https://cdn.example/list?page=*&sort=*')).toBe(true);
+    expect(pattern('https://cdn.example/list', 'https://cdn.example/list?page=*&sort=*')).toBe(false);
+    expect(pattern('/plain/path', '/plain/path')).toBe(true);
   });
 
   it('treats a missing field as not having the value, so a negated chip keeps the row', () => {

@@ -1,13 +1,17 @@
 /**
  * The log filter model shared by the app and `burrow logs`: a list of chips, each one filter
  * on one field, optionally negated. Chips go to the platform as v2 parameters when v2 can say
- * them; the rest (every negated chip) is applied to loaded rows by matchesRecord.
+ * them; the rest (every negated chip, and the keys v2 has no parameter for: host, referrer
+ * host, user-agent family, URL pattern) is applied to loaded rows by matchesRecord.
  */
 import { z } from 'zod';
 import { isCacheStatusFilterValue } from './cache-status.js';
 import { anonymizeIp, isIpv4, isIpv6, type LogAnonymization } from './ip.js';
 import type { CdnLogRecord } from './log-record.js';
 import { formatStatusFilters, matchesStatus, type StatusFilter } from './status-filter.js';
+import { UA_FAMILY_NAMES, UA_KINDS, uaFamily, uaFamilyWord, type UaFamily } from './ua-family.js';
+import { HOST_PATTERN, hostKey } from './url-host.js';
+import { urlGroupKey } from './url-pattern.js';
 import type { V2QueryInput } from './v2-query-string.js';
 import { CONTAINS_MAX_LENGTH, SEARCH_MAX_TOKEN_LENGTH, SEARCH_MAX_TOKENS, type LogOrder } from './v2-query.js';
 
@@ -19,8 +23,12 @@ export const FILTER_KEYS = [
   'pop',
   'ip',
   'url',
+  'pattern',
+  'host',
   'ua',
+  'agent',
   'referer',
+  'refererHost',
   'requestId',
   'originShield',
   'order',
@@ -31,9 +39,9 @@ export const FILTER_KEYS = [
 export type FilterKey = (typeof FILTER_KEYS)[number];
 
 /** Keys whose chip holds a list of values, OR-combined (a row matches when any value does). */
-export const LIST_KEYS = ['status', 'cache', 'country', 'search'] as const;
+export const LIST_KEYS = ['status', 'cache', 'country', 'host', 'agent', 'refererHost', 'search'] as const;
 /** Keys whose chip holds one text value; a second value of the same sign replaces the first. */
-export const TEXT_KEYS = ['pop', 'ip', 'url', 'ua', 'referer', 'requestId'] as const;
+export const TEXT_KEYS = ['pop', 'ip', 'url', 'pattern', 'ua', 'referer', 'requestId'] as const;
 
 const statusValue = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('code'), code: z.number().int().min(100).max(599) }).readonly(),
@@ -53,6 +61,15 @@ export const POP_PATTERN = /^[A-Za-z0-9_-]{1,32}$/;
 /** Hex of 1 to 32 digits, any case (stored lower-case): real ids lose their leading zeros. */
 export const REQUEST_ID_PATTERN = /^[0-9a-fA-F]{1,32}$/;
 
+/**
+ * A user-agent family value in its canonical spelling: a kind (`browser`, `bot`, `tool`, `other`) in lower case or a
+ * family name as the table writes it (`Chrome`, `Other bot`), any case typed; undefined when it is neither.
+ */
+export function canonicalAgent(value: string): string | undefined {
+  const v = value.trim().toLowerCase();
+  return UA_KINDS.find((k) => k === v) ?? UA_FAMILY_NAMES.find((n) => n.toLowerCase() === v);
+}
+
 /** One chip, validated (values in any case; addChip stores them in canonical case). */
 export const logFilterChipSchema = z.discriminatedUnion('key', [
   z.object({ key: z.literal('status'), negated, values: list(statusValue) }).readonly(),
@@ -61,8 +78,15 @@ export const logFilterChipSchema = z.discriminatedUnion('key', [
   z.object({ key: z.literal('pop'), negated, value: z.string().regex(POP_PATTERN, 'must be an edge location code') }).readonly(),
   z.object({ key: z.literal('ip'), negated, value: z.string().refine((s) => isIpv4(s) || isIpv6(s), 'must be an IPv4 or IPv6 address') }).readonly(),
   z.object({ key: z.literal('url'), negated, value: containsText }).readonly(),
+  // A URL pattern as the Group URLs rule writes it (`https://cdn.example/v/{n}/thumb.jpg`): the rows whose URL it is.
+  z.object({ key: z.literal('pattern'), negated, value: containsText }).readonly(),
+  z.object({ key: z.literal('host'), negated, values: list(z.string().regex(HOST_PATTERN, 'must be a host name (no spaces, path or commas)')) }).readonly(),
   z.object({ key: z.literal('ua'), negated, value: containsText }).readonly(),
+  z
+    .object({ key: z.literal('agent'), negated, values: list(z.string().refine((v) => canonicalAgent(v) !== undefined, 'must be browser, bot, tool, other or a user-agent family name')) })
+    .readonly(),
   z.object({ key: z.literal('referer'), negated, value: containsText }).readonly(),
+  z.object({ key: z.literal('refererHost'), negated, values: list(z.string().regex(HOST_PATTERN, 'must be a host name (no spaces, path or commas)')) }).readonly(),
   z.object({ key: z.literal('requestId'), negated, value: z.string().regex(REQUEST_ID_PATTERN, 'must be hex of at most 32 digits') }).readonly(),
   // Settings rather than row tests: "not on" is "off", so they are never negated.
   z.object({ key: z.literal('originShield'), negated: z.literal(false), value: z.boolean() }).readonly(),
@@ -107,6 +131,9 @@ export function chipValueIds(chip: LogFilterChip): readonly string[] {
       return chip.values.map((v) => formatStatusFilters([v]));
     case 'cache':
     case 'country':
+    case 'host':
+    case 'agent':
+    case 'refererHost':
     case 'search':
       return chip.values;
     default:
@@ -130,6 +157,11 @@ function canonicalChip(chip: LogFilterChip): LogFilterChip {
       return { ...chip, values: dedupe(chip.values.map((v) => v.toUpperCase()), String) };
     case 'search':
       return { ...chip, values: dedupe(chip.values, String) };
+    case 'host':
+    case 'refererHost':
+      return { ...chip, values: dedupe(chip.values.map((v) => v.toLowerCase()), String) };
+    case 'agent':
+      return { ...chip, values: dedupe(chip.values.map((v) => canonicalAgent(v) ?? v), String) };
     case 'pop':
       return { ...chip, value: chip.value.toUpperCase() };
     case 'requestId':
@@ -150,6 +182,9 @@ function keepValues(chip: LogFilterChip, keep: (id: string) => boolean): LogFilt
     }
     case 'cache':
     case 'country':
+    case 'host':
+    case 'agent':
+    case 'refererHost':
     case 'search': {
       const values = (chip.values as readonly string[]).filter(keep);
       return values.length === 0 ? undefined : ({ ...chip, values } as LogFilterChip);
@@ -161,8 +196,8 @@ function keepValues(chip: LogFilterChip, keep: (id: string) => boolean): LogFilt
 
 function merge(old: LogFilterChip, add: LogFilterChip): LogFilterChip {
   if (old.key === 'status' && add.key === 'status') return canonicalChip({ ...old, values: [...old.values, ...add.values] });
-  if ((old.key === 'cache' && add.key === 'cache') || (old.key === 'country' && add.key === 'country') || (old.key === 'search' && add.key === 'search')) {
-    return canonicalChip({ ...old, values: [...old.values, ...add.values] } as LogFilterChip);
+  if (old.key === add.key && 'values' in old && 'values' in add) {
+    return canonicalChip({ ...old, values: [...(old.values as readonly unknown[]), ...(add.values as readonly unknown[])] } as LogFilterChip);
   }
   return add;
 }
@@ -237,10 +272,28 @@ export interface V2FilterQuery {
 }
 
 /**
+ * The literal start of a URL pattern after its scheme, up to its first placeholder or query: text every URL of the
+ * pattern holds in its host and path, so a contains filter on it asks the platform for a superset of the pattern's
+ * rows. Empty when the pattern has no scheme (the platform's host+path of such a URL is not known).
+ */
+function patternStem(pattern: string): string {
+  const s = pattern.indexOf('://');
+  if (s < 0) return '';
+  const rest = pattern.slice(s + 3);
+  const end = rest.search(/[{?]/);
+  return end < 0 ? rest : rest.slice(0, end);
+}
+
+/**
  * The v2 parameters for a filter over a resolved range (UTC ms, `to` exclusive). v2 has no way
  * to say "not", so negated chips are never sent: they come back in `localOnly` and the caller
  * drops the loaded rows they reject. Pages may then hold fewer rows than asked for; that is a
  * short page like the platform's own after-paging filters, not the end of the data.
+ *
+ * Host, referrer host, user-agent family and URL pattern have no v2 parameter: they are always
+ * local. When one of them names a single value and the matching contains parameter is not
+ * already used, that parameter carries text every row of the value holds (the host, a family's
+ * word, a pattern's literal start), so the platform sends a superset instead of every row.
  */
 export function toV2Query(filter: LogFilter, range: { readonly from: number; readonly to: number }): V2FilterQuery {
   const q: {
@@ -289,7 +342,22 @@ export function toV2Query(filter: LogFilter, range: { readonly from: number; rea
       case 'search':
         q.search = chip.values.join(' ');
         break;
+      case 'host':
+      case 'refererHost':
+      case 'agent':
+      case 'pattern':
+        localOnly.push(chip);
+        break;
     }
+  }
+  // Narrowing only after every sent chip is placed: a url/ua/referer chip of its own always wins the parameter.
+  for (const chip of localOnly) {
+    if (chip.negated) continue;
+    const one = 'values' in chip && chip.values.length === 1 ? String(chip.values[0]) : null;
+    if (chip.key === 'host' && one !== null) q.urlContains ??= one;
+    else if (chip.key === 'refererHost' && one !== null) q.refererContains ??= one;
+    else if (chip.key === 'agent' && one !== null) q.userAgentContains ??= uaFamilyWord(one) ?? undefined;
+    else if (chip.key === 'pattern' && patternStem(chip.value).trim() !== '') q.urlContains ??= patternStem(chip.value);
   }
   return { query: q, localOnly };
 }
@@ -312,6 +380,28 @@ function hostAndPath(url: string): string {
 
 function contains(haystack: string | null, needle: string): boolean {
   return haystack !== null && haystack.toLowerCase().includes(needle.toLowerCase());
+}
+
+/** Families of the user agents met so far: classifying one runs a few dozen patterns, and a log repeats its agents. */
+const families = new Map<string, UaFamily>();
+const FAMILY_MEMO_MAX = 20_000;
+
+function familyOf(userAgent: string): UaFamily {
+  let f = families.get(userAgent);
+  if (f === undefined) {
+    if (families.size >= FAMILY_MEMO_MAX) families.clear();
+    f = uaFamily(userAgent);
+    families.set(userAgent, f);
+  }
+  return f;
+}
+
+/**
+ * Whether a URL is one of a pattern's (the Group URLs rule with ids as placeholders): the URL's own pattern is the
+ * pattern. Query strings count only when the pattern has one (`?page=*`); otherwise the query is ignored.
+ */
+export function urlMatchesPattern(url: string, pattern: string): boolean {
+  return urlGroupKey(url, { patterns: true, ignoreQuery: !pattern.includes('?') }) === pattern;
 }
 
 /** What search looks in: cache status, request id, edge location, host and path, user agent, referer. */
@@ -341,10 +431,25 @@ function holds(chip: LogFilterChip, r: CdnLogRecord, anonymization: LogAnonymiza
       return anonymization === 1 ? undefined : sameIp(r.remoteIp, chip.value, anonymization);
     case 'url':
       return contains(hostAndPath(r.url), chip.value);
+    case 'pattern':
+      return urlMatchesPattern(r.url, chip.value);
+    case 'host': {
+      const h = hostKey(r.url);
+      return h !== null && chip.values.includes(h);
+    }
     case 'ua':
       return contains(r.userAgent, chip.value);
+    case 'agent': {
+      if (r.userAgent === null) return false;
+      const f = familyOf(r.userAgent);
+      return chip.values.some((v) => v === f.kind || v === f.name);
+    }
     case 'referer':
       return contains(r.referer, chip.value);
+    case 'refererHost': {
+      const h = hostKey(r.referer);
+      return h !== null && chip.values.includes(h);
+    }
     case 'requestId':
       return r.requestId !== null && r.requestId.toLowerCase() === chip.value;
     case 'search': {
@@ -360,7 +465,8 @@ function holds(chip: LogFilterChip, r: CdnLogRecord, anonymization: LogAnonymiza
 
 /**
  * Whether one record passes every chip, with the platform's rules: contains and search are
- * case-insensitive, list values are OR-combined, search matches when any word is found, a
+ * case-insensitive, hosts compare whole and case-insensitive, a family by its kind or name, a
+ * pattern whole and case-sensitive; list values are OR-combined, search matches when any word is found, a
  * missing field (no country, no user agent) never has what a chip names. A negated chip
  * passes exactly the records its plain form rejects, missing fields included. Chips a record
  * cannot decide (origin shield, order; `ip` when addresses are dropped) pass every record.

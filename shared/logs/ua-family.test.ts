@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { uaFamily } from './ua-family.js';
+import { UA_FAMILY_NAMES, UA_KINDS, uaFamily, uaFamilyWord } from './ua-family.js';
 
 /** Real user agents as they turn up in CDN logs, with the family each must get. */
 const TABLE: readonly (readonly [string, string, string])[] = [
@@ -53,5 +53,22 @@ describe('uaFamily', () => {
     expect([f.kind, f.name]).toEqual([kind, name]);
     // A family's word, when it has one, is in the string: a ua: filter on it picks this row.
     if (f.word !== null) expect(ua.toLowerCase()).toContain(f.word.toLowerCase());
+  });
+});
+
+describe('family names and words, as the agent: filter uses them', () => {
+  it('names each family once, so a name picks exactly one family, and only "Other" shares its word with a kind', () => {
+    expect(new Set(UA_FAMILY_NAMES.map((n) => n.toLowerCase())).size).toBe(UA_FAMILY_NAMES.length);
+    expect(UA_FAMILY_NAMES.filter((n) => (UA_KINDS as readonly string[]).includes(n.toLowerCase()))).toEqual(['Other']);
+    for (const [, , name] of TABLE) expect(UA_FAMILY_NAMES).toContain(name);
+  });
+
+  it("gives a family's word only when every agent of the table's family holds it", () => {
+    for (const [ua, , name] of TABLE) {
+      const word = uaFamilyWord(name);
+      if (word !== null) expect(ua.toLowerCase(), name).toContain(word.toLowerCase());
+    }
+    expect(uaFamilyWord('Chrome')).toBeNull();
+    expect(uaFamilyWord('bot')).toBeNull();
   });
 });

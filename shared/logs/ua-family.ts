@@ -103,6 +103,18 @@ export const UA_RULES: readonly { readonly pattern: RegExp; readonly kind: UaKin
 const OTHER_BROWSER: UaFamily = { kind: 'browser', name: 'Other browser', word: null };
 const OTHER: UaFamily = { kind: 'other', name: 'Other', word: null };
 
+/** The kinds a family belongs to. */
+export const UA_KINDS: readonly UaKind[] = ['browser', 'bot', 'tool', 'other'];
+
+/** The word a family's `word` names, by family name (null for a catch-all family), for narrowing a query. */
+export function uaFamilyWord(name: string): string | null {
+  for (const [, , n, word] of RULES) if (n === name) return word;
+  return null;
+}
+
+/** Every family name uaFamily can give, each once, in the order the rules are tried. */
+export const UA_FAMILY_NAMES: readonly string[] = [...new Set([...RULES.map(([, , name]) => name), OTHER_BROWSER.name, OTHER.name])];
+
 /** The family of a user agent string (see the tables above); "Other" when no rule knows it. */
 export function uaFamily(userAgent: string): UaFamily {
   for (const [pattern, kind, name, word] of RULES) if (pattern.test(userAgent)) return { kind, name, word };

@@ -113,6 +113,17 @@ export class ColumnStore implements RowsView {
     return colBytes + this.arena.bytes.byteLength + this.countries.byteSize + this.edges.byteSize + this.userAgents.byteSize + this.countryByKey.byteLength;
   }
 
+  /**
+   * Bytes the rows fill: each column up to the last row, the arena's written bytes, and the dictionaries. A column's
+   * capacity past its rows is memory a fresh array has not touched (the system hands such pages out on first write),
+   * so this, not byteSize, is what the rows cost in resident memory while a store grows.
+   */
+  get usedBytes(): number {
+    const cols = [this.ts, this.status, this.cache, this.bytes, this.countryCol, this.edgeCol, this.uaCol, this.zoneCol, this.rowStart];
+    const perRow = cols.reduce((sum, c) => sum + c.BYTES_PER_ELEMENT, 0) + (this.body === null ? 0 : this.body.BYTES_PER_ELEMENT);
+    return this.length * perRow + this.arena.used + this.countries.byteSize + this.edges.byteSize + this.userAgents.byteSize + this.countryByKey.byteLength;
+  }
+
   /** Appends a row given as numbers and byte ranges (see ByteRow); the bytes are copied, src may be reused. */
   appendBytes(row: ByteRow): void {
     const i = this.beginRow();

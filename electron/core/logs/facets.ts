@@ -1,7 +1,8 @@
 /**
  * Facets with counts over the matching rows, for the facets panel and `burrow logs --facets`: for each of cache
  * status, status class, status code, country, edge location, URL pattern, host, referrer host and user-agent family,
- * every value's requests, share, bytes and hit ratio, and the filter text that picks it.
+ * every value's requests, share, bytes and hit ratio, and the filter text that picks it (exactly that value's rows:
+ * `host:`, `referer-host:`, `agent:` and `pattern:` name a host, a family and a pattern as these facets group them).
  *
  * One pass over the selected rows. Dictionary-coded columns (cache status, country, edge, user agent) are counted
  * into arrays by code, so those facets cost no string per row; a user agent is classified once per distinct string.
@@ -10,10 +11,11 @@
  */
 import { FACET_NAMES, type FacetName, type FacetValue, type FacetsQuery, type LogFacets } from '../../../shared/contract/logs.js';
 import { isCacheStatusFilterValue, NO_CACHE_STATUS } from '../../../shared/logs/cache-status.js';
-import { COUNTRY_PATTERN, POP_PATTERN, type LogFilterChip } from '../../../shared/logs/filter.js';
+import { canonicalAgent, COUNTRY_PATTERN, POP_PATTERN, type LogFilterChip } from '../../../shared/logs/filter.js';
 import { formatChip } from '../../../shared/logs/filter-text.js';
 import { uaFamily, uaFamilyKey } from '../../../shared/logs/ua-family.js';
-import { isUrlPattern, urlGroupKey, type UrlGrouping } from '../../../shared/logs/url-pattern.js';
+import { HOST_PATTERN, hostOf } from '../../../shared/logs/url-host.js';
+import { urlGroupKey, type UrlGrouping } from '../../../shared/logs/url-pattern.js';
 import { CONTAINS_MAX_LENGTH } from '../../../shared/logs/v2-query.js';
 import { hitKind, STATUS_CLASSES } from './aggregate.js';
 import type { RowsView } from './types.js';
@@ -61,15 +63,24 @@ class Tally {
   }
 }
 
-/** One value as gathered, before ranking. */
-interface Group {
+/** The filter that picks a value, and whether it picks exactly that value's rows. */
+interface ValueFilter {
+  readonly filter: string | null;
+  readonly exact: boolean;
+}
+
+/** A value a slot counts under, with its filter worked out only for the values listed. */
+interface Value {
   readonly key: string;
+  readonly pick: () => ValueFilter;
+}
+
+/** One value as gathered, before ranking. */
+interface Group extends Value {
   requests: number;
   bytes: number;
   hits: number;
   counted: number;
-  readonly filter: string | null;
-  readonly exact: boolean;
 }
 
 /** Where a URL's query string or fragment starts; -1 when it has neither. */
@@ -81,33 +92,38 @@ function queryStart(url: string): number {
   return -1;
 }
 
-/** The host of `scheme://host/…`, or null when the text does not start with a scheme and a host. */
-export function hostOf(url: string): string | null {
-  const s = url.indexOf('://');
-  if (s <= 0) return null;
-  // Only a scheme may stand before "://" (a path holding a URL in its query has no host of its own).
-  for (let k = 0; k < s; k++) {
-    const c = url.charCodeAt(k);
-    const scheme = (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (k > 0 && ((c >= 48 && c <= 57) || c === 43 || c === 45 || c === 46));
-    if (!scheme) return null;
-  }
-  let e = s + 3;
-  while (e < url.length) {
-    const c = url.charCodeAt(e);
-    if (c === 47 /* / */ || c === 63 /* ? */ || c === 35 /* # */) break;
-    e++;
-  }
-  return e === s + 3 ? null : url.slice(s + 3, e);
-}
+/** The host of a URL, as the host facets group it (shared with the host filters, in shared/logs/url-host.ts). */
+export { hostOf };
 
 const chipText = (chip: LogFilterChip): string => formatChip(chip);
-/** A contains filter on url/ua/referer, or null when the text is too long or blank for one. */
-function containsFilter(key: 'url' | 'ua' | 'referer', value: string | null): string | null {
-  if (value === null || value.trim() === '' || value.length > CONTAINS_MAX_LENGTH) return null;
-  return chipText({ key, negated: false, value });
+/** A `url:` contains filter, or null when the text is too long or blank for one. */
+function urlContainsFilter(value: string): string | null {
+  if (value.trim() === '' || value.length > CONTAINS_MAX_LENGTH) return null;
+  return chipText({ key: 'url', negated: false, value });
 }
 
-function cacheFilter(name: string): { filter: string | null; exact: boolean } {
+/** A `host:` or `referer-host:` filter for a host in lower case, or null when no filter value can hold it. */
+function hostFilter(key: 'host' | 'refererHost', host: string): ValueFilter {
+  return HOST_PATTERN.test(host) ? { filter: chipText({ key, negated: false, values: [host] }), exact: true } : { filter: null, exact: false };
+}
+
+/**
+ * The filter that picks a URL facet value. A pattern (grouped with placeholders) is its own `pattern:` filter, exact
+ * whenever query strings are ignored or the key has one (a `pattern:` without a query ignores queries). A URL as it
+ * stands (no grouping) is named by `pattern:` only when it is its own pattern; otherwise a contains filter, which also
+ * picks longer URLs, and none for a URL without a scheme and host (the URL filter cannot tell where its path starts).
+ */
+function urlFilter(key: string, grouping: UrlGrouping): ValueFilter {
+  if (key.trim() === '' || key.length > CONTAINS_MAX_LENGTH) return { filter: null, exact: false };
+  const ownPattern = urlGroupKey(key, { patterns: true, ignoreQuery: !key.includes('?') }) === key;
+  if (grouping.patterns || (ownPattern && !key.includes('{') && !key.includes('*'))) {
+    return { filter: chipText({ key: 'pattern', negated: false, value: key }), exact: grouping.ignoreQuery || key.includes('?') };
+  }
+  const scheme = key.indexOf('://');
+  return { filter: hostOf(key) === null ? null : urlContainsFilter(key.slice(scheme + 3)), exact: false };
+}
+
+function cacheFilter(name: string): ValueFilter {
   if (!isCacheStatusFilterValue(name)) return { filter: null, exact: false };
   // The cache filter compares upper case: a status written in lower case would also pick its upper-case twin.
   return { filter: chipText({ key: 'cache', negated: false, values: [name.toUpperCase()] }), exact: name === name.toUpperCase() };
@@ -197,13 +213,13 @@ export function facets(rows: FacetRows, selection: ArrayLike<number> | undefined
   }
 
   // Slots become values: several slots may fold into one value (URLs into a pattern, user agents into a family).
-  const fold = (t: Tally, slots: number, valueOf: (slot: number) => { key: string; filter: string | null; exact: boolean }) => {
+  const fold = (t: Tally, slots: number, valueOf: (slot: number) => Value) => {
     const groups = new Map<string, Group>();
     for (let s = 0; s < slots; s++) {
       if (t.requests[s] === 0) continue;
       const v = valueOf(s);
       let g = groups.get(v.key);
-      if (g === undefined) groups.set(v.key, (g = { key: v.key, requests: 0, bytes: 0, hits: 0, counted: 0, filter: v.filter, exact: v.exact }));
+      if (g === undefined) groups.set(v.key, (g = { key: v.key, pick: v.pick, requests: 0, bytes: 0, hits: 0, counted: 0 }));
       g.requests += t.requests[s]!;
       g.bytes += t.bytes[s]!;
       g.hits += t.hits[s]!;
@@ -211,69 +227,83 @@ export function facets(rows: FacetRows, selection: ArrayLike<number> | undefined
     }
     return [...groups.values()];
   };
-  const none = { key: NO_VALUE, filter: null, exact: false };
+  const none: Value = { key: NO_VALUE, pick: () => ({ filter: null, exact: false }) };
   const statusOfSlot = (s: number) => (s < 1000 ? s : [...oddStatus].find(([, slot]) => slot === s)![0]);
   const build: Record<FacetName, () => Group[]> = {
     cache: () =>
       fold(cache, cacheN, (s) => {
         const name = rows.cacheName(s - 1);
-        return name === null ? none : { key: name, ...cacheFilter(name) };
+        return name === null ? none : { key: name, pick: () => cacheFilter(name) };
       }),
     status: () =>
       fold(status, status.requests.length, (s) => {
         const code = statusOfSlot(s);
-        const filter = statusFilter(code);
-        return { key: String(code), filter, exact: filter !== null };
+        return {
+          key: String(code),
+          pick: () => {
+            const filter = statusFilter(code);
+            return { filter, exact: filter !== null };
+          },
+        };
       }),
     statusClass: () =>
       fold(status, status.requests.length, (s) => {
-        const code = statusOfSlot(s);
-        const c = Math.floor(code / 100);
-        const key = c >= 1 && c <= 5 ? STATUS_CLASSES[c - 1]! : STATUS_CLASSES[5];
-        const filter = c >= 1 && c <= 5 ? chipText({ key: 'status', negated: false, values: [{ kind: 'class', digit: c }] }) : null;
-        return { key, filter, exact: filter !== null };
+        const c = Math.floor(statusOfSlot(s) / 100);
+        const known = c >= 1 && c <= 5;
+        return {
+          key: known ? STATUS_CLASSES[c - 1]! : STATUS_CLASSES[5],
+          pick: () => (known ? { filter: chipText({ key: 'status', negated: false, values: [{ kind: 'class', digit: c }] }), exact: true } : { filter: null, exact: false }),
+        };
       }),
     country: () =>
       fold(country, countryN, (s) => {
         if (s === 0) return none;
         const name = rows.country(s - 1);
-        const ok = COUNTRY_PATTERN.test(name);
-        return { key: name, filter: ok ? chipText({ key: 'country', negated: false, values: [name.toUpperCase()] }) : null, exact: ok && name === name.toUpperCase() };
+        return {
+          key: name,
+          pick: () => {
+            const ok = COUNTRY_PATTERN.test(name);
+            return { filter: ok ? chipText({ key: 'country', negated: false, values: [name.toUpperCase()] }) : null, exact: ok && name === name.toUpperCase() };
+          },
+        };
       }),
     pop: () =>
       fold(edge, edgeN, (s) => {
         if (s === 0) return none;
         const name = rows.edge(s - 1);
-        const ok = POP_PATTERN.test(name);
-        return { key: name, filter: ok ? chipText({ key: 'pop', negated: false, value: name.toUpperCase() }) : null, exact: ok && name === name.toUpperCase() };
+        return {
+          key: name,
+          pick: () => {
+            const ok = POP_PATTERN.test(name);
+            return { filter: ok ? chipText({ key: 'pop', negated: false, value: name.toUpperCase() }) : null, exact: ok && name === name.toUpperCase() };
+          },
+        };
       }),
     urlPattern: () =>
       fold(url, urlNames.length, (s) => {
         const u = urlNames[s]!;
         if (u === '') return none;
         const key = urlGroupKey(u, grouping);
-        // The URL filter looks for text in host and path (no scheme): a pattern names many URLs and has no filter.
-        // A URL without a scheme and host is left without one: the URL filter cannot tell where its path starts.
-        const scheme = key.indexOf('://');
-        const filter = isUrlPattern(key, grouping) || hostOf(key) === null ? null : containsFilter('url', key.slice(scheme + 3));
-        return { key, filter, exact: false };
+        return { key, pick: () => urlFilter(key, grouping) };
       }),
+    // Hosts do not depend on case: `CDN.example` and `cdn.example` are one value, as the host filters compare them.
     host: () =>
       fold(url, urlNames.length, (s) => {
-        const h = hostOf(urlNames[s]!);
-        return h === null ? none : { key: h, filter: containsFilter('url', `${h}/`), exact: false };
+        const h = hostOf(urlNames[s]!)?.toLowerCase();
+        return h === undefined ? none : { key: h, pick: () => hostFilter('host', h) };
       }),
     refererHost: () =>
       fold(ref, refNames.length, (s) => {
-        const h = s === 0 ? null : hostOf(refNames[s]!);
-        return h === null ? none : { key: h, filter: containsFilter('referer', `//${h}`), exact: false };
+        const h = s === 0 ? undefined : hostOf(refNames[s]!)?.toLowerCase();
+        return h === undefined ? none : { key: h, pick: () => hostFilter('refererHost', h) };
       }),
     uaFamily: () => {
       const families = new Array<ReturnType<typeof uaFamily> | null>(uaN);
       return fold(ua, uaN, (s) => {
         if (s === 0) return none;
         const f = (families[s] ??= uaFamily(rows.userAgentName(s - 1)));
-        return { key: uaFamilyKey(f), filter: containsFilter('ua', f.word), exact: false };
+        // A family's name names it alone ("Other" is the kind of that name).
+        return { key: uaFamilyKey(f), pick: () => ({ filter: chipText({ key: 'agent', negated: false, values: [canonicalAgent(f.name) ?? f.name] }), exact: true }) };
       });
     },
   };
@@ -294,8 +324,8 @@ export function facets(rows: FacetRows, selection: ArrayLike<number> | undefined
           share: total === 0 ? 0 : g.requests / total,
           bytes: g.bytes,
           hitRatio: g.counted === 0 ? null : g.hits / g.counted,
-          filter: g.filter,
-          exact: g.exact,
+          // Worked out for the values listed only: a facet may have a hundred thousand.
+          ...g.pick(),
         }));
         return { name, distinct: groups.length, matched: found.length, values };
       }),

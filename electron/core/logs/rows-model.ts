@@ -5,7 +5,9 @@
  * million rows never holds up the process that serves the windows.
  */
 import type { LogFilter } from '../../../shared/logs/filter.js';
-import { matchesRecord } from '../../../shared/logs/filter.js';
+import { canonicalAgent, matchesRecord } from '../../../shared/logs/filter.js';
+import { uaFamily } from '../../../shared/logs/ua-family.js';
+import { HOST_PATTERN, hostKey } from '../../../shared/logs/url-host.js';
 import { bucketSizeMs } from '../../../shared/logs/range.js';
 import { maskAuthorization } from '../../../shared/logs/authorization.js';
 import type { CdnLogRecord } from '../../../shared/logs/log-record.js';
@@ -21,7 +23,7 @@ import { CACHE_CODES, NO_CACHE_STATUS } from './types.js';
 export const TOP_LIMIT = 10;
 
 /** A key the filter bar completes values for. */
-export type ValueKey = 'status' | 'cache' | 'country' | 'pop' | 'ip';
+export type ValueKey = 'status' | 'cache' | 'country' | 'pop' | 'ip' | 'host' | 'agent';
 
 /** A span of time in UTC ms, `to` exclusive. */
 export interface TimeSpan {
@@ -34,6 +36,9 @@ export interface RowCounts {
   readonly loaded: number;
   readonly matching: number;
 }
+
+/** A host as a filter value, or null when no `host:` value can hold it. */
+const hostValue = (h: string | null): string | null => (h !== null && HOST_PATTERN.test(h) ? h : null);
 
 /** One session's rows. */
 export class RowsModel {
@@ -269,11 +274,23 @@ export class RowsModel {
     this.#catchUp();
     const counts = new Map<string, number>();
     const s = this.#store;
+    // A user agent's family is worked out once per distinct agent, as the agent: filter writes it.
+    const families = new Map<number, string>();
+    const familyOf = (code: number): string => {
+      let name = families.get(code);
+      if (name === undefined) {
+        const f = uaFamily(s.userAgentName(code)).name;
+        families.set(code, (name = canonicalAgent(f) ?? f));
+      }
+      return name;
+    };
     const read: (i: number) => string | null =
       key === 'status' ? (i) => String(s.statusCode(i))
       : key === 'cache' ? (i) => s.cacheName(s.cacheCode(i))
       : key === 'country' ? (i) => (s.countryCode(i) < 0 ? null : s.country(s.countryCode(i)))
       : key === 'pop' ? (i) => (s.edgeCode(i) < 0 ? null : s.edge(s.edgeCode(i)))
+      : key === 'host' ? (i) => hostValue(hostKey(s.url(i)))
+      : key === 'agent' ? (i) => (s.userAgentCode(i) < 0 ? null : familyOf(s.userAgentCode(i)))
       : (i) => s.remoteIp(i);
     const p = prefix.toLowerCase();
     for (const i of this.#matching) {

@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { createGzip, gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { formatV1Line } from '../../../shared/logs/v1-line.js';
-import { parseV1File, parseV1FileInWorker } from './v1-file.js';
+import { writeBigDayFile } from '../../../e2e/support/big-day-file.js';
+import { DEFAULT_ROW_CEILING, parseV1File, parseV1FileInWorker } from './v1-file.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'burrow-v1-limits-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -42,6 +43,21 @@ describe('the rows’ ceiling', () => {
     expect(whole.truncated).toBeUndefined();
     expect(whole.store.length).toBe(1_000_000);
   });
+
+  it('opens a typical million-line day file whole under the default ceiling, as the app reads it (two parts)', async () => {
+    const f = await writeBigDayFile(dir, { lines: 1_000_000 });
+    try {
+      const r = await parseV1FileInWorker(f.path, { workers: 2, script: new URL('./v1-file.ts', import.meta.url) });
+      expect(r.truncated).toBeUndefined();
+      expect(r.lines).toBe(1_000_000);
+      expect(r.store.length).toBe(1_000_000);
+      expect(r.store.timestamp(999_999)).toBe(f.last);
+      // The rows fill well under the ceiling: room for days with longer lines.
+      expect(r.store.usedBytes).toBeLessThan(DEFAULT_ROW_CEILING.maxBytes * 0.7);
+    } finally {
+      rmSync(f.path);
+    }
+  }, 120_000);
 
   it('the worker variant says so too', async () => {
     const file = join(dir, 'plain.log');

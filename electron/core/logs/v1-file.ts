@@ -6,7 +6,7 @@
  * time and joined in file order, which copies the columns once; a gzip file is read by one worker from the start.
  * Filtering and aggregating then happen wherever the store ends up.
  */
-import { stat } from 'node:fs/promises';
+import { open, stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { ColumnStore, snapshotTransferList, type ColumnsSnapshot } from './columns.js';
@@ -26,16 +26,19 @@ export interface V1FileProgress {
 }
 
 /**
- * The most a file's rows may take in the store: the rows kept and the bytes their columns hold. A gzip file of a
- * few MB can inflate to gigabytes of lines; past either ceiling reading stops (no more is inflated) and the result
- * says the file has more. 5 million rows, or 96 MiB of columns (half a million rows and more of a typical day file), whichever comes
- * first: with the read's own buffers, such a file then stays under 300 MiB.
+ * The most a file's rows may take in the store: the rows kept and the bytes they fill (ColumnStore.usedBytes: a
+ * column's untouched capacity is not counted, so where a growing column happens to double does not decide how many
+ * rows a file keeps). A gzip file of a few MB can inflate to gigabytes of lines; past either ceiling reading stops
+ * (no more is inflated) and the result says the file has more. 5 million rows, or 224 MiB of rows, whichever comes
+ * first. A typical day file of a million lines (about 260 bytes a line) fills some 132 MiB, so it opens whole, read
+ * in one part or two (each part gets half the ceiling); held, a million such rows keep the process near 220 MiB,
+ * inside the 300 MiB per million rows the table's model may take.
  */
 export interface V1RowCeiling {
   readonly maxRows: number;
   readonly maxBytes: number;
 }
-export const DEFAULT_ROW_CEILING: V1RowCeiling = { maxRows: 5_000_000, maxBytes: 96 * 1024 * 1024 };
+export const DEFAULT_ROW_CEILING: V1RowCeiling = { maxRows: 5_000_000, maxBytes: 224 * 1024 * 1024 };
 
 /** Options of parseV1File and parseV1FileInWorker. */
 export interface V1FileOptions {
@@ -72,17 +75,38 @@ export async function parseV1File(path: string, options: V1FileOptions = {}): Pr
   return parsePart(path, options);
 }
 
+/**
+ * The size a gzip file says it inflates to: its last four bytes (the inflated size modulo 4 GiB, for a file of one
+ * member); null when that cannot be so (less than the compressed size). Only a first guess for the store's size: a
+ * file can lie, and the ceiling still decides what is kept.
+ */
+async function gzipInflatedSize(path: string, compressedBytes: number): Promise<number | null> {
+  if (compressedBytes < 18) return null;
+  const handle = await open(path, 'r');
+  try {
+    const tail = Buffer.alloc(4);
+    const { bytesRead } = await handle.read(tail, 0, 4, compressedBytes - 4);
+    const size = bytesRead === 4 ? tail.readUInt32LE(0) : 0;
+    return size >= compressedBytes ? size : null;
+  } finally {
+    await handle.close();
+  }
+}
+
 async function parsePart(path: string, options: V1PartOptions): Promise<V1FileResult> {
   const { signal, onProgress, range } = options;
   if (isAborted(signal)) throw abortError(signal);
   const totalBytes = range === undefined ? (await stat(path)).size : range.end - range.start;
   const gz = await isGzip(path);
-  // Rows of about 250 bytes, of which about 40% stays in the arena; a plain file's size makes a good first guess.
-  // The first guess stays well inside the ceiling, whatever the file's size.
+  // Rows of about 250 bytes, of which about 40% stays in the arena: a plain file's size, or the size a gzip file
+  // says it inflates to, makes a good first guess, which saves the copies (and the freed copies' memory) of growing
+  // a million rows from nothing. The first guess stays well inside the ceiling, whatever the file's size.
   const ceiling = options.ceiling ?? DEFAULT_ROW_CEILING;
-  const store = gz
-    ? new ColumnStore()
-    : new ColumnStore(Math.min(Math.ceil(totalBytes / 250), Math.floor(ceiling.maxBytes / 200)), Math.min(Math.ceil(totalBytes * 0.4), Math.floor(ceiling.maxBytes / 2)));
+  const linesBytes = gz ? (range === undefined ? await gzipInflatedSize(path, totalBytes) : null) : totalBytes;
+  const store =
+    linesBytes === null
+      ? new ColumnStore()
+      : new ColumnStore(Math.min(Math.ceil(linesBytes / 250), Math.floor(ceiling.maxBytes / 200)), Math.min(Math.ceil(linesBytes * 0.4), Math.floor(ceiling.maxBytes / 2)));
   const interval = options.progressIntervalMs ?? 100;
   let last = 0;
   let bytesRead = 0;
@@ -100,11 +124,11 @@ async function parsePart(path: string, options: V1PartOptions): Promise<V1FileRe
   const sink = {
     appendBytes(row: Parameters<ColumnStore['appendBytes']>[0]) {
       if (full.signal.aborted) return;
-      if (store.length >= ceiling.maxRows || (store.length >= checkAt && store.byteSize >= ceiling.maxBytes)) {
+      if (store.length >= ceiling.maxRows || (store.length >= checkAt && store.usedBytes >= ceiling.maxBytes)) {
         full.abort(FULL);
         return;
       }
-      // byteSize sums a dozen arrays: looked at every 4,096 rows.
+      // usedBytes sums a dozen arrays: looked at every 4,096 rows.
       if (store.length >= checkAt) checkAt = store.length + 4096;
       store.appendBytes(row);
     },

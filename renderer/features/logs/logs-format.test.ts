@@ -31,6 +31,8 @@ describe('logs-format', () => {
     expect(completing('status:5xx cache:MISS,ST')).toEqual({ head: 'status:5xx cache:MISS,', key: 'cache', prefix: 'ST' });
     expect(completing('-pop:W')).toEqual({ head: '-pop:', key: 'pop', prefix: 'W' });
     expect(completing('Country:')).toEqual({ head: 'Country:', key: 'country', prefix: '' });
+    expect(completing('-host:cdn.example.com,im')).toEqual({ head: '-host:cdn.example.com,', key: 'host', prefix: 'im' });
+    expect(completing('agent:Go')).toEqual({ head: 'agent:', key: 'agent', prefix: 'Go' });
     expect(completing('url:/vid')).toBeNull();
     expect(completing('status:5xx ')).toBeNull();
     expect(completing('ua:"a b')).toBeNull();

@@ -70,7 +70,7 @@ export function estimateText(e: { readonly perPageMs: number; readonly rowsPerPa
 }
 
 /** Keys whose values the core can offer as completions. */
-export const COMPLETION_KEYS = ['status', 'cache', 'country', 'pop', 'ip'] as const;
+export const COMPLETION_KEYS = ['status', 'cache', 'country', 'pop', 'ip', 'host', 'agent'] as const;
 export type CompletionKey = (typeof COMPLETION_KEYS)[number];
 
 /** The value being typed at the end of the filter text, when its key has completions. */
