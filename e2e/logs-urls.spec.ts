@@ -22,6 +22,8 @@ test('Group URLs folds video ids into patterns with their URL counts; off again 
   await logs.preset('24 h').click();
   await expect(logs.rows.first()).toBeVisible();
   await logs.settled();
+  // The top lists are on the Overview.
+  await logs.tab('Overview').click();
 
   const list = logs.content.getByRole('region', { name: /^Top URL/ });
   // Plain URLs name one video each.

@@ -68,6 +68,16 @@ export class LogsPage extends AreaPage {
     return this.grid.locator('[role="row"][aria-rowindex]:not([aria-busy="true"])').filter({ has: this.page.locator('[role="gridcell"]') });
   }
 
+  /** The Table or Overview tab (the histogram strip and facets over the table, or the larger charts). */
+  tab(name: 'Table' | 'Overview'): Locator {
+    return this.content.getByRole('tablist', { name: 'Logs view' }).getByRole('tab', { name });
+  }
+
+  /** The facets panel beside the table. */
+  get facets(): Locator {
+    return this.content.getByTestId('facets-panel');
+  }
+
   /** A cache-status legend entry of the cache chart. */
   cacheLegend(status: string): Locator {
     return this.content.getByRole('group', { name: /by cache status legend$/ }).getByRole('button', { name: new RegExp(`^${status}\\b`) });

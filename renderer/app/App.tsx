@@ -8,7 +8,7 @@ import { AreaFocus } from './area-focus';
 import { AREAS, type AreaId } from './areas';
 import { CommandPalette } from './CommandPalette';
 import { ErrorBoundary } from './ErrorBoundary';
-import { useNav } from './nav-store';
+import { openedWithoutPlace, useNav } from './nav-store';
 import { Sidebar } from './Sidebar';
 import { useBridgeEvents } from './use-bridge-events';
 import { useShortcuts } from './use-shortcuts';
@@ -33,9 +33,6 @@ function useAppState(): void {
   }, [info.isSuccess, info.isError]);
   if (info.isError) console.error('app.info failed', errorOf(info.error).title);
 }
-
-/** Whether the window opened without a place of its own (no `#/area`): a first look rather than a return. */
-const openedWithoutPlace = window.location.hash === '' || window.location.hash === '#';
 
 /**
  * A first look at the embedded sandbox opens Logs (on its busy zone, which the Logs screen opens by itself), since

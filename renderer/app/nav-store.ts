@@ -2,6 +2,12 @@
 import { create } from 'zustand';
 import { areaFromHash, type AreaId } from './areas';
 
+/**
+ * Whether the window opened without a place of its own (no `#/area`): a first look rather than a return or a test
+ * that names where it starts. The embedded sandbox's first look shows Logs on its busy zone.
+ */
+export const openedWithoutPlace = window.location.hash === '' || window.location.hash === '#';
+
 interface NavState {
   readonly area: AreaId;
   readonly paletteOpen: boolean;

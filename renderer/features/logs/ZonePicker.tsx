@@ -5,6 +5,7 @@
  */
 import { FileText } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
+import { openedWithoutPlace } from '../../app/nav-store';
 import { call } from '../../bridge/client';
 import { useCall } from '../../bridge/queries';
 import { ErrorMessage } from '../../ui/ErrorMessage';
@@ -37,9 +38,10 @@ export function ZonePicker({ zoneId, fileName, onZone, onLoggingOff, onFile, foc
   const list = zones.data?.zones ?? [];
   const suggested = zones.data?.suggested;
 
-  // Nothing chosen yet and the core suggests a zone (the embedded sandbox's busy one): open it.
+  // A first look with nothing chosen yet, and the core suggests a zone (the embedded sandbox's busy one): open it.
+  // A window opened on a place (a reload, a link, a test) is never switched to it.
   useEffect(() => {
-    if (suggested === undefined || suggestionTaken || zoneId !== null || fileName !== null) return;
+    if (!openedWithoutPlace || suggested === undefined || suggestionTaken || zoneId !== null || fileName !== null) return;
     suggestionTaken = true;
     onZone(suggested);
   }, [suggested, zoneId, fileName, onZone]);

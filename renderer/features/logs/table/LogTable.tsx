@@ -143,6 +143,20 @@ export function LogTable({ sessionId, total, version, sort, onSort, timeZone, on
     return () => observer?.disconnect();
   }, []);
 
+  // The table's height changes under a selected row (the histogram above it arrives, the window is resized): a row
+  // that was in view stays in view.
+  const lastViewport = useRef(viewport);
+  useLayoutEffect(() => {
+    const before = lastViewport.current;
+    lastViewport.current = viewport;
+    if (before === viewport || current === null || viewport <= 0) return;
+    const rowTop = current * ROW_HEIGHT;
+    const wasInView = rowTop >= view.top && rowTop + ROW_HEIGHT <= view.top + before;
+    if (!wasInView) return;
+    const top = revealRow(g, view.top, current);
+    if (top !== view.top) setView({ top, byScroll: false });
+  }, [viewport, current, view.top, g]);
+
   // The scroller follows the view when the table moved it, or when the mapping between them changed; after the
   // user's own scroll it is already in place, and reading it back would force a layout on every step.
   useLayoutEffect(() => {
@@ -261,24 +275,13 @@ export function LogTable({ sessionId, total, version, sort, onSort, timeZone, on
     const slot = current === null ? null : rowAt(current);
     return {
       selectedRequestId: () => (slot?.state === 'ready' ? slot.row.requestId : null),
+      // The grid is always in the window (the screen never scrolls): selecting scrolls only the grid's own view.
       select: (index) => {
         select(index);
-        reveal.current = true;
-        grid.current?.focus();
+        grid.current?.focus({ preventScroll: true });
       },
     };
   }
-  // A row selected from outside (a link, the filters toggle) is brought into the window too, not only into the
-  // grid's own view: the grid may sit below the fold, where focusing it does not scroll the page.
-  const reveal = useRef(false);
-  useLayoutEffect(() => {
-    if (!reveal.current || current === null) return;
-    const el = document.getElementById(rowElementId(gridId, current));
-    if (!el) return;
-    reveal.current = false;
-    el.scrollIntoView({ block: 'nearest' });
-  });
-
   // The latest handlers behind stable callbacks, so the memoised rows do not re-render for a new closure.
   const handlers = useRef({ select, open, query });
   useLayoutEffect(() => {
