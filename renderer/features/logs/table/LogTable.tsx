@@ -144,18 +144,18 @@ export function LogTable({ sessionId, total, version, sort, onSort, timeZone, on
   }, []);
 
   // The table's height changes under a selected row (the histogram above it arrives, the window is resized): a row
-  // that was in view stays in view.
-  const lastViewport = useRef(viewport);
-  useLayoutEffect(() => {
-    const before = lastViewport.current;
-    lastViewport.current = viewport;
-    if (before === viewport || current === null || viewport <= 0) return;
-    const rowTop = current * ROW_HEIGHT;
-    const wasInView = rowTop >= view.top && rowTop + ROW_HEIGHT <= view.top + before;
-    if (!wasInView) return;
-    const top = revealRow(g, view.top, current);
-    if (top !== view.top) setView({ top, byScroll: false });
-  }, [viewport, current, view.top, g]);
+  // that was in view stays in view. Worked out while drawing, from the height the last drawing had.
+  const [lastViewport, setLastViewport] = useState(viewport);
+  if (lastViewport !== viewport) {
+    setLastViewport(viewport);
+    if (current !== null && viewport > 0) {
+      const rowTop = current * ROW_HEIGHT;
+      if (rowTop >= view.top && rowTop + ROW_HEIGHT <= view.top + lastViewport) {
+        const top = revealRow(g, view.top, current);
+        if (top !== view.top) setView({ top, byScroll: false });
+      }
+    }
+  }
 
   // The scroller follows the view when the table moved it, or when the mapping between them changed; after the
   // user's own scroll it is already in place, and reading it back would force a layout on every step.
