@@ -232,7 +232,13 @@ export const logsContract = {
     /** How long loading every remaining page would take at least, at the zone's rate limit. */
     'logs.estimate': {
       input: z.object({ sessionId: SessionId }).strict(),
-      output: z.object({ perPageMs: z.number(), rowsPerPage: z.number().int(), requestsPer10s: z.number().int() }),
+      output: z.object({
+        perPageMs: z.number(),
+        rowsPerPage: z.number().int(),
+        requestsPer10s: z.number().int(),
+        /** About how many pages are left, judged from how much of the range the rows held cover; absent before any. */
+        pagesLeft: z.number().int().nonnegative().optional(),
+      }),
     },
     /** Loads pages until there are no more (progress by `logs.status`); cancel stops it. */
     'logs.loadAll': { input: z.object({ sessionId: SessionId }).strict(), output: LogsStatus },

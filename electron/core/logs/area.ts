@@ -133,7 +133,9 @@ export function logsArea(deps: LogsAreaDeps): LogsArea {
     'logs.estimate': async ({ sessionId }) => {
       const s = zone(sessionId);
       const state = budget.state(s.zoneId);
-      return { perPageMs: Math.ceil(state.windowMs / state.limit), rowsPerPage: 10_000, requestsPer10s: state.limit };
+      const rowsPerPage = 10_000;
+      const pagesLeft = await s.pagesLeft(rowsPerPage);
+      return { perPageMs: Math.ceil(state.windowMs / state.limit), rowsPerPage, requestsPer10s: state.limit, ...(pagesLeft !== null ? { pagesLeft } : {}) };
     },
     'logs.loadAll': async ({ sessionId }) => {
       const s = zone(sessionId);

@@ -172,6 +172,20 @@ export class ZoneSession extends Session {
     return { from: this.from, to: this.to };
   }
 
+  /**
+   * About how many pages are still on the platform: the rows held so far cover part of the range, and the rest of
+   * the range is assumed to be as busy (0 when nothing is left; null when nothing is loaded yet to judge by).
+   */
+  async pagesLeft(rowsPerPage: number): Promise<number | null> {
+    if (!this.hasMore) return 0;
+    const loaded = this.rows.counts.loaded;
+    const held = loaded > 0 ? await this.rows.span() : null;
+    if (held === null) return null;
+    const covered = Math.max(60_000, Math.min(held.to, this.to) - Math.max(held.from, this.from));
+    const projected = (loaded * (this.to - this.from)) / covered;
+    return Math.max(1, Math.ceil((projected - loaded) / rowsPerPage));
+  }
+
   status(): LogsStatus {
     const b = this.env.budget.state(this.zoneId);
     return {

@@ -25,6 +25,16 @@ describe('logs-format', () => {
     expect(text).toMatch(/30 requests per 10 s/);
     expect(text).toMatch(/at least 0\.4 s/);
     expect(text).toMatch(/1.796.407 rows a minute/);
+    expect(text).not.toMatch(/Loading all takes|Whole day/);
+  });
+
+  it('with the pages left it says how long loading all takes, and past half a minute points to Whole day', () => {
+    const day = estimateText({ perPageMs: 334, rowsPerPage: 10_000, requestsPer10s: 30, pagesLeft: 170 });
+    expect(day).toMatch(/^Loading all takes about 57 s \(about 170 more pages, judged from the rows so far\)\. Whole day reads a day from its day file in one download instead\./);
+    expect(estimateText({ perPageMs: 334, rowsPerPage: 10_000, requestsPer10s: 30, pagesLeft: 400 })).toMatch(/^Loading all takes about 2 min \(about 400 more pages/);
+    const hour = estimateText({ perPageMs: 334, rowsPerPage: 10_000, requestsPer10s: 30, pagesLeft: 9 });
+    expect(hour).toMatch(/^Loading all takes about 3\.1 s \(about 9 more pages/);
+    expect(hour).not.toMatch(/Whole day/);
   });
 
   it('completes the value at the end of the text for keys with completions', () => {

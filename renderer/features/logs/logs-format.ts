@@ -60,13 +60,18 @@ export function formatSeconds(ms: number): string {
 }
 
 /** What "load all" costs at least at the zone's rate limit, in a sentence for the confirm dialog. */
-export function estimateText(e: { readonly perPageMs: number; readonly rowsPerPage: number; readonly requestsPer10s: number }): string {
+export function estimateText(e: { readonly perPageMs: number; readonly rowsPerPage: number; readonly requestsPer10s: number; readonly pagesLeft?: number }): string {
   const perMinute = e.perPageMs > 0 ? Math.floor((60_000 / e.perPageMs) * e.rowsPerPage) : null;
-  return (
+  const rule =
     `The platform allows ${e.requestsPer10s} requests per 10 s for this zone, shared with everything else reading its logs, ` +
     `so each page of up to ${e.rowsPerPage.toLocaleString()} rows takes at least ${formatSeconds(e.perPageMs)}` +
-    (perMinute === null ? '.' : ` — at best about ${perMinute.toLocaleString()} rows a minute.`)
-  );
+    (perMinute === null ? '.' : ` — at best about ${perMinute.toLocaleString()} rows a minute.`);
+  if (e.pagesLeft === undefined || e.pagesLeft <= 0) return rule;
+  const ms = e.pagesLeft * e.perPageMs;
+  const about = ms >= 90_000 ? `about ${Math.round(ms / 60_000)} min` : `about ${formatSeconds(Math.max(ms, 1000))}`;
+  // Paging for half a minute or more (at best; each answer takes its own time too): a day's file is one download.
+  const instead = ms >= 30_000 ? ' Whole day reads a day from its day file in one download instead.' : '';
+  return `Loading all takes ${about} (about ${e.pagesLeft.toLocaleString()} more ${e.pagesLeft === 1 ? 'page' : 'pages'}, judged from the rows so far).${instead} ${rule}`;
 }
 
 /** Keys whose values the core can offer as completions. */
