@@ -80,11 +80,14 @@ async function layoutOf(page: Page): Promise<Layout> {
 
 /** Waits for the rows and the histogram to agree, then checks the layout rules for this window size. */
 async function expectReadable(logs: LogsPage, size: { width: number; height: number }, label: string): Promise<Layout> {
+  // Rows have come (a new range's first page is under way while the count reads 0), and the histogram has drawn
+  // them: its line counts as many rows as the table matches, in the buckets chosen for its width.
+  await expect(logs.content.getByTestId('logs-counts')).toHaveText(/^[1-9][\d,]* matching of [\d,]+ loaded rows/, { timeout: 30_000 });
   await logs.settled();
   await expect(logs.rows.first()).toBeVisible();
   await expect
-    .poll(async () => (await layoutOf(logs.page)).bucketPx, { message: `${label}: the histogram measured its buckets` })
-    .toBeGreaterThan(0);
+    .poll(async () => (await layoutOf(logs.page)).bucketPx, { message: `${label}: the histogram's buckets are at least ${MIN_BUCKET_PX} px wide`, timeout: 20_000 })
+    .toBeGreaterThanOrEqual(MIN_BUCKET_PX);
   const l = await layoutOf(logs.page);
   expect(l.documentScrolls, `${label}: the document scrolls`).toBe(false);
   expect(l.contentScrolls, `${label}: the content area scrolls`).toBe(false);

@@ -145,6 +145,19 @@ export function LogsScreen() {
     q.zoom(from, to);
   };
   const shownSession = live.on ? live.sessionId : (status?.sessionId ?? null);
+  // The Table/Overview switch starts the histogram's line (or the Overview), where it costs no line of its own.
+  const tabs = (
+    <Tabs.List className="logs-tab-list" aria-label="Logs view">
+      <Tabs.Trigger value="table" className="logs-tab">
+        Table
+      </Tabs.Trigger>
+      <Tabs.Trigger value="overview" className="logs-tab">
+        Overview
+      </Tabs.Trigger>
+    </Tabs.List>
+  );
+  const inDay = status?.source.kind === 'day';
+  const wholeDay = <WholeDay zoneId={q.source?.kind === 'zone' ? q.source.zoneId : null} range={q.range} timeZone={timeZone} filter={q.applied} status={status} session={q.session} />;
   // A file or a whole day holds its own span: the range controls show that, not the zone range chosen before.
   const held = status !== null && status.source.kind !== 'zone' && status.from !== null && status.to !== null ? { from: status.from, to: status.to } : null;
 
@@ -160,7 +173,7 @@ export function LogsScreen() {
             onFile={q.pickFile}
             focusRef={focusTarget}
           />
-          <WholeDay zoneId={q.source?.kind === 'zone' ? q.source.zoneId : null} range={q.range} timeZone={timeZone} filter={q.applied} status={status} session={q.session} />
+          {!inDay && wholeDay}
           {q.source?.kind === 'zone' && <LiveControls live={live} />}
           <ClockSwitch timeZone={timeZone} onTimeZone={setTimeZone} />
           <button type="button" className="logs-keys-button" aria-keyshortcuts="?" aria-label="Keyboard shortcuts" title="Keyboard shortcuts (?)" onClick={() => setKeysOpen(true)}>
@@ -189,15 +202,7 @@ export function LogsScreen() {
       {status && (
         <Tabs.Root className="logs-tabs" value={tab} onValueChange={(v) => setTab(v === 'overview' ? 'overview' : 'table')}>
           {status.error && <SessionError error={status.error} />}
-          <div className="logs-bar">
-            <Tabs.List className="logs-tab-list" aria-label="Logs view">
-              <Tabs.Trigger value="table" className="logs-tab">
-                Table
-              </Tabs.Trigger>
-              <Tabs.Trigger value="overview" className="logs-tab">
-                Overview
-              </Tabs.Trigger>
-            </Tabs.List>
+          <div className="logs-bar" data-tab={tab}>
             <KpiStrip aggregates={aggregates} loading={counting} matchingRows={shownRows} />
             {/* The charts offer "Reset zoom" only while a zoom is applied: one button, beside the histogram's numbers. */}
             {q.zoomed && (
@@ -207,8 +212,10 @@ export function LogsScreen() {
             )}
           </div>
           <Tabs.Content value="table" className="logs-pane logs-table-tab" forceMount hidden={tab !== 'table'}>
+            {tab === 'table' && !aggregates && tabs}
             {aggregates && tab === 'table' && (
               <TimeChart
+                lead={tabs}
                 id="logs-histogram"
                 title="Requests by cache status"
                 aggregates={aggregates}
@@ -243,6 +250,7 @@ export function LogsScreen() {
             </div>
           </Tabs.Content>
           <Tabs.Content value="overview" className="logs-pane logs-overview">
+            {tab === 'overview' && tabs}
             {aggregates ? (
               <LogCharts aggregates={aggregates} timeZone={timeZone} onDrill={q.drill} onZoom={zoom} zoomed={false} onResetZoom={q.resetZoom} loading={counting} />
             ) : (
@@ -261,6 +269,8 @@ export function LogsScreen() {
                 <Counts status={status} />
               )}
               <div className="logs-table-tools" ref={setToolsHost} hidden={tab !== 'table'} />
+              {/* A whole day's download and its way back to pages sit with the counts they explain. */}
+              {inDay && wholeDay}
               {/* Paging and export are about the range; live rows come by themselves. */}
               {!live.on && status.source.kind === 'zone' && <LoadBar status={status} loadMore={q.session.loadMore} loadAll={q.session.loadAll} cancel={q.session.cancel} />}
               {!live.on && <ExportButton status={status} sort={sort} timeZone={timeZone} />}

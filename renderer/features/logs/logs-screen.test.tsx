@@ -46,7 +46,7 @@ async function pickZone(id: string) {
 /** The Overview tab, where the larger charts are (a Radix tab answers the mouse going down, as a user's click does). */
 async function openOverview() {
   fireEvent.mouseDown(await screen.findByRole('tab', { name: 'Overview' }), { button: 0 });
-  await screen.findByTestId('charts');
+  await screen.findByTestId('charts', {}, { timeout: 5000 });
 }
 
 function filterBox() {

@@ -3,7 +3,7 @@
  * on a 0–100 % axis, an HTML legend that shows exact values of the hovered bucket (totals otherwise), toggles series
  * and drills down, and a hidden table of the totals for screen readers.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { LogAggregates } from '../../../../shared/contract/logs';
 import { bucketLabel } from '../../../../shared/logs/buckets';
 import type { DrillDown, TimeZoneMode } from '../view-types';
@@ -35,6 +35,8 @@ export interface TimeChartProps {
   readonly compact?: boolean;
   /** Rows are still being read or counted: an empty chart says so instead of "no requests". */
   readonly loading?: boolean;
+  /** What starts the strip's line before its own words (the screen's Table/Overview switch). */
+  readonly lead?: ReactNode;
 }
 
 const HEIGHT = 220;
@@ -61,7 +63,7 @@ function useShortWindow(): boolean {
 /** Value ticks the strip's short axis has room for. */
 const COMPACT_TICKS = 3;
 
-export function TimeChart({ id, title, aggregates, group, measure, timeZone, withHitRatio, onDrill, onZoom, onPlotWidth, compact = false, loading = false }: TimeChartProps) {
+export function TimeChart({ id, title, aggregates, group, measure, timeZone, withHitRatio, onDrill, onZoom, onPlotWidth, compact = false, loading = false, lead }: TimeChartProps) {
   const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
   const [ratioShown, setRatioShown] = useState(true);
   const [hover, setHover] = useState<number | null>(null);
@@ -111,8 +113,8 @@ export function TimeChart({ id, title, aggregates, group, measure, timeZone, wit
     </header>
   );
   const legend = !empty && (
-    <div className="log-chart-legend" aria-label={`${title} legend`} role="group">
-      <p className="muted log-chart-at" aria-live="off" data-testid="legend-at">
+    <div className="log-chart-legend" aria-label={`${title} legend`} role="group" data-hovering={at === null ? 'false' : 'true'}>
+      <p className="muted log-chart-at" aria-live="off" data-testid="legend-at" data-hovering={at === null ? 'false' : 'true'}>
         {at === null ? 'Whole range' : formatBucket(starts[at] ?? 0, bucketMs, timeZone)}
       </p>
       <ul>
@@ -163,6 +165,7 @@ export function TimeChart({ id, title, aggregates, group, measure, timeZone, wit
     >
       {compact ? (
         <div className="log-chart-strip-head">
+          {lead}
           {head}
           {legend}
         </div>
