@@ -3,14 +3,10 @@
  * error being retried). The rows themselves are the screen's one table, mounted on the tail (see use-live-mode.ts):
  * newest first, following new rows at the top, "N new — jump to live" when scrolled away.
  */
-import { useState } from 'react';
-import type { LogSort } from '../../../shared/contract/logs';
 import type { TailStatus } from '../../../shared/contract/logs-tail';
 import { ErrorMessage } from '../../ui/ErrorMessage';
 import { formatCount } from './logs-format';
-import { LogTable } from './table/LogTable';
-import { useLiveMode, type LiveMode } from './use-live-mode';
-import type { DrillDown, TimeZoneMode } from './view-types';
+import type { LiveMode } from './use-live-mode';
 import './live-tail.css';
 
 /** The words beside the switch: live or paused, rows held, trims, the last error being retried. */
@@ -60,32 +56,5 @@ export function LiveControls({ live }: { readonly live: LiveMode }) {
       </div>
       {live.on && <ErrorMessage error={live.error} />}
     </section>
-  );
-}
-
-const NEWEST_FIRST: LogSort = { key: 'time', dir: 'desc' };
-
-interface Props {
-  readonly zoneId: number;
-  /** The filter applied in the screen; the tail follows it. */
-  readonly filter: string;
-  readonly timeZone: TimeZoneMode;
-  onDrill?(drill: DrillDown): void;
-}
-
-/**
- * The controls with the logs table on the tail below them, for a screen that does not yet put the screen's own
- * table into live mode itself (LogsScreen mounts `LiveControls` and its one `LogTable` on `useLiveMode` instead).
- */
-export function LiveTail({ zoneId, filter, timeZone, onDrill }: Props) {
-  const live = useLiveMode(zoneId, filter);
-  const [sort, setSort] = useState<LogSort>(NEWEST_FIRST);
-  return (
-    <>
-      <LiveControls live={live} />
-      {live.on && live.sessionId !== null && (
-        <LogTable sessionId={live.sessionId} total={live.total} version={live.version} sort={sort} onSort={setSort} timeZone={timeZone} onDrill={onDrill ?? (() => undefined)} live={live.table} />
-      )}
-    </>
   );
 }

@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
 import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LogRow, LogSort } from '../../../shared/contract/logs';
@@ -9,8 +10,34 @@ import { ROW_HEIGHT } from './table/BodyRow';
 import { LogTable } from './table/LogTable';
 import { fakeLayout } from './table/test-table';
 import { useLiveAggregates, useLiveMode } from './use-live-mode';
-import { LiveControls, LiveTail } from './LiveTail';
+import { LiveControls } from './LiveTail';
+import type { DrillDown, TimeZoneMode } from './view-types';
 import { bucketForWidth } from '../../../shared/logs/buckets';
+
+const NEWEST_FIRST: LogSort = { key: 'time', dir: 'desc' };
+
+interface Props {
+  readonly zoneId: number;
+  /** The filter applied in the screen; the tail follows it. */
+  readonly filter: string;
+  readonly timeZone: TimeZoneMode;
+  onDrill?(drill: DrillDown): void;
+}
+
+/** The controls with the logs table on the tail below them: the part of the Logs screen live mode is about. */
+function LiveTail({ zoneId, filter, timeZone, onDrill }: Props) {
+  const live = useLiveMode(zoneId, filter);
+  const [sort, setSort] = useState<LogSort>(NEWEST_FIRST);
+  return (
+    <>
+      <LiveControls live={live} />
+      {live.on && live.sessionId !== null && (
+        <LogTable sessionId={live.sessionId} total={live.total} version={live.version} sort={sort} onSort={setSort} timeZone={timeZone} onDrill={onDrill ?? (() => undefined)} live={live.table} />
+      )}
+    </>
+  );
+}
+
 
 beforeEach(fakeLayout);
 afterEach(() => {
