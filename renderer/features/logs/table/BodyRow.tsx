@@ -60,9 +60,12 @@ function pathText(row: LogRow): string {
   return row.path ?? row.url ?? '—';
 }
 
-/** How many characters of a text fit in a cell this wide, at this average character width. */
+/**
+ * How many characters of a text fit in a cell this wide, at this average character width — with a tenth to spare,
+ * since a path of wide letters (w, m, capitals) runs longer than the average says, and its end must stay in view.
+ */
 export function charsThatFit(width: number, charWidth: number): number {
-  return charWidth > 0 ? Math.max(1, Math.floor((width - CELL_PADDING) / charWidth)) : Number.MAX_SAFE_INTEGER;
+  return charWidth > 0 ? Math.max(1, Math.floor((width - CELL_PADDING) / (charWidth * 1.1))) : Number.MAX_SAFE_INTEGER;
 }
 
 interface Props {
