@@ -3,7 +3,7 @@
  * the user closed. Kept in localStorage in a versioned form and read defensively: anything unreadable falls back
  * to the defaults (expanded, every section open) and unknown facet names are dropped.
  */
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { z } from 'zod';
 import { FACET_NAMES, type FacetName } from '../../../../shared/contract/logs';
 
@@ -11,6 +11,11 @@ export interface FacetPrefs {
   readonly collapsed: boolean;
   /** Sections the user closed; facets added later start open. */
   readonly closed: readonly FacetName[];
+  /**
+   * The user opened or collapsed the panel themselves: that choice holds at any window width. Until then the panel
+   * follows the window: open when wide, the rail when narrow (so the table keeps its URL column).
+   */
+  readonly chosen?: boolean;
 }
 
 export const DEFAULT_FACET_PREFS: FacetPrefs = { collapsed: false, closed: [] };
@@ -18,11 +23,22 @@ export const DEFAULT_FACET_PREFS: FacetPrefs = { collapsed: false, closed: [] };
 /** Where the choice is kept; the suffix changes when the stored shape does. */
 export const FACET_PREFS_KEY = 'burrow.logs.facets.v1';
 
-const stored = z.object({ collapsed: z.boolean(), closed: z.array(z.string()) });
+const stored = z.object({ collapsed: z.boolean(), closed: z.array(z.string()), chosen: z.boolean().optional() });
 const isFacetName = (v: string): v is FacetName => (FACET_NAMES as readonly string[]).includes(v);
 
 /** Below this window width the panel starts as its rail, so the table keeps its URL column in view. */
 export const NARROW_WINDOW_PX = 1200;
+
+/** Whether the window is narrower than NARROW_WINDOW_PX, following resizes. */
+function useNarrowWindow(): boolean {
+  const [narrow, setNarrow] = useState(() => typeof window !== 'undefined' && window.innerWidth < NARROW_WINDOW_PX);
+  useEffect(() => {
+    const on = () => setNarrow(window.innerWidth < NARROW_WINDOW_PX);
+    window.addEventListener('resize', on);
+    return () => window.removeEventListener('resize', on);
+  }, []);
+  return narrow;
+}
 
 /** The choice before the user made one: open on a wide window, the rail on a narrow one. */
 export function defaultFacetPrefs(windowWidth: number = typeof window === 'undefined' ? Infinity : window.innerWidth): FacetPrefs {
@@ -36,7 +52,9 @@ export function loadFacetPrefs(storage: Storage = window.localStorage, windowWid
     if (text === null) return defaultFacetPrefs(windowWidth);
     const parsed = stored.safeParse(JSON.parse(text));
     if (!parsed.success) return defaultFacetPrefs(windowWidth);
-    return { collapsed: parsed.data.collapsed, closed: [...new Set(parsed.data.closed.filter(isFacetName))] };
+    const closed = [...new Set(parsed.data.closed.filter(isFacetName))];
+    // A choice the user made holds; otherwise the window decides (an older stored form counts as a choice).
+    return parsed.data.chosen === false ? { ...defaultFacetPrefs(windowWidth), closed, chosen: false } : { collapsed: parsed.data.collapsed, closed, chosen: true };
   } catch {
     return defaultFacetPrefs(windowWidth);
   }
@@ -56,12 +74,17 @@ export function saveFacetPrefs(prefs: FacetPrefs, storage: Storage = window.loca
  * goes away with the state it changes, so focus moves to the one that undoes it (`focusIfMoved` is its ref).
  */
 export function useFacetPrefs() {
-  const [prefs, setPrefs] = useState(loadFacetPrefs);
+  const [stored, setPrefs] = useState(() => loadFacetPrefs());
+  const narrow = useNarrowWindow();
+  // Not chosen yet: the rail on a narrow window, open on a wide one, following resizes.
+  const prefs: FacetPrefs = stored.chosen === true ? stored : { ...stored, collapsed: narrow };
   const focusAfter = useRef(false);
   const change = (next: FacetPrefs) => {
-    focusAfter.current = next.collapsed !== prefs.collapsed;
-    setPrefs(next);
-    saveFacetPrefs(next);
+    const moved = next.collapsed !== prefs.collapsed;
+    focusAfter.current = moved;
+    const kept: FacetPrefs = { ...next, chosen: stored.chosen === true || moved };
+    setPrefs(kept);
+    saveFacetPrefs(kept);
   };
   const focusIfMoved = (el: HTMLButtonElement | null) => {
     if (el !== null && focusAfter.current) {

@@ -284,6 +284,23 @@ describe('the facets panel', () => {
     await waitFor(() => expect(rows('cache')).toHaveLength(2));
   });
 
+  it('follows the window’s width until the user opens or collapses it, and then keeps that choice', async () => {
+    render(<FacetsPanel {...props()} />);
+    await waitFor(() => expect(rows('cache')).toHaveLength(2));
+    act(() => {
+      window.innerWidth = 1024;
+      window.dispatchEvent(new Event('resize'));
+    });
+    const show = await screen.findByRole('button', { name: 'Show facets' });
+    fireEvent.click(show);
+    await waitFor(() => expect(rows('cache')).toHaveLength(2));
+    act(() => {
+      window.innerWidth = 900;
+      window.dispatchEvent(new Event('resize'));
+    });
+    expect(screen.getByRole('button', { name: 'Hide facets' })).toBeTruthy();
+  });
+
   it('reads a broken or foreign stored choice as the defaults', async () => {
     window.localStorage.setItem(FACET_PREFS_KEY, '{"collapsed":"yes"');
     render(<FacetsPanel {...props()} />);
