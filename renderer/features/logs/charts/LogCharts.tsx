@@ -4,6 +4,7 @@
  * down into a filter chip; a drag across buckets zooms the range.
  */
 import { memo, useId, useState } from 'react';
+import { countryName } from '../facets/facet-labels';
 import { useLogs } from '../logs-store';
 import type { LogChartsProps } from '../view-types';
 import { subtitleOf, type Measure } from './chart-data';
@@ -12,26 +13,6 @@ import { TopList } from './TopList';
 import { UrlTopList } from './UrlTopList';
 import './log-charts.css';
 
-/** A country's name in English ("Germany"), the code itself where the runtime does not know it. */
-function countryNamer(): (code: string) => string {
-  let names: Intl.DisplayNames | null = null;
-  try {
-    names = new Intl.DisplayNames(['en'], { type: 'region' });
-  } catch {
-    names = null;
-  }
-  return (code) => {
-    let name: string | undefined;
-    try {
-      name = names?.of(code.toUpperCase());
-    } catch {
-      name = undefined;
-    }
-    return name !== undefined && name !== code.toUpperCase() ? `${name} (${code})` : code;
-  };
-}
-
-const countryName = countryNamer();
 
 /** The charts' width goes to the store, where the session picks the buckets the next aggregates come in. */
 const setPlotWidth = (width: number) => useLogs.getState().setPlotWidth(width);

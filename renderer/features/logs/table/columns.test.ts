@@ -24,21 +24,7 @@ import {
   visibleColumns,
   widthOf,
 } from './columns';
-
-/** A Storage over a Map, as the page's localStorage behaves. */
-function memoryStorage(): Storage {
-  const m = new Map<string, string>();
-  return {
-    get length() {
-      return m.size;
-    },
-    clear: () => m.clear(),
-    getItem: (k) => m.get(k) ?? null,
-    key: (i) => [...m.keys()][i] ?? null,
-    removeItem: (k) => void m.delete(k),
-    setItem: (k, v) => void m.set(k, String(v)),
-  };
-}
+import { memoryStorage } from '../../../testing/memory-storage';
 
 describe('the column choice', () => {
   it('shows Time, Status, Cache, Bytes, Country, POP and URL path by default', () => {

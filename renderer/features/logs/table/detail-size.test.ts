@@ -1,19 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { clampPane, DEFAULT_PANE, GRID_KEEPS, loadPaneSize, MIN_PANE, NARROW_WIDTH, PANE_STORAGE_KEY, paneBounds, paneSide, savePaneSize } from './detail-size';
-
-function memoryStorage(): Storage {
-  const m = new Map<string, string>();
-  return {
-    get length() {
-      return m.size;
-    },
-    clear: () => m.clear(),
-    getItem: (k) => m.get(k) ?? null,
-    key: (i) => [...m.keys()][i] ?? null,
-    removeItem: (k) => void m.delete(k),
-    setItem: (k, v) => void m.set(k, String(v)),
-  };
-}
+import { memoryStorage } from '../../../testing/memory-storage';
 
 describe('the detail pane’s place and size', () => {
   it('sits beside the grid in a wide container and below it in a narrow one', () => {
