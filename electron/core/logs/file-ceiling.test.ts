@@ -1,7 +1,7 @@
 /**
  * A file session over a gzip bomb: the rows stop at the store's ceiling (above a million rows: a million-line day
  * file opens whole), inflating stops with them, and the session's status says the rows are the file's first ones and
- * that it has more (the screen's "Showing the first N rows of this file; the file has more").
+ * that it has more (the screen's "Showing N rows of this file, as many as fit; the file has more").
  */
 import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { once } from 'node:events';

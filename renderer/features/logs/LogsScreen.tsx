@@ -7,9 +7,10 @@
  */
 import { Keyboard } from 'lucide-react';
 import { Tabs } from 'radix-ui';
-import { memo, useDeferredValue, useRef, useState } from 'react';
+import { memo, useDeferredValue, useEffect, useRef, useState } from 'react';
 import type { LogSort, LogsStatus } from '../../../shared/contract/logs';
 import { LOG_ERROR_TEXTS } from '../../../shared/logs/log-error-texts';
+import type { LogRange } from '../../../shared/logs/range';
 import { useAreaFocusTarget } from '../../app/area-focus';
 import { ErrorMessage, fieldError } from '../../ui/ErrorMessage';
 import { ExportButton } from './ExportButton';
@@ -106,6 +107,11 @@ export function LogsScreen() {
   const setTimeZone = useLogs((s) => s.setTimeZone);
   const [sort, setSort] = useState<LogSort>(DEFAULT_SORT);
   const [tab, setTab] = useState<LogsTab>('table');
+  /**
+   * The switch is drawn where each tab's content starts, so switching (or the histogram arriving) draws it anew:
+   * when a tab had the focus, the selected tab gets it back instead of the page.
+   */
+  const tabsFocused = useRef(false);
   const { dragging } = useLogDrop(q.pickFile);
   const filterInput = useRef<HTMLInputElement | null>(null);
   const tableKeys = useRef<TableKeys | null>(null);
@@ -117,6 +123,11 @@ export function LogsScreen() {
   const liveAggregates = useLiveAggregates(live, useLogs((s) => s.plotWidth), useLogs((s) => s.urlGrouping));
   const aggregates = live.on ? liveAggregates : rangeAggregates;
   const views = useLogsViews(q, tableKeys, sort, rangeAggregates !== null);
+  // A range chosen while live looks at that range: live stops, so the table and the range controls agree.
+  const chooseRange = (range: LogRange) => {
+    if (live.on) live.toggle();
+    q.chooseRange(range);
+  };
   useLogsKeys({
     toggleFilters: views.toggleFilters,
     filterInput,
@@ -125,7 +136,7 @@ export function LogsScreen() {
       q.source?.kind === 'zone'
         ? (steps) => {
             const next = shiftRange(q.range, steps, Date.now());
-            if (next) q.chooseRange(next);
+            if (next) chooseRange(next);
           }
         : null,
     showHelp: () => setKeysOpen(true),
@@ -139,15 +150,22 @@ export function LogsScreen() {
   // Rows are arriving, or the numbers lag the rows: charts say so rather than "no requests" beside a count.
   const shownRows = live.on ? live.total : (status?.matchingRows ?? 0);
   const counting = live.on ? aggregates === null : loading || (aggregates !== null && aggregates.rows === 0 && shownRows > 0);
-  // Zooming looks back at a span of the range: live stops first, and the range session takes the zoom.
+  // Zooming looks back at a span of a zone's range: live stops first, and the range session takes the zoom. A file
+  // or a whole day holds its own rows, which a zoom would not narrow: nothing is zoomed, and no "Reset zoom" offered.
   const zoom = (from: number, to: number) => {
+    if (status?.source.kind !== 'zone' || q.source?.kind !== 'zone') return;
     if (live.on) live.toggle();
     q.zoom(from, to);
   };
   const shownSession = live.on ? live.sessionId : (status?.sessionId ?? null);
   // The Table/Overview switch starts the histogram's line (or the Overview), where it costs no line of its own.
   const tabs = (
-    <Tabs.List className="logs-tab-list" aria-label="Logs view">
+    <Tabs.List
+      className="logs-tab-list"
+      aria-label="Logs view"
+      onFocus={() => (tabsFocused.current = true)}
+      onBlur={(e) => (tabsFocused.current = e.relatedTarget instanceof Element && e.relatedTarget.getAttribute('role') === 'tab')}
+    >
       <Tabs.Trigger value="table" className="logs-tab">
         Table
       </Tabs.Trigger>
@@ -156,6 +174,13 @@ export function LogsScreen() {
       </Tabs.Trigger>
     </Tabs.List>
   );
+  const histogramShown = aggregates !== null;
+  useEffect(() => {
+    if (!tabsFocused.current) return;
+    const active = document.activeElement;
+    if (active !== null && active !== document.body && active.getAttribute('role') === 'tab') return;
+    document.querySelector<HTMLElement>('.logs [role="tab"][data-state="active"]')?.focus();
+  }, [tab, histogramShown]);
   const inDay = status?.source.kind === 'day';
   const wholeDay = <WholeDay zoneId={q.source?.kind === 'zone' ? q.source.zoneId : null} range={q.range} timeZone={timeZone} filter={q.applied} status={status} session={q.session} />;
   // A file or a whole day holds its own span: the range controls show that, not the zone range chosen before.
@@ -180,7 +205,7 @@ export function LogsScreen() {
             <Keyboard aria-hidden="true" size={14} /> ?
           </button>
         </div>
-        <RangePicker range={q.range} held={held} onRange={q.chooseRange} timeZone={timeZone} error={rangeRule} disabled={q.source?.kind === 'file' || q.source?.kind === 'off'} />
+        <RangePicker range={q.range} held={held} onRange={chooseRange} timeZone={timeZone} error={rangeRule} disabled={q.source?.kind === 'file' || q.source?.kind === 'off'} />
         <div className="logs-line logs-filter-line">
           <FilterBar text={q.text} applied={q.applied} onText={q.setText} onApply={q.applyFilter} sessionId={shownSession} coreError={filterRule} inputRef={filterInput} />
           <ViewsBar views={views} applied={q.applied} />
@@ -200,7 +225,14 @@ export function LogsScreen() {
       {q.source === null && !q.session.opening && <ChooseSource />}
       {q.source?.kind === 'off' && <LoggingOff name={q.source.name} />}
       {status && (
-        <Tabs.Root className="logs-tabs" value={tab} onValueChange={(v) => setTab(v === 'overview' ? 'overview' : 'table')}>
+        <Tabs.Root
+          className="logs-tabs"
+          value={tab}
+          onValueChange={(v) => {
+            tabsFocused.current = document.activeElement?.getAttribute('role') === 'tab';
+            setTab(v === 'overview' ? 'overview' : 'table');
+          }}
+        >
           {status.error && <SessionError error={status.error} />}
           <div className="logs-bar" data-tab={tab}>
             <KpiStrip aggregates={aggregates} loading={counting} matchingRows={shownRows} />
@@ -286,7 +318,7 @@ export function LogsScreen() {
             )}
             {status.file?.truncated === true && (
               <p role="status" className="warning-text" data-testid="logs-file-truncated">
-                Showing the first {formatCount(status.loadedRows)} rows of this file; the file has more.
+                Showing {formatCount(status.loadedRows)} rows of this file, as many as fit; the file has more.
               </p>
             )}
             {status.file?.endedEarly !== undefined && (

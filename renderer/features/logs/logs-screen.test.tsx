@@ -355,6 +355,20 @@ describe('log files', () => {
     expect(within(dialog).getAllByRole('row').map((r) => r.textContent)).toEqual(['LineWhyStart of the line', '4expected 13 fields, found 3HIT|200|x', '9status is not a numberHIT|abc|…']);
   });
 
+  it('a drag across a file’s charts zooms nothing and offers no Reset zoom: a file holds its own rows', async () => {
+    const bridge = logsBridge();
+    bridge.answer('logs.chooseFile', { token: 'f1', name: 'day.log' });
+    bridge.answer('logs.open', ({ filter }) => aStatus({ sessionId: 'f', filter, source: { kind: 'file', fileName: 'day.log' }, hasMore: false, budget: null, file: { bytesRead: 9, totalBytes: 9, lines: 12, malformed: 0 } }));
+    renderLogs();
+    fireEvent.click(await screen.findByRole('button', { name: /Open log file/ }));
+    await waitFor(() => expect(bridge.inputs('logs.open')).toHaveLength(1));
+    await openOverview();
+    fireEvent.click(screen.getByRole('button', { name: 'drag two buckets' }));
+    expect(screen.queryByRole('button', { name: 'Reset zoom' })).toBeNull();
+    expect(bridge.inputs('logs.update')).toEqual([]);
+    expect(bridge.inputs('logs.open')).toHaveLength(1);
+  });
+
   it("a zone's rows that could not be read are counted with the first reason, and listed", async () => {
     const bridge = logsBridge();
     bridge.answer('logs.open', ({ filter }) => aStatus({ sessionId: 'z', filter, unreadable: { rows: 3, firstReason: 'timestamp must be a date-time (got "yesterday")' } }));
@@ -397,7 +411,7 @@ describe('log files', () => {
     );
     renderLogs();
     fireEvent.click(await screen.findByRole('button', { name: /Open log file/ }));
-    expect((await screen.findByTestId('logs-file-truncated')).textContent).toBe('Showing the first 5,000,000 rows of this file; the file has more.');
+    expect((await screen.findByTestId('logs-file-truncated')).textContent).toBe('Showing 5,000,000 rows of this file, as many as fit; the file has more.');
     expect(screen.getByTestId('logs-file-ended-early').textContent).toContain('ends early');
   });
 });

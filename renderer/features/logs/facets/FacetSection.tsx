@@ -53,7 +53,16 @@ function ValueRow({ name, value, hintId, onDrill }: ValueRowProps) {
     );
   }
   return (
-    <button type="button" className="facet-value" aria-describedby={hintId} title={value.exact ? undefined : CONTAINS_NOTE} {...common} {...drillHandlers(value.filter, onDrill)}>
+    <button
+      type="button"
+      className="facet-value"
+      // The value, then its numbers as words: drawn side by side they would read as one number ("40457").
+      aria-label={`${text}: ${formatCount(value.requests)} requests, ${numbers}`}
+      aria-describedby={hintId}
+      title={value.exact ? undefined : CONTAINS_NOTE}
+      {...common}
+      {...drillHandlers(value.filter, onDrill)}
+    >
       {body}
     </button>
   );

@@ -75,6 +75,8 @@ describe('the facets panel', () => {
     const cache = section(/^Cache status 2 values$/);
     const [hit, miss] = within(cache).getAllByTestId('facet-value');
     expect(hit!.textContent).toMatch(/^HIT700\s*70\.0 % · 700\.0 KB · hit 100\.0 %$/);
+    // Read out with the value apart from its count.
+    expect(hit!.getAttribute('aria-label')).toMatch(/^HIT: 700 requests, 70\.0 % · 700\.0 KB · hit 100\.0 %$/);
     expect(miss!.textContent).toContain('hit 0.0 %');
     expect(hit!.dataset.filter).toBe('cache:HIT');
     // The share bar is as wide as the share, in the cache status's colour.

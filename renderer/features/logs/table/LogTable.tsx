@@ -118,6 +118,8 @@ export function LogTable({ sessionId, total, version, sort, onSort, timeZone, on
     onMove: (delta, stayAtTop) => {
       if (!stayAtTop) setView((v) => ({ top: v.top + delta * ROW_HEIGHT, byScroll: false }));
       setSelected((s) => (s === null ? null : Math.max(0, s + delta)));
+      // The row in the detail pane moved too: its place follows, so what it asks of the core is about that row.
+      setOpenRow((r) => (r === null ? null : { ...r, index: Math.max(0, r.index + delta) }));
     },
     onRestart: () => setView(START),
   });
@@ -381,7 +383,13 @@ export function LogTable({ sessionId, total, version, sort, onSort, timeZone, on
           timeZone={timeZone}
           onDrill={onDrill}
           onClose={close}
-          revealAuthorization={() => call('logs.revealAuthorization', { sessionId, index: openRow.index, sort: { key: sort.key, dir: sort.dir }, ...(openRow.requestId ? { requestId: openRow.requestId } : {}) }).then((r) => r.value)}
+          revealAuthorization={() =>
+            // Live rows move under the pane: a row without a request id cannot be told apart from the one now at
+            // its place, so its credential is not asked for (the pane says it could not be shown).
+            live !== undefined && !openRow.requestId
+              ? Promise.resolve(null)
+              : call('logs.revealAuthorization', { sessionId, index: openRow.index, sort: { key: sort.key, dir: sort.dir }, ...(openRow.requestId ? { requestId: openRow.requestId } : {}) }).then((r) => r.value)
+          }
         />}
     </div>
   );

@@ -5,8 +5,8 @@
  */
 import { z } from 'zod';
 
-/** Below this container width the pane goes under the grid instead of beside it. */
-export const NARROW_WIDTH = 900;
+/** Below this container width the pane goes under the grid instead of beside it (1280 px with facets: beside). */
+export const NARROW_WIDTH = 760;
 /** The pane's sizes before the user drags, and the least it may be. */
 export const DEFAULT_PANE = { width: 400, height: 280 } as const;
 export const MIN_PANE = { width: 280, height: 160 } as const;
