@@ -171,8 +171,10 @@ test('f turns the filters off and back on, keeping the selected row selected and
   await expect(toggle).toHaveAttribute('aria-pressed', 'false');
   await expect(logs.filterText).toHaveValue('cache:MISS');
   await showsMisses(logs, true);
-  await expect(row).toHaveAttribute('aria-rowindex', '7');
+  // The same request at its old place, or further down when misses newer than it joined the range since (the
+  // preset's range ends now, and is asked again when the filters come back).
   await expect(row).toHaveText(text);
+  expect(await placeOf(row)).toBeGreaterThanOrEqual(5);
 
   // The bar with a saved view and the link field open, in the light theme and then the dark one.
   await logs.content.getByRole('button', { name: 'Save view…' }).click();
