@@ -82,8 +82,7 @@ async function layoutOf(page: Page): Promise<Layout> {
 async function expectReadable(logs: LogsPage, size: { width: number; height: number }, label: string): Promise<Layout> {
   // Rows have come (a new range's first page is under way while the count reads 0), and the histogram has drawn
   // them: its line counts as many rows as the table matches, in the buckets chosen for its width.
-  await expect(logs.content.getByTestId('logs-counts')).toHaveText(/^[1-9][\d,]* matching of [\d,]+ loaded rows/, { timeout: 30_000 });
-  await logs.settled();
+  await settledWithRows(logs);
   await expect(logs.rows.first()).toBeVisible();
   await expect
     .poll(async () => (await layoutOf(logs.page)).bucketPx, { message: `${label}: the histogram's buckets are at least ${MIN_BUCKET_PX} px wide`, timeout: 20_000 })
@@ -176,6 +175,13 @@ test('a 1,000,000-line day file at 1280×800 and 1024×700, light and dark: all 
   }
 });
 
+/** Rows have come for what was asked last (the count reads 0 while a new query's first page is under way), and the
+ *  histogram counts as many as the table matches. */
+async function settledWithRows(logs: LogsPage): Promise<void> {
+  await expect(logs.content.getByTestId('logs-counts')).toHaveText(/^[1-9][\d,]* matching of [\d,]+ loaded rows/, { timeout: 30_000 });
+  await logs.settled();
+}
+
 /** The texts of one column over the rows in view. */
 async function columnTexts(logs: LogsPage, column: string): Promise<string[]> {
   return logs.rows.locator(`[data-column="${column}"]`).allInnerTexts();
@@ -189,18 +195,18 @@ test('a facet value, a histogram bucket and an Overview bar each add their chip,
   const busy = sb.pullZones.find((z) => z.name === BUSY_ZONE_NAME)!;
   await logs.zone.selectOption(String(busy.id));
   await logs.preset('1 h').click();
-  await logs.settled();
+  await settledWithRows(logs);
 
   // A facet value: MISS under cache status.
   const miss = logs.facets.locator('[data-testid="facet-value"][data-facet="cache"][data-filter="cache:MISS"]');
   await miss.click();
   await expect(logs.chips).toHaveCount(1);
   await expect(logs.chips.first()).toContainText('cache:MISS');
-  await logs.settled();
+  await settledWithRows(logs);
   await expect.poll(async () => new Set(await columnTexts(logs, 'cache'))).toEqual(new Set(['MISS']));
   await logs.chips.first().getByRole('button').click();
   await expect(logs.chips).toHaveCount(0);
-  await logs.settled();
+  await settledWithRows(logs);
 
   // A histogram bucket: a click low in a bar adds the cache status it hit.
   const plot = logs.content.getByTestId('logs-histogram').locator('.u-over');
@@ -210,11 +216,11 @@ test('a facet value, a histogram bucket and an Overview bar each add their chip,
   const chip = (await logs.chips.first().innerText()).trim();
   const status = chip.match(/cache:(\S+)/)?.[1];
   expect(status, `the chip a bucket added: ${chip}`).toBeTruthy();
-  await logs.settled();
+  await settledWithRows(logs);
   await expect.poll(async () => new Set(await columnTexts(logs, 'cache'))).toEqual(new Set([status]));
   await logs.chips.first().getByRole('button').click();
   await expect(logs.chips).toHaveCount(0);
-  await logs.settled();
+  await settledWithRows(logs);
 
   // An Overview bar: the top country, then back to the table.
   await logs.tab('Overview').click();
@@ -224,7 +230,7 @@ test('a facet value, a histogram bucket and an Overview bar each add their chip,
   const code = (await logs.chips.first().innerText()).match(/country:([A-Z]{2})/)?.[1];
   expect(code).toBeTruthy();
   await logs.tab('Table').click();
-  await logs.settled();
+  await settledWithRows(logs);
   await expect.poll(async () => new Set(await columnTexts(logs, 'country'))).toEqual(new Set([code]));
   await expectNoSeriousA11yViolations(app.page);
 });
