@@ -1,7 +1,8 @@
 /**
  * The fetch form: the file's URL, a title, a collection, and custom headers as rows whose values are masked until
  * revealed. Values live only in this form's state, are sent once with `videos.fetch`, and are cleared after it.
- * A header field shows its error only once it has been left or the form submitted: a row just added is not red.
+ * A header field shows its error only once it has been typed in and left, or the form submitted: a row just added
+ * is not red, and leaving it empty for the next "Add header" does not push that button away under the pointer.
  */
 import { Eye, EyeOff, Plus, Trash2 } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
@@ -17,7 +18,7 @@ interface HeaderRow {
   readonly name: string;
   readonly value: string;
   readonly shown: boolean;
-  /** Set once the name field has been left (or the form submitted): from then on its error shows. */
+  /** Set once the name field has been typed in and left (or the form submitted): from then on its error shows. */
   readonly nameLeft: boolean;
   readonly valueLeft: boolean;
 }
@@ -71,7 +72,7 @@ export function FetchForm({ libraryId, initial, onDone }: Props) {
   const focusNewRow = useRef<number | null>(null);
 
   // Checked as the values change, so an error goes as soon as its value is fixed; shown only where the user has
-  // been: the URL and title after a submit, a header field after it was left or the form submitted.
+  // been: the URL and title after a submit, a header field after it was typed in and left or the form submitted.
   const found = localErrors(url, title, headers);
   const shownErrors: Record<string, string> = {};
   for (const [path, message] of Object.entries(found)) {
@@ -159,7 +160,7 @@ export function FetchForm({ libraryId, initial, onDone }: Props) {
                   placeholder="Authorization"
                   value={h.name}
                   onChange={(e) => setHeader(h.key, { name: e.target.value })}
-                  onBlur={() => setHeader(h.key, { nameLeft: true })}
+                  onBlur={(e) => e.target.value !== '' && setHeader(h.key, { nameLeft: true })}
                 />
               )}
             </Field>
@@ -171,7 +172,7 @@ export function FetchForm({ libraryId, initial, onDone }: Props) {
                   {...SECRET_INPUT_MARKS}
                   value={h.value}
                   onChange={(e) => setHeader(h.key, { value: e.target.value })}
-                  onBlur={() => setHeader(h.key, { valueLeft: true })}
+                  onBlur={(e) => e.target.value !== '' && setHeader(h.key, { valueLeft: true })}
                 />
               )}
             </Field>
