@@ -46,7 +46,7 @@ export function ReviewStep({ text, regions, creating, error, onBack, onCreate }:
         <h4 id={bodyId}>{hidden ? 'Request body (sent exactly as shown, secret values masked here)' : 'Request body (sent exactly as shown)'}</h4>
         {masked.masked > 0 && (
           <button type="button" aria-pressed={revealed} onClick={() => setRevealed((r) => !r)}>
-            {revealed ? <EyeOff aria-hidden="true" size={14} /> : <Eye aria-hidden="true" size={14} />}
+            {revealed ? <EyeOff aria-hidden="true" size={14} /> : <Eye aria-hidden="true" size={14} />}{' '}
             {revealed ? 'Hide secret values' : `Show secret values (${masked.masked})`}
           </button>
         )}
