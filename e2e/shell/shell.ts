@@ -13,6 +13,7 @@ import { appError, err } from '../../shared/result.js';
 import { createCore, type Core } from '../../electron/core/index.js';
 import { appWindowArgs, attachAppWindow, readSavedWindowState, WINDOW_STATE_FILE, type AppWindow } from './app-window.js';
 import { installBridge, NAME_HELPER_SHIM } from './bridge-init.js';
+import { turnOffPasswordManager } from './chromium-profile.js';
 import { DROPPED_FILE_LOOKUP, PageFiles } from './page-files.js';
 import { ChromiumDialogs, PlainCipher, RecordingNotifier, ScriptedDialogs } from './ports.js';
 import { SHELL_ORIGIN, serveRenderer } from './serve.js';
@@ -34,6 +35,11 @@ export interface ShellOptions {
    * Tests open it on the first area (`#/apps`) by default, so each starts where it expects without Logs' traffic.
    */
   readonly firstLook?: boolean;
+  /**
+   * Chromium's password manager is turned off in the profile before it starts ('off', the default), so nothing of
+   * Burrow's is ever offered to it; 'as-profile-has-it' leaves the profile alone, for tests of the fields' own marks.
+   */
+  readonly passwordManager?: 'off' | 'as-profile-has-it';
 }
 
 /** A path the shell handed to the core for a dropped file, and the token the core gave back. */
@@ -46,6 +52,8 @@ export interface Shell {
   readonly page: Page;
   readonly core: Core;
   readonly dataDir: string;
+  /** Chromium's profile (user data dir) inside the data folder: its password manager is off. */
+  readonly chromiumProfileDir: string;
   readonly dialogs: ScriptedDialogs;
   /** Every dropped file the core registered, with the path the shell found for it. */
   readonly dropped: readonly RegisteredDrop[];
@@ -121,10 +129,12 @@ export async function launchShell(options: ShellOptions = {}): Promise<Shell> {
   const savedWindow = readSavedWindowState(stateFile);
   let context: BrowserContext | undefined;
   let appWindow: AppWindow | undefined;
+  const chromiumProfileDir = join(dataDir, 'Chromium');
   try {
+    if (options.passwordManager !== 'as-profile-has-it') await turnOffPasswordManager(chromiumProfileDir);
     // A persistent context is the only launch that opens Chromium's own first window, the one `--app` makes;
     // its profile (caches, page storage) lives in the data folder, as Electron's does.
-    context = await chromium.launchPersistentContext(join(dataDir, 'Chromium'), {
+    context = await chromium.launchPersistentContext(chromiumProfileDir, {
       executablePath: chromiumPath(options.chromiumPath),
       headless,
       args: [...CHROMIUM_ARGS, ...appWindowArgs(savedWindow, headless)],
@@ -158,6 +168,7 @@ export async function launchShell(options: ShellOptions = {}): Promise<Shell> {
       page,
       core,
       dataDir,
+      chromiumProfileDir,
       dialogs,
       dropped,
       notifier,

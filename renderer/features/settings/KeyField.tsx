@@ -3,6 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import type { KeySlot, KeyStatus } from '../../../shared/profiles';
 import { fieldError } from '../../ui/ErrorMessage';
 import { useCallMutation } from '../../bridge/queries';
+import { SECRET_INPUT_MARKS } from '../../ui/secret-field';
 
 interface Props {
   readonly profileId: string;
@@ -44,8 +45,7 @@ export function KeyField({ profileId, slot, label, status, readOnly }: Props) {
         <input
           id={id}
           type="password"
-          autoComplete="off"
-          spellCheck={false}
+          {...SECRET_INPUT_MARKS}
           value={value}
           disabled={readOnly}
           placeholder={status.configured ? `•••• ${status.hint ?? ''}` : 'Paste the key'}

@@ -2,6 +2,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { ProfileView } from '../../../shared/profiles';
 import { ErrorMessage } from '../../ui/ErrorMessage';
+import { NOT_A_USERNAME_MARKS, SECRET_INPUT_MARKS } from '../../ui/secret-field';
 import { KeyField } from './KeyField';
 import { useCallMutation } from '../../bridge/queries';
 
@@ -85,9 +86,9 @@ export function Libraries({ profile }: { readonly profile: ProfileView }) {
           <h3>Add a library key by hand</h3>
           <div className="row">
             <label htmlFor={idField}>Library id</label>
-            <input id={idField} inputMode="numeric" value={libId} onChange={(e) => setLibId(e.target.value.trim())} aria-invalid={idError ? true : undefined} />
+            <input id={idField} {...NOT_A_USERNAME_MARKS} inputMode="numeric" value={libId} onChange={(e) => setLibId(e.target.value.trim())} aria-invalid={idError ? true : undefined} />
             <label htmlFor={keyField}>Key</label>
-            <input id={keyField} type="password" autoComplete="off" value={libKey} onChange={(e) => setLibKey(e.target.value)} />
+            <input id={keyField} type="password" {...SECRET_INPUT_MARKS} value={libKey} onChange={(e) => setLibKey(e.target.value)} />
             <button type="submit" disabled={!!idError || libId === '' || libKey.trim() === '' || addKey.isPending}>
               Add
             </button>

@@ -5,6 +5,7 @@ import { useTheme, type ThemeChoice } from '../../app/theme';
 import { useCall, useCallMutation } from '../../bridge/queries';
 import { ErrorMessage, fieldError } from '../../ui/ErrorMessage';
 import { ProfileDetail } from './ProfileDetail';
+import { SecretStorageBanner } from './SecretStorageBanner';
 import { useProfiles } from './use-profiles';
 
 function NewProfile({ onCreated }: { readonly onCreated: (id: string) => void }) {
@@ -28,23 +29,6 @@ function NewProfile({ onCreated }: { readonly onCreated: (id: string) => void })
       {error && <span className="field-error">Name {error}</span>}
       {!error && <ErrorMessage error={create.error} />}
     </form>
-  );
-}
-
-function SecretStorageBanner() {
-  const profiles = useProfiles();
-  const persist = useCallMutation('secrets.setPersistence');
-  const info = profiles.data?.secretStorage;
-  if (!info?.weak) return null;
-  return (
-    <section className="card warning" role="status" data-testid="secret-storage">
-      <strong>{info.persistent ? 'Keys are saved without encryption' : 'Keys are kept for this session only'}</strong>
-      <p>{info.message}</p>
-      <label className="inline">
-        <input type="checkbox" checked={info.optedIn} onChange={(e) => persist.mutate({ optIn: e.target.checked })} /> Save keys on disk anyway (backend:{' '}
-        {info.backend})
-      </label>
-    </section>
   );
 }
 

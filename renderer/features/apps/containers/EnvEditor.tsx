@@ -5,6 +5,7 @@ import { useFormContext, useWatch, type ArrayPath } from 'react-hook-form';
 import { formatEnvText, isSecretEnvName, parseEnvText, type EnvRow, type EnvTextProblem } from '../../../../shared/apps/env-text';
 import { Field } from '../../../ui/field';
 import { RowList } from '../../../ui/row-list';
+import { NOT_A_USERNAME_MARKS, SECRET_INPUT_MARKS } from '../../../ui/secret-field';
 import { at, errorAt, type AppForm } from './form-kit';
 
 interface Props {
@@ -132,12 +133,12 @@ export function EnvEditor({ index }: Props) {
             return (
               <>
                 <Field label={`Variable ${i + 1} name`} error={errorAt(formState.errors, `${name}.${i}.name`)}>
-                  {(c) => <input {...c} className="mono" spellCheck={false} {...register(at(index, `environmentVariables.${i}.name`))} />}
+                  {(c) => <input {...c} className="mono" spellCheck={false} {...NOT_A_USERNAME_MARKS} {...register(at(index, `environmentVariables.${i}.name`))} />}
                 </Field>
                 {others && <p className="field-warning">Same name as row {others.join(', ')}: a container sees only one of them.</p>}
                 <Field label={`Variable ${i + 1} value`} error={errorAt(formState.errors, `${name}.${i}.value`)}>
                   {(c) => (
-                    <input {...c} className="mono" spellCheck={false} autoComplete="off" type={shown ? 'text' : 'password'} {...register(at(index, `environmentVariables.${i}.value`))} />
+                    <input {...c} className="mono" {...SECRET_INPUT_MARKS} type={shown ? 'text' : 'password'} {...register(at(index, `environmentVariables.${i}.value`))} />
                   )}
                 </Field>
                 {secret && (

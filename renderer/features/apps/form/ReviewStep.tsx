@@ -1,5 +1,12 @@
-/** The review step: the body in words, then its exact text, which is what Create sends. */
-import { useEffect, useId, useRef, useState } from 'react';
+/**
+ * The review step: the body in words, then its exact text, which is what Create sends. Values the form masked
+ * (secret-looking environment variables) are masked here too until the user reveals them; Create sends the real text.
+ */
+import { Eye, EyeOff } from 'lucide-react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { secretPairValueKey } from '../../../../shared/apps/env-text';
+import { maskSecretMembers } from '../../../../shared/json-text';
+import { MASK } from '../../../../shared/redact';
 import type { AppRegion } from '../../../../shared/contract/apps';
 import { ErrorMessage } from '../../../ui/ErrorMessage';
 import { summarize } from './body';
@@ -19,6 +26,10 @@ export function ReviewStep({ text, regions, creating, error, onBack, onCreate }:
   const bodyId = useId();
   const body = JSON.parse(text) as AppFormValues;
   const heading = useRef<HTMLHeadingElement>(null);
+  // Only the values of secret `{ name, value }` pairs are masked; the rest is the text byte for byte.
+  const masked = useMemo(() => maskSecretMembers(text, () => false, MASK, secretPairValueKey), [text]);
+  const [revealed, setRevealed] = useState(false);
+  const hidden = masked.masked > 0 && !revealed;
   // The Review button that was pressed is gone: the keyboard starts at the step's heading.
   useEffect(() => heading.current?.focus(), []);
   return (
@@ -31,11 +42,19 @@ export function ReviewStep({ text, regions, creating, error, onBack, onCreate }:
           <li key={line}>{line}</li>
         ))}
       </ul>
-      <h4 id={bodyId}>Request body (sent exactly as shown)</h4>
-      <pre className="app-body-text" role="region" aria-labelledby={bodyId} tabIndex={0} data-testid="review-body">
-        {text}
+      <div className="row app-body-heading">
+        <h4 id={bodyId}>{hidden ? 'Request body (sent exactly as shown, secret values masked here)' : 'Request body (sent exactly as shown)'}</h4>
+        {masked.masked > 0 && (
+          <button type="button" aria-pressed={revealed} onClick={() => setRevealed((r) => !r)}>
+            {revealed ? <EyeOff aria-hidden="true" size={14} /> : <Eye aria-hidden="true" size={14} />}{' '}
+            {revealed ? 'Hide secret values' : `Show secret values (${masked.masked})`}
+          </button>
+        )}
+      </div>
+      <pre className="app-body-text" role="region" aria-labelledby={bodyId} tabIndex={0} data-testid="review-body" data-masked={hidden ? 'true' : undefined}>
+        {hidden ? masked.text : text}
       </pre>
-      <CopyCommand text={text} />
+      <CopyCommand text={text} masked={hidden ? masked.text : null} />
       <ErrorMessage error={error} />
       <div className="row form-actions">
         <button type="button" onClick={onBack} disabled={creating}>
@@ -50,9 +69,11 @@ export function ReviewStep({ text, regions, creating, error, onBack, onCreate }:
 }
 
 /** "Copy as burrow api": the same request as a terminal command, copied, with a visible confirmation. */
-function CopyCommand({ text }: { readonly text: string }) {
+function CopyCommand({ text, masked }: { readonly text: string; readonly masked: string | null }) {
   const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
   const command = burrowApiCommand(text);
+  // The tooltip shows the command as the body is shown: masked values stay masked there; the copy is the real one.
+  const shown = masked === null ? command : burrowApiCommand(masked);
   function copy() {
     navigator.clipboard.writeText(command).then(
       () => setCopied('yes'),
@@ -61,7 +82,7 @@ function CopyCommand({ text }: { readonly text: string }) {
   }
   return (
     <div className="row app-copy-command">
-      <button type="button" onClick={copy} title={command}>
+      <button type="button" onClick={copy} title={shown}>
         Copy as <code>burrow api</code>
       </button>
       <span role="status" className="muted small">

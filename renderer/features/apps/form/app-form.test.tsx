@@ -51,6 +51,36 @@ describe('the create form', () => {
     expect(await screen.findByText('App created: app-1')).toBeTruthy();
   });
 
+  it('masks secret variable values in the review body until revealed, and creates with the real text', async () => {
+    const SECRET = 'pa55-review-s3cret';
+    const template = { ...VALID.values.containerTemplates![0]!, environmentVariables: [{ name: 'DB_PASSWORD', value: SECRET }, { name: 'MODE', value: 'production' }] };
+    const bridge = formBridge({ ...VALID, values: { ...VALID.values, containerTemplates: [template] } });
+    renderForm();
+    await opened();
+    fireEvent.click(screen.getByRole('button', { name: 'Review' }));
+    const body = await screen.findByTestId('review-body');
+    // Masked where the form masked it; the other values and the rest of the text stay as they are sent.
+    expect(body.textContent).not.toContain(SECRET);
+    const shown = JSON.parse(body.textContent ?? '') as { containerTemplates: { environmentVariables: { name: string; value: string }[] }[] };
+    expect(shown.containerTemplates[0]!.environmentVariables).toEqual([
+      { name: 'DB_PASSWORD', value: '••••••••' },
+      { name: 'MODE', value: 'production' },
+    ]);
+    expect(document.body.innerHTML).not.toContain(SECRET);
+    const reveal = screen.getByRole('button', { name: 'Show secret values (1)' });
+    expect(reveal.getAttribute('aria-pressed')).toBe('false');
+    fireEvent.click(reveal);
+    expect(body.textContent).toContain(`"value": "${SECRET}"`);
+    const hide = screen.getByRole('button', { name: 'Hide secret values' });
+    expect(hide.getAttribute('aria-pressed')).toBe('true');
+    const text = body.textContent ?? '';
+    fireEvent.click(hide);
+    expect(body.textContent).not.toContain(SECRET);
+    // Create sends the real bytes, revealed or not.
+    fireEvent.click(screen.getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(bridge.inputs('apps.create')).toEqual([{ text }]));
+  });
+
   it('names the broken rule once a field is left, and takes it away as soon as the value is fixed', async () => {
     formBridge(VALID);
     renderForm();

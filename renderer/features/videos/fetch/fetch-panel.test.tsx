@@ -116,6 +116,45 @@ describe('the fetch form', () => {
     await waitFor(() => expect(input('Header 1 value').getAttribute('aria-invalid')).toBe('true'));
   });
 
+  it('"Add header" puts the keyboard in the new row\'s name, and marks its fields invalid only once typed in and left, or sent', async () => {
+    await openForm();
+    // A failed send first: the form has shown errors, and a row added after it still starts clean.
+    fireEvent.change(input('URL of the video file'), { target: { value: 'ftp://a' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Fetch' }));
+    expect(await screen.findByText('url must be an http:// or https:// address')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /Add header/ }));
+    await waitFor(() => expect(document.activeElement).toBe(input('Header 1 name')));
+    fireEvent.change(input('Header 1 name'), { target: { value: 'Bad Name:' } });
+    expect(input('Header 1 name').getAttribute('aria-invalid')).toBeNull();
+    expect(input('Header 1 value').getAttribute('aria-invalid')).toBeNull();
+    expect(screen.queryByText(/^Value /)).toBeNull();
+    // Left: its own error shows, the value not yet typed in or left stays clean.
+    fireEvent.blur(input('Header 1 name'));
+    expect(input('Header 1 name').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText(/^Name must be an HTTP header name/)).toBeTruthy();
+    expect(input('Header 1 value').getAttribute('aria-invalid')).toBeNull();
+    // A second row takes the keyboard too; left empty for a third, it stays clean (nothing moves under the pointer).
+    fireEvent.click(screen.getByRole('button', { name: /Add header/ }));
+    await waitFor(() => expect(document.activeElement).toBe(input('Header 2 name')));
+    fireEvent.blur(input('Header 2 name'));
+    fireEvent.click(screen.getByRole('button', { name: /Add header/ }));
+    await waitFor(() => expect(document.activeElement).toBe(input('Header 3 name')));
+    expect(input('Header 2 name').getAttribute('aria-invalid')).toBeNull();
+    // Sending marks every field that is wrong.
+    fireEvent.click(screen.getByRole('button', { name: 'Fetch' }));
+    await waitFor(() => expect(input('Header 2 name').getAttribute('aria-invalid')).toBe('true'));
+    expect(input('Header 1 value').getAttribute('aria-invalid')).toBe('true');
+    expect(bridge.count('videos.fetch')).toBe(0);
+  });
+
+  it('marks the header fields so a password manager takes them for neither a username nor a password', async () => {
+    await openForm();
+    fireEvent.click(screen.getByRole('button', { name: /Add header/ }));
+    expect(input('Header 1 name').getAttribute('autocomplete')).toBe('off');
+    expect(input('Header 1 value').getAttribute('autocomplete')).toBe('one-time-code');
+    for (const field of [input('Header 1 name'), input('Header 1 value')]) expect(field.dataset.formType).toBe('other');
+  });
+
   it('has no axe violations with the form open, a header row and rows in every state', async () => {
     await openForm();
     fireEvent.click(screen.getByRole('button', { name: /Add header/ }));
