@@ -1,6 +1,7 @@
 /**
  * The Videos area: choose a library (and a collection), drop files or folders anywhere on the window or choose
  * them, and follow each upload in the queue until the platform says Ready; or browse the library's videos.
+ * The screen fills the window and never scrolls it: the queue (or the library table) is the one pane that scrolls.
  */
 import { FilePlus2, WifiOff } from 'lucide-react';
 import { useEffect, useState } from 'react';
@@ -14,6 +15,7 @@ import { ViewSwitch } from './library/ViewSwitch';
 import { QueueAnnouncer } from './QueueAnnouncer';
 import { QueueList } from './QueueList';
 import { useQueue } from './queue-store';
+import { filterByLibrary, movableToTop, type LibraryFilter } from './queue-view';
 import { QueueToolbar } from './QueueToolbar';
 import { keepExisting, NO_SELECTION, type Selection } from './selection';
 import { collectionFor, useTarget } from './target-store';
@@ -43,15 +45,17 @@ export function VideosScreen() {
   const status = useQueue((s) => s.status);
   const loaded = useQueue((s) => s.loaded);
   const loadError = useQueue((s) => s.loadError);
-  const byId = useQueue((s) => s.byId);
   const libraryId = useTarget((s) => s.libraryId);
   const collectionId = useTarget((s) => collectionFor(s, s.libraryId));
   const controls = useControls();
   const files = useAddFiles({ libraryId, collectionId });
   const { dragging } = useFileDrop(files.addDropped);
+  const [filter, setFilter] = useState<LibraryFilter>(null);
+  const shown = filterByLibrary(jobs, filter);
   const [rawSelection, setSelection] = useState<Selection>(NO_SELECTION);
-  // Rows removed (cleared, or by another window) leave the selection with them.
-  const selection = keepExisting(rawSelection, (id) => byId.has(id));
+  // Rows removed (cleared, or by another window) or hidden by the filter leave the selection with them.
+  const shownIds = new Set(shown.map((j) => j.id));
+  const selection = keepExisting(rawSelection, (id) => shownIds.has(id));
 
   const choose = files.chooseFiles;
   useEffect(() => {
@@ -66,7 +70,7 @@ export function VideosScreen() {
   }, [choose]);
 
   return (
-    <div className="videos" data-dragging={dragging ? 'true' : undefined}>
+    <div className="videos fills-area" data-dragging={dragging ? 'true' : undefined}>
       <div className="row spread videos-top">
         <TargetPicker />
         <button ref={jobs.length === 0 ? focusTarget : undefined} type="button" className="primary" onClick={choose} disabled={files.adding} title={`Choose files (${MOD}O)`}>
@@ -94,14 +98,21 @@ export function VideosScreen() {
           ) : (
             <>
               {/* Always there, so "at once" can be set before the first drop; its buttons wait for rows. */}
-              <QueueToolbar jobs={jobs} status={status} controls={controls} />
-              {/* Rows added another way: fetches from a URL, each followed to Ready. */}
-              <FetchPanel />
+              <QueueToolbar jobs={jobs} status={status} controls={controls} filter={filter} onFilter={setFilter} />
               {jobs.length === 0 ? (
                 <EmptyQueue onChoose={choose} />
+              ) : shown.length === 0 ? (
+                <p className="muted queue-filtered-empty">
+                  No row of the queue goes to this library.{' '}
+                  <button type="button" className="lib-link" onClick={() => setFilter(null)}>
+                    Show all libraries
+                  </button>
+                </p>
               ) : (
-                <QueueList jobs={jobs} selection={selection} onSelection={setSelection} controls={controls} focusRef={focusTarget} />
+                <QueueList jobs={shown} selection={selection} onSelection={setSelection} controls={controls} movable={movableToTop(jobs)} focusRef={focusTarget} />
               )}
+              {/* Rows added another way, below the uploads: fetches from a URL, each followed to Ready. */}
+              <FetchPanel />
             </>
           )
         }

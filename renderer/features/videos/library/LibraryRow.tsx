@@ -76,7 +76,7 @@ export const LibraryRow = forwardRef<HTMLTableRowElement, Props>(function Librar
       <td>
         <Thumbnail libraryId={libraryId} video={video} />
       </td>
-      <td>
+      <td className="lib-title-cell">
         <LibraryTitle libraryId={libraryId} video={video} update={edits.update} />
       </td>
       <td>

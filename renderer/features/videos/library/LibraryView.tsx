@@ -110,7 +110,9 @@ export function LibraryView() {
                 <th scope="col">
                   <span className="visually-hidden">Thumbnail</span>
                 </th>
-                <th scope="col">Title</th>
+                <th scope="col" className="lib-title-cell">
+                  Title
+                </th>
                 <th scope="col">Collection</th>
                 <th scope="col">Status</th>
                 <th scope="col">Length</th>
