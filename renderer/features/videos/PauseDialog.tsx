@@ -25,9 +25,12 @@ interface Props {
   readonly onError: (e: unknown) => void;
 }
 
-function what(plain: readonly JobView[]): { subject: string; sent: string } {
-  const sent = formatBytes(plain.reduce((n, j) => n + j.bytesSent, 0));
-  return plain.length === 1 ? { subject: `“${plain[0]!.title}” is a plain upload`, sent } : { subject: `${plain.length} of these are plain uploads`, sent };
+/** Whose upload starts over, and what pausing does to it, in words. */
+function what(plain: readonly JobView[]): string {
+  const bytes = plain.reduce((n, j) => n + j.bytesSent, 0);
+  const subject = plain.length === 1 ? `“${plain[0]!.title}” is a plain upload` : `${plain.length} of these are plain uploads`;
+  const drops = bytes > 0 ? `Pausing drops the ${formatBytes(bytes)} sent so far` : 'Pausing stops it';
+  return `${subject}: it cannot keep what it sent. ${drops} and sends the file again from zero when resumed.`;
 }
 
 /** Switches the plain rows to resumable, then pauses every row asked for. */
@@ -44,11 +47,7 @@ export function PauseDialog({ ask, controls, onClose, onError }: Props) {
         <Dialog.Overlay className="dialog-overlay" />
         <Dialog.Content className="dialog" data-testid="pause-dialog">
           <Dialog.Title>Pause and start over?</Dialog.Title>
-          {words && (
-            <Dialog.Description>
-              {words.subject}: it cannot keep what it sent. Pausing drops the {words.sent} sent so far and sends the file again from zero when resumed.
-            </Dialog.Description>
-          )}
+          {words && <Dialog.Description>{words}</Dialog.Description>}
           <p className="muted small">
             “Make resumable, then pause” restarts it now in parts the platform keeps and pauses it at once: what was sent is lost either way, but from then on a pause or a cut continues where it stopped.
           </p>

@@ -31,9 +31,9 @@ export function movableToTop(jobs: readonly JobView[]): ReadonlySet<string> {
 }
 
 /**
- * The rows pausing would set back to zero: a plain (not resumable) upload with bytes on their way. Such a pause
- * is said before it happens; a row with nothing sent yet loses nothing by it.
+ * The rows pausing would set back to zero: a plain (not resumable) upload sending now. Such a pause is said before
+ * it happens; a row still waiting or only creating its video has sent nothing to lose.
  */
 export function losesBytesOnPause(jobs: readonly JobView[]): JobView[] {
-  return jobs.filter((j) => !isFinal(j) && !j.paused && !j.resumable && j.state === 'uploading' && j.bytesSent > 0);
+  return jobs.filter((j) => !isFinal(j) && !j.paused && !j.resumable && j.state === 'uploading');
 }

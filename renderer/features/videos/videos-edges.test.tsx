@@ -51,9 +51,10 @@ describe('pausing a plain upload', () => {
     aJob('plain', { position: 1, state: 'uploading', bytesSent: 30_000_000 }),
     aJob('big', { position: 2, state: 'uploading', bytesSent: 40_000_000, resumable: true }),
     aJob('fresh', { position: 3, state: 'queued' }),
+    aJob('starting', { position: 4, state: 'uploading', bytesSent: 0 }),
   ];
 
-  it('a resumable row, or one with nothing sent yet, pauses at once', async () => {
+  it('a resumable row, or one still waiting, pauses at once', async () => {
     const bridge = bridgeWith(JOBS);
     renderVideos();
     fireEvent.click(within(await rowOf('clip big')).getByRole('button', { name: 'Pause clip big' }));
@@ -77,6 +78,10 @@ describe('pausing a plain upload', () => {
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Pause anyway' }));
     await waitFor(() => expect(bridge.inputs('videos.pause')).toEqual([{ ids: ['plain'] }]));
     expect(bridge.count('videos.setResumable')).toBe(0);
+
+    // Sending, with nothing through yet: still asked, without a number of bytes to lose.
+    fireEvent.click(within(await rowOf('clip starting')).getByRole('button', { name: 'Pause clip starting' }));
+    expect((await screen.findByRole('dialog')).textContent).toContain('“clip starting” is a plain upload: it cannot keep what it sent. Pausing stops it and sends the file again from zero when resumed.');
   });
 
   it('"Make resumable, then pause" switches the row to resumable, then pauses it', async () => {

@@ -19,7 +19,7 @@ function FetchRow({ row, onEnterAgain }: { readonly row: FetchView; readonly onE
   const percent = fetchPercent(row);
   const canRetry = row.state === 'failed' || row.state === 'cancelled';
   return (
-    <li className="fetch-row" data-testid="fetch-row" data-state={row.state} aria-label={`${row.title}: ${words.text}`}>
+    <li className="fetch-row" data-testid="fetch-row" data-state={row.state} data-video-id={row.videoId ?? undefined} aria-label={`${row.title}: ${words.text}`}>
       <div className="fetch-main">
         <div className="job-line">
           <strong className="fetch-title">{row.title}</strong>

@@ -117,7 +117,9 @@ export function LibraryView() {
                 <th scope="col">Status</th>
                 <th scope="col">Length</th>
                 <th scope="col">Size</th>
-                <th scope="col">Views</th>
+                <th scope="col" className="lib-col-views">
+                  Views
+                </th>
                 <th scope="col">Uploaded</th>
                 <th scope="col">
                   <span className="visually-hidden">Actions</span>
