@@ -8,11 +8,12 @@ import { Dialog } from 'radix-ui';
 import type { JobView } from '../../../shared/videos/model';
 import { call } from '../../bridge/client';
 import { formatBytes } from './format';
+import { losesBytesOnPause } from './queue-view';
 import type { Controls, Rows } from './use-controls';
 
 export interface PauseAsk {
-  /** Every row the user asked to pause. */
-  readonly ids: readonly string[];
+  /** The rows the user asked to pause: some by id, or all of them. */
+  readonly scope: Rows;
   /** Those of them that would restart from zero. */
   readonly plain: readonly JobView[];
 }
@@ -36,7 +37,18 @@ function what(plain: readonly JobView[]): string {
 /** Switches the plain rows to resumable, then pauses every row asked for. */
 async function makeResumableThenPause(ask: PauseAsk, pause: (rows: Rows) => void): Promise<void> {
   await call('videos.setResumable', { ids: ask.plain.map((j) => j.id), resumable: true });
-  pause({ ids: ask.ids });
+  pause(ask.scope);
+}
+
+/**
+ * Pauses `rows` (the `scope` the core is told), first asking when one of them would restart from zero; answers the
+ * question to show, or null when the pause went ahead.
+ */
+export function pauseOrAsk(rows: readonly JobView[], scope: Rows, pause: (rows: Rows) => void): PauseAsk | null {
+  const plain = losesBytesOnPause(rows);
+  if (plain.length > 0) return { scope, plain };
+  if (!('ids' in scope) || scope.ids.length > 0) pause(scope);
+  return null;
 }
 
 export function PauseDialog({ ask, controls, onClose, onError }: Props) {
@@ -71,7 +83,7 @@ export function PauseDialog({ ask, controls, onClose, onError }: Props) {
               onClick={() => {
                 if (!ask) return;
                 onClose();
-                controls.pause({ ids: ask.ids });
+                controls.pause(ask.scope);
               }}
             >
               Pause anyway

@@ -2,17 +2,13 @@
  * The queue's rows, virtualized so a thousand files draw as fast as ten. Rows are selected by click (Shift for a
  * range, Ctrl/Cmd to add one) or keys: arrows move (Shift extends), Ctrl/Cmd+A selects all, Space pauses or
  * resumes the selection, Delete cancels it. The controls inside a row stay ordinary buttons in reading order.
- * A pause that would send a plain upload back to zero is asked first (PauseDialog).
+ * Pauses go through `onPause`, which asks first when a plain upload would go back to zero (PauseDialog).
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type Ref } from 'react';
 import type { JobView } from '../../../shared/videos/model';
-import { errorOf } from '../../bridge/client';
-import { notify } from '../../ui/toast';
 import { isFinal, stateWords } from './format';
 import { JobRow } from './JobRow';
-import { PauseDialog, type PauseAsk } from './PauseDialog';
-import { losesBytesOnPause } from './queue-view';
 import { pickRow, type Selection } from './selection';
 import type { Controls } from './use-controls';
 
@@ -26,6 +22,8 @@ interface Props {
   readonly controls: Controls;
   /** The rows offered "Move to top" (worked out over the whole queue, not only the rows shown). */
   readonly movable: ReadonlySet<string>;
+  /** Pauses these rows (asking first where that restarts an upload from zero). */
+  readonly onPause: (rows: readonly JobView[]) => void;
   /** The first row takes the area's focus when the user arrives. */
   readonly focusRef?: Ref<HTMLDivElement>;
 }
@@ -36,10 +34,9 @@ function targets(selection: Selection, focused: JobView | undefined): string[] {
   return focused ? [focused.id] : [];
 }
 
-export function QueueList({ jobs, selection, onSelection, controls, movable, focusRef }: Props) {
+export function QueueList({ jobs, selection, onSelection, controls, movable, onPause, focusRef }: Props) {
   const scroller = useRef<HTMLDivElement | null>(null);
   const [active, setActive] = useState(0);
-  const [pauseAsk, setPauseAsk] = useState<PauseAsk | null>(null);
   const focusPending = useRef(false);
   // The build does not run the React Compiler, so nothing memoizes around the virtualizer's functions.
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -68,15 +65,6 @@ export function QueueList({ jobs, selection, onSelection, controls, movable, foc
     if (id && select) onSelection(pickRow(selection, id, order, { range: extend }));
   }
 
-  /** Pauses the rows, first asking when one of them would restart from zero. */
-  function requestPause(rows: readonly JobView[]) {
-    if (rows.length === 0) return;
-    const plain = losesBytesOnPause(rows);
-    const ids = rows.map((j) => j.id);
-    if (plain.length > 0) setPauseAsk({ ids, plain });
-    else controls.pause({ ids });
-  }
-
   function onKeyDown(e: KeyboardEvent<HTMLDivElement>, index: number) {
     // Space on the row's checkbox toggles the row once, here: the checkbox's own Space (a click on key up) is
     // held back, so the row's and the checkbox's handlers never both act on one key.
@@ -103,7 +91,7 @@ export function QueueList({ jobs, selection, onSelection, controls, movable, foc
       const ids = targets(selection, jobs[index]);
       const open = jobs.filter((j) => ids.includes(j.id) && !isFinal(j));
       // Pause unless every chosen row is paused already: one key, the obvious direction.
-      if (open.some((j) => !j.paused)) requestPause(open.filter((j) => !j.paused));
+      if (open.some((j) => !j.paused)) onPause(open.filter((j) => !j.paused));
       else controls.resume({ ids: open.map((j) => j.id) });
     } else if (e.key === 'Delete') {
       e.preventDefault();
@@ -155,14 +143,13 @@ export function QueueList({ jobs, selection, onSelection, controls, movable, foc
                 selected={selected}
                 controls={controls}
                 movable={movable.has(job.id)}
-                onPause={() => requestPause([job])}
+                onPause={() => onPause([job])}
                 onToggle={() => onSelection(pickRow(selection, job.id, order, { toggle: true }))}
               />
             </div>
           );
         })}
       </div>
-      <PauseDialog ask={pauseAsk} controls={controls} onClose={() => setPauseAsk(null)} onError={(err) => notify.error(errorOf(err).title)} />
     </div>
   );
 }

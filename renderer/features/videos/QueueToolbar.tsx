@@ -19,6 +19,8 @@ interface Props {
   /** The library whose rows are shown; null for all. */
   readonly filter: LibraryFilter;
   readonly onFilter: (next: LibraryFilter) => void;
+  /** Pauses every open row, asking first when that restarts a plain upload from zero. */
+  readonly onPauseAll: () => void;
 }
 
 /** Upload limits offered, in bytes per second (decimal units, as the rows show speeds). */
@@ -103,14 +105,14 @@ function LibraryFilterField({ jobs, filter, onFilter }: Pick<Props, 'jobs' | 'fi
   );
 }
 
-export function QueueToolbar({ jobs, status, controls, filter, onFilter }: Props) {
+export function QueueToolbar({ jobs, status, controls, filter, onFilter, onPauseAll }: Props) {
   const open = jobs.filter((j) => !isFinal(j));
   const failed = jobs.filter((j) => j.state === 'failed');
   const ended = jobs.length - open.length;
   return (
     <div className="row queue-toolbar" role="group" aria-label="Whole queue">
       <LibraryFilterField jobs={jobs} filter={filter} onFilter={onFilter} />
-      <button type="button" disabled={!open.some((j) => !j.paused)} onClick={() => controls.pause({ all: true })}>
+      <button type="button" disabled={!open.some((j) => !j.paused)} onClick={onPauseAll}>
         Pause all
       </button>
       <button type="button" disabled={!open.some((j) => j.paused)} onClick={() => controls.resume({ all: true })}>

@@ -6,13 +6,17 @@
 import { FilePlus2, WifiOff } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useAreaFocusTarget } from '../../app/area-focus';
-import { BridgeError } from '../../bridge/client';
+import type { JobView } from '../../../shared/videos/model';
+import { BridgeError, errorOf } from '../../bridge/client';
 import { ErrorMessage } from '../../ui/ErrorMessage';
+import { notify } from '../../ui/toast';
+import { isFinal } from './format';
 import { DuplicateDialog } from './DuplicateDialog';
 import { FetchPanel } from './fetch/FetchPanel';
 import { LibraryView } from './library/LibraryView';
 import { ViewSwitch } from './library/ViewSwitch';
 import { QueueAnnouncer } from './QueueAnnouncer';
+import { PauseDialog, pauseOrAsk, type PauseAsk } from './PauseDialog';
 import { QueueList } from './QueueList';
 import { useQueue } from './queue-store';
 import { filterByLibrary, movableToTop, type LibraryFilter } from './queue-view';
@@ -52,6 +56,10 @@ export function VideosScreen() {
   const { dragging } = useFileDrop(files.addDropped);
   const [filter, setFilter] = useState<LibraryFilter>(null);
   const shown = filterByLibrary(jobs, filter);
+  // A pause that restarts a plain upload from zero is asked first, from a row, a key or "Pause all" alike.
+  const [pauseAsk, setPauseAsk] = useState<PauseAsk | null>(null);
+  const pauseRows = (rows: readonly JobView[]) => setPauseAsk(pauseOrAsk(rows, { ids: rows.map((j) => j.id) }, controls.pause));
+  const pauseAll = () => setPauseAsk(pauseOrAsk(jobs.filter((j) => !isFinal(j) && !j.paused), { all: true }, controls.pause));
   const [rawSelection, setSelection] = useState<Selection>(NO_SELECTION);
   // Rows removed (cleared, or by another window) or hidden by the filter leave the selection with them.
   const shownIds = new Set(shown.map((j) => j.id));
@@ -98,7 +106,7 @@ export function VideosScreen() {
           ) : (
             <>
               {/* Always there, so "at once" can be set before the first drop; its buttons wait for rows. */}
-              <QueueToolbar jobs={jobs} status={status} controls={controls} filter={filter} onFilter={setFilter} />
+              <QueueToolbar jobs={jobs} status={status} controls={controls} filter={filter} onFilter={setFilter} onPauseAll={pauseAll} />
               {jobs.length === 0 ? (
                 <EmptyQueue onChoose={choose} />
               ) : shown.length === 0 ? (
@@ -109,7 +117,7 @@ export function VideosScreen() {
                   </button>
                 </p>
               ) : (
-                <QueueList jobs={shown} selection={selection} onSelection={setSelection} controls={controls} movable={movableToTop(jobs)} focusRef={focusTarget} />
+                <QueueList jobs={shown} selection={selection} onSelection={setSelection} controls={controls} movable={movableToTop(jobs)} onPause={pauseRows} focusRef={focusTarget} />
               )}
               {/* Rows added another way, below the uploads: fetches from a URL, each followed to Ready. */}
               <FetchPanel />
@@ -118,6 +126,7 @@ export function VideosScreen() {
         }
       />
       <QueueAnnouncer counts={status.counts} waitingForNetwork={status.waitingForNetwork} />
+      <PauseDialog ask={pauseAsk} controls={controls} onClose={() => setPauseAsk(null)} onError={(err) => notify.error(errorOf(err).title)} />
       <DuplicateDialog files={files.previous} onDone={files.answerPrevious} />
     </div>
   );

@@ -96,6 +96,19 @@ describe('pausing a plain upload', () => {
     expect(bridge.inputs('videos.setResumable')).toEqual([{ ids: ['plain'], resumable: true }]);
   });
 
+  it('"Pause all" asks too, and its answer applies to the whole queue', async () => {
+    const bridge = bridgeWith(JOBS);
+    bridge.answer('videos.setResumable', { changed: 2 });
+    renderVideos();
+    await rowOf('clip plain');
+    fireEvent.click(screen.getByRole('button', { name: 'Pause all' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('2 of these are plain uploads');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Make resumable, then pause' }));
+    await waitFor(() => expect(bridge.inputs('videos.pause')).toEqual([{ all: true }]));
+    expect(bridge.inputs('videos.setResumable')).toEqual([{ ids: ['plain', 'starting'], resumable: true }]);
+  });
+
   it('Space on a selection holding a plain upload asks too, for the whole selection', async () => {
     const bridge = bridgeWith(JOBS);
     renderVideos();
