@@ -102,8 +102,12 @@ test('a URL fetched with a custom header reaches Ready with the file’s bytes; 
   await screenshot(shell, 'videos-fetch-ready');
 
   expect(origin.requests.map((h) => h.authorization)).toContain(SECRET);
-  const videoId = ((await row.textContent()) ?? '').match(/Video ([0-9a-f-]{36})/)?.[1];
-  expect(videoId).toBeDefined();
+  // The row names the video by its title, never by its id, and links to it in the library.
+  const videoId = await row.getAttribute('data-video-id');
+  expect(videoId).toMatch(/^[0-9a-f-]{36}$/);
+  expect(await row.textContent()).not.toContain(videoId!);
   expect(sb.uploads.inspect(lib.id, videoId!)).toMatchObject({ state: 'stored', sha256 });
+  await row.getByRole('button', { name: 'Show in library: Fetched keynote' }).click();
+  await expect(page.getByTestId('lib-row').and(page.locator(`[data-video-id="${videoId}"]`))).toHaveAttribute('data-spotlight', 'true');
   expect(await page.content()).not.toContain('e2e-fetch-s3cret');
 });

@@ -72,6 +72,18 @@ export class VideosPage extends AreaPage {
     await this.row(title).getByRole('button', { name: `${action} ${title}`, exact: true }).click();
   }
 
+  /** The question a pause of a plain upload asks first ("Pause and start over?"). */
+  get pauseQuestion(): Locator {
+    return this.page.getByRole('dialog', { name: 'Pause and start over?' });
+  }
+
+  /** Pauses a plain upload sending now, answering the question it asks first with "Pause anyway". */
+  async pausePlain(title: string): Promise<void> {
+    await this.rowAction(title, 'Pause');
+    await this.pauseQuestion.getByRole('button', { name: 'Pause anyway' }).click();
+    await expect(this.pauseQuestion).toHaveCount(0);
+  }
+
   /** The titles of the rows drawn now, top to bottom. */
   async titles(): Promise<string[]> {
     return this.rows.getByTestId('job-title').evaluateAll((els) => els.map((el) => (el as HTMLInputElement).value));

@@ -60,6 +60,8 @@ export function InlineTitle({ title, label, testId, className, save, contained =
         className="title-input"
         value={draft ?? title}
         aria-label={label}
+        // A title too long for its column ends in an ellipsis; the whole of it is the field's tooltip.
+        title={draft === null ? title : undefined}
         aria-invalid={rule ? true : undefined}
         aria-describedby={rule ? errorId : undefined}
         data-testid={testId}

@@ -1,4 +1,4 @@
-/** One file of the queue: title, collection, size, a progress bar with its numbers, the state in words, and its controls. */
+/** One file of the queue: title, the library (and collection) it goes to, size, a progress bar with its numbers, the state in words, and its controls. */
 import { ArrowUpToLine, FolderSearch, Pause, Play, RotateCcw, X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import type { JobView } from '../../../shared/videos/model';
@@ -16,12 +16,19 @@ const RETRYABLE = new Set(['failed', 'cancelled', 'source-changed', 'source-miss
 /** Once the platform has the whole file there is nothing left to pause: it verifies and encodes on its own. */
 const PAUSABLE = new Set(['queued', 'creating', 'created', 'uploading']);
 
-function CollectionName({ job }: { readonly job: JobView }) {
-  // One cached answer per library, shared by every row of it.
+/** Where the row's video goes: "to Demo Library › Getting Started". */
+function Destination({ job }: { readonly job: JobView }) {
+  // One cached answer for the profile's libraries and one per library's collections, shared by every row.
+  const libraries = useCall('videos.libraries', {});
   const names = useCall('videos.collections', { libraryId: job.libraryId }, { enabled: job.collectionId !== null });
-  if (job.collectionId === null) return null;
-  const name = names.data?.collections.find((c) => c.guid === job.collectionId)?.name;
-  return <span className="muted small job-collection">{name ? `in ${name}` : 'in a collection'}</span>;
+  const library = libraries.data?.libraries.find((l) => l.id === job.libraryId)?.name ?? `library ${job.libraryId}`;
+  const collection = job.collectionId === null ? null : (names.data?.collections.find((c) => c.guid === job.collectionId)?.name ?? 'a collection');
+  const text = collection === null ? `to ${library}` : `to ${library} › ${collection}`;
+  return (
+    <span className="muted small job-destination" data-testid="job-destination" title={text}>
+      {text}
+    </span>
+  );
 }
 
 /** What pausing does to the bytes already sent: a resumable row keeps them, a plain upload starts over. */
@@ -35,6 +42,7 @@ function MakeResumable({ job }: { readonly job: JobView }) {
   return (
     <button
       type="button"
+      className="slot-wide"
       aria-label={`Make resumable: ${job.title}`}
       title="Send it in parts the platform keeps: a cut or a pause continues where it stopped"
       onClick={(e) => {
@@ -47,11 +55,11 @@ function MakeResumable({ job }: { readonly job: JobView }) {
   );
 }
 
-function Action({ label, hint, onClick, children }: { readonly label: string; readonly hint?: string; readonly onClick: () => void; readonly children: ReactNode }) {
+function Action({ label, hint, slot, onClick, children }: { readonly label: string; readonly hint?: string; readonly slot: string; readonly onClick: () => void; readonly children: ReactNode }) {
   return (
     <button
       type="button"
-      className="icon-button"
+      className={`icon-button ${slot}`}
       aria-label={label}
       title={hint ? `${label}. ${hint}` : label}
       onClick={(e) => {
@@ -68,12 +76,16 @@ interface Props {
   readonly job: JobView;
   readonly selected: boolean;
   readonly controls: Controls;
+  /** Whether "Move to top" changes anything for this row (it is not the queue's first waiting row). */
+  readonly movable: boolean;
+  /** Pauses the row; the list asks first when a plain upload would restart from zero. */
+  readonly onPause: () => void;
   /** The checkbox toggles the row in the selection, as Ctrl/Cmd+click does. */
   readonly onToggle: () => void;
 }
 
 /** The row's content; the list around it places it and handles selection by click and keys. */
-export function JobRow({ job, selected, controls, onToggle }: Props) {
+export function JobRow({ job, selected, controls, movable, onPause, onToggle }: Props) {
   const words = stateWords(job);
   const percent = jobPercent(job);
   const failure = errorLine(job);
@@ -85,7 +97,7 @@ export function JobRow({ job, selected, controls, onToggle }: Props) {
       <div className="job-main">
         <div className="job-line">
           <TitleEditor job={job} />
-          <CollectionName job={job} />
+          <Destination job={job} />
           {job.highlight && <span className="badge badge-highlight">Already in the queue</span>}
           {job.resumable && (
             <span className="badge" title="Sent in parts the platform keeps: a cut, a pause or a restart continues where it stopped">
@@ -125,35 +137,36 @@ export function JobRow({ job, selected, controls, onToggle }: Props) {
           )}
         </div>
       </div>
-      <div className="job-actions">
+      {/* A fixed grid: each kind of control has its column, so the same button sits at the same x on every row. */}
+      <div className="job-actions" data-testid="job-actions">
+        {!job.resumable && PAUSABLE.has(job.state) && <MakeResumable job={job} />}
+        {job.state === 'source-missing' && (
+          <button type="button" className="slot-wide" onClick={(e) => (e.stopPropagation(), controls.locate(job.id))}>
+            <FolderSearch aria-hidden="true" size={14} /> Locate file…
+          </button>
+        )}
         {PAUSABLE.has(job.state) && !job.paused && (
-          <Action label={`Pause ${job.title}`} hint={pauseHint(job)} onClick={() => controls.pause(ids)}>
+          <Action label={`Pause ${job.title}`} hint={pauseHint(job)} slot="slot-run" onClick={onPause}>
             <Pause aria-hidden="true" size={14} />
           </Action>
         )}
         {PAUSABLE.has(job.state) && job.paused && (
-          <Action label={`Resume ${job.title}`} onClick={() => controls.resume(ids)}>
+          <Action label={`Resume ${job.title}`} slot="slot-run" onClick={() => controls.resume(ids)}>
             <Play aria-hidden="true" size={14} />
           </Action>
         )}
-        {!job.resumable && PAUSABLE.has(job.state) && <MakeResumable job={job} />}
-        {job.state === 'queued' && (
-          <Action label={`Move ${job.title} to the top`} onClick={() => controls.moveToTop(ids)}>
-            <ArrowUpToLine aria-hidden="true" size={14} />
-          </Action>
-        )}
         {RETRYABLE.has(job.state) && (
-          <Action label={`Retry ${job.title}`} onClick={() => controls.retry(ids)}>
+          <Action label={`Retry ${job.title}`} slot="slot-run" onClick={() => controls.retry(ids)}>
             <RotateCcw aria-hidden="true" size={14} />
           </Action>
         )}
-        {job.state === 'source-missing' && (
-          <button type="button" onClick={(e) => (e.stopPropagation(), controls.locate(job.id))}>
-            <FolderSearch aria-hidden="true" size={14} /> Locate file…
-          </button>
+        {job.state === 'queued' && movable && (
+          <Action label={`Move ${job.title} to the top`} slot="slot-top" onClick={() => controls.moveToTop(ids)}>
+            <ArrowUpToLine aria-hidden="true" size={14} />
+          </Action>
         )}
         {!ended && (
-          <Action label={`Cancel ${job.title}`} onClick={() => controls.cancel(ids)}>
+          <Action label={`Cancel ${job.title}`} slot="slot-cancel" onClick={() => controls.cancel(ids)}>
             <X aria-hidden="true" size={14} />
           </Action>
         )}

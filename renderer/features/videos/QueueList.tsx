@@ -2,6 +2,7 @@
  * The queue's rows, virtualized so a thousand files draw as fast as ten. Rows are selected by click (Shift for a
  * range, Ctrl/Cmd to add one) or keys: arrows move (Shift extends), Ctrl/Cmd+A selects all, Space pauses or
  * resumes the selection, Delete cancels it. The controls inside a row stay ordinary buttons in reading order.
+ * Pauses go through `onPause`, which asks first when a plain upload would go back to zero (PauseDialog).
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type Ref } from 'react';
@@ -19,6 +20,10 @@ interface Props {
   readonly selection: Selection;
   readonly onSelection: (next: Selection) => void;
   readonly controls: Controls;
+  /** The rows offered "Move to top" (worked out over the whole queue, not only the rows shown). */
+  readonly movable: ReadonlySet<string>;
+  /** Pauses these rows (asking first where that restarts an upload from zero). */
+  readonly onPause: (rows: readonly JobView[]) => void;
   /** The first row takes the area's focus when the user arrives. */
   readonly focusRef?: Ref<HTMLDivElement>;
 }
@@ -29,7 +34,7 @@ function targets(selection: Selection, focused: JobView | undefined): string[] {
   return focused ? [focused.id] : [];
 }
 
-export function QueueList({ jobs, selection, onSelection, controls, focusRef }: Props) {
+export function QueueList({ jobs, selection, onSelection, controls, movable, onPause, focusRef }: Props) {
   const scroller = useRef<HTMLDivElement | null>(null);
   const [active, setActive] = useState(0);
   const focusPending = useRef(false);
@@ -61,6 +66,14 @@ export function QueueList({ jobs, selection, onSelection, controls, focusRef }: 
   }
 
   function onKeyDown(e: KeyboardEvent<HTMLDivElement>, index: number) {
+    // Space on the row's checkbox toggles the row once, here: the checkbox's own Space (a click on key up) is
+    // held back, so the row's and the checkbox's handlers never both act on one key.
+    if (e.key === ' ' && e.target instanceof HTMLInputElement && e.target.type === 'checkbox' && !e.ctrlKey && !e.metaKey && !e.altKey) {
+      e.preventDefault();
+      const id = jobs[index]?.id;
+      if (id) onSelection(pickRow(selection, id, order, { toggle: true }));
+      return;
+    }
     // Keys typed into a row's field or pressed on its buttons are theirs.
     if (e.target !== e.currentTarget) return;
     const mod = e.ctrlKey || e.metaKey;
@@ -78,7 +91,7 @@ export function QueueList({ jobs, selection, onSelection, controls, focusRef }: 
       const ids = targets(selection, jobs[index]);
       const open = jobs.filter((j) => ids.includes(j.id) && !isFinal(j));
       // Pause unless every chosen row is paused already: one key, the obvious direction.
-      if (open.some((j) => !j.paused)) controls.pause({ ids: open.filter((j) => !j.paused).map((j) => j.id) });
+      if (open.some((j) => !j.paused)) onPause(open.filter((j) => !j.paused));
       else controls.resume({ ids: open.map((j) => j.id) });
     } else if (e.key === 'Delete') {
       e.preventDefault();
@@ -125,7 +138,14 @@ export function QueueList({ jobs, selection, onSelection, controls, focusRef }: 
               onMouseDown={(e) => e.shiftKey && e.preventDefault()}
               onClick={(e) => onClick(e, job, item.index)}
             >
-              <JobRow job={job} selected={selected} controls={controls} onToggle={() => onSelection(pickRow(selection, job.id, order, { toggle: true }))} />
+              <JobRow
+                job={job}
+                selected={selected}
+                controls={controls}
+                movable={movable.has(job.id)}
+                onPause={() => onPause([job])}
+                onToggle={() => onSelection(pickRow(selection, job.id, order, { toggle: true }))}
+              />
             </div>
           );
         })}

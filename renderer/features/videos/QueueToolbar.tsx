@@ -1,12 +1,14 @@
 /**
- * Controls for the whole queue: pause, resume or cancel everything, retry the failed, clear what has ended, how many
- * upload at once, and the upload limit all of them share.
+ * Controls for the whole queue: which library's rows it shows, pause, resume or cancel everything, retry the failed,
+ * clear what has ended, how many upload at once, and the upload limit all of them share.
  */
 import { Dialog } from 'radix-ui';
 import { useState } from 'react';
 import { CONCURRENCY, type JobView, type QueueStatus } from '../../../shared/videos/model';
+import { useCall } from '../../bridge/queries';
 import { Field } from '../../ui/field';
 import { formatSpeed, isFinal } from './format';
+import { librariesInQueue, type LibraryFilter } from './queue-view';
 import { ResumableFrom } from './ResumableFrom';
 import type { Controls } from './use-controls';
 
@@ -14,6 +16,11 @@ interface Props {
   readonly jobs: readonly JobView[];
   readonly status: QueueStatus;
   readonly controls: Controls;
+  /** The library whose rows are shown; null for all. */
+  readonly filter: LibraryFilter;
+  readonly onFilter: (next: LibraryFilter) => void;
+  /** Pauses every open row, asking first when that restarts a plain upload from zero. */
+  readonly onPauseAll: () => void;
 }
 
 /** Upload limits offered, in bytes per second (decimal units, as the rows show speeds). */
@@ -62,13 +69,50 @@ function CancelAll({ open, onCancel }: { readonly open: number; readonly onCance
   );
 }
 
-export function QueueToolbar({ jobs, status, controls }: Props) {
+/**
+ * Shows one library's rows or all of them. Offered are the libraries the queue holds rows for (and the one chosen,
+ * even once its last row is cleared); the rows the filter hides are counted beside it.
+ */
+function LibraryFilterField({ jobs, filter, onFilter }: Pick<Props, 'jobs' | 'filter' | 'onFilter'>) {
+  const libraries = useCall('videos.libraries', {});
+  const nameOf = (id: number) => libraries.data?.libraries.find((l) => l.id === id)?.name ?? `Library ${id}`;
+  const ids = librariesInQueue(jobs);
+  if (filter !== null && !ids.includes(filter)) ids.push(filter);
+  const hidden = filter === null ? 0 : jobs.filter((j) => j.libraryId !== filter).length;
+  return (
+    <div className="queue-filter">
+      <Field label="Show rows of">
+        {(p) => (
+          <select {...p} value={filter ?? 'all'} onChange={(e) => onFilter(e.target.value === 'all' ? null : Number(e.target.value))} data-testid="queue-library-filter">
+            <option value="all">All libraries</option>
+            {ids
+              .map((id) => ({ id, name: nameOf(id) }))
+              .sort((a, b) => a.name.localeCompare(b.name))
+              .map((l) => (
+                <option key={l.id} value={l.id}>
+                  {l.name}
+                </option>
+              ))}
+          </select>
+        )}
+      </Field>
+      {hidden > 0 && (
+        <span className="muted small" role="status" data-testid="queue-hidden">
+          {hidden} {hidden === 1 ? 'row' : 'rows'} of other libraries hidden
+        </span>
+      )}
+    </div>
+  );
+}
+
+export function QueueToolbar({ jobs, status, controls, filter, onFilter, onPauseAll }: Props) {
   const open = jobs.filter((j) => !isFinal(j));
   const failed = jobs.filter((j) => j.state === 'failed');
   const ended = jobs.length - open.length;
   return (
     <div className="row queue-toolbar" role="group" aria-label="Whole queue">
-      <button type="button" disabled={!open.some((j) => !j.paused)} onClick={() => controls.pause({ all: true })}>
+      <LibraryFilterField jobs={jobs} filter={filter} onFilter={onFilter} />
+      <button type="button" disabled={!open.some((j) => !j.paused)} onClick={onPauseAll}>
         Pause all
       </button>
       <button type="button" disabled={!open.some((j) => j.paused)} onClick={() => controls.resume({ all: true })}>

@@ -1,19 +1,25 @@
 /**
  * The Videos area: choose a library (and a collection), drop files or folders anywhere on the window or choose
  * them, and follow each upload in the queue until the platform says Ready; or browse the library's videos.
+ * The screen fills the window and never scrolls it: the queue (or the library table) is the one pane that scrolls.
  */
 import { FilePlus2, WifiOff } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useAreaFocusTarget } from '../../app/area-focus';
-import { BridgeError } from '../../bridge/client';
+import type { JobView } from '../../../shared/videos/model';
+import { BridgeError, errorOf } from '../../bridge/client';
 import { ErrorMessage } from '../../ui/ErrorMessage';
+import { notify } from '../../ui/toast';
+import { isFinal } from './format';
 import { DuplicateDialog } from './DuplicateDialog';
 import { FetchPanel } from './fetch/FetchPanel';
 import { LibraryView } from './library/LibraryView';
 import { ViewSwitch } from './library/ViewSwitch';
 import { QueueAnnouncer } from './QueueAnnouncer';
+import { PauseDialog, pauseOrAsk, type PauseAsk } from './PauseDialog';
 import { QueueList } from './QueueList';
 import { useQueue } from './queue-store';
+import { filterByLibrary, movableToTop, type LibraryFilter } from './queue-view';
 import { QueueToolbar } from './QueueToolbar';
 import { keepExisting, NO_SELECTION, type Selection } from './selection';
 import { collectionFor, useTarget } from './target-store';
@@ -43,15 +49,21 @@ export function VideosScreen() {
   const status = useQueue((s) => s.status);
   const loaded = useQueue((s) => s.loaded);
   const loadError = useQueue((s) => s.loadError);
-  const byId = useQueue((s) => s.byId);
   const libraryId = useTarget((s) => s.libraryId);
   const collectionId = useTarget((s) => collectionFor(s, s.libraryId));
   const controls = useControls();
   const files = useAddFiles({ libraryId, collectionId });
   const { dragging } = useFileDrop(files.addDropped);
+  const [filter, setFilter] = useState<LibraryFilter>(null);
+  const shown = filterByLibrary(jobs, filter);
+  // A pause that restarts a plain upload from zero is asked first, from a row, a key or "Pause all" alike.
+  const [pauseAsk, setPauseAsk] = useState<PauseAsk | null>(null);
+  const pauseRows = (rows: readonly JobView[]) => setPauseAsk(pauseOrAsk(rows, { ids: rows.map((j) => j.id) }, controls.pause));
+  const pauseAll = () => setPauseAsk(pauseOrAsk(jobs.filter((j) => !isFinal(j) && !j.paused), { all: true }, controls.pause));
   const [rawSelection, setSelection] = useState<Selection>(NO_SELECTION);
-  // Rows removed (cleared, or by another window) leave the selection with them.
-  const selection = keepExisting(rawSelection, (id) => byId.has(id));
+  // Rows removed (cleared, or by another window) or hidden by the filter leave the selection with them.
+  const shownIds = new Set(shown.map((j) => j.id));
+  const selection = keepExisting(rawSelection, (id) => shownIds.has(id));
 
   const choose = files.chooseFiles;
   useEffect(() => {
@@ -66,7 +78,7 @@ export function VideosScreen() {
   }, [choose]);
 
   return (
-    <div className="videos" data-dragging={dragging ? 'true' : undefined}>
+    <div className="videos fills-area" data-dragging={dragging ? 'true' : undefined}>
       <div className="row spread videos-top">
         <TargetPicker />
         <button ref={jobs.length === 0 ? focusTarget : undefined} type="button" className="primary" onClick={choose} disabled={files.adding} title={`Choose files (${MOD}O)`}>
@@ -94,19 +106,27 @@ export function VideosScreen() {
           ) : (
             <>
               {/* Always there, so "at once" can be set before the first drop; its buttons wait for rows. */}
-              <QueueToolbar jobs={jobs} status={status} controls={controls} />
-              {/* Rows added another way: fetches from a URL, each followed to Ready. */}
-              <FetchPanel />
+              <QueueToolbar jobs={jobs} status={status} controls={controls} filter={filter} onFilter={setFilter} onPauseAll={pauseAll} />
               {jobs.length === 0 ? (
                 <EmptyQueue onChoose={choose} />
+              ) : shown.length === 0 ? (
+                <p className="muted queue-filtered-empty">
+                  No row of the queue goes to this library.{' '}
+                  <button type="button" className="lib-link" onClick={() => setFilter(null)}>
+                    Show all libraries
+                  </button>
+                </p>
               ) : (
-                <QueueList jobs={jobs} selection={selection} onSelection={setSelection} controls={controls} focusRef={focusTarget} />
+                <QueueList jobs={shown} selection={selection} onSelection={setSelection} controls={controls} movable={movableToTop(jobs)} onPause={pauseRows} focusRef={focusTarget} />
               )}
+              {/* Rows added another way, below the uploads: fetches from a URL, each followed to Ready. */}
+              <FetchPanel />
             </>
           )
         }
       />
       <QueueAnnouncer counts={status.counts} waitingForNetwork={status.waitingForNetwork} />
+      <PauseDialog ask={pauseAsk} controls={controls} onClose={() => setPauseAsk(null)} onError={(err) => notify.error(errorOf(err).title)} />
       <DuplicateDialog files={files.previous} onDone={files.answerPrevious} />
     </div>
   );

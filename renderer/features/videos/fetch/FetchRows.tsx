@@ -3,6 +3,7 @@ import { RotateCcw, X } from 'lucide-react';
 import type { FetchView } from '../../../../shared/contract/videos-fetch';
 import { useCallMutation } from '../../../bridge/queries';
 import { ErrorMessage } from '../../../ui/ErrorMessage';
+import { showInLibrary } from '../library/library-store';
 import { fetchEnded, fetchPercent, fetchWords } from './fetch-words';
 
 interface Props {
@@ -18,7 +19,7 @@ function FetchRow({ row, onEnterAgain }: { readonly row: FetchView; readonly onE
   const percent = fetchPercent(row);
   const canRetry = row.state === 'failed' || row.state === 'cancelled';
   return (
-    <li className="fetch-row" data-testid="fetch-row" data-state={row.state} aria-label={`${row.title}: ${words.text}`}>
+    <li className="fetch-row" data-testid="fetch-row" data-state={row.state} data-video-id={row.videoId ?? undefined} aria-label={`${row.title}: ${words.text}`}>
       <div className="fetch-main">
         <div className="job-line">
           <strong className="fetch-title">{row.title}</strong>
@@ -37,7 +38,14 @@ function FetchRow({ row, onEnterAgain }: { readonly row: FetchView; readonly onE
         </div>
         {row.state === 'failed' && row.error?.detail && <p className="small fetch-reason">{row.error.detail}</p>}
         {row.note && row.state !== 'ready' && <p className="muted small fetch-note">{row.note}</p>}
-        {row.state === 'ready' && row.videoId && <p className="muted small">Video {row.videoId}</p>}
+        {/* A video the platform holds is shown by its title in the library, never by its id. */}
+        {(row.state === 'ready' || row.state === 'processing') && row.videoId && (
+          <p className="small">
+            <button type="button" className="lib-link" aria-label={`Show in library: ${row.title}`} onClick={() => showInLibrary(row.libraryId, row.videoId ?? '')}>
+              Show in library
+            </button>
+          </p>
+        )}
         <ErrorMessage error={cancel.error ?? retry.error} />
       </div>
       <div className="fetch-actions">

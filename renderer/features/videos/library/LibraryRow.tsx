@@ -76,13 +76,13 @@ export const LibraryRow = forwardRef<HTMLTableRowElement, Props>(function Librar
       <td>
         <Thumbnail libraryId={libraryId} video={video} />
       </td>
-      <td>
+      <td className="lib-title-cell">
         <LibraryTitle libraryId={libraryId} video={video} update={edits.update} />
       </td>
       <td>
         <CollectionCell libraryId={libraryId} video={video} collections={collections} edits={edits} />
       </td>
-      <td>
+      <td className="lib-wrap">
         <div className="lib-status">
           <strong className={`lib-state tone-${words.tone}`} data-testid="lib-state">
             {words.label}
@@ -96,8 +96,8 @@ export const LibraryRow = forwardRef<HTMLTableRowElement, Props>(function Librar
       </td>
       <td className="tabular num">{formatLength(video.length)}</td>
       <td className="tabular num">{formatBytes(video.storageSize)}</td>
-      <td className="tabular num">{video.views.toLocaleString()}</td>
-      <td className="small">{formatDate(video.dateUploaded)}</td>
+      <td className="tabular num lib-col-views">{video.views.toLocaleString()}</td>
+      <td className="small lib-wrap lib-date">{formatDate(video.dateUploaded)}</td>
       <td>
         <div className="job-actions">
           <button type="button" className="icon-button" aria-label={`Copy the video id of ${name}`} title="Copy the video id" onClick={() => copy(video.guid, 'Video id')}>

@@ -110,12 +110,16 @@ export function LibraryView() {
                 <th scope="col">
                   <span className="visually-hidden">Thumbnail</span>
                 </th>
-                <th scope="col">Title</th>
+                <th scope="col" className="lib-title-cell">
+                  Title
+                </th>
                 <th scope="col">Collection</th>
                 <th scope="col">Status</th>
                 <th scope="col">Length</th>
                 <th scope="col">Size</th>
-                <th scope="col">Views</th>
+                <th scope="col" className="lib-col-views">
+                  Views
+                </th>
                 <th scope="col">Uploaded</th>
                 <th scope="col">
                   <span className="visually-hidden">Actions</span>

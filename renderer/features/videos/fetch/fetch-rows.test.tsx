@@ -1,0 +1,62 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { FetchView } from '../../../../shared/contract/videos-fetch';
+import { useLibrary } from '../library/library-store';
+import { useTarget } from '../target-store';
+import { FetchRows } from './FetchRows';
+import { BridgeProvider, createQueryClient } from '../../../bridge/provider';
+import { installFakeBridge } from '../../../testing/fake-bridge';
+
+function aRow(over: Partial<FetchView>): FetchView {
+  return {
+    id: 'f1',
+    libraryId: 2,
+    collectionId: null,
+    url: 'https://media.example.com/talk.mp4',
+    title: 'Keynote, day one',
+    headerNames: [],
+    state: 'ready',
+    encodeProgress: null,
+    videoId: '5f2a9c1e-77aa-4b1c-9d3e-0a1b2c3d4e5f',
+    error: null,
+    note: null,
+    needsHeaders: false,
+    addedAt: 1,
+    endedAt: 2,
+    ...over,
+  };
+}
+
+beforeEach(() => {
+  installFakeBridge();
+  useTarget.setState({ libraryId: 1, collectionByLibrary: {} });
+  useLibrary.setState({ view: 'queue', spotlight: null });
+});
+afterEach(cleanup);
+
+describe('a fetched row', () => {
+  it('shows the video by its title and opens it in the library, never by its id', () => {
+    render(
+      <BridgeProvider client={createQueryClient()}>
+        <FetchRows rows={[aRow({})]} onEnterAgain={() => {}} />
+      </BridgeProvider>,
+    );
+    const row = screen.getByTestId('fetch-row');
+    expect(row.textContent).toContain('Keynote, day one');
+    expect(row.textContent).not.toContain('5f2a9c1e');
+    fireEvent.click(within(row).getByRole('button', { name: 'Show in library: Keynote, day one' }));
+    expect(useLibrary.getState().view).toBe('library');
+    expect(useLibrary.getState().spotlight).toEqual({ libraryId: 2, videoId: '5f2a9c1e-77aa-4b1c-9d3e-0a1b2c3d4e5f' });
+    expect(useTarget.getState().libraryId).toBe(2);
+  });
+
+  it('offers no link before the platform has a video for it', () => {
+    render(
+      <BridgeProvider client={createQueryClient()}>
+        <FetchRows rows={[aRow({ state: 'fetching', videoId: null })]} onEnterAgain={() => {}} />
+      </BridgeProvider>,
+    );
+    expect(screen.queryByRole('button', { name: /Show in library/ })).toBeNull();
+  });
+});
