@@ -1,4 +1,5 @@
 /** `burrow api <METHOD> <path> [--body|-b <json>] [--verbose] [--profile NAME] [--api-key KEY]`: one raw request to the core API. */
+import { COMMAND_VARIABLES, environmentHelp } from './env-help.js';
 import { STATUS_CODES } from 'node:http';
 import { createPlatformClient } from '../electron/core/platform/client.js';
 import { mapPlatformError } from '../electron/core/platform/errors.js';
@@ -26,7 +27,7 @@ Base URL: BUNNYNET_API_URL, else the profile's api_url, else https://api.bunny.n
   Paths under /mc, /video and /logging go to BURROW_CONTAINERS_URL, BURROW_VIDEO_URL and BURROW_LOGGING_URL
   (the prefix replaced by that URL) when the variable is set; Stream needs the library's key as --api-key.
 Exit status: 0 success (2xx), 1 HTTP error, 2 usage or bad JSON, 3 network failure.
-`;
+${environmentHelp(COMMAND_VARIABLES.api)}`;
 
 /** Value flags whose next word is never itself a flag, so `--profile -h` is a profile named "-h". */
 const TAKES_VALUE = new Set(['--body', '-b', '--profile', '-p', '--api-key']);

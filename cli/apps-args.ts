@@ -1,4 +1,5 @@
 /** The words of `burrow apps`: its four subcommands, their flags, and the help text. */
+import { COMMAND_VARIABLES, environmentHelp } from './env-help.js';
 import { splitFlags, wantsHelpIn } from './flags.js';
 
 /** Options every subcommand that reaches the platform shares. */
@@ -38,7 +39,7 @@ Magic Containers applications of the account.
   --api-key KEY, --profile NAME   the account key, as for burrow api
 Exit status: 0 done (or valid), 1 the platform answered with an error (a 400 prints its field errors the same way),
 2 usage or a request that breaks a rule, 3 the platform could not be reached.
-`;
+${environmentHelp(COMMAND_VARIABLES.apps)}`;
 
 const VALUE_FLAGS = new Set(['--file', '-f', '--containers-url', '--api-key', '--profile', '-p']);
 const BOOLEAN_FLAGS = new Set(['--dry-run', '--json']);

@@ -1,4 +1,5 @@
 /** The words of `burrow logs`: flags, their checks against the same filter and range rules the app uses, and the help text. */
+import { COMMAND_VARIABLES, environmentHelp } from './env-help.js';
 import { addChip, EMPTY_FILTER, type FilterKey, type LogFilter } from '../shared/logs/filter.js';
 import { parseFilterValue } from '../shared/logs/filter-text.js';
 import type { WhenFlags } from '../shared/logs/range.js';
@@ -82,7 +83,7 @@ Every request of one zone shares one budget of 30 per 10 s, the platform's limit
                          text that picks it); a table on a terminal, NDJSON otherwise
   --top <n>              values per facet with --facets (default 10, at most 1000)
 Exit status: 0 done, 1 the platform answered with an error, 2 usage, 3 the platform could not be reached.
-`;
+${environmentHelp(COMMAND_VARIABLES.logs)}`;
 
 /** Flag → filter key. */
 const FILTER_FLAGS: Readonly<Record<string, FilterKey>> = {

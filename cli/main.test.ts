@@ -47,7 +47,7 @@ describe('help', () => {
   it('burrow sandbox --help and a bad sandbox flag', async () => {
     const help = await runBurrow(['sandbox', '--help']);
     expect(help.code).toBe(0);
-    expect(help.stdout).toContain('usage: burrow sandbox [--port N]');
+    expect(help.stdout).toContain('usage: burrow sandbox [--env] [--port N]');
     const bad = await runBurrow(['sandbox', '--port', 'x']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('--port must be a whole number');

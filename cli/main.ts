@@ -1,7 +1,8 @@
-/** `burrow`: the command line — `burrow api …` for raw requests, `burrow videos upload …` for uploads, `burrow logs …` for CDN logs, `burrow apps …` for container apps, `burrow sandbox …` for the local platform. */
+/** `burrow`: the command line — `burrow api …` for raw requests, `burrow videos upload …` for uploads, `burrow logs …` for CDN logs, `burrow apps …` for container apps, `burrow sandbox …` for the local platform, `burrow --sandbox <command…>` for any of them against a throwaway one. */
 import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { COMMAND_VARIABLES, environmentHelp, unionOf } from './env-help.js';
 import { EXIT, type CliIo } from './io.js';
 import type { ProcessHooks } from './sandbox.js';
 import { VERSION } from './version.js';
@@ -22,9 +23,13 @@ Commands:
                  print a pull zone's CDN request logs (or a v1 day file's), filtered
   apps list | get <id> | delete <id> | create --file <app.json> [--dry-run] [--json]
                  Magic Containers applications; create checks every rule of the platform first
-  sandbox [--port N] [--data-dir DIR] [--seed N] [--app-limit N] [--fetch-queue-limit N] [--discard-uploads] [--no-realism]
-                 run the local platform; prints its JSON (URLs, keys) as the first line
+  sandbox [--env] [--port N] [--data-dir DIR] [--seed N] [--app-limit N] [--fetch-queue-limit N] [--discard-uploads] [--no-realism]
+                 run the local platform; prints its JSON (URLs, keys) as the first line, or with --env the
+                 export lines that point burrow at it
+  --sandbox <command>...
+                 run any command above against a sandbox of its own, started before it and closed after it
 
+${environmentHelp(unionOf(...Object.values(COMMAND_VARIABLES)))}
 Run "burrow <command> --help" for details. Version ${VERSION}.
 `;
 
@@ -43,6 +48,8 @@ export async function main(argv: readonly string[], io: CliIo, hooks: ProcessHoo
       return (await import('./apps.js')).runApps(rest, io);
     case 'sandbox':
       return (await import('./sandbox.js')).runSandboxCommand(rest, io, hooks);
+    case '--sandbox':
+      return (await import('./sandbox.js')).runWithSandbox(rest, io, hooks, main);
     case '--help':
     case '-h':
     case 'help':

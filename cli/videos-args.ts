@@ -1,4 +1,5 @@
 /** The words of `burrow videos upload`: flags, their checks, and the help texts. */
+import { COMMAND_VARIABLES, environmentHelp, unionOf } from './env-help.js';
 import { LibraryId } from '../shared/profiles.js';
 import { CONCURRENCY, Title } from '../shared/videos/model.js';
 import { splitFlags, wantsHelpIn } from './flags.js';
@@ -46,7 +47,7 @@ Commands:
                  list a library's videos with their status, length and size
 
 Run "burrow videos <command> --help" for details.
-`;
+${environmentHelp(unionOf(COMMAND_VARIABLES['videos upload'], COMMAND_VARIABLES['videos fetch'], COMMAND_VARIABLES['videos list']))}`;
 
 /** The help text of `burrow videos upload`. */
 export const UPLOAD_HELP = `usage: burrow ${UPLOAD_USAGE}
@@ -73,7 +74,7 @@ interruption (Ctrl+C, a kill, a lost network) and it continues the same uploads 
                          a size is bytes, or a number with K, M, G, T (powers of 1024; KiB… too) or KB, MB, GB, TB
 Queue: BURROW_STATE_DIR, else $XDG_STATE_HOME/burrow/cli-uploads, else ~/.local/state/burrow/cli-uploads.
 Exit status: 0 every file done, 1 a file failed, 2 usage, 3 platform unreachable, 130/143 interrupted (SIGINT/SIGTERM).
-`;
+${environmentHelp(COMMAND_VARIABLES['videos upload'])}`;
 
 /** A usage error: one line for stderr. */
 export interface UsageError {

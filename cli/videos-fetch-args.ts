@@ -1,4 +1,5 @@
 /** The words of `burrow videos fetch`: flags, their checks, and the help text. */
+import { COMMAND_VARIABLES, environmentHelp } from './env-help.js';
 import { FetchHeader, FetchUrl, MAX_FETCH_HEADERS } from '../shared/contract/videos-fetch.js';
 import { LibraryId } from '../shared/profiles.js';
 import { Title } from '../shared/videos/model.js';
@@ -44,7 +45,7 @@ or failed, printing its progress.
 A full fetch queue on the platform (HTTP 429) is waited out by itself, as Retry-After says.
 Exit status: 0 ready, 1 failed (or refused), 2 usage, 3 platform unreachable, 130/143 interrupted (SIGINT/SIGTERM;
 the platform keeps fetching).
-`;
+${environmentHelp(COMMAND_VARIABLES['videos fetch'])}`;
 
 const VALUE_FLAGS = new Set(['--library', '--collection', '--title', '--header', '-H', '--library-key', '--video-url', '--api-key', '--profile', '-p', '--offline-timeout']);
 const BOOLEAN_FLAGS = new Set(['--json']);

@@ -46,7 +46,7 @@ async function firstCollection(): Promise<string> {
 }
 
 describe('burrow videos list', () => {
-  it('prints one line per video, newest first, with the count on stderr; searches, filters and sorts', async () => {
+  it('prints a header row, then one line per video, newest first, with the count on stderr; searches, filters and sorts', async () => {
     const collection = await firstCollection();
     const a = await create('Alpha take');
     const b = await create('Beta take', collection);
@@ -54,13 +54,15 @@ describe('burrow videos list', () => {
 
     const all = await run(['--library', String(lib.id)]);
     expect(all.code).toBe(0);
-    const lines = all.stdout.trim().split('\n');
+    const [header, ...lines] = all.stdout.trim().split('\n');
+    // The column names stand over their columns: each starts where its values start (numbers end where theirs end).
+    expect(header).toMatch(/^ID {34} {2}STATUS {21} {2} {2}LENGTH {2} {5}SIZE {2}TITLE$/);
     expect(lines.map((l) => l.slice(0, 36))).toEqual([c, b, a]);
     expect(lines[0]).toMatch(/^\S{36} {2}Waiting for its file {8}\s+— {2}\s+0 KB {2}Gamma cut$/);
     expect(all.stderr).toBe('Page 1 of 1 · 3 videos\n');
 
     const found = await run(['--library', String(lib.id), '--search', 'TAKE', '--order', 'title']);
-    expect(found.stdout.trim().split('\n').map((l) => l.slice(0, 36))).toEqual([a, b]);
+    expect(found.stdout.trim().split('\n').slice(1).map((l) => l.slice(0, 36))).toEqual([a, b]);
 
     const filed = await run(['--library', String(lib.id), '--collection', collection, '--json']);
     expect(filed.code).toBe(0);
@@ -78,7 +80,7 @@ describe('burrow videos list', () => {
     sandbox.faults.add({ method: 'GET', path: `/video/library/${lib.id}/videos`, times: 1, action: { kind: 'status', status: 200, body: page } });
     const r = await run(['--library', String(lib.id)]);
     expect(r.code).toBe(0);
-    expect(r.stdout.trim().split('\n')).toHaveLength(1);
+    expect(r.stdout.trim().split('\n')).toHaveLength(2);
     expect(r.stdout).toContain('Processing (status 12)');
     expect(r.stdout).toContain('Kept');
     expect(r.stderr).toContain('1 video on this page could not be read and is not listed (first: items.1.guid:');
@@ -88,7 +90,7 @@ describe('burrow videos list', () => {
     const ids: string[] = [];
     for (let i = 0; i < 12; i++) ids.push(await create(`Clip ${i}`));
     const second = await run(['--library', String(lib.id), '--per-page', '10', '--page', '2']);
-    expect(second.stdout.trim().split('\n').map((l) => l.slice(0, 36))).toEqual([ids[1], ids[0]]);
+    expect(second.stdout.trim().split('\n').slice(1).map((l) => l.slice(0, 36))).toEqual([ids[1], ids[0]]);
     expect(second.stderr).toBe('Page 2 of 2 · 12 videos\n');
   });
 

@@ -2,6 +2,7 @@
  * `burrow videos list`: one page of a library's videos, on the same core call as the app's library browser, with the
  * library's key found as `burrow videos upload` finds it.
  */
+import { COMMAND_VARIABLES, environmentHelp } from './env-help.js';
 import { LIBRARY_PAGE_SIZES, LibraryOrder, type LibraryQuery } from '../shared/contract/videos-library.js';
 import { LibraryId } from '../shared/profiles.js';
 import { formatLength, videoWords } from '../shared/videos/status.js';
@@ -19,8 +20,8 @@ export const LIST_USAGE =
 /** The help text of `burrow videos list`. */
 export const LIST_HELP = `usage: burrow ${LIST_USAGE}
 
-Lists one page of a Stream library's videos, newest first: id, status, length, size and title, one per line
-(--json: the page as JSON — totalItems, page, itemsPerPage and items).
+Lists one page of a Stream library's videos, newest first: a header row, then id, status, length, size and title,
+one per line (--json: the page as JSON — totalItems, page, itemsPerPage and items).
   --library <id>         the video library (required)
   --search <text>        only videos whose title contains the text
   --collection <id>      only videos in this collection (its guid)
@@ -33,7 +34,7 @@ Lists one page of a Stream library's videos, newest first: id, status, length, s
   --api-key KEY          account key for fetching the library's key (else BUNNYNET_API_KEY, else the profile)
   --profile, -p NAME     profile in the bunny.net CLI config file (default "default")
 Exit status: 0 listed, 1 the platform answered with an error, 2 usage or no key, 3 platform unreachable.
-`;
+${environmentHelp(COMMAND_VARIABLES['videos list'])}`;
 
 const VALUE_FLAGS = new Set(['--library', '--search', '--collection', '--order', '--page', '--per-page', '--library-key', '--video-url', '--api-key', '--profile', '-p']);
 const BOOLEAN_FLAGS = new Set(['--json']);
@@ -124,12 +125,15 @@ export async function runVideosList(args: readonly string[], io: CliIo): Promise
       if (page.unreadable) err(unreadableLine(page.unreadable));
       return EXIT.ok;
     }
+    const row = (id: string, status: string, length: string, bytes: string, title: string) => [id.padEnd(36), status.padEnd(27), length.padStart(8), bytes.padStart(9), title].join('  ');
+    // A table starts with its column names, as `burrow logs` does; an empty page prints no table at all.
+    if (page.items.length > 0) io.stdout.write(`${row('ID', 'STATUS', 'LENGTH', 'SIZE', 'TITLE')}\n`);
     for (const v of page.items) {
-      const line = [v.guid.padEnd(36), videoWords(v).label.padEnd(27), formatLength(v.length).padStart(8), size(v.storageSize).padStart(9), shown(io.stdout, v.title, { oneLine: true })].join('  ');
+      const line = row(v.guid, videoWords(v).label, formatLength(v.length), size(v.storageSize), shown(io.stdout, v.title, { oneLine: true }));
       io.stdout.write(shown(io.stdout, `${line}\n`));
     }
     const pages = Math.max(1, Math.ceil(page.totalItems / page.itemsPerPage));
-    // The count goes to stderr, so the lines on stdout stay one video each for a pipe.
+    // The count goes to stderr, so stdout holds the table alone (its header, then one video a line) for a pipe.
     err(page.totalItems === 0 ? 'No videos.' : `Page ${page.page} of ${pages} · ${page.totalItems} video${page.totalItems === 1 ? '' : 's'}`);
     if (page.unreadable) err(unreadableLine(page.unreadable));
     return EXIT.ok;

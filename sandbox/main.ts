@@ -6,7 +6,7 @@
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { SandboxOptions } from './context.js';
-import { pickSandboxInfo, startSandbox } from './server.js';
+import { pickSandboxInfo, startSandbox, type Sandbox } from './server.js';
 
 /** The one-line usage shown with a flag error. */
 export const SANDBOX_USAGE =
@@ -99,6 +99,8 @@ export interface SandboxHost {
 export interface RunSandboxOptions {
   readonly name?: string;
   readonly host?: SandboxHost;
+  /** What goes to stdout once it serves (ending in a newline); by default the SandboxInfo JSON line. */
+  readonly announce?: (sandbox: Sandbox) => string;
 }
 
 /** The real process as a SandboxHost. */
@@ -169,7 +171,7 @@ export async function runSandbox(argv: readonly string[], io: SandboxIo, opts: R
     // signal would kill the process without closing (a temp data dir would be left behind).
     const parentWatch = watchParent(host, () => stop('orphaned'));
     for (const signal of SIGNALS) host.onSignal(signal, stop);
-    io.stdout.write(`${JSON.stringify(pickSandboxInfo(running))}\n`);
+    io.stdout.write(opts.announce?.(running) ?? `${JSON.stringify(pickSandboxInfo(running))}\n`);
     io.stderr.write(`${name}: serving on ${running.apiUrl} (Ctrl+C to stop)\n`);
   });
 }

@@ -10,7 +10,8 @@ const LABELS = {
   error: 'Platform error',
 } as const;
 
-export function ConnectionBadge() {
+/** `compact` (the sidebar as icons): only the dot shows; the profile and the state are its tooltip and stay readable by speech. */
+export function ConnectionBadge({ compact = false }: { readonly compact?: boolean }) {
   const profiles = useCall('profiles.list', {});
   const info = useCall('app.info', {});
   const active = profiles.data?.profiles.find((p) => p.id === profiles.data?.activeId);
@@ -21,7 +22,7 @@ export function ConnectionBadge() {
   const state = !active ? 'none' : status.isPending ? 'pending' : check?.state === 'ok' ? 'ok' : 'error';
   const label = !active ? 'No profile' : status.isPending ? 'Checking…' : check ? LABELS[check.state] : 'Unknown';
   return (
-    <div className="connection" data-testid="connection" data-state={state}>
+    <div className="connection" data-testid="connection" data-state={state} title={compact ? `Profile ${active?.name ?? 'None'} · ${label}` : undefined}>
       <div className="profile-name">
         <span className="muted">Profile</span> <strong data-testid="active-profile">{active?.name ?? 'None'}</strong>
         {active?.kind === 'sandbox' && <span className="badge">Sandbox</span>}

@@ -1,9 +1,14 @@
-/** The left sidebar: the five areas, the uploads tray, then the active profile and the connection status. */
+/**
+ * The left sidebar: the five areas, the uploads tray, then the active profile and the connection status.
+ * In a window narrower than 1100 px it shrinks to icons: each keeps its name (for speech, and as a tooltip on
+ * hover or keyboard focus), the current area stays marked, and the tray and the status keep their place.
+ */
 import { useRef, type KeyboardEvent } from 'react';
 import { AREAS } from './areas';
 import { useNav } from './nav-store';
 import { ConnectionBadge } from './ConnectionBadge';
 import { UploadsTray } from '../features/uploads-tray/UploadsTray';
+import { useNarrowWindow } from './use-narrow-window';
 
 const MOD = /Mac|iPhone|iPad/.test(navigator.platform) ? '⌘' : 'Ctrl+';
 
@@ -11,6 +16,7 @@ export function Sidebar() {
   const area = useNav((s) => s.area);
   const go = useNav((s) => s.go);
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
+  const collapsed = useNarrowWindow();
 
   // Arrow keys move between areas, as in a menu; Tab still leaves the list in reading order.
   function onKeyDown(e: KeyboardEvent<HTMLButtonElement>, index: number) {
@@ -22,9 +28,9 @@ export function Sidebar() {
   }
 
   return (
-    <aside className="sidebar">
+    <aside className="sidebar" data-collapsed={collapsed ? 'true' : 'false'} data-testid="sidebar">
       <div className="brand" aria-hidden="true">
-        Burrow
+        {collapsed ? 'B' : 'Burrow'}
       </div>
       <nav aria-label="Areas">
         <ul>
@@ -46,8 +52,11 @@ export function Sidebar() {
                   title={`${a.label} (${MOD}${i + 1})`}
                 >
                   <Icon aria-hidden="true" size={18} />
-                  <span>{a.label}</span>
-                  <kbd aria-hidden="true">{`${MOD}${i + 1}`}</kbd>
+                  {/* Collapsed, the label and the shortcut become the tooltip shown on hover and on focus. */}
+                  <span className="nav-label">
+                    <span>{a.label}</span>
+                    <kbd aria-hidden="true">{`${MOD}${i + 1}`}</kbd>
+                  </span>
                 </button>
               </li>
             );
@@ -55,7 +64,7 @@ export function Sidebar() {
         </ul>
       </nav>
       <UploadsTray />
-      <ConnectionBadge />
+      <ConnectionBadge compact={collapsed} />
     </aside>
   );
 }
