@@ -115,8 +115,8 @@ function planFor(video: VideoRecord, file: StoredFile, now: () => number, jit: b
           availableResolutions: RESOLUTIONS,
           thumbnailCount: Math.max(1, Math.ceil(probed.length / 10)),
           thumbnailFileName: 'thumbnail.jpg',
-          // The original plus the renditions.
-          storageSize: file.size + Math.round(file.size * 0.6),
+          // The size of the bytes received: what the user uploaded, not the renditions made from it.
+          storageSize: file.size,
         };
         setStatus(v, jit ? VideoStatus.jitPlaylistsCreated : VideoStatus.finished, now(), 100);
       },
