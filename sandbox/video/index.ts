@@ -15,6 +15,7 @@
  *   library; otherwise 400. Deleting a collection leaves its videos in the library, outside any collection.
  */
 import type { Area, SandboxContext } from '../context.js';
+import type { SavedPart } from '../state.js';
 import { createCollectionRoutes } from './collection-routes.js';
 import { RemoteFetcher } from './fetch.js';
 import type { UploadStats } from './meter.js';
@@ -35,6 +36,8 @@ export interface VideoArea extends Area {
   uploadStats(): UploadStats;
   /** Restarts the peak from the bodies open now and the totals from zero. */
   resetUploadStats(): void;
+  /** The videos and collections, for the saved account. */
+  save(): SavedPart<'videos' | 'collections'>;
 }
 
 /**
@@ -56,6 +59,7 @@ export function createVideoArea(ctx: SandboxContext, mountPath = '/video'): Vide
     inspect: (libraryId, videoId) => service.inspect(libraryId, videoId),
     uploadStats: () => service.meter.stats(),
     resetUploadStats: () => service.meter.reset(),
+    save: () => service.save(),
     close() {
       tus.close();
       service.close();

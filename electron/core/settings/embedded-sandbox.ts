@@ -19,7 +19,7 @@ export class EmbeddedSandbox {
   get(): Promise<Sandbox> {
     if (!this.#running) {
       this.#running = mkdir(this.#dataDir, { recursive: true }).then(() =>
-        startSandbox({ dataDir: this.#dataDir, seed: EMBEDDED_SEED, processingStepMs: 1500 }),
+        startSandbox({ dataDir: this.#dataDir, seed: EMBEDDED_SEED, processingStepMs: 1500, persist: true }),
       );
       this.#running.catch(() => {
         this.#running = null;
