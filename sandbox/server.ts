@@ -226,6 +226,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         const rest = underPrefix(path, prefix);
         if (rest !== undefined) return area.handle(req, res, rest, query);
       }
+      // The sandbox is its libraries' CDN host too (the zones name its address), for their thumbnails.
+      if (video.serveCdn(req, res, path)) return true;
       return core.handle(req, res, path, query);
     };
 

@@ -51,7 +51,8 @@ export interface CoreApiArea extends Area {
 /** Creates the core API area. Mutable state (pull-zone edits, DNS zones) lives here, per sandbox. */
 export function createCoreApiArea(ctx: SandboxContext): CoreApiArea {
   const { seed } = ctx;
-  const pullZones = createPullZones(seed, ctx.saved?.pullZoneEdits);
+  // The sandbox itself is its libraries' CDN, so thumbnails show without a network.
+  const pullZones = createPullZones(seed, ctx.saved?.pullZoneEdits, () => (ctx.origin() === '' ? undefined : new URL(ctx.origin()).host));
   const dnsZones = createDnsZones(seed, ctx.options.now, ctx.saved?.dnsZones);
   const PZ_404 = ['pullZone.not_found', 'PullZone', 'The requested Pull Zone was not found'] as const;
   const DNS_404 = ['dnsZone.not_found', 'DnsZone', 'The requested DNS Zone was not found'] as const;

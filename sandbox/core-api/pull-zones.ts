@@ -82,10 +82,10 @@ export interface PullZones {
   edits(): [number, PullZoneEdits][];
 }
 
-/** Creates the pull-zone state for a seed. */
-export function createPullZones(seed: SeedData, saved: readonly (readonly [number, PullZoneEdits])[] = []): PullZones {
+/** Creates the pull-zone state for a seed; `cdnHost` is where the sandbox serves its libraries' files (host:port). */
+export function createPullZones(seed: SeedData, saved: readonly (readonly [number, PullZoneEdits])[] = [], cdnHost: () => string | undefined = () => undefined): PullZones {
   const edits = new Map<number, PullZoneEdits>(saved);
-  const model = (pz: SeedPullZone) => pullZoneModel(seed, pz, edits.get(pz.id));
+  const model = (pz: SeedPullZone) => pullZoneModel(seed, pz, edits.get(pz.id), cdnHost());
   const find = (id: number) => seed.pullZones.find((pz) => pz.id === id);
   return {
     list(search) {

@@ -14,6 +14,7 @@
  * - A collectionId (create, update, fetch, TUS `collection` metadata) must name a collection of the
  *   library; otherwise 400. Deleting a collection leaves its videos in the library, outside any collection.
  */
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Area, SandboxContext } from '../context.js';
 import type { SavedPart } from '../state.js';
 import { createCollectionRoutes } from './collection-routes.js';
@@ -21,6 +22,7 @@ import { RemoteFetcher } from './fetch.js';
 import type { UploadStats } from './meter.js';
 import { createVideoRoutes } from './routes.js';
 import { VideoService, type UploadInspection } from './service.js';
+import { serveCdnFile } from './thumbnail.js';
 import { TusEndpoint } from './tus.js';
 
 export { tusSignature } from './auth.js';
@@ -38,6 +40,8 @@ export interface VideoArea extends Area {
   resetUploadStats(): void;
   /** The videos and collections, for the saved account. */
   save(): SavedPart<'videos' | 'collections'>;
+  /** Answers a request for a library's CDN file (`/{videoId}/{thumbnailFileName}`); false for any other path. */
+  serveCdn(req: IncomingMessage, res: ServerResponse, path: string): boolean;
 }
 
 /**
@@ -60,6 +64,7 @@ export function createVideoArea(ctx: SandboxContext, mountPath = '/video'): Vide
     uploadStats: () => service.meter.stats(),
     resetUploadStats: () => service.meter.reset(),
     save: () => service.save(),
+    serveCdn: (req, res, path) => serveCdnFile(service.store, req, res, path),
     close() {
       tus.close();
       service.close();
