@@ -206,7 +206,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     logging = createLoggingArea(ctx);
     const core = createCoreApiArea(ctx);
     areas.push(containers, logging, core);
-    if (persist) writer = createStateWriter(dataDir, options.seed ?? 1, () => ({ ...apps.save(), ...video.save(), ...core.save() }), log);
+    if (persist) {
+      writer = createStateWriter(dataDir, options.seed ?? 1, () => ({ ...apps.save(), ...video.save(), ...core.save() }), log);
+      await video.sweep();
+    }
     const prefixed: readonly (readonly [string, Area])[] = [
       ['/mc', containers],
       ['/video', video],

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Upload } from 'tus-js-client';
@@ -119,6 +119,7 @@ describe('a sandbox that keeps its account (persist)', () => {
     expect(again.uploads.inspect(lib.id, made.put.guid)).toMatchObject({ size: made.big.length, sha256: sha256(made.big), path: null });
     const stored = await readdir(join(dataDir, 'video', String(lib.id)));
     expect(stored.some((name) => name.startsWith(made.put.guid))).toBe(false);
+    expect(stored).toEqual([`${made.tus.guid}.original`]);
 
     const list = (await call(`${again.videoUrl}/library/${lib.id}/videos?itemsPerPage=100`, 'GET', lib.key)).json as { items: Video[] };
     expect(list.items.map((v) => v.guid)).toEqual(expect.arrayContaining([made.put.guid, made.tus.guid]));
@@ -129,6 +130,21 @@ describe('a sandbox that keeps its account (persist)', () => {
     expect(zones.Items.map((z) => z.Domain)).toContain('kept.example.com');
     const pullZone = (await call(`${again.apiUrl}/pullzone/${made.zoneId}`, 'GET', again.accountKey)).json as { OriginUrl: string };
     expect(pullZone.OriginUrl).toBe('https://kept-origin.example.com');
+  });
+
+  it('clears files no saved video names (an earlier version kept every upload) on start', async () => {
+    const dataDir = await folder();
+    const first = await start({ dataDir, persist: true });
+    const lib = first.libraries[0]!;
+    await stop(first);
+    const libDir = join(dataDir, 'video', String(lib.id));
+    await mkdir(libDir, { recursive: true });
+    await mkdir(join(dataDir, 'video', 'tus'), { recursive: true });
+    await writeFile(join(libDir, '0b4a2a8e-0000-4000-8000-000000000000.original'), bytes(2000, 2));
+    await writeFile(join(dataDir, 'video', 'tus', 'abandoned'), bytes(10, 3));
+    await start({ dataDir, persist: true });
+    expect(await readdir(libDir)).toEqual([]);
+    expect(existsSync(join(dataDir, 'video', 'tus'))).toBe(false);
   });
 
   it('processes again a video whose processing a restart cut short', async () => {

@@ -1,7 +1,7 @@
 /** The video library's state and the operations every upload channel (PUT, fetch, TUS) shares. */
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { rename } from 'node:fs/promises';
+import { readdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { SandboxContext } from '../context.js';
 import { findLibrary } from './auth.js';
@@ -94,6 +94,28 @@ export class VideoService {
     }));
     const collections = this.collections.all().map(({ libraryId, guid, name, createdAt }) => ({ libraryId, guid, name, createdAt }));
     return { videos, collections };
+  }
+
+  /**
+   * Removes files of the data folder no saved video names: parts of uploads a restart cut off, and the bytes of
+   * videos that are gone or too large to keep (an earlier run, or an earlier version, may have left them).
+   */
+  async sweep(): Promise<void> {
+    const kept = new Set(this.store.all().flatMap((v) => (v.upload.kind === 'stored' && v.upload.file.path !== null ? [v.upload.file.path] : [])));
+    const entries = await readdir(this.root, { withFileTypes: true }).catch(() => []);
+    for (const entry of entries) {
+      if (!entry.isDirectory()) continue;
+      const dir = join(this.root, entry.name);
+      // Unfinished TUS uploads are never resumed across a restart: their parts are dropped whole.
+      if (dir === this.tusDir()) {
+        await rm(dir, { recursive: true, force: true });
+        continue;
+      }
+      for (const name of await readdir(dir).catch(() => [])) {
+        const file = join(dir, name);
+        if (!kept.has(file)) await removeFile(file);
+      }
+    }
   }
 
   /** Puts back the saved account; a video that was still being processed is processed again from its file. */

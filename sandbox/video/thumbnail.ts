@@ -8,7 +8,7 @@ import type { VideoStore } from './store.js';
 const WIDTH = 320;
 const HEIGHT = 180;
 /** Titles longer than this are cut with an ellipsis, so they stay inside the frame. */
-const TITLE_CHARS = 34;
+const TITLE_CHARS = 24;
 
 /** The picture's hue (0–359), the same for a guid every time. */
 export function hueOf(guid: string): number {
@@ -35,7 +35,7 @@ export function thumbnailSvg(title: string, guid: string): Buffer {
     `<rect x="10" y="10" width="${WIDTH - 20}" height="${HEIGHT - 20}" rx="8" fill="none" stroke="rgba(255,255,255,0.45)" stroke-width="2"/>`,
     `<circle cx="${WIDTH / 2}" cy="74" r="24" fill="rgba(0,0,0,0.35)"/>`,
     `<path d="M${WIDTH / 2 - 8} 61 L${WIDTH / 2 - 8} 87 L${WIDTH / 2 + 14} 74 Z" fill="#ffffff"/>`,
-    `<text x="${WIDTH / 2}" y="140" text-anchor="middle" font-family="system-ui, sans-serif" font-size="17" font-weight="600" fill="#ffffff">${escapeXml(shown)}</text>`,
+    `<text x="${WIDTH / 2}" y="140" text-anchor="middle" font-family="system-ui, sans-serif" font-size="24" font-weight="700" fill="#ffffff">${escapeXml(shown)}</text>`,
     '</svg>',
   ].join('');
   return Buffer.from(svg, 'utf8');
