@@ -66,7 +66,7 @@ async function makeAccount(s: Sandbox) {
 
   const big = bytes(1_500_000, 5);
   const put = (await call(`${s.videoUrl}/library/${lib.id}/videos`, 'POST', lib.key, { title: 'Big upload', collectionId })).json as Video;
-  const sent = await fetch(`${s.videoUrl}/library/${lib.id}/videos/${put.guid}`, { method: 'PUT', headers: { AccessKey: lib.key }, body: big });
+  const sent = await fetch(`${s.videoUrl}/library/${lib.id}/videos/${put.guid}`, { method: 'PUT', headers: { AccessKey: lib.key }, body: new Uint8Array(big) });
   expect(sent.status).toBe(200);
 
   const small = bytes(300_000, 6);
@@ -152,7 +152,7 @@ describe('a sandbox that keeps its account (persist)', () => {
     const first = await start({ dataDir, persist: true, processingStepMs: 60_000 });
     const lib = first.libraries[0]!;
     const video = (await call(`${first.videoUrl}/library/${lib.id}/videos`, 'POST', lib.key, { title: 'Cut short' })).json as Video;
-    expect((await fetch(`${first.videoUrl}/library/${lib.id}/videos/${video.guid}`, { method: 'PUT', headers: { AccessKey: lib.key }, body: bytes(1000, 1) })).status).toBe(200);
+    expect((await fetch(`${first.videoUrl}/library/${lib.id}/videos/${video.guid}`, { method: 'PUT', headers: { AccessKey: lib.key }, body: new Uint8Array(bytes(1000, 1)) })).status).toBe(200);
     await stop(first);
 
     const again = await start({ dataDir, persist: true });

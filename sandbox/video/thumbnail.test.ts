@@ -9,7 +9,7 @@ afterEach(async () => {
 
 async function encoded(title: string): Promise<string> {
   const guid = ((await s.call('POST', `/library/${s.libA.id}/videos`, { key: s.libA.key, json: { title } })).json as { guid: string }).guid;
-  const put = await fetch(`${s.sandbox.videoUrl}/library/${s.libA.id}/videos/${guid}`, { method: 'PUT', headers: { AccessKey: s.libA.key }, body: bytes(5000) });
+  const put = await fetch(`${s.sandbox.videoUrl}/library/${s.libA.id}/videos/${guid}`, { method: 'PUT', headers: { AccessKey: s.libA.key }, body: new Uint8Array(bytes(5000)) });
   expect(put.status).toBe(200);
   await waitFor(async () => ((await s.call('GET', `/library/${s.libA.id}/videos/${guid}`, { key: s.libA.key })).json as { status: number }).status === 4 || undefined);
   return guid;
