@@ -1,6 +1,7 @@
 import { createSeed } from '../sandbox/seed.js';
 import { EMBEDDED_SEED } from '../electron/core/settings/embedded-sandbox.js';
 import { expect, screenshot, test } from './fixtures.js';
+import { expectNoSeriousA11yViolations } from './support/axe.js';
 
 const accountKey = createSeed(EMBEDDED_SEED).accountKey;
 
@@ -80,4 +81,36 @@ test('a wrong key is reported per area with the platform status', async ({ app }
   await expect(settings.check('video')).toHaveAttribute('data-state', 'no-key');
   // Deleting asks once and names the profile.
   await settings.deleteProfile('Wrong key');
+});
+
+test('Reset sandbox asks first, naming what is lost, then starts the sandbox over', async ({ app, shell }) => {
+  const settings = app.settings;
+  const { page } = app;
+  await settings.open('keyboard');
+  await expect(settings.detailHeading).toContainText('Sandbox');
+  await expect.poll(async () => (await shell.core.embeddedSandbox()) !== null).toBe(true);
+  const before = (await shell.core.embeddedSandbox())!;
+  const appsOf = async () => {
+    const s = (await shell.core.embeddedSandbox())!;
+    const res = await fetch(`${s.containersUrl}/apps`, { headers: { AccessKey: s.accountKey } });
+    return ((await res.json()) as { items: { name: string }[] }).items.map((a) => a.name);
+  };
+  const made = await fetch(`${before.containersUrl}/apps`, {
+    method: 'POST',
+    headers: { AccessKey: before.accountKey, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'made-before-reset', runtimeType: 'Shared', autoScaling: { min: 1, max: 1 }, regionSettings: {} }),
+  });
+  expect(made.status).toBe(201);
+  expect(await appsOf()).toEqual(['made-before-reset']);
+
+  const reset = settings.detail.getByTestId('sandbox-reset');
+  await reset.getByRole('button', { name: 'Reset sandbox…' }).click();
+  const dialog = reset.getByRole('alertdialog');
+  await expect(dialog).toContainText('Every app, uploaded video, collection and DNS zone made in it is deleted');
+  await expect(dialog.getByRole('button', { name: 'Reset sandbox' })).toBeFocused();
+  await expectNoSeriousA11yViolations(page);
+  await screenshot(shell, 'settings-sandbox-reset');
+  await page.keyboard.press('Enter');
+  await expect(reset.getByRole('status')).toHaveText('The sandbox was reset: it has only its demo data again.');
+  expect(await appsOf()).toEqual([]);
 });

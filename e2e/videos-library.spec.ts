@@ -2,7 +2,7 @@
  * The library browser in the Chromium shell against the embedded sandbox: a file uploaded in the app shows in the
  * Library view and turns Ready there by itself (the page is never reloaded); its title and collection edited in
  * place are what the sandbox then holds; the queue's row links to it; deleting it (after one question naming it)
- * removes it from the sandbox. Axe runs on the view and on the delete dialog; screenshots go to reports/screenshots.
+ * removes it from the sandbox, and the queue's row then says the video is gone. Axe runs on the view and on the delete dialog; screenshots go to reports/screenshots.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -80,9 +80,11 @@ test('an upload turns Ready live in the Library; title and collection edited the
   await expect(state).toHaveText('Ready', { timeout: 90_000 });
   expect(await page.evaluate(() => (window as unknown as { libraryMarker?: number }).libraryMarker)).toBe(42);
   const guid = (await row.getAttribute('data-video-id'))!;
-  // Stored: the original and its renditions, as the sandbox counts them; the length it probed from the size.
-  await expect(row).toContainText('2.4 MB');
+  // The size is the bytes uploaded; the length the sandbox probed from the size.
+  await expect(row).toContainText('1.5 MB');
   await expect(row).toContainText('0:02');
+  // Its thumbnail is the sandbox's own picture of it, fetched from the library's CDN host (the sandbox itself).
+  await expect(row.getByTestId('lib-thumb')).toHaveAttribute('src', /^data:image\/svg\+xml;base64,/);
   await expectNoSeriousA11yViolations(page);
   await screenshot(shell, 'videos-library');
   // Contrast is checked per theme: the dark theme has its own colours.
@@ -127,4 +129,10 @@ test('an upload turns Ready live in the Library; title and collection edited the
   await expect(view.locator(`[data-video-id="${guid}"]`)).toHaveCount(0);
   await expect(view.getByText('This library has no videos yet')).toBeVisible();
   expect((await sandboxVideo(sb, lib.id, guid)).http).toBe(404);
+
+  // The queue's row of the deleted video says it is gone, instead of opening an empty library.
+  await v.content.getByRole('tab', { name: 'Upload queue' }).click();
+  await v.row('library clip').getByRole('button', { name: 'Show in library' }).click();
+  await expect(v.row('library clip').getByTestId('video-gone')).toHaveText(`This video is no longer in ${lib.name} — it was deleted or the sandbox was reset.`);
+  await expect(libraryTab).toHaveAttribute('aria-selected', 'false');
 });

@@ -1,5 +1,6 @@
 /** Shared shapes of the sandbox: options, seeded demo data, and the handler signature every area implements. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { SavedState } from './state.js';
 
 /** Options accepted by startSandbox() and `npm run sandbox`. */
 export interface SandboxOptions {
@@ -9,6 +10,14 @@ export interface SandboxOptions {
   readonly host?: string;
   /** Folder for uploaded files and TUS parts; a fresh temp dir when absent. */
   readonly dataDir?: string;
+  /**
+   * Keep the account (apps, videos' size and hash, collections, pull-zone edits, DNS zones) in `dataDir` and
+   * load it on start, so it survives restarts (default false: every start is the seed's fresh account).
+   * Needs `dataDir`.
+   */
+  readonly persist?: boolean;
+  /** Where the sandbox reports trouble that is not an answer (a damaged state file); stderr by default. */
+  readonly log?: (line: string) => void;
   /** Seed for the deterministic demo data and generated traffic. */
   readonly seed?: number;
   /** Container applications allowed per account before POST /apps answers 409 (default 100). */
@@ -115,9 +124,13 @@ export interface SeedData {
 
 /** What one running sandbox shares with its area handlers. */
 export interface SandboxContext {
-  readonly options: Required<Omit<SandboxOptions, 'dataDir' | 'host' | 'port' | 'fetchReplyWithoutId'>> & Pick<SandboxOptions, 'fetchReplyWithoutId'>;
+  readonly options: Required<Omit<SandboxOptions, 'dataDir' | 'host' | 'port' | 'fetchReplyWithoutId' | 'persist' | 'log'>> & Pick<SandboxOptions, 'fetchReplyWithoutId' | 'persist'>;
   readonly seed: SeedData;
   readonly dataDir: string;
+  /** The account saved by an earlier run (persist on and a readable state file); areas start from it. */
+  readonly saved?: SavedState | undefined;
+  /** Tells the sandbox its account changed outside a request (a video's processing step), so it is saved. */
+  changed?(): void;
   /** Origin the server listens on, e.g. http://127.0.0.1:41234 (set once listening). */
   origin(): string;
   /** Account suspended: containers answer 403, logging 403. Toggled through the admin route. */

@@ -17,7 +17,7 @@ describe('parseSandboxArgs', () => {
     expect(parseSandboxArgs([])).toEqual({ kind: 'options', options: {} });
     expect(parseSandboxArgs(['--port', '8080', '--data-dir', 'rel/dir', '--seed=42', '--app-limit', '3', '--fetch-queue-limit=0'])).toEqual({
       kind: 'options',
-      options: { port: 8080, dataDir: resolve('rel/dir'), seed: 42, appLimit: 3, fetchQueueLimit: 0 },
+      options: { port: 8080, dataDir: resolve('rel/dir'), persist: true, seed: 42, appLimit: 3, fetchQueueLimit: 0 },
     });
     expect(parseSandboxArgs(['--help'])).toEqual({ kind: 'help' });
   });

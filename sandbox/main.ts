@@ -1,7 +1,8 @@
 /**
  * `npm run sandbox -- [--port N] [--data-dir DIR] [--seed N] [--app-limit N] [--fetch-queue-limit N] [--discard-uploads] [--no-realism]`:
  * starts the sandbox, prints its SandboxInfo as the first stdout line (one JSON object) and serves
- * until SIGINT or SIGTERM, or until its parent process exits.
+ * until SIGINT or SIGTERM, or until its parent process exits. Without `--data-dir` every start is the seed's
+ * fresh account in a temporary folder; with it, the account is kept in DIR and found there on the next start.
  */
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -63,7 +64,9 @@ export function parseSandboxArgs(argv: readonly string[]): SandboxArgs {
     }
     if (value === undefined || value === '') return { kind: 'error', message: `${flag} needs a value` };
     if (flag === '--data-dir') {
+      // A folder of one's own is asked for to keep the account between runs.
       options.dataDir = resolve(value);
+      options.persist = true;
       continue;
     }
     const [key, max] = NUMBER_FLAGS[flag]!;

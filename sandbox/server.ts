@@ -13,6 +13,7 @@ import { BodyError, canAnswer, discardBody, sendJson } from './http.js';
 import { signJwt } from './jwt.js';
 import { createLoggingArea, type LoggingArea } from './logging/index.js';
 import { createSeed } from './seed.js';
+import { createStateWriter, readState, type StateWriter } from './state.js';
 import { createVideoArea, type UploadInspection, type UploadStats } from './video/index.js';
 
 /** What a started sandbox tells its user (and what `npm run sandbox` prints as its first line). */
@@ -55,6 +56,17 @@ export interface Sandbox extends SandboxInfo {
 }
 
 const DAY_MS = 86_400_000;
+
+/** Methods that change nothing, so they never cause a save. */
+const READS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+function writeStderr(line: string): void {
+  try {
+    process.stderr.write(line);
+  } catch {
+    // Nowhere left to report to.
+  }
+}
 
 /** Just the SandboxInfo fields of a sandbox, e.g. to print them as JSON. */
 export function pickSandboxInfo(s: SandboxInfo): SandboxInfo {
@@ -149,9 +161,15 @@ export function createRequestListener(dispatch: Dispatch, secrets: readonly stri
 /** Starts a sandbox on `options.host`:`options.port` (127.0.0.1, a free port by default). */
 export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbox> {
   const host = options.host ?? '127.0.0.1';
+  if (options.persist === true && options.dataDir === undefined) throw new Error('A sandbox that keeps its account needs a data folder (dataDir)');
   const ownDataDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'burrow-sandbox-')));
   const seed = createSeed(options.seed ?? 1);
+  const log = options.log ?? writeStderr;
+  const persist = options.persist === true;
+  const saved = persist ? await readState(dataDir, options.seed ?? 1, log) : undefined;
+  // Set once the areas exist; a change before then (none happens) would have nothing to save.
+  let writer: StateWriter | undefined;
   let origin = '';
   const ctx: SandboxContext = {
     options: {
@@ -165,9 +183,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       now: options.now ?? Date.now,
       discardUploads: options.discardUploads ?? false,
       realism: options.realism ?? true,
+      persist,
     },
     seed,
     dataDir,
+    saved,
+    changed: () => writer?.changed(),
     origin: () => origin,
     accountSuspended: false,
   };
@@ -180,10 +201,15 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   let logging: LoggingArea | undefined;
   let containers: ContainersArea | undefined;
   try {
-    containers = createContainersArea(ctx);
+    const apps = createContainersArea(ctx);
+    containers = apps;
     logging = createLoggingArea(ctx);
     const core = createCoreApiArea(ctx);
     areas.push(containers, logging, core);
+    if (persist) {
+      writer = createStateWriter(dataDir, options.seed ?? 1, () => ({ ...apps.save(), ...video.save(), ...core.save() }), log);
+      await video.sweep();
+    }
     const prefixed: readonly (readonly [string, Area])[] = [
       ['/mc', containers],
       ['/video', video],
@@ -197,10 +223,14 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       // Armed synchronously, before any await, so body hooks see the first chunk.
       const fault = faults.take(req.method ?? 'GET', path);
       if (fault && (await applyFault(fault, req, res)) === 'answered') return true;
+      // Whatever a request may have changed is saved once it was answered (reads change nothing).
+      if (writer && !READS.has((req.method ?? 'GET').toUpperCase())) res.once('close', () => writer?.changed());
       for (const [prefix, area] of prefixed) {
         const rest = underPrefix(path, prefix);
         if (rest !== undefined) return area.handle(req, res, rest, query);
       }
+      // The sandbox is its libraries' CDN host too (the zones name its address), for their thumbnails.
+      if (video.serveCdn(req, res, path)) return true;
       return core.handle(req, res, path, query);
     };
 
@@ -232,6 +262,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const close = () => {
     closing ??= (async () => {
       await Promise.allSettled(areas.map(async (a) => a.close?.()));
+      // The last changes are on disk before close resolves, so a sandbox started next on this folder finds them.
+      await writer?.flush();
       const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
       for (const s of sockets) s.destroy();
       await stopped;

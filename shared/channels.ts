@@ -18,6 +18,7 @@ export const METHOD_NAMES = [
   'profiles.discover',
   'profiles.storeLibraryKeys',
   'secrets.setPersistence',
+  'sandbox.reset',
   'console.send',
   'console.cancel',
   'console.history',

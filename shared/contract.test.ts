@@ -6,7 +6,7 @@ import { areas, events, methods } from './contract.js';
 const PREFIXES: Record<keyof typeof areas, readonly string[]> = {
   app: ['app.'],
   files: ['files.'],
-  settings: ['profiles.', 'secrets.'],
+  settings: ['profiles.', 'secrets.', 'sandbox.'],
   console: ['console.'],
   videos: ['videos.'],
   logs: ['logs.'],

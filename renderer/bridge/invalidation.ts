@@ -64,6 +64,8 @@ export const STALE_AFTER_CALL: { readonly [M in MethodName]?: readonly StaleScop
   'profiles.deleteKey': PROFILE_DEPENDENT,
   'profiles.storeLibraryKeys': PROFILE_DEPENDENT,
   'secrets.setPersistence': ['profiles.list'],
+  // The sandbox starts over: everything read from it (apps, libraries' videos, zones) is gone or changed.
+  'sandbox.reset': PROFILE_DEPENDENT,
   'console.send': ['console.history'],
   // A new collection joins the picker and the rows' collection names.
   'videos.createCollection': ['videos.collections'],

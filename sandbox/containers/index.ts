@@ -5,7 +5,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Area, SandboxContext } from '../context.js';
 import { header, sendEmpty, sendJson } from '../http.js';
+import type { SavedPart } from '../state.js';
 import { createApp } from './create.js';
+import type { Application } from './model.js';
 import { sendErrorDetails, sendProblem } from './replies.js';
 import { AppStore, paginate } from './store.js';
 import { variedStatus, withExtraMembers } from './variety.js';
@@ -54,6 +56,8 @@ export interface ContainersArea extends Area {
   /** The latest create bodies (at most 100), oldest first. */
   received(): readonly ReceivedCreate[];
   resetReceived(): void;
+  /** The applications, for the saved account. */
+  save(): SavedPart<'apps'>;
 }
 
 const KEPT_BODIES = 100;
@@ -61,6 +65,8 @@ const KEPT_BODIES = 100;
 /** Builds the containers area for one sandbox. */
 export function createContainersArea(ctx: SandboxContext): ContainersArea {
   const store = new AppStore(ctx.options.seed);
+  // Saved apps are the sandbox's own answers from an earlier run, so they are taken as they were.
+  for (const app of ctx.saved?.apps ?? []) store.add(app as unknown as Application);
   let received: ReceivedCreate[] = [];
   const keep = (raw: Buffer) => {
     received.push({ at: ctx.options.now(), body: raw.toString('utf8') });
@@ -141,5 +147,6 @@ export function createContainersArea(ctx: SandboxContext): ContainersArea {
     resetReceived: () => {
       received = [];
     },
+    save: () => ({ apps: store.list().map((app) => ({ ...app })) }),
   };
 }

@@ -17,12 +17,16 @@ export interface DnsZones {
   add(body: unknown): AddResult;
   /** False when there is no such zone. */
   remove(id: number): boolean;
+  /** Every zone as kept, for the saved account. */
+  records(): DnsZoneRecord[];
 }
 
 /** Creates the DNS-zone state for a seed; `now` stamps new zones. */
-export function createDnsZones(seed: SeedData, now: () => number): DnsZones {
-  const zones: DnsZoneRecord[] = seed.dnsZones.map((z) => ({ ...z, dateCreated: SEED_DATE }));
-  let nextId = Math.max(0, ...zones.map((z) => z.id)) + 1;
+export function createDnsZones(seed: SeedData, now: () => number, saved?: readonly DnsZoneRecord[]): DnsZones {
+  // A saved account's zones replace the seed's: a seeded zone may have been deleted since.
+  const zones: DnsZoneRecord[] = saved ? saved.map((z) => ({ ...z })) : seed.dnsZones.map((z) => ({ ...z, dateCreated: SEED_DATE }));
+  // Ids are never handed out twice, even after the highest zone was deleted, as long as the seed's stay reserved.
+  let nextId = Math.max(0, ...seed.dnsZones.map((z) => z.id), ...zones.map((z) => z.id)) + 1;
   return {
     list(search) {
       return zones.filter((z) => search === '' || z.domain.includes(search)).map(dnsZoneModel);
@@ -56,5 +60,6 @@ export function createDnsZones(seed: SeedData, now: () => number): DnsZones {
       zones.splice(index, 1);
       return true;
     },
+    records: () => zones.map((z) => ({ ...z })),
   };
 }

@@ -5,6 +5,7 @@ import { BodyError, canAnswer, header, readJson, sendEmpty, sendJson } from '../
 import { createDnsZones } from './dns-zones.js';
 import { withExtraMembers } from '../containers/variety.js';
 import { regionModel, storageZoneModel, videoLibraryModel, type Wire } from './models.js';
+import type { SavedPart } from '../state.js';
 import { createPullZones } from './pull-zones.js';
 import { listOrPage, pageOf, readPaging, sendError, type Paging } from './respond.js';
 
@@ -42,11 +43,17 @@ function withPaging(res: ServerResponse, query: URLSearchParams, defaultPage: nu
   return true;
 }
 
+/** The core API area plus its part of the saved account. */
+export interface CoreApiArea extends Area {
+  save(): SavedPart<'pullZoneEdits' | 'dnsZones'>;
+}
+
 /** Creates the core API area. Mutable state (pull-zone edits, DNS zones) lives here, per sandbox. */
-export function createCoreApiArea(ctx: SandboxContext): Area {
+export function createCoreApiArea(ctx: SandboxContext): CoreApiArea {
   const { seed } = ctx;
-  const pullZones = createPullZones(seed);
-  const dnsZones = createDnsZones(seed, ctx.options.now);
+  // The sandbox itself is its libraries' CDN, so thumbnails show without a network.
+  const pullZones = createPullZones(seed, ctx.saved?.pullZoneEdits, () => (ctx.origin() === '' ? undefined : new URL(ctx.origin()).host));
+  const dnsZones = createDnsZones(seed, ctx.options.now, ctx.saved?.dnsZones);
   const PZ_404 = ['pullZone.not_found', 'PullZone', 'The requested Pull Zone was not found'] as const;
   const DNS_404 = ['dnsZone.not_found', 'DnsZone', 'The requested DNS Zone was not found'] as const;
   const LIB_404 = ['videoLibrary.not_found', 'VideoLibrary', 'The requested Video Library was not found'] as const;
@@ -158,6 +165,7 @@ export function createCoreApiArea(ctx: SandboxContext): Area {
   ];
 
   return {
+    save: () => ({ pullZoneEdits: pullZones.edits(), dnsZones: dnsZones.records() }),
     async handle(req, res, path, query) {
       const segments = path.replace(/\/+$/, '').split('/').slice(1);
       if (segments.length < 1 || segments.length > 2) return false;

@@ -9,8 +9,36 @@ function libraryOf(seed: SeedData, pz: SeedPullZone): SeedLibrary | undefined {
   return seed.libraries.find((l) => l.pullZoneId === pz.id);
 }
 
-/** A PullZoneModel with every field filled with a plausible value; `edits` win over the seed. */
-export function pullZoneModel(seed: SeedData, pz: SeedPullZone, edits: PullZoneEdits = {}): Wire {
+/** One HostnameModel. */
+function hostname(id: number, value: string, system: boolean): Wire {
+  return {
+    Id: id,
+    Value: value,
+    ForceSSL: false,
+    IsSystemHostname: system,
+    IsManagedHostname: false,
+    HasCertificate: true,
+    Certificate: null,
+    CertificateKey: null,
+    CertificateKeyType: 0,
+    CertificateProvisionType: 0,
+  };
+}
+
+/**
+ * A zone's hostnames. A zone that serves a video library is reached at the sandbox's own address (its system
+ * hostname, where the sandbox serves the library's thumbnails offline), with the seed's *.b-cdn.net name beside it.
+ */
+function hostnamesOf(pz: SeedPullZone, cdnHost: string | undefined): Wire[] {
+  if (cdnHost === undefined || cdnHost === '') return [hostname(pz.id * 10 + 1, pz.hostname, true)];
+  return [hostname(pz.id * 10 + 1, cdnHost, true), hostname(pz.id * 10 + 2, pz.hostname, false)];
+}
+
+/**
+ * A PullZoneModel with every field filled with a plausible value; `edits` win over the seed. `cdnHost` is the
+ * sandbox's own host:port, the system hostname of a zone that serves a video library.
+ */
+export function pullZoneModel(seed: SeedData, pz: SeedPullZone, edits: PullZoneEdits = {}, cdnHost?: string): Wire {
   const library = libraryOf(seed, pz);
   return {
     Id: pz.id,
@@ -18,20 +46,7 @@ export function pullZoneModel(seed: SeedData, pz: SeedPullZone, edits: PullZoneE
     OriginUrl: pz.originUrl,
     Enabled: true,
     Suspended: false,
-    Hostnames: [
-      {
-        Id: pz.id * 10 + 1,
-        Value: pz.hostname,
-        ForceSSL: false,
-        IsSystemHostname: true,
-        IsManagedHostname: false,
-        HasCertificate: true,
-        Certificate: null,
-        CertificateKey: null,
-        CertificateKeyType: 0,
-        CertificateProvisionType: 0,
-      },
-    ],
+    Hostnames: hostnamesOf(pz, library === undefined ? undefined : cdnHost),
     StorageZoneId: library?.storageZoneId ?? 0,
     EdgeScriptId: 0,
     EdgeScriptExecutionPhase: 0,

@@ -17,7 +17,13 @@ describe('core API: pull zones', () => {
     const library = seed.libraries[0]!;
     const videoZone = zones.find((z) => z.Id === library.pullZoneId)!;
     expect(videoZone).toMatchObject({ VideoLibraryId: library.id, StorageZoneId: library.storageZoneId });
-    expect(list(videoZone.Hostnames)[0]).toMatchObject({ Value: seed.pullZones[1]!.hostname, IsSystemHostname: true });
+    // A library's zone is served by the sandbox itself (its system hostname), beside the seed's *.b-cdn.net name.
+    expect(list(videoZone.Hostnames)).toEqual([
+      expect.objectContaining({ Value: new URL(s.apiUrl).host, IsSystemHostname: true }),
+      expect.objectContaining({ Value: seed.pullZones[1]!.hostname, IsSystemHostname: false }),
+    ]);
+    const siteZone = zones.find((z) => z.Id === seed.pullZones[0]!.id)!;
+    expect(list(siteZone.Hostnames)).toEqual([expect.objectContaining({ Value: seed.pullZones[0]!.hostname, IsSystemHostname: true })]);
   });
 
   it('pages when page > 0 and filters by search', async () => {

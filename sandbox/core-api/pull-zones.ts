@@ -78,12 +78,14 @@ export interface PullZones {
   /** Models of the zones whose storage zone is `storageZoneId`. */
   forStorageZone(storageZoneId: number): Wire[];
   update(id: number, body: unknown): UpdateResult | undefined;
+  /** The changes made to each zone, for the saved account. */
+  edits(): [number, PullZoneEdits][];
 }
 
-/** Creates the pull-zone state for a seed. */
-export function createPullZones(seed: SeedData): PullZones {
-  const edits = new Map<number, PullZoneEdits>();
-  const model = (pz: SeedPullZone) => pullZoneModel(seed, pz, edits.get(pz.id));
+/** Creates the pull-zone state for a seed; `cdnHost` is where the sandbox serves its libraries' files (host:port). */
+export function createPullZones(seed: SeedData, saved: readonly (readonly [number, PullZoneEdits])[] = [], cdnHost: () => string | undefined = () => undefined): PullZones {
+  const edits = new Map<number, PullZoneEdits>(saved);
+  const model = (pz: SeedPullZone) => pullZoneModel(seed, pz, edits.get(pz.id), cdnHost());
   const find = (id: number) => seed.pullZones.find((pz) => pz.id === id);
   return {
     list(search) {
@@ -115,5 +117,6 @@ export function createPullZones(seed: SeedData): PullZones {
       edits.set(id, { ...edits.get(id), ...changes });
       return { ok: true, zone: model(pz) };
     },
+    edits: () => [...edits.entries()],
   };
 }

@@ -53,6 +53,17 @@ export class CollectionStore {
     for (const c of seeded) this.add(c.libraryId, c.guid.toLowerCase(), c.name);
   }
 
+  /** Replaces every collection with those saved by an earlier run (seeded ones included: they may have been renamed or deleted). */
+  restore(saved: readonly { readonly libraryId: number; readonly guid: string; readonly name: string; readonly createdAt: number }[]): void {
+    this.libraries.clear();
+    for (const c of saved) this.add(c.libraryId, c.guid.toLowerCase(), c.name, c.createdAt);
+  }
+
+  /** Every collection of every library, oldest first, for the saved account. */
+  all(): CollectionRecord[] {
+    return [...this.libraries.values()].flatMap((lib) => [...lib.values()]).sort((a, b) => a.seq - b.seq);
+  }
+
   /** Adds a collection with a new guid. */
   create(libraryId: number, name: string): CollectionRecord {
     return this.add(libraryId, randomUUID(), name);
@@ -124,8 +135,8 @@ export class CollectionStore {
     return out;
   }
 
-  private add(libraryId: number, guid: string, name: string): CollectionRecord {
-    const record: CollectionRecord = { libraryId, guid, name, createdAt: this.now(), seq: this.nextSeq++ };
+  private add(libraryId: number, guid: string, name: string, createdAt = this.now()): CollectionRecord {
+    const record: CollectionRecord = { libraryId, guid, name, createdAt, seq: this.nextSeq++ };
     let lib = this.libraries.get(libraryId);
     if (!lib) this.libraries.set(libraryId, (lib = new Map()));
     lib.set(guid, record);

@@ -14,12 +14,15 @@
  * - A collectionId (create, update, fetch, TUS `collection` metadata) must name a collection of the
  *   library; otherwise 400. Deleting a collection leaves its videos in the library, outside any collection.
  */
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Area, SandboxContext } from '../context.js';
+import type { SavedPart } from '../state.js';
 import { createCollectionRoutes } from './collection-routes.js';
 import { RemoteFetcher } from './fetch.js';
 import type { UploadStats } from './meter.js';
 import { createVideoRoutes } from './routes.js';
 import { VideoService, type UploadInspection } from './service.js';
+import { serveCdnFile } from './thumbnail.js';
 import { TusEndpoint } from './tus.js';
 
 export { tusSignature } from './auth.js';
@@ -35,6 +38,12 @@ export interface VideoArea extends Area {
   uploadStats(): UploadStats;
   /** Restarts the peak from the bodies open now and the totals from zero. */
   resetUploadStats(): void;
+  /** The videos and collections, for the saved account. */
+  save(): SavedPart<'videos' | 'collections'>;
+  /** Removes files in the data folder that no video names (for a sandbox that keeps its account, on start). */
+  sweep(): Promise<void>;
+  /** Answers a request for a library's CDN file (`/{videoId}/{thumbnailFileName}`); false for any other path. */
+  serveCdn(req: IncomingMessage, res: ServerResponse, path: string): boolean;
 }
 
 /**
@@ -56,6 +65,9 @@ export function createVideoArea(ctx: SandboxContext, mountPath = '/video'): Vide
     inspect: (libraryId, videoId) => service.inspect(libraryId, videoId),
     uploadStats: () => service.meter.stats(),
     resetUploadStats: () => service.meter.reset(),
+    save: () => service.save(),
+    sweep: () => service.sweep(),
+    serveCdn: (req, res, path) => serveCdnFile(service.store, req, res, path),
     close() {
       tus.close();
       service.close();

@@ -26,6 +26,8 @@ export class Processor {
     private readonly now: () => number,
     /** Whether a library encodes just in time (its videos end at 8, through 7, instead of 4). */
     private readonly jit: (libraryId: number) => boolean = () => false,
+    /** Told after every step, so a persisting sandbox saves the video's new status. */
+    private readonly changed: () => void = () => undefined,
   ) {}
 
   /** Attaches a completely received file to the video and starts processing it. */
@@ -66,6 +68,7 @@ export class Processor {
     const timer = setTimeout(() => {
       if (video.deleted) return;
       step.apply(video);
+      this.changed();
       this.run(video, rest);
     }, Math.round(this.stepMs * step.after));
     timer.unref();
@@ -115,8 +118,8 @@ function planFor(video: VideoRecord, file: StoredFile, now: () => number, jit: b
           availableResolutions: RESOLUTIONS,
           thumbnailCount: Math.max(1, Math.ceil(probed.length / 10)),
           thumbnailFileName: 'thumbnail.jpg',
-          // The original plus the renditions.
-          storageSize: file.size + Math.round(file.size * 0.6),
+          // The size of the bytes received: what the user uploaded, not the renditions made from it.
+          storageSize: file.size,
         };
         setStatus(v, jit ? VideoStatus.jitPlaylistsCreated : VideoStatus.finished, now(), 100);
       },

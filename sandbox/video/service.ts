@@ -1,6 +1,7 @@
 /** The video library's state and the operations every upload channel (PUT, fetch, TUS) shares. */
 import { createHash, randomBytes } from 'node:crypto';
-import { rename } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { readdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { SandboxContext } from '../context.js';
 import { findLibrary } from './auth.js';
@@ -8,7 +9,12 @@ import { CollectionStore } from './collections.js';
 import { ensureDir, hashFile, removeFile, writeStream, type WriteOutcome } from './files.js';
 import { UploadMeter } from './meter.js';
 import { Processor } from './processing.js';
+import { KEEP_BYTES_UP_TO, type SavedPart, type SavedState, type SavedVideo } from '../state.js';
+import { VideoStatus, type VideoStatusCode } from './model.js';
 import { VideoStore, type StatusChange, type StoredFile, type UploadState, type VideoRecord } from './store.js';
+
+/** Statuses a video stays in without further processing. */
+const SETTLED: ReadonlySet<number> = new Set([VideoStatus.created, VideoStatus.finished, VideoStatus.error, VideoStatus.uploadFailed, VideoStatus.jitPlaylistsCreated]);
 
 /** What the sandbox recorded about a video's upload, for tests in this and other processes. */
 export interface UploadInspection {
@@ -39,6 +45,8 @@ export class VideoService {
   /** Upload bodies are counted and hashed but never written (benchmarks of clients). */
   readonly discardUploads: boolean;
   private readonly root: string;
+  /** The account is saved between runs: only small uploads keep their bytes. */
+  private readonly persist: boolean;
   /** The PUT body still arriving for each video, which a newer PUT of the same video ends. */
   private readonly arrivingPuts = new Map<VideoRecord, () => void>();
 
@@ -51,9 +59,75 @@ export class VideoService {
     };
     this.collections = new CollectionStore(this.store, ctx.options.now, cdnBase, ctx.seed.collections);
     // With realism on, the seeded just-in-time library encodes as such libraries do (7 → 8).
-    this.processor = new Processor(ctx.options.processingStepMs, ctx.options.now, (libraryId) => ctx.options.realism && findLibrary(ctx.seed, libraryId)?.jitEncoding === true);
+    this.processor = new Processor(
+      ctx.options.processingStepMs,
+      ctx.options.now,
+      (libraryId) => ctx.options.realism && findLibrary(ctx.seed, libraryId)?.jitEncoding === true,
+      () => ctx.changed?.(),
+    );
     this.discardUploads = ctx.options.discardUploads;
+    this.persist = ctx.options.persist === true;
     this.root = join(ctx.dataDir, 'video');
+    if (ctx.saved) this.restore(ctx.saved);
+  }
+
+  /** The videos and collections, for the saved account: each file's size and hash, its path only when its bytes were kept. */
+  save(): SavedPart<'videos' | 'collections'> {
+    const videos = this.store.all().sort((a, b) => a.seq - b.seq).map((v): SavedVideo => ({
+      libraryId: v.libraryId,
+      guid: v.guid,
+      createdAt: v.createdAt,
+      title: v.title,
+      collectionId: v.collectionId,
+      thumbnailTime: v.thumbnailTime,
+      status: v.status,
+      encodeProgress: v.encodeProgress,
+      statusHistory: [...v.statusHistory],
+      encoded: { ...v.encoded },
+      chapters: [...v.chapters],
+      moments: [...v.moments],
+      metaTags: [...v.metaTags],
+      transcodingMessages: [...v.transcodingMessages],
+      // A body still arriving is not kept: after a restart its video waits for an upload again.
+      file: v.upload.kind === 'stored' ? { ...v.upload.file } : null,
+      bytesReceived: v.bytesReceived,
+    }));
+    const collections = this.collections.all().map(({ libraryId, guid, name, createdAt }) => ({ libraryId, guid, name, createdAt }));
+    return { videos, collections };
+  }
+
+  /**
+   * Removes files of the data folder no saved video names: parts of uploads a restart cut off, and the bytes of
+   * videos that are gone or too large to keep (an earlier run, or an earlier version, may have left them).
+   */
+  async sweep(): Promise<void> {
+    const kept = new Set(this.store.all().flatMap((v) => (v.upload.kind === 'stored' && v.upload.file.path !== null ? [v.upload.file.path] : [])));
+    const entries = await readdir(this.root, { withFileTypes: true }).catch(() => []);
+    for (const entry of entries) {
+      if (!entry.isDirectory()) continue;
+      const dir = join(this.root, entry.name);
+      // Unfinished TUS uploads are never resumed across a restart: their parts are dropped whole.
+      if (dir === this.tusDir()) {
+        await rm(dir, { recursive: true, force: true });
+        continue;
+      }
+      for (const name of await readdir(dir).catch(() => [])) {
+        const file = join(dir, name);
+        if (!kept.has(file)) await removeFile(file);
+      }
+    }
+  }
+
+  /** Puts back the saved account; a video that was still being processed is processed again from its file. */
+  private restore(saved: SavedState): void {
+    this.collections.restore(saved.collections);
+    for (const v of saved.videos) {
+      // Bytes that were kept but are gone from the folder leave the size and hash, as for a large upload.
+      const file = v.file && v.file.path !== null && !existsSync(v.file.path) ? { ...v.file, path: null } : v.file;
+      // Statuses were checked to be 0..8 when the file was read.
+      const record = this.store.restore({ ...v, status: v.status as VideoStatusCode, statusHistory: v.statusHistory as StatusChange[], file });
+      if (file && !SETTLED.has(record.status)) this.processor.begin(record, file);
+    }
   }
 
   /** The folder of a library's stored files. */
@@ -182,7 +256,10 @@ export class VideoService {
       return undefined;
     }
     let path: string | null = null;
-    if (from !== null) {
+    if (from !== null && this.persist && size > KEEP_BYTES_UP_TO) {
+      // A saved account keeps a large upload's size and hash, never its bytes: they would fill the user's disk.
+      await removeFile(from);
+    } else if (from !== null) {
       path = join(this.libraryDir(video.libraryId), `${video.guid}.original`);
       await rename(from, path);
       if (video.deleted) {

@@ -126,6 +126,23 @@ export class VideoStore {
     return record;
   }
 
+  /** Puts back a video saved by an earlier run, after those restored before it (their order is kept). */
+  restore(init: Omit<VideoRecord, 'seq' | 'deleted' | 'upload'> & { readonly file: StoredFile | null }): VideoRecord {
+    const { file, ...rest } = init;
+    const record: VideoRecord = { ...rest, guid: rest.guid.toLowerCase(), seq: this.nextSeq++, upload: file ? { kind: 'stored', file } : { kind: 'none' }, deleted: false };
+    this.library(record.libraryId).set(record.guid, record);
+    return record;
+  }
+
+  /** The video with this guid in whichever library holds it (guids are unique across libraries). */
+  find(guid: string): VideoRecord | undefined {
+    for (const lib of this.libraries.values()) {
+      const found = lib.get(guid.toLowerCase());
+      if (found) return found;
+    }
+    return undefined;
+  }
+
   /** The video, or undefined when the library does not hold it. */
   get(libraryId: number, guid: string): VideoRecord | undefined {
     return this.libraries.get(libraryId)?.get(guid.toLowerCase());

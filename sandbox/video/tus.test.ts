@@ -104,10 +104,13 @@ describe('tus 1.0 at /tusupload', () => {
     const seen = await arrived(videoId);
     expect(seen).toMatchObject({ state: 'stored', size: file.length, sha256: sha256(file) });
     expect(seen.bytesReceived).toBeGreaterThanOrEqual(file.length);
-    await waitFor(async () => {
-      const v = (await s.call('GET', `/library/${s.libA.id}/videos/${videoId}`, { key: s.libA.key })).json as { status: number };
+    const done = await waitFor(async () => {
+      const v = (await s.call('GET', `/library/${s.libA.id}/videos/${videoId}`, { key: s.libA.key })).json as { status: number; storageSize: number; length: number };
       return v.status === 4 ? v : undefined;
     });
+    // The size shown is the bytes that arrived (not inflated by renditions), and the length follows from it.
+    expect(done.storageSize).toBe(file.length);
+    expect(done.length).toBeGreaterThan(0);
     expect((await head(created.location, headers)).offset).toBe(file.length);
   });
 

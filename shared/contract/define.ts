@@ -12,7 +12,7 @@ export interface MethodSpec {
 
 /**
  * An area's part of the contract; names are `area.verb` for methods and `area.noun` for events. An area that holds
- * more than one kind of thing names each by its noun: the settings area's calls are `profiles.*` and `secrets.*`.
+ * more than one kind of thing names each by its noun: the settings area's calls are `profiles.*`, `secrets.*` and `sandbox.*`.
  */
 export interface AreaContract {
   readonly methods: Readonly<Record<string, MethodSpec>>;

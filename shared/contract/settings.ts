@@ -87,6 +87,11 @@ export const settingsContract = {
       input: z.object({ optIn: z.boolean() }).strict(),
       output: SecretStorageInfo,
     },
+    /** Starts the embedded sandbox over: everything made in it (apps, videos, collections, zones) is forgotten. */
+    'sandbox.reset': {
+      input: empty,
+      output: z.object({ reset: z.literal(true) }),
+    },
   },
   events: {
     /** The profile list or the active profile changed (another window, a key re-entry prompt). */

@@ -1,4 +1,4 @@
-/** The settings area's handlers: profiles (`profiles.*`) and how keys are kept (`secrets.*`). */
+/** The settings area's handlers: profiles (`profiles.*`), how keys are kept (`secrets.*`) and the embedded sandbox (`sandbox.*`). */
 import { appError } from '../../../shared/result.js';
 import type { PlatformClient } from '../platform/client.js';
 import { AppFailure } from '../errors.js';
@@ -97,6 +97,12 @@ export function settingsHandlers(service: ProfileService, clientFor: (p: StoredP
       const info = await service.secrets.setOptIn(optIn);
       changed();
       return info;
+    },
+    'sandbox.reset': async () => {
+      await service.sandbox.reset();
+      // Every window drops what it read from the sandbox profile, as after a profile change.
+      changed();
+      return { reset: true as const };
     },
   };
 }

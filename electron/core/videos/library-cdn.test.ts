@@ -40,7 +40,8 @@ describe('thumbnails and CDN host through the sandbox', () => {
   });
 
   it('finds the library’s CDN host from its pull zone with the account key; without one there is none', async () => {
-    expect(await findCdnHost(env.client, env.libraryId)).toBe('vz-demo-library.b-cdn.net');
+    // The sandbox is its libraries' CDN: their zones' system hostname is its own address.
+    expect(await findCdnHost(env.client, env.libraryId)).toBe(new URL(env.sandbox.apiUrl).host);
     const noAccount = createPlatformClient({ endpoints: () => endpointsOf(env.sandbox), credentials: fixedCredentials({ libraries: { [env.libraryId]: env.sandbox.libraries[0]!.key } }), userAgent: 'Burrow/0.0.0-test', env: {} });
     cleanups.push(() => noAccount.close());
     expect(await new CdnCache().host(noAccount, env.libraryId)).toBeNull();
@@ -61,5 +62,25 @@ describe('thumbnails and CDN host through the sandbox', () => {
     expect(await h['videos.libraryThumbnail'](id, {})).toEqual(expected);
     expect(await h['videos.libraryThumbnail'](id, {})).toEqual(expected);
     expect(s.seen.filter((r) => r.url === '/thumb.png')).toHaveLength(1);
+  });
+
+  it('shows each encoded sandbox video its own picture, with its title, through the library’s CDN host', async () => {
+    const fast = await runnerSandbox({ processingStepMs: 20 });
+    cleanups.push(() => fast.close());
+    const h = libraryHandlers({ client: async () => fast.client });
+    const titles = ['Harbour at dawn', 'Mountain pass'];
+    const pictures: string[] = [];
+    for (const title of titles) {
+      const video = await createVideo(fast.client, fast.libraryId, { title, collectionId: null });
+      const put = await fast.client.send({ area: 'video', method: 'PUT', path: `/library/${fast.libraryId}/videos/${video.guid}`, libraryId: fast.libraryId, body: randomBytes(2000), contentType: 'application/octet-stream' });
+      expect(put.status).toBe(200);
+      await expect.poll(async () => (await h['videos.libraryGet']({ libraryId: fast.libraryId, videoId: video.guid }, {})).status, { timeout: 10_000, interval: 10 }).toBe(4);
+      const { dataUrl } = await h['videos.libraryThumbnail']({ libraryId: fast.libraryId, videoId: video.guid }, {});
+      expect(dataUrl).toMatch(/^data:image\/svg\+xml;base64,/);
+      const bytes = Buffer.from(dataUrl!.slice(dataUrl!.indexOf(',') + 1), 'base64').toString('utf8');
+      expect(bytes).toContain(title);
+      pictures.push(bytes);
+    }
+    expect(pictures[0]).not.toBe(pictures[1]);
   });
 });

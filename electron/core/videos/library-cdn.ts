@@ -9,7 +9,8 @@ import type { PlatformVideo } from './library-api.js';
 
 /** The largest thumbnail taken; a bigger answer is not a thumbnail. */
 export const MAX_THUMBNAIL_BYTES = 2 * 1024 * 1024;
-const THUMBNAIL_TYPES = /^image\/(jpeg|png|webp|gif|avif)$/;
+// SVG too: the window shows thumbnails as <img> data: URLs, where an SVG runs no script and loads nothing.
+const THUMBNAIL_TYPES = /^image\/(jpeg|png|webp|gif|avif|svg\+xml)$/;
 const THUMBNAIL_TIMEOUT_MS = 10_000;
 /** Thumbnails kept in memory, the most recently used; each is small, and a page shows a few dozen. */
 const THUMBNAIL_CACHE = 300;
@@ -31,11 +32,19 @@ export async function findCdnHost(client: PlatformClient, libraryId: number, sig
   return host ? host.value.toLowerCase() : null;
 }
 
+/** A host on this machine (a local sandbox's address): no CDN is there, and nothing there has a certificate. */
+const LOOPBACK_HOST = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])(?::\d{1,5})?$/i;
+
+/** The base URL of a CDN host: https, except plain http for a host on this machine. */
+export function cdnBaseUrl(host: string): string {
+  return `${LOOPBACK_HOST.test(host) ? 'http' : 'https'}://${host}`;
+}
+
 /** The thumbnail's URL: the one the platform gives, else the file it names on the library's CDN host. */
 export function thumbnailUrlOf(video: PlatformVideo, host: string | null): string | null {
   if (video.thumbnail.url) return video.thumbnail.url;
   if (host === null || !video.thumbnail.fileName) return null;
-  return `https://${host}/${encodeURIComponent(video.video.guid)}/${encodeURIComponent(video.thumbnail.fileName)}`;
+  return `${cdnBaseUrl(host)}/${encodeURIComponent(video.video.guid)}/${encodeURIComponent(video.thumbnail.fileName)}`;
 }
 
 /** An image at `url` as a data: URL, or null when it is not there, not an image, or too large. */

@@ -4,7 +4,7 @@ import type { videosLibraryMethods } from '../../../shared/contract/videos-libra
 import type { Handler } from '../router.js';
 import type { PlatformClient } from '../platform/types.js';
 import { listLibrary, readVideo, removeVideo, updateVideo } from './library-api.js';
-import { CdnCache, thumbnailUrlOf } from './library-cdn.js';
+import { CdnCache, cdnBaseUrl, thumbnailUrlOf } from './library-cdn.js';
 
 /** The browser's handlers, one per method of its contract file. */
 export type LibraryHandlers = { readonly [M in keyof typeof videosLibraryMethods & MethodName]: Handler<M> };
@@ -51,7 +51,7 @@ export function libraryHandlers(deps: LibraryDeps, cache: CdnCache = new CdnCach
       const id = encodeURIComponent(video.video.guid);
       return {
         playUrl: `${video.videoBase}/play/${libraryId}/${id}`,
-        playlistUrl: host === null ? null : `https://${host}/${id}/playlist.m3u8`,
+        playlistUrl: host === null ? null : `${cdnBaseUrl(host)}/${id}/playlist.m3u8`,
       };
     },
   };

@@ -6,6 +6,7 @@ import { ErrorMessage, fieldError } from '../../ui/ErrorMessage';
 import { ConnectionTest } from './ConnectionTest';
 import { KeyField } from './KeyField';
 import { Libraries } from './Libraries';
+import { SandboxReset } from './SandboxReset';
 import { useCallMutation } from '../../bridge/queries';
 
 const ENDPOINT_FIELDS: readonly { key: keyof Endpoints; label: string }[] = [
@@ -121,6 +122,7 @@ export function ProfileDetail({ profile, active }: { readonly profile: ProfileVi
 
       <Libraries profile={profile} />
       <ConnectionTest profileId={profile.id} />
+      {sandbox && <SandboxReset />}
     </div>
   );
 }

@@ -7,7 +7,7 @@ import { errorOf } from '../../bridge/client';
 import { useCall, useCallMutation } from '../../bridge/queries';
 import { notify } from '../../ui/toast';
 import { errorLine, isFinal, jobPercent, progressLine, stateWords } from './format';
-import { showInLibrary } from './library/library-store';
+import { ShowInLibrary } from './ShowInLibrary';
 import { TitleEditor } from './TitleEditor';
 import type { Controls } from './use-controls';
 
@@ -129,7 +129,7 @@ export function JobRow({ job, selected, controls, movable, onPause, onToggle }: 
           {failure && <span className="job-error">{failure}</span>}
           {job.error?.hint && <span className="job-hint">{job.error.hint}</span>}
           {job.note && !isStatusNote(job.note) && <span className="muted job-note">{job.note}</span>}
-          {(job.state === 'ready' || job.state === 'processing') && job.videoId !== null && <button type="button" className="lib-link" onClick={(e) => (e.stopPropagation(), showInLibrary(job.libraryId, job.videoId ?? ''))}>Show in library</button>}
+          {(job.state === 'ready' || job.state === 'processing') && job.videoId !== null && <ShowInLibrary libraryId={job.libraryId} videoId={job.videoId} />}
           {job.paused && PAUSABLE.has(job.state) && (
             <span className="muted job-note" data-testid="job-pause-note">
               {job.resumable ? 'Continues where it stopped when resumed' : 'Restarts from zero when resumed'}

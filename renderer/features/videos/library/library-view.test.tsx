@@ -212,12 +212,29 @@ describe('the library browser', () => {
   it('a finished upload’s “Show in library” opens the library on its row, marked and focused', async () => {
     const bridge = bridgeWith([aJob('up', { state: 'ready', videoId: 'v-up', title: 'Fresh upload' })], aStatus({ done: 1 }));
     libraryOf(bridge, () => [aVideo('v-up', { title: 'Fresh upload' }), aVideo('older')]);
+    bridge.answer('videos.libraryGet', aVideo('v-up', { title: 'Fresh upload' }));
     renderVideos();
     const row = await rowOf('Fresh upload');
     fireEvent.click(within(row).getByRole('button', { name: 'Show in library' }));
+    // The library opens once the platform confirmed it still has the video.
+    await screen.findByTestId('library-view');
     const spot = await rowByTitle('Fresh upload');
     expect(spot.dataset.spotlight).toBe('true');
     await waitFor(() => expect(document.activeElement).toBe(spot));
     expect((await rowByTitle('Video older')).dataset.spotlight).toBeUndefined();
+  });
+
+  it('“Show in library” on a video that vanished says so in its row and leaves the queue on screen', async () => {
+    const bridge = bridgeWith([aJob('gone', { state: 'ready', videoId: 'v-gone', title: 'Lost upload', libraryId: 1 })], aStatus({ done: 1 }));
+    libraryOf(bridge, () => []);
+    bridge.answer('videos.libraryGet', { error: { kind: 'not_found', status: 404, title: 'This video is no longer in the library' } });
+    renderVideos();
+    const row = await rowOf('Lost upload');
+    fireEvent.click(within(row).getByRole('button', { name: 'Show in library' }));
+    const said = await within(row).findByTestId('video-gone');
+    expect(said.textContent).toBe('This video is no longer in Demo Library — it was deleted or the sandbox was reset.');
+    expect(bridge.inputs('videos.libraryGet')).toEqual([{ libraryId: 1, videoId: 'v-gone' }]);
+    expect(useLibrary.getState().view).toBe('queue');
+    expect(screen.queryByTestId('library-view')).toBeNull();
   });
 });
