@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Upload } from 'tus-js-client';
@@ -100,6 +100,8 @@ describe('a sandbox that keeps its account (persist)', () => {
     const made = await makeAccount(first);
     await stop(first);
     expect(existsSync(join(dataDir, STATE_FILE))).toBe(true);
+    // Apps' environment values are in the file: only its owner may read it.
+    expect((await stat(join(dataDir, STATE_FILE))).mode & 0o077).toBe(0);
 
     const again = await start({ dataDir, persist: true });
     const lib = again.libraries[0]!;

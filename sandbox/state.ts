@@ -142,7 +142,8 @@ export function createStateWriter(dataDir: string, seed: number, snapshot: () =>
     const temp = `${file}.${process.pid}.tmp`;
     try {
       await mkdir(dirname(file), { recursive: true });
-      await writeFile(temp, `${JSON.stringify(state)}\n`);
+      // Apps' environment values are in it, and a user may type a real secret into a sandbox app: only the owner reads it.
+      await writeFile(temp, `${JSON.stringify(state)}\n`, { mode: 0o600 });
       await rename(temp, file);
       failedBefore = false;
     } catch (e) {
