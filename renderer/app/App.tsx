@@ -71,6 +71,11 @@ function Shell() {
   // a zone's session) stays. Settings, where profiles are switched, shows every profile and keeps its place.
   const epoch = useActiveProfile((s) => s.epoch);
   const screenKey = area === 'settings' ? area : `${area}:${epoch}`;
+  // What had focus went with the old screen: focus moves into the area drawn anew, as on arriving in it.
+  useEffect(() => {
+    const nav = useNav.getState();
+    if (epoch > 0 && nav.area !== 'settings') nav.go(nav.area);
+  }, [epoch]);
   return (
     <>
       <div className="layout">

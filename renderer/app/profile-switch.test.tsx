@@ -87,8 +87,10 @@ describe('a profile switch', () => {
     await waitFor(() => expect(screen.getByText('Loading applications…')).toBeTruthy());
     expect(screen.queryByText(/sandbox-shop/)).toBeNull();
     expect(screen.queryByRole('button', { name: /Delete/ })).toBeNull();
+    // The row that had focus is gone: focus moves into the area drawn anew, not to the page's body.
 
     act(() => pending.fail(UNREACHABLE));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Try again' })));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('Could not reach the platform for profile Production: Could not find api.bunny.net'));
     expect(screen.queryByText('No applications yet')).toBeNull();
     expect(screen.queryByText(/sandbox-shop/)).toBeNull();
