@@ -132,6 +132,15 @@ export async function createCore(ports: CorePorts): Promise<Core> {
     },
     activeProfileId: () => activeProfile().id,
   });
+  // Another profile became active: the logs sessions that read the old profile's platform end, so nothing of it is
+  // fetched or shown under the new one (the windows open their own sessions again).
+  let activeId = profiles.store.activeId;
+  bus.on('profiles.changed', (payload) => {
+    const next = (payload as EventPayload<'profiles.changed'>).activeId;
+    if (next === activeId) return;
+    activeId = next;
+    logsRoom.endPlatformSessions();
+  });
   const handlers: Handlers = {
     ...appHandlers(ports),
     ...filesHandlers(files),

@@ -1,5 +1,6 @@
 /** The app shell: sidebar, the current area with its header, palette and toasts. */
 import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
+import { useActiveProfile } from '../bridge/active-profile';
 import { errorOf } from '../bridge/client';
 import { BridgeProvider } from '../bridge/provider';
 import { useCall } from '../bridge/queries';
@@ -66,6 +67,15 @@ function Shell() {
   const focusRequest = useNav((s) => s.focusRequest);
   const def = AREAS.find((a) => a.id === area)!;
   const Screen = SCREENS[area];
+  // A profile switch starts the area over: nothing it chose or drew for the old profile (an open app, a response,
+  // a zone's session) stays. Settings, where profiles are switched, shows every profile and keeps its place.
+  const epoch = useActiveProfile((s) => s.epoch);
+  const screenKey = area === 'settings' ? area : `${area}:${epoch}`;
+  // What had focus went with the old screen: focus moves into the area drawn anew, as on arriving in it.
+  useEffect(() => {
+    const nav = useNav.getState();
+    if (epoch > 0 && nav.area !== 'settings') nav.go(nav.area);
+  }, [epoch]);
   return (
     <>
       <div className="layout">
@@ -85,7 +95,7 @@ function Shell() {
           <div className="main-content" data-testid={`area-${area}`}>
             <ErrorBoundary resetKey={area}>
               <AreaFocus request={focusRequest}>
-                <Suspense key={area} fallback={<Loading label={def.label} />}>
+                <Suspense key={screenKey} fallback={<Loading label={def.label} />}>
                   <Screen />
                 </Suspense>
               </AreaFocus>

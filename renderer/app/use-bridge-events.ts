@@ -1,5 +1,6 @@
 /** The one place that subscribes to core events; each event feeds a toast, the bridge's invalidation table or the upload queue's store. */
 import { useEffect, useRef } from 'react';
+import { observeActiveProfile } from '../bridge/active-profile';
 import { subscribe } from '../bridge/client';
 import { useCall, useStaleOnEvent } from '../bridge/queries';
 import { useQueueSync } from '../features/videos/use-queue-sync';
@@ -18,11 +19,22 @@ export function useBridgeEvents(): void {
     for (const p of profiles.data.problems) notify.warning(p, { duration: 15_000 });
   }, [profiles.data]);
 
+  // Which profile is active, by the core's own list: the first answer sets it, a later one may be a switch.
+  const activeId = profiles.data?.activeId;
+  const activeName = profiles.data?.profiles.find((p) => p.id === activeId)?.name ?? null;
+  useEffect(() => {
+    if (activeId !== undefined) observeActiveProfile(activeId, activeName);
+  }, [activeId, activeName]);
+
   useEffect(() => {
     const offs = [
       subscribe('app.notice', ({ level, message }) => notify[level](message)),
-      // Another window (or a background job) changed profiles: what depends on them refetches.
-      subscribe('profiles.changed', () => void staleOn('profiles.changed')),
+      // Another window (or a background job) changed profiles: a switch drops the old profile's answers at once,
+      // and what depends on the profiles refetches.
+      subscribe('profiles.changed', ({ activeId: id }) => {
+        observeActiveProfile(id);
+        void staleOn('profiles.changed');
+      }),
     ];
     return () => offs.forEach((off) => off());
   }, [staleOn]);

@@ -3,16 +3,39 @@ import { useMutation, useQuery, useQueryClient, type UseMutationOptions, type Us
 import { useCallback } from 'react';
 import type { EventName, MethodName } from '../../shared/channels';
 import type { MethodInput, MethodOutput } from '../../shared/contract';
+import { observeActiveProfile, useActiveProfile } from './active-profile';
 import { call } from './client';
 import { invalidateScopes, STALE_AFTER_CALL, STALE_AFTER_EVENT } from './invalidation';
-import { queryKey, type CallKey } from './query-key';
+import { epochOfKey, queryKey, type CallKey } from './query-key';
 
 /** Options of a read; the key and the fetcher always come from the method and its input. */
 export type CallOptions<M extends MethodName, T = MethodOutput<M>> = Omit<UseQueryOptions<MethodOutput<M>, Error, T, CallKey<M>>, 'queryKey' | 'queryFn'>;
 
-/** Reads a contract method through TanStack Query, keyed `[method, input]`. */
+/**
+ * Reads a contract method through TanStack Query, keyed `[method, input]` and, when the answer depends on the active
+ * profile, by the window's profile switch count too. A placeholder (the answer shown while the next one loads) is
+ * only ever taken from the same profile: after a switch the area shows that it is loading, not the old profile.
+ */
 export function useCall<M extends MethodName, T = MethodOutput<M>>(method: M, input: MethodInput<M>, options: CallOptions<M, T> = {}) {
-  return useQuery<MethodOutput<M>, Error, T, CallKey<M>>({ ...options, queryKey: queryKey(method, input), queryFn: () => call(method, input) });
+  const epoch = useActiveProfile((s) => s.epoch);
+  const key = queryKey(method, input, epoch);
+  const { placeholderData } = options;
+  const samePlaceholder: CallOptions<M, T>['placeholderData'] =
+    typeof placeholderData === 'function'
+      ? (previous, previousQuery) => (previousQuery && epochOfKey(previousQuery.queryKey) !== epochOfKey(key) ? undefined : placeholderData(previous, previousQuery))
+      : placeholderData;
+  return useQuery<MethodOutput<M>, Error, T, CallKey<M>>({ ...options, placeholderData: samePlaceholder, queryKey: key, queryFn: () => call(method, input) });
+}
+
+/** The calls whose answer names the profile now active: heard at once, before anything refetches. */
+const ACTIVE_AFTER_CALL: { readonly [M in MethodName]?: (output: MethodOutput<M>) => string | null } = {
+  'profiles.activate': (p) => p.id,
+  'profiles.delete': (r) => r.activeId,
+};
+
+function activeAfter<M extends MethodName>(method: M, output: MethodOutput<M>): string | null | undefined {
+  const read = ACTIVE_AFTER_CALL[method] as ((o: MethodOutput<M>) => string | null) | undefined;
+  return read ? read(output) : undefined;
 }
 
 /** Options of a change; the fetcher always calls the method. */
@@ -24,7 +47,12 @@ export function useCallMutation<M extends MethodName>(method: M, options: CallMu
   const { onSettled, ...rest } = options;
   return useMutation<MethodOutput<M>, Error, MethodInput<M>>({
     ...rest,
-    mutationFn: (input) => call(method, input),
+    mutationFn: async (input) => {
+      const output = await call(method, input);
+      const active = activeAfter(method, output);
+      if (active !== undefined) observeActiveProfile(active, method === 'profiles.activate' ? (output as MethodOutput<'profiles.activate'>).name : undefined);
+      return output;
+    },
     onSettled: async (...args) => {
       await invalidateScopes(qc, STALE_AFTER_CALL[method] ?? []);
       await onSettled?.(...args);

@@ -19,7 +19,7 @@ import { inThreadRows, type RowsHost } from './rows-host.js';
 import { parseFilterOrFail, ZoneSession, type Session, type SessionEnv } from './session.js';
 import { createV2LogClient } from './v2-client.js';
 import { exportHandlers } from './export-handlers.js';
-import { openDaySession } from './day-session.js';
+import { DaySession, openDaySession } from './day-session.js';
 import { tailArea } from './tail-handlers.js';
 import type { TailOptions } from './tail-session.js';
 import { viewsHandlers, type ViewsDeps } from './views-handlers.js';
@@ -53,6 +53,12 @@ export type RowsReader = Pick<Session, 'window' | 'authorization' | 'findStatus'
 /** The area's handlers and how to stop it. */
 export interface LogsArea {
   readonly handlers: LogsHandlers;
+  /**
+   * Ends every session that reads from the platform (a zone's range, a whole day, a live tail), as when another
+   * profile becomes active: none of them may go on fetching, or be read, with the new profile's keys. Log files
+   * opened from disk belong to no profile and stay.
+   */
+  endPlatformSessions(): void;
   close(): void;
 }
 
@@ -170,6 +176,14 @@ export function logsArea(deps: LogsAreaDeps): LogsArea {
   };
   return {
     handlers,
+    endPlatformSessions() {
+      for (const [id, s] of sessions) {
+        if (s instanceof FileSession && !(s instanceof DaySession)) continue;
+        s.close();
+        sessions.delete(id);
+      }
+      tail.close();
+    },
     close() {
       for (const s of sessions.values()) s.close();
       sessions.clear();

@@ -6,7 +6,7 @@
 import { Copy, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useCall } from '../../bridge/queries';
-import { ErrorMessage } from '../../ui/ErrorMessage';
+import { ActiveProfileError } from '../../ui/ErrorMessage';
 import { appView, statusText, type AppView } from './app-detail-view';
 import { ContainerCard } from './ContainerCard';
 import { DeleteAppDialog } from './DeleteAppDialog';
@@ -112,7 +112,7 @@ export function AppDetailPane({ id, onClose, onDeleted, onChanged }: Props) {
           Loading the application…
         </p>
       )}
-      {q.isError && <ErrorMessage error={q.error} />}
+      {q.isError && <ActiveProfileError error={q.error} />}
       {view && q.data && (
         <>
           <div className="row">

@@ -4,7 +4,7 @@ import { useId, type ReactNode } from 'react';
 import { appStatusKey, unreadableText } from '../../../shared/apps/platform-answers';
 import type { AppSummary } from '../../../shared/contract/apps';
 import { useAreaFocusTarget } from '../../app/area-focus';
-import { ErrorMessage } from '../../ui/ErrorMessage';
+import { ActiveProfileError, ErrorMessage } from '../../ui/ErrorMessage';
 import { statusText } from './app-detail-view';
 import { useAppsList } from './use-apps-list';
 
@@ -72,7 +72,7 @@ export function AppList({ openId, onOpen, onNew, refresh }: Props) {
     // A failed first page has nothing to show but the error; a failed later page keeps the rows loaded so far.
     body = (
       <>
-        <ErrorMessage error={q.error} />
+        <ActiveProfileError error={q.error} />
         <div className="row">
           <button type="button" onClick={reread} ref={focusTarget}>
             Try again
@@ -100,7 +100,7 @@ export function AppList({ openId, onOpen, onNew, refresh }: Props) {
             <AppRow key={app.id} app={app} open={app.id === openId} onOpen={onOpen} focusRef={i === 0 ? focusTarget : undefined} />
           ))}
         </ul>
-        {q.isRefetchError && <ErrorMessage error={q.error} />}
+        {q.isRefetchError && <ActiveProfileError error={q.error} />}
         {list.moreError !== null && <ErrorMessage error={list.moreError} />}
         {list.hasMore && (
           <button type="button" onClick={list.loadMore} disabled={list.loadingMore}>

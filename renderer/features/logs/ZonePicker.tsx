@@ -8,7 +8,7 @@ import { useEffect, useId, useState } from 'react';
 import { openedWithoutPlace } from '../../app/nav-store';
 import { call } from '../../bridge/client';
 import { useCall } from '../../bridge/queries';
-import { ErrorMessage } from '../../ui/ErrorMessage';
+import { ActiveProfileError, ErrorMessage } from '../../ui/ErrorMessage';
 
 interface Props {
   /** The zone whose logs are shown; null for a file or nothing yet. */
@@ -97,7 +97,7 @@ export function ZonePicker({ zoneId, fileName, onZone, onLoggingOff, onFile, foc
           Open file…
         </span>
       </button>
-      {zones.isError && <ErrorMessage error={zones.error} />}
+      {zones.isError && <ActiveProfileError error={zones.error} />}
       {zones.isSuccess && list.length === 0 && <p className="muted">This profile has no pull zones. Create one on bunny.net, or open a log file.</p>}
       {chooseError !== null && <ErrorMessage error={chooseError} />}
     </div>

@@ -8,6 +8,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { LogSource, LogsStatus } from '../../../shared/contract/logs';
 import { bucketForWidth } from '../../../shared/logs/buckets';
 import type { LogRange } from '../../../shared/logs/range';
+import { onProfileSwitch } from '../../bridge/active-profile';
 import { call, subscribe } from '../../bridge/client';
 import { latestRefresh, type LatestRefresh } from './latest-refresh';
 import { useLogs } from './logs-store';
@@ -44,6 +45,13 @@ export function chartBucketMs(status: LogsStatus | null, plotWidth: number | nul
 function closeQuietly(sessionId: string): void {
   call('logs.close', { sessionId }).catch(() => undefined);
 }
+
+// The old profile's session is closed in the core and forgotten here: nothing of its rows is asked for or shown again.
+onProfileSwitch(() => {
+  const id = useLogs.getState().sessionId;
+  if (id !== null) closeQuietly(id);
+  useLogs.getState().closed();
+});
 
 export function useLogsSession(): LogsSession {
   const sessionId = useLogs((s) => s.sessionId);

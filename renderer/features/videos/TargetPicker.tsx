@@ -5,7 +5,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { videosContract } from '../../../shared/contract/videos';
 import { useCall, useCallMutation } from '../../bridge/queries';
-import { ErrorMessage, fieldError } from '../../ui/ErrorMessage';
+import { ActiveProfileError, ErrorMessage, fieldError } from '../../ui/ErrorMessage';
 import { Field } from '../../ui/field';
 import { collectionFor, useTarget } from './target-store';
 
@@ -43,6 +43,47 @@ function NewCollection({ libraryId, onDone }: { readonly libraryId: number; read
   );
 }
 
+/**
+ * No library of the active profile is known here. Whether the account has none is the platform's to say: it is
+ * asked, and the answer (or that it could not be reached) is what the screen says; libraries it lists can have
+ * their keys fetched at once.
+ */
+function NoLibrariesHere({ profileId }: { readonly profileId: string | null }) {
+  const found = useCall('profiles.discover', { id: profileId ?? '' }, { enabled: profileId !== null });
+  const storeKeys = useCallMutation('profiles.storeLibraryKeys');
+  if (profileId === null || found.isPending) {
+    return (
+      <p className="muted" role="status" data-testid="no-libraries">
+        Looking for this profile’s video libraries on the platform…
+      </p>
+    );
+  }
+  if (found.isError) return <ActiveProfileError error={found.error} />;
+  const available = found.data.libraries.filter((l) => l.keyAvailable);
+  if (found.data.libraries.length === 0) {
+    return (
+      <p className="muted" data-testid="no-libraries">
+        The platform lists no video libraries for this profile. Create one on bunny.net, then come back here.
+      </p>
+    );
+  }
+  const names = found.data.libraries.map((l) => l.name).join(', ');
+  return (
+    <div className="row no-key" data-testid="no-libraries">
+      <p>
+        The platform lists {found.data.libraries.length === 1 ? 'one video library' : `${found.data.libraries.length} video libraries`} for this profile ({names}), but
+        no key for {found.data.libraries.length === 1 ? 'it' : 'them'} is kept here.
+      </p>
+      {available.length > 0 && (
+        <button type="button" disabled={storeKeys.isPending} onClick={() => storeKeys.mutate({ id: profileId, libraryIds: available.map((l) => l.id) })}>
+          {storeKeys.isPending ? 'Getting their keys…' : available.length === 1 ? 'Get its key' : 'Get their keys'}
+        </button>
+      )}
+      <ErrorMessage error={storeKeys.error} />
+    </div>
+  );
+}
+
 /** The library and collection pickers above the queue. */
 export function TargetPicker() {
   const libraries = useCall('videos.libraries', {});
@@ -69,13 +110,11 @@ export function TargetPicker() {
     if (library && known && !collections.isFetching && collectionId !== null && !known.some((c) => c.guid === collectionId)) setCollection(library.id, null);
   }, [library, known, collections.isFetching, collectionId, setCollection]);
 
-  if (libraries.isPending) return <p className="muted">Loading video libraries…</p>;
-  if (libraries.isError) return <ErrorMessage error={libraries.error} />;
-  if (!list || list.length === 0) {
-    return <p className="muted" data-testid="no-libraries">This profile has no video libraries. Create one on bunny.net, then find its key in Settings.</p>;
-  }
-
   const activeId = profiles.data?.activeId ?? null;
+  if (libraries.isPending) return <p className="muted">Loading video libraries…</p>;
+  if (libraries.isError) return <ActiveProfileError error={libraries.error} />;
+  if (!list || list.length === 0) return <NoLibrariesHere profileId={activeId} />;
+
   return (
     <div className="target-picker" data-testid="target-picker">
       <div className="row">

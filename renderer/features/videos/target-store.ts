@@ -1,6 +1,7 @@
 /** Where added files go: the library and collection last chosen, kept across restarts (a UI preference only). */
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
+import { onProfileSwitch } from '../../bridge/active-profile';
 
 interface TargetState {
   readonly libraryId: number | null;
@@ -21,6 +22,9 @@ export const useTarget = create<TargetState>()(
     { name: 'burrow.videos.target', partialize: ({ libraryId, collectionByLibrary }) => ({ libraryId, collectionByLibrary }) },
   ),
 );
+
+// The library and collections chosen were the old profile's: the new profile's first library is chosen afresh.
+onProfileSwitch(() => useTarget.setState({ libraryId: null, collectionByLibrary: {} }));
 
 /** The collection chosen for a library, or none. */
 export function collectionFor(state: Pick<TargetState, 'collectionByLibrary'>, libraryId: number | null): string | null {

@@ -6,7 +6,7 @@ import { ChevronLeft, ChevronRight, RotateCcw } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import type { LibraryVideo } from '../../../../shared/contract/videos-library';
 import { useCall } from '../../../bridge/queries';
-import { ErrorMessage } from '../../../ui/ErrorMessage';
+import { ActiveProfileError } from '../../../ui/ErrorMessage';
 import { useTarget } from '../target-store';
 import { DeleteVideoDialog } from './DeleteVideoDialog';
 import { useLibrary } from './library-store';
@@ -89,7 +89,7 @@ export function LibraryView() {
       <LibraryToolbar collections={collections.data?.collections} />
       {page.isError && (
         <div className="row lib-error">
-          <ErrorMessage error={page.error} />
+          <ActiveProfileError error={page.error} />
           <button type="button" onClick={() => void page.refetch()}>
             <RotateCcw aria-hidden="true" size={14} /> Try again
           </button>

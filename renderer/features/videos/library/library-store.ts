@@ -5,6 +5,7 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import { LIBRARY_PAGE_SIZES, type LibraryOrder } from '../../../../shared/contract/videos-library';
+import { onProfileSwitch } from '../../../bridge/active-profile';
 import { useTarget } from '../target-store';
 
 /** Which of the two views the screen shows. */
@@ -61,3 +62,6 @@ export function showInLibrary(libraryId: number, videoId: string): void {
   useTarget.getState().setLibrary(libraryId);
   useLibrary.setState((s) => ({ view: 'library', spotlight: { libraryId, videoId }, query: { ...FIRST_PAGE, itemsPerPage: s.query.itemsPerPage } }));
 }
+
+// Another profile's libraries: the search, page, collection filter and marked video were the old profile's.
+onProfileSwitch(() => useLibrary.setState((s) => ({ spotlight: null, query: { ...FIRST_PAGE, orderBy: s.query.orderBy, itemsPerPage: s.query.itemsPerPage } })));
