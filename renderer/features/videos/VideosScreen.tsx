@@ -5,6 +5,7 @@
 import { FilePlus2, WifiOff } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useAreaFocusTarget } from '../../app/area-focus';
+import { useScreenAction } from '../../app/screen-actions';
 import { BridgeError } from '../../bridge/client';
 import { ErrorMessage } from '../../ui/ErrorMessage';
 import { DuplicateDialog } from './DuplicateDialog';
@@ -54,6 +55,7 @@ export function VideosScreen() {
   const selection = keepExisting(rawSelection, (id) => byId.has(id));
 
   const choose = files.chooseFiles;
+  useScreenAction('videos.chooseFiles', choose);
   useEffect(() => {
     function onKey(e: KeyboardEvent) {
       if ((e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey && e.key.toLowerCase() === 'o') {
