@@ -12,7 +12,7 @@ import { call, subscribe } from '../../bridge/client';
 import { ErrorMessage } from '../../ui/ErrorMessage';
 import { notify } from '../../ui/toast';
 import { useLatestCallback } from '../../ui/use-latest-callback';
-import { formatCount, timeZoneName } from './logs-format';
+import { formatCount, formatCountOf, timeZoneName } from './logs-format';
 import type { TimeZoneMode } from './view-types';
 
 interface Props {
@@ -40,7 +40,7 @@ function ProgressLine({ progress, hasMore }: { readonly progress: LogsExportStat
   if (progress.phase === 'paging') {
     return (
       <span className="tabular">
-        Loading the remaining pages: {formatCount(progress.loadedRows)} rows in {formatCount(progress.requests)} requests…
+        Loading the remaining pages: {formatCountOf(progress.loadedRows, 'row')} in {formatCountOf(progress.requests, 'request')}…
       </span>
     );
   }
@@ -48,7 +48,7 @@ function ProgressLine({ progress, hasMore }: { readonly progress: LogsExportStat
     <>
       <progress max={Math.max(progress.total, 1)} value={progress.written} aria-label="Rows written" />
       <span className="tabular">
-        Writing {formatCount(progress.written)} of {formatCount(progress.total)} rows…
+        Writing {formatCount(progress.written)} of {formatCountOf(progress.total, 'row')}…
       </span>
     </>
   );
