@@ -151,6 +151,17 @@ describe('the command palette', () => {
     expect(await screen.findByText(/Video libraries — The library key was refused\./)).toBeTruthy();
   });
 
+  it.each([
+    ['logs', 'Go to Logs'],
+    ['videos', 'Go to Videos'],
+    ['theme', 'Toggle theme (switch to dark)'],
+  ])('typing "%s" puts "%s" first', async (text, first) => {
+    renderPalette();
+    fireEvent.change(document.querySelector('[cmdk-input]')!, { target: { value: text } });
+    await waitFor(() => expect(screen.getAllByRole('option')[0]!.textContent?.trim()).toBe(first));
+    await waitFor(() => expect(option(first).getAttribute('aria-selected')).toBe('true'));
+  });
+
   it('draws no heading for a group with nothing in it, nor for one a search empties', async () => {
     bridge.answer('profiles.list', LIST(['Sandbox']) as never);
     renderPalette();
