@@ -1,9 +1,10 @@
 /**
  * The app's command line is typed, not run by a shell: `--body {"a": 1}` without quotes can only mean that JSON. Before
- * the line is split into words, a body that starts with `{` or `[` right after `--body`/`-b` and is JSON up to its
- * closing bracket (followed by the end of the line or a space) is quoted, so the shell rules read it whole. Anything
- * else is left as typed: quoted bodies, and text that is not JSON (the parser then says what is wrong). The `burrow api`
- * command keeps the shell's rules: there the shell has split the words before Burrow sees them.
+ * the line is split into words, a body that starts with `{` or `[` right after `--body`/`-b` and runs to its closing
+ * bracket (followed by the end of the line or a space) is quoted, so the shell rules read it whole. When that text
+ * is not JSON, the JSON parser then says where it breaks (rather than the shell's words being wrong). Anything else
+ * is left as typed: quoted bodies, and brackets that never close. The `burrow api` command keeps the shell's rules:
+ * there the shell has split the words before Burrow sees them.
  */
 import { shellQuote } from './api-command-shell.js';
 
@@ -52,7 +53,7 @@ export function quoteBareJsonBodies(line: string): string {
       if (at !== -1 && (open === '{' || open === '[')) {
         const end = closingBracket(line, at);
         const text = end === -1 ? '' : line.slice(at, end + 1);
-        if (end !== -1 && (end + 1 === line.length || WHITESPACE.test(line[end + 1]!)) && isJson(text)) {
+        if (end !== -1 && (end + 1 === line.length || WHITESPACE.test(line[end + 1]!))) {
           out += line.slice(i, at) + shellQuote(text);
           i = end + 1;
           wordStart = false;
@@ -75,13 +76,4 @@ export function quoteBareJsonBodies(line: string): string {
     } else wordStart = WHITESPACE.test(c);
   }
   return out;
-}
-
-function isJson(text: string): boolean {
-  try {
-    JSON.parse(text);
-    return true;
-  } catch {
-    return false;
-  }
 }
