@@ -162,7 +162,7 @@ test('the last response survives a visit to another area; an unquoted body, the 
   await expect(list).toBeHidden();
 });
 
-test('the command palette does things: New app opens the form, Toggle theme flips the theme', async ({ app }) => {
+test('the command palette does things: New app opens the form, Toggle theme flips the theme', async ({ app, shell }) => {
   await app.console.open('keyboard');
   await app.runCommand('new app');
   await expect(app.heading).toHaveText('Apps');
@@ -172,4 +172,10 @@ test('the command palette does things: New app opens the form, Toggle theme flip
   const flipped = before === 'dark' ? 'light' : 'dark';
   await app.runCommand('toggle theme');
   await expect(app.page.locator('html')).toHaveAttribute('data-theme', flipped);
+
+  // The console's list of matching commands in the other theme: drawn with the theme's own colours.
+  await app.console.open('keyboard');
+  await app.console.command.fill('api get /pull');
+  await expect(app.page.getByRole('listbox', { name: 'Matching commands' })).toBeVisible();
+  await screenshot(shell, `console-completion-${flipped}`);
 });
