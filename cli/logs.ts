@@ -11,6 +11,7 @@ import { rangeFromFlags } from '../shared/logs/range.js';
 import { V2_LIMIT_MAX } from '../shared/logs/v2-query.js';
 import type { CdnLogRecord } from '../shared/logs/log-record.js';
 import type { LogEntry } from '../shared/logs/v2-response.js';
+import { countOf } from '../shared/plural.js';
 import { BUNNY_ENDPOINTS } from '../shared/profiles.js';
 import { areaBaseUrl, resolveAuth } from './config.js';
 import { createErrorWriter, EXIT, type CliIo } from './io.js';
@@ -197,7 +198,7 @@ async function runZone(cmd: LogsCommand, zoneId: number, format: LogFormat, io: 
         writer.write(page.entries[k]!);
         if (cmd.limit !== null && writer.count >= cmd.limit) break walk;
       }
-      if (showProgress) io.stderr.write(`\r${writer.count} rows, ${requests} requests${page.hasMore ? '…' : ''}  `);
+      if (showProgress) io.stderr.write(`\r${countOf(writer.count, 'row')}, ${countOf(requests, 'request')}${page.hasMore ? '…' : ''}  `);
     }
     if (showProgress) io.stderr.write('\n');
     writer.end();

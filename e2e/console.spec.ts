@@ -130,3 +130,52 @@ test('the body editor is styled under the CSP, and editing a body logs no CSP vi
   await screenshot(shell, 'console-body-editor');
   expect(violations).toEqual([]);
 });
+
+test('the last response survives a visit to another area; an unquoted body, the Headers tab and the completion list', async ({ app, shell }) => {
+  const con = app.console;
+  await con.open('keyboard');
+  // Typed without quotes: the app's command line takes the JSON whole (a shell would split it).
+  await con.sendExpecting('api post /dnszone --body {"Domain": "unquoted.test"}', /^201/);
+  await expect(con.response).toContainText('unquoted.test');
+
+  // The response headers have their own tab, without --verbose.
+  await con.response.getByRole('tab', { name: /^Headers/ }).click();
+  await expect(app.page.getByTestId('response-headers')).toContainText(/content-type/i);
+  await screenshot(shell, 'console-headers-tab');
+
+  await app.goTo('settings');
+  await app.goTo('console');
+  await expect(con.status).toHaveText(/^201/);
+  await expect(con.response).toContainText('unquoted.test');
+
+  // The list of matching commands is the app's own (not the browser's), and goes away once a request is sent.
+  await con.command.fill('api get /dns');
+  const list = app.page.getByRole('listbox', { name: 'Matching commands' });
+  await expect(list.getByRole('option', { name: 'api GET /dnszone', exact: true })).toBeVisible();
+  await screenshot(shell, 'console-completion');
+  await con.command.press('ArrowDown');
+  await con.command.press('Enter');
+  await expect(con.command).toHaveValue('api GET /dnszone');
+  await expect(list).toBeHidden();
+  await con.command.press('Enter');
+  await expect(con.response).toContainText('unquoted.test');
+  await expect(list).toBeHidden();
+});
+
+test('the command palette does things: New app opens the form, Toggle theme flips the theme', async ({ app, shell }) => {
+  await app.console.open('keyboard');
+  await app.runCommand('new app');
+  await expect(app.heading).toHaveText('Apps');
+  await expect(app.page.getByRole('form', { name: 'New app' })).toBeVisible();
+
+  const before = await app.page.evaluate(() => (window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light'));
+  const flipped = before === 'dark' ? 'light' : 'dark';
+  await app.runCommand('toggle theme');
+  await expect(app.page.locator('html')).toHaveAttribute('data-theme', flipped);
+
+  // The console's list of matching commands in the other theme: drawn with the theme's own colours.
+  await app.console.open('keyboard');
+  await app.console.command.fill('api get /pull');
+  await expect(app.page.getByRole('listbox', { name: 'Matching commands' })).toBeVisible();
+  await screenshot(shell, `console-completion-${flipped}`);
+});

@@ -195,3 +195,17 @@ describe('specific errors', () => {
 function errCode(r: ApiParse): string | undefined {
   return r.ok ? undefined : r.error.code;
 }
+
+describe('the app command line with an unquoted JSON body (lenientBody)', () => {
+  it('reads any JSON object or array typed after --body, spaced or not, back to the same value', () => {
+    const container = fc.oneof(fc.dictionary(fc.string(), fc.jsonValue()), fc.array(fc.jsonValue()));
+    fc.assert(
+      fc.property(container, fc.boolean(), fc.boolean(), (value, spaced, verbose) => {
+        const text = JSON.stringify(value, null, spaced ? 1 : undefined);
+        const r = parseApiLine(`api POST /x --body ${text}${verbose ? ' --verbose' : ''}`, { lenientBody: true });
+        expect(r.ok && r.command.body).toEqual(JSON.parse(text));
+        expect(r.ok && r.command.verbose).toBe(verbose);
+      }),
+    );
+  });
+});

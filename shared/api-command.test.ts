@@ -281,3 +281,48 @@ describe('showText: user text in error messages', () => {
     expect(showText('x'.repeat(50))).toBe(`"${'x'.repeat(40)}…"`);
   });
 });
+
+describe('the app command line reads an unquoted JSON body whole (lenientBody)', () => {
+  const lenient = (line: string) => parseApiLine(line, { lenientBody: true });
+
+  it.each([
+    ['api POST /dnszone --body {"Domain": "a.com"}', { Domain: 'a.com' }],
+    ['api POST /x -b {"a":1} --verbose', { a: 1 }],
+    ['api POST /x --body={"a": [1, 2]}', { a: [1, 2] }],
+    ['api POST /x --body [1, {"b": "} ]"}]', [1, { b: '} ]' }]],
+    [`api POST /x --body {"Domain": "it's.com"}`, { Domain: "it's.com" }],
+    ['api POST /x --body   {"a": "x \\"y\\" z"}', { a: 'x "y" z' }],
+  ])('%s', (line, body) => {
+    const cmd = command(lenient(line));
+    expect(cmd.body).toEqual(body);
+    expect(JSON.parse(cmd.bodyText!)).toEqual(body);
+  });
+
+  it('keeps the flags after the body', () => {
+    expect(command(lenient('api POST /x --body {"a": 1} --verbose'))).toMatchObject({ verbose: true, body: { a: 1 } });
+  });
+
+  it('a quoted body means the same as before', () => {
+    for (const line of [`api POST /x --body '{"a": 1}'`, `api POST /x --body "{\\"a\\": 1}"`]) {
+      expect(command(lenient(line))).toEqual(command(parseApiLine(line)));
+    }
+  });
+
+  it('bracketed text that is not JSON is refused by the JSON rules, with the position', () => {
+    expect(errorOf(lenient('api POST /dnszone --body {"Domain": }'))).toMatchObject({ code: 'body', position: 11 });
+    expect(errorOf(lenient('api POST /x --body {a: 1}'))).toMatchObject({ code: 'body', position: 1 });
+  });
+
+  it('a bracket that never closes, or text glued after it, is left to the shell rules', () => {
+    expect(errorOf(lenient('api POST /x --body {"a": 1}x')).message).toContain('quote a JSON body');
+    expect(errorOf(lenient('api POST /x --body {"a":1')).code).toBe('body');
+  });
+
+  it('--body inside a quoted word is not a flag', () => {
+    expect(command(lenient(`api GET '/x?q=--body {"a": 1}'`)).path).toBe('/x?q=--body {"a": 1}');
+  });
+
+  it('without the option (the burrow api command, a shell line) the unquoted body still needs quotes', () => {
+    expect(errorOf(parseApiLine('api POST /dnszone --body {"Domain": "a.com"}')).message).toContain('quote a JSON body');
+  });
+});

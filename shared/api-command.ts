@@ -3,6 +3,7 @@
  * shared by the `burrow` command line and the in-app console. Pure: errors are values, nothing throws.
  */
 import { parseJsonBody } from './api-command-json.js';
+import { quoteBareJsonBodies } from './api-command-lenient.js';
 import { shellDoubleQuote, shellQuote, showText, tokenize } from './api-command-shell.js';
 import {
   API_METHODS,
@@ -144,9 +145,18 @@ export function parseApiArgs(args: readonly string[]): ApiParse {
 
 const PREFIXES = new Set(['burrow', 'bunny']);
 
+/** How a typed line is read. */
+export interface ApiLineOptions {
+  /**
+   * The app's own command line: an unquoted JSON object or array after --body is taken whole
+   * (`--body {"a": 1}`), where a shell would have split it into words.
+   */
+  readonly lenientBody?: boolean;
+}
+
 /** Parses a typed line: an optional leading `burrow` (or `bunny`) and/or `api`, then as parseApiArgs. */
-export function parseApiLine(line: string): ApiParse {
-  const words = tokenize(line);
+export function parseApiLine(line: string, options: ApiLineOptions = {}): ApiParse {
+  const words = tokenize(options.lenientBody ? quoteBareJsonBodies(line) : line);
   if (!words.ok) return words;
   let tokens = words.tokens;
   if (tokens[0] !== undefined && PREFIXES.has(tokens[0].toLowerCase())) tokens = tokens.slice(1);

@@ -13,7 +13,8 @@ export function invalid(field: string, message: string, position?: number): AppF
 
 /** Parses the line and the editor body into one command, or fails naming the part and the rule. */
 export function resolveCommand(line: string, editorBody: string | undefined): ApiCommand {
-  const parsed = parseApiLine(line);
+  // Typed in the app, not in a shell: `--body {"a": 1}` needs no quotes.
+  const parsed = parseApiLine(line, { lenientBody: true });
   if (!parsed.ok) throw invalid('line', parsed.error.message, parsed.error.position);
   const cmd = parsed.command;
   if (cmd.apiKey !== undefined || cmd.profile !== undefined) {
@@ -38,7 +39,7 @@ const QUERY_PARAM = /([?&])([^=&\s'"#]+)=([^&\s'"#]*)/g;
 export function historyLine(line: string, secrets: readonly string[]): string {
   const maskQuery = (text: string) => text.replace(QUERY_PARAM, (whole, sep: string, name: string) => (isSecretQueryName(name) ? `${sep}${name}=${MASK}` : whole));
   const base = maskQuery(redactText(line, secrets));
-  const parsed = parseApiLine(base);
+  const parsed = parseApiLine(base, { lenientBody: true });
   if (!parsed.ok || parsed.command.bodyText === undefined) return base;
   const body = maskSecretMembers(parsed.command.bodyText, isSecretName, MASK, secretPairValueKey);
   if (body.masked === 0) return base;

@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { parseApiLine } from '../../../shared/api-command.js';
 import { maskSecretMembers } from '../../../shared/json-text.js';
 import { isSecretName, MASK } from '../../../shared/redact.js';
-import { historyLine } from './command.js';
+import { historyLine, resolveCommand } from './command.js';
 import { ConsoleHistory } from './history.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'burrow-console-history-'));
@@ -94,5 +94,17 @@ describe('history lines: environment-variable pairs and encoded query names', ()
     expect(text).not.toContain('pair-secret-on-disk');
     expect(text).not.toContain('query-secret-on-disk');
     expect(await history.list('p2')).toHaveLength(2);
+  });
+});
+
+describe('an unquoted JSON body typed in the app', () => {
+  it('is sent as that JSON', () => {
+    expect(resolveCommand('api POST /dnszone --body {"Domain": "a.com"}', '')).toMatchObject({ method: 'POST', path: '/dnszone', body: { Domain: 'a.com' } });
+  });
+
+  it('has its credentials masked in history like a quoted one', () => {
+    const kept = historyLine('api POST /user --body {"Name": "ann", "Password": "hunter2"}', []);
+    expect(kept).not.toContain('hunter2');
+    expect(bodyOf(kept)).toEqual({ Name: 'ann', Password: MASK });
   });
 });

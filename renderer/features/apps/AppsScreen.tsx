@@ -4,6 +4,7 @@
  * a closed app's row, the list's heading after a delete, "New app" after a cancelled form.
  */
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useScreenAction } from '../../app/screen-actions';
 import { AppDetailPane } from './AppDetailPane';
 import { AppList } from './AppList';
 import './apps.css';
@@ -23,6 +24,7 @@ export function AppsScreen() {
   // A selector inside the screen to focus once what closed has gone.
   const [focusNext, setFocusNext] = useState<string | null>(null);
   const root = useRef<HTMLDivElement>(null);
+  useScreenAction('apps.new', () => setMode('new'));
 
   useEffect(() => {
     if (focusNext === null) return;

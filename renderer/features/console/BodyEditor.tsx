@@ -1,6 +1,6 @@
 /** The JSON body editor: highlighting, inline syntax errors, and loading a body from a file. */
 import { json, jsonParseLinter } from '@codemirror/lang-json';
-import { linter, lintGutter } from '@codemirror/lint';
+import { linter, lintGutter, type Diagnostic } from '@codemirror/lint';
 import { EditorView } from '@codemirror/view';
 import CodeMirror from '@uiw/react-codemirror';
 import { FileUp } from 'lucide-react';
@@ -10,6 +10,13 @@ import { styleNonce } from '../../app/style-nonce';
 import { useTheme } from '../../app/theme';
 import { notify } from '../../ui/toast';
 import { useConsoleDraft } from './console-store';
+
+const parseLint = jsonParseLinter();
+
+/** An empty body means "no body" (the command sends none), so only text that is there is checked as JSON. */
+export function bodyLint(view: EditorView): Diagnostic[] {
+  return view.state.doc.toString().trim() === '' ? [] : parseLint(view);
+}
 
 export function BodyEditor({ error }: { readonly error?: string | undefined }) {
   const body = useConsoleDraft((s) => s.body);
@@ -22,7 +29,7 @@ export function BodyEditor({ error }: { readonly error?: string | undefined }) {
     return [
       ...(nonce ? [EditorView.cspNonce.of(nonce)] : []),
       json(),
-      linter(jsonParseLinter()),
+      linter(bodyLint),
       lintGutter(),
       // The name and the error state belong on the editable element itself (a textbox), not on CodeMirror's
       // wrapper, which has no role to carry them.

@@ -1,7 +1,6 @@
 /** The raw request console: a command line, a JSON body, and the platform's answer. */
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { Group, Panel, Separator } from 'react-resizable-panels';
-import type { ConsoleResponse } from '../../../shared/console';
 import { call, errorOf } from '../../bridge/client';
 import { useCallMutation } from '../../bridge/queries';
 import { ErrorMessage } from '../../ui/ErrorMessage';
@@ -10,6 +9,7 @@ import { CommandLine } from './CommandLine';
 import { useConsoleDraft } from './console-store';
 import { HistoryPanel } from './HistoryPanel';
 import { ResponseView } from './ResponseView';
+import './console.css';
 
 export function ConsoleScreen() {
   const line = useConsoleDraft((s) => s.line);
@@ -17,8 +17,9 @@ export function ConsoleScreen() {
   const verbose = useConsoleDraft((s) => s.verbose);
   const setVerbose = useConsoleDraft((s) => s.setVerbose);
   const current = useRef<string | null>(null);
-  // The answer to the last request sent, copy-as forms included (built by the core, which knows the profile's URL).
-  const [sent, setSent] = useState<ConsoleResponse | null>(null);
+  // Kept in the store, so it is still there after a visit to another area.
+  const sent = useConsoleDraft((s) => s.response);
+  const setSent = useConsoleDraft((s) => s.setResponse);
 
   // Sending refreshes the history (the bridge's rule for console.send).
   const send = useCallMutation('console.send', {

@@ -1,21 +1,28 @@
-/** The answer: status, time and size; the body as a tree, text or hex; verbose details; copy and save. */
+/** The answer: status, time and size; the body (a tree, text or hex) and the headers in tabs; verbose details; copy and save. */
 import JsonView from '@uiw/react-json-view';
+import { Tabs } from 'radix-ui';
 import { useMemo, useState } from 'react';
 import { DISPLAY_CAP_BYTES, type ConsoleResponse } from '../../../shared/console';
 import { escapeForDisplay, formatBytes } from '../../../shared/display';
 import { call, errorOf } from '../../bridge/client';
 import { notify } from '../../ui/toast';
 import { escapeJson } from './escape-json';
+import { countOf } from '../../../shared/plural';
+
+/** The tree's "n items" beside an object or array, in proper English ("1 item"). */
+function CountInfo({ count }: { readonly count: number }) {
+  return <span className="json-count">{countOf(count, 'item')}</span>;
+}
 
 function statusClass(status: number): string {
   return `status-chip status-${Math.floor(status / 100)}xx`;
 }
 
-function Headers({ title, headers }: { readonly title: string; readonly headers: Record<string, string> }) {
+function Headers({ title, headers }: { readonly title?: string; readonly headers: Record<string, string> }) {
   return (
     <>
-      <h3>{title}</h3>
-      <table className="headers mono">
+      {title && <h3>{title}</h3>}
+      <table className="headers mono" aria-label={title}>
         <tbody>
           {Object.entries(headers).map(([k, v]) => (
             <tr key={k}>
@@ -46,7 +53,7 @@ function Body({ response, raw }: { readonly response: ConsoleResponse; readonly 
           {body.masked > 0 && <p className="muted small">{body.masked} secret value{body.masked === 1 ? '' : 's'} masked.</p>}
           {tree ? (
             <div data-testid="json-tree" className="json-tree">
-              <JsonView value={tree} collapsed={body.text.length > 200_000 ? 1 : 3} displayDataTypes={false} enableClipboard={false} shortenTextAfterLength={200} />
+              <JsonView value={tree} collapsed={body.text.length > 200_000 ? 1 : 3} displayDataTypes={false} enableClipboard={false} shortenTextAfterLength={200} components={{ countInfo: CountInfo }} />
             </div>
           ) : (
             <pre className="body-text" tabIndex={0} data-testid="body-text">
@@ -154,7 +161,6 @@ export function ResponseView({ response }: Props) {
               </li>
             ))}
           </ol>
-          <Headers title="Response headers" headers={response.responseHeaders} />
           {response.rawBody !== undefined && (
             <>
               <h3>Raw body</h3>
@@ -165,7 +171,19 @@ export function ResponseView({ response }: Props) {
           )}
         </details>
       )}
-      <Body response={response} raw={raw} />
+      {/* The headers have their own tab: seeing them needs no --verbose. */}
+      <Tabs.Root className="response-tabs" defaultValue="body">
+        <Tabs.List className="response-tab-list" aria-label="Response part">
+          <Tabs.Trigger value="body">Body</Tabs.Trigger>
+          <Tabs.Trigger value="headers">Headers ({Object.keys(response.responseHeaders).length})</Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="body" className="response-part">
+          <Body response={response} raw={raw} />
+        </Tabs.Content>
+        <Tabs.Content value="headers" className="response-part" data-testid="response-headers">
+          {Object.keys(response.responseHeaders).length === 0 ? <p className="muted">No headers.</p> : <Headers title="Response headers" headers={response.responseHeaders} />}
+        </Tabs.Content>
+      </Tabs.Root>
     </section>
   );
 }

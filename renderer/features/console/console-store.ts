@@ -1,14 +1,21 @@
-/** The console's draft (command line, body, verbose) survives navigation and restarts. */
+/**
+ * The console's draft (command line, body, verbose) survives navigation and restarts; the last response survives
+ * navigation within this window's session (kept in memory only: it can be large and holds the platform's answer).
+ */
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
+import type { ConsoleResponse } from '../../../shared/console';
 
 interface ConsoleDraft {
   readonly line: string;
   readonly body: string;
   readonly verbose: boolean;
+  /** The answer to the last request sent, copy-as forms included (built by the core, which knows the profile's URL). */
+  readonly response: ConsoleResponse | null;
   setLine(line: string): void;
   setBody(body: string): void;
   setVerbose(verbose: boolean): void;
+  setResponse(response: ConsoleResponse | null): void;
 }
 
 export const useConsoleDraft = create<ConsoleDraft>()(
@@ -17,9 +24,11 @@ export const useConsoleDraft = create<ConsoleDraft>()(
       line: 'api GET /pullzone',
       body: '',
       verbose: false,
+      response: null,
       setLine: (line) => set({ line }),
       setBody: (body) => set({ body }),
       setVerbose: (verbose) => set({ verbose }),
+      setResponse: (response) => set({ response }),
     }),
     { name: 'burrow.console.draft', partialize: ({ line, body, verbose }) => ({ line, body, verbose }) },
   ),

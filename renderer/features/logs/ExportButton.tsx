@@ -4,13 +4,15 @@
  * while it runs, then the path it was saved to, or what went wrong in words.
  */
 import { Dialog } from 'radix-ui';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { LogsExportStatus } from '../../../shared/contract/logs-export';
 import type { LogSort, LogsStatus } from '../../../shared/contract/logs';
 import type { ExportFormat } from '../../../shared/logs/export-format';
 import { call, subscribe } from '../../bridge/client';
 import { ErrorMessage } from '../../ui/ErrorMessage';
-import { formatCount, timeZoneName } from './logs-format';
+import { notify } from '../../ui/toast';
+import { useLatestCallback } from '../../ui/use-latest-callback';
+import { formatCount, formatCountOf, timeZoneName } from './logs-format';
 import type { TimeZoneMode } from './view-types';
 
 interface Props {
@@ -19,6 +21,8 @@ interface Props {
   readonly sort: LogSort;
   /** The viewer's times: UTC, or this machine's zone (its offset goes into every time written). */
   readonly timeZone: TimeZoneMode;
+  /** Counts the asks to open the dialog from outside (the command palette); each new count opens it once. */
+  readonly openAsks?: number;
 }
 
 const FORMATS: readonly { readonly value: ExportFormat; readonly label: string; readonly hint: string }[] = [
@@ -36,7 +40,7 @@ function ProgressLine({ progress, hasMore }: { readonly progress: LogsExportStat
   if (progress.phase === 'paging') {
     return (
       <span className="tabular">
-        Loading the remaining pages: {formatCount(progress.loadedRows)} rows in {formatCount(progress.requests)} requests…
+        Loading the remaining pages: {formatCountOf(progress.loadedRows, 'row')} in {formatCountOf(progress.requests, 'request')}…
       </span>
     );
   }
@@ -44,13 +48,13 @@ function ProgressLine({ progress, hasMore }: { readonly progress: LogsExportStat
     <>
       <progress max={Math.max(progress.total, 1)} value={progress.written} aria-label="Rows written" />
       <span className="tabular">
-        Writing {formatCount(progress.written)} of {formatCount(progress.total)} rows…
+        Writing {formatCount(progress.written)} of {formatCountOf(progress.total, 'row')}…
       </span>
     </>
   );
 }
 
-export function ExportButton({ status, sort, timeZone }: Props) {
+export function ExportButton({ status, sort, timeZone, openAsks = 0 }: Props) {
   const [open, setOpen] = useState(false);
   const [format, setFormat] = useState<ExportFormat>('csv');
   // Visitors' Authorization headers are other people's credentials: off unless asked for, each time the dialog opens.
@@ -74,6 +78,22 @@ export function ExportButton({ status, sort, timeZone }: Props) {
   // A file or a whole day is exported once it is all in.
   const fileLoading = (status.source.kind === 'file' || status.source.kind === 'day') && status.phase === 'loading';
   const nothing = status.matchingRows === 0 && !status.hasMore;
+
+  const openDialog = () => {
+    setWithAuth(false);
+    setOpen(true);
+  };
+  const asked = useLatestCallback(() => {
+    if (running || fileLoading || nothing) notify.info(running ? 'An export is already running.' : fileLoading ? 'Export once the file is read.' : 'No rows match: there is nothing to export.');
+    else openDialog();
+  });
+  // The count this button was drawn with is not an ask: only a later one opens the dialog.
+  const seenAsks = useRef(openAsks);
+  useEffect(() => {
+    if (openAsks === seenAsks.current) return;
+    seenAsks.current = openAsks;
+    asked();
+  }, [openAsks, asked]);
 
   async function start() {
     setOpen(false);
@@ -104,10 +124,7 @@ export function ExportButton({ status, sort, timeZone }: Props) {
   return (
     <div className="logs-export" data-testid="logs-export">
       <div className="row">
-        <button type="button" onClick={() => {
-            setWithAuth(false);
-            setOpen(true);
-          }} disabled={running || fileLoading || nothing} title={fileLoading ? 'Export once the file is read' : undefined}>
+        <button type="button" onClick={openDialog} disabled={running || fileLoading || nothing} title={fileLoading ? 'Export once the file is read' : undefined}>
           Export…
         </button>
         {running && (

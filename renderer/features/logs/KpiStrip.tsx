@@ -8,7 +8,7 @@ import { Tooltip } from 'radix-ui';
 import { memo, type ReactNode } from 'react';
 import type { LogAggregates } from '../../../shared/contract/logs';
 import { formatBytes } from '../videos/format';
-import { formatCount, formatShare, HIT_RATIO_RULE } from './logs-format';
+import { formatCount, formatCountOf, formatShare, HIT_RATIO_RULE } from './logs-format';
 import './kpi-strip.css';
 
 export interface KpiStripProps {
@@ -27,7 +27,7 @@ export function kpiState({ aggregates, loading = false, matchingRows, partialFro
   // Aggregates that count nothing while rows match (or are arriving) are older than the rows: not zeros, "…".
   if (aggregates.kpis.requests === 0 && (loading || (matchingRows ?? 0) > 0)) return { waiting: true, note: 'loading…' };
   const from = partialFrom ?? (aggregates.partial || loading ? aggregates.rows : null);
-  return { waiting: false, note: from === null ? null : `partial, from ${formatCount(from)} rows` };
+  return { waiting: false, note: from === null ? null : `partial, from ${formatCountOf(from, 'row')}` };
 }
 
 function Kpi({ label, value, children }: { readonly label: string; readonly value: string; readonly children?: ReactNode }) {

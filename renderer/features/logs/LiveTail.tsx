@@ -5,7 +5,7 @@
  */
 import type { TailStatus } from '../../../shared/contract/logs-tail';
 import { ErrorMessage } from '../../ui/ErrorMessage';
-import { formatCount } from './logs-format';
+import { formatCount, formatCountOf } from './logs-format';
 import type { LiveMode } from './use-live-mode';
 import './live-tail.css';
 
@@ -16,7 +16,7 @@ function TailState({ status }: { readonly status: TailStatus }) {
     <div className="live-state small" data-testid="live-state" data-polls={status.polls} data-phase={status.phase}>
       <span className="tabular">
         {status.phase === 'live' ? `Live — asking every ${every} s` : status.phase === 'paused' ? 'Paused — nothing is asked' : status.phase === 'failed' ? 'Stopped' : 'Ended'}
-        {` · ${formatCount(status.matchingRows)} rows`}
+        {` · ${formatCountOf(status.matchingRows, 'row')}`}
         {status.behind && ' · busier than the tail can follow: some rows were skipped'}
       </span>
       {status.trimmed > 0 && (

@@ -10,7 +10,7 @@ import type { MethodOutput } from '../../../shared/contract';
 import type { LogsStatus } from '../../../shared/contract/logs';
 import { call } from '../../bridge/client';
 import { ErrorMessage } from '../../ui/ErrorMessage';
-import { estimateText, formatCount } from './logs-format';
+import { estimateText, formatCount, formatCountOf } from './logs-format';
 
 type Estimate = MethodOutput<'logs.estimate'>;
 
@@ -104,7 +104,7 @@ export function LoadBar({ status, loadMore, loadAll, cancel }: Props) {
         {status.phase === 'loading-all' ? (
           <>
             <p role="status" className="tabular" data-testid="load-all-progress">
-              Loading all: {formatCount(status.loadedRows)} rows in {formatCount(status.requests)} requests…
+              Loading all: {formatCountOf(status.loadedRows, 'row')} in {formatCountOf(status.requests, 'request')}…
             </p>
             <button type="button" onClick={cancel}>
               Cancel
@@ -129,7 +129,7 @@ export function LoadBar({ status, loadMore, loadAll, cancel }: Props) {
         )}
         {status.phase === 'cancelled' && (
           <p role="status" className="muted">
-            Loading stopped; {formatCount(status.loadedRows)} rows are loaded.
+            Loading stopped; {formatCountOf(status.loadedRows, 'row')} {status.loadedRows === 1 ? 'is' : 'are'} loaded.
           </p>
         )}
         {status.budget && <BudgetMeter budget={status.budget} />}

@@ -12,6 +12,8 @@ import type { LogSort, LogsStatus } from '../../../shared/contract/logs';
 import { LOG_ERROR_TEXTS } from '../../../shared/logs/log-error-texts';
 import type { LogRange } from '../../../shared/logs/range';
 import { useAreaFocusTarget } from '../../app/area-focus';
+import { useScreenAction } from '../../app/screen-actions';
+import { notify } from '../../ui/toast';
 import { ErrorMessage, fieldError } from '../../ui/ErrorMessage';
 import { ExportButton } from './ExportButton';
 import { LogCharts } from './charts/LogCharts';
@@ -123,6 +125,10 @@ export function LogsScreen() {
   const liveAggregates = useLiveAggregates(live, useLogs((s) => s.plotWidth), useLogs((s) => s.urlGrouping));
   const aggregates = live.on ? liveAggregates : rangeAggregates;
   const views = useLogsViews(q, tableKeys, sort, rangeAggregates !== null);
+  // Asked for from the command palette: Export opens its dialog (counted, so each ask opens it once).
+  const [exportAsks, setExportAsks] = useState(0);
+  useScreenAction('logs.export', () => (status && !live.on ? setExportAsks((n) => n + 1) : notify.info('Nothing to export yet: choose a pull zone or open a log file first.')));
+  useScreenAction('logs.copyLink', () => (views.canCopyLink ? views.copyLink() : notify.info('A link names a pull zone and its time range: choose a zone first.')));
   // A range chosen while live looks at that range: live stops, so the table and the range controls agree.
   const chooseRange = (range: LogRange) => {
     if (live.on) live.toggle();
@@ -305,7 +311,7 @@ export function LogsScreen() {
               {inDay && wholeDay}
               {/* Paging and export are about the range; live rows come by themselves. */}
               {!live.on && status.source.kind === 'zone' && <LoadBar status={status} loadMore={q.session.loadMore} loadAll={q.session.loadAll} cancel={q.session.cancel} />}
-              {!live.on && <ExportButton status={status} sort={sort} timeZone={timeZone} />}
+              {!live.on && <ExportButton status={status} sort={sort} timeZone={timeZone} openAsks={exportAsks} />}
             </div>
             {status.file && status.file.malformed > 0 && <MalformedLines sessionId={status.sessionId} count={status.file.malformed} />}
             {status.unreadable && status.unreadable.rows > 0 && (

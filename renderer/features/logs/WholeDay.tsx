@@ -9,7 +9,7 @@ import { useId, useState } from 'react';
 import type { LogSource, LogsStatus } from '../../../shared/contract/logs';
 import { localDate, planDay } from '../../../shared/logs/day';
 import type { LogRange } from '../../../shared/logs/range';
-import { formatCount, timeZoneName } from './logs-format';
+import { formatCountOf, timeZoneName } from './logs-format';
 import type { TimeZoneMode } from './view-types';
 
 interface Props {
@@ -87,7 +87,7 @@ export function WholeDay({ zoneId, range, timeZone, filter, status, session }: P
         <div className="row">
           <p role="status" className="tabular" data-testid="whole-day-progress">
             {loading ? 'Downloading' : status.phase === 'cancelled' ? 'Stopped' : status.phase === 'failed' ? 'Could not read' : 'Whole day'} {src.day} ({src.timeZone}) from the day file{(src.fileName ?? '').includes(',') ? 's' : ''}:{' '}
-            {megabytes(f?.bytesRead ?? 0)}, {formatCount(f?.lines ?? 0)} lines, {formatCount(status.loadedRows)} rows{loading ? '…' : ''}
+            {megabytes(f?.bytesRead ?? 0)}, {formatCountOf(f?.lines ?? 0, 'line')}, {formatCountOf(status.loadedRows, 'row')}{loading ? '…' : ''}
           </p>
           {loading ? (
             <button type="button" onClick={session.cancel}>

@@ -6,6 +6,7 @@
 import { FileText } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { openedWithoutPlace } from '../../app/nav-store';
+import { useScreenAction } from '../../app/screen-actions';
 import { call } from '../../bridge/client';
 import { useCall } from '../../bridge/queries';
 import { ActiveProfileError, ErrorMessage } from '../../ui/ErrorMessage';
@@ -45,6 +46,8 @@ export function ZonePicker({ zoneId, fileName, onZone, onLoggingOff, onFile, foc
     suggestionTaken = true;
     onZone(suggested);
   }, [suggested, zoneId, fileName, onZone]);
+
+  useScreenAction('logs.openFile', () => void chooseFile());
 
   async function chooseFile() {
     setChoosing(true);

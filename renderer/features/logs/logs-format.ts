@@ -2,6 +2,7 @@
  * How the Logs screen says things: the zone times are shown in, times in the from/to inputs, KPI numbers (with
  * "—" for anything unknown), the "load all" estimate, and which value the filter box is completing.
  */
+import { nounFor } from '../../../shared/plural';
 import { localTimeZone } from '../../../shared/logs/day';
 import type { TimeZoneMode } from './view-types';
 
@@ -51,6 +52,11 @@ export function formatShare(fraction: number | null | undefined): string {
 /** A count with the locale's grouping; "—" when unknown. */
 export function formatCount(n: number | null | undefined): string {
   return n === null || n === undefined || !Number.isFinite(n) ? '—' : n.toLocaleString();
+}
+
+/** A count and its noun in the right number: "1 row", "2,500 rows". */
+export function formatCountOf(n: number | null | undefined, singular: string, plural = `${singular}s`): string {
+  return `${formatCount(n)} ${nounFor(n ?? 0, singular, plural)}`;
 }
 
 /** Seconds, rounded up, as words: "0.4 s", "3 s". */

@@ -3,8 +3,8 @@ import { CheckCircle2, CircleAlert, CircleX } from 'lucide-react';
 import type { AreaCheck } from '../../../shared/profiles';
 import { ErrorMessage } from '../../ui/ErrorMessage';
 import { useCallMutation } from '../../bridge/queries';
+import { AREA_LABEL } from './connection-words';
 
-const AREA_LABEL: Record<AreaCheck['area'], string> = { core: 'Core API', containers: 'Magic Containers', video: 'Video libraries', logging: 'CDN logging' };
 const STATE_LABEL: Record<AreaCheck['state'], string> = {
   ok: 'OK',
   'wrong-key': 'Wrong key',

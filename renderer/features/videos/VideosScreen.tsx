@@ -7,6 +7,7 @@ import { FilePlus2, WifiOff } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useAreaFocusTarget } from '../../app/area-focus';
 import type { JobView } from '../../../shared/videos/model';
+import { useScreenAction } from '../../app/screen-actions';
 import { BridgeError, errorOf } from '../../bridge/client';
 import { ErrorMessage } from '../../ui/ErrorMessage';
 import { notify } from '../../ui/toast';
@@ -66,6 +67,7 @@ export function VideosScreen() {
   const selection = keepExisting(rawSelection, (id) => shownIds.has(id));
 
   const choose = files.chooseFiles;
+  useScreenAction('videos.chooseFiles', choose);
   useEffect(() => {
     function onKey(e: KeyboardEvent) {
       if ((e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey && e.key.toLowerCase() === 'o') {

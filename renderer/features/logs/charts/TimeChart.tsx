@@ -7,7 +7,7 @@ import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { LogAggregates } from '../../../../shared/contract/logs';
 import { bucketLabel } from '../../../../shared/logs/buckets';
 import type { DrillDown, TimeZoneMode } from '../view-types';
-import { bucketAt, formatCount, formatRatio, MIN_RATIO_REQUESTS, ratioBase, segmentAt, subtitleOf, zoomRange, type Measure, type SeriesGroup } from './chart-data';
+import { bucketAt, formatCountOf, formatRatio, MIN_RATIO_REQUESTS, ratioBase, segmentAt, subtitleOf, zoomRange, type Measure, type SeriesGroup } from './chart-data';
 import { formatterOf, plotWidthOf, seriesColorVar } from './chart-options';
 import { DRILL_HINT, drillHandlers } from './drill';
 import { formatBucket } from './time-format';
@@ -144,7 +144,7 @@ export function TimeChart({ id, title, aggregates, group, measure, timeZone, wit
                 ? formatRatio(aggregates.kpis.hitRatio)
                 : (base[at] ?? 0) >= MIN_RATIO_REQUESTS
                   ? formatRatio(hitRatio[at] ?? null)
-                  : `– (${formatCount(base[at] ?? 0)} requests, too few)`}
+                  : `– (${formatCountOf(base[at] ?? 0, 'request')}, too few)`}
             </span>
             <span className="muted log-chart-note" data-testid="hit-ratio-rule">line drawn where a bucket has {MIN_RATIO_REQUESTS}+ requests</span>
           </li>

@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import type { LogAggregates } from '../../../../shared/contract/logs';
 import { formatBytes } from '../../videos/format';
 import type { DrillDown } from '../view-types';
-import { drillToken, formatCount, formatRatio } from './chart-data';
+import { drillToken, formatCount, formatCountOf, formatRatio } from './chart-data';
 import { DRILL_HINT, drillHandlers } from './drill';
 
 /** One entry of a top list as the core computes it. */
@@ -63,7 +63,7 @@ export function TopList({ id, title, subtitle, filterKey, entries, nameOf, canDr
             return (
               <li key={e.key}>
                 {token === null ? (
-                  <div className="log-top-row" role="group" aria-label={`${name}: ${formatCount(e.requests)} requests${joined(e)}, ${formatBytes(e.bytes)}, hit ratio ${formatRatio(e.hitRatio)}`}>
+                  <div className="log-top-row" role="group" aria-label={`${name}: ${formatCountOf(e.requests, 'request')}${joined(e)}, ${formatBytes(e.bytes)}, hit ratio ${formatRatio(e.hitRatio)}`}>
                     {body}
                   </div>
                 ) : (

@@ -133,6 +133,8 @@ describe('words', () => {
   it('the subtitle says how many rows and whether they are partial', () => {
     expect(subtitleOf(anAggregates({ rows: 1234, partial: true }))).toBe('from 1,234 loaded rows — partial');
     expect(subtitleOf(anAggregates({ rows: 1234, partial: false }))).toBe('1,234 rows');
+    expect(subtitleOf(anAggregates({ rows: 1, partial: true }))).toBe('from 1 loaded row — partial');
+    expect(subtitleOf(anAggregates({ rows: 1, partial: false }))).toBe('1 row');
   });
 
   it('a bucket reads in UTC or in the machine zone', () => {

@@ -3,6 +3,7 @@
  * arrays uPlot draws, which series a click on a bucket hit, the time range a drag covers, and the drill-down token
  * of each chart element in the filter text syntax.
  */
+import { nounFor } from '../../../../shared/plural';
 import type { LogAggregates } from '../../../../shared/contract/logs';
 import type { FilterKey } from '../../../../shared/logs/filter';
 import { formatFilterText, parseFilterValue } from '../../../../shared/logs/filter-text';
@@ -143,6 +144,11 @@ export function formatCount(n: number): string {
   return COUNT.format(Math.round(n));
 }
 
+/** A count and its noun in the right number: "1 request", "2,500 requests". */
+export function formatCountOf(n: number, singular: string, plural = `${singular}s`): string {
+  return `${formatCount(n)} ${nounFor(n, singular, plural)}`;
+}
+
 /** A fraction (0–1) as a percent with one decimal ("70.0 %"), or "–" when there is none. */
 export function formatRatio(ratio: number | null): string {
   return ratio === null || !Number.isFinite(ratio) ? '–' : `${(ratio * 100).toFixed(1)} %`;
@@ -150,6 +156,7 @@ export function formatRatio(ratio: number | null): string {
 
 /** Every chart's subtitle: how many rows it was drawn from, and whether more exist. */
 export function subtitleOf(aggregates: LogAggregates): string {
+  const rows = nounFor(aggregates.rows, 'row');
   const n = formatCount(aggregates.rows);
-  return aggregates.partial ? `from ${n} loaded rows — partial` : `${n} rows`;
+  return aggregates.partial ? `from ${n} loaded ${rows} — partial` : `${n} ${rows}`;
 }

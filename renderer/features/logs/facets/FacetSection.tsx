@@ -11,7 +11,7 @@ import type { UrlGrouping } from '../../../../shared/logs/url-pattern';
 import { ErrorMessage } from '../../../ui/ErrorMessage';
 import { formatBytes } from '../../videos/format';
 import { drillHandlers } from '../charts/drill';
-import { formatCount, formatShare } from '../logs-format';
+import { formatCount, formatCountOf, formatShare } from '../logs-format';
 import type { DrillDown } from '../view-types';
 import { barColor, CONTAINS_NOTE, facetLabel, middleCut, noFilterReason, valueText } from './facet-labels';
 import { FACET_TOP_LIMIT, useFacetsQuery } from './use-facets';
@@ -50,7 +50,7 @@ function ValueRow({ name, value, hintId, onDrill }: ValueRowProps) {
   if (value.filter === null) {
     const reason = noFilterReason(name, value.key);
     return (
-      <div className="facet-value facet-value-fixed" role="group" aria-label={`${text}: ${formatCount(value.requests)} requests, ${numbers}. ${reason}`} title={reason} {...common}>
+      <div className="facet-value facet-value-fixed" role="group" aria-label={`${text}: ${formatCountOf(value.requests, 'request')}, ${numbers}. ${reason}`} title={reason} {...common}>
         {body}
       </div>
     );
@@ -96,7 +96,7 @@ export function FacetSection({ sessionId, version, facet, urls, open, onToggle, 
 
   let note: string | null = null;
   if (listed !== null && found !== undefined) {
-    note = listed.matched === 0 ? `No value contains “${found}”.` : `${formatCount(listed.matched)} of ${formatCount(listed.distinct)} values contain “${found}”.`;
+    note = listed.matched === 0 ? `No value contains “${found}”.` : `${formatCount(listed.matched)} of ${formatCountOf(listed.distinct, 'value')} ${listed.matched === 1 ? 'contains' : 'contain'} “${found}”.`;
   }
   if (listed !== null && listed.matched > listed.values.length) note = `${note ?? ''} The first ${formatCount(listed.values.length)} are listed; search to narrow.`.trim();
 

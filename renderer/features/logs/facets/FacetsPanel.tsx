@@ -10,7 +10,7 @@ import { memo, useId } from 'react';
 import type { FacetName } from '../../../../shared/contract/logs';
 import { ErrorMessage } from '../../../ui/ErrorMessage';
 import { DRILL_HINT } from '../charts/drill';
-import { formatCount } from '../logs-format';
+import { formatCountOf } from '../logs-format';
 import { useLogs } from '../logs-store';
 import type { DrillDown } from '../view-types';
 import { useFacetPrefs, type FacetPrefs } from './facet-prefs';
@@ -37,9 +37,9 @@ export function facetsNote(top: FacetsAnswer, loading: boolean, slow: boolean): 
   const r = top.reply;
   // No counts yet, or none while rows are still on their way: nothing to show but that they are coming.
   if (r === null || (r.rows === 0 && (loading || top.pending))) return 'loading…';
-  if (loading || r.partial) return `partial, from ${formatCount(r.rows)} rows`;
+  if (loading || r.partial) return `partial, from ${formatCountOf(r.rows, 'row')}`;
   if (top.pending && slow) return 'loading…';
-  return `${formatCount(r.rows)} rows`;
+  return formatCountOf(r.rows, 'row');
 }
 
 interface FacetsProps extends FacetsPanelProps {

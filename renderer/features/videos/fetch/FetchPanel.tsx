@@ -5,7 +5,9 @@
 import { Link } from 'lucide-react';
 import { useState } from 'react';
 import type { FetchView } from '../../../../shared/contract/videos-fetch';
+import { useScreenAction } from '../../../app/screen-actions';
 import { useCallMutation } from '../../../bridge/queries';
+import { notify } from '../../../ui/toast';
 import { collectionFor, useTarget } from '../target-store';
 import { FetchForm, type FetchDraft } from './FetchForm';
 import { FetchRows } from './FetchRows';
@@ -24,6 +26,8 @@ export function FetchPanel() {
 
   const open = (from?: FetchView) =>
     setDraft(from ? { url: from.url, title: from.title, collectionId: from.collectionId, headerNames: from.headerNames } : { url: '', title: '', collectionId: targetCollection, headerNames: [] });
+
+  useScreenAction('videos.fetchUrl', () => (libraryId === null ? notify.info('Choose a video library first: the fetched video goes into it.') : open()));
 
   return (
     <section className="fetch-panel" aria-labelledby="fetch-heading" data-testid="fetch-panel">

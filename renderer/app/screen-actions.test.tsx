@@ -1,0 +1,74 @@
+// @vitest-environment happy-dom
+/** Each screen does what the command palette asks of it (see screen-actions.ts), through the same calls as its buttons. */
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { bridgeWithApps, renderApps } from '../features/apps/test-apps';
+import { ExportButton } from '../features/logs/ExportButton';
+import { aStatus, logsBridge, renderLogs } from '../features/logs/test-logs';
+import { bridgeWith, fakeLayout, renderVideos } from '../features/videos/test-screen';
+import { useTarget } from '../features/videos/target-store';
+import { installFakeBridge } from '../testing/fake-bridge';
+import { useNav } from './nav-store';
+import { requestScreenAction } from './screen-actions';
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+describe('screen actions', () => {
+  it('New app opens the create form', async () => {
+    bridgeWithApps([]);
+    act(() => useNav.setState({ area: 'apps' }));
+    renderApps();
+    await screen.findByRole('button', { name: 'New app' });
+    act(() => requestScreenAction('apps.new'));
+    expect(await screen.findByRole('heading', { name: 'New app' })).toBeTruthy();
+  });
+
+  it('Choose files opens the native dialog for the chosen library', async () => {
+    fakeLayout();
+    const bridge = bridgeWith([]);
+    bridge.answer('videos.choose', { added: 0, skipped: [], alreadyQueued: [], previouslyUploaded: [] });
+    act(() => useNav.setState({ area: 'videos' }));
+    renderVideos();
+    await waitFor(() => expect(useTarget.getState().libraryId).toBe(1));
+    act(() => requestScreenAction('videos.chooseFiles'));
+    await waitFor(() => expect(bridge.inputs('videos.choose')).toEqual([{ libraryId: 1, collectionId: null }]));
+  });
+
+  it('Fetch from a URL opens the fetch form', async () => {
+    fakeLayout();
+    bridgeWith([]);
+    act(() => useNav.setState({ area: 'videos' }));
+    renderVideos();
+    await waitFor(() => expect(useTarget.getState().libraryId).toBe(1));
+    await screen.findByTestId('fetch-panel');
+    act(() => requestScreenAction('videos.fetchUrl'));
+    expect(await screen.findByRole('form', { name: 'Fetch from a URL' })).toBeTruthy();
+  });
+
+  it('Open log file opens the native dialog; Export and Copy link say why not before a zone is chosen', async () => {
+    const bridge = logsBridge();
+    bridge.answer('logs.chooseFile', null);
+    renderLogs();
+    await screen.findByRole('button', { name: /Open log file/ });
+    act(() => requestScreenAction('logs.openFile'));
+    await waitFor(() => expect(bridge.count('logs.chooseFile')).toBe(1));
+    act(() => requestScreenAction('logs.export'));
+    expect(await screen.findByText('Nothing to export yet: choose a pull zone or open a log file first.')).toBeTruthy();
+    act(() => requestScreenAction('logs.copyLink'));
+    expect(await screen.findByText('A link names a pull zone and its time range: choose a zone first.')).toBeTruthy();
+  });
+
+  it('Export opens its dialog once per ask; a button drawn after an ask does not open it again', async () => {
+    installFakeBridge();
+    const view = render(<ExportButton status={aStatus({ matchingRows: 10 })} sort={{ key: 'time', dir: 'desc' }} timeZone="utc" openAsks={0} />);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    view.rerender(<ExportButton status={aStatus({ matchingRows: 10 })} sort={{ key: 'time', dir: 'desc' }} timeZone="utc" openAsks={1} />);
+    expect(await screen.findByRole('dialog', { name: 'Export the matching rows' })).toBeTruthy();
+    view.unmount();
+    render(<ExportButton status={aStatus({ matchingRows: 10 })} sort={{ key: 'time', dir: 'desc' }} timeZone="utc" openAsks={1} />);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
