@@ -4,6 +4,7 @@ import { EditorState } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ConsoleResponse } from '../../../shared/console';
+import { observeActiveProfile, useActiveProfile } from '../../bridge/active-profile';
 import { BridgeProvider, createQueryClient } from '../../bridge/provider';
 import { installFakeBridge, type FakeBridge } from '../../testing/fake-bridge';
 import { bodyLint } from './BodyEditor';
@@ -55,6 +56,17 @@ describe('the last response', () => {
     expect(screen.getByTestId('response-status').textContent).toBe('200 OK');
     expect(screen.getByTestId('json-tree').textContent).toContain('only-zone');
     expect(screen.queryByText('Send a request')).toBeNull();
+  });
+
+  it('is dropped when another profile becomes active: it was that profile’s answer', () => {
+    useActiveProfile.setState({ activeId: undefined, name: null, epoch: 0 });
+    observeActiveProfile('p1', 'Sandbox');
+    useConsoleDraft.setState({ response: aResponse() });
+    render(withBridge(<ConsoleScreen />));
+    expect(screen.getByTestId('response-status').textContent).toBe('200 OK');
+    act(() => void observeActiveProfile('p2', 'Production'));
+    expect(screen.queryByTestId('response-status')).toBeNull();
+    expect(screen.queryByText(/only-zone/)).toBeNull();
   });
 });
 

@@ -5,6 +5,7 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import type { ConsoleResponse } from '../../../shared/console';
+import { onProfileSwitch } from '../../bridge/active-profile';
 
 interface ConsoleDraft {
   readonly line: string;
@@ -33,6 +34,9 @@ export const useConsoleDraft = create<ConsoleDraft>()(
     { name: 'burrow.console.draft', partialize: ({ line, body, verbose }) => ({ line, body, verbose }) },
   ),
 );
+
+// The last answer came from the profile that was active: another profile's window never shows it.
+onProfileSwitch(() => useConsoleDraft.setState({ response: null }));
 
 /** Paths offered as suggestions while typing. */
 export const SUGGESTIONS = [
