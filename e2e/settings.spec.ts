@@ -114,3 +114,17 @@ test('Reset sandbox asks first, naming what is lost, then starts the sandbox ove
   await expect(reset.getByRole('status')).toHaveText('The sandbox was reset: it has only its demo data again.');
   expect(await appsOf()).toEqual([]);
 });
+
+test('the palette’s Reset sandbox… opens Settings on the Sandbox profile and asks there; Cancel deletes nothing', async ({ app }) => {
+  await app.console.open('keyboard');
+  await app.runCommand('reset sandbox');
+  await expect(app.heading).toHaveText('Settings');
+  await expect(app.settings.detailHeading).toContainText('Sandbox');
+  const reset = app.settings.detail.getByTestId('sandbox-reset');
+  const dialog = reset.getByRole('alertdialog');
+  await expect(dialog).toContainText('This cannot be undone');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(reset.getByRole('button', { name: 'Reset sandbox…' })).toBeFocused();
+  await expect(reset.getByRole('status')).toHaveCount(0);
+});

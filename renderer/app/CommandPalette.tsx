@@ -1,6 +1,6 @@
 /** Ctrl/Cmd+K: go to an area, or do something — in the current screen, in another one, or for the whole app. */
 import { Command } from 'cmdk';
-import { Download, FilePlus2, FileText, Link, Link2, Plug, Plus, SunMoon, UserRound, type LucideIcon } from 'lucide-react';
+import { Download, FilePlus2, FileText, Link, Link2, Plug, Plus, RotateCcw, SunMoon, UserRound, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { call, errorOf } from '../bridge/client';
 import { useCall, useCallMutation } from '../bridge/queries';
@@ -104,6 +104,8 @@ export function CommandPalette() {
       }}
     />,
     ...(active ? [<Item key="test" label={`Test connection of ${active.name}`} icon={Plug} onSelect={() => void testConnection(active.id, active.name)} />] : []),
+    // Offered while there is a sandbox to reset; Settings asks before anything is deleted.
+    ...(profiles.data?.profiles.some((p) => p.kind === 'sandbox') ? [<Item key="reset" label="Reset sandbox…" icon={RotateCcw} onSelect={() => requestScreenAction('settings.resetSandbox')} />] : []),
   ];
   const switches = others.map((p) => <Item key={p.id} label={`Switch to profile ${p.name}`} icon={UserRound} onSelect={() => switchTo(p.id)} />);
 

@@ -17,6 +17,7 @@ export const SCREEN_ACTIONS = {
   'logs.openFile': 'logs',
   'logs.export': 'logs',
   'logs.copyLink': 'logs',
+  'settings.resetSandbox': 'settings',
 } as const satisfies Record<string, AreaId>;
 
 export type ScreenAction = keyof typeof SCREEN_ACTIONS;

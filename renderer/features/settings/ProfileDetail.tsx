@@ -16,7 +16,15 @@ const ENDPOINT_FIELDS: readonly { key: keyof Endpoints; label: string }[] = [
   { key: 'loggingUrl', label: 'CDN logging URL' },
 ];
 
-export function ProfileDetail({ profile, active }: { readonly profile: ProfileView; readonly active: boolean }) {
+interface ProfileDetailProps {
+  readonly profile: ProfileView;
+  readonly active: boolean;
+  /** The palette asked to reset the sandbox: the Sandbox profile's reset opens its confirmation, once. */
+  readonly askReset?: boolean;
+  onResetAsked?(): void;
+}
+
+export function ProfileDetail({ profile, active, askReset = false, onResetAsked }: ProfileDetailProps) {
   const sandbox = profile.kind === 'sandbox';
   const update = useCallMutation('profiles.update');
   const activate = useCallMutation('profiles.activate');
@@ -122,7 +130,7 @@ export function ProfileDetail({ profile, active }: { readonly profile: ProfileVi
 
       <Libraries profile={profile} />
       <ConnectionTest profileId={profile.id} />
-      {sandbox && <SandboxReset />}
+      {sandbox && <SandboxReset ask={askReset} onAsked={onResetAsked} />}
     </div>
   );
 }

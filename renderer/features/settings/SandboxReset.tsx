@@ -1,13 +1,23 @@
 /** The Sandbox profile's "Reset sandbox": starts the embedded sandbox over, after saying what is lost. */
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useCallMutation } from '../../bridge/queries';
 import { ErrorMessage } from '../../ui/ErrorMessage';
 
-export function SandboxReset() {
+/** `ask`: the palette's "Reset sandbox…" — the confirmation opens as if the button was pressed, and the ask is used up. */
+export function SandboxReset({ ask = false, onAsked }: { readonly ask?: boolean; onAsked?(): void }) {
   const reset = useCallMutation('sandbox.reset');
-  const [confirming, setConfirming] = useState(false);
+  const [confirmingHere, setConfirmingHere] = useState(false);
+  // An ask from the palette opens the confirmation until it is answered; answering uses the ask up.
+  const confirming = confirmingHere || ask;
+  const setConfirming = (open: boolean) => {
+    setConfirmingHere(open);
+    if (!open && ask) onAsked?.();
+  };
   const opener = useRef<HTMLButtonElement>(null);
   const baseId = useId();
+  useEffect(() => {
+    if (ask) opener.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [ask]);
 
   function cancel() {
     setConfirming(false);

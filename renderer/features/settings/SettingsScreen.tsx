@@ -4,6 +4,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTheme, type ThemeChoice } from '../../app/theme';
 import { useCall, useCallMutation } from '../../bridge/queries';
 import { ErrorMessage, fieldError } from '../../ui/ErrorMessage';
+import { useScreenAction } from '../../app/screen-actions';
 import { ProfileDetail } from './ProfileDetail';
 import { SecretStorageBanner } from './SecretStorageBanner';
 import { useProfiles } from './use-profiles';
@@ -79,11 +80,21 @@ function Appearance() {
   );
 }
 
+/** Stands for "the Sandbox profile, whatever its id" in the choice of profile shown. */
+const SANDBOX_PICK = '\u0000sandbox';
+
 export function SettingsScreen() {
   const profiles = useProfiles();
   const [selected, setSelected] = useState<string | null>(null);
   const list = profiles.data?.profiles ?? [];
-  const current = list.find((p) => p.id === selected) ?? list.find((p) => p.id === profiles.data?.activeId) ?? list[0];
+  // "Reset sandbox…" from the palette shows the Sandbox profile and asks there (the list may still be loading).
+  const [askReset, setAskReset] = useState(false);
+  useScreenAction('settings.resetSandbox', () => {
+    setSelected(SANDBOX_PICK);
+    setAskReset(true);
+  });
+  const picked = selected === SANDBOX_PICK ? list.find((p) => p.kind === 'sandbox') : list.find((p) => p.id === selected);
+  const current = picked ?? list.find((p) => p.id === profiles.data?.activeId) ?? list[0];
 
   return (
     <div className="settings">
@@ -98,7 +109,10 @@ export function SettingsScreen() {
                 aria-current={p.id === current?.id ? 'true' : undefined}
                 className="list-item"
                 data-testid={`profile-${p.name}`}
-                onClick={() => setSelected(p.id)}
+                onClick={() => {
+                  setSelected(p.id);
+                  setAskReset(false);
+                }}
               >
                 {p.name}
                 {p.kind === 'sandbox' && <span className="badge">Sandbox</span>}
@@ -114,7 +128,7 @@ export function SettingsScreen() {
         <Problems />
         <SecretStorageBanner />
         {/* Keyed by id: choosing another profile starts its form from that profile's saved values. */}
-        {current && <ProfileDetail key={current.id} profile={current} active={current.id === profiles.data?.activeId} />}
+        {current && <ProfileDetail key={current.id} profile={current} active={current.id === profiles.data?.activeId} askReset={askReset} onResetAsked={() => setAskReset(false)} />}
         <Appearance />
       </div>
     </div>
