@@ -1,3 +1,5 @@
+// @vitest-environment happy-dom
+// (test-apps renders the Apps screen, whose navigation store reads the window on load.)
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { appView, portText, statusText } from './app-detail-view';
