@@ -64,6 +64,11 @@ test('two containers through every section of the form: 201, and the body receiv
   await form.getByRole('button', { name: 'Review' }).click();
   const shown = apps.content.getByTestId('review-body');
   await expect(shown).toBeVisible();
+  // The secret value the form masked is masked in Review too, until shown on purpose.
+  await expect(shown).toContainText('••••••••');
+  await expect(shown).not.toContainText('s3cret value');
+  await apps.content.getByRole('button', { name: 'Show secret values (1)' }).click();
+  await expect(shown).toContainText('s3cret value');
   const body = (await shown.textContent()) ?? '';
   const sent = JSON.parse(body) as {
     regionSettings: { requiredRegionIds: string[]; allowedRegionIds: string[] };
