@@ -45,6 +45,16 @@ describe('burrow apps', () => {
     expect(list.stderr).toBe('burrow apps: 1 app could not be read: item 2: it has no id\n');
   });
 
+  it('list with no apps says "No apps." on stderr; --json prints [] and nothing else', async () => {
+    const empty = { items: [], meta: { totalItems: 0 }, cursor: null };
+    fx.sandbox.faults.add({ method: 'GET', path: '/mc/apps', times: 2, action: { kind: 'status', status: 200, body: empty } });
+    const list = await runBurrow(['apps', 'list'], { env });
+    expect(list).toMatchObject({ code: 0, stdout: '', stderr: 'No apps.\n' });
+    const listJson = await runBurrow(['apps', 'list', '--json'], { env });
+    expect(listJson).toMatchObject({ code: 0, stderr: '' });
+    expect(JSON.parse(listJson.stdout)).toEqual([]);
+  });
+
   it('create prints the id; list, get and delete see it; get after delete explains the 404 (exit 1)', async () => {
     const created = await runBurrow(['apps', 'create', '--file', appFile], { env });
     expect(created.stderr).toBe('');

@@ -130,6 +130,8 @@ async function perform(cmd: AppsCommand, text: string, api: ReturnType<typeof ap
       // Apps that could not be read are said, never silently missing; the listing itself still succeeded.
       const skipped = unreadableText(unreadable, 'app');
       if (skipped !== null) io.stderr.write(shown(io.stderr, `burrow apps: ${skipped}\n`));
+      // An empty listing says so (on stderr, as `videos list` does), not with --json, whose `[]` says it already.
+      else if (apps.length === 0 && !cmd.json) io.stderr.write('No apps.\n');
       return EXIT.ok;
     }
     case 'get':

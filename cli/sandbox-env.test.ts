@@ -93,8 +93,31 @@ describe('burrow --sandbox <command…>', () => {
     expect(usage.stderr).toContain('--library <id> is required');
   });
 
+  it('the example in its help runs as written, against the sandbox’s demo library', async () => {
+    const help = await runBurrow(['sandbox', '--help']);
+    const example = /exits with that command's status: (burrow --sandbox [^\n]+)\n/.exec(help.stdout)?.[1];
+    expect(example).toBeDefined();
+    const dir = mkdtempSync(join(tmpdir(), 'burrow-example-'));
+    try {
+      const r = await runBurrow(example!.split(' ').slice(1), { env: { TMPDIR: dir, HOME: dir } });
+      expect(r.stderr).not.toContain('404');
+      expect(r.code, r.stderr).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('--help right after --sandbox shows the sandbox’s help, exit 0', async () => {
+    for (const flag of ['--help', '-h']) {
+      const r = await runBurrow(['--sandbox', flag]);
+      expect(r.code, flag).toBe(0);
+      expect(r.stdout).toContain('burrow --sandbox <command>...');
+      expect(r.stdout).toContain('usage: burrow sandbox');
+    }
+  });
+
   it('asks for a command when none is given', async () => {
-    for (const args of [['--sandbox'], ['--sandbox', '--help'], ['--sandbox', 'sandbox']]) {
+    for (const args of [['--sandbox'], ['--sandbox', '--port'], ['--sandbox', 'sandbox']]) {
       const r = await runBurrow(args);
       expect(r.code, args.join(' ')).toBe(2);
       expect(r.stderr).toContain('name the command to run against a sandbox of its own');

@@ -31,7 +31,7 @@ standard output is one JSON object: its URLs, the account key, the libraries wit
   --seed N               the seed of its made-up data
   --app-limit N, --fetch-queue-limit N, --discard-uploads, --no-realism   as for npm run sandbox
 burrow --sandbox <command>... runs any other command against a sandbox of its own, started before it and closed
-after it (its data goes with it), and exits with that command's status: burrow --sandbox videos list --library 1
+after it (its data goes with it), and exits with that command's status: burrow --sandbox videos list --library 105643
 ${environmentHelp(COMMAND_VARIABLES.sandbox)}`;
 
 /** Variables that hold a real account's secrets: the sandbox would refuse them, and they must not be sent to it. */
@@ -88,6 +88,11 @@ export type RunCommand = (argv: readonly string[], io: CliIo, hooks: ProcessHook
  */
 export async function runWithSandbox(argv: readonly string[], io: CliIo, hooks: ProcessHooks, run: RunCommand): Promise<number> {
   const [command] = argv;
+  // `burrow --sandbox --help` asks about --sandbox itself: its help is the sandbox's.
+  if (command === '--help' || command === '-h') {
+    io.stdout.write(SANDBOX_HELP);
+    return EXIT.ok;
+  }
   if (command === undefined || command.startsWith('-') || command === 'sandbox' || command === 'help') {
     io.stderr.write(`burrow --sandbox: name the command to run against a sandbox of its own, e.g. burrow --sandbox apps list${command === 'sandbox' ? ' (burrow sandbox runs one by itself)' : ''}\n`);
     return EXIT.usage;

@@ -13,7 +13,7 @@ import { BodyError, canAnswer, discardBody, sendJson } from './http.js';
 import { signJwt } from './jwt.js';
 import { createLoggingArea, type LoggingArea } from './logging/index.js';
 import { createSeed } from './seed.js';
-import { createStateWriter, readState, type StateWriter } from './state.js';
+import { createStateWriter, filesOfOtherSeeds, readState, type StateWriter } from './state.js';
 import { createVideoArea, type UploadInspection, type UploadStats } from './video/index.js';
 
 /** What a started sandbox tells its user (and what `npm run sandbox` prints as its first line). */
@@ -208,7 +208,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     areas.push(containers, logging, core);
     if (persist) {
       writer = createStateWriter(dataDir, options.seed ?? 1, () => ({ ...apps.save(), ...video.save(), ...core.save() }), log);
-      await video.sweep();
+      await video.sweep(await filesOfOtherSeeds(dataDir));
     }
     const prefixed: readonly (readonly [string, Area])[] = [
       ['/mc', containers],

@@ -187,6 +187,29 @@ describe('a sandbox that keeps its account (persist)', () => {
     expect(said.join('')).toMatch(/seed 2, not 1/);
     expect(((await call(`${s.containersUrl}/apps`, 'GET', s.accountKey)).json as { items: unknown[] }).items).toEqual([]);
   });
+
+  it("sets another seed's state aside, so a change does not overwrite it, and does not sweep its kept files", async () => {
+    const dataDir = await folder();
+    const first = await start({ dataDir, persist: true, seed: 2 });
+    await makeAccount(first);
+    await stop(first);
+    const saved = await readFile(join(dataDir, STATE_FILE), 'utf8');
+    const keptPaths = (JSON.parse(saved) as { videos: { file: { path: string | null } | null }[] }).videos.flatMap((v) => (v.file?.path ? [v.file.path] : []));
+    expect(keptPaths.length).toBeGreaterThan(0);
+
+    const s = await start({ dataDir, persist: true, seed: 1, log: () => undefined });
+    const aside = (await readdir(dataDir)).filter((name) => name.startsWith(`${STATE_FILE}.seed-2-`));
+    expect(aside).toHaveLength(1);
+    expect(await readFile(join(dataDir, aside[0]!), 'utf8')).toBe(saved);
+    // A change of this seed's account writes its own state, and the one set aside is untouched.
+    expect((await call(`${s.containersUrl}/apps`, 'POST', s.accountKey, { name: 'seed-1-app', runtimeType: 'Shared', autoScaling: { min: 1, max: 1 }, regionSettings: {} })).status).toBe(201);
+    await stop(s);
+    expect(await readFile(join(dataDir, aside[0]!), 'utf8')).toBe(saved);
+    expect(JSON.parse(await readFile(join(dataDir, STATE_FILE), 'utf8'))).toMatchObject({ seed: 1 });
+    // Its kept upload files were not swept, by this start nor the next.
+    await start({ dataDir, persist: true, seed: 1 });
+    for (const path of keptPaths) expect(existsSync(path), path).toBe(true);
+  });
 });
 
 describe('a stateless sandbox (the default)', () => {

@@ -4,7 +4,7 @@
  * back on start, so the sandbox behaves like an account that is still there tomorrow. Libraries, pull zones and the
  * log traffic come from the seed and need no saving.
  */
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { z } from 'zod';
 
@@ -80,8 +80,8 @@ export function stateFile(dataDir: string): string {
 
 /**
  * Reads the saved state of a data folder. Nothing saved yet gives undefined; a file that cannot be read, is not
- * the sandbox's JSON, or was saved for another seed also gives undefined after saying so through `log`, and a
- * damaged file is moved aside (never overwritten unseen) so the sandbox starts fresh.
+ * the sandbox's JSON, or was saved for another seed also gives undefined after saying so through `log`; a damaged
+ * file and another seed's state are moved aside (never overwritten unseen) so the sandbox starts fresh.
  */
 export async function readState(dataDir: string, seed: number, log: (line: string) => void): Promise<SavedState | undefined> {
   const file = stateFile(dataDir);
@@ -110,10 +110,44 @@ export async function readState(dataDir: string, seed: number, log: (line: strin
     return undefined;
   }
   if (read.data.seed !== seed) {
-    log(`sandbox: the saved state in ${file} belongs to seed ${read.data.seed}, not ${seed}; starting with a fresh account\n`);
+    // Another seed's account is set aside, not overwritten by this one's first change; its kept files stay too.
+    const aside = join(dirname(file), `${OTHER_SEED_PREFIX}${read.data.seed}-${Date.now()}`);
+    const moved = await rename(file, aside).then(
+      () => true,
+      () => false,
+    );
+    log(
+      `sandbox: the saved state in ${file} belongs to seed ${read.data.seed}, not ${seed}; starting with a fresh account` +
+        `${moved ? ` (that account is kept as ${aside}: rename it back to ${STATE_FILE} and start with --seed ${read.data.seed} to have it again)` : ''}\n`,
+    );
     return undefined;
   }
   return read.data;
+}
+
+/** How a state of another seed, set aside, is named in the data folder (the seed and the time follow). */
+const OTHER_SEED_PREFIX = `${STATE_FILE}.seed-`;
+
+/**
+ * The kept upload files that states of other seeds, set aside in the data folder, still name: a start with this
+ * seed must not sweep them, so that account can come back whole.
+ */
+export async function filesOfOtherSeeds(dataDir: string): Promise<ReadonlySet<string>> {
+  const names = await readdir(dataDir).catch(() => [] as string[]);
+  const paths = new Set<string>();
+  for (const name of names.filter((n) => n.startsWith(OTHER_SEED_PREFIX))) {
+    const text = await readFile(join(dataDir, name), 'utf8').catch(() => '');
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      continue;
+    }
+    const read = stateSchema.safeParse(parsed);
+    if (!read.success) continue;
+    for (const v of read.data.videos) if (v.file?.path) paths.add(v.file.path);
+  }
+  return paths;
 }
 
 /** Removes the saved state of a data folder (the next start is a fresh account). */

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 
-// npm's own version-range rules (semver is what npm checks engines with; it is in node_modules through npm's tools).
+// npm's own version-range rules: semver is what npm checks engines with (a devDependency, at the version npm uses).
 const semver = createRequire(import.meta.url)('semver') as {
   minVersion(range: string): { version: string } | null;
   satisfies(version: string, range: string, options?: { includePrerelease?: boolean }): boolean;

@@ -1,5 +1,6 @@
 /** The active profile and whether its core API answers, at the bottom of the sidebar. */
 import { useCall } from '../bridge/queries';
+import { useNav } from './nav-store';
 
 const LABELS = {
   ok: 'Connected',
@@ -10,8 +11,13 @@ const LABELS = {
   error: 'Platform error',
 } as const;
 
-/** `compact` (the sidebar as icons): only the dot shows; the profile and the state are its tooltip and stay readable by speech. */
+/**
+ * `compact` (the sidebar as icons): only the dot shows, as a button that opens Settings. It is named by the profile
+ * and its state ("Profile Sandbox, connected"), which also show as its tooltip on hover and on keyboard focus, so
+ * a keyboard user learns which profile is active too.
+ */
 export function ConnectionBadge({ compact = false }: { readonly compact?: boolean }) {
+  const go = useNav((s) => s.go);
   const profiles = useCall('profiles.list', {});
   const info = useCall('app.info', {});
   const active = profiles.data?.profiles.find((p) => p.id === profiles.data?.activeId);
@@ -21,16 +27,27 @@ export function ConnectionBadge({ compact = false }: { readonly compact?: boolea
   const check = status.data;
   const state = !active ? 'none' : status.isPending ? 'pending' : check?.state === 'ok' ? 'ok' : 'error';
   const label = !active ? 'No profile' : status.isPending ? 'Checking…' : check ? LABELS[check.state] : 'Unknown';
+  const spoken = active ? `Profile ${active.name}, ${label.charAt(0).toLowerCase()}${label.slice(1)}` : label;
   return (
-    <div className="connection" data-testid="connection" data-state={state} title={compact ? `Profile ${active?.name ?? 'None'} · ${label}` : undefined}>
+    <div className="connection" data-testid="connection" data-state={state}>
       <div className="profile-name">
         <span className="muted">Profile</span> <strong data-testid="active-profile">{active?.name ?? 'None'}</strong>
         {active?.kind === 'sandbox' && <span className="badge">Sandbox</span>}
       </div>
-      <div className="status-line" title={check?.summary}>
-        <span className={`dot dot-${state}`} aria-hidden="true" />
-        <span>{label}</span>
-      </div>
+      {compact ? (
+        <button type="button" className="connection-button" data-testid="connection-button" aria-label={spoken} onClick={() => go('settings')}>
+          <span className={`dot dot-${state}`} aria-hidden="true" />
+          <span className="connection-tip" aria-hidden="true">
+            {active ? `Profile ${active.name} · ${label}` : label}
+            <span className="muted"> · Settings</span>
+          </span>
+        </button>
+      ) : (
+        <div className="status-line" title={check?.summary}>
+          <span className={`dot dot-${state}`} aria-hidden="true" />
+          <span>{label}</span>
+        </div>
+      )}
       {info.data && (
         <div className="muted small">
           Burrow {info.data.version} · {info.data.shell === 'electron' ? 'desktop' : 'Chromium shell'}

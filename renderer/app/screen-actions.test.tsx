@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 /** Each screen does what the command palette asks of it (see screen-actions.ts), through the same calls as its buttons. */
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import type { TailStatus } from '../../shared/contract/logs-tail';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { bridgeWithApps, renderApps } from '../features/apps/test-apps';
 import { ExportButton } from '../features/logs/ExportButton';
@@ -10,6 +11,32 @@ import { useTarget } from '../features/videos/target-store';
 import { installFakeBridge } from '../testing/fake-bridge';
 import { useNav } from './nav-store';
 import { requestScreenAction } from './screen-actions';
+
+/** A live tail just started, as the core answers `logs.tail`. */
+const TAIL: TailStatus = {
+  sessionId: 't1',
+  zoneId: 1,
+  from: Date.UTC(2026, 10, 23, 11, 50),
+  to: Date.UTC(2026, 10, 23, 12, 0),
+  phase: 'live',
+  filter: '',
+  loadedRows: 0,
+  matchingRows: 0,
+  arrived: 0,
+  arrivedMatching: 0,
+  lastArrived: 0,
+  trimmed: 0,
+  trimmedMatching: 0,
+  cap: 50_000,
+  intervalMs: 3000,
+  lookbackMs: 600_000,
+  polls: 0,
+  requests: 0,
+  lastPollAt: null,
+  behind: false,
+  budget: { limit: 30, windowMs: 10_000, remaining: 29, pausedUntil: null },
+  error: null,
+};
 
 afterEach(() => {
   cleanup();
@@ -59,6 +86,23 @@ describe('screen actions', () => {
     expect(await screen.findByText('Nothing to export yet: choose a pull zone or open a log file first.')).toBeTruthy();
     act(() => requestScreenAction('logs.copyLink'));
     expect(await screen.findByText('A link names a pull zone and its time range: choose a zone first.')).toBeTruthy();
+  });
+
+  it('Export during live mode says to stop live mode, as the screen offers no Export button then', async () => {
+    const bridge = logsBridge();
+    bridge.answer('logs.tail', ({ zoneId, filter }) => ({ ...TAIL, zoneId, filter }));
+    bridge.answer('logs.tailStop', {});
+    renderLogs();
+    const select = await screen.findByLabelText('Pull zone');
+    await waitFor(() => expect((select as HTMLSelectElement).disabled).toBe(false));
+    fireEvent.change(select, { target: { value: (select as HTMLSelectElement).options[1]!.value } });
+    await screen.findByRole('button', { name: /^Export/ });
+    fireEvent.click(screen.getByRole('button', { name: 'Live' }));
+    await waitFor(() => expect(bridge.count('logs.tail')).toBe(1));
+    await waitFor(() => expect(screen.queryByRole('button', { name: /^Export/ })).toBeNull());
+    act(() => requestScreenAction('logs.export'));
+    expect(await screen.findByText(/^Stop live mode to export/)).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: 'Export the matching rows' })).toBeNull();
   });
 
   it('Export opens its dialog once per ask; a button drawn after an ask does not open it again', async () => {

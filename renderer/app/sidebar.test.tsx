@@ -74,10 +74,22 @@ describe('the sidebar', () => {
     expect(within(nav).getByRole('button', { name: 'Videos' }).getAttribute('aria-current')).toBe('page');
     expect(within(nav).getByRole('button', { name: 'Apps' }).getAttribute('aria-current')).toBeNull();
 
-    // The profile and its state: the status dot's tooltip, and still in the page for speech.
+    // The profile and its state: still in the page for speech.
     const connection = within(sidebar).getByTestId('connection');
-    await waitFor(() => expect(connection.getAttribute('title')).toBe('Profile Sandbox · Connected'));
-    expect(within(connection).getByTestId('active-profile').textContent).toBe('Sandbox');
+    await waitFor(() => expect(within(connection).getByTestId('active-profile').textContent).toBe('Sandbox'));
+  });
+
+  it('below 1100 px the status dot is a focusable button named by the profile and its state, with a tooltip; it opens Settings', async () => {
+    resizeTo(1024);
+    const sidebar = renderSidebar();
+    const dot = await within(sidebar).findByRole('button', { name: 'Profile Sandbox, connected' });
+    // Reached by Tab like any button, and its tooltip says the same in sight.
+    expect(dot.tabIndex).toBe(0);
+    dot.focus();
+    expect(document.activeElement).toBe(dot);
+    expect(dot.querySelector('.connection-tip')?.textContent).toBe('Profile Sandbox · Connected · Settings');
+    fireEvent.click(dot);
+    expect(useNav.getState().area).toBe('settings');
   });
 
   it('follows the window: narrowing collapses it, widening brings the names back', () => {
@@ -87,9 +99,9 @@ describe('the sidebar', () => {
     resizeTo(1024);
     expect(sidebar.dataset.collapsed).toBe('true');
     expect(within(sidebar).queryByText('Burrow')).toBeNull();
-    expect(within(sidebar).getByTestId('connection').getAttribute('title')).not.toBeNull();
+    expect(within(sidebar).queryByTestId('connection-button')).not.toBeNull();
     resizeTo(1920);
     expect(sidebar.dataset.collapsed).toBe('false');
-    expect(within(sidebar).getByTestId('connection').getAttribute('title')).toBeNull();
+    expect(within(sidebar).queryByTestId('connection-button')).toBeNull();
   });
 });

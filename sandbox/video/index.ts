@@ -40,8 +40,8 @@ export interface VideoArea extends Area {
   resetUploadStats(): void;
   /** The videos and collections, for the saved account. */
   save(): SavedPart<'videos' | 'collections'>;
-  /** Removes files in the data folder that no video names (for a sandbox that keeps its account, on start). */
-  sweep(): Promise<void>;
+  /** Removes files in the data folder that no video names, but those in `spare` (for a sandbox that keeps its account, on start). */
+  sweep(spare?: ReadonlySet<string>): Promise<void>;
   /** Answers a request for a library's CDN file (`/{videoId}/{thumbnailFileName}`); false for any other path. */
   serveCdn(req: IncomingMessage, res: ServerResponse, path: string): boolean;
 }
@@ -66,7 +66,7 @@ export function createVideoArea(ctx: SandboxContext, mountPath = '/video'): Vide
     uploadStats: () => service.meter.stats(),
     resetUploadStats: () => service.meter.reset(),
     save: () => service.save(),
-    sweep: () => service.sweep(),
+    sweep: (spare) => service.sweep(spare),
     serveCdn: (req, res, path) => serveCdnFile(service.store, req, res, path),
     close() {
       tus.close();

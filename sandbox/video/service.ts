@@ -98,9 +98,10 @@ export class VideoService {
 
   /**
    * Removes files of the data folder no saved video names: parts of uploads a restart cut off, and the bytes of
-   * videos that are gone or too large to keep (an earlier run, or an earlier version, may have left them).
+   * videos that are gone or too large to keep (an earlier run, or an earlier version, may have left them). Files in
+   * `spare` stay (another seed's account set aside names them).
    */
-  async sweep(): Promise<void> {
+  async sweep(spare: ReadonlySet<string> = new Set()): Promise<void> {
     const kept = new Set(this.store.all().flatMap((v) => (v.upload.kind === 'stored' && v.upload.file.path !== null ? [v.upload.file.path] : [])));
     const entries = await readdir(this.root, { withFileTypes: true }).catch(() => []);
     for (const entry of entries) {
@@ -113,7 +114,7 @@ export class VideoService {
       }
       for (const name of await readdir(dir).catch(() => [])) {
         const file = join(dir, name);
-        if (!kept.has(file)) await removeFile(file);
+        if (!kept.has(file) && !spare.has(file)) await removeFile(file);
       }
     }
   }

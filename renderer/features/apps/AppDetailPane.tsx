@@ -3,8 +3,11 @@
  * image, entry point, probes, endpoints and mounts, and its volumes; the platform's JSON stays one click away. Offers
  * "Copy id" and Delete. Escape closes the pane.
  */
-import { Copy, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { Copy, Eye, EyeOff, X } from 'lucide-react';
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { secretPairValueKey } from '../../../shared/apps/env-text';
+import { maskSecretMembers } from '../../../shared/json-text';
+import { MASK } from '../../../shared/redact';
 import { useCall } from '../../bridge/queries';
 import { ActiveProfileError } from '../../ui/ErrorMessage';
 import { appView, statusText, type AppView } from './app-detail-view';
@@ -133,17 +136,41 @@ export function AppDetailPane({ id, onClose, onDeleted, onChanged }: Props) {
           {view.containers.map((c, i) => (
             <ContainerCard key={`${c.name}-${i}`} container={c} />
           ))}
-          <details className="apps-raw">
-            <summary>The platform&apos;s JSON</summary>
-            <pre className="body-text" tabIndex={0} aria-label="The application as JSON">
-              {JSON.stringify(q.data, null, 2)}
-            </pre>
-          </details>
+          <RawJson data={q.data} />
           <div className="row">
             <DeleteAppDialog id={view.id} name={view.name} onDeleted={onDeleted} onSettled={onChanged} />
           </div>
         </>
       )}
     </section>
+  );
+}
+
+/**
+ * The platform's JSON, with the values of secret environment pairs (by name or by value, the Review's rule) masked
+ * until the user reveals them. Only this display is masked: what `apps.get` answered stays whole for the flows that
+ * reuse it (duplicating an app sends the real values).
+ */
+function RawJson({ data }: { readonly data: unknown }) {
+  const text = useMemo(() => JSON.stringify(data, null, 2), [data]);
+  const masked = useMemo(() => maskSecretMembers(text, () => false, MASK, secretPairValueKey), [text]);
+  const [revealed, setRevealed] = useState(false);
+  const hidden = masked.masked > 0 && !revealed;
+  return (
+    <details className="apps-raw">
+      <summary>The platform&apos;s JSON</summary>
+      {masked.masked > 0 && (
+        <div className="row">
+          <span className="small muted">{hidden ? 'Secret values are masked here.' : 'Secret values are shown.'}</span>
+          <button type="button" aria-pressed={revealed} onClick={() => setRevealed((r) => !r)}>
+            {revealed ? <EyeOff aria-hidden="true" size={14} /> : <Eye aria-hidden="true" size={14} />}{' '}
+            {revealed ? 'Hide secret values' : `Show secret values (${masked.masked})`}
+          </button>
+        </div>
+      )}
+      <pre className="body-text" tabIndex={0} aria-label="The application as JSON" data-testid="app-raw-json" data-masked={hidden ? 'true' : undefined}>
+        {hidden ? masked.text : text}
+      </pre>
+    </details>
   );
 }

@@ -156,6 +156,35 @@ describe('an app opened', () => {
     await waitFor(() => expect(document.activeElement).toBe(rows()[1]));
   });
 
+  it("the platform's JSON masks secret environment values, by name or by value, until Show secret values", async () => {
+    const bridge = bridgeWithApps([aSummary('a1', 'Shop')]);
+    bridge.answer('apps.get', (input) => {
+      const app = aDetail(input.id, 'Shop');
+      const [template] = app.containerTemplates as unknown as Record<string, unknown>[];
+      template!.environmentVariables = [
+        { name: 'MODE', value: 'production' },
+        { name: 'DB_PASSWORD', value: 'hunter2' },
+        { name: 'STRIPE', value: 'sk_live_abcdefghijklmnop1234' },
+      ];
+      return app;
+    });
+    renderApps();
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    fireEvent.click(rows()[0]!);
+    const pane = await screen.findByTestId('app-detail');
+    const raw = await within(pane).findByTestId('app-raw-json');
+    expect(raw.textContent).toContain('"production"');
+    expect(raw.textContent).not.toContain('hunter2');
+    expect(raw.textContent).not.toContain('sk_live_');
+    expect(raw.textContent).toContain('"DB_PASSWORD"');
+    const reveal = within(pane).getByRole('button', { name: /Show secret values \(2\)/ });
+    fireEvent.click(reveal);
+    expect(raw.textContent).toContain('hunter2');
+    expect(raw.textContent).toContain('sk_live_abcdefghijklmnop1234');
+    fireEvent.click(within(pane).getByRole('button', { name: /Hide secret values/ }));
+    expect(raw.textContent).not.toContain('hunter2');
+  });
+
   it('an app that cannot be read says why in the pane', async () => {
     const bridge = bridgeWithApps([aSummary('gone', 'Gone')]);
     bridge.answer('apps.get', { error: { kind: 'not_found', title: 'The application was not found', status: 404, detail: "Application 'gone' was not found." } });

@@ -127,7 +127,13 @@ export function LogsScreen() {
   const views = useLogsViews(q, tableKeys, sort, rangeAggregates !== null);
   // Asked for from the command palette: Export opens its dialog (counted, so each ask opens it once).
   const [exportAsks, setExportAsks] = useState(0);
-  useScreenAction('logs.export', () => (status && !live.on ? setExportAsks((n) => n + 1) : notify.info('Nothing to export yet: choose a pull zone or open a log file first.')));
+  // As the screen itself: while live, there is no Export button (an export is of a range or a file), so the palette
+  // says to stop live mode rather than claim nothing is chosen.
+  useScreenAction('logs.export', () => {
+    if (live.on) notify.info('Stop live mode to export: an export saves the rows of a time range or a log file, not the live tail.');
+    else if (status) setExportAsks((n) => n + 1);
+    else notify.info('Nothing to export yet: choose a pull zone or open a log file first.');
+  });
   useScreenAction('logs.copyLink', () => (views.canCopyLink ? views.copyLink() : notify.info('A link names a pull zone and its time range: choose a zone first.')));
   // A range chosen while live looks at that range: live stops, so the table and the range controls agree.
   const chooseRange = (range: LogRange) => {

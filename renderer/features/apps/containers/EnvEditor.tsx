@@ -2,7 +2,7 @@
 import { Eye, EyeOff } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useFormContext, useWatch, type ArrayPath } from 'react-hook-form';
-import { formatEnvText, isSecretEnvName, parseEnvText, type EnvRow, type EnvTextProblem } from '../../../../shared/apps/env-text';
+import { formatEnvText, isSecretEnvVar, parseEnvText, type EnvRow, type EnvTextProblem } from '../../../../shared/apps/env-text';
 import { Field } from '../../../ui/field';
 import { RowList } from '../../../ui/row-list';
 import { NOT_A_USERNAME_MARKS, SECRET_INPUT_MARKS } from '../../../ui/secret-field';
@@ -46,7 +46,7 @@ export function EnvEditor({ index }: Props) {
   function openText() {
     // The text view starts from the rows, so editing and applying it round-trips them; but text cannot mask
     // a value, so with a secret among the rows it starts empty rather than show every secret at once.
-    const hasSecret = rows.some((r) => isSecretEnvName(r.name ?? '') && r.value);
+    const hasSecret = rows.some((r) => isSecretEnvVar(r.name ?? '', r.value) && r.value);
     setText(hasSecret ? '' : formatEnvText(rows.map((r) => ({ name: r.name ?? '', value: r.value ?? '' }))));
     setProblems([]);
     setApplied(null);
@@ -127,7 +127,8 @@ export function EnvEditor({ index }: Props) {
         <RowList control={control} name={name as ArrayPath<AppForm>} noun="variable" label="Environment variables" newRow={() => ({ name: '', value: '' }) as never}>
           {(i) => {
             const rowName = rows[i]?.name ?? '';
-            const secret = isSecretEnvName(rowName);
+            // The Review's rule: a secret by its name or by its value (STRIPE=sk_live_… is masked too).
+            const secret = isSecretEnvVar(rowName, rows[i]?.value);
             const shown = !secret || revealed.has(rowName);
             const others = duplicates.get(i);
             return (

@@ -65,6 +65,21 @@ describe('environment variables', () => {
     expect(secret.type).toBe('password');
   });
 
+  it('a value that reads as a credential is masked though its name does not say so (the Review rule)', () => {
+    setup([
+      { name: 'STRIPE', value: 'sk_live_abcdefghijklmnop1234' },
+      { name: 'MODE', value: 'production' },
+    ]);
+    const secret = screen.getByLabelText('Variable 1 value') as HTMLInputElement;
+    expect(secret.type).toBe('password');
+    expect((screen.getByLabelText('Variable 2 value') as HTMLInputElement).type).toBe('text');
+    fireEvent.click(screen.getByRole('button', { name: 'Show value of variable 1' }));
+    expect(secret.type).toBe('text');
+    // Nor does the text view print it.
+    fireEvent.click(screen.getByRole('radio', { name: 'As .env text' }));
+    expect((screen.getByLabelText('.env text') as HTMLTextAreaElement).value).toBe('');
+  });
+
   it('the text view does not show secrets: with one among the rows it starts empty', () => {
     setup([{ name: 'API_TOKEN', value: 'abc' }]);
     fireEvent.click(screen.getByRole('radio', { name: 'As .env text' }));

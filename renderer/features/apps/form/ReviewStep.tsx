@@ -54,7 +54,7 @@ export function ReviewStep({ text, regions, creating, error, onBack, onCreate }:
       <pre className="app-body-text" role="region" aria-labelledby={bodyId} tabIndex={0} data-testid="review-body" data-masked={hidden ? 'true' : undefined}>
         {hidden ? masked.text : text}
       </pre>
-      <CopyCommand text={text} masked={hidden ? masked.text : null} />
+      <CopyCommand text={text} masked={hidden ? masked.text : null} secrets={masked.masked} />
       <ErrorMessage error={error} />
       <div className="row form-actions">
         <button type="button" onClick={onBack} disabled={creating}>
@@ -68,8 +68,11 @@ export function ReviewStep({ text, regions, creating, error, onBack, onCreate }:
   );
 }
 
-/** "Copy as burrow api": the same request as a terminal command, copied, with a visible confirmation. */
-function CopyCommand({ text, masked }: { readonly text: string; readonly masked: string | null }) {
+/**
+ * "Copy as burrow api": the same request as a terminal command, copied, with a visible confirmation. The copy holds
+ * the real values, so when the body has secret values the confirmation says they went to the clipboard.
+ */
+function CopyCommand({ text, masked, secrets }: { readonly text: string; readonly masked: string | null; readonly secrets: number }) {
   const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
   const command = burrowApiCommand(text);
   // The tooltip shows the command as the body is shown: masked values stay masked there; the copy is the real one.
@@ -86,7 +89,13 @@ function CopyCommand({ text, masked }: { readonly text: string; readonly masked:
         Copy as <code>burrow api</code>
       </button>
       <span role="status" className="muted small">
-        {copied === 'yes' ? 'Copied (without the key: burrow api finds its own)' : copied === 'failed' ? 'The clipboard refused the copy' : ''}
+        {copied === 'yes'
+          ? secrets > 0
+            ? 'Copied — includes the secret values'
+            : 'Copied (without the key: burrow api finds its own)'
+          : copied === 'failed'
+            ? 'The clipboard refused the copy'
+            : ''}
       </span>
     </div>
   );

@@ -41,4 +41,31 @@ describe('Copy as burrow api', () => {
     expect(copied).toBe(burrowApiCommand(text));
     expect(copied).toContain('"name":"copied app"');
   });
+
+  it('says the copy includes the secret values when the body has some, and not when it has none', async () => {
+    const secretBody = {
+      ...BODY,
+      containerTemplates: [{ ...BODY.containerTemplates[0], environmentVariables: [{ name: 'STRIPE', value: 'sk_live_abcdefghijklmnop1234' }] }],
+    };
+    formBridge({ values: secretBody });
+    renderForm();
+    await screen.findByRole('form', { name: 'New app' });
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'secret app' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Review' }));
+    expect((await screen.findByTestId('review-body')).textContent).not.toContain('sk_live_');
+    fireEvent.click(screen.getByRole('button', { name: 'Copy as burrow api' }));
+    expect(await screen.findByText('Copied — includes the secret values')).toBeTruthy();
+    expect(await navigator.clipboard.readText()).toContain('sk_live_abcdefghijklmnop1234');
+    cleanup();
+
+    formBridge({ values: BODY });
+    renderForm();
+    await screen.findByRole('form', { name: 'New app' });
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'plain app' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Review' }));
+    await screen.findByTestId('review-body');
+    fireEvent.click(screen.getByRole('button', { name: 'Copy as burrow api' }));
+    expect(await screen.findByText('Copied (without the key: burrow api finds its own)')).toBeTruthy();
+    expect(screen.queryByText(/includes the secret values/)).toBeNull();
+  });
 });
