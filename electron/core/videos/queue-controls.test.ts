@@ -97,6 +97,14 @@ describe('upload queue', () => {
     checkAccounting(q);
   });
 
+  it('each row names the profile it was added under, whichever profile adds next', async () => {
+    const q = await openQueue(new FakeRunner(), { concurrency: 1 });
+    await q.add([{ path: await video('sandbox.mp4'), profileId: 'sandbox', libraryId: 1, collectionId: null }]);
+    await q.add([{ path: await video('production.mp4'), profileId: 'production', libraryId: 1, collectionId: null }]);
+    expect(q.list().jobs.map((j) => [j.fileName, j.profileId])).toEqual([['sandbox.mp4', 'sandbox'], ['production.mp4', 'production']]);
+    await queueSettled(q);
+  });
+
   it('clears only the ended rows among the ids it is given (the rows a filtered queue shows)', async () => {
     const runner = new FakeRunner();
     const q = await openQueue(runner, { concurrency: 3 });
