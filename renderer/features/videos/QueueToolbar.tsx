@@ -11,6 +11,7 @@ import { Field } from '../../ui/field';
 import { formatSpeed, isFinal } from './format';
 import { librariesInQueue, type LibraryFilter } from './queue-view';
 import { ResumableFrom } from './ResumableFrom';
+import { libraryNameIn } from './row-profile';
 import type { Controls } from './use-controls';
 
 interface Props {
@@ -88,7 +89,16 @@ function CancelAll({ open, scoped, onCancel }: { readonly open: number; readonly
  */
 function LibraryFilterField({ jobs, filter, onFilter }: Pick<Props, 'jobs' | 'filter' | 'onFilter'>) {
   const libraries = useCall('videos.libraries', {});
-  const nameOf = (id: number) => libraries.data?.libraries.find((l) => l.id === id)?.name ?? `Library ${id}`;
+  const profiles = useCall('profiles.list', {});
+  // A library only rows of another profile go to is named from that profile's list, and says whose it is.
+  const nameOf = (id: number) => {
+    const own = libraries.data?.libraries.find((l) => l.id === id)?.name;
+    const activeId = profiles.data?.activeId;
+    if (own !== undefined && jobs.some((j) => j.libraryId === id && j.profileId === activeId)) return own;
+    const other = profiles.data?.profiles.find((p) => p.id !== activeId && jobs.some((j) => j.libraryId === id && j.profileId === p.id));
+    if (other === undefined) return own ?? `Library ${id}`;
+    return `${libraryNameIn(other, id) ?? `Library ${id}`} (profile ${other.name})`;
+  };
   const ids = librariesInQueue(jobs);
   if (filter !== null && !ids.includes(filter)) ids.push(filter);
   const hidden = filter === null ? 0 : jobs.filter((j) => j.libraryId !== filter).length;

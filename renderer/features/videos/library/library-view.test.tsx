@@ -267,6 +267,9 @@ describe('"Show in library" on a row of another profile than the active one', ()
     await waitFor(() => expect(within(row).getByTestId('job-destination').textContent).toBe('to Demo Library in profile Sandbox'));
     expect(within(row).queryByRole('button', { name: 'Show in library' })).toBeNull();
     expect(within(row).getByRole('button', { name: 'Switch to Sandbox and show' })).toBeTruthy();
+    // The queue's library filter names it the same way, not by the active profile's list or a bare number.
+    const filter = screen.getByRole('combobox', { name: 'Show rows of' }) as HTMLSelectElement;
+    await waitFor(() => expect([...filter.options].map((o) => o.textContent)).toEqual(['All libraries', 'Demo Library (profile Sandbox)']));
   });
 
   it('switches to that profile first, then opens its library on the video; the active library is never asked', async () => {
