@@ -6,7 +6,7 @@ import { jsonReporter, terminalReporter } from './videos-report.js';
 import { capture } from './videos-test-support.js';
 
 const view = (patch: Partial<JobView>): JobView => ({
-  id: 'j1', position: 1, libraryId: 7, collectionId: null, title: 'clip', fileName: 'clip.mp4', size: 100, state: 'uploading', paused: false, videoId: 'v1',
+  id: 'j1', profileId: 'cli', position: 1, libraryId: 7, collectionId: null, title: 'clip', fileName: 'clip.mp4', size: 100, state: 'uploading', paused: false, videoId: 'v1',
   bytesSent: 0, speed: null, eta: null, encodeProgress: null, error: null, note: null, highlight: false, resumable: true, ...patch,
 });
 

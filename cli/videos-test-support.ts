@@ -82,7 +82,7 @@ export class FakeQueue implements UploadQueue {
       error: null, note: null, encodeProgress: null, addedAt: this.#next, endedAt: null,
     };
     this.records.set(id, record);
-    this.views.set(id, { id, position: record.position, libraryId: record.libraryId, collectionId: null, title: record.title, fileName: record.fileName, size: record.size, state: 'queued', paused: false, videoId: null, bytesSent: 0, speed: null, eta: null, encodeProgress: null, error: null, note: null, highlight: false, resumable: false, ...patch });
+    this.views.set(id, { id, profileId: record.profileId, position: record.position, libraryId: record.libraryId, collectionId: null, title: record.title, fileName: record.fileName, size: record.size, state: 'queued', paused: false, videoId: null, bytesSent: 0, speed: null, eta: null, encodeProgress: null, error: null, note: null, highlight: false, resumable: false, ...patch });
     return id;
   }
 

@@ -65,6 +65,8 @@ export function isFetchEnded(state: FetchState): boolean {
 /** A fetch row as the renderer draws it; each event carries whole rows. */
 export const FetchView = z.object({
   id: FetchId,
+  /** The profile the fetch was added under; its account holds the video, whichever profile is active now. */
+  profileId: z.string(),
   libraryId: z.number().int(),
   collectionId: z.string().nullable(),
   /** The address, with any user name and password in it masked. */

@@ -77,8 +77,14 @@ export const videosContract = {
     /** Runs failed, cancelled, changed or missing jobs again, on the same video when there is one. */
     'videos.retry': { input: Selection, output: z.object({ changed: z.number().int() }) },
     'videos.moveToTop': { input: Selection, output: z.object({ changed: z.number().int() }) },
-    /** Removes ended rows (ready, failed, cancelled, changed, missing) from the list. */
-    'videos.clearCompleted': { input: empty, output: z.object({ removed: z.number().int() }) },
+    /**
+     * Removes ended rows (ready, failed, cancelled, changed, missing) from the list: all of them, or only those of
+     * the listed rows (the rows a filtered queue shows); listed rows still open are left alone.
+     */
+    'videos.clearCompleted': {
+      input: z.object({ ids: z.array(JobId).min(1, 'choose at least one row').max(100_000).optional() }).strict(),
+      output: z.object({ removed: z.number().int() }),
+    },
     /** Renames a job's video: before creation it is used for the create call, after it goes to the platform. */
     'videos.setTitle': {
       input: z.object({ id: JobId, title: Title }).strict(),

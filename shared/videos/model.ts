@@ -46,6 +46,11 @@ export type JobError = z.infer<typeof JobError>;
 /** One row of the queue as the renderer draws it; every field is a whole snapshot, never a delta. */
 export const JobView = z.object({
   id: z.string(),
+  /**
+   * The profile the job was added under: its keys upload it, and its account holds the video, whichever profile is
+   * active now. The renderer names it on rows of another profile and never looks the video up in the active one.
+   */
+  profileId: z.string(),
   /** Order in the queue: lower runs first. */
   position: z.number(),
   libraryId: z.number().int(),

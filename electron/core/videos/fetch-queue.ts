@@ -87,6 +87,7 @@ export async function openFetchQueue(options: FetchQueueOptions): Promise<FetchQ
   const log = (line: string) => options.log?.(redactText(line, allSecrets()));
   const viewOf = (r: FetchRecord): FetchView => ({
     id: r.id,
+    profileId: r.profileId,
     libraryId: r.libraryId,
     collectionId: r.collectionId,
     url: redactUrl(r.url),

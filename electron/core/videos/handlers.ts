@@ -147,7 +147,7 @@ export function videosHandlers(deps: VideosDeps): VideosHandlers {
     'videos.cancel': async (selection) => ({ changed: await queue.cancel(selection) }),
     'videos.retry': async (selection) => ({ changed: await queue.retry(selection) }),
     'videos.moveToTop': async (selection) => ({ changed: await queue.moveToTop(selection) }),
-    'videos.clearCompleted': async () => ({ removed: await queue.clearCompleted() }),
+    'videos.clearCompleted': async ({ ids }) => ({ removed: await queue.clearCompleted(ids) }),
     'videos.setTitle': async ({ id, title }) => queue.setTitle(id, title),
     'videos.setConcurrency': async ({ value }) => queue.setConcurrency(value),
     'videos.setBandwidthCap': async ({ bytesPerSecond }) => queue.setBandwidthCap(bytesPerSecond),

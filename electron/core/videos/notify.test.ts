@@ -5,7 +5,7 @@ import { notifyQueue } from './notify.js';
 import type { QueueChange } from './types.js';
 
 const view = (id: string, state: JobState, extra: Partial<JobView> = {}): JobView => ({
-  id, position: 1, libraryId: 1, collectionId: null, title: `Clip ${id}`, fileName: `${id}.mp4`, size: 100, state, paused: false, videoId: null,
+  id, profileId: 'p', position: 1, libraryId: 1, collectionId: null, title: `Clip ${id}`, fileName: `${id}.mp4`, size: 100, state, paused: false, videoId: null,
   bytesSent: 0, speed: null, eta: null, encodeProgress: null, error: state === 'failed' ? { title: 'Bad request', retryable: false } : null, note: null, highlight: false, resumable: false, ...extra,
 });
 const status = (totalBytes: number, sentBytes: number): QueueStatus => ({

@@ -96,4 +96,27 @@ describe('upload queue', () => {
     expect(q.list().jobs.map((j) => j.id)).toEqual([a!.id, b!.id]);
     checkAccounting(q);
   });
+
+  it('each row names the profile it was added under, whichever profile adds next', async () => {
+    const q = await openQueue(new FakeRunner(), { concurrency: 1 });
+    await q.add([{ path: await video('sandbox.mp4'), profileId: 'sandbox', libraryId: 1, collectionId: null }]);
+    await q.add([{ path: await video('production.mp4'), profileId: 'production', libraryId: 1, collectionId: null }]);
+    expect(q.list().jobs.map((j) => [j.fileName, j.profileId])).toEqual([['sandbox.mp4', 'sandbox'], ['production.mp4', 'production']]);
+    await queueSettled(q);
+  });
+
+  it('clears only the ended rows among the ids it is given (the rows a filtered queue shows)', async () => {
+    const runner = new FakeRunner();
+    const q = await openQueue(runner, { concurrency: 3 });
+    const [a, b, c] = (await q.add(await Promise.all(['a.mp4', 'b.mp4', 'c.mp4'].map(async (n) => ({ path: await video(n), profileId: 'p', libraryId: 1, collectionId: null }))))).added;
+    await queueSettled(q);
+    for (const job of [a!, b!]) runner.callOf(job.id).finish({ kind: 'failed', error: { title: 'Bad request', status: 400, retryable: false } });
+    await queueSettled(q);
+    // b has ended but is not listed; c is listed but still open: neither goes.
+    expect(await q.clearCompleted([a!.id, c!.id])).toBe(1);
+    expect(q.list().jobs.map((j) => j.id)).toEqual([b!.id, c!.id]);
+    expect(await q.clearCompleted()).toBe(1);
+    expect(q.list().jobs.map((j) => j.id)).toEqual([c!.id]);
+    checkAccounting(q);
+  });
 });

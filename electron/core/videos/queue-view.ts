@@ -21,7 +21,7 @@ export function jobView(job: JobRecord, run: Run | undefined, kept: ReadonlyMap<
   const bytesSent = Math.floor(Math.min(job.size, bytesOf(job, run, kept)));
   const live = run && job.state === 'uploading' && !job.paused ? run.meter.view(job.size, now()) : { speed: null, eta: null };
   return {
-    id: job.id, position: job.position, libraryId: job.libraryId, collectionId: job.collectionId, title: job.title, fileName: job.fileName,
+    id: job.id, profileId: job.profileId, position: job.position, libraryId: job.libraryId, collectionId: job.collectionId, title: job.title, fileName: job.fileName,
     size: job.size, state: job.state, paused: job.paused, videoId: job.videoId, bytesSent, speed: live.speed, eta: live.eta,
     encodeProgress: job.encodeProgress === null ? null : Math.min(100, Math.max(0, job.encodeProgress)), error: job.error, note: job.note,
     highlight, resumable: job.resumable,

@@ -212,9 +212,10 @@ class Queue implements OpenedUploadQueue {
     return moveJobsToTop(this.#host, selection);
   }
 
-  async clearCompleted(): Promise<number> {
+  async clearCompleted(ids?: readonly string[]): Promise<number> {
     this.#open();
-    const ended = [...this.#jobs.values()].filter(isEnded);
+    const only = ids === undefined ? null : new Set(ids);
+    const ended = [...this.#jobs.values()].filter((j) => isEnded(j) && (only === null || only.has(j.id)));
     for (const job of ended) {
       this.#jobs.delete(job.id);
       this.#kept.delete(job.id);

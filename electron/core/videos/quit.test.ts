@@ -4,7 +4,7 @@ import { quitQuestion } from './quit.js';
 
 function job(id: string, state: JobView['state'], paused = false): JobView {
   return {
-    id, position: 0, libraryId: 1, collectionId: null, title: `clip ${id}`, fileName: `${id}.mp4`, size: 10, state, paused, videoId: null,
+    id, profileId: 'p', position: 0, libraryId: 1, collectionId: null, title: `clip ${id}`, fileName: `${id}.mp4`, size: 10, state, paused, videoId: null,
     bytesSent: 0, speed: null, eta: null, encodeProgress: null, error: null, note: null, highlight: false, resumable: false,
   };
 }

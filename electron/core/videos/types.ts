@@ -152,7 +152,8 @@ export interface UploadQueue {
   cancel(selection: Selection): Promise<number>;
   retry(selection: Selection): Promise<number>;
   moveToTop(selection: Selection): Promise<number>;
-  clearCompleted(): Promise<number>;
+  /** Removes ended rows: every one, or only those among `ids`. */
+  clearCompleted(ids?: readonly string[]): Promise<number>;
   setTitle(id: string, title: string): Promise<JobView>;
   setConcurrency(value: number): Promise<QueueStatus>;
   /** Sets the global upload cap in bytes per second (null: no cap); uploads already running follow it at once. */

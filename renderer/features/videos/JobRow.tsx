@@ -7,6 +7,7 @@ import { errorOf } from '../../bridge/client';
 import { useCall, useCallMutation } from '../../bridge/queries';
 import { notify } from '../../ui/toast';
 import { errorLine, isFinal, jobPercent, progressLine, stateWords } from './format';
+import { libraryNameIn, profilePhrase, useRowProfile } from './row-profile';
 import { ShowInLibrary } from './ShowInLibrary';
 import { TitleEditor } from './TitleEditor';
 import type { Controls } from './use-controls';
@@ -16,14 +17,19 @@ const RETRYABLE = new Set(['failed', 'cancelled', 'source-changed', 'source-miss
 /** Once the platform has the whole file there is nothing left to pause: it verifies and encodes on its own. */
 const PAUSABLE = new Set(['queued', 'creating', 'created', 'uploading']);
 
-/** Where the row's video goes: "to Demo Library › Getting Started". */
+/**
+ * Where the row's video goes: "to Demo Library › Getting Started", and for a row of another profile than the active
+ * one "to Demo Library in profile Sandbox" (named from that profile's list: the active one's may hold another library).
+ */
 function Destination({ job }: { readonly job: JobView }) {
+  const row = useRowProfile(job.profileId);
   // One cached answer for the profile's libraries and one per library's collections, shared by every row.
-  const libraries = useCall('videos.libraries', {});
-  const names = useCall('videos.collections', { libraryId: job.libraryId }, { enabled: job.collectionId !== null });
-  const library = libraries.data?.libraries.find((l) => l.id === job.libraryId)?.name ?? `library ${job.libraryId}`;
-  const collection = job.collectionId === null ? null : (names.data?.collections.find((c) => c.guid === job.collectionId)?.name ?? 'a collection');
-  const text = collection === null ? `to ${library}` : `to ${library} › ${collection}`;
+  const libraries = useCall('videos.libraries', {}, { enabled: !row.foreign });
+  const names = useCall('videos.collections', { libraryId: job.libraryId }, { enabled: job.collectionId !== null && !row.foreign });
+  const library = (row.foreign ? null : libraries.data?.libraries.find((l) => l.id === job.libraryId)?.name) ?? libraryNameIn(row.profile, job.libraryId) ?? `library ${job.libraryId}`;
+  const collection = job.collectionId === null ? null : ((row.foreign ? null : names.data?.collections.find((c) => c.guid === job.collectionId)?.name) ?? 'a collection');
+  const where = collection === null ? `to ${library}` : `to ${library} › ${collection}`;
+  const text = row.foreign ? `${where} ${profilePhrase(row)}` : where;
   return (
     <span className="muted small job-destination" data-testid="job-destination" title={text}>
       {text}
@@ -129,7 +135,7 @@ export function JobRow({ job, selected, controls, movable, onPause, onToggle }: 
           {failure && <span className="job-error">{failure}</span>}
           {job.error?.hint && <span className="job-hint">{job.error.hint}</span>}
           {job.note && !isStatusNote(job.note) && <span className="muted job-note">{job.note}</span>}
-          {(job.state === 'ready' || job.state === 'processing') && job.videoId !== null && <ShowInLibrary libraryId={job.libraryId} videoId={job.videoId} />}
+          {(job.state === 'ready' || job.state === 'processing') && job.videoId !== null && <ShowInLibrary profileId={job.profileId} libraryId={job.libraryId} videoId={job.videoId} />}
           {job.paused && PAUSABLE.has(job.state) && (
             <span className="muted job-note" data-testid="job-pause-note">
               {job.resumable ? 'Continues where it stopped when resumed' : 'Restarts from zero when resumed'}

@@ -1,6 +1,7 @@
 /**
  * Controls for the whole queue: which library's rows it shows, pause, resume or cancel everything, retry the failed,
- * clear what has ended, how many upload at once, and the upload limit all of them share.
+ * clear what has ended, how many upload at once, and the upload limit all of them share. While the queue shows one
+ * library's rows, the buttons act on those rows only and say so: nothing happens to rows the user cannot see.
  */
 import { Dialog } from 'radix-ui';
 import { useState } from 'react';
@@ -10,16 +11,20 @@ import { Field } from '../../ui/field';
 import { formatSpeed, isFinal } from './format';
 import { librariesInQueue, type LibraryFilter } from './queue-view';
 import { ResumableFrom } from './ResumableFrom';
+import { libraryNameIn } from './row-profile';
 import type { Controls } from './use-controls';
 
 interface Props {
+  /** Every row of the queue (the library filter offers their libraries and counts what it hides). */
   readonly jobs: readonly JobView[];
+  /** The rows on show: the buttons act on these alone while a filter is on. */
+  readonly shown: readonly JobView[];
   readonly status: QueueStatus;
   readonly controls: Controls;
   /** The library whose rows are shown; null for all. */
   readonly filter: LibraryFilter;
   readonly onFilter: (next: LibraryFilter) => void;
-  /** Pauses every open row, asking first when that restarts a plain upload from zero. */
+  /** Pauses every open row shown, asking first when that restarts a plain upload from zero. */
   readonly onPauseAll: () => void;
 }
 
@@ -33,21 +38,30 @@ function capLabel(bytesPerSecond: number | null): string {
 
 const LEVELS = Array.from({ length: CONCURRENCY.max - CONCURRENCY.min + 1 }, (_, i) => CONCURRENCY.min + i);
 
-/** Cancelling everything asks once and says how many uploads stop. */
-function CancelAll({ open, onCancel }: { readonly open: number; readonly onCancel: () => void }) {
+/** The dialog's question: how many uploads stop, and whether they are only the rows shown. */
+function cancelQuestion(open: number, scoped: boolean): string {
+  if (scoped) return open === 1 ? 'Cancel 1 shown upload?' : `Cancel all ${open} shown uploads?`;
+  return open === 1 ? 'Cancel the upload?' : `Cancel all ${open} uploads?`;
+}
+
+/** Cancelling everything (or everything shown) asks once and says how many uploads stop. */
+function CancelAll({ open, scoped, onCancel }: { readonly open: number; readonly scoped: boolean; readonly onCancel: () => void }) {
   const [asking, setAsking] = useState(false);
   return (
     <Dialog.Root open={asking} onOpenChange={setAsking}>
       <Dialog.Trigger asChild>
         <button type="button" className="danger" disabled={open === 0}>
-          Cancel all
+          {scoped ? 'Cancel shown' : 'Cancel all'}
         </button>
       </Dialog.Trigger>
       <Dialog.Portal>
         <Dialog.Overlay className="dialog-overlay" />
         <Dialog.Content className="dialog">
-          <Dialog.Title>Cancel {open === 1 ? 'the upload' : `all ${open} uploads`}?</Dialog.Title>
-          <Dialog.Description>Videos that have not received their whole file are deleted from the library; the files on disk are not touched.</Dialog.Description>
+          <Dialog.Title>{cancelQuestion(open, scoped)}</Dialog.Title>
+          <Dialog.Description>
+            Videos that have not received their whole file are deleted from the library; the files on disk are not touched.
+            {scoped && ' Rows of other libraries, hidden by the filter, keep uploading.'}
+          </Dialog.Description>
           <div className="row dialog-actions">
             <Dialog.Close asChild>
               <button type="button">Keep uploading</button>
@@ -75,7 +89,16 @@ function CancelAll({ open, onCancel }: { readonly open: number; readonly onCance
  */
 function LibraryFilterField({ jobs, filter, onFilter }: Pick<Props, 'jobs' | 'filter' | 'onFilter'>) {
   const libraries = useCall('videos.libraries', {});
-  const nameOf = (id: number) => libraries.data?.libraries.find((l) => l.id === id)?.name ?? `Library ${id}`;
+  const profiles = useCall('profiles.list', {});
+  // A library only rows of another profile go to is named from that profile's list, and says whose it is.
+  const nameOf = (id: number) => {
+    const own = libraries.data?.libraries.find((l) => l.id === id)?.name;
+    const activeId = profiles.data?.activeId;
+    if (own !== undefined && jobs.some((j) => j.libraryId === id && j.profileId === activeId)) return own;
+    const other = profiles.data?.profiles.find((p) => p.id !== activeId && jobs.some((j) => j.libraryId === id && j.profileId === p.id));
+    if (other === undefined) return own ?? `Library ${id}`;
+    return `${libraryNameIn(other, id) ?? `Library ${id}`} (profile ${other.name})`;
+  };
   const ids = librariesInQueue(jobs);
   if (filter !== null && !ids.includes(filter)) ids.push(filter);
   const hidden = filter === null ? 0 : jobs.filter((j) => j.libraryId !== filter).length;
@@ -105,25 +128,32 @@ function LibraryFilterField({ jobs, filter, onFilter }: Pick<Props, 'jobs' | 'fi
   );
 }
 
-export function QueueToolbar({ jobs, status, controls, filter, onFilter, onPauseAll }: Props) {
-  const open = jobs.filter((j) => !isFinal(j));
-  const failed = jobs.filter((j) => j.state === 'failed');
-  const ended = jobs.length - open.length;
+export function QueueToolbar({ jobs, shown, status, controls, filter, onFilter, onPauseAll }: Props) {
+  // With a filter on, every button below acts on the rows shown, by their ids; without one, on the whole queue.
+  const scoped = filter !== null;
+  const rows = scoped ? shown : jobs;
+  const open = rows.filter((j) => !isFinal(j));
+  const paused = open.filter((j) => j.paused);
+  const failed = rows.filter((j) => j.state === 'failed');
+  const ended = rows.filter((j) => isFinal(j));
+  const idsOf = (list: readonly JobView[]) => ({ ids: list.map((j) => j.id) });
+  const scopeHint = scoped ? 'Only the rows shown: rows of other libraries are left alone' : undefined;
   return (
-    <div className="row queue-toolbar" role="group" aria-label="Whole queue">
+    <div className="row queue-toolbar" role="group" aria-label={scoped ? 'Rows shown' : 'Whole queue'}>
       <LibraryFilterField jobs={jobs} filter={filter} onFilter={onFilter} />
-      <button type="button" disabled={!open.some((j) => !j.paused)} onClick={onPauseAll}>
-        Pause all
+      <button type="button" disabled={!open.some((j) => !j.paused)} onClick={onPauseAll} title={scopeHint}>
+        {scoped ? 'Pause shown' : 'Pause all'}
       </button>
-      <button type="button" disabled={!open.some((j) => j.paused)} onClick={() => controls.resume({ all: true })}>
-        Resume all
+      <button type="button" disabled={paused.length === 0} onClick={() => controls.resume(scoped ? idsOf(paused) : { all: true })} title={scopeHint}>
+        {scoped ? 'Resume shown' : 'Resume all'}
       </button>
-      <CancelAll open={open.length} onCancel={() => controls.cancel({ all: true })} />
-      <button type="button" disabled={failed.length === 0} onClick={() => controls.retry({ ids: failed.map((j) => j.id) })}>
-        Retry failed{failed.length > 0 ? ` (${failed.length})` : ''}
+      <CancelAll open={open.length} scoped={scoped} onCancel={() => controls.cancel(scoped ? idsOf(open) : { all: true })} />
+      <button type="button" disabled={failed.length === 0} onClick={() => controls.retry(idsOf(failed))} title={scopeHint}>
+        {scoped ? 'Retry shown failed' : 'Retry failed'}
+        {failed.length > 0 ? ` (${failed.length})` : ''}
       </button>
-      <button type="button" disabled={ended === 0} onClick={() => controls.clearCompleted()}>
-        Clear completed
+      <button type="button" disabled={ended.length === 0} onClick={() => controls.clearCompleted(scoped ? ended.map((j) => j.id) : undefined)} title={scopeHint}>
+        {scoped ? 'Clear shown completed' : 'Clear completed'}
       </button>
       <div className="toolbar-end">
         <Field label="Upload limit">

@@ -60,7 +60,11 @@ export function VideosScreen() {
   // A pause that restarts a plain upload from zero is asked first, from a row, a key or "Pause all" alike.
   const [pauseAsk, setPauseAsk] = useState<PauseAsk | null>(null);
   const pauseRows = (rows: readonly JobView[]) => setPauseAsk(pauseOrAsk(rows, { ids: rows.map((j) => j.id) }, controls.pause));
-  const pauseAll = () => setPauseAsk(pauseOrAsk(jobs.filter((j) => !isFinal(j) && !j.paused), { all: true }, controls.pause));
+  // "Pause all" pauses the whole queue; with a library filter on it is "Pause shown", by the shown rows' ids.
+  const pauseAll = () => {
+    const open = shown.filter((j) => !isFinal(j) && !j.paused);
+    setPauseAsk(pauseOrAsk(open, filter === null ? { all: true } : { ids: open.map((j) => j.id) }, controls.pause));
+  };
   const [rawSelection, setSelection] = useState<Selection>(NO_SELECTION);
   // Rows removed (cleared, or by another window) or hidden by the filter leave the selection with them.
   const shownIds = new Set(shown.map((j) => j.id));
@@ -108,7 +112,7 @@ export function VideosScreen() {
           ) : (
             <>
               {/* Always there, so "at once" can be set before the first drop; its buttons wait for rows. */}
-              <QueueToolbar jobs={jobs} status={status} controls={controls} filter={filter} onFilter={setFilter} onPauseAll={pauseAll} />
+              <QueueToolbar jobs={jobs} shown={shown} status={status} controls={controls} filter={filter} onFilter={setFilter} onPauseAll={pauseAll} />
               {jobs.length === 0 ? (
                 <EmptyQueue onChoose={choose} />
               ) : shown.length === 0 ? (

@@ -6,6 +6,7 @@ import { EMPTY_STATUS } from './queue-store';
 export function aJob(id: string, over: Partial<JobView> = {}): JobView {
   return {
     id,
+    profileId: 'p1',
     position: 0,
     libraryId: 1,
     collectionId: null,

@@ -2,6 +2,7 @@
 import { render, screen } from '@testing-library/react';
 import { vi } from 'vitest';
 import type { MethodOutput } from '../../../shared/contract';
+import type { ProfileView } from '../../../shared/profiles';
 import type { JobView, QueueStatus } from '../../../shared/videos/model';
 import { useNav } from '../../app/nav-store';
 import { BridgeProvider, createQueryClient } from '../../bridge/provider';
@@ -20,6 +21,26 @@ export const PROFILES = {
   secretStorage: { backend: 'test', persistent: true, weak: false, optedIn: false },
   problems: [],
 } as unknown as MethodOutput<'profiles.list'>;
+
+/** A profile as `profiles.list` describes it, with the named libraries' keys stored. */
+export function aProfile(id: string, name: string, kind: ProfileView['kind'], libraries: readonly { id: number; name: string }[] = []): ProfileView {
+  const none = { configured: false, state: 'none' } as const;
+  return {
+    id,
+    name,
+    kind,
+    endpoints: { apiUrl: '', containersUrl: '', videoUrl: '', loggingUrl: '' },
+    loggingAuth: 'accessKey',
+    accountKey: none,
+    loggingJwt: none,
+    libraries: libraries.map((l) => ({ ...l, key: { configured: true, hint: 'abcd', state: 'stored' } })),
+  };
+}
+
+/** The profile list with these profiles, `activeId` the active one. */
+export function profilesWith(activeId: string | null, profiles: readonly ProfileView[]): MethodOutput<'profiles.list'> {
+  return { ...PROFILES, activeId, profiles: [...profiles] };
+}
 
 /** happy-dom does no layout: the queue's scroller gets the height a browser would give it. */
 export function fakeLayout(): void {

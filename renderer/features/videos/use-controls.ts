@@ -38,7 +38,11 @@ export function useControls() {
     cancel,
     retry,
     moveToTop,
-    clearCompleted: () => clear.mutate({}, { onError: told }),
+    /** Clears every ended row, or only the ended ones among `ids` (none listed: nothing to do). */
+    clearCompleted: (ids?: readonly string[]) => {
+      if (ids === undefined) clear.mutate({}, { onError: told });
+      else if (ids.length > 0) clear.mutate({ ids: [...ids] }, { onError: told });
+    },
     setConcurrency: (value: number) => concurrency.mutate({ value }, { onError: told }),
     setBandwidthCap: (bytesPerSecond: number | null) => bandwidth.mutate({ bytesPerSecond }, { onError: told }),
     locate: (id: string) => locate.mutate({ id }, { onError: told }),

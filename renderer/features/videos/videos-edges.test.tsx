@@ -46,6 +46,58 @@ describe('rows name their library, and the queue filters by library', () => {
   });
 });
 
+describe('with a library filter on, the toolbar acts on the rows shown', () => {
+  const JOBS = [
+    aJob('a', { position: 1, libraryId: 1, state: 'uploading', bytesSent: 10_000_000, resumable: true }),
+    aJob('b', { position: 2, libraryId: 2, state: 'uploading', bytesSent: 10_000_000, resumable: true }),
+    aJob('c', { position: 3, libraryId: 1, state: 'failed', error: { title: 'Bad request', retryable: true } }),
+    aJob('d', { position: 4, libraryId: 2, state: 'failed', error: { title: 'Bad request', retryable: true } }),
+    aJob('e', { position: 5, libraryId: 1, state: 'ready', videoId: 'v-e' }),
+    aJob('f', { position: 6, libraryId: 2, state: 'ready', videoId: 'v-f' }),
+    aJob('g', { position: 7, libraryId: 1, paused: true }),
+    aJob('h', { position: 8, libraryId: 2, paused: true }),
+  ];
+
+  it('says "shown" and sends the shown rows\' ids, never the whole queue', async () => {
+    const bridge = bridgeWith(JOBS);
+    renderVideos();
+    await rowOf('clip a');
+    fireEvent.change(screen.getByRole('combobox', { name: 'Show rows of' }), { target: { value: '1' } });
+    await waitFor(() => expect(screen.getAllByRole('listitem').map((r) => r.dataset.jobId)).toEqual(['a', 'c', 'e', 'g']));
+    const toolbar = screen.getByRole('group', { name: 'Rows shown' });
+    for (const gone of ['Pause all', 'Resume all', 'Cancel all', 'Clear completed']) expect(within(toolbar).queryByRole('button', { name: gone })).toBeNull();
+
+    fireEvent.click(within(toolbar).getByRole('button', { name: 'Pause shown' }));
+    await waitFor(() => expect(bridge.inputs('videos.pause')).toEqual([{ ids: ['a'] }]));
+    fireEvent.click(within(toolbar).getByRole('button', { name: 'Resume shown' }));
+    await waitFor(() => expect(bridge.inputs('videos.resume')).toEqual([{ ids: ['g'] }]));
+    fireEvent.click(within(toolbar).getByRole('button', { name: 'Retry shown failed (1)' }));
+    await waitFor(() => expect(bridge.inputs('videos.retry')).toEqual([{ ids: ['c'] }]));
+    fireEvent.click(within(toolbar).getByRole('button', { name: 'Clear shown completed' }));
+    await waitFor(() => expect(bridge.inputs('videos.clearCompleted')).toEqual([{ ids: ['c', 'e'] }]));
+
+    fireEvent.click(within(toolbar).getByRole('button', { name: 'Cancel shown' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('heading').textContent).toBe('Cancel all 2 shown uploads?');
+    expect(dialog.textContent).toContain('Rows of other libraries, hidden by the filter, keep uploading.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel uploads' }));
+    await waitFor(() => expect(bridge.inputs('videos.cancel')).toEqual([{ ids: ['a', 'g'] }]));
+  });
+
+  it('without a filter the buttons still act on the whole queue', async () => {
+    const bridge = bridgeWith(JOBS);
+    renderVideos();
+    await rowOf('clip a');
+    const toolbar = screen.getByRole('group', { name: 'Whole queue' });
+    fireEvent.click(within(toolbar).getByRole('button', { name: 'Resume all' }));
+    await waitFor(() => expect(bridge.inputs('videos.resume')).toEqual([{ all: true }]));
+    fireEvent.click(within(toolbar).getByRole('button', { name: 'Clear completed' }));
+    await waitFor(() => expect(bridge.inputs('videos.clearCompleted')).toEqual([{}]));
+    fireEvent.click(within(toolbar).getByRole('button', { name: 'Cancel all' }));
+    expect(within(await screen.findByRole('dialog')).getByRole('heading').textContent).toBe('Cancel all 4 uploads?');
+  });
+});
+
 describe('pausing a plain upload', () => {
   const JOBS = [
     aJob('plain', { position: 1, state: 'uploading', bytesSent: 30_000_000 }),

@@ -3,13 +3,25 @@ import { RotateCcw, X } from 'lucide-react';
 import type { FetchView } from '../../../../shared/contract/videos-fetch';
 import { useCallMutation } from '../../../bridge/queries';
 import { ErrorMessage } from '../../../ui/ErrorMessage';
-import { showInLibrary } from '../library/library-store';
+import { profilePhrase, useRowProfile } from '../row-profile';
+import { ShowInLibrary } from '../ShowInLibrary';
 import { fetchEnded, fetchPercent, fetchWords } from './fetch-words';
 
 interface Props {
   readonly rows: readonly FetchView[];
   /** A row whose header values were not kept: the form opens with its address and header names to enter them again. */
   readonly onEnterAgain: (row: FetchView) => void;
+}
+
+/** A fetch added under another profile than the active one says whose account it goes to. */
+function OtherProfile({ profileId }: { readonly profileId: string }) {
+  const row = useRowProfile(profileId);
+  if (!row.foreign) return null;
+  return (
+    <span className="muted small" data-testid="fetch-profile">
+      {profilePhrase(row)}
+    </span>
+  );
 }
 
 function FetchRow({ row, onEnterAgain }: { readonly row: FetchView; readonly onEnterAgain: (row: FetchView) => void }) {
@@ -24,6 +36,7 @@ function FetchRow({ row, onEnterAgain }: { readonly row: FetchView; readonly onE
         <div className="job-line">
           <strong className="fetch-title">{row.title}</strong>
           {row.headerNames.length > 0 && <span className="muted small">with {row.headerNames.join(', ')}</span>}
+          <OtherProfile profileId={row.profileId} />
         </div>
         <div className="muted small fetch-url" title={row.url}>
           {row.url}
@@ -41,9 +54,7 @@ function FetchRow({ row, onEnterAgain }: { readonly row: FetchView; readonly onE
         {/* A video the platform holds is shown by its title in the library, never by its id. */}
         {(row.state === 'ready' || row.state === 'processing') && row.videoId && (
           <p className="small">
-            <button type="button" className="lib-link" aria-label={`Show in library: ${row.title}`} onClick={() => showInLibrary(row.libraryId, row.videoId ?? '')}>
-              Show in library
-            </button>
+            <ShowInLibrary profileId={row.profileId} libraryId={row.libraryId} videoId={row.videoId} rowTitle={row.title} />
           </p>
         )}
         <ErrorMessage error={cancel.error ?? retry.error} />

@@ -14,6 +14,7 @@ const SECRET = 'Bearer panel-s3cret-42';
 function aRow(over: Partial<FetchView>): FetchView {
   return {
     id: 'f1',
+    profileId: 'p1',
     libraryId: 1,
     collectionId: null,
     url: 'https://media.example.com/talk.mp4',

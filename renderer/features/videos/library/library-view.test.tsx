@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LibraryQuery, LibraryVideo } from '../../../../shared/contract/videos-library';
 import type { FakeBridge } from '../../../testing/fake-bridge';
 import { aJob, aStatus } from '../job-fixtures';
-import { bridgeWith, fakeLayout, renderVideos, rowOf } from '../test-screen';
+import { aProfile, bridgeWith, fakeLayout, profilesWith, renderVideos, rowOf } from '../test-screen';
 import { FIRST_PAGE, useLibrary } from './library-store';
 
 function aVideo(guid: string, over: Partial<LibraryVideo> = {}): LibraryVideo {
@@ -226,6 +226,7 @@ describe('the library browser', () => {
 
   it('“Show in library” on a video that vanished says so in its row and leaves the queue on screen', async () => {
     const bridge = bridgeWith([aJob('gone', { state: 'ready', videoId: 'v-gone', title: 'Lost upload', libraryId: 1 })], aStatus({ done: 1 }));
+    bridge.answer('profiles.list', profilesWith('p1', [aProfile('p1', 'Sandbox', 'sandbox')]));
     libraryOf(bridge, () => []);
     bridge.answer('videos.libraryGet', { error: { kind: 'not_found', status: 404, title: 'This video is no longer in the library' } });
     renderVideos();
@@ -236,5 +237,73 @@ describe('the library browser', () => {
     expect(bridge.inputs('videos.libraryGet')).toEqual([{ libraryId: 1, videoId: 'v-gone' }]);
     expect(useLibrary.getState().view).toBe('queue');
     expect(screen.queryByTestId('library-view')).toBeNull();
+  });
+});
+
+describe('"Show in library" on a row of another profile than the active one', () => {
+  const SANDBOX = aProfile('p1', 'Sandbox', 'sandbox', [{ id: 105643, name: 'Demo Library' }]);
+  const PRODUCTION = aProfile('p2', 'Production', 'platform', [{ id: 1, name: 'Marketing' }]);
+
+  /** The Sandbox's finished upload, seen while Production is active; activating a profile makes it the active one. */
+  function switchedAway() {
+    const bridge = bridgeWith([aJob('up', { profileId: 'p1', libraryId: 105643, state: 'ready', videoId: 'v-up', title: 'small clip' })], aStatus({ done: 1 }));
+    let active = 'p2';
+    bridge.answer('profiles.list', () => profilesWith(active, [SANDBOX, PRODUCTION]));
+    bridge.answer('profiles.activate', ({ id }) => {
+      active = id;
+      return id === 'p1' ? SANDBOX : PRODUCTION;
+    });
+    // The active profile's own library 1 is no answer for the Sandbox's row.
+    bridge.answer('videos.libraries', { libraries: [{ id: 1, name: 'Marketing', hasKey: true }] });
+    bridge.answer('videos.libraryGet', aVideo('v-up', { title: 'small clip' }));
+    libraryOf(bridge, () => []);
+    return bridge;
+  }
+
+  it('the row names its profile and that profile\'s library, and offers to switch to it', async () => {
+    switchedAway();
+    renderVideos();
+    const row = await rowOf('small clip');
+    await waitFor(() => expect(within(row).getByTestId('job-destination').textContent).toBe('to Demo Library in profile Sandbox'));
+    expect(within(row).queryByRole('button', { name: 'Show in library' })).toBeNull();
+    expect(within(row).getByRole('button', { name: 'Switch to Sandbox and show' })).toBeTruthy();
+    // The queue's library filter names it the same way, not by the active profile's list or a bare number.
+    const filter = screen.getByRole('combobox', { name: 'Show rows of' }) as HTMLSelectElement;
+    await waitFor(() => expect([...filter.options].map((o) => o.textContent)).toEqual(['All libraries', 'Demo Library (profile Sandbox)']));
+  });
+
+  it('switches to that profile first, then opens its library on the video; the active library is never asked', async () => {
+    const bridge = switchedAway();
+    renderVideos();
+    const row = await rowOf('small clip');
+    fireEvent.click(await within(row).findByRole('button', { name: 'Switch to Sandbox and show' }));
+    await waitFor(() => expect(useLibrary.getState().spotlight).toEqual({ libraryId: 105643, videoId: 'v-up' }));
+    expect(useLibrary.getState().view).toBe('library');
+    const order = bridge.calls.map((c) => c.method).filter((m) => m === 'profiles.activate' || m === 'videos.libraryGet');
+    expect(order).toEqual(['profiles.activate', 'videos.libraryGet']);
+    expect(bridge.inputs('profiles.activate')).toEqual([{ id: 'p1' }]);
+    expect(bridge.inputs('videos.libraryGet')).toEqual([{ libraryId: 105643, videoId: 'v-up' }]);
+  });
+
+  it('a vanished video of a platform profile is said deleted, without a word about a sandbox', async () => {
+    const bridge = bridgeWith([aJob('gone', { profileId: 'p2', libraryId: 1, state: 'ready', videoId: 'v-gone', title: 'Lost upload' })], aStatus({ done: 1 }));
+    bridge.answer('profiles.list', profilesWith('p2', [SANDBOX, PRODUCTION]));
+    bridge.answer('videos.libraries', { libraries: [{ id: 1, name: 'Marketing', hasKey: true }] });
+    bridge.answer('videos.libraryGet', { error: { kind: 'not_found', status: 404, title: 'This video is no longer in the library' } });
+    renderVideos();
+    const row = await rowOf('Lost upload');
+    fireEvent.click(await within(row).findByRole('button', { name: 'Show in library' }));
+    expect((await within(row).findByTestId('video-gone')).textContent).toBe('This video is no longer in Marketing — it was deleted.');
+  });
+
+  it('a check that fails for another reason says so in the row and opens nothing', async () => {
+    const bridge = bridgeWith([aJob('up', { state: 'ready', videoId: 'v-up', title: 'Fresh upload' })], aStatus({ done: 1 }));
+    bridge.answer('videos.libraryGet', { error: { kind: 'network', title: 'Could not reach video.bunnycdn.com' } });
+    renderVideos();
+    const row = await rowOf('Fresh upload');
+    fireEvent.click(within(row).getByRole('button', { name: 'Show in library' }));
+    expect((await within(row).findByTestId('video-check-failed')).textContent).toBe('Could not check Demo Library for this video: Could not reach video.bunnycdn.com');
+    expect(useLibrary.getState().view).toBe('queue');
+    expect(useLibrary.getState().spotlight).toBeNull();
   });
 });
