@@ -130,7 +130,7 @@ export async function createCore(ports: CorePorts): Promise<Core> {
       const p = activeProfile();
       return { profileId: p.id, client: await clientFor(p) };
     },
-    activeProfileId: () => activeProfile().id,
+    draftProfileId: (requested) => (requested === undefined ? activeProfile().id : profiles.require(requested).id),
   });
   // Another profile became active: the logs sessions that read the old profile's platform end, so nothing of it is
   // fetched or shown under the new one (the windows open their own sessions again).

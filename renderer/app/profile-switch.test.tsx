@@ -131,7 +131,7 @@ describe('the stores kept per profile', () => {
   it('close the old profile’s log session in the core and forget it, and forget the chosen library, on a switch only', () => {
     bridge.answer('logs.close', { closed: true } as never);
     observeActiveProfile('p1', 'Sandbox');
-    useLogs.getState().opened({ sessionId: 's-old' } as never);
+    useLogs.getState().opened({ sessionId: 's-old', source: { kind: 'zone', zoneId: 1 } } as never);
     useTarget.getState().setLibrary(7);
 
     // The first answer and the same profile again are not switches.

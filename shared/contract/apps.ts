@@ -111,6 +111,13 @@ export const AppDraft = z.object({
 });
 export type AppDraft = z.infer<typeof AppDraft>;
 
+/**
+ * Whose draft a call means. The form names the profile that was active when it opened, so a draft written as it
+ * closes (a profile switch closes it, after the core has switched) stays with that profile, secrets and all, and
+ * never lands in another account's draft. A profile that does not exist is refused.
+ */
+const DraftOwner = z.object({ profileId: z.string().min(1).max(200).optional() }).strict();
+
 export const appsContract = {
   methods: {
     /** One page of the account's applications; pass the `cursor` of a page for the next one (null on the last). Apps that could not be read are counted in `unreadable`. */
@@ -132,12 +139,12 @@ export const appsContract = {
     'apps.regions': { input: empty, output: z.object({ regions: z.array(AppRegion), unreadable: Unreadable.optional() }) },
     /** Every image registry of the account (`GET /registries`, all pages). */
     'apps.registries': { input: empty, output: z.object({ registries: z.array(AppRegistry), unreadable: Unreadable.optional() }) },
-    /** The create form's draft for the active profile. */
-    'apps.getDraft': { input: empty, output: AppDraft },
-    /** Replaces the active profile's draft; resolves once it is on disk. */
-    'apps.saveDraft': { input: z.object({ draft: jsonText(APP_DRAFT_MAX_BYTES) }).strict(), output: z.object({ savedAt: z.number() }) },
-    /** Forgets the active profile's draft (after a successful create, or when the user discards it). */
-    'apps.clearDraft': { input: empty, output: z.object({}) },
+    /** The create form's draft for the profile named, or for the active profile when none is named. */
+    'apps.getDraft': { input: DraftOwner, output: AppDraft },
+    /** Replaces the draft of the profile named (or the active one); resolves once it is on disk. */
+    'apps.saveDraft': { input: DraftOwner.extend({ draft: jsonText(APP_DRAFT_MAX_BYTES) }).strict(), output: z.object({ savedAt: z.number() }) },
+    /** Forgets the draft of the profile named, or the active one (after a successful create, or when the user discards it). */
+    'apps.clearDraft': { input: DraftOwner, output: z.object({}) },
   },
   events: {},
 } as const satisfies AreaContract;

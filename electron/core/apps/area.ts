@@ -20,8 +20,11 @@ export interface AppsAreaDeps {
   readonly cipher?: SecretCipher;
   /** The active profile's id and platform client. */
   active(): Promise<{ readonly profileId: string; readonly client: PlatformClient }>;
-  /** The active profile's id alone (drafts need no client). */
-  activeProfileId(): string;
+  /**
+   * The profile a draft belongs to (drafts need no client): the one named, after checking it exists (a not-found
+   * failure otherwise), or the active one when none is named.
+   */
+  draftProfileId(requested: string | undefined): string;
   readonly now?: () => number;
 }
 
@@ -52,14 +55,14 @@ export function appsArea(deps: AppsAreaDeps): { readonly handlers: AppsHandlers;
       const { items, unreadable } = await (await api()).all('/registries', readRegistry, ctx.signal);
       return { registries: items, unreadable };
     },
-    'apps.getDraft': async () => {
-      const view = await drafts.get(deps.activeProfileId());
+    'apps.getDraft': async ({ profileId }) => {
+      const view = await drafts.get(deps.draftProfileId(profileId));
       // Parsed from the JSON text the contract accepted, so it is JSON.
       return { draft: view.draft as AppDraft['draft'], savedAt: view.savedAt, secretValues: view.secretValues, ...(view.notice !== undefined ? { notice: view.notice } : {}) };
     },
-    'apps.saveDraft': async ({ draft }) => drafts.save(deps.activeProfileId(), draft),
-    'apps.clearDraft': async () => {
-      await drafts.clear(deps.activeProfileId());
+    'apps.saveDraft': async ({ profileId, draft }) => drafts.save(deps.draftProfileId(profileId), draft),
+    'apps.clearDraft': async ({ profileId }) => {
+      await drafts.clear(deps.draftProfileId(profileId));
       return {};
     },
   };

@@ -76,6 +76,35 @@ describe('drafts through the core', () => {
   });
 });
 
+describe('drafts named by profile (a form closed by a profile switch)', () => {
+  it('are saved and cleared under the profile named, not the one active now; an unknown profile is refused', async () => {
+    const h = await started({ cipher: new FakeCipher() });
+    const { activeId } = await h.call<{ activeId: string }>('profiles.list');
+    const first = { id: activeId };
+    const other = await h.call<ProfileView>('profiles.create', { name: 'Other' });
+    await h.call('profiles.activate', { id: other.id });
+
+    // The form of the first profile writes its last keystrokes after the core has switched.
+    await h.call('apps.saveDraft', { profileId: first.id, draft: draftOf(3) });
+    expect(await h.call('apps.getDraft')).toMatchObject({ draft: null, savedAt: null });
+    expect(await h.call('apps.getDraft', { profileId: other.id })).toMatchObject({ draft: null });
+    expect(await h.call('apps.getDraft', { profileId: first.id })).toMatchObject({ draft: draftOf(3) });
+
+    // The new profile's own draft is not the one a late clear of the first profile's form removes.
+    await h.call('apps.saveDraft', { draft: { other: true } });
+    await h.call('apps.clearDraft', { profileId: first.id });
+    expect(await h.call('apps.getDraft', { profileId: first.id })).toMatchObject({ draft: null, savedAt: null });
+    expect(await h.call('apps.getDraft')).toMatchObject({ draft: { other: true } });
+
+    for (const method of ['apps.getDraft', 'apps.saveDraft', 'apps.clearDraft'] as const) {
+      const r = await h.core.invoke(method, { profileId: 'no-such-profile', ...(method === 'apps.saveDraft' ? { draft: draftOf(4) } : {}) } as never);
+      expect(r.ok).toBe(false);
+      if (!r.ok) expect(r.error.kind).toBe('not_found');
+    }
+    expect(await draftFiles(h.dataDir)).toHaveLength(1);
+  });
+});
+
 describe('DraftStore', () => {
   it('saves made faster than the disk coalesce: every caller resolves, the newest is what is on disk', async () => {
     const h = await started();

@@ -1,5 +1,6 @@
 /** The raw request console: a command line, a JSON body, and the platform's answer. */
-import { useRef } from 'react';
+import { useState } from 'react';
+import { useActiveProfile } from '../../bridge/active-profile';
 import { Group, Panel, Separator } from 'react-resizable-panels';
 import { call, errorOf } from '../../bridge/client';
 import { useCallMutation } from '../../bridge/queries';
@@ -16,28 +17,40 @@ export function ConsoleScreen() {
   const body = useConsoleDraft((s) => s.body);
   const verbose = useConsoleDraft((s) => s.verbose);
   const setVerbose = useConsoleDraft((s) => s.setVerbose);
-  const current = useRef<string | null>(null);
+  const inFlight = useConsoleDraft((s) => s.inFlight);
+  const setInFlight = useConsoleDraft((s) => s.setInFlight);
+  // The profile switch count when the last request was sent: its error or progress is never shown under another profile.
+  const epoch = useActiveProfile((s) => s.epoch);
+  const [sentEpoch, setSentEpoch] = useState(epoch);
+  const sentHere = sentEpoch === epoch;
   // Kept in the store, so it is still there after a visit to another area.
   const sent = useConsoleDraft((s) => s.response);
   const setSent = useConsoleDraft((s) => s.setResponse);
 
-  // Sending refreshes the history (the bridge's rule for console.send).
+  // Sending refreshes the history (the bridge's rule for console.send). These callbacks also run after the screen
+  // is gone (a profile switch draws it anew): an answer is taken in only while its request is the one in flight,
+  // which a profile switch clears, so the old profile's answer never appears beside the new profile's history.
   const send = useCallMutation('console.send', {
-    onSuccess: (response) => setSent(response),
-    onSettled: () => {
-      current.current = null;
+    onSuccess: (response, input) => {
+      if (useConsoleDraft.getState().inFlight === input.requestId) setSent(response);
+    },
+    onSettled: (_response, _error, input) => {
+      if (useConsoleDraft.getState().inFlight === input.requestId) setInFlight(null);
     },
   });
   function sendLine() {
     const requestId = crypto.randomUUID();
-    current.current = requestId;
+    setInFlight(requestId);
+    setSentEpoch(useActiveProfile.getState().epoch);
     send.mutate({ requestId, line, body, verbose });
   }
 
-  const fieldErrors = send.error ? errorOf(send.error).fieldErrors : undefined;
+  const error = sentHere ? send.error : null;
+  const pending = sentHere && send.isPending;
+  const fieldErrors = error ? errorOf(error).fieldErrors : undefined;
   const lineError = fieldErrors?.line;
   const bodyError = fieldErrors?.body;
-  const otherError = send.error && !lineError && !bodyError ? send.error : null;
+  const otherError = error && !lineError && !bodyError ? error : null;
 
   return (
     <div className="console" data-testid="console">
@@ -46,10 +59,10 @@ export function ConsoleScreen() {
           <Group orientation="vertical">
             <Panel defaultSize="40%" minSize="20%" className="console-request">
               <CommandLine
-                pending={send.isPending}
+                pending={pending}
                 error={lineError}
                 onSend={sendLine}
-                onCancel={() => current.current && void call('console.cancel', { requestId: current.current })}
+                onCancel={() => inFlight && void call('console.cancel', { requestId: inFlight })}
               />
               <label className="inline">
                 <input type="checkbox" checked={verbose} onChange={(e) => setVerbose(e.target.checked)} /> Verbose (URL, headers with keys masked, attempts)
@@ -58,10 +71,10 @@ export function ConsoleScreen() {
             </Panel>
             <Separator className="separator-h" />
             <Panel minSize="20%" className="console-response">
-              {send.isPending && <p className="muted" role="status">Sending…</p>}
+              {pending && <p className="muted" role="status">Sending…</p>}
               <ErrorMessage error={otherError} />
-              {sent && !send.isPending && <ResponseView response={sent} />}
-              {!sent && !send.isPending && !otherError && (
+              {sent && !pending && <ResponseView response={sent} />}
+              {!sent && !pending && !otherError && (
                 <div className="empty-state">
                   <h2>Send a request</h2>
                   <p>

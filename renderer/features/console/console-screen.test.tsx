@@ -70,6 +70,69 @@ describe('the last response', () => {
   });
 });
 
+describe('a request in flight during a profile switch', () => {
+  /** Sends the line and holds its answer until the test releases it. */
+  function sendHeld(): { release: (r: ConsoleResponse) => void; fail: (title: string) => void } {
+    const held = { release: (_r: ConsoleResponse) => {}, fail: (_t: string) => {} };
+    bridge.answer('console.send', () => new Promise((resolve, reject) => {
+      held.release = resolve;
+      held.fail = (title) => reject(new Error(title));
+    }) as never);
+    bridge.answer('console.cancel', { cancelled: true });
+    fireEvent.keyDown(screen.getByRole('combobox', { name: 'Command' }), { key: 'Enter' });
+    return held;
+  }
+
+  beforeEach(() => {
+    useActiveProfile.setState({ activeId: undefined, name: null, epoch: 0 });
+    observeActiveProfile('p1', 'Sandbox');
+  });
+
+  it('is stopped, and its answer is not shown under the new profile when it arrives after the switch', async () => {
+    const client = createQueryClient();
+    const first = render(<BridgeProvider client={client}>{<ConsoleScreen />}</BridgeProvider>);
+    const held = sendHeld();
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Sending…'));
+    const requestId = bridge.inputs('console.send')[0]!.requestId;
+
+    // The switch draws the console anew (as the shell does), then the old profile's answer arrives.
+    act(() => void observeActiveProfile('p2', 'Production'));
+    expect(bridge.inputs('console.cancel')).toEqual([{ requestId }]);
+    first.unmount();
+    render(<BridgeProvider client={client}>{<ConsoleScreen />}</BridgeProvider>);
+    const historyReads = bridge.count('console.history');
+    act(() => held.release(aResponse({ requestId })));
+    // Settling the request rereads the history: by then the answer has been handled.
+    await waitFor(() => expect(bridge.count('console.history')).toBeGreaterThan(historyReads));
+
+    expect(screen.queryByTestId('response-status')).toBeNull();
+    expect(screen.queryByText(/only-zone/)).toBeNull();
+    expect(screen.getByText('Send a request')).toBeTruthy();
+    expect(useConsoleDraft.getState().response).toBeNull();
+  });
+
+  it('does not show its error under the new profile, while the screen stays', async () => {
+    render(withBridge(<ConsoleScreen />));
+    const held = sendHeld();
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Sending…'));
+    act(() => void observeActiveProfile('p2', 'Production'));
+    expect(screen.queryByText('Sending…')).toBeNull();
+    const historyReads = bridge.count('console.history');
+    act(() => held.fail('Request cancelled'));
+    await waitFor(() => expect(bridge.count('console.history')).toBeGreaterThan(historyReads));
+    expect(screen.queryByText(/cancelled/i)).toBeNull();
+    expect(screen.getByText('Send a request')).toBeTruthy();
+  });
+
+  it('still shows its answer when no switch came between', async () => {
+    render(withBridge(<ConsoleScreen />));
+    const held = sendHeld();
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Sending…'));
+    act(() => held.release(aResponse({ requestId: bridge.inputs('console.send')[0]!.requestId })));
+    await waitFor(() => expect(screen.getByTestId('response-status').textContent).toBe('200 OK'));
+  });
+});
+
 describe('the body editor', () => {
   const lint = (doc: string) => {
     const parent = document.createElement('div');

@@ -6,6 +6,7 @@ import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import type { ConsoleResponse } from '../../../shared/console';
 import { onProfileSwitch } from '../../bridge/active-profile';
+import { call } from '../../bridge/client';
 
 interface ConsoleDraft {
   readonly line: string;
@@ -13,10 +14,13 @@ interface ConsoleDraft {
   readonly verbose: boolean;
   /** The answer to the last request sent, copy-as forms included (built by the core, which knows the profile's URL). */
   readonly response: ConsoleResponse | null;
+  /** The request sent and not yet answered; only its answer is taken in (none after a profile switch). */
+  readonly inFlight: string | null;
   setLine(line: string): void;
   setBody(body: string): void;
   setVerbose(verbose: boolean): void;
   setResponse(response: ConsoleResponse | null): void;
+  setInFlight(requestId: string | null): void;
 }
 
 export const useConsoleDraft = create<ConsoleDraft>()(
@@ -26,17 +30,24 @@ export const useConsoleDraft = create<ConsoleDraft>()(
       body: '',
       verbose: false,
       response: null,
+      inFlight: null,
       setLine: (line) => set({ line }),
       setBody: (body) => set({ body }),
       setVerbose: (verbose) => set({ verbose }),
       setResponse: (response) => set({ response }),
+      setInFlight: (inFlight) => set({ inFlight }),
     }),
     { name: 'burrow.console.draft', partialize: ({ line, body, verbose }) => ({ line, body, verbose }) },
   ),
 );
 
-// The last answer came from the profile that was active: another profile's window never shows it.
-onProfileSwitch(() => useConsoleDraft.setState({ response: null }));
+// The last answer came from the profile that was active: another profile's window never shows it. A request still
+// on its way was sent with the old profile's key: it is stopped, and its answer (or error) is not taken in.
+onProfileSwitch(() => {
+  const { inFlight } = useConsoleDraft.getState();
+  useConsoleDraft.setState({ response: null, inFlight: null });
+  if (inFlight) call('console.cancel', { requestId: inFlight }).catch(() => undefined);
+});
 
 /** Paths offered as suggestions while typing. */
 export const SUGGESTIONS = [

@@ -2,6 +2,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LogChartsProps } from './view-types';
+import { observeActiveProfile, useActiveProfile } from '../../bridge/active-profile';
 import { useLogs } from './logs-store';
 import { aStatus, logsBridge, renderLogs } from './test-logs';
 import { chartBucketMs } from './use-logs-session';
@@ -347,6 +348,43 @@ describe('log files', () => {
     await screen.findByTestId('logs-counts');
     expect(screen.queryByTestId('load-bar')).toBeNull();
     expect(screen.getByRole('button', { name: '1 h' })).toHaveProperty('disabled', true);
+  });
+
+  it('a file opened from disk stays open through a profile switch (it belongs to no profile); leaving Logs closes it', async () => {
+    useActiveProfile.setState({ activeId: undefined, name: null, epoch: 0 });
+    observeActiveProfile('p1', 'Sandbox');
+    const bridge = logsBridge();
+    bridge.answer('logs.chooseFile', { token: 'f1', name: 'day.log' });
+    bridge.answer('logs.open', ({ filter }) =>
+      aStatus({ sessionId: 'f', filter, source: { kind: 'file', fileName: 'day.log' }, hasMore: false, budget: null, file: { bytesRead: 9, totalBytes: 9, lines: 12, malformed: 2 } }),
+    );
+    const first = renderLogs();
+    fireEvent.click(await screen.findByRole('button', { name: /Open log file/ }));
+    expect((await screen.findByTestId('malformed')).textContent).toContain('2 malformed lines');
+
+    // The switch draws the Logs screen anew, as the shell does.
+    act(() => void observeActiveProfile('p2', 'Production'));
+    first.unmount();
+    const second = renderLogs();
+    expect(bridge.inputs('logs.close')).toEqual([]);
+    expect(useLogs.getState().sessionId).toBe('f');
+    await waitFor(() => expect(screen.getByTestId('zone-picker').textContent).toContain('File: day.log'));
+    expect((await screen.findByTestId('malformed')).textContent).toContain('2 malformed lines');
+    expect(bridge.inputs('logs.open')).toHaveLength(1);
+
+    second.unmount();
+    expect(bridge.inputs('logs.close')).toEqual([{ sessionId: 'f' }]);
+  });
+
+  it('a zone’s session is closed by a profile switch', async () => {
+    useActiveProfile.setState({ activeId: undefined, name: null, epoch: 0 });
+    observeActiveProfile('p1', 'Sandbox');
+    const bridge = logsBridge();
+    renderLogs();
+    useLogs.getState().opened(aStatus({ sessionId: 'z' }));
+    act(() => void observeActiveProfile('p2', 'Production'));
+    expect(bridge.inputs('logs.close')).toEqual([{ sessionId: 'z' }]);
+    expect(useLogs.getState().sessionId).toBeNull();
   });
 
   it('a file chosen in the dialog opens; its malformed lines are counted and listed', async () => {

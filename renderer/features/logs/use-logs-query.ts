@@ -11,7 +11,7 @@ import { formatFilterText, parseFilterText } from '../../../shared/logs/filter-t
 import { resolveRange, type LogRange } from '../../../shared/logs/range';
 import { useLatestCallback } from '../../ui/use-latest-callback';
 import { useLogs } from './logs-store';
-import { useLogsSession } from './use-logs-session';
+import { heldFileSession, useLogsSession } from './use-logs-session';
 import type { DrillDown } from './view-types';
 
 /** Where the rows come from, as the screen shows it; `off` is a zone without logging, which is never queried. */
@@ -24,13 +24,15 @@ export type ChosenSource =
 export const DEFAULT_RANGE: LogRange = { kind: 'preset', preset: '1h' };
 
 export function useLogsQuery() {
+  // A file kept through a profile switch is shown again, with its filter, by the screen drawn anew.
+  const [held] = useState(heldFileSession);
   const session = useLogsSession();
-  const [source, setSource] = useState<ChosenSource | null>(null);
+  const [source, setSource] = useState<ChosenSource | null>(held && { kind: 'file', token: held.token, name: held.name });
   const [range, setRange] = useState<LogRange>(DEFAULT_RANGE);
   const [beforeZoom, setBeforeZoom] = useState<LogRange | null>(null);
   const [rangeError, setRangeError] = useState<string | undefined>();
-  const [text, setText] = useState('');
-  const [applied, setApplied] = useState('');
+  const [text, setText] = useState(held?.filter ?? '');
+  const [applied, setApplied] = useState(held?.filter ?? '');
 
   /** The rule a range breaks now, or undefined when it may be sent. */
   function check(r: LogRange): string | undefined {

@@ -1,6 +1,7 @@
 /**
  * Drives the Logs screen's one core session: opens it on a source (closing the previous one first), changes its
- * filter or range, pages, and closes it when the screen goes. `logs.status` events keep the store current, and
+ * filter or range, pages, and closes it when the screen goes (but for a file session when a profile switch draws
+ * the screen anew: a file belongs to no profile). `logs.status` events keep the store current, and
  * aggregates are fetched again whenever the rows change: one request at a time, at most twice a second while pages
  * stream in, the pages that arrived meanwhile folded into the next one.
  */
@@ -8,7 +9,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { LogSource, LogsStatus } from '../../../shared/contract/logs';
 import { bucketForWidth } from '../../../shared/logs/buckets';
 import type { LogRange } from '../../../shared/logs/range';
-import { onProfileSwitch } from '../../bridge/active-profile';
+import { onProfileSwitch, useActiveProfile } from '../../bridge/active-profile';
 import { call, subscribe } from '../../bridge/client';
 import { latestRefresh, type LatestRefresh } from './latest-refresh';
 import { useLogs } from './logs-store';
@@ -46,12 +47,32 @@ function closeQuietly(sessionId: string): void {
   call('logs.close', { sessionId }).catch(() => undefined);
 }
 
+/** A file read from disk belongs to no profile: the core keeps its session through a switch, and so does this window. */
+function holdsFile(): boolean {
+  const { sessionId, status } = useLogs.getState();
+  return sessionId !== null && status?.source.kind === 'file';
+}
+
 // The old profile's session is closed in the core and forgotten here: nothing of its rows is asked for or shown again.
 onProfileSwitch(() => {
+  if (holdsFile()) return;
   const id = useLogs.getState().sessionId;
   if (id !== null) closeQuietly(id);
   useLogs.getState().closed();
 });
+
+/** The token of the file each file session reads, so a screen drawn anew can go on with it. */
+let fileOfSession: { readonly sessionId: string; readonly token: string } | null = null;
+
+/**
+ * The file session this window holds (one that a profile switch kept), for a Logs screen that opens showing it:
+ * its file, its name and the filter it was opened with. Null when the window holds no file session.
+ */
+export function heldFileSession(): { readonly token: string; readonly name: string; readonly filter: string } | null {
+  const { sessionId, status } = useLogs.getState();
+  if (!holdsFile() || status === null || fileOfSession?.sessionId !== sessionId) return null;
+  return { token: fileOfSession.token, name: status.source.fileName ?? 'Log file', filter: status.filter };
+}
 
 export function useLogsSession(): LogsSession {
   const sessionId = useLogs((s) => s.sessionId);
@@ -63,9 +84,14 @@ export function useLogsSession(): LogsSession {
 
   useEffect(() => subscribe('logs.status', (s) => useLogs.getState().received(s)), []);
 
+  // The profile switch count as the screen was drawn: gone because of a switch, it keeps a file session.
+  const drawnAt = useRef(useActiveProfile.getState().epoch);
+
   useEffect(
     () => () => {
       generation.current++;
+      // Drawn anew because of a profile switch: a file session stays for the new screen (see onProfileSwitch).
+      if (useActiveProfile.getState().epoch !== drawnAt.current && holdsFile()) return;
       const id = useLogs.getState().sessionId;
       if (id !== null) closeQuietly(id);
       useLogs.getState().closed();
@@ -115,6 +141,7 @@ export function useLogsSession(): LogsSession {
     try {
       const status = await call('logs.open', { source, filter });
       if (mine !== generation.current) return closeQuietly(status.sessionId);
+      if (source.kind === 'file') fileOfSession = { sessionId: status.sessionId, token: source.token };
       useLogs.getState().opened(status);
       setError(null);
     } catch (e) {

@@ -23,7 +23,7 @@ import { presetValues, type AppPreset } from './presets';
 import { ReviewStep } from './ReviewStep';
 import { ScalingSection } from './ScalingSection';
 import { StartFrom } from './StartFrom';
-import { useDraftLoad, useDraftSaver, type AppFormDraft, type DraftUi } from './use-draft';
+import { useDraftLoad, useDraftOwner, useDraftSaver, type AppFormDraft, type DraftOwner, type DraftUi } from './use-draft';
 import { useFocusFirstError, type SectionSpec } from './use-focus-first-error';
 import { useJsonView } from './use-json-view';
 import { JsonView } from './JsonView';
@@ -45,9 +45,10 @@ const SECTIONS: readonly (SectionSpec & { readonly title: string })[] = [
 
 /** Opens the form once the stored draft is read (or could not be: then it starts blank and says so). */
 export function AppForm({ onDone, onCancel }: Props) {
-  const load = useDraftLoad();
+  const owner = useDraftOwner();
+  const load = useDraftLoad(owner);
   if (load.state === 'loading') return <p className="muted">Opening the form…</p>;
-  return <LoadedForm draft={load.draft} loadError={load.error} secretValues={load.secretValues} notice={load.notice} onDone={onDone} onCancel={onCancel} />;
+  return <LoadedForm owner={owner} draft={load.draft} loadError={load.error} secretValues={load.secretValues} notice={load.notice} onDone={onDone} onCancel={onCancel} />;
 }
 
 /** The platform's field errors split into those the form has a place for and the rest. */
@@ -85,6 +86,7 @@ function SecretValuesNote({ control }: { readonly control: Control<AppFormValues
 }
 
 function LoadedForm({
+  owner,
   draft,
   loadError,
   secretValues,
@@ -92,6 +94,7 @@ function LoadedForm({
   onDone,
   onCancel,
 }: Props & {
+  readonly owner: DraftOwner;
   readonly draft: AppFormDraft | null;
   readonly loadError?: unknown;
   readonly secretValues?: 'sealed' | 'memory' | undefined;
@@ -106,7 +109,8 @@ function LoadedForm({
   });
   const { errors, isDirty } = form.formState;
   const ui = useRef<DraftUi>(draft?.ui ?? {});
-  const saver = useDraftSaver();
+  // Saves and clears (a create that finishes after a switch included) go to the profile the form was opened for.
+  const saver = useDraftSaver(owner);
   const [step, setStep] = useState<{ readonly kind: 'form' } | { readonly kind: 'review'; readonly text: string }>({ kind: 'form' });
   const [createError, setCreateError] = useState<unknown>(null);
   const [asking, setAsking] = useState(false);

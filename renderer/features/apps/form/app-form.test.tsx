@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { observeActiveProfile, useActiveProfile } from '../../../bridge/active-profile';
 import type { AppFormDraft } from './use-draft';
 import { formBridge, renderForm } from './test-form';
 
@@ -343,5 +344,42 @@ describe('keyboard and focus', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Keep my form' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(input('Name').value).toBe('shop');
+  });
+});
+
+describe('the draft across a profile switch', () => {
+  beforeEach(() => {
+    useActiveProfile.setState({ activeId: undefined, name: null, epoch: 0 });
+    observeActiveProfile('p1', 'Sandbox');
+  });
+
+  it('is read for, and saved under, the profile the form opened for when typed just before a switch', async () => {
+    const bridge = formBridge();
+    const view = renderForm();
+    await opened();
+    expect(bridge.inputs('apps.getDraft')).toEqual([{ profileId: 'p1' }]);
+    type(input('Name'), 'typed for p1');
+    // The core has switched; the shell then closes the form, which writes what is still pending.
+    act(() => void observeActiveProfile('p2', 'Production'));
+    view.unmount();
+    const last = bridge.inputs('apps.saveDraft').at(-1);
+    expect(last?.profileId).toBe('p1');
+    expect(last?.draft).toMatchObject({ values: { name: 'typed for p1' } });
+  });
+
+  it('is cleared for the profile the form opened for when a create finishes after a switch', async () => {
+    const bridge = formBridge(VALID);
+    let finish: (answer: { id: string }) => void = () => {};
+    bridge.answer('apps.create', () => new Promise((resolve) => (finish = resolve)) as never);
+    renderForm();
+    await opened();
+    fireEvent.click(screen.getByRole('button', { name: 'Review' }));
+    await screen.findByTestId('review-body');
+    fireEvent.click(screen.getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(bridge.count('apps.create')).toBe(1));
+    act(() => void observeActiveProfile('p2', 'Production'));
+    act(() => finish({ id: 'app-1' }));
+    await waitFor(() => expect(bridge.count('apps.clearDraft')).toBe(1));
+    expect(bridge.inputs('apps.clearDraft')).toEqual([{ profileId: 'p1' }]);
   });
 });

@@ -1,8 +1,11 @@
 /**
  * The create form's draft, kept by the core: read once when the form opens, written shortly after every change
- * (and at once when the form closes), and forgotten after a successful create or when the user discards it.
+ * (and at once when the form closes), and forgotten after a successful create or when the user discards it. Every
+ * call names the profile that was active when the form opened: a profile switch closes the form after the core has
+ * switched, and what the form writes then (secret values included) belongs to the profile it was typed for.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useActiveProfile } from '../../../bridge/active-profile';
 import { call } from '../../../bridge/client';
 import type { AppFormValues } from './form-schema';
 
@@ -51,12 +54,24 @@ export type DraftLoad =
       readonly notice?: string;
     };
 
-/** Reads the draft once per mount (never from a cache: another window or an earlier create may have changed it). */
-export function useDraftLoad(): DraftLoad {
+/** The profile a draft call is about, as the contract takes it (the active one while this window has not heard yet). */
+export type DraftOwner = { readonly profileId?: string };
+
+/** The profile active as the form opens, kept for the form's life (whatever becomes active later). */
+export function useDraftOwner(): DraftOwner {
+  const [owner] = useState<DraftOwner>(() => {
+    const id = useActiveProfile.getState().activeId;
+    return id ? { profileId: id } : {};
+  });
+  return owner;
+}
+
+/** Reads the owner's draft once per mount (never from a cache: another window or an earlier create may have changed it). */
+export function useDraftLoad(owner: DraftOwner): DraftLoad {
   const [load, setLoad] = useState<DraftLoad>({ state: 'loading' });
   useEffect(() => {
     let live = true;
-    call('apps.getDraft', {}).then(
+    call('apps.getDraft', { ...owner }).then(
       (r) =>
         live &&
         setLoad({ state: 'ready', draft: readDraft(r.draft), ...(r.secretValues ? { secretValues: r.secretValues } : {}), ...(r.notice !== undefined ? { notice: r.notice } : {}) }),
@@ -65,7 +80,7 @@ export function useDraftLoad(): DraftLoad {
     return () => {
       live = false;
     };
-  }, []);
+  }, [owner]);
   return load;
 }
 
@@ -74,7 +89,7 @@ export function useDraftLoad(): DraftLoad {
  * DRAFT_SAVE_MAX_WAIT_MS after the first unsaved change; a pending write is flushed when the form unmounts and when
  * the page is hidden or unloaded (a reload or a closed window does not unmount anything).
  */
-export function useDraftSaver() {
+export function useDraftSaver(owner: DraftOwner = {}) {
   const pending = useRef<AppFormDraft | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const firstUnsaved = useRef<number | null>(null);
@@ -86,11 +101,11 @@ export function useDraftSaver() {
     const draft = pending.current;
     pending.current = null;
     if (!draft) return;
-    call('apps.saveDraft', { draft }).then(
+    call('apps.saveDraft', { ...owner, draft }).then(
       () => setSaveError(null),
       (e: unknown) => setSaveError(e),
     );
-  }, []);
+  }, [owner]);
 
   const schedule = useCallback(
     (draft: AppFormDraft) => {
@@ -108,8 +123,8 @@ export function useDraftSaver() {
     clearTimeout(timer.current);
     firstUnsaved.current = null;
     pending.current = null;
-    await call('apps.clearDraft', {});
-  }, []);
+    await call('apps.clearDraft', { ...owner });
+  }, [owner]);
 
   useEffect(() => {
     window.addEventListener('pagehide', flush);
