@@ -29,6 +29,9 @@ test('every area is reachable by keyboard, with a screenshot of each', async ({ 
     expect(await app.activeArea()).toBe(id);
     await screenshot(shell, `area-${id}`);
   }
+  // Settings (the last area) puts the keyboard in its first field once its profiles have loaded: wait for that, or
+  // it can land after the sidebar was focused below and take the arrow keys.
+  await expect.poll(() => app.page.evaluate(() => document.activeElement?.closest('main') !== null && document.activeElement?.tagName === 'INPUT')).toBe(true);
   // Tab reaches the sidebar; arrows and Enter move between areas.
   await app.navItem('apps').focus();
   await app.page.keyboard.press('ArrowDown');
