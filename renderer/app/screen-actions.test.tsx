@@ -1,42 +1,17 @@
 // @vitest-environment happy-dom
 /** Each screen does what the command palette asks of it (see screen-actions.ts), through the same calls as its buttons. */
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import type { TailStatus } from '../../shared/contract/logs-tail';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { bridgeWithApps, renderApps } from '../features/apps/test-apps';
 import { ExportButton } from '../features/logs/ExportButton';
-import { aStatus, logsBridge, renderLogs } from '../features/logs/test-logs';
+import { aStatus, aTail, logsBridge, renderLogs } from '../features/logs/test-logs';
 import { bridgeWith, fakeLayout, renderVideos } from '../features/videos/test-screen';
 import { useTarget } from '../features/videos/target-store';
 import { installFakeBridge } from '../testing/fake-bridge';
 import { useNav } from './nav-store';
 import { requestScreenAction } from './screen-actions';
 
-/** A live tail just started, as the core answers `logs.tail`. */
-const TAIL: TailStatus = {
-  sessionId: 't1',
-  zoneId: 1,
-  from: Date.UTC(2026, 10, 23, 11, 50),
-  to: Date.UTC(2026, 10, 23, 12, 0),
-  phase: 'live',
-  filter: '',
-  loadedRows: 0,
-  matchingRows: 0,
-  arrived: 0,
-  arrivedMatching: 0,
-  lastArrived: 0,
-  trimmed: 0,
-  trimmedMatching: 0,
-  cap: 50_000,
-  intervalMs: 3000,
-  lookbackMs: 600_000,
-  polls: 0,
-  requests: 0,
-  lastPollAt: null,
-  behind: false,
-  budget: { limit: 30, windowMs: 10_000, remaining: 29, pausedUntil: null },
-  error: null,
-};
+const TAIL = aTail();
 
 afterEach(() => {
   cleanup();

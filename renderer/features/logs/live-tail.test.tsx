@@ -9,6 +9,7 @@ import { installFakeBridge, type FakeBridge } from '../../testing/fake-bridge';
 import { ROW_HEIGHT } from './table/BodyRow';
 import { LogTable } from './table/LogTable';
 import { fakeLayout } from './table/test-table';
+import { aTail } from './test-logs';
 import { useLiveAggregates, useLiveMode } from './use-live-mode';
 import { LiveControls } from './LiveTail';
 import type { DrillDown, TimeZoneMode } from './view-types';
@@ -45,33 +46,6 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function aTail(over: Partial<TailStatus> = {}): TailStatus {
-  return {
-    sessionId: 't1',
-    zoneId: 1,
-    from: Date.UTC(2026, 10, 23, 11, 50),
-    to: Date.UTC(2026, 10, 23, 12, 0),
-    phase: 'live',
-    filter: '',
-    loadedRows: 0,
-    matchingRows: 0,
-    arrived: 0,
-    arrivedMatching: 0,
-    lastArrived: 0,
-    trimmed: 0,
-    trimmedMatching: 0,
-    cap: 50_000,
-    intervalMs: 3000,
-    lookbackMs: 600_000,
-    polls: 0,
-    requests: 0,
-    lastPollAt: null,
-    behind: false,
-    budget: { limit: 30, windowMs: 10_000, remaining: 29, pausedUntil: null },
-    error: null,
-    ...over,
-  };
-}
 
 /** The `n`-th row to arrive (time grows with n), at place `index` of a window. */
 function aRow(n: number, index: number): LogRow {

@@ -1,6 +1,7 @@
 /** The Logs screen over a fake bridge, with statuses and aggregates as the core sends them, for component tests. */
 import { render } from '@testing-library/react';
 import type { LogAggregates, LogsStatus } from '../../../shared/contract/logs';
+import type { TailStatus } from '../../../shared/contract/logs-tail';
 import { useNav } from '../../app/nav-store';
 import { BridgeProvider, createQueryClient } from '../../bridge/provider';
 import { installFakeBridge, type FakeBridge } from '../../testing/fake-bridge';
@@ -81,4 +82,33 @@ export function renderLogs() {
       <Toasts />
     </BridgeProvider>,
   );
+}
+
+/** A live tail just started, as the core answers `logs.tail`. */
+export function aTail(over: Partial<TailStatus> = {}): TailStatus {
+  return {
+    sessionId: 't1',
+    zoneId: 1,
+    from: Date.UTC(2026, 10, 23, 11, 50),
+    to: Date.UTC(2026, 10, 23, 12, 0),
+    phase: 'live',
+    filter: '',
+    loadedRows: 0,
+    matchingRows: 0,
+    arrived: 0,
+    arrivedMatching: 0,
+    lastArrived: 0,
+    trimmed: 0,
+    trimmedMatching: 0,
+    cap: 50_000,
+    intervalMs: 3000,
+    lookbackMs: 600_000,
+    polls: 0,
+    requests: 0,
+    lastPollAt: null,
+    behind: false,
+    budget: { limit: 30, windowMs: 10_000, remaining: 29, pausedUntil: null },
+    error: null,
+    ...over,
+  };
 }
