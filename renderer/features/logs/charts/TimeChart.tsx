@@ -3,10 +3,11 @@
  * on a 0–100 % axis, an HTML legend that shows exact values of the hovered bucket (totals otherwise), toggles series
  * and drills down, and a hidden table of the totals for screen readers.
  */
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { LogAggregates } from '../../../../shared/contract/logs';
 import { bucketLabel } from '../../../../shared/logs/buckets';
 import type { DrillDown, TimeZoneMode } from '../view-types';
+import { useShortWindow } from '../../../app/use-narrow-window';
 import { bucketAt, formatCountOf, formatRatio, MIN_RATIO_REQUESTS, ratioBase, segmentAt, subtitleOf, zoomRange, type Measure, type SeriesGroup } from './chart-data';
 import { formatterOf, plotWidthOf, seriesColorVar } from './chart-options';
 import { DRILL_HINT, drillHandlers } from './drill';
@@ -46,20 +47,9 @@ const HEIGHT = 220;
  */
 const COMPACT_HEIGHT = 104;
 const COMPACT_HEIGHT_SHORT = 68;
-const SHORT_WINDOW = '(max-height: 759px)';
+/** A window under this height gets the shorter strip. */
+const SHORT_WINDOW_PX = 760;
 
-/** Whether the window is short (under 760 px tall), following resizes. */
-function useShortWindow(): boolean {
-  const query = useMemo(() => (typeof window !== 'undefined' && typeof window.matchMedia === 'function' ? window.matchMedia(SHORT_WINDOW) : null), []);
-  const [short, setShort] = useState(() => query?.matches ?? false);
-  useEffect(() => {
-    if (!query) return;
-    const on = () => setShort(query.matches);
-    query.addEventListener('change', on);
-    return () => query.removeEventListener('change', on);
-  }, [query]);
-  return short;
-}
 /** Value ticks the strip's short axis has room for. */
 const COMPACT_TICKS = 3;
 
@@ -67,7 +57,7 @@ export function TimeChart({ id, title, aggregates, group, measure, timeZone, wit
   const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
   const [ratioShown, setRatioShown] = useState(true);
   const [hover, setHover] = useState<number | null>(null);
-  const short = useShortWindow();
+  const short = useShortWindow(SHORT_WINDOW_PX);
   const { starts, bucketMs, hitRatio } = aggregates.series;
   const drawRatio = withHitRatio && ratioShown;
   const { all, shown, data, options } = usePlotModel({ aggregates, group, measure, timeZone, drawRatio, hidden, ...(compact ? { maxTicks: COMPACT_TICKS, compact } : {}) });

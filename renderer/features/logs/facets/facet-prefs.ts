@@ -3,9 +3,10 @@
  * the user closed. Kept in localStorage in a versioned form and read defensively: anything unreadable falls back
  * to the defaults (expanded, every section open) and unknown facet names are dropped.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { z } from 'zod';
 import { FACET_NAMES, type FacetName } from '../../../../shared/contract/logs';
+import { useNarrowWindow } from '../../../app/use-narrow-window';
 
 export interface FacetPrefs {
   readonly collapsed: boolean;
@@ -28,17 +29,6 @@ const isFacetName = (v: string): v is FacetName => (FACET_NAMES as readonly stri
 
 /** Below this window width the panel starts as its rail, so the table keeps its URL column in view. */
 export const NARROW_WINDOW_PX = 1200;
-
-/** Whether the window is narrower than NARROW_WINDOW_PX, following resizes. */
-function useNarrowWindow(): boolean {
-  const [narrow, setNarrow] = useState(() => typeof window !== 'undefined' && window.innerWidth < NARROW_WINDOW_PX);
-  useEffect(() => {
-    const on = () => setNarrow(window.innerWidth < NARROW_WINDOW_PX);
-    window.addEventListener('resize', on);
-    return () => window.removeEventListener('resize', on);
-  }, []);
-  return narrow;
-}
 
 /** The choice before the user made one: open on a wide window, the rail on a narrow one. */
 export function defaultFacetPrefs(windowWidth: number = typeof window === 'undefined' ? Infinity : window.innerWidth): FacetPrefs {
@@ -75,7 +65,7 @@ export function saveFacetPrefs(prefs: FacetPrefs, storage: Storage = window.loca
  */
 export function useFacetPrefs() {
   const [stored, setPrefs] = useState(() => loadFacetPrefs());
-  const narrow = useNarrowWindow();
+  const narrow = useNarrowWindow(NARROW_WINDOW_PX);
   // Not chosen yet: the rail on a narrow window, open on a wide one, following resizes.
   const prefs: FacetPrefs = stored.chosen === true ? stored : { ...stored, collapsed: narrow };
   const focusAfter = useRef(false);
