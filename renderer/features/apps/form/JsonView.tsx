@@ -8,10 +8,10 @@ import { json } from '@codemirror/lang-json';
 import { linter, lintGutter, type Diagnostic } from '@codemirror/lint';
 import { EditorView } from '@codemirror/view';
 import CodeMirror from '@uiw/react-codemirror';
-import { useId, useMemo, type RefObject } from 'react';
+import { useId, useMemo, useRef, type RefObject } from 'react';
 import { styleNonce } from '../../../app/style-nonce';
-import { useTheme } from '../../../app/theme';
 import { createRequestCompletion } from './json-completion';
+import { jsonEditorTheme } from './json-editor-theme';
 import { jsonSyntaxError } from './json-view';
 
 interface Props {
@@ -38,9 +38,17 @@ const SETUP = { foldGutter: true, lineNumbers: true, autocompletion: false } as 
 
 export function JsonView({ text, problem, refused, editorRef, onChange }: Props) {
   const id = useId();
-  const theme = useTheme((s) => s.choice);
-  const dark = theme === 'dark' || (theme === 'system' && window.matchMedia('(prefers-color-scheme: dark)').matches);
   const invalid = problem !== null;
+  const view = useRef<EditorView | null>(null);
+  // A syntax error has a place: the message offers to take the cursor there (the editor may be scrolled elsewhere).
+  const syntax = useMemo(() => (invalid ? jsonSyntaxError(text) : null), [invalid, text]);
+  function goToError() {
+    const current = view.current;
+    if (!current || !syntax) return;
+    const at = Math.min(syntax.position, current.state.doc.length);
+    current.dispatch({ selection: { anchor: at }, scrollIntoView: true });
+    current.focus();
+  }
   const extensions = useMemo(() => {
     // CodeMirror injects its styles as a style element, which the page's CSP lets apply only with this load's nonce.
     const nonce = styleNonce();
@@ -54,6 +62,8 @@ export function JsonView({ text, problem, refused, editorRef, onChange }: Props)
       // CodeMirror's wrapper, which has no role to carry them.
       EditorView.contentAttributes.of({
         'aria-labelledby': `${id}-label`,
+        // Focusable as a textbox (its scroll area then counts as reachable by keyboard); Tab still stops once.
+        tabindex: '0',
         'aria-describedby': invalid ? `${id}-problem ${id}-hint` : `${id}-hint`,
         ...(invalid ? { 'aria-invalid': 'true' } : {}),
       }),
@@ -72,21 +82,29 @@ export function JsonView({ text, problem, refused, editorRef, onChange }: Props)
         </span>
       </div>
       {problem !== null && (
-        <p className="field-error app-json-problem" id={`${id}-problem`} data-testid="json-problem" role={refused ? 'alert' : undefined}>
-          {refused ? `The form cannot be shown until the JSON is fixed: ${problem}` : problem}
-        </p>
+        <div className="row app-json-problem">
+          <p className="field-error" id={`${id}-problem`} data-testid="json-problem" role={refused ? 'alert' : undefined}>
+            {refused ? `The form cannot be shown until the JSON is fixed: ${problem}` : problem}
+          </p>
+          {syntax?.line !== undefined && (
+            <button type="button" className="small" onClick={goToError}>
+              Go to line {syntax.line}
+            </button>
+          )}
+        </div>
       )}
       <div className="app-json-editor" data-testid="json-editor" data-invalid={invalid ? 'true' : undefined}>
         <CodeMirror
           value={text}
           height="100%"
-          theme={dark ? 'dark' : 'light'}
+          theme={jsonEditorTheme}
           extensions={extensions}
           // Tab moves focus on, as everywhere else in the form; indenting is the editor's Enter and its brackets.
           indentWithTab={false}
           basicSetup={SETUP}
-          onCreateEditor={(view) => {
-            editorRef.current = view.contentDOM;
+          onCreateEditor={(created) => {
+            view.current = created;
+            editorRef.current = created.contentDOM;
           }}
           onChange={onChange}
         />

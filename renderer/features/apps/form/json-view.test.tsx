@@ -124,6 +124,10 @@ describe('the Form | JSON switch', () => {
     expect(problem.compareDocumentPosition(screen.getByTestId('json-editor')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(editorBox().getAttribute('aria-invalid')).toBe('true');
     expect(editorBox().getAttribute('aria-describedby')).toContain(problem.id);
+    // The editor shows the end of what was typed; the message takes the cursor to the error.
+    fireEvent.click(screen.getByRole('button', { name: 'Go to line 3' }));
+    expect(editorView().state.selection.main.head).toBe(broken.indexOf('"runtimeType" "') + '"runtimeType" '.length);
+    expect(document.activeElement).toBe(editorBox());
     switchTo('Form');
     expect(screen.getByRole('alert').textContent).toMatch(/^The form cannot be shown until the JSON is fixed: Line 3, column 17: /);
     expect(editorText()).toBe(broken);

@@ -15,8 +15,9 @@ export type JsonViewRead = { readonly ok: true; readonly values: AppFormValues }
 /** Where the text stops being JSON: the offset (for the editor's mark), its line and column, and what was wrong. */
 export interface JsonSyntaxError {
   readonly position: number;
-  readonly line: number;
-  readonly column: number;
+  /** Absent when the problem is the text as a whole (over the size limit). */
+  readonly line?: number;
+  readonly column?: number;
   readonly message: string;
 }
 
@@ -37,7 +38,7 @@ export function jsonSyntaxError(text: string): JsonSyntaxError | null {
 
 function syntaxErrorOf(text: string, error: { readonly message: string; readonly position?: number | undefined }): JsonSyntaxError {
   const { position } = error;
-  if (position === undefined) return { position: 0, line: 1, column: 1, message: error.message };
+  if (position === undefined) return { position: 0, message: error.message };
   const { line, column } = lineAndColumn(text, position);
   // The scanner's reason follows its "… (line L, column C): " prefix.
   const raw = error.message;
