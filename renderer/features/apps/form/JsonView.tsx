@@ -46,7 +46,8 @@ export function JsonView({ text, problem, refused, editorRef, onChange }: Props)
     const current = view.current;
     if (!current || !syntax) return;
     const at = Math.min(syntax.position, current.state.doc.length);
-    current.dispatch({ selection: { anchor: at }, scrollIntoView: true });
+    // Centred, so the lines around the error show too.
+    current.dispatch({ selection: { anchor: at }, effects: EditorView.scrollIntoView(at, { y: 'center' }) });
     current.focus();
   }
   const extensions = useMemo(() => {

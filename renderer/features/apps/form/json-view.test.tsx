@@ -81,7 +81,8 @@ describe('reading the JSON view', () => {
 });
 
 describe('the Form | JSON switch', () => {
-  it('round-trips generated bodies: the text applied to the form comes back as the same text', async () => {
+  // Fifteen bodies, each through the form and a freshly mounted editor: more than the default time on a busy machine.
+  it('round-trips generated bodies: the text applied to the form comes back as the same text', { timeout: 90_000 }, async () => {
     formBridge();
     renderForm();
     await openedInJson();
