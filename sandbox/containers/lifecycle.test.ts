@@ -3,7 +3,7 @@
  * sandbox's clock, the overview, summary and statistics, and the refusals (404, 409 suspended) — every answer checked
  * against the platform's OpenAPI document.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -225,6 +225,33 @@ describe('deploy, undeploy, restart', () => {
         expect(((await (await fetch(`${second.containersUrl}/apps/${idle}`, { headers })).json()) as AppView).status).toBe('inactive');
       } finally {
         await second.close();
+      }
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('apps saved before the running state existed', () => {
+  it('stay deployed: active, with their instances, and undeploy stops them', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'burrow-mc-legacy-'));
+    try {
+      // What an earlier sandbox saved: the Application as it answered it (active, no instances), no running state.
+      const maker = await startContainers({ appTransitionMs: 0 });
+      open.push(maker);
+      const { id } = (await maker.create(fullApp())).json as { id: string };
+      const legacy = { ...((await maker.call('GET', `/apps/${id}`)).json as object), status: 'active', containerInstances: [] };
+      await writeFile(join(dataDir, 'sandbox-state.json'), JSON.stringify({ version: 1, seed: 1, apps: [legacy], videos: [], collections: [], pullZoneEdits: [], dnsZones: [] }));
+      const s = await startSandbox({ dataDir, persist: true, liveTraffic: false, realism: false, appTransitionMs: 0 });
+      try {
+        const headers = { AccessKey: s.accountKey };
+        const app = (await (await fetch(`${s.containersUrl}/apps/${id}`, { headers })).json()) as AppView;
+        expect(app.status).toBe('active');
+        expect(app.containerInstances).toHaveLength(1);
+        expect((await fetch(`${s.containersUrl}/apps/${id}/undeploy`, { method: 'POST', headers })).status).toBe(200);
+        expect(((await (await fetch(`${s.containersUrl}/apps/${id}`, { headers })).json()) as AppView).containerInstances).toEqual([]);
+      } finally {
+        await s.close();
       }
     } finally {
       await rm(dataDir, { recursive: true, force: true });
