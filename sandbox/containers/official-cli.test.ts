@@ -1,7 +1,7 @@
 /**
  * The official bunny CLI (npm @bunny.net/cli-linux-x64, a development dependency) is the judge of the emulation: its
- * `apps` commands — list, link, show, env list, regions show, endpoints list, volumes list, restart, undeploy,
- * delete — run against a started sandbox, print what the sandbox holds, and change its state where they should.
+ * `apps` commands — list, link, show, env list, regions show, endpoints list, volumes list, pull, deploy (of a linked
+ * app: a new app's first deploy asks /registries/config-suggestions, not emulated here), restart, undeploy, delete — run against a started sandbox, print what the sandbox holds, and change its state where they should.
  * The CLI takes its Magic Containers base URL from BUNNYNET_API_URL whole (it adds no /mc), so it gets containersUrl.
  * It runs with a HOME of its own, so it reads no real configuration.
  */
@@ -131,6 +131,20 @@ describe('the official bunny CLI against the sandbox', () => {
     const volumes = await bunny('apps', 'volumes', 'list');
     expect(volumes.code, volumes.out).toBe(0);
     expect(volumes.out).toMatch(/data\s+data\s+5 GB\s+[\d.]+ GB\s+1/);
+
+    // pull writes the linked app's config; deploy of a new image PATCHes the app and its container, then deploys.
+    const pull = await bunny('apps', 'pull');
+    expect(pull.code, pull.out).toBe(0);
+    expect(await readFile(join(home, 'bunny.jsonc'), 'utf8')).toContain('docker.io/library/nginx:1.27');
+    sb.containers.resetReceived();
+    const deploy = await bunny('apps', 'deploy', 'docker.io/library/nginx:1.29');
+    expect(deploy.code, deploy.out).toBe(0);
+    expect(deploy.out).toContain('deployed successfully');
+    expect(sb.containers.receivedUpdates().map((u) => `${u.method} ${u.path}`)).toEqual([`PATCH /apps/${id}`, `PATCH /apps/${id}/containers/${web.id}`]);
+    const deployed = (await mc('GET', `/apps/${id}`)).json as AppView & { containerTemplates: { id: string; imageTag: string; image: string }[] };
+    expect(deployed.status).toBe('progressing');
+    expect(deployed.containerTemplates).toEqual([expect.objectContaining({ id: web.id, imageTag: '1.29', image: 'docker.io/library/nginx:1.29' })]);
+    now += TRANSITION;
 
     const pods = (await appOf(id)).containerInstances.map((i) => i.podId);
     const restart = await bunny('apps', 'restart');
