@@ -177,6 +177,16 @@ export const UPDATE_CASES: readonly UpdateCase[] = [
     after: ({ containerId }) => ({ containerTemplates: [{ id: containerId, name: 'web', imageTag: '1.28', environmentVariables: [{ name: 'LEVEL', value: 'debug' }] }] }),
   },
   {
+    name: 'PATCH with the whole container as read back (old image and digest) and a new tag',
+    method: 'PATCH',
+    body: ({ containerId }, full) => {
+      const [web] = full['containerTemplates'] as Record<string, unknown>[];
+      return { containerTemplates: [{ ...web, id: containerId, imageTag: '1.30' }] };
+    },
+    expect: 'ok',
+    after: ({ containerId }) => ({ containerTemplates: [{ id: containerId, imageTag: '1.30', image: 'docker.io/library/nginx:1.30' }] }),
+  },
+  {
     name: 'PATCH adds a container without an id',
     method: 'PATCH',
     body: ({ containerId }) => ({ containerTemplates: [{ id: containerId }, worker] }),
@@ -226,6 +236,16 @@ export const UPDATE_CASES: readonly UpdateCase[] = [
     },
     expect: 'ok',
     after: ({ containerId }) => ({ containerTemplates: [{ id: containerId, imageTag: '1.29' }] }),
+  },
+  {
+    name: 'PUT with the old image reference and digest and a new tag',
+    method: 'PUT',
+    body: ({ containerId }, full) => {
+      const [web] = full['containerTemplates'] as Record<string, unknown>[];
+      return { ...full, containerTemplates: [{ ...web, id: containerId, imageTag: '1.31' }] };
+    },
+    expect: 'ok',
+    after: ({ containerId }) => ({ containerTemplates: [{ id: containerId, imageTag: '1.31', image: 'docker.io/library/nginx:1.31' }] }),
   },
   {
     name: 'PUT without an id makes a new container',

@@ -80,8 +80,22 @@ export function requestOf(app: Application): Json {
   });
 }
 
-/** Members of a container whose change names another image: the old full reference and digest no longer hold. */
-const IMAGE_PARTS = ['image', 'imageName', 'imageNamespace', 'imageTag', 'imageRegistryId'] as const;
+/** Members of a container that name its image; the full reference and the digest follow from them. */
+const IMAGE_PARTS = ['imageName', 'imageNamespace', 'imageTag', 'imageRegistryId'] as const;
+
+/**
+ * A container request that names another image than `current` but still carries the old full reference or digest
+ * (a form filled from the app sends them back unchanged) loses those, so they are made again from the new parts.
+ */
+export function freshImage(current: Json, next: Json): Json {
+  const partsChanged = IMAGE_PARTS.some((k) => next[k] !== current[k]);
+  const imageChanged = next['image'] !== undefined && next['image'] !== null && next['image'] !== current['image'];
+  if (!partsChanged && !imageChanged) return next;
+  const out = { ...next };
+  if (!imageChanged) delete out['image'];
+  if (out['imageDigest'] === current['imageDigest']) delete out['imageDigest'];
+  return out;
+}
 
 /** RFC 7396 merge-patch: null removes a member, objects merge, anything else replaces. */
 export function mergePatch(target: unknown, patch: unknown): unknown {
@@ -96,13 +110,7 @@ export function mergePatch(target: unknown, patch: unknown): unknown {
 
 /** Merges one container's patch onto its current request form; a new image drops the old full reference and digest. */
 export function mergeContainer(current: Json, patch: Json): Json {
-  const merged = mergePatch(current, patch) as Json;
-  const imageChanged = IMAGE_PARTS.some((k) => k in patch && patch[k] !== current[k]);
-  if (imageChanged) {
-    if (!('image' in patch)) delete merged['image'];
-    if (!('imageDigest' in patch)) delete merged['imageDigest'];
-  }
-  return merged;
+  return freshImage(current, mergePatch(current, patch) as Json);
 }
 
 /**
@@ -152,6 +160,20 @@ export function unknownContainerIds(app: Application, body: Json): ValidationErr
     }
   });
   return errors;
+}
+
+/** A PUT body whose containers with an id get freshImage() against the app's current ones. */
+export function withFreshImages(app: Application, body: Json): Json {
+  const list = body['containerTemplates'];
+  if (!Array.isArray(list)) return body;
+  return {
+    ...body,
+    containerTemplates: list.map((item: unknown) => {
+      if (!isPlainObject(item)) return item;
+      const current = app.containerTemplates.find((t) => t.id === item['id']);
+      return current ? freshImage(containerRequest(current), item) : item;
+    }),
+  };
 }
 
 /** What checking a changed request gave: the valid request, or the status and errors to answer. */

@@ -18,6 +18,7 @@ import {
   relativeErrors,
   requestOf,
   unknownContainerIds,
+  withFreshImages,
 } from './edit.js';
 import type { Application } from './model.js';
 import { overviewOf, statisticsOf, statisticsRange, summaryOf, volumeInstances, volumesOf } from './reports.js';
@@ -97,7 +98,7 @@ export async function replaceApp(ops: Operations, call: Call): Promise<void> {
   if (!app) return;
   const body = await readRequestObject(call.req, call.res, 'AddApplicationRequest', ops.keep('PUT', call.req.url ?? ''));
   if (body === undefined) return;
-  const next = rebuilt(ops, call, app, body, undefined, unknownContainerIds(app, body));
+  const next = rebuilt(ops, call, app, withFreshImages(app, body), undefined, unknownContainerIds(app, body));
   if (!next) return;
   saveChange(ops, app, next);
   sendJson(call.res, 200, { id: app.id });
