@@ -120,10 +120,10 @@ const DraftOwner = z.object({ profileId: z.string().min(1).max(200).optional() }
 
 /**
  * The app's running state as `GET /apps/{id}/overview` gives it. Every member is optional and may be null: the page
- * shows what the platform reported and leaves out what it did not. Indicators carry a value (and the platform's own
- * members, kept); the status is the platform's word, read case-insensitively by the screen.
+ * shows what the platform reported and leaves out what it did not. Indicators carry their number in `indicator` and
+ * a grade word in `statusGrade` (other members kept); the status is the platform's word, read case-insensitively by the screen.
  */
-const Indicator = z.looseObject({ value: z.number().nullable().optional() });
+const Indicator = z.looseObject({ indicator: z.number().nullable().optional(), statusGrade: z.string().nullable().optional() });
 export const AppOverviewRegion = z.looseObject({
   region: z.string().nullable().optional(),
   isRequired: z.boolean().nullable().optional(),
