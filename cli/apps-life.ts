@@ -3,17 +3,16 @@
  * and restart (with --wait), scale, one container's environment, and create's --deploy. Every call is the core's
  * (electron/core/apps/apps-api.ts), as the app makes it; the rules are the ones the app applies.
  */
-import { readRegion } from '../shared/apps/platform-answers.js';
-import { isSecretEnvVar, parseEnvText } from '../shared/apps/env-text.js';
+import { appToRequest, diffEnv, diffRequests, withListsWritten } from '../shared/apps/app-diff.js';
+import { readRegion, readRegistry } from '../shared/apps/platform-answers.js';
+import { parseEnvText } from '../shared/apps/env-text.js';
 import { appsContract } from '../shared/contract/apps.js';
-import { MASK } from '../shared/redact.js';
 import type { AppsApi } from '../electron/core/apps/apps-api.js';
 import { AppFailure } from '../electron/core/errors.js';
 import { checkAppText } from '../electron/core/apps/validate.js';
 import type { LifeCommand, WaitFlags } from './apps-life-args.js';
 import { appWords } from './apps-view.js';
 import { waitForApp, type WaitGoal } from './apps-wait.js';
-import { describeUpdate } from './apps-update-diff.js';
 import { EXIT, type CliIo } from './io.js';
 import { shownOn as shown } from './output.js';
 
@@ -144,13 +143,26 @@ async function update(ctx: LifeContext, cmd: Extract<LifeCommand, { kind: 'updat
     }
     return EXIT.usage;
   }
-  const current = await ctx.api.get(cmd.id);
-  const diff = describeUpdate(current, JSON.parse(read.text) as unknown);
-  if (diff.lines.length === 0) {
-    io.stdout.write(`No changes: ${cmd.id} already is as the file says. Nothing was sent.\n`);
+  const app = await ctx.api.get(cmd.id);
+  // The registries turn the app's image host back into the request's registry id; without them the diff still reads.
+  const registries = await ctx.api.all('/registries', readRegistry).then(
+    (r) => r.items,
+    (e: unknown) => {
+      if (e instanceof AppFailure) return [];
+      throw e;
+    },
+  );
+  const current = appToRequest(app, registries) as Obj;
+  // The file is the whole desired request: a list it leaves out goes empty (its items removed, and the diff says
+  // so), where a merge-patch alone would keep it. What is sent is what the diff describes.
+  const desired = JSON.parse(read.text) as Obj;
+  const written = withListsWritten(current, desired);
+  const changes = diffRequests(current, written);
+  if (changes.length === 0) {
+    io.stdout.write(shown(io.stdout, `No changes: ${app.name} (${cmd.id}) already is as the file says. Nothing was sent.\n`));
     return EXIT.ok;
   }
-  io.stdout.write(shown(io.stdout, `Changes to ${current.name} (${cmd.id}):\n${diff.lines.map((l) => `  ${l}\n`).join('')}`));
+  io.stdout.write(shown(io.stdout, `Changes to ${app.name} (${cmd.id}):\n${changes.map((c) => `  ${c.text}\n`).join('')}`));
   if (cmd.dryRun) {
     io.stdout.write('Dry run: nothing was sent.\n');
     return EXIT.ok;
@@ -165,7 +177,7 @@ async function update(ctx: LifeContext, cmd: Extract<LifeCommand, { kind: 'updat
       return EXIT.http;
     }
   }
-  await ctx.api.update(cmd.id, read.text);
+  await ctx.api.update(cmd.id, JSON.stringify(written) === JSON.stringify(desired) ? read.text : JSON.stringify(written));
   io.stdout.write(shown(io.stdout, `updated ${cmd.id}\n`));
   return EXIT.ok;
 }
@@ -185,23 +197,6 @@ async function scale(ctx: LifeContext, cmd: Extract<LifeCommand, { kind: 'scale'
 type Variable = { readonly name: string; readonly value: string };
 type Obj = Readonly<Record<string, unknown>>;
 const obj = (v: unknown): Obj | null => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Obj) : null);
-
-/** A value as the env diff shows it: masked when the variable (by name or value) is a secret. */
-const shownValue = (name: string, value: string, other?: string) => (isSecretEnvVar(name, value) || (other !== undefined && isSecretEnvVar(name, other)) ? MASK : JSON.stringify(value));
-
-/** The changes between two lists of variables, one line each, in words; values of secrets masked. */
-export function envChangeLines(before: readonly Variable[], after: readonly Variable[]): string[] {
-  const old = new Map(before.map((v) => [v.name, v.value]));
-  const now = new Map(after.map((v) => [v.name, v.value]));
-  const lines: string[] = [];
-  for (const v of after) {
-    const was = old.get(v.name);
-    if (was === undefined) lines.push(`add ${v.name} = ${shownValue(v.name, v.value)}`);
-    else if (was !== v.value) lines.push(`change ${v.name}: ${shownValue(v.name, was, v.value)} → ${shownValue(v.name, v.value, was)}`);
-  }
-  for (const v of before) if (!now.has(v.name)) lines.push(`remove ${v.name}`);
-  return lines;
-}
 
 /** `apps env`: one container's variables changed as asked, the change shown, then the whole list sent. */
 async function env(ctx: LifeContext, cmd: Extract<LifeCommand, { kind: 'env' }>): Promise<number> {
@@ -247,7 +242,7 @@ async function env(ctx: LifeContext, cmd: Extract<LifeCommand, { kind: 'env' }>)
     after = before.map((v) => (set.has(v.name) ? { name: v.name, value: set.get(v.name)! } : v));
     for (const v of cmd.change.variables) if (!before.some((b) => b.name === v.name)) after.push(v);
   }
-  const lines = envChangeLines(before, after);
+  const lines = diffEnv(before, after, String(container.name)).map((c) => c.text);
   const label = `${String(container.name)} of ${app.name} (${cmd.id})`;
   if (lines.length === 0) {
     io.stdout.write(shown(io.stdout, `No changes to the environment of ${label}. Nothing was sent.\n`));

@@ -20,8 +20,8 @@ const strings = (v: unknown): string[] => list(v).filter((s): s is string => typ
 /** What a status means, in words; a status the platform added later is shown as it wrote it. */
 const STATUS_WORDS: Readonly<Record<string, string>> = {
   active: 'Running',
-  progressing: 'Changing (deploying, stopping or restarting)',
-  inactive: 'Not deployed (no instances run)',
+  progressing: 'Changing',
+  inactive: 'Not deployed',
   failing: 'Failing',
   suspended: 'Suspended',
   unknown: 'Unknown',
@@ -31,6 +31,20 @@ const STATUS_WORDS: Readonly<Record<string, string>> = {
 export function statusWords(status: string | null | undefined): string {
   if (status === null || status === undefined || status === '') return 'Unknown';
   return STATUS_WORDS[status.toLowerCase()] ?? status;
+}
+
+/** An indicator's number: the platform documents `indicator`; `value` (the contract's name for it) is read too. */
+export function indicatorValue(i: AppOverview['activeInstances']): number | null {
+  const raw: unknown = i?.indicator ?? i?.value;
+  return typeof raw === 'number' && Number.isFinite(raw) ? raw : null;
+}
+
+/** The instances the overview reports running: the indicator, else the regions' counts added; null when neither is given. */
+export function runningInstances(o: AppOverview): number | null {
+  const active = indicatorValue(o.activeInstances);
+  if (active !== null) return active;
+  const rows = (o.regions ?? []).filter((r) => typeof r.instances === 'number');
+  return rows.length > 0 ? rows.reduce((n, r) => n + (r.instances ?? 0), 0) : null;
 }
 
 /** The image with its tag: the whole reference when the platform sent one, else built from its parts. */
@@ -65,8 +79,15 @@ export function appWords(app: ApplicationRead, overview: AppOverview | null, reg
   };
   lines.push(`${app.name}  ${app.id}`);
   const status = overview?.status ?? app.status;
-  lines.push(`Status: ${statusWords(status)}`);
-  const active = num(overview?.activeInstances?.value);
+  // What each status means for the person reading it, and the next step when there is an obvious one.
+  const meaning: Readonly<Record<string, string>> = {
+    progressing: ' — deploying, stopping or restarting; it settles by itself',
+    inactive: ` — no instances run; start it with: burrow apps deploy ${app.id}`,
+    failing: ' — instances fail to start or keep stopping',
+    suspended: ' — the platform will not run it; see the bunny.net dashboard',
+  };
+  lines.push(`Status: ${statusWords(status)}${meaning[(status ?? '').toLowerCase()] ?? ''}`);
+  const active = overview ? runningInstances(overview) : null;
   const desired = num(overview?.desiredInstances);
   const instances = active ?? (Array.isArray(a.containerInstances) ? a.containerInstances.length : null);
   if (instances !== null) lines.push(`Instances: ${instances} running${desired !== null ? ` of ${desired} wanted` : ''}`);

@@ -7,7 +7,7 @@
 import type { AppsApi } from '../electron/core/apps/apps-api.js';
 import type { AppOverview } from '../shared/contract/apps.js';
 import type { WaitFlags } from './apps-life-args.js';
-import { statusWords } from './apps-view.js';
+import { runningInstances, statusWords } from './apps-view.js';
 
 /** What the wait looks for. */
 export type WaitGoal = 'running' | 'stopped';
@@ -17,14 +17,6 @@ export type WaitEnd =
   | { readonly kind: 'settled'; readonly status: string; readonly instances: number | null }
   | { readonly kind: 'failed'; readonly status: string }
   | { readonly kind: 'timeout'; readonly status: string | null };
-
-/** The instances the overview reports running: the indicator, else the regions' counts added; null when neither is given. */
-export function runningInstances(o: AppOverview): number | null {
-  const active = o.activeInstances?.value;
-  if (typeof active === 'number') return active;
-  const rows = (o.regions ?? []).filter((r) => typeof r.instances === 'number');
-  return rows.length > 0 ? rows.reduce((n, r) => n + (r.instances ?? 0), 0) : null;
-}
 
 /** Whether a status (any letter case) is where the goal is, a failure, or still on its way. */
 export function judge(goal: WaitGoal, o: AppOverview): 'settled' | 'failed' | 'waiting' {
