@@ -14,14 +14,14 @@ interface Reach {
 /** The command as parsed. */
 export type AppsCommand =
   | ({ readonly kind: 'list' } & Reach)
-  | ({ readonly kind: 'get'; readonly id: string } & Reach)
+  | ({ readonly kind: 'get'; readonly id: string; readonly asRequest: boolean } & Reach)
   | ({ readonly kind: 'delete'; readonly id: string } & Reach)
   | ({ readonly kind: 'create'; readonly file: string; readonly dryRun: boolean; readonly deploy: boolean; readonly wait: WaitFlags | null } & Reach)
   | (LifeCommand & Reach);
 
 /** The usage lines. */
 export const APPS_USAGE = `apps list [--json]
-       burrow apps get <id> [--json]
+       burrow apps get <id> [--json | --request]
        burrow apps delete <id>
        burrow apps create --file <app.json|-> [--dry-run] [--json] [--deploy [--wait]]
        ${LIFE_USAGE}`;
@@ -45,7 +45,7 @@ or does not settle in time. A refused update (no --yes, or "n" at the question) 
 ${LIFE_EXAMPLES}${environmentHelp(COMMAND_VARIABLES.apps)}`;
 
 const VALUE_FLAGS = new Set(['--file', '-f', '--containers-url', '--api-key', '--profile', '-p', ...LIFE_VALUE_FLAGS]);
-const BOOLEAN_FLAGS = new Set(['--dry-run', '--json', ...LIFE_BOOLEAN_FLAGS]);
+const BOOLEAN_FLAGS = new Set(['--dry-run', '--json', '--request', ...LIFE_BOOLEAN_FLAGS]);
 
 /** True when --help or -h is among the words (a flag's value is not looked at). */
 export function wantsAppsHelp(args: readonly string[]): boolean {
@@ -96,7 +96,9 @@ export function parseAppsArgs(args: readonly string[]): { ok: true; command: App
     case 'delete': {
       if (rest.length !== 1 || rest[0]!.trim() === '') return fail(`apps ${sub} takes one application id`);
       if (!/^[A-Za-z0-9_-]{1,100}$/.test(rest[0]!)) return fail(`an application id is letters and digits; got ${JSON.stringify(rest[0])}`);
-      return only(sub === 'get' ? ['--json'] : []) ?? { ok: true, command: { kind: sub, id: rest[0]!, ...reach } };
+      if (sub === 'get' && booleans.has('--json') && booleans.has('--request')) return fail('--json and --request are two ways to print the app; choose one');
+      if (sub === 'get') return only(['--json', '--request']) ?? { ok: true, command: { kind: 'get', id: rest[0]!, asRequest: booleans.has('--request'), ...reach } };
+      return only([]) ?? { ok: true, command: { kind: sub, id: rest[0]!, ...reach } };
     }
     case 'create': {
       if (rest.length > 0) return fail(`apps create reads the request from --file; got ${JSON.stringify(rest[0])}`);

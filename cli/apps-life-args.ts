@@ -47,7 +47,8 @@ export const LIFE_USAGE = `burrow apps update <id> --file <app.json|-> [--dry-ru
 
 /** The help lines of these subcommands, for the help text of `burrow apps`. */
 export const LIFE_HELP = `  get <id>              the application in words: status, instances, containers with image and tag, endpoints with
-                        their public address, volumes, regions by name and scaling (--json: the platform's answer)
+                        their public address, volumes, regions by name and scaling (--json: the platform's answer;
+                        --request: the app as the update request that changes nothing, ids kept — a file to edit)
   update <id> --file <f>  changes an application to the whole desired request in <f> (the create request's shape,
                         with the ids of the containers, endpoints and other items to keep): checked like create, then
                         the changes are shown in words (removals named, secret-looking values masked) and sent as a
@@ -71,7 +72,7 @@ export const LIFE_HELP = `  get <id>              the application in words: stat
 /** Examples for the help text. */
 export const LIFE_EXAMPLES = `Examples:
   burrow apps get 3fZk9aQ2LmN0pRt
-  burrow apps get 3fZk9aQ2LmN0pRt --json > app.json      # edit it (keep the ids), then:
+  burrow apps get 3fZk9aQ2LmN0pRt --request > app.json   # edit it (keep the ids), then:
   burrow apps update 3fZk9aQ2LmN0pRt --file app.json --dry-run
   burrow apps update 3fZk9aQ2LmN0pRt --file app.json --yes
   burrow apps deploy 3fZk9aQ2LmN0pRt --wait

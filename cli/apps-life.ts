@@ -46,6 +46,25 @@ export async function getInWords(ctx: LifeContext, id: string): Promise<number> 
   return EXIT.ok;
 }
 
+/** The registries of the account, or none when they cannot be read (the request then keeps the ids the app has). */
+async function registriesOf(api: AppsApi) {
+  return api.all('/registries', readRegistry).then(
+    (r) => r.items,
+    (e: unknown) => {
+      if (e instanceof AppFailure) return [];
+      throw e;
+    },
+  );
+}
+
+/** `apps get <id> --request`: the app as the update request that changes nothing (container ids kept), to edit. */
+export async function getAsRequest(ctx: LifeContext, id: string): Promise<number> {
+  const app = await ctx.api.get(id);
+  const request = appToRequest(app, await registriesOf(ctx.api));
+  ctx.io.stdout.write(shown(ctx.io.stdout, `${JSON.stringify(request, null, 2)}\n`));
+  return EXIT.ok;
+}
+
 /** Running an action's words: what is asked, and where --wait waits for it to land. */
 const RUN: Readonly<Record<'deploy' | 'undeploy' | 'restart', { readonly asked: string; readonly goal: WaitGoal }>> = {
   deploy: { asked: 'deploying', goal: 'running' },
@@ -145,14 +164,7 @@ async function update(ctx: LifeContext, cmd: Extract<LifeCommand, { kind: 'updat
   }
   const app = await ctx.api.get(cmd.id);
   // The registries turn the app's image host back into the request's registry id; without them the diff still reads.
-  const registries = await ctx.api.all('/registries', readRegistry).then(
-    (r) => r.items,
-    (e: unknown) => {
-      if (e instanceof AppFailure) return [];
-      throw e;
-    },
-  );
-  const current = appToRequest(app, registries) as Obj;
+  const current = appToRequest(app, await registriesOf(ctx.api)) as Obj;
   // The file is the whole desired request: a list it leaves out goes empty (its items removed, and the diff says
   // so), where a merge-patch alone would keep it. What is sent is what the diff describes.
   const desired = JSON.parse(read.text) as Obj;

@@ -11,7 +11,7 @@ import { createPlatformClient } from '../electron/core/platform/client.js';
 import { readAppListItem, unreadableText } from '../shared/apps/platform-answers.js';
 import { BUNNY_ENDPOINTS } from '../shared/profiles.js';
 import { APPS_HELP, APPS_USAGE, parseAppsArgs, wantsAppsHelp, type AppsCommand } from './apps-args.js';
-import { deployCreated, getInWords, performLife, type LifeContext } from './apps-life.js';
+import { deployCreated, getAsRequest, getInWords, performLife, type LifeContext } from './apps-life.js';
 import { areaBaseUrl, resolveAuth } from './config.js';
 import { createErrorWriter, EXIT, type CliIo } from './io.js';
 import { prettyJson, shownOn as shown } from './output.js';
@@ -139,6 +139,7 @@ async function perform(cmd: AppsCommand, text: string, life: LifeContext): Promi
       return EXIT.ok;
     }
     case 'get':
+      if (cmd.asRequest) return getAsRequest(life, cmd.id);
       if (!cmd.json) return getInWords(life, cmd.id);
       out(json(await api.get(cmd.id)));
       return EXIT.ok;
