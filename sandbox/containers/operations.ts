@@ -10,6 +10,7 @@ import { sendEmpty, sendJson } from '../http.js';
 import { readRequestObject } from './create.js';
 import {
   checkRequest,
+  type Checked,
   mergeApplication,
   mergeContainer,
   mergePatch,
@@ -77,12 +78,11 @@ function saveChange(ops: Operations, before: StoredApp, after: Application, roll
 
 /** Checks a changed request with the create rules and answers 400/422 with errors relative to `prefix` when it fails. */
 function rebuilt(ops: Operations, call: Call, app: StoredApp, request: Json, prefix?: string, extra: ValidationError[] = []): Application | undefined {
-  const checked = checkRequest(request, ops.ctx.seed);
-  if (!checked.ok || extra.length > 0) {
-    const errors = [...extra, ...(checked.ok ? [] : checked.errors)];
-    const status = extra.length > 0 || !checked.ok && checked.status === 400 ? 400 : 422;
-    const detail = status === 422 ? 'The application cannot be changed as requested.' : SEE_ERRORS;
-    sendErrorDetails(call.req, call.res, status, detail, prefix === undefined ? errors : relativeErrors(errors, prefix));
+  // Errors found before the rules (an id the app does not have, a name already taken) are answered alone.
+  const checked: Checked = extra.length > 0 ? { ok: false, status: 400, errors: extra } : checkRequest(request, ops.ctx.seed);
+  if (!checked.ok) {
+    const detail = checked.status === 422 ? 'The application cannot be changed as requested.' : SEE_ERRORS;
+    sendErrorDetails(call.req, call.res, checked.status, detail, prefix === undefined ? checked.errors : relativeErrors(checked.errors, prefix));
     return undefined;
   }
   return rebuildApplication(app, checked.request, ops.ctx.seed, ops.store.ids);
