@@ -41,7 +41,8 @@ ${LIFE_HELP}  --containers-url <url>  the container API (else BURROW_CONTAINERS_
   --api-key KEY, --profile NAME   the account key, as for burrow api
 Exit status: 0 done (or valid), 1 the platform answered with an error (a 400 prints its field errors the same way),
 2 usage or a request that breaks a rule, 3 the platform could not be reached; with --wait, 1 also when the app fails
-or does not settle in time. A refused update (no --yes, or "n" at the question) is exit 1 with nothing sent.
+or does not settle in time; an update answered "n" at the question is 1 with nothing sent, and one off a terminal
+without --yes is 2.
 ${LIFE_EXAMPLES}${environmentHelp(COMMAND_VARIABLES.apps)}`;
 
 const VALUE_FLAGS = new Set(['--file', '-f', '--containers-url', '--api-key', '--profile', '-p', ...LIFE_VALUE_FLAGS]);

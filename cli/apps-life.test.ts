@@ -5,8 +5,11 @@
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fullApp, setPath } from '../sandbox/containers/test-harness.js';
+import { runApps } from './apps.js';
+import type { CliIo } from './io.js';
 import { runBurrow, startFixture, type Fixture } from './test-support.js';
 
 /**
@@ -186,6 +189,43 @@ describe('burrow apps update', () => {
     expect(again).toMatchObject({ code: 0 });
     expect(again.stdout).toContain('No changes');
     expect(fx.sandbox.containers.receivedUpdates()).toHaveLength(1);
+  });
+
+  it('on a terminal it asks "Apply? [y/N]": n sends nothing (exit 1), y applies', async () => {
+    const app = await created();
+    const file = fileWith('edit3.json', await edited(app));
+    /** runApps in this process, standard input a terminal that answers `answer` once asked. */
+    const onTerminal = async (answer: string) => {
+      const stdin = Object.assign(new PassThrough(), { isTTY: true });
+      let stdout = '';
+      let stderr = '';
+      const io: CliIo = {
+        stdin,
+        stdout: { isTTY: false, write: (c) => ((stdout += String(c)), true) },
+        stderr: {
+          isTTY: false,
+          write: (c) => {
+            stderr += String(c);
+            if (stderr.endsWith('Apply? [y/N] ')) stdin.write(`${answer}\n`);
+            return true;
+          },
+        },
+        env,
+        home: fx.home,
+      };
+      const code = await runApps(['update', app.id, '--file', file], io);
+      return { code, stdout, stderr };
+    };
+    const no = await onTerminal('n');
+    expect(no.code).toBe(1);
+    expect(no.stdout).toContain('Image tag: 1.27 → 1.28');
+    expect(no.stderr).toContain('Apply? [y/N] ');
+    expect(no.stderr).toContain('not applied; nothing was sent');
+    expect(fx.sandbox.containers.receivedUpdates()).toEqual([]);
+    const yes = await onTerminal('y');
+    expect(yes.code).toBe(0);
+    expect(yes.stdout).toContain(`updated ${app.id}`);
+    expect(fx.sandbox.containers.receivedUpdates().map((u) => u.method)).toEqual(['PATCH']);
   });
 
   it('a request that breaks a rule is refused (exit 2) with the rule, and nothing is sent', async () => {
