@@ -1,7 +1,7 @@
 /** The words of `burrow apps`: its four subcommands, their flags, and the help text. */
 import { COMMAND_VARIABLES, environmentHelp } from './env-help.js';
 import { splitFlags, wantsHelpIn } from './flags.js';
-import { LIFE_BOOLEAN_FLAGS, LIFE_EXAMPLES, LIFE_HELP, LIFE_SUBCOMMANDS, LIFE_USAGE, LIFE_VALUE_FLAGS, parseLifeArgs, parseWaitFlags, type LifeCommand, type WaitFlags } from './apps-life-args.js';
+import { GET_HELP, LIFE_BOOLEAN_FLAGS, LIFE_EXAMPLES, LIFE_HELP, LIFE_SUBCOMMANDS, LIFE_USAGE, LIFE_VALUE_FLAGS, parseLifeArgs, parseWaitFlags, type LifeCommand, type WaitFlags } from './apps-life-args.js';
 
 /** Options every subcommand that reaches the platform shares. */
 interface Reach {
@@ -31,7 +31,7 @@ export const APPS_HELP = `usage: burrow ${APPS_USAGE}
 
 Magic Containers applications of the account.
   list                  every application: id, status and name (--json: the platform's items as JSON)
-  delete <id>           deletes an application (it does not ask)
+${GET_HELP}  delete <id>           deletes an application (it does not ask)
   create --file <f>     creates an application from a create request in JSON (- reads standard input) and prints its
                         id (--json: the platform's whole answer). The request is first checked against every rule the
                         platform checks; a violation is printed and nothing is sent.

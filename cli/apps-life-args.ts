@@ -45,15 +45,19 @@ export const LIFE_USAGE = `burrow apps update <id> --file <app.json|-> [--dry-ru
        burrow apps scale <id> --min N --max N
        burrow apps env <id> --container <name|id> (--set K=V... | --unset K... | --file <.env>) [--dry-run]`;
 
-/** The help lines of these subcommands, for the help text of `burrow apps`. */
-export const LIFE_HELP = `  get <id>              the application in words: status, instances, containers with image and tag, endpoints with
+/** The help lines of `get` (it lives in apps-args.ts; its words and flags here). */
+export const GET_HELP = `  get <id>              the application in words: status, instances, containers with image and tag, endpoints with
                         their public address, volumes, regions by name and scaling (--json: the platform's answer;
-                        --request: the app as the update request that changes nothing, ids kept — a file to edit)
-  update <id> --file <f>  changes an application to the whole desired request in <f> (the create request's shape,
-                        with the ids of the containers, endpoints and other items to keep): checked like create, then
-                        the changes are shown in words (removals named, secret-looking values masked) and sent as a
-                        merge-patch — items with an id are updated, without one added, left out removed. On a
-                        terminal it asks "Apply? [y/N]"; elsewhere it needs --yes. --dry-run shows and sends nothing.
+                        --request: the app as the update request that changes nothing, ids kept — the file to edit)
+`;
+
+/** The help lines of these subcommands, for the help text of `burrow apps`. */
+export const LIFE_HELP = `  update <id> --file <f>  changes an application to the whole desired request in <f> (the create request's shape with
+                        the ids of the containers to keep; get --request prints it): checked like create, then the
+                        changes are shown in words (removals named, secret-looking values masked) and sent as a
+                        merge-patch — a container with an id is updated, one without is added, and whatever the file
+                        leaves out (a container, a variable, an endpoint, a volume) is removed. On a terminal it asks
+                        "Apply? [y/N]"; elsewhere it needs --yes. --dry-run shows the changes and sends nothing.
   deploy <id>           starts the application's instances
   undeploy <id>         stops every instance (it does not ask)
   restart <id>          restarts every instance
