@@ -98,11 +98,31 @@ describe('burrow apps deploy, undeploy, restart', () => {
     expect(await statusOf(app.id)).toBe('inactive');
   });
 
+  it('on a terminal, --wait shows each status it sees on stderr', async () => {
+    const app = await created();
+    let stdout = '';
+    let stderr = '';
+    const io: CliIo = {
+      stdin: new PassThrough(),
+      stdout: { isTTY: false, write: (c) => ((stdout += String(c)), true) },
+      stderr: { isTTY: true, write: (c) => ((stderr += String(c)), true) },
+      env,
+      home: fx.home,
+    };
+    expect(await runApps(['deploy', app.id, '--wait', ...FAST], io)).toBe(0);
+    expect(stdout).toBe(`deploying ${app.id}\nrunning ${app.id}: 1 instance\n`);
+    const seen = stderr.trimEnd().split('\n');
+    // Each status once, as it changes (the first look normally finds it changing), ending with it running.
+    for (const line of seen) expect(line).toMatch(new RegExp(`^${app.id}: (Changing — 0 instances|Running — 1 instance) running$`));
+    expect(seen.at(-1)).toBe(`${app.id}: Running — 1 instance running`);
+    expect(new Set(seen).size).toBe(seen.length);
+  });
+
   it('without --wait deploy only asks: exit 0 while the app is still changing', async () => {
     const app = await created();
     const r = await runBurrow(['apps', 'deploy', app.id], { env });
     expect(r).toMatchObject({ code: 0, stdout: `deploying ${app.id}\n` });
-    expect(['progressing', 'active']).toContain(await statusOf(app.id));
+    expect(await statusOf(app.id)).not.toBe('inactive');
   });
 
   it('a deploy that ends failing exits 1 and says so; one that never settles exits 1 at --timeout', async () => {
@@ -234,6 +254,10 @@ describe('burrow apps update', () => {
     const r = await runBurrow(['apps', 'update', app.id, '--file', fileWith('bad.json', bad), '--yes'], { env });
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/autoScaling/);
+    // The platform's answer (get --json) given as the file: said what it is, and where the request comes from.
+    const answer = await runBurrow(['apps', 'update', app.id, '--file', fileWith('answer.json', await direct(`/apps/${app.id}`)), '--dry-run'], { env });
+    expect(answer.code).toBe(2);
+    expect(answer.stderr).toContain(`update takes the request — print it with: burrow apps get ${app.id} --request > app.json`);
     expect(fx.sandbox.containers.receivedUpdates()).toEqual([]);
   });
 });

@@ -145,6 +145,16 @@ async function ask(io: CliIo, question: string): Promise<boolean> {
   return /^\s*y(es)?\s*$/i.test(line);
 }
 
+/** True when the text is an object with the members only the platform's answer has (id, status, instances). */
+function looksLikeAnswer(text: string): boolean {
+  try {
+    const v = obj(JSON.parse(text) as unknown);
+    return v !== null && typeof v.id === 'string' && ('status' in v || 'containerInstances' in v);
+  } catch {
+    return false;
+  }
+}
+
 /** `apps update`: check, show the changes, ask (or --yes), send the whole desired request as a merge-patch. */
 async function update(ctx: LifeContext, cmd: Extract<LifeCommand, { kind: 'update' }>): Promise<number> {
   const { io, err } = ctx;
@@ -155,6 +165,8 @@ async function update(ctx: LifeContext, cmd: Extract<LifeCommand, { kind: 'updat
   }
   const checked = checkAppText(read.text);
   if (!checked.ok) {
+    // The platform's answer (get --json) is not a request: say what the file is instead of only its many violations.
+    if (looksLikeAnswer(read.text)) err(`burrow apps: the file is the app as the platform answers it (burrow apps get --json); update takes the request — print it with: burrow apps get ${cmd.id} --request > app.json`);
     if (cmd.dryRun) io.stdout.write(shown(io.stdout, violationLines(checked.violations)));
     else {
       err(`burrow apps: the request breaks ${checked.violations.length === 1 ? 'a rule' : `${checked.violations.length} rules`} of the platform; nothing was sent`);
@@ -198,7 +210,9 @@ async function update(ctx: LifeContext, cmd: Extract<LifeCommand, { kind: 'updat
 async function scale(ctx: LifeContext, cmd: Extract<LifeCommand, { kind: 'scale' }>): Promise<number> {
   const input = appsContract.methods['apps.setScaling'].input.safeParse({ id: cmd.id, min: cmd.min, max: cmd.max });
   if (!input.success) {
-    for (const issue of input.error.issues) ctx.err(`burrow apps: ${issue.path.join('.') || 'scaling'}: ${issue.message}; nothing was sent`);
+    // Named as the form's scaling fields are labelled, with the flag that set them.
+    const label: Readonly<Record<string, string>> = { min: 'Minimum instances per region (--min)', max: 'Maximum instances per region (--max)' };
+    for (const issue of input.error.issues) ctx.err(`burrow apps: ${label[String(issue.path[0])] ?? 'Scaling'}: ${issue.message}; nothing was sent`);
     return EXIT.usage;
   }
   await ctx.api.setScaling(cmd.id, { min: cmd.min, max: cmd.max });
