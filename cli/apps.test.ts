@@ -69,7 +69,7 @@ describe('burrow apps', () => {
     const listJson = await runBurrow(['apps', 'list', '--json'], { env });
     expect((JSON.parse(listJson.stdout) as { id: string }[]).map((a) => a.id)).toEqual(await appIds());
 
-    const got = await runBurrow(['apps', 'get', id], { env });
+    const got = await runBurrow(['apps', 'get', id, '--json'], { env });
     expect(got.code).toBe(0);
     expect(JSON.parse(got.stdout)).toMatchObject({ id, name: 'Demo app 1', volumes: [{ name: 'data', size: 5 }] });
 
@@ -170,5 +170,6 @@ describe('burrow apps', () => {
     expect(help.stdout).toContain('--dry-run');
     const top = await runBurrow(['--help']);
     expect(top.stdout).toContain('apps list | get <id> | delete <id> | create --file <app.json>');
+    expect(top.stdout).toContain('deploy|undeploy|restart <id> [--wait]');
   });
 });
