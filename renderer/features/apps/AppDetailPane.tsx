@@ -3,11 +3,12 @@
  * image, entry point, probes, endpoints and mounts, and its volumes; the platform's JSON stays one click away. Offers
  * "Copy id" and Delete. Escape closes the pane.
  */
-import { Copy, Eye, EyeOff, X } from 'lucide-react';
+import { Copy, Eye, EyeOff, Pencil, X } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { secretPairValueKey } from '../../../shared/apps/env-text';
 import { maskSecretMembers } from '../../../shared/json-text';
 import { MASK } from '../../../shared/redact';
+import type { AppDetail } from '../../../shared/contract/apps';
 import { useCall } from '../../bridge/queries';
 import { ActiveProfileError } from '../../ui/ErrorMessage';
 import { appView, statusText, type AppView } from './app-detail-view';
@@ -20,6 +21,8 @@ interface Props {
   readonly onDeleted: () => void;
   /** A delete has answered, either way: the list is fetched again. */
   readonly onChanged: () => void;
+  /** Opens the app form on this app as `apps.get` answered it (the Edit button). */
+  readonly onEdit?: (app: AppDetail) => void;
 }
 
 function Facts({ view }: { readonly view: AppView }) {
@@ -76,7 +79,7 @@ function Facts({ view }: { readonly view: AppView }) {
   );
 }
 
-export function AppDetailPane({ id, onClose, onDeleted, onChanged }: Props) {
+export function AppDetailPane({ id, onClose, onDeleted, onChanged, onEdit }: Props) {
   const q = useCall('apps.get', { id });
   const titleId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
@@ -128,6 +131,7 @@ export function AppDetailPane({ id, onClose, onDeleted, onChanged }: Props) {
             <span role="status" className="small muted">
               {copied}
             </span>
+            {onEdit && <EditButton app={q.data} onEdit={onEdit} />}
           </div>
           <Facts view={view} />
           <h3 className="apps-subhead">
@@ -143,6 +147,15 @@ export function AppDetailPane({ id, onClose, onDeleted, onChanged }: Props) {
         </>
       )}
     </section>
+  );
+}
+
+/** "Edit": the create form, filled from this app; its review lists what will change before anything is sent. */
+function EditButton({ app, onEdit }: { readonly app: AppDetail; readonly onEdit: (app: AppDetail) => void }) {
+  return (
+    <button type="button" data-apps-focus="edit" onClick={() => onEdit(app)}>
+      <Pencil size={14} aria-hidden /> Edit
+    </button>
   );
 }
 
