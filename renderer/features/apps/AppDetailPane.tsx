@@ -14,6 +14,7 @@ import { ActiveProfileError } from '../../ui/ErrorMessage';
 import { appView, statusText, type AppView } from './app-detail-view';
 import { ContainerCard } from './ContainerCard';
 import { DeleteAppDialog } from './DeleteAppDialog';
+import { envPairsOf, EnvVariablesDialog } from './EnvVariablesDialog';
 
 interface Props {
   readonly id: string;
@@ -138,7 +139,7 @@ export function AppDetailPane({ id, onClose, onDeleted, onChanged, onEdit }: Pro
             {view.containers.length} container{view.containers.length === 1 ? '' : 's'}
           </h3>
           {view.containers.map((c, i) => (
-            <ContainerCard key={`${c.name}-${i}`} container={c} />
+            <ContainerCard key={`${c.name}-${i}`} container={c} actions={<EnvAction appId={view.id} template={templatesOf(q.data)[i]} />} />
           ))}
           <RawJson data={q.data} />
           <div className="row">
@@ -148,6 +149,19 @@ export function AppDetailPane({ id, onClose, onDeleted, onChanged, onEdit }: Pro
       )}
     </section>
   );
+}
+
+/** The app's container templates in the order the page shows them (objects only, as appView reads them). */
+function templatesOf(app: AppDetail): Record<string, unknown>[] {
+  const list: unknown = app.containerTemplates;
+  return Array.isArray(list) ? list.filter((t): t is Record<string, unknown> => typeof t === 'object' && t !== null && !Array.isArray(t)) : [];
+}
+
+/** The container's "Edit variables", when the platform gave the container an id to address it by. */
+function EnvAction({ appId, template }: { readonly appId: string; readonly template: Record<string, unknown> | undefined }) {
+  if (!template || typeof template.id !== 'string' || template.id === '') return null;
+  const name = typeof template.name === 'string' && template.name ? template.name : template.id;
+  return <EnvVariablesDialog appId={appId} containerId={template.id} containerName={name} variables={envPairsOf(template.environmentVariables)} />;
 }
 
 /** "Edit": the create form, filled from this app; its review lists what will change before anything is sent. */
