@@ -98,9 +98,9 @@ describe('diffApp', () => {
   });
 
   it('reads a left-out list as emptied (every volume and endpoint removed), and a left-out member as kept', () => {
-    const desired = clone(appToRequest(APP)) as Record<string, unknown> & Req;
+    const desired = clone(appToRequest(APP));
     delete desired.volumes;
-    delete desired.runtimeType;
+    delete (desired as Partial<Req>).runtimeType;
     const web = desired.containerTemplates![0]!;
     delete web.endpoints;
     delete web.volumeMounts;
