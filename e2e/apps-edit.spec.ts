@@ -11,6 +11,7 @@ import { expectNoSeriousA11yViolations } from './support/axe.js';
 
 interface Template {
   id: string;
+  imageDigest?: string | null;
   name: string;
   imageTag: string;
   environmentVariables: { name: string; value: string }[];
@@ -75,6 +76,9 @@ test('Edit: a new tag and a removed variable are reviewed in words, sent as the 
   await expect(apps.detailHeading).toHaveText('E2E edit shop');
   const [after] = await templates();
   expect(after).toMatchObject({ id: before!.id, name: 'web', imageTag: '1.28' });
+  // The digest pinned the old tag's build; the new tag is not held to it.
+  expect(before!.imageDigest).toBeTruthy();
+  expect(after!.imageDigest ?? null).not.toBe(before!.imageDigest);
   expect(after!.environmentVariables).toEqual([
     { name: 'MODE', value: 'demo' },
     { name: 'DB_PASSWORD', value: 'hunter22' },

@@ -7,7 +7,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { FormProvider, useForm, useWatch, type Control, type FieldPath } from 'react-hook-form';
-import { appToRequest, diffRequests, withListsWritten, type AppChange } from '../../../../shared/apps/app-diff';
+import { appToRequest, diffRequests, updateBody, type AppChange } from '../../../../shared/apps/app-diff';
 import { isSecretEnvVar } from '../../../../shared/apps/env-text';
 import { unreadableText } from '../../../../shared/apps/platform-answers';
 import type { AppDetail } from '../../../../shared/contract/apps';
@@ -80,29 +80,9 @@ interface Editing {
   readonly current: AppFormValues;
 }
 
-/**
- * The update's body: the form's values with every list the app has written out (an emptied list removes its items),
- * and a container id given twice kept only on the first (the platform would update one container from both).
- */
+/** The update's body: the form's values made into what the update sends (see `updateBody`). */
 function editBody(current: AppFormValues, values: AppFormValues): AppFormValues {
-  const body = withListsWritten(current as never, requestBody(values) as never) as AppFormValues;
-  const seen = new Set<string>();
-  return {
-    ...body,
-    ...(body.containerTemplates
-      ? {
-          containerTemplates: body.containerTemplates.map((c) => {
-            if (typeof c.id !== 'string') return c;
-            if (!seen.has(c.id)) {
-              seen.add(c.id);
-              return c;
-            }
-            const { id: _id, ...rest } = c;
-            return rest;
-          }),
-        }
-      : {}),
-  };
+  return updateBody(current as never, requestBody(values) as never) as AppFormValues;
 }
 
 const NO_SAVE = () => undefined;
