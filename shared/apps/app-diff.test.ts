@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MASK } from '../redact.js';
 import { addApplicationRequestSchema } from '../platform/containers.js';
-import { appToRequest, changeText, diffApp, diffEnv, diffRequests, withListsWritten, type EnvPair } from './app-diff.js';
+import { appToRequest, changeText, diffApp, diffEnv, diffRequests, updateBody, withListsWritten, type EnvPair } from './app-diff.js';
 
 /** An application as the sandbox answers `GET /apps/{id}`: two containers, env vars (one secret), an endpoint, a volume. */
 const APP = {
@@ -98,9 +98,9 @@ describe('diffApp', () => {
   });
 
   it('reads a left-out list as emptied (every volume and endpoint removed), and a left-out member as kept', () => {
-    const desired = clone(appToRequest(APP)) as Record<string, unknown> & Req;
+    const desired = clone(appToRequest(APP));
     delete desired.volumes;
-    delete desired.runtimeType;
+    delete (desired as Partial<Req>).runtimeType;
     const web = desired.containerTemplates![0]!;
     delete web.endpoints;
     delete web.volumeMounts;
@@ -177,5 +177,22 @@ describe('diffRequests', () => {
     fc.assert(fc.property(req, (r) => {
         expect(diffRequests(r, JSON.parse(JSON.stringify(r)) as never)).toEqual([]);
       }));
+  });
+});
+
+describe('updateBody', () => {
+  it('clears the pinned digest of a kept container whose tag changes, and keeps an id given twice only on the first', () => {
+    const current = appToRequest(APP);
+    const desired = clone(current);
+    desired.containerTemplates![0]!.imageTag = '1.28';
+    desired.containerTemplates!.push({ ...desired.containerTemplates![1]!, name: 'worker-2' });
+    const body = updateBody(current as never, desired as never) as Req;
+    expect(body.containerTemplates![0]).toMatchObject({ id: 'c1', imageTag: '1.28', imageDigest: null });
+    expect(body.containerTemplates![1]).not.toHaveProperty('imageDigest');
+    expect(body.containerTemplates![1]!.id).toBe('c2');
+    expect(body.containerTemplates![2]).not.toHaveProperty('id');
+    expect(addApplicationRequestSchema.safeParse(body).success).toBe(true);
+    // The cleared digest is no change in words: only the tag and the added container are told.
+    expect(diffRequests(current as never, body as never).map((c) => c.text)).toEqual(['Container web › Image tag: 1.27 → 1.28', 'Container worker-2 will be added: acme/worker:v1']);
   });
 });

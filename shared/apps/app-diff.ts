@@ -80,6 +80,37 @@ export function withListsWritten(current: Json, desired: Json): Json {
   return out;
 }
 
+/** The members that say which image a container runs. */
+const IMAGE_PARTS = ['imageRegistryId', 'imageNamespace', 'imageName', 'imageTag'] as const;
+
+/**
+ * The body to send as the update, from the desired request: every list the app has written out (`withListsWritten`);
+ * a container id given twice kept only on the first (the platform would update one container from both); and, for
+ * a kept container whose image changes while the request pins no digest, the digest cleared (null), so the platform
+ * does not keep running the build the old tag was pinned to.
+ */
+export function updateBody(current: Json, desired: Json): Json {
+  const body = withListsWritten(current, desired);
+  if (!Array.isArray(body.containerTemplates)) return body;
+  const before = new Map<string, Json>();
+  if (Array.isArray(current.containerTemplates)) for (const c of current.containerTemplates) if (isRecord(c) && typeof c.id === 'string') before.set(c.id, c);
+  const seen = new Set<string>();
+  return {
+    ...body,
+    containerTemplates: body.containerTemplates.map((c: unknown) => {
+      if (!isRecord(c) || typeof c.id !== 'string') return c;
+      if (seen.has(c.id)) {
+        const { id: _id, ...rest } = c;
+        return rest;
+      }
+      seen.add(c.id);
+      const old = before.get(c.id);
+      const imageChanged = old !== undefined && IMAGE_PARTS.some((k) => c[k] !== undefined && !same(old[k], c[k]));
+      return imageChanged && c.imageDigest === undefined ? { ...c, imageDigest: null } : c;
+    }),
+  };
+}
+
 /** The form's labels for the request's members (a member with no label here is named by its own key). */
 const LABELS: Readonly<Record<string, string>> = {
   name: 'Name',
@@ -423,7 +454,7 @@ export function diffRequests(current: Json, desired: Json): AppChange[] {
 /** The differences between the application (`GET /apps/{id}`) and a desired request. */
 export function diffApp(app: Json, desired: Json, registries: readonly RegistryLike[] = []): AppChange[] {
   const current = appToRequest(app, registries) as Json;
-  return diffRequests(current, withListsWritten(current, desired));
+  return diffRequests(current, updateBody(current, desired));
 }
 
 /**
