@@ -88,6 +88,7 @@ export const METHOD_NAMES = [
   'apps.getDraft',
   'apps.saveDraft',
   'apps.clearDraft',
+  'apps.importCompose',
   'logs.export',
   'logs.exportCancel',
   'logs.tail',
