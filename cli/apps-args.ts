@@ -15,13 +15,23 @@ export type AppsCommand =
   | ({ readonly kind: 'list' } & Reach)
   | ({ readonly kind: 'get'; readonly id: string } & Reach)
   | ({ readonly kind: 'delete'; readonly id: string } & Reach)
-  | ({ readonly kind: 'create'; readonly file: string; readonly dryRun: boolean } & Reach);
+  | ({
+      readonly kind: 'create';
+      /** The request's JSON file (`-` for standard input); null when the request comes from a compose file. */
+      readonly file: string | null;
+      readonly dryRun: boolean;
+      /** A compose file to map to the request instead (--from-compose). */
+      readonly compose?: string;
+      /** Container ports of the compose file to publish by anycast rather than the CDN (--anycast, repeatable). */
+      readonly anycast?: readonly number[];
+    } & Reach);
 
 /** The usage lines. */
 export const APPS_USAGE = `apps list [--json]
        burrow apps get <id>
        burrow apps delete <id>
-       burrow apps create --file <app.json|-> [--dry-run] [--json]`;
+       burrow apps create --file <app.json|-> [--dry-run] [--json]
+       burrow apps create --from-compose <docker-compose.yml> [--anycast <port>]... [--dry-run] [--json]`;
 
 /** The help text of `burrow apps`. */
 export const APPS_HELP = `usage: burrow ${APPS_USAGE}
@@ -35,13 +45,19 @@ Magic Containers applications of the account.
                         platform checks; a violation is printed and nothing is sent.
   --dry-run             only check the request, send nothing: each violation as "<field path>: <rule>" on its own line
                         (paths as the platform's errors[].field writes them), or "valid"
+  create --from-compose <f>  creates one application from a compose file: each service a container (image, environment
+                        and env_file, ports, named volumes, command/entrypoint, healthcheck as a probe); what could not
+                        be mapped is listed on stderr. Ports 80 and 443 go behind the CDN, others get anycast; the
+                        account's registries are read to match image hosts. With --dry-run it prints the request (JSON)
+                        on stdout, checks it and sends nothing; its violations go to stderr.
+  --anycast <port>      with --from-compose: publish this container port by anycast instead of the CDN (repeatable)
   --containers-url <url>  the container API (else BURROW_CONTAINERS_URL, else https://api.bunny.net/mc)
   --api-key KEY, --profile NAME   the account key, as for burrow api
 Exit status: 0 done (or valid), 1 the platform answered with an error (a 400 prints its field errors the same way),
 2 usage or a request that breaks a rule, 3 the platform could not be reached.
 ${environmentHelp(COMMAND_VARIABLES.apps)}`;
 
-const VALUE_FLAGS = new Set(['--file', '-f', '--containers-url', '--api-key', '--profile', '-p']);
+const VALUE_FLAGS = new Set(['--file', '-f', '--from-compose', '--anycast', '--containers-url', '--api-key', '--profile', '-p']);
 const BOOLEAN_FLAGS = new Set(['--dry-run', '--json']);
 
 /** True when --help or -h is among the words (a flag's value is not looked at). */
@@ -56,7 +72,12 @@ export function parseAppsArgs(args: readonly string[]): { ok: true; command: App
   if (!split.ok) return fail(split.message);
   const { operands, values, booleans } = split.words;
   const single = new Map<string, string>();
+  const anycast: string[] = [];
   for (const [flag, value] of values) {
+    if (flag === '--anycast') {
+      anycast.push(value);
+      continue;
+    }
     const name = flag === '-f' ? '--file' : flag;
     if (single.has(name)) return fail(`${name} is given twice`);
     single.set(name, value);
@@ -69,7 +90,7 @@ export function parseAppsArgs(args: readonly string[]): { ok: true; command: App
     ...(single.has('--profile') ? { profile: single.get('--profile')! } : {}),
   };
   const only = (allowed: readonly string[]) => {
-    for (const f of [...single.keys(), ...booleans]) {
+    for (const f of [...single.keys(), ...booleans, ...(anycast.length > 0 ? ['--anycast'] : [])]) {
       if (!allowed.includes(f) && !['--containers-url', '--api-key', '--profile'].includes(f)) return fail(`${f} does not apply to apps ${sub}`);
     }
     return undefined;
@@ -87,8 +108,21 @@ export function parseAppsArgs(args: readonly string[]): { ok: true; command: App
     }
     case 'create': {
       if (rest.length > 0) return fail(`apps create reads the request from --file; got ${JSON.stringify(rest[0])}`);
+      const compose = single.get('--from-compose');
+      if (compose !== undefined) {
+        if (single.has('--file')) return fail('give either --file or --from-compose, not both');
+        if (compose.trim() === '') return fail('--from-compose needs the path of a compose file');
+        const ports: number[] = [];
+        for (const a of anycast) {
+          const n = /^\d{1,5}$/.test(a) ? Number(a) : NaN;
+          if (!(n >= 1 && n <= 65535)) return fail(`--anycast takes a container port 1–65535; got ${JSON.stringify(a)}`);
+          ports.push(n);
+        }
+        const bad = only(['--from-compose', '--anycast', '--dry-run', '--json']);
+        return bad ?? { ok: true, command: { kind: 'create', file: null, compose, anycast: ports, dryRun: booleans.has('--dry-run'), ...reach } };
+      }
       const file = single.get('--file');
-      if (file === undefined || file.trim() === '') return fail('apps create needs --file <app.json> (or --file - for standard input)');
+      if (file === undefined || file.trim() === '') return fail('apps create needs --file <app.json> (or --file - for standard input), or --from-compose <docker-compose.yml>');
       return only(['--file', '--dry-run', '--json']) ?? { ok: true, command: { kind: 'create', file, dryRun: booleans.has('--dry-run'), ...reach } };
     }
     case undefined:

@@ -22,6 +22,7 @@ Commands:
   logs <pullZoneId> | --file <day.log[.gz]> [--last 1h] [--status 5xx] [--cache MISS] [--all] [--format table|ndjson|csv]
                  print a pull zone's CDN request logs (or a v1 day file's), filtered
   apps list | get <id> | delete <id> | create --file <app.json> [--dry-run] [--json]
+       apps create --from-compose <docker-compose.yml> [--anycast <port>] [--dry-run]
                  Magic Containers applications; create checks every rule of the platform first
   sandbox [--env] [--port N] [--data-dir DIR] [--seed N] [--app-limit N] [--fetch-queue-limit N] [--discard-uploads] [--no-realism]
                  run the local platform; prints its JSON (URLs, keys) as the first line, or with --env the
