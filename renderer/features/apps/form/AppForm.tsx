@@ -34,6 +34,8 @@ import './app-form.css';
 interface Props {
   readonly onDone: (id: string) => void;
   readonly onCancel: () => void;
+  /** Counts requests to import a compose file (the command palette's); a new value above 0 opens the file dialog. */
+  readonly importRequest?: number;
 }
 
 const SECTIONS: readonly (SectionSpec & { readonly title: string })[] = [
@@ -44,11 +46,11 @@ const SECTIONS: readonly (SectionSpec & { readonly title: string })[] = [
 ];
 
 /** Opens the form once the stored draft is read (or could not be: then it starts blank and says so). */
-export function AppForm({ onDone, onCancel }: Props) {
+export function AppForm({ onDone, onCancel, importRequest }: Props) {
   const owner = useDraftOwner();
   const load = useDraftLoad(owner);
   if (load.state === 'loading') return <p className="muted">Opening the form…</p>;
-  return <LoadedForm owner={owner} draft={load.draft} loadError={load.error} secretValues={load.secretValues} notice={load.notice} onDone={onDone} onCancel={onCancel} />;
+  return <LoadedForm owner={owner} draft={load.draft} loadError={load.error} secretValues={load.secretValues} notice={load.notice} onDone={onDone} onCancel={onCancel} importRequest={importRequest} />;
 }
 
 /** The platform's field errors split into those the form has a place for and the rest. */
@@ -93,6 +95,7 @@ function LoadedForm({
   notice,
   onDone,
   onCancel,
+  importRequest,
 }: Props & {
   readonly owner: DraftOwner;
   readonly draft: AppFormDraft | null;
@@ -228,7 +231,7 @@ function LoadedForm({
           </div>
         )}
         <form noValidate aria-label="New app" hidden={step.kind !== 'form'} onSubmit={review}>
-          <StartFrom hasContent={() => bodyText(form.getValues()) !== bodyText(blankApp())} registries={registries.data?.registries ?? []} onStart={start} onStartWith={startWith} />
+          <StartFrom hasContent={() => bodyText(form.getValues()) !== bodyText(blankApp())} registries={registries.data?.registries ?? []} onStart={start} onStartWith={startWith} importRequest={importRequest} />
           <div className="row view-switch" role="group" aria-label="Edit as">
             <button type="button" aria-pressed={json.view === 'form'} onClick={() => json.show('form')}>
               Form

@@ -1,8 +1,9 @@
 /** Start from blank, a built-in preset, a copy of an existing app or a compose file; replacing what was typed asks first. */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { AppRegistry, ComposeImportResult } from '../../../../shared/contract/apps';
 import { call } from '../../../bridge/client';
 import { ErrorMessage } from '../../../ui/ErrorMessage';
+import { useLatestCallback } from '../../../ui/use-latest-callback';
 import { ComposeImportDialog } from './ComposeImportDialog';
 import { ConfirmDialog } from './ConfirmDialog';
 import { DuplicatePicker } from './DuplicatePicker';
@@ -15,6 +16,8 @@ interface Props {
   readonly onStart: (preset: AppPreset | null) => void;
   /** The account's registries (a copied template may name its registry only by its image's host). */
   readonly registries: readonly AppRegistry[];
+  /** Counts requests to import a compose file from outside the form (the command palette); a new value above 0 starts one. */
+  readonly importRequest?: number | undefined;
   /** Starts from these values (a copy of an existing app, an imported compose file). */
   readonly onStartWith: (values: AppFormValues) => void;
 }
@@ -26,13 +29,13 @@ interface Pending {
   readonly apply: () => void;
 }
 
-export function StartFrom({ hasContent, registries, onStart, onStartWith }: Props) {
+export function StartFrom({ hasContent, registries, onStart, onStartWith, importRequest = 0 }: Props) {
   const [asking, setAsking] = useState<Pending | null>(null);
   const [picking, setPicking] = useState(false);
   const [imported, setImported] = useState<ComposeImportResult | null>(null);
   const [importing, setImporting] = useState(false);
   const [importError, setImportError] = useState<unknown>(null);
-  const importCompose = () => {
+  const importCompose = useLatestCallback(() => {
     setImporting(true);
     setImportError(null);
     call('apps.importCompose', {}).then(
@@ -45,7 +48,10 @@ export function StartFrom({ hasContent, registries, onStart, onStartWith }: Prop
         setImportError(e);
       },
     );
-  };
+  });
+  useEffect(() => {
+    if (importRequest > 0) importCompose();
+  }, [importRequest, importCompose]);
   const choose = (pending: Pending) => (hasContent() ? setAsking(pending) : pending.apply());
   const choosePreset = (preset: AppPreset | null) =>
     choose({

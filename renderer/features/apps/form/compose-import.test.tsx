@@ -3,6 +3,8 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import axe from 'axe-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ComposeImportResult } from '../../../../shared/contract/apps';
+import { requestScreenAction } from '../../../app/screen-actions';
+import { bridgeWithApps, renderApps } from '../test-apps';
 import { formBridge, renderForm } from './test-form';
 
 afterEach(cleanup);
@@ -142,5 +144,19 @@ describe('Import compose file…', () => {
     expect(alert.textContent).toContain('The compose file could not be imported');
     expect(alert.textContent).toContain('This compose file has no services');
     expect(nameInput().value).toBe('');
+  });
+});
+
+describe('the command palette’s “New app from a compose file…”', () => {
+  it('opens the create form from the apps list and asks for the file at once; the report follows', async () => {
+    const bridge = bridgeWithApps([]);
+    bridge.answer('apps.importCompose', IMPORTED);
+    renderApps();
+    await screen.findByRole('button', { name: 'New app' });
+    act(() => requestScreenAction('apps.importCompose'));
+    await screen.findByRole('dialog', { name: 'Import docker-compose.yml' });
+    expect(bridge.inputs('apps.importCompose')).toEqual([{}]);
+    // Behind the report (hidden from the accessibility tree while the dialog is open), the form is there.
+    expect(screen.getByRole('form', { name: 'New app', hidden: true })).toBeTruthy();
   });
 });
