@@ -26,6 +26,18 @@ function imageLine(c: Container): string {
   return `${path}:${c.imageTag || 'latest'}`;
 }
 
+/** What else the container took from its service, in a few words (empty when only the image). */
+function extrasLine(c: Container): string {
+  const parts: string[] = [];
+  const env = c.environmentVariables?.length ?? 0;
+  if (env > 0) parts.push(env === 1 ? '1 variable' : `${env} variables`);
+  const mounts = c.volumeMounts?.length ?? 0;
+  if (mounts > 0) parts.push(mounts === 1 ? '1 volume' : `${mounts} volumes`);
+  if (c.entryPoint) parts.push('command');
+  if (c.probes) parts.push('health probe');
+  return parts.join(' · ');
+}
+
 function portLine(e: ComposeEndpoint): string {
   const proto = e.protocol === 'tcp' ? '' : `/${e.protocol}`;
   return e.exposedPort === e.containerPort ? `port ${e.containerPort}${proto}` : `port ${e.exposedPort} → ${e.containerPort}${proto}`;
@@ -54,6 +66,7 @@ export function ComposeImportDialog({ result, onClose, onOpen }: Props) {
                 {containers.map((c, i) => (
                   <li key={i}>
                     <strong>{c.name}</strong> <span className="muted">{imageLine(c)}</span>
+                    {extrasLine(c) && <span className="muted small"> ({extrasLine(c)})</span>}
                   </li>
                 ))}
               </ul>

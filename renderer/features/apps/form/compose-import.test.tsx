@@ -73,7 +73,7 @@ describe('Import compose file…', () => {
     expect(bridge.inputs('apps.importCompose')).toEqual([{}]);
     expect(report.textContent).toContain('Its 2 services become containers of one app named “shop”');
     const containers = within(report).getByRole('region', { name: 'Containers' });
-    expect(within(containers).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['web library/nginx:1.27', 'db library/postgres:16']);
+    expect(within(containers).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['web library/nginx:1.27', 'db library/postgres:16 (1 variable · 1 volume)']);
 
     const web80 = within(report).getByRole('group', { name: 'web: port 80' });
     expect((within(web80).getByRole('radio', { name: 'CDN' }) as HTMLInputElement).checked).toBe(true);
