@@ -91,10 +91,13 @@ describe('burrow apps create --from-compose', () => {
     ]);
   });
 
-  it('refuses what it cannot use, in words: a port no service publishes, a file that is not YAML, both --file and --from-compose', async () => {
+  it('refuses an --anycast port no service publishes, in words (exit 2)', async () => {
     const port = await runBurrow(['apps', 'create', '--from-compose', composeFile, '--anycast', '5432', '--dry-run'], { env });
     expect(port.code).toBe(2);
     expect(port.stderr).toContain('burrow apps: --anycast 5432: no service of docker-compose.yml publishes container port 5432');
+  });
+
+  it('refuses a file that is not YAML, and --file with --from-compose, in words (exit 2)', async () => {
 
     const broken = join(fx.home, 'broken.yml');
     writeFileSync(broken, 'services: [unclosed\n');

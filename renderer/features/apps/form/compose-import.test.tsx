@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import axe from 'axe-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ComposeImportResult } from '../../../../shared/contract/apps';
+import { useNav } from '../../../app/nav-store';
 import { requestScreenAction } from '../../../app/screen-actions';
 import { bridgeWithApps, renderApps } from '../test-apps';
 import { formBridge, renderForm } from './test-form';
@@ -151,9 +152,12 @@ describe('the command palette’s “New app from a compose file…”', () => {
   it('opens the create form from the apps list and asks for the file at once; the report follows', async () => {
     const bridge = bridgeWithApps([]);
     bridge.answer('apps.importCompose', IMPORTED);
+    act(() => useNav.setState({ area: 'apps' }));
     renderApps();
     await screen.findByRole('button', { name: 'New app' });
     act(() => requestScreenAction('apps.importCompose'));
+    // The form is loaded on first use (a lazy chunk), then asks for the file.
+    await screen.findByRole('heading', { name: 'New app', hidden: true });
     await screen.findByRole('dialog', { name: 'Import docker-compose.yml' });
     expect(bridge.inputs('apps.importCompose')).toEqual([{}]);
     // Behind the report (hidden from the accessibility tree while the dialog is open), the form is there.
