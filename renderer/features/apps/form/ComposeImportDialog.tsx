@@ -59,7 +59,8 @@ export function ComposeImportDialog({ result, onClose, onOpen }: Props) {
             {containers.length === 1 ? 'Its service becomes a container' : `Its ${containers.length} services become containers`} of one app named “{body.name}”. Nothing is
             created until you review it in the form.
           </Dialog.Description>
-          <div className="compose-import-body">
+          {/* Scrolls when long: focusable so the keyboard can scroll it even when it holds no port to choose. */}
+          <div className="compose-import-body" tabIndex={0} role="group" aria-label="What the file maps to">
             <section aria-labelledby="compose-containers">
               <h3 id="compose-containers">Containers</h3>
               <ul>
