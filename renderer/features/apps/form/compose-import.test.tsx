@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import { EditorView } from '@codemirror/view';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -62,7 +63,8 @@ async function openReport() {
 
 function jsonBody(): Record<string, unknown> {
   act(() => void fireEvent.click(screen.getByRole('button', { name: 'JSON' })));
-  return JSON.parse((screen.getByLabelText('Request body (JSON)') as HTMLTextAreaElement).value) as Record<string, unknown>;
+  const editor = EditorView.findFromDOM(screen.getByRole('textbox', { name: 'Request body (JSON)' }))!;
+  return JSON.parse(editor.state.doc.toString()) as Record<string, unknown>;
 }
 
 describe('Import compose file…', () => {
