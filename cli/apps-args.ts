@@ -16,7 +16,18 @@ export type AppsCommand =
   | ({ readonly kind: 'list' } & Reach)
   | ({ readonly kind: 'get'; readonly id: string; readonly asRequest: boolean } & Reach)
   | ({ readonly kind: 'delete'; readonly id: string } & Reach)
-  | ({ readonly kind: 'create'; readonly file: string; readonly dryRun: boolean; readonly deploy: boolean; readonly wait: WaitFlags | null } & Reach)
+  | ({
+      readonly kind: 'create';
+      /** The request's JSON file (`-` for standard input); null when the request comes from a compose file. */
+      readonly file: string | null;
+      readonly dryRun: boolean;
+      readonly deploy: boolean;
+      readonly wait: WaitFlags | null;
+      /** A compose file to map to the request instead (--from-compose). */
+      readonly compose?: string;
+      /** Container ports of the compose file to publish by anycast rather than the CDN (--anycast, repeatable). */
+      readonly anycast?: readonly number[];
+    } & Reach)
   | (LifeCommand & Reach);
 
 /** The usage lines. */
@@ -24,6 +35,7 @@ export const APPS_USAGE = `apps list [--json]
        burrow apps get <id> [--json | --request]
        burrow apps delete <id>
        burrow apps create --file <app.json|-> [--dry-run] [--json] [--deploy [--wait]]
+       burrow apps create --from-compose <docker-compose.yml> [--anycast <port>]... [--dry-run] [--json] [--deploy [--wait]]
        ${LIFE_USAGE}`;
 
 /** The help text of `burrow apps`. */
@@ -37,6 +49,12 @@ ${GET_HELP}  delete <id>           deletes an application (it does not ask)
                         platform checks; a violation is printed and nothing is sent.
   --dry-run             only check the request, send nothing: each violation as "<field path>: <rule>" on its own line
                         (paths as the platform's errors[].field writes them), or "valid"
+  create --from-compose <f>  creates one application from a compose file: each service a container (image, environment
+                        and env_file, ports, named volumes, command/entrypoint, healthcheck as a probe); what could not
+                        be mapped is listed on stderr. Ports 80 and 443 go behind the CDN, others get anycast; the
+                        account's registries are read to match image hosts. With --dry-run it prints the request (JSON)
+                        on stdout, checks it and sends nothing; its violations go to stderr.
+  --anycast <port>      with --from-compose: publish this container port by anycast instead of the CDN (repeatable)
 ${LIFE_HELP}  --containers-url <url>  the container API (else BURROW_CONTAINERS_URL, else https://api.bunny.net/mc)
   --api-key KEY, --profile NAME   the account key, as for burrow api
 Exit status: 0 done (or valid), 1 the platform answered with an error (a 400 prints its field errors the same way),
@@ -45,7 +63,7 @@ or does not settle in time; an update answered "n" at the question is 1 with not
 without --yes is 2.
 ${LIFE_EXAMPLES}${environmentHelp(COMMAND_VARIABLES.apps)}`;
 
-const VALUE_FLAGS = new Set(['--file', '-f', '--containers-url', '--api-key', '--profile', '-p', ...LIFE_VALUE_FLAGS]);
+const VALUE_FLAGS = new Set(['--file', '-f', '--from-compose', '--anycast', '--containers-url', '--api-key', '--profile', '-p', ...LIFE_VALUE_FLAGS]);
 const BOOLEAN_FLAGS = new Set(['--dry-run', '--json', '--request', ...LIFE_BOOLEAN_FLAGS]);
 
 /** True when --help or -h is among the words (a flag's value is not looked at). */
@@ -70,7 +88,12 @@ export function parseAppsArgs(args: readonly string[]): { ok: true; command: App
     return life.ok ? { ok: true, command: { ...life.command, json: false } } : life;
   }
   const single = new Map<string, string>();
+  const anycast: string[] = [];
   for (const [flag, value] of values) {
+    if (flag === '--anycast') {
+      anycast.push(value);
+      continue;
+    }
     const name = flag === '-f' ? '--file' : flag;
     if (single.has(name)) return fail(`${name} is given twice`);
     single.set(name, value);
@@ -83,7 +106,7 @@ export function parseAppsArgs(args: readonly string[]): { ok: true; command: App
     ...(single.has('--profile') ? { profile: single.get('--profile')! } : {}),
   };
   const only = (allowed: readonly string[]) => {
-    for (const f of [...single.keys(), ...booleans]) {
+    for (const f of [...single.keys(), ...booleans, ...(anycast.length > 0 ? ['--anycast'] : [])]) {
       if (!allowed.includes(f) && !['--containers-url', '--api-key', '--profile'].includes(f)) return fail(`${f} does not apply to apps ${sub}`);
     }
     return undefined;
@@ -103,16 +126,30 @@ export function parseAppsArgs(args: readonly string[]): { ok: true; command: App
     }
     case 'create': {
       if (rest.length > 0) return fail(`apps create reads the request from --file; got ${JSON.stringify(rest[0])}`);
-      const file = single.get('--file');
-      if (file === undefined || file.trim() === '') return fail('apps create needs --file <app.json> (or --file - for standard input)');
       const wait = parseWaitFlags(values, booleans);
       if (wait !== null && 'ok' in wait) return wait;
       if (wait !== null && !booleans.has('--deploy')) return fail('--wait follows a deploy: add --deploy (a new app is not deployed by itself)');
       if (booleans.has('--deploy') && booleans.has('--dry-run')) return fail('--deploy does not apply to --dry-run, which sends nothing');
+      const deploy = booleans.has('--deploy');
+      const compose = single.get('--from-compose');
+      if (compose !== undefined) {
+        if (single.has('--file')) return fail('give either --file or --from-compose, not both');
+        if (compose.trim() === '') return fail('--from-compose needs the path of a compose file');
+        const ports: number[] = [];
+        for (const a of anycast) {
+          const n = /^\d{1,5}$/.test(a) ? Number(a) : NaN;
+          if (!(n >= 1 && n <= 65535)) return fail(`--anycast takes a container port 1–65535; got ${JSON.stringify(a)}`);
+          ports.push(n);
+        }
+        const bad = only(['--from-compose', '--anycast', '--dry-run', '--json', '--deploy', '--wait', '--timeout', '--interval']);
+        return bad ?? { ok: true, command: { kind: 'create', file: null, compose, anycast: ports, dryRun: booleans.has('--dry-run'), deploy, wait, ...reach } };
+      }
+      const file = single.get('--file');
+      if (file === undefined || file.trim() === '') return fail('apps create needs --file <app.json> (or --file - for standard input), or --from-compose <docker-compose.yml>');
       return (
         only(['--file', '--dry-run', '--json', '--deploy', '--wait', '--timeout', '--interval']) ?? {
           ok: true,
-          command: { kind: 'create', file, dryRun: booleans.has('--dry-run'), deploy: booleans.has('--deploy'), wait, ...reach },
+          command: { kind: 'create', file, dryRun: booleans.has('--dry-run'), deploy, wait, ...reach },
         }
       );
     }

@@ -8,7 +8,9 @@ import { appsApi } from '../electron/core/apps/apps-api.js';
 import { checkAppText, type ValidationError } from '../electron/core/apps/validate.js';
 import { AppFailure, toAppError } from '../electron/core/errors.js';
 import { createPlatformClient } from '../electron/core/platform/client.js';
-import { readAppListItem, unreadableText } from '../shared/apps/platform-answers.js';
+import { readComposeImport } from '../electron/core/apps/compose-file.js';
+import { setEndpointKind, withEndpoints } from '../shared/apps/compose-endpoints.js';
+import { readAppListItem, readRegistry, unreadableText } from '../shared/apps/platform-answers.js';
 import { BUNNY_ENDPOINTS } from '../shared/profiles.js';
 import { APPS_HELP, APPS_USAGE, parseAppsArgs, wantsAppsHelp, type AppsCommand } from './apps-args.js';
 import { deployCreated, getAsRequest, getInWords, performLife, type LifeContext } from './apps-life.js';
@@ -67,7 +69,7 @@ export async function runApps(args: readonly string[], io: CliIo): Promise<numbe
   const err = createErrorWriter(io, () => secrets);
 
   let text = '';
-  if (cmd.kind === 'create') {
+  if (cmd.kind === 'create' && cmd.file !== null) {
     const read = await requestText(cmd.file, io);
     if (!read.ok) {
       err(`burrow apps: ${read.message}`);
@@ -106,6 +108,12 @@ export async function runApps(args: readonly string[], io: CliIo): Promise<numbe
   });
   try {
     const life: LifeContext = { api: appsApi(client), io, err, readText: (file) => requestText(file, io) };
+    if (cmd.kind === 'create' && cmd.compose !== undefined) {
+      const fromCompose = await composeRequest({ path: cmd.compose, anycast: cmd.anycast ?? [], dryRun: cmd.dryRun }, life.api, io, err);
+      if (typeof fromCompose === 'number') return fromCompose;
+      if (cmd.dryRun) return EXIT.ok;
+      text = fromCompose;
+    }
     return await perform(cmd, text, life);
   } catch (e) {
     if (!(e instanceof AppFailure)) throw e;
@@ -122,6 +130,43 @@ export async function runApps(args: readonly string[], io: CliIo): Promise<numbe
 }
 
 const json = (value: unknown) => `${prettyJson(JSON.stringify(value))}\n`;
+
+/**
+ * The create request mapped from a compose file, with the account's registries matching image hosts: what could not be
+ * mapped goes to stderr, then the request is checked by the create rules. With --dry-run the request is printed on
+ * stdout (and the caller sends nothing). Resolves to the request's text, or to an exit status when there is nothing to send.
+ */
+async function composeRequest(
+  { path, anycast, dryRun }: { path: string; anycast: readonly number[]; dryRun: boolean },
+  api: ReturnType<typeof appsApi>,
+  io: CliIo,
+  err: (line: string) => void,
+): Promise<string | number> {
+  const { items: registries } = await api.all('/registries', readRegistry);
+  const imported = await readComposeImport(path, registries);
+  let endpoints = [...imported.endpoints];
+  for (const port of anycast) {
+    const named = endpoints.filter((e) => e.containerPort === port);
+    if (named.length === 0) {
+      err(`burrow apps: --anycast ${port}: no service of ${imported.fileName} publishes container port ${port}`);
+      return EXIT.usage;
+    }
+    for (const e of named) endpoints = setEndpointKind(endpoints, e.displayName, 'anycast');
+  }
+  if (imported.unmapped.length > 0) {
+    const lines = imported.unmapped.map((u) => `  ${u.service === null ? u.key : `${u.service} ${u.key}`}: ${u.message}\n`).join('');
+    io.stderr.write(shown(io.stderr, `burrow apps: not mapped from ${imported.fileName}:\n${lines}`));
+  }
+  const text = JSON.stringify(withEndpoints(imported.body, endpoints), null, 2);
+  const checked = checkAppText(text);
+  if (dryRun) io.stdout.write(shown(io.stdout, `${text}\n`));
+  if (!checked.ok) {
+    err(`burrow apps: the request from ${imported.fileName} breaks ${checked.violations.length === 1 ? 'a rule' : `${checked.violations.length} rules`} of the platform; nothing was sent`);
+    io.stderr.write(shown(io.stderr, violationLines(checked.violations)));
+    return EXIT.usage;
+  }
+  return text;
+}
 
 async function perform(cmd: AppsCommand, text: string, life: LifeContext): Promise<number> {
   const { api, io } = life;

@@ -22,6 +22,7 @@ Commands:
   logs <pullZoneId> | --file <day.log[.gz]> [--last 1h] [--status 5xx] [--cache MISS] [--all] [--format table|ndjson|csv]
                  print a pull zone's CDN request logs (or a v1 day file's), filtered
   apps list | get <id> | delete <id> | create --file <app.json> [--dry-run] [--json] [--deploy [--wait]]
+  apps create --from-compose <docker-compose.yml> [--anycast <port>] [--dry-run]
   apps update <id> --file <app.json> | deploy|undeploy|restart <id> [--wait] | scale <id> --min N --max N
        | env <id> --container <name> (--set K=V | --unset K | --file .env)
                  Magic Containers applications: see them, change them (the changes shown first), run and scale

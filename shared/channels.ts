@@ -96,6 +96,7 @@ export const METHOD_NAMES = [
   'apps.setScaling',
   'apps.setRegions',
   'apps.setEnv',
+  'apps.importCompose',
   'logs.export',
   'logs.exportCancel',
   'logs.tail',

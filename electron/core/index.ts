@@ -125,6 +125,7 @@ export async function createCore(ports: CorePorts): Promise<Core> {
   });
   const appsRoom = appsArea({
     dataDir: ports.dataDir,
+    dialogs: ports.dialogs,
     cipher: ports.cipher,
     active: async () => {
       const p = activeProfile();

@@ -1,6 +1,6 @@
 /** Ctrl/Cmd+K: go to an area, or do something — in the current screen, in another one, or for the whole app. */
 import { Command } from 'cmdk';
-import { Download, FilePlus2, FileText, Link, Link2, Plug, Plus, RotateCcw, SunMoon, UserRound, type LucideIcon } from 'lucide-react';
+import { Download, FilePlus2, FileText, FileUp, Link, Link2, Plug, Plus, RotateCcw, SunMoon, UserRound, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { call, errorOf } from '../bridge/client';
 import { useCall, useCallMutation } from '../bridge/queries';
@@ -26,6 +26,7 @@ interface PaletteAction {
  */
 const ACTIONS: readonly PaletteAction[] = [
   { label: 'New app', icon: Plus, run: () => requestScreenAction('apps.new') },
+  { label: 'New app from a compose file…', icon: FileUp, run: () => requestScreenAction('apps.importCompose') },
   { label: 'Choose files to upload…', icon: FilePlus2, run: () => requestScreenAction('videos.chooseFiles') },
   {
     label: 'Fetch a video from a URL…',

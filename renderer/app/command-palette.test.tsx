@@ -63,6 +63,7 @@ const headings = () => [...document.querySelectorAll('[cmdk-group]:not([hidden])
 describe('the command palette', () => {
   it.each([
     ['New app', 'apps.new', 'apps'],
+    ['New app from a compose file…', 'apps.importCompose', 'apps'],
     ['Choose files to upload…', 'videos.chooseFiles', 'videos'],
     ['Fetch a video from a URL…', 'videos.fetchUrl', 'videos'],
     ['Open log file…', 'logs.openFile', 'logs'],

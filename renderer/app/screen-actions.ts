@@ -12,6 +12,7 @@ import { useNav } from './nav-store';
 /** Every screen action and the area whose screen performs it. Adding one: a line here, a handler in the screen. */
 export const SCREEN_ACTIONS = {
   'apps.new': 'apps',
+  'apps.importCompose': 'apps',
   'videos.chooseFiles': 'videos',
   'videos.fetchUrl': 'videos',
   'logs.openFile': 'logs',

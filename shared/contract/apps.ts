@@ -116,6 +116,31 @@ export type AppDraft = z.infer<typeof AppDraft>;
  * closes (a profile switch closes it, after the core has switched) stays with that profile, secrets and all, and
  * never lands in another account's draft. A profile that does not exist is refused.
  */
+/* ---- Compose import (issue 25, slice D) ---- */
+
+/** One published port of a compose service, as an endpoint of the imported body (see shared/apps/compose-endpoints.ts). */
+export const ComposeEndpointInfo = z.object({
+  service: z.string(),
+  containerIndex: z.number().int().min(0),
+  containerPort: z.number().int(),
+  exposedPort: z.number().int(),
+  protocol: z.enum(['tcp', 'udp', 'sctp']),
+  kind: z.enum(['cdn', 'anycast']),
+  displayName: z.string(),
+});
+
+/** A compose file mapped to a create body: the file's name, the body, its ports, and what could not be mapped (in words). */
+export const ComposeImportResult = z.object({
+  fileName: z.string(),
+  /** A create request (AddApplicationRequest input); checked by the form and the create rules, not here. */
+  body: z.looseObject({}),
+  endpoints: z.array(ComposeEndpointInfo),
+  unmapped: z.array(z.object({ service: z.string().nullable(), key: z.string(), message: z.string() })),
+});
+export type ComposeImportResult = z.infer<typeof ComposeImportResult>;
+
+/* ---- end of compose import ---- */
+
 const DraftOwner = z.object({ profileId: z.string().min(1).max(200).optional() }).strict();
 
 /**
@@ -222,6 +247,9 @@ export const appsContract = {
       input: z.object({ id: AppId, containerId: z.string().trim().min(1, 'is required').max(200), variables: z.array(EnvVariable).max(1000) }).strict(),
       output: z.object({}),
     },
+    // ── Compose import ──
+    /** Asks for a compose file (a dialog) and maps it to a create body with the account's registries; null when cancelled. */
+    'apps.importCompose': { input: empty, output: ComposeImportResult.nullable() },
   },
   events: {},
 } as const satisfies AreaContract;

@@ -5,9 +5,10 @@
 import { readAppListItem, readRegion, readRegistry } from '../../../shared/apps/platform-answers.js';
 import { type AppDraft, type appsContract } from '../../../shared/contract/apps.js';
 import type { PlatformClient } from '../platform/types.js';
-import type { SecretCipher } from '../ports.js';
+import type { Dialogs, SecretCipher } from '../ports.js';
 import type { AreaHandlers } from '../router.js';
 import { appsApi } from './apps-api.js';
+import { readComposeImport } from './compose-file.js';
 import { DraftStore } from './drafts.js';
 
 /** The area's handlers, typed from its contract file. */
@@ -26,6 +27,8 @@ export interface AppsAreaDeps {
    */
   draftProfileId(requested: string | undefined): string;
   readonly now?: () => number;
+  /** The open dialog, for choosing a compose file to import. */
+  readonly dialogs?: Dialogs;
 }
 
 /** Builds the apps area. */
@@ -90,6 +93,18 @@ export function appsArea(deps: AppsAreaDeps): { readonly handlers: AppsHandlers;
     'apps.clearDraft': async ({ profileId }) => {
       await drafts.clear(deps.draftProfileId(profileId));
       return {};
+    },
+    'apps.importCompose': async (_input, ctx) => {
+      if (!deps.dialogs) return null;
+      const [path] = await deps.dialogs.openFiles({
+        title: 'Import a compose file',
+        filters: [{ name: 'Compose files', extensions: ['yml', 'yaml'] }, { name: 'All files', extensions: ['*'] }],
+      });
+      if (path === undefined) return null;
+      // The registries are asked first: an account that cannot list them cannot create the app either.
+      const { items } = await (await api()).all('/registries', readRegistry, ctx.signal);
+      const imported = await readComposeImport(path, items);
+      return { ...imported, body: imported.body as Record<string, unknown>, endpoints: [...imported.endpoints], unmapped: [...imported.unmapped] };
     },
   };
   return { handlers, drafts };

@@ -9,6 +9,8 @@ import { FakeCipher } from './fake-cipher.js';
 
 export interface Harness {
   readonly core: Core;
+  /** Answers the open dialog gives (the paths chosen), in order; none left means the user cancelled. */
+  readonly openAnswers: string[][];
   /** Answers the save dialog gives, in order; empty means the user cancelled. */
   readonly saveAnswers: (string | null)[];
   readonly dataDir: string;
@@ -25,7 +27,8 @@ export async function startCore(options: { dataDir?: string; cipher?: FakeCipher
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'burrow-core-')));
   const cipher = options.cipher ?? new FakeCipher();
   const saveAnswers: (string | null)[] = [];
-  const dialogs: Dialogs = { openFiles: async () => [], saveFile: async () => saveAnswers.shift() ?? null };
+  const openAnswers: string[][] = [];
+  const dialogs: Dialogs = { openFiles: async () => openAnswers.shift() ?? [], saveFile: async () => saveAnswers.shift() ?? null };
   const core = await createCore({ shell: 'chromium', appVersion: '0.0.0-test', platform: process.platform, dataDir, cipher, dialogs, notifier, openExternal: async () => {} });
   const events: { event: string; payload: unknown }[] = [];
   for (const event of EVENT_NAMES) core.on(event, (payload) => events.push({ event, payload }));
@@ -34,6 +37,7 @@ export async function startCore(options: { dataDir?: string; cipher?: FakeCipher
     dataDir,
     cipher,
     saveAnswers,
+    openAnswers,
     events,
     async call<T>(method: string, input: unknown = {}) {
       const r = await core.invoke(method, input);

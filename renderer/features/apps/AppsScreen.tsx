@@ -26,6 +26,12 @@ export function AppsScreen() {
   const [focusNext, setFocusNext] = useState<string | null>(null);
   const root = useRef<HTMLDivElement>(null);
   useScreenAction('apps.new', () => setMode('new'));
+  // Counts the palette's compose imports while the form is open; the form starts the import for each new count.
+  const [importRequest, setImportRequest] = useState(0);
+  useScreenAction('apps.importCompose', () => {
+    setMode('new');
+    setImportRequest((n) => n + 1);
+  });
 
   useEffect(() => {
     if (focusNext === null) return;
@@ -63,13 +69,16 @@ export function AppsScreen() {
     return (
       <Suspense fallback={<p className="muted">Opening the form…</p>}>
         <AppForm
+          importRequest={importRequest}
           onDone={(id) => {
+            setImportRequest(0);
             // The new app joins the list, and its detail opens (its heading takes focus).
             changed();
             setOpenId(id);
             setMode('list');
           }}
           onCancel={() => {
+            setImportRequest(0);
             setMode('list');
             setFocusNext('[data-apps-focus="new"]');
           }}

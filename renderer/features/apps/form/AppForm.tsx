@@ -43,6 +43,8 @@ interface Props {
   readonly onDone: (id: string) => void;
   readonly onCancel: () => void;
   readonly mode?: AppFormMode;
+  /** Counts requests to import a compose file (the command palette's); a new value above 0 opens the file dialog. */
+  readonly importRequest?: number;
 }
 
 const SECTIONS: readonly (SectionSpec & { readonly title: string })[] = [
@@ -53,16 +55,16 @@ const SECTIONS: readonly (SectionSpec & { readonly title: string })[] = [
 ];
 
 /** Opens the form once the stored draft is read (or could not be: then it starts blank and says so). */
-export function AppForm({ onDone, onCancel, mode = 'create' }: Props) {
+export function AppForm({ onDone, onCancel, mode = 'create', importRequest }: Props) {
   if (mode !== 'create') return <EditForm app={mode.edit} onDone={onDone} onCancel={onCancel} />;
-  return <CreateForm onDone={onDone} onCancel={onCancel} />;
+  return <CreateForm onDone={onDone} onCancel={onCancel} {...(importRequest !== undefined ? { importRequest } : {})} />;
 }
 
-function CreateForm({ onDone, onCancel }: Props) {
+function CreateForm({ onDone, onCancel, importRequest }: Props) {
   const owner = useDraftOwner();
   const load = useDraftLoad(owner);
   if (load.state === 'loading') return <p className="muted">Opening the form…</p>;
-  return <LoadedForm owner={owner} draft={load.draft} loadError={load.error} secretValues={load.secretValues} notice={load.notice} onDone={onDone} onCancel={onCancel} />;
+  return <LoadedForm owner={owner} draft={load.draft} loadError={load.error} secretValues={load.secretValues} notice={load.notice} onDone={onDone} onCancel={onCancel} importRequest={importRequest} />;
 }
 
 /** The edit form opens once the registries are known: a container the app gives without its registry id gets one by its image's host. */
@@ -130,6 +132,7 @@ function LoadedForm({
   onDone,
   onCancel,
   edit,
+  importRequest,
 }: Props & {
   readonly edit?: Editing;
   readonly owner: DraftOwner;
@@ -287,7 +290,7 @@ function LoadedForm({
           </div>
         )}
         <form noValidate aria-label={edit ? `Edit ${edit.app.name}` : 'New app'} hidden={step.kind !== 'form'} onSubmit={review}>
-          {!edit && <StartFrom hasContent={() => bodyText(form.getValues()) !== bodyText(blankApp())} registries={registries.data?.registries ?? []} onStart={start} onStartWith={startWith} />}
+          {!edit && <StartFrom hasContent={() => bodyText(form.getValues()) !== bodyText(blankApp())} registries={registries.data?.registries ?? []} onStart={start} onStartWith={startWith} importRequest={importRequest} />}
           <div className="row view-switch" role="group" aria-label="Edit as">
             <button type="button" aria-pressed={json.view === 'form'} onClick={() => json.show('form')}>
               Form

@@ -1,6 +1,10 @@
-/** Start from blank, a built-in preset or a copy of an existing app; replacing what was typed asks first. */
-import { useState } from 'react';
-import type { AppRegistry } from '../../../../shared/contract/apps';
+/** Start from blank, a built-in preset, a copy of an existing app or a compose file; replacing what was typed asks first. */
+import { useEffect, useState } from 'react';
+import type { AppRegistry, ComposeImportResult } from '../../../../shared/contract/apps';
+import { call } from '../../../bridge/client';
+import { ErrorMessage } from '../../../ui/ErrorMessage';
+import { useLatestCallback } from '../../../ui/use-latest-callback';
+import { ComposeImportDialog } from './ComposeImportDialog';
 import { ConfirmDialog } from './ConfirmDialog';
 import { DuplicatePicker } from './DuplicatePicker';
 import type { AppFormValues } from './form-schema';
@@ -12,7 +16,9 @@ interface Props {
   readonly onStart: (preset: AppPreset | null) => void;
   /** The account's registries (a copied template may name its registry only by its image's host). */
   readonly registries: readonly AppRegistry[];
-  /** Starts from these values (a copy of an existing app). */
+  /** Counts requests to import a compose file from outside the form (the command palette); a new value above 0 starts one. */
+  readonly importRequest?: number | undefined;
+  /** Starts from these values (a copy of an existing app, an imported compose file). */
   readonly onStartWith: (values: AppFormValues) => void;
 }
 
@@ -23,9 +29,29 @@ interface Pending {
   readonly apply: () => void;
 }
 
-export function StartFrom({ hasContent, registries, onStart, onStartWith }: Props) {
+export function StartFrom({ hasContent, registries, onStart, onStartWith, importRequest = 0 }: Props) {
   const [asking, setAsking] = useState<Pending | null>(null);
   const [picking, setPicking] = useState(false);
+  const [imported, setImported] = useState<ComposeImportResult | null>(null);
+  const [importing, setImporting] = useState(false);
+  const [importError, setImportError] = useState<unknown>(null);
+  const importCompose = useLatestCallback(() => {
+    setImporting(true);
+    setImportError(null);
+    call('apps.importCompose', {}).then(
+      (result) => {
+        setImporting(false);
+        setImported(result);
+      },
+      (e: unknown) => {
+        setImporting(false);
+        setImportError(e);
+      },
+    );
+  });
+  useEffect(() => {
+    if (importRequest > 0) importCompose();
+  }, [importRequest, importCompose]);
   const choose = (pending: Pending) => (hasContent() ? setAsking(pending) : pending.apply());
   const choosePreset = (preset: AppPreset | null) =>
     choose({
@@ -47,6 +73,24 @@ export function StartFrom({ hasContent, registries, onStart, onStartWith }: Prop
       <button type="button" aria-haspopup="dialog" onClick={() => setPicking(true)}>
         Duplicate an app…
       </button>
+      <button type="button" aria-haspopup="dialog" disabled={importing} onClick={importCompose}>
+        {importing ? 'Reading the compose file…' : 'Import compose file…'}
+      </button>
+      {importError !== null && (
+        <div className="start-from-error">
+          <ErrorMessage error={importError} />
+        </div>
+      )}
+      {imported && (
+        <ComposeImportDialog
+          result={imported}
+          onClose={() => setImported(null)}
+          onOpen={(values, fileName) => {
+            setImported(null);
+            choose({ label: `Start from ${fileName}`, replacement: `the services of ${fileName}`, apply: () => onStartWith(values) });
+          }}
+        />
+      )}
       <DuplicatePicker
         open={picking}
         onClose={() => setPicking(false)}
