@@ -30,7 +30,10 @@ const SCHEMAS_ONLY = new Set(['logging']);
 
 /** The operations the sandbox implements, per document: "METHOD path template". */
 const OPERATIONS = {
-  'magic-containers': ['GET /apps', 'POST /apps', 'GET /apps/{appId}', 'DELETE /apps/{appId}', 'GET /regions', 'GET /registries'],
+  'magic-containers': ['GET /apps', 'POST /apps', 'GET /apps/{appId}', 'DELETE /apps/{appId}', 'GET /regions', 'GET /registries',
+    // The registry questions, limits and optimal region (sandbox/containers/registry.ts).
+    'POST /registries/public-images/search', 'POST /registries/tags', 'POST /registries/digest', 'POST /registries/image-config',
+    'POST /registries/config-suggestions', 'GET /limits', 'GET /regions/optimal'],
   stream: [
     'GET /library/{libraryId}/videos',
     'POST /library/{libraryId}/videos',

@@ -9,6 +9,7 @@ import type { SavedPart } from '../state.js';
 import { createApp } from './create.js';
 import type { Application } from './model.js';
 import { sendErrorDetails, sendProblem } from './replies.js';
+import { handleRegistryQuestions } from './registry.js';
 import { AppStore, paginate } from './store.js';
 import { variedStatus, withExtraMembers } from './variety.js';
 
@@ -74,6 +75,8 @@ export function createContainersArea(ctx: SandboxContext): ContainersArea {
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse, path: string, query: URLSearchParams): Promise<boolean> => {
+    // Registry questions, limits and the optimal region: sandbox/containers/registry.ts.
+    if (await handleRegistryQuestions(ctx, () => store.size, req, res, path, query)) return true;
     const r = route(path);
     if (!r) return false;
     const method = (req.method ?? 'GET').toUpperCase();
