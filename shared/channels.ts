@@ -88,6 +88,13 @@ export const METHOD_NAMES = [
   'apps.getDraft',
   'apps.saveDraft',
   'apps.clearDraft',
+  // The form's questions to the platform (images, suggestions, limits, optimal region).
+  'apps.searchImages',
+  'apps.imageTags',
+  'apps.imageDigest',
+  'apps.configSuggestions',
+  'apps.limits',
+  'apps.optimalRegion',
   'logs.export',
   'logs.exportCancel',
   'logs.tail',

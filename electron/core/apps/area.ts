@@ -9,6 +9,7 @@ import type { SecretCipher } from '../ports.js';
 import type { AreaHandlers } from '../router.js';
 import { appsApi } from './apps-api.js';
 import { DraftStore } from './drafts.js';
+import { registryApi } from './registry-api.js';
 
 /** The area's handlers, typed from its contract file. */
 export type AppsHandlers = AreaHandlers<typeof appsContract>;
@@ -65,6 +66,30 @@ export function appsArea(deps: AppsAreaDeps): { readonly handlers: AppsHandlers;
       await drafts.clear(deps.draftProfileId(profileId));
       return {};
     },
+    // The form's questions to the platform: images, suggestions, limits, optimal region.
+    ...registryHandlers(deps),
   };
   return { handlers, drafts };
+}
+
+/** The handlers of the form's questions, kept apart from the rest of the area. */
+function registryHandlers(deps: AppsAreaDeps): Pick<
+  AppsHandlers,
+  'apps.searchImages' | 'apps.imageTags' | 'apps.imageDigest' | 'apps.configSuggestions' | 'apps.limits' | 'apps.optimalRegion'
+> {
+  const api = async () => registryApi((await deps.active()).client);
+  return {
+    'apps.searchImages': async (input, ctx) => {
+      const { items, unreadable } = await (await api()).searchImages(input, ctx.signal);
+      return { images: items, unreadable };
+    },
+    'apps.imageTags': async (input, ctx) => {
+      const { items, unreadable } = await (await api()).imageTags(input, ctx.signal);
+      return { tags: items, unreadable };
+    },
+    'apps.imageDigest': async (input, ctx) => ({ digest: await (await api()).imageDigest(input, ctx.signal) }),
+    'apps.configSuggestions': async (input, ctx) => (await api()).configSuggestions(input, ctx.signal),
+    'apps.limits': async (_input, ctx) => (await api()).limits(ctx.signal),
+    'apps.optimalRegion': async (_input, ctx) => ({ region: await (await api()).optimalRegion(ctx.signal) }),
+  };
 }
