@@ -196,9 +196,13 @@ export function ImageFields({ index, registries }: Props) {
   const imageName = typeof nameValue === 'string' ? nameValue : '';
   const imageKey = registryId !== '' && imageName !== '' ? `${registryId}/${imageNamespace}/${imageName}` : null;
   function loadTags() {
-    if (imageKey === null || tags?.image === imageKey) return;
-    const key = imageKey;
-    call('apps.imageTags', { registryId, imageNamespace, imageName }).then(
+    // Read now, not from the last render: a name just picked is in the form already, not yet on screen.
+    const [r, ns, n] = getValues([p('imageRegistryId'), p('imageNamespace'), p('imageName')]) as unknown[];
+    if (typeof r !== 'string' || r === '' || typeof n !== 'string' || n === '') return;
+    const namespace = typeof ns === 'string' && ns !== '' ? ns : 'library';
+    const key = `${r}/${namespace}/${n}`;
+    if (tags?.image === key) return;
+    call('apps.imageTags', { registryId: r, imageNamespace: namespace, imageName: n }).then(
       (r) => setTags({ image: key, tags: r.tags }),
       () => setTags({ image: key, tags: [] }),
     );
