@@ -1,11 +1,32 @@
 // @vitest-environment happy-dom
 /** The form's questions to the platform: name and tag completion, Fill from image, required variables, limits, optimal region. */
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import axe from 'axe-core';
 import { afterEach, describe, expect, it } from 'vitest';
+import { searchPrefixOf } from '../containers/ImageFields';
 import type { AppFormDraft } from './use-draft';
 import { formBridge, renderForm } from './test-form';
 
 afterEach(cleanup);
+
+/** Serious or critical axe violations in the page, by rule and element. */
+async function axeProblems(within: Element = document.body): Promise<string[]> {
+  const result = await axe.run(within, { rules: { 'color-contrast': { enabled: false }, region: { enabled: false } } });
+  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+describe('searchPrefixOf', () => {
+  it('is the name being typed, without a host or library/, and nothing once a tag or digest starts', () => {
+    expect(searchPrefixOf('ngi')).toBe('ngi');
+    expect(searchPrefixOf('docker.io/library/ngi')).toBe('ngi');
+    expect(searchPrefixOf('ghcr.io/home')).toBe('home');
+    expect(searchPrefixOf('grafana/gra')).toBe('grafana/gra');
+    expect(searchPrefixOf('localhost:5000/app')).toBe('app');
+    expect(searchPrefixOf('nginx:1')).toBeNull();
+    expect(searchPrefixOf('nginx@sha256:ab')).toBeNull();
+    expect(searchPrefixOf('n')).toBeNull();
+  });
+});
 
 const input = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 async function opened() {
@@ -51,6 +72,7 @@ describe('image name and tag completion', () => {
     fireEvent.change(reference, { target: { value: 'pos' } });
     const list = await screen.findByRole('listbox', { name: 'Matching images' });
     expect(within(list).getAllByRole('option').map((o) => o.textContent)).toEqual(['postgres', 'bitnami/postgresql']);
+    expect(await axeProblems()).toEqual([]);
     expect(bridge.inputs('apps.searchImages').at(-1)).toEqual({ registryId: '7', prefix: 'pos' });
     fireEvent.keyDown(reference, { key: 'ArrowDown' });
     expect(reference.getAttribute('aria-activedescendant')).toBe(within(list).getAllByRole('option')[0]!.id);
@@ -102,6 +124,8 @@ describe('Fill from image', () => {
     const dialog = await screen.findByTestId('fill-from-image-dialog');
     expect(bridge.inputs('apps.configSuggestions')).toEqual([{ registryId: '7', imageNamespace: 'library', imageName: 'postgres', tag: '16' }]);
     expect(within(dialog).getByText('Set POSTGRES_PASSWORD.')).toBeTruthy();
+    // The dialog itself (the page behind a modal dialog is hidden from assistive technology while it is open).
+    expect(await axeProblems(dialog)).toEqual([]);
     const box = (text: RegExp) => within(dialog).getByRole('checkbox', { name: text }) as HTMLInputElement;
     // What the form has already is shown, not offered.
     expect(box(/^POSTGRES_USER/).disabled).toBe(true);
