@@ -216,7 +216,7 @@ export function ImageFields({ index, registries }: Props) {
       : [];
   const tagList = useCompletion({
     id: `${completionId}-tags`,
-    label: 'Tags of the image',
+    label: 'Available versions',
     options: tagOptions,
     onPick: (o) => {
       setValue(p('imageTag'), o.key, opts);

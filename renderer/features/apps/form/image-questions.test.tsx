@@ -83,7 +83,7 @@ describe('image name and tag completion', () => {
     // The tag is next: its field has the focus and lists the image's tags.
     const tag = input('Tag');
     await waitFor(() => expect(document.activeElement).toBe(tag));
-    const tags = await screen.findByRole('listbox', { name: 'Tags of the image' });
+    const tags = await screen.findByRole('listbox', { name: 'Available versions' });
     expect(within(tags).getAllByRole('option').map((o) => o.textContent)).toEqual(['latest', '17', '16-alpine']);
     expect(bridge.inputs('apps.imageTags')).toEqual([{ registryId: '7', imageNamespace: 'library', imageName: 'postgres' }]);
     fireEvent.change(tag, { target: { value: '16' } });
@@ -91,7 +91,7 @@ describe('image name and tag completion', () => {
     fireEvent.keyDown(tag, { key: 'ArrowDown' });
     fireEvent.keyDown(tag, { key: 'Enter' });
     expect(tag.value).toBe('16-alpine');
-    expect(screen.queryByRole('listbox', { name: 'Tags of the image' })).toBeNull();
+    expect(screen.queryByRole('listbox', { name: 'Available versions' })).toBeNull();
   });
 
   it('shows no list when the search fails, and Escape closes a list without touching the form', async () => {
