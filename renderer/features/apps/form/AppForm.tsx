@@ -126,7 +126,7 @@ function LoadedForm({
   const registries = useCall('apps.registries', {});
   const { schedule } = saver;
   // A new app starts in the platform's optimal region; a restored draft keeps its own.
-  useOptimalRegionDefault(form, draft === null);
+  const startingBlank = useOptimalRegionDefault(form, draft === null);
 
   const onApplied = useCallback(() => setStartNonce((n) => n + 1), []);
   const json = useJsonView({ form, initial: draft?.ui, uiRef: ui, schedule, onApplied });
@@ -238,7 +238,7 @@ function LoadedForm({
           )}
           <form noValidate aria-label="New app" hidden={step.kind !== 'form'} onSubmit={review}>
             <LimitsLine kind="apps" />
-            <StartFrom hasContent={() => bodyText(form.getValues()) !== bodyText(blankApp())} registries={registries.data?.registries ?? []} onStart={start} onStartWith={startWith} />
+            <StartFrom hasContent={() => bodyText(form.getValues()) !== bodyText(startingBlank())} registries={registries.data?.registries ?? []} onStart={start} onStartWith={startWith} />
             <div className="row view-switch" role="group" aria-label="Edit as">
               <button type="button" aria-pressed={json.view === 'form'} onClick={() => json.show('form')}>
                 Form

@@ -218,6 +218,10 @@ describe('limits and the optimal region', () => {
     await waitFor(() => expect((screen.getByRole('radio', { name: 'London: Required' }) as HTMLInputElement).checked).toBe(true));
     expect((screen.getByRole('radio', { name: 'Frankfurt: Off' }) as HTMLInputElement).checked).toBe(true);
     expect(screen.getByTestId('optimal-region').textContent).toContain('London (UK)');
+    // The region set for the user is not something they typed: a preset starts without asking to replace it.
+    fireEvent.click(within(screen.getByRole('group', { name: 'Start from' })).getByRole('button', { name: 'API with a Redis sidecar' }));
+    expect(await screen.findByRole('region', { name: /^Container 2/ })).toBeTruthy();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
     cleanup();
 
     const restored = formBridge(POSTGRES);
