@@ -65,7 +65,7 @@ describe('burrow apps', () => {
 
     const list = await runBurrow(['apps', 'list'], { env });
     expect(list.code).toBe(0);
-    expect(list.stdout.split('\n').find((l) => l.startsWith(id))).toMatch(new RegExp(`^${id}\\s+active\\s+Demo app 1$`));
+    expect(list.stdout.split('\n').find((l) => l.startsWith(id))).toMatch(new RegExp(`^${id}\\s+inactive\\s+Demo app 1$`));
     const listJson = await runBurrow(['apps', 'list', '--json'], { env });
     expect((JSON.parse(listJson.stdout) as { id: string }[]).map((a) => a.id)).toEqual(await appIds());
 

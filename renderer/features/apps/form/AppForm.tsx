@@ -247,7 +247,7 @@ function LoadedForm({
                 JSON
               </button>
             </div>
-            {json.view === 'json' && <JsonView text={json.text} problem={json.problem} refused={json.refused} textArea={json.textArea} onChange={json.edit} />}
+            {json.view === 'json' && <JsonView text={json.text} problem={json.problem} refused={json.refused} editorRef={json.editorRef} onChange={json.edit} />}
             {/* The sections stay mounted under the JSON view: values applied from the text are on them when switched back. */}
             <div className="app-form-sections" hidden={json.view !== 'form'}>
               {SECTIONS.map((s) => {
