@@ -66,6 +66,14 @@ const OPERATIONS = {
     'GET /nodes/plain',
     'GET /regions',
     'GET /registries',
+    // The registry questions, limits and optimal region (sandbox/containers/registry.ts).
+    'POST /registries/public-images/search',
+    'POST /registries/tags',
+    'POST /registries/digest',
+    'POST /registries/image-config',
+    'POST /registries/config-suggestions',
+    'GET /limits',
+    'GET /regions/optimal',
   ],
   stream: [
     'GET /library/{libraryId}/videos',

@@ -97,6 +97,13 @@ export const METHOD_NAMES = [
   'apps.setRegions',
   'apps.setEnv',
   'apps.importCompose',
+  // The form's questions to the platform (images, suggestions, limits, optimal region).
+  'apps.searchImages',
+  'apps.imageTags',
+  'apps.imageDigest',
+  'apps.configSuggestions',
+  'apps.limits',
+  'apps.optimalRegion',
   'logs.export',
   'logs.exportCancel',
   'logs.tail',

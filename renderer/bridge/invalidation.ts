@@ -77,8 +77,8 @@ export const STALE_AFTER_CALL: { readonly [M in MethodName]?: readonly StaleScop
   'logs.update': ['logs.window', 'logs.aggregates', 'logs.values', 'logs.facets'],
   'logs.loadMore': ['logs.window', 'logs.aggregates', 'logs.values', 'logs.facets'],
   // The account's applications changed; a failed call may still have made or removed one.
-  'apps.create': ['apps.list', 'apps.get'],
-  'apps.delete': ['apps.list', 'apps.get'],
+  'apps.create': ['apps.list', 'apps.get', 'apps.limits'],
+  'apps.delete': ['apps.list', 'apps.get', 'apps.limits'],
   // Running or changing an app moves its status, instances and settings; the list shows the status too.
   'apps.deploy': ['apps.list', 'apps.get', 'apps.overview'],
   'apps.undeploy': ['apps.list', 'apps.get', 'apps.overview'],

@@ -38,6 +38,7 @@ import {
   type Operations,
 } from './operations.js';
 import { sendErrorDetails, sendProblem } from './replies.js';
+import { handleRegistryQuestions } from './registry.js';
 import { savedRunState, type StoredApp } from './running.js';
 import { AppStore, paginate } from './store.js';
 import { variedStatus, withExtraMembers } from './variety.js';
@@ -239,6 +240,8 @@ export function createContainersArea(ctx: SandboxContext): ContainersArea {
   ];
 
   const handle = async (req: IncomingMessage, res: ServerResponse, path: string, query: URLSearchParams): Promise<boolean> => {
+    // Registry questions, limits and the optimal region: sandbox/containers/registry.ts.
+    if (await handleRegistryQuestions(ctx, () => store.size, req, res, path, query)) return true;
     const found = match(routes, path);
     if (!found) return false;
     const method = (req.method ?? 'GET').toUpperCase();

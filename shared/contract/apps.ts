@@ -111,11 +111,6 @@ export const AppDraft = z.object({
 });
 export type AppDraft = z.infer<typeof AppDraft>;
 
-/**
- * Whose draft a call means. The form names the profile that was active when it opened, so a draft written as it
- * closes (a profile switch closes it, after the core has switched) stays with that profile, secrets and all, and
- * never lands in another account's draft. A profile that does not exist is refused.
- */
 /* ---- Compose import (issue 25, slice D) ---- */
 
 /** One published port of a compose service, as an endpoint of the imported body (see shared/apps/compose-endpoints.ts). */
@@ -141,8 +136,68 @@ export type ComposeImportResult = z.infer<typeof ComposeImportResult>;
 
 /* ---- end of compose import ---- */
 
+/**
+ * Whose draft a call means. The form names the profile that was active when it opened, so a draft written as it
+ * closes (a profile switch closes it, after the core has switched) stays with that profile, secrets and all, and
+ * never lands in another account's draft. A profile that does not exist is refused.
+ */
 const DraftOwner = z.object({ profileId: z.string().min(1).max(200).optional() }).strict();
 
+
+/* ---- The form's questions to the platform: images, suggestions, limits, optimal region (slice "images"). ---- */
+
+/** A registry as a registry question names it: the id the registry list gives, or `dockerhub` / `github`. */
+const RegistryRef = z.string().trim().min(1, 'is required').max(100, 'must be at most 100 characters');
+const ImagePart = z.string().trim().min(1, 'is required').max(100, 'must be at most 100 characters');
+const ImageRef = { registryId: RegistryRef, imageNamespace: ImagePart, imageName: ImagePart };
+
+/** An environment variable an image suggests: its default (null for none) and whether the image needs a value. */
+export const EnvSuggestion = z.object({ name: z.string(), defaultValue: z.string().nullable(), required: z.boolean(), description: z.string().nullable().optional() });
+export type EnvSuggestion = z.infer<typeof EnvSuggestion>;
+
+/** What an image suggests for its container: endpoints (EndpointRequest shapes, kept as sent), variables, volumes. */
+export const ConfigSuggestions = z.object({
+  endpoints: z.array(z.looseObject({ displayName: z.string() })),
+  env: z.array(EnvSuggestion),
+  volumes: z.array(z.object({ containerPath: z.string(), suggestedVolumeName: z.string() })),
+  appName: z.string().nullable(),
+  description: z.string().nullable().optional(),
+  instructions: z.string().nullable(),
+  registryUrl: z.string().nullable().optional(),
+  unreadable: Unreadable.optional(),
+});
+export type ConfigSuggestions = z.infer<typeof ConfigSuggestions>;
+
+/** The account's limits (`GET /limits`); each null when the platform did not say. Volume size in GB. */
+export const AppLimits = z.object({
+  maxApps: z.number().int().nullable(),
+  existingApps: z.number().int().nullable(),
+  maxRegionsPerApp: z.number().int().nullable(),
+  maxInstancesPerRegion: z.number().int().nullable(),
+  maxInstancesPerApp: z.number().int().nullable(),
+  maxVolumesPerApp: z.number().int().nullable(),
+  maxVolumeSize: z.number().int().nullable(),
+});
+export type AppLimits = z.infer<typeof AppLimits>;
+
+/** The form's questions, kept in one block of the contract. */
+const imageMethods = {
+  /** Public images whose name starts with the prefix (`POST /registries/public-images/search`; Docker Hub gives its first 10). */
+  'apps.searchImages': {
+    input: z.object({ registryId: RegistryRef, prefix: z.string().trim().min(1, 'is required').max(100, 'must be at most 100 characters') }).strict(),
+    output: z.object({ images: z.array(z.object({ namespace: z.string(), name: z.string() })), unreadable: Unreadable.optional() }),
+  },
+  /** The tags of an image (`POST /registries/tags`). */
+  'apps.imageTags': { input: z.object(ImageRef).strict(), output: z.object({ tags: z.array(z.string()), unreadable: Unreadable.optional() }) },
+  /** A tag's digest (`POST /registries/digest`); null when the platform gave none. */
+  'apps.imageDigest': { input: z.object({ ...ImageRef, tag: ImagePart }).strict(), output: z.object({ digest: z.string().nullable() }) },
+  /** What an image suggests for its container (`POST /registries/config-suggestions`). */
+  'apps.configSuggestions': { input: z.object({ ...ImageRef, tag: ImagePart }).strict(), output: ConfigSuggestions },
+  /** The account's limits (`GET /limits`). */
+  'apps.limits': { input: empty, output: AppLimits },
+  /** The region the platform suggests for a new app (`GET /regions/optimal`); null when it named none. */
+  'apps.optimalRegion': { input: empty, output: z.object({ region: AppRegion.nullable() }) },
+} as const;
 /**
  * The app's running state as `GET /apps/{id}/overview` gives it. Every member is optional and may be null: the page
  * shows what the platform reported and leaves out what it did not. Indicators carry their number in `indicator` and
@@ -250,6 +305,7 @@ export const appsContract = {
     // ── Compose import ──
     /** Asks for a compose file (a dialog) and maps it to a create body with the account's registries; null when cancelled. */
     'apps.importCompose': { input: empty, output: ComposeImportResult.nullable() },
+    ...imageMethods,
   },
   events: {},
 } as const satisfies AreaContract;

@@ -23,12 +23,14 @@ import { explainAppsError } from './app-errors.js';
 /** Pages followed at most when a list is read whole; far more than any account has, so a platform that repeats a cursor cannot loop us forever. */
 export const MAX_PAGES = 200;
 
-function answer(method: string, path: string, res: PlatformResponse): unknown {
+/** A 2xx answer's JSON; any other status as an AppFailure in the user's words. */
+export function answer(method: string, path: string, res: PlatformResponse): unknown {
   if (res.status >= 200 && res.status < 300) return res.json();
   throw new AppFailure(explainAppsError({ status: res.status, body: res.body, where: `${method} ${path}` }));
 }
 
-function unexpected(where: string, detail: string): AppFailure {
+/** An answer in a shape Burrow cannot use. */
+export function unexpected(where: string, detail: string): AppFailure {
   return new AppFailure(appError('http', 'The platform answered in a shape Burrow does not know', { detail: `${detail} — ${where}` }));
 }
 

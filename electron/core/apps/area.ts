@@ -10,6 +10,7 @@ import type { AreaHandlers } from '../router.js';
 import { appsApi } from './apps-api.js';
 import { readComposeImport } from './compose-file.js';
 import { DraftStore } from './drafts.js';
+import { registryApi } from './registry-api.js';
 
 /** The area's handlers, typed from its contract file. */
 export type AppsHandlers = AreaHandlers<typeof appsContract>;
@@ -106,6 +107,30 @@ export function appsArea(deps: AppsAreaDeps): { readonly handlers: AppsHandlers;
       const imported = await readComposeImport(path, items);
       return { ...imported, body: imported.body as Record<string, unknown>, endpoints: [...imported.endpoints], unmapped: [...imported.unmapped] };
     },
+    // The form's questions to the platform: images, suggestions, limits, optimal region.
+    ...registryHandlers(deps),
   };
   return { handlers, drafts };
+}
+
+/** The handlers of the form's questions, kept apart from the rest of the area. */
+function registryHandlers(deps: AppsAreaDeps): Pick<
+  AppsHandlers,
+  'apps.searchImages' | 'apps.imageTags' | 'apps.imageDigest' | 'apps.configSuggestions' | 'apps.limits' | 'apps.optimalRegion'
+> {
+  const api = async () => registryApi((await deps.active()).client);
+  return {
+    'apps.searchImages': async (input, ctx) => {
+      const { items, unreadable } = await (await api()).searchImages(input, ctx.signal);
+      return { images: items, unreadable };
+    },
+    'apps.imageTags': async (input, ctx) => {
+      const { items, unreadable } = await (await api()).imageTags(input, ctx.signal);
+      return { tags: items, unreadable };
+    },
+    'apps.imageDigest': async (input, ctx) => ({ digest: await (await api()).imageDigest(input, ctx.signal) }),
+    'apps.configSuggestions': async (input, ctx) => (await api()).configSuggestions(input, ctx.signal),
+    'apps.limits': async (_input, ctx) => (await api()).limits(ctx.signal),
+    'apps.optimalRegion': async (_input, ctx) => ({ region: await (await api()).optimalRegion(ctx.signal) }),
+  };
 }

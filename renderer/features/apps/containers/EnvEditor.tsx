@@ -7,6 +7,7 @@ import { Field } from '../../../ui/field';
 import { RowList } from '../../../ui/row-list';
 import { NOT_A_USERNAME_MARKS, SECRET_INPUT_MARKS } from '../../../ui/secret-field';
 import { at, errorAt, type AppForm } from './form-kit';
+import { useImageHints } from './image-hints';
 
 interface Props {
   readonly index: number;
@@ -42,6 +43,8 @@ export function EnvEditor({ index }: Props) {
   const [revealed, setRevealed] = useState<ReadonlySet<string>>(new Set());
   const viewName = useId();
   const duplicates = duplicateRows(rows);
+  // Variables this container's image needs a value for ("Fill from image" learns them).
+  const requiredNames = useImageHints().required.get(index);
 
   function openText() {
     // The text view starts from the rows, so editing and applying it round-trips them; but text cannot mask
@@ -137,7 +140,11 @@ export function EnvEditor({ index }: Props) {
                   {(c) => <input {...c} className="mono" spellCheck={false} {...NOT_A_USERNAME_MARKS} {...register(at(index, `environmentVariables.${i}.name`))} />}
                 </Field>
                 {others && <p className="field-warning">Same name as row {others.join(', ')}: a container sees only one of them.</p>}
-                <Field label={`Variable ${i + 1} value`} error={errorAt(formState.errors, `${name}.${i}.value`)}>
+                <Field
+                  label={`Variable ${i + 1} value`}
+                  hint={requiredNames?.has(rowName) ? 'Required by the image' : undefined}
+                  error={errorAt(formState.errors, `${name}.${i}.value`)}
+                >
                   {(c) => (
                     <input {...c} className="mono" {...SECRET_INPUT_MARKS} type={shown ? 'text' : 'password'} {...register(at(index, `environmentVariables.${i}.value`))} />
                   )}

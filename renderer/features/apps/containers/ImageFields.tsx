@@ -1,11 +1,17 @@
-/** The container's image: one reference box that fills the parts, the parts themselves, and the pull policy. */
+/**
+ * The container's image: one reference box that fills the parts (completing public image names as they are typed),
+ * the parts themselves (the tag completing from the image's tags), the pull policy, and "Fill from image".
+ */
 import { useEffect, useId, useRef, useState } from 'react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import type { AppRegistry } from '../../../../shared/contract/apps';
 import { formatImageReference, parseImageReference, type ImageReferenceProblem } from '../../../../shared/apps/image-reference';
 import { matchRegistry, registryHostKey } from '../../../../shared/apps/image-registry';
 import { IMAGE_PULL_POLICIES } from '../../../../shared/platform/containers';
+import { call } from '../../../bridge/client';
 import { Field } from '../../../ui/field';
+import { useCompletion } from './completion';
+import { FillFromImage } from './FillFromImage';
 import { at, errorAt, optionalText, type AppForm } from './form-kit';
 
 interface Props {
@@ -22,6 +28,33 @@ const POLICY_LABELS: Record<(typeof IMAGE_PULL_POLICIES)[number], string> = {
 function hostOf(registries: readonly AppRegistry[], id: unknown): string | undefined {
   const r = registries.find((x) => String(x.id) === id);
   return r ? registryHostKey(r.hostName) : undefined;
+}
+
+/** How long typing pauses before the registry is asked for names. */
+export const SEARCH_DELAY_MS = 250;
+/** Fewer characters than this match too much to be worth asking about. */
+const MIN_PREFIX = 2;
+
+/**
+ * The name part of a reference being typed, for a public image search: null once a tag or digest is being typed, or
+ * when there is too little; without a leading registry host and without Docker Hub's `library/`.
+ */
+export function searchPrefixOf(reference: string): string | null {
+  const text = reference.trim();
+  if (text.includes('@')) return null;
+  const parts = text.split('/');
+  const first = parts[0] ?? '';
+  if (parts.length > 1 && (first.includes('.') || first.includes(':') || first === 'localhost')) parts.shift();
+  if (parts.join('/').includes(':')) return null;
+  if (parts[0] === 'library' && parts.length > 1) parts.shift();
+  const prefix = parts.join('/');
+  return prefix.length >= MIN_PREFIX ? prefix : null;
+}
+
+/** A public image as the reference box writes it: Docker Hub's official ones by name alone, others with their host. */
+function referenceOfFound(host: string | undefined, namespace: string, name: string): string {
+  const path = namespace && namespace !== 'library' ? `${namespace}/${name}` : name;
+  return host && host !== 'docker.io' ? `${host}/${path}` : path;
 }
 
 /** Pasting or typing a whole reference fills registry, namespace, name, tag and digest; each part stays editable. */
@@ -52,6 +85,13 @@ export function ImageFields({ index, registries }: Props) {
   const [showProblems, setShowProblems] = useState(false);
   const [registryNote, setRegistryNote] = useState<{ readonly kind: 'error' | 'hint'; readonly text: string } | null>(null);
   const noteId = useId();
+  const completionId = useId();
+  const tagInput = useRef<HTMLInputElement | null>(null);
+  // Names found for the text typed; tags of the image chosen (by "registry/namespace/name"). A failed call shows nothing.
+  const [found, setFound] = useState<{ readonly prefix: string; readonly images: readonly { readonly namespace: string; readonly name: string }[] } | null>(null);
+  const [tags, setTags] = useState<{ readonly image: string; readonly tags: readonly string[] } | null>(null);
+  // Null while the tag list shows every tag (just opened); the typed text once the user types into the tag.
+  const [tagFilter, setTagFilter] = useState<string | null>(null);
   const formatted = referenceOf();
   if (formatted !== seen) {
     // The parts changed without this box: show them (while typing, applyReference marks its own result as seen).
@@ -112,6 +152,88 @@ export function ImageFields({ index, registries }: Props) {
   const error = (rest: string) => errorAt(formState.errors, p(rest));
   const shownProblems = showProblems ? problems : [];
 
+  // Completion of names: asked of a public registry while the user types a name into the reference box.
+  const [registryValue, namespaceValue, nameValue] = getValues([p('imageRegistryId'), p('imageNamespace'), p('imageName')]) as unknown[];
+  const registryId = typeof registryValue === 'string' ? registryValue : '';
+  const chosen = registries.find((r) => String(r.id) === registryId);
+  const searchRegistry = chosen?.isPublic === true ? registryId : null;
+  const prefix = searchPrefixOf(reference);
+  const searchKey = searchRegistry !== null && prefix !== null ? `${searchRegistry}|${prefix}` : null;
+  const [typingName, setTypingName] = useState(false);
+  useEffect(() => {
+    if (!typingName || searchKey === null || searchRegistry === null || prefix === null) return;
+    let live = true;
+    const timer = setTimeout(() => {
+      call('apps.searchImages', { registryId: searchRegistry, prefix }).then(
+        (r) => live && setFound({ prefix: searchKey, images: r.images }),
+        () => live && setFound({ prefix: searchKey, images: [] }),
+      );
+    }, SEARCH_DELAY_MS);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [typingName, searchKey, searchRegistry, prefix]);
+  const host = hostOf(registries, registryId);
+  const nameOptions =
+    found !== null && found.prefix === searchKey
+      ? found.images.map((i) => referenceOfFound(host, i.namespace, i.name)).filter((ref, i, all) => ref !== reference.trim() && all.indexOf(ref) === i).map((ref) => ({ key: ref, label: ref }))
+      : [];
+  const names = useCompletion({
+    id: `${completionId}-names`,
+    label: 'Matching images',
+    options: nameOptions,
+    onPick: (o) => {
+      setTypingName(false);
+      applyReference(o.key);
+      // The tag comes next: its list opens with the image's tags.
+      tagInput.current?.focus();
+    },
+  });
+
+  // Completion of tags, once an image is named: every tag when the field is entered, the matching ones as it is typed.
+  const imageNamespace = typeof namespaceValue === 'string' && namespaceValue !== '' ? namespaceValue : 'library';
+  const imageName = typeof nameValue === 'string' ? nameValue : '';
+  const imageKey = registryId !== '' && imageName !== '' ? `${registryId}/${imageNamespace}/${imageName}` : null;
+  function loadTags() {
+    // Read now, not from the last render: a name just picked is in the form already, not yet on screen.
+    const [r, ns, n] = getValues([p('imageRegistryId'), p('imageNamespace'), p('imageName')]) as unknown[];
+    if (typeof r !== 'string' || r === '' || typeof n !== 'string' || n === '') return;
+    const namespace = typeof ns === 'string' && ns !== '' ? ns : 'library';
+    const key = `${r}/${namespace}/${n}`;
+    if (tags?.image === key) return;
+    call('apps.imageTags', { registryId: r, imageNamespace: namespace, imageName: n }).then(
+      (r) => setTags({ image: key, tags: r.tags }),
+      () => setTags({ image: key, tags: [] }),
+    );
+  }
+  const tagOptions =
+    tags !== null && tags.image === imageKey
+      ? tags.tags
+          .filter((t) => tagFilter === null || (t !== tagFilter && t.toLowerCase().includes(tagFilter.toLowerCase())))
+          .slice(0, 50)
+          .map((t) => ({ key: t, label: t }))
+      : [];
+  const tagList = useCompletion({
+    id: `${completionId}-tags`,
+    label: 'Available versions',
+    options: tagOptions,
+    onPick: (o) => {
+      setValue(p('imageTag'), o.key, opts);
+      setValue(p('imageDigest'), undefined, opts);
+      partChanged();
+    },
+  });
+  const tagRegistration = register(p('imageTag'), {
+    // A digest pins one build of one tag: once the tag changes it names something else.
+    onChange: (e: { target: { value: string } }) => {
+      setValue(p('imageDigest'), undefined, opts);
+      partChanged();
+      setTagFilter(e.target.value);
+      tagList.show();
+    },
+  });
+
   return (
     <div className="image-fields">
       <Field
@@ -120,18 +242,32 @@ export function ImageFields({ index, registries }: Props) {
         error={shownProblems.map((x) => x.message).join(' ') || undefined}
       >
         {(c) => (
-          <input
-            {...c}
-            // The registry note belongs to the reference that caused it.
-            aria-describedby={[c['aria-describedby'], registryNote ? noteId : null].filter(Boolean).join(' ') || undefined}
-            className="mono"
-            spellCheck={false}
-            autoComplete="off"
-            value={reference}
-            onChange={(e) => (applyReference(e.target.value), setShowProblems(false))}
-            onPaste={() => setShowProblems(true)}
-            onBlur={() => setShowProblems(reference !== '')}
-          />
+          <div className="completion-field">
+            <input
+              {...c}
+              {...names.inputProps}
+              // The registry note belongs to the reference that caused it.
+              aria-describedby={[c['aria-describedby'], registryNote ? noteId : null].filter(Boolean).join(' ') || undefined}
+              className="mono"
+              spellCheck={false}
+              autoComplete="off"
+              value={reference}
+              onChange={(e) => {
+                applyReference(e.target.value);
+                setShowProblems(false);
+                setTypingName(true);
+                names.show();
+              }}
+              onKeyDown={names.onKeyDown}
+              onPaste={() => setShowProblems(true)}
+              onBlur={() => {
+                setShowProblems(reference !== '');
+                setTypingName(false);
+                names.close();
+              }}
+            />
+            {names.list}
+          </div>
         )}
       </Field>
       {registryNote && (
@@ -183,14 +319,31 @@ export function ImageFields({ index, registries }: Props) {
         </Field>
         <Field label="Tag" error={error('imageTag')}>
           {(c) => (
-            <input
-              {...c}
-              className="mono"
-              {...register(p('imageTag'), {
-                // A digest pins one build of one tag: once the tag changes it names something else.
-                onChange: () => (setValue(p('imageDigest'), undefined, opts), partChanged()),
-              })}
-            />
+            <div className="completion-field">
+              <input
+                {...c}
+                {...tagList.inputProps}
+                className="mono"
+                spellCheck={false}
+                autoComplete="off"
+                {...tagRegistration}
+                ref={(el) => {
+                  tagRegistration.ref(el);
+                  tagInput.current = el;
+                }}
+                onFocus={() => {
+                  loadTags();
+                  setTagFilter(null);
+                  tagList.show();
+                }}
+                onKeyDown={tagList.onKeyDown}
+                onBlur={(e) => {
+                  tagList.close();
+                  void tagRegistration.onBlur(e);
+                }}
+              />
+              {tagList.list}
+            </div>
           )}
         </Field>
         <Field label="Digest" hint="Optional: sha256: and 64 hex digits" error={error('imageDigest')}>
@@ -209,6 +362,7 @@ export function ImageFields({ index, registries }: Props) {
           )}
         </Field>
       </div>
+      <FillFromImage index={index} />
     </div>
   );
 }

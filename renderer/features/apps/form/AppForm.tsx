@@ -33,6 +33,10 @@ import { useFocusFirstError, type SectionSpec } from './use-focus-first-error';
 import { useJsonView } from './use-json-view';
 import { JsonView } from './JsonView';
 import { VolumesSection } from './VolumesSection';
+import { ImageHintsProvider, useImageHintsState } from '../containers/image-hints';
+import { LimitsLine } from './LimitsLine';
+import { withRequiredEnv } from './required-env';
+import { useOptimalRegionDefault } from './use-optimal-region';
 import type { SelectorRow } from './NodeSelectors';
 import './app-form.css';
 
@@ -141,9 +145,11 @@ function LoadedForm({
   readonly secretValues?: 'sealed' | 'memory' | undefined;
   readonly notice?: string | undefined;
 }) {
+  // Variables the images need (Fill from image): marked in the env editors, an empty one refused on Review.
+  const { hints: imageHints, requiredRef } = useImageHintsState();
   const form = useForm<AppFormValues>({
     defaultValues: edit?.current ?? draft?.values ?? blankApp(),
-    resolver: zodResolver(appFormSchema, undefined, { raw: true }),
+    resolver: withRequiredEnv(zodResolver(appFormSchema, undefined, { raw: true }), () => requiredRef.current),
     mode: 'onTouched',
     reValidateMode: 'onChange',
     shouldFocusError: false,
@@ -161,6 +167,8 @@ function LoadedForm({
   const registries = useCall('apps.registries', {});
   // An edit keeps no draft: nothing is scheduled, so nothing is written.
   const schedule = edit ? NO_SAVE : saver.schedule;
+  // A new app starts in the platform's optimal region; a restored draft or an edit keeps its own.
+  const startingBlank = useOptimalRegionDefault(form, draft === null && !edit);
 
   const onApplied = useCallback(() => setStartNonce((n) => n + 1), []);
   const json = useJsonView({ form, initial: draft?.ui, uiRef: ui, schedule, onApplied });
@@ -281,100 +289,103 @@ function LoadedForm({
 
   return (
     <FormProvider {...form}>
-      <div className="app-form">
-        <h2>{edit ? `Edit ${edit.app.name}` : 'New app'}</h2>
-        {loadError !== undefined && (
-          <div>
-            <p>The saved draft could not be read, so the form starts blank.</p>
-            <ErrorMessage error={loadError} />
-          </div>
-        )}
-        <form noValidate aria-label={edit ? `Edit ${edit.app.name}` : 'New app'} hidden={step.kind !== 'form'} onSubmit={review}>
-          {!edit && <StartFrom hasContent={() => bodyText(form.getValues()) !== bodyText(blankApp())} registries={registries.data?.registries ?? []} onStart={start} onStartWith={startWith} importRequest={importRequest} />}
-          <div className="row view-switch" role="group" aria-label="Edit as">
-            <button type="button" aria-pressed={json.view === 'form'} onClick={() => json.show('form')}>
-              Form
-            </button>
-            <button type="button" aria-pressed={json.view === 'json'} onClick={() => json.show('json')}>
-              JSON
-            </button>
-          </div>
-          {json.view === 'json' && <JsonView text={json.text} problem={json.problem} refused={json.refused} editorRef={json.editorRef} onChange={json.edit} />}
-          {/* The sections stay mounted under the JSON view: values applied from the text are on them when switched back. */}
-          <div className="app-form-sections" hidden={json.view !== 'form'}>
-            {SECTIONS.map((s) => {
-              const count = counts[s.id] ?? 0;
-              const nonce = nonces[s.id] ?? 0;
-              return (
-                <div key={`${s.id}-${nonce}`} data-section={s.id}>
-                  <CollapsibleSection title={s.title} errorCount={count} defaultOpen>
-                    {s.id === 'app' && <AppSection />}
-                    {s.id === 'scaling' && <ScalingSection key={startNonce} initialSelectorRows={startNonce ? undefined : draft?.ui?.nodeSelectorRows} onSelectorRowsChange={onSelectorRowsChange} />}
-                    {s.id === 'containers' && registries.data?.unreadable && registries.data.unreadable.count > 0 && (
-                      <p className="muted small" role="note" data-testid="registries-unreadable">
-                        {unreadableText(registries.data.unreadable, 'image registry', 'image registries')}
-                      </p>
-                    )}
-                    {s.id === 'containers' && <ContainersSection registries={registries.data?.registries ?? []} />}
-                    {s.id === 'volumes' && <VolumesSection />}
-                  </CollapsibleSection>
-                </div>
-              );
-            })}
-          </div>
-          {step.kind === 'form' && <ErrorMessage error={createError} />}
-          {secretValues === 'memory' && !edit && <SecretValuesNote control={form.control} />}
-          {notice !== undefined && (
-            <p className="field-warning" role="note" data-testid="draft-notice">
-              {notice}
-            </p>
+      <ImageHintsProvider hints={imageHints}>
+        <div className="app-form">
+          <h2>{edit ? `Edit ${edit.app.name}` : 'New app'}</h2>
+          {loadError !== undefined && (
+            <div>
+              <p>The saved draft could not be read, so the form starts blank.</p>
+              <ErrorMessage error={loadError} />
+            </div>
           )}
-          {saver.saveError ? <p className="field-warning">The draft could not be saved: {errorOf(saver.saveError).title}</p> : null}
-          <div className="row form-actions">
-            <button type="button" onClick={() => (unsaved() ? setAsking(true) : leave(true))}>
-              Cancel
-            </button>
-            <button type="submit" className="primary" ref={reviewButton}>
-              Review
-            </button>
-          </div>
-        </form>
-        {step.kind === 'review' && (
-          <ReviewStep
-            text={step.text}
-            regions={regions.data?.regions ?? []}
-            creating={sending}
-            error={createError}
-            onBack={back}
-            onCreate={() => (edit ? update.mutate({ id: edit.app.id, text: step.text }) : create.mutate({ text: step.text }))}
-            edit={edit && { changes: step.changes ?? [], apiPath: updateAppApiPath(edit.app.id) }}
-          />
-        )}
-        {edit ? (
+          <form noValidate aria-label={edit ? `Edit ${edit.app.name}` : 'New app'} hidden={step.kind !== 'form'} onSubmit={review}>
+            {!edit && <LimitsLine kind="apps" />}
+            {!edit && <StartFrom hasContent={() => bodyText(form.getValues()) !== bodyText(startingBlank())} registries={registries.data?.registries ?? []} onStart={start} onStartWith={startWith} importRequest={importRequest} />}
+            <div className="row view-switch" role="group" aria-label="Edit as">
+              <button type="button" aria-pressed={json.view === 'form'} onClick={() => json.show('form')}>
+                Form
+              </button>
+              <button type="button" aria-pressed={json.view === 'json'} onClick={() => json.show('json')}>
+                JSON
+              </button>
+            </div>
+            {json.view === 'json' && <JsonView text={json.text} problem={json.problem} refused={json.refused} editorRef={json.editorRef} onChange={json.edit} />}
+            {/* The sections stay mounted under the JSON view: values applied from the text are on them when switched back. */}
+            <div className="app-form-sections" hidden={json.view !== 'form'}>
+              {SECTIONS.map((s) => {
+                const count = counts[s.id] ?? 0;
+                const nonce = nonces[s.id] ?? 0;
+                return (
+                  <div key={`${s.id}-${nonce}`} data-section={s.id}>
+                    <CollapsibleSection title={s.title} errorCount={count} defaultOpen>
+                      {s.id === 'app' && <AppSection />}
+                      {s.id === 'scaling' && <ScalingSection key={startNonce} initialSelectorRows={startNonce ? undefined : draft?.ui?.nodeSelectorRows} onSelectorRowsChange={onSelectorRowsChange} />}
+                      {s.id === 'containers' && registries.data?.unreadable && registries.data.unreadable.count > 0 && (
+                        <p className="muted small" role="note" data-testid="registries-unreadable">
+                          {unreadableText(registries.data.unreadable, 'image registry', 'image registries')}
+                        </p>
+                      )}
+                      {s.id === 'containers' && <ContainersSection registries={registries.data?.registries ?? []} />}
+                      {s.id === 'volumes' && <VolumesSection />}
+                    </CollapsibleSection>
+                  </div>
+                );
+              })}
+            </div>
+            {step.kind === 'form' && <ErrorMessage error={createError} />}
+            {secretValues === 'memory' && !edit && <SecretValuesNote control={form.control} />}
+            {notice !== undefined && (
+              <p className="field-warning" role="note" data-testid="draft-notice">
+                {notice}
+              </p>
+            )}
+            {saver.saveError ? <p className="field-warning">The draft could not be saved: {errorOf(saver.saveError).title}</p> : null}
+            <div className="row form-actions">
+              <button type="button" onClick={() => (unsaved() ? setAsking(true) : leave(true))}>
+                Cancel
+              </button>
+              <button type="submit" className="primary" ref={reviewButton}>
+                Review
+              </button>
+            </div>
+          </form>
+          {step.kind === 'review' && (
+            <ReviewStep
+              text={step.text}
+              regions={regions.data?.regions ?? []}
+              creating={sending}
+              error={createError}
+              onBack={back}
+              onCreate={() => (edit ? update.mutate({ id: edit.app.id, text: step.text }) : create.mutate({ text: step.text }))}
+              edit={edit && { changes: step.changes ?? [], apiPath: updateAppApiPath(edit.app.id) }}
+            />
+          )}
+          {edit ? (
+            <ConfirmDialog
+              open={asking}
+              title="Discard your changes?"
+              cancelLabel="Keep editing"
+              onCancel={() => setAsking(false)}
+              actions={[{ label: 'Discard the changes', danger: true, onSelect: () => leave(false) }]}
+            >
+              {`The changes to ${edit.app.name} are not saved; an edit keeps no draft.`}
+            </ConfirmDialog>
+          ) : (
           <ConfirmDialog
             open={asking}
-            title="Discard your changes?"
+            title="Close the form?"
             cancelLabel="Keep editing"
             onCancel={() => setAsking(false)}
-            actions={[{ label: 'Discard the changes', danger: true, onSelect: () => leave(false) }]}
+            actions={[
+              { label: 'Close, keep the draft', onSelect: () => leave(true) },
+              { label: 'Discard the draft', danger: true, onSelect: () => leave(false) },
+            ]}
           >
-            {`The changes to ${edit.app.name} are not saved; an edit keeps no draft.`}
+            What you typed is saved as a draft and comes back the next time you open the form, unless you discard it.
           </ConfirmDialog>
-        ) : (
-        <ConfirmDialog
-          open={asking}
-          title="Close the form?"
-          cancelLabel="Keep editing"
-          onCancel={() => setAsking(false)}
-          actions={[
-            { label: 'Close, keep the draft', onSelect: () => leave(true) },
-            { label: 'Discard the draft', danger: true, onSelect: () => leave(false) },
-          ]}
-        >
-          What you typed is saved as a draft and comes back the next time you open the form, unless you discard it.
-        </ConfirmDialog>
-        )}
-      </div>
+          )}
+        </div>
+      </ImageHintsProvider>
     </FormProvider>
   );
 }

@@ -10,6 +10,7 @@ import { ErrorMessage } from '../../../ui/ErrorMessage';
 import type { AppFormValues } from './form-schema';
 import { messageAt } from './form-helpers';
 import { unreadableText } from '../../../../shared/apps/platform-answers';
+import { LimitsLine } from './LimitsLine';
 
 /** A region's part in the app. */
 export type RegionRole = 'required' | 'allowed' | 'off';
@@ -50,6 +51,9 @@ function roleOf(id: string, allowed: readonly string[], required: readonly strin
 export function RegionPicker() {
   const { control, setValue, formState } = useFormContext<AppFormValues>();
   const regions = useCall('apps.regions', {});
+  // Asked for by the form of a new app (use-optimal-region.ts); here only read, to name it.
+  const optimal = useCall('apps.optimalRegion', {}, { enabled: false });
+  const optimalRegion = optimal.data?.region ?? null;
   const allowed = useWatch({ control, name: 'regionSettings.allowedRegionIds' }) ?? [];
   const required = useWatch({ control, name: 'regionSettings.requiredRegionIds' }) ?? [];
   const headingId = useId();
@@ -75,6 +79,12 @@ export function RegionPicker() {
     <fieldset name="regionSettings.requiredRegionIds" tabIndex={-1} className="form-group region-picker" aria-describedby={error ? `${headingId}-error` : undefined}>
       <legend id={headingId}>Regions</legend>
       <p className="muted small">Required regions always run the app; allowed ones run it when users are near. None chosen: the platform decides.</p>
+      <LimitsLine kind="regions" />
+      {optimalRegion && (
+        <p className="muted small" data-testid="optimal-region">
+          The platform suggests {optimalRegion.name} ({optimalRegion.id}) for this account; a new app starts there.
+        </p>
+      )}
       {regions.isPending && <p className="muted">Loading regions…</p>}
       {regions.error && <ErrorMessage error={regions.error} />}
       {regions.data?.unreadable && regions.data.unreadable.count > 0 && (

@@ -5,6 +5,7 @@ import { Field } from '../../../ui/field';
 import type { AppFormValues } from './form-schema';
 import { messageAt, optionalNumber } from './form-helpers';
 import { NodeSelectors, type SelectorRow } from './NodeSelectors';
+import { LimitsLine } from './LimitsLine';
 import { RegionPicker } from './RegionPicker';
 
 interface Props {
@@ -26,6 +27,7 @@ export function ScalingSection({ initialSelectorRows, onSelectorRowsChange }: Pr
           {(p) => <input {...p} type="number" inputMode="numeric" {...register('autoScaling.max', { setValueAs: optionalNumber })} />}
         </Field>
       </div>
+      <LimitsLine kind="scaling" />
       <RegionPicker />
       <Field label="Max allowed regions" hint="Optional: the most regions the app may run in at once." error={messageAt(errors, 'regionSettings.maxAllowedRegions')}>
         {(p) => <input {...p} type="number" inputMode="numeric" {...register('regionSettings.maxAllowedRegions', { setValueAs: optionalNumber })} />}

@@ -5,6 +5,7 @@ import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { LIMITS } from '../../../../shared/platform/containers';
 import { Field } from '../../../ui/field';
 import { ConfirmDialog } from './ConfirmDialog';
+import { LimitsLine } from './LimitsLine';
 import type { AppFormValues } from './form-schema';
 import { messageAt, optionalNumber } from './form-helpers';
 
@@ -38,6 +39,7 @@ export function VolumesSection() {
   return (
     <>
       {fields.length === 0 && <p className="muted small">No volumes: containers keep nothing across restarts.</p>}
+      <LimitsLine kind="volumes" />
       <ol className="plain">
         {fields.map((field, i) => (
           <li key={field.id}>
