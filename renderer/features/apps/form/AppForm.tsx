@@ -2,9 +2,8 @@
  * The create form: the request body as react-hook-form values, validated by the platform's own schema, in sections
  * that fold; a review step that shows the exact text Create sends; the draft kept by the core on every change.
  */
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
-import { FormProvider, useForm, useWatch, type Control, type FieldPath } from 'react-hook-form';
+import { FormProvider, useForm, useWatch, type Control } from 'react-hook-form';
 import { isSecretEnvVar } from '../../../../shared/apps/env-text';
 import { unreadableText } from '../../../../shared/apps/platform-answers';
 import { BridgeError, errorOf } from '../../../bridge/client';
@@ -18,7 +17,8 @@ import { blankApp, bodyText } from './body';
 import { ConfirmDialog } from './ConfirmDialog';
 import { ContainersSection } from './ContainersSection';
 import { errorPaths, valueAt } from './form-helpers';
-import { appFormSchema, type AppFormValues } from './form-schema';
+import { appFormResolver, type AppFormValues } from './form-schema';
+import { LEAVE_VALIDATION_MODE, useLeaveValidation } from './use-leave-validation';
 import { presetValues, type AppPreset } from './presets';
 import { ReviewStep } from './ReviewStep';
 import { ScalingSection } from './ScalingSection';
@@ -102,9 +102,8 @@ function LoadedForm({
 }) {
   const form = useForm<AppFormValues>({
     defaultValues: draft?.values ?? blankApp(),
-    resolver: zodResolver(appFormSchema, undefined, { raw: true }),
-    mode: 'onTouched',
-    reValidateMode: 'onChange',
+    resolver: appFormResolver,
+    ...LEAVE_VALIDATION_MODE,
     shouldFocusError: false,
   });
   const { errors, isDirty } = form.formState;
@@ -123,24 +122,14 @@ function LoadedForm({
   const onApplied = useCallback(() => setStartNonce((n) => n + 1), []);
   const json = useJsonView({ form, initial: draft?.ui, uiRef: ui, schedule, onApplied });
 
-  const { subscribe, getValues, getFieldState, trigger } = form;
+  const { subscribe, getValues } = form;
   useEffect(
     // Every change of a value (typing, rows added, a preset applied) schedules a save; the saver debounces.
     () => subscribe({ formState: { values: true }, callback: () => schedule({ values: getValues(), ui: ui.current }) }),
     [subscribe, getValues, schedule],
   );
-  useEffect(
-    // A field that shows an error is checked again as it changes, so the error goes as soon as the value is fixed —
-    // not only when the field is left, which would move everything below it under the pointer of the next click.
-    () =>
-      subscribe({
-        formState: { values: true },
-        callback: ({ name }) => {
-          if (name !== undefined && getFieldState(name as FieldPath<AppFormValues>).error !== undefined) void trigger(name as FieldPath<AppFormValues>);
-        },
-      }),
-    [subscribe, getFieldState, trigger],
-  );
+  // Errors show once a changed field is left, or on Review; a field showing one is checked again as it changes.
+  const leaving = useLeaveValidation(form);
 
   const onSelectorRowsChange = useCallback((rows: readonly SelectorRow[]) => {
     ui.current = { ...ui.current, nodeSelectorRows: rows };
@@ -227,7 +216,7 @@ function LoadedForm({
             <ErrorMessage error={loadError} />
           </div>
         )}
-        <form noValidate aria-label="New app" hidden={step.kind !== 'form'} onSubmit={review}>
+        <form noValidate aria-label="New app" hidden={step.kind !== 'form'} onSubmit={review} onBlur={leaving.onBlur} onChange={leaving.onChange}>
           <StartFrom hasContent={() => bodyText(form.getValues()) !== bodyText(blankApp())} registries={registries.data?.registries ?? []} onStart={start} onStartWith={startWith} />
           <div className="row view-switch" role="group" aria-label="Edit as">
             <button type="button" aria-pressed={json.view === 'form'} onClick={() => json.show('form')}>
