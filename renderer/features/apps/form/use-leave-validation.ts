@@ -27,7 +27,8 @@ export function useLeaveValidation<T extends FieldValues>(form: Pick<UseFormRetu
         formState: { values: true },
         callback: ({ name }) => {
           if (name === undefined) return;
-          if (getFieldState(name as FieldPath<T>).error !== undefined) void trigger(name as FieldPath<T>);
+          const showing = [name, ...(PARTNERS[name] ?? [])].filter((n) => getFieldState(n as FieldPath<T>).error !== undefined);
+          if (showing.length > 0) void trigger(showing as FieldPath<T>[]);
         },
       }),
     [subscribe, trigger, getFieldState],
