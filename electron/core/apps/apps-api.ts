@@ -22,9 +22,10 @@ import { explainAppsError } from './app-errors.js';
 /** Pages followed at most when a list is read whole; far more than any account has, so a platform that repeats a cursor cannot loop us forever. */
 export const MAX_PAGES = 200;
 
-function answer(method: string, path: string, res: PlatformResponse): unknown {
+/** The answer's JSON, or the error it explains; `request` (the body sent, if any) names the rows in field errors. */
+function answer(method: string, path: string, res: PlatformResponse, request?: unknown): unknown {
   if (res.status >= 200 && res.status < 300) return res.json();
-  throw new AppFailure(explainAppsError({ status: res.status, body: res.body, where: `${method} ${path}` }));
+  throw new AppFailure(explainAppsError({ status: res.status, body: res.body, where: `${method} ${path}`, ...(request !== undefined ? { request } : {}) }));
 }
 
 function unexpected(where: string, detail: string): AppFailure {
@@ -98,7 +99,7 @@ export function appsApi(client: PlatformClient): AppsApi {
       const checked = checkAppText(text);
       if (!checked.ok) throw new AppFailure(violationsError(checked.violations));
       const res = await client.send({ area: 'containers', method: 'POST', path: '/apps', body: text, contentType: 'application/json', ...withSignal(signal) });
-      const raw = answer('POST', '/apps', res);
+      const raw = answer('POST', '/apps', res, checked.value);
       const parsed = z.looseObject({ id: z.string().min(1) }).safeParse(raw);
       if (!parsed.success) throw unexpected('POST /apps', 'The new app has no id.');
       return parsed.data;
