@@ -224,15 +224,16 @@ export interface RuleProblem {
  * overrides the field's own rule (a rule spanning fields says what the other field holds); `kind` says why.
  */
 export function ruleProblem(path: readonly Part[], body: unknown, kind: RuleKind, rule?: string): RuleProblem {
-  const known = fieldRuleAt(path);
-  const last = path[path.length - 1];
+  // A member the platform does not know is named on the object holding it, as the form has no field for it.
+  const named = kind === 'unknown' ? path.slice(0, -1) : path;
+  const known = fieldRuleAt(named);
+  const last = named[named.length - 1];
   const label = known?.label ?? (typeof last === 'string' ? last : `Item ${Number(last) + 1}`);
-  const groups = groupsOf(path, body);
-  const place = [...groups, label].join(' › ');
+  const place = [...groupsOf(named, body), label].join(' › ');
   let said: string;
   if (rule !== undefined) said = rule;
   else if (kind === 'missing') said = known === undefined ? 'required' : `required (${known.rule})`;
-  else if (kind === 'unknown') said = 'not a field the platform knows; remove it';
+  else if (kind === 'unknown') said = `“${String(path[path.length - 1])}” is not a field the platform knows; remove it`;
   else said = known?.rule ?? 'not valid here';
   return { field: formatPath(path), path, kind, label, place, rule: said, message: `${label}: ${said}`, placedMessage: `${place}: ${said}` };
 }

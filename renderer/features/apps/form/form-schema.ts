@@ -39,10 +39,6 @@ export const appFormResolver: Resolver<AppFormValues> = async (values, _context,
     return { values, errors: {} };
   }
   const flat: Record<string, FieldError> = {};
-  for (const [at, p] of problems) {
-    // An unknown member shown on its object names the member, since the object's own label says little.
-    const message = p.kind === 'unknown' ? `${p.label}: “${String(p.path[p.path.length - 1])}” is ${p.rule}` : p.message;
-    flat[at] = { type: p.kind, message };
-  }
+  for (const [at, p] of problems) flat[at] = { type: p.kind, message: p.message };
   return { values: {}, errors: toNestErrors(flat, options) };
 };
