@@ -148,7 +148,7 @@ function LoadedForm({
       setCreateError(new BridgeError({ ...error, fieldErrors: rest }));
       if (Object.keys(onFields).length === 0) return;
       setStep({ kind: 'form' });
-      focusFirst(applyFieldErrors(form, onFields));
+      focusFirst(applyFieldErrors(form, onFields, error.platformSays));
     },
   });
 

@@ -189,17 +189,21 @@ describe('the create form', () => {
         kind: 'validation',
         title: 'The platform refused the app',
         status: 400,
-        fieldErrors: { 'containerTemplates[0].name': 'Container name is already used.', 'billing.plan': 'No plan allows this.' },
+        fieldErrors: { 'containerTemplates[0].name': 'Container 1 (web) › Container name: 1–50 characters', 'billing.plan': 'No plan allows this.' },
+        platformSays: { 'containerTemplates[0].name': 'Container name is already used.' },
       },
     });
     renderForm();
     await opened();
     fireEvent.click(screen.getByRole('button', { name: 'Review' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Create' }));
-    expect(await screen.findByText('Container name is already used.')).toBeTruthy();
+    // Burrow's words under the field, the platform's own on a "platform says" line beneath them.
+    expect(await screen.findByText('platform says: Container name is already used.')).toBeTruthy();
     expect(screen.queryByTestId('review-body')).toBeNull();
     const field = input('Container name');
     expect(field.getAttribute('aria-invalid')).toBe('true');
+    const said = document.getElementById(field.getAttribute('aria-describedby')!.split(' ').pop()!);
+    expect(said?.textContent).toBe('Container 1 (web) › Container name: 1–50 charactersplatform says: Container name is already used.');
     await waitFor(() => expect(document.activeElement).toBe(field));
     expect(screen.getByRole('button', { name: 'Containers 1 error' })).toBeTruthy();
     const alert = screen.getByRole('alert');
