@@ -24,7 +24,7 @@ const threshold = `a whole number, ${range(LIMITS.probeThreshold)}`;
 const port = `a port number, ${range(LIMITS.port)}`;
 const text = 'text';
 const words = 'a list of words (text)';
-const IMAGE_PART = 'letters and digits, joined by one or two of . / _ - (no spaces, nothing else at the start or end)';
+const IMAGE_PART = 'letters and digits joined by one or two of . / _ - — no spaces, and none of . / _ - at the start or end';
 
 const PROBE_FIELDS: Readonly<Record<string, FieldRule>> = {
   '': { label: 'Probe', rule: 'an HTTP, TCP or gRPC check with its timings' },
@@ -63,7 +63,7 @@ const CONTAINER_FIELDS: Readonly<Record<string, FieldRule>> = {
   image: { label: 'Image', rule: text },
   imageName: { label: 'Image name', rule: IMAGE_PART, required: true },
   imageNamespace: { label: 'Namespace', rule: IMAGE_PART, required: true },
-  imageTag: { label: 'Tag', rule: 'letters and digits, joined by one or two of . _ - (such as 1.25-alpine)', required: true },
+  imageTag: { label: 'Tag', rule: 'letters and digits joined by one or two of . _ -, such as 1.25-alpine', required: true },
   imageDigest: { label: 'Digest', rule: '“sha256:” then 64 lowercase letters or digits, or nothing' },
   imageRegistryId: { label: 'Registry', rule: 'one of the account’s image registries', required: true },
   imagePullPolicy: { label: 'Pull policy', rule: 'always or ifNotPresent' },

@@ -42,7 +42,7 @@ describe('explainAppsError', () => {
       body: bytes({ errors: [{ field: 'containerTemplates[0].imageTag', message: "The field imageTag must match the regular expression 'x'." }, { field: 'name', message: 'Taken.' }] }),
     });
     expect(e.fieldErrors).toEqual({
-      'containerTemplates[0].imageTag': 'Container 1 (web) › Tag: letters and digits, joined by one or two of . _ - (such as 1.25-alpine)',
+      'containerTemplates[0].imageTag': 'Container 1 (web) › Tag: letters and digits joined by one or two of . _ -, such as 1.25-alpine',
       name: 'Name: 1–100 characters — letters, digits, hyphens and spaces',
     });
     expect(e.platformSays).toEqual({ 'containerTemplates[0].imageTag': "The field imageTag must match the regular expression 'x'.", name: 'Taken.' });
