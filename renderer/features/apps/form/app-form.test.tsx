@@ -142,6 +142,27 @@ describe('the create form', () => {
     await waitFor(() => expect(screen.queryByText(/^Container port:/)).toBeNull());
   });
 
+  it('adding volumes, mounts and probes and tabbing through them shows no error; Review shows each', async () => {
+    formBridge(VALID);
+    renderForm();
+    await opened();
+    fireEvent.click(screen.getByRole('button', { name: /Add volume/ }));
+    fireEvent.click(screen.getByRole('button', { name: /^Volume mounts/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add mount' }));
+    fireEvent.click(screen.getByRole('button', { name: /^Probes/ }));
+    fireEvent.click(screen.getByLabelText('Use a liveness probe'));
+    // Tab through every box the new rows brought.
+    for (const el of document.querySelectorAll<HTMLElement>('form[aria-label="New app"] input, form[aria-label="New app"] select')) {
+      fireEvent.focus(el);
+      fireEvent.blur(el);
+    }
+    await act(async () => undefined);
+    expect(document.querySelectorAll('.field-error')).toHaveLength(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Review' }));
+    expect(await screen.findByText('Volume name: required (1–50 characters, unique among the volumes)')).toBeTruthy();
+    expect(screen.getByText(/^Mount path: required/)).toBeTruthy();
+  });
+
   it('on Review, opens the folded section holding the first invalid field and focuses that field', async () => {
     formBridge({ values: { ...VALID.values, name: '' } });
     renderForm();
