@@ -1,6 +1,7 @@
 /** The words of `burrow apps`: its four subcommands, their flags, and the help text. */
 import { COMMAND_VARIABLES, environmentHelp } from './env-help.js';
 import { splitFlags, wantsHelpIn } from './flags.js';
+import { GET_HELP, LIFE_BOOLEAN_FLAGS, LIFE_EXAMPLES, LIFE_HELP, LIFE_SUBCOMMANDS, LIFE_USAGE, LIFE_VALUE_FLAGS, parseLifeArgs, parseWaitFlags, type LifeCommand, type WaitFlags } from './apps-life-args.js';
 
 /** Options every subcommand that reaches the platform shares. */
 interface Reach {
@@ -13,36 +14,39 @@ interface Reach {
 /** The command as parsed. */
 export type AppsCommand =
   | ({ readonly kind: 'list' } & Reach)
-  | ({ readonly kind: 'get'; readonly id: string } & Reach)
+  | ({ readonly kind: 'get'; readonly id: string; readonly asRequest: boolean } & Reach)
   | ({ readonly kind: 'delete'; readonly id: string } & Reach)
-  | ({ readonly kind: 'create'; readonly file: string; readonly dryRun: boolean } & Reach);
+  | ({ readonly kind: 'create'; readonly file: string; readonly dryRun: boolean; readonly deploy: boolean; readonly wait: WaitFlags | null } & Reach)
+  | (LifeCommand & Reach);
 
 /** The usage lines. */
 export const APPS_USAGE = `apps list [--json]
-       burrow apps get <id>
+       burrow apps get <id> [--json | --request]
        burrow apps delete <id>
-       burrow apps create --file <app.json|-> [--dry-run] [--json]`;
+       burrow apps create --file <app.json|-> [--dry-run] [--json] [--deploy [--wait]]
+       ${LIFE_USAGE}`;
 
 /** The help text of `burrow apps`. */
 export const APPS_HELP = `usage: burrow ${APPS_USAGE}
 
 Magic Containers applications of the account.
   list                  every application: id, status and name (--json: the platform's items as JSON)
-  get <id>              one application in full, as JSON
-  delete <id>           deletes an application (it does not ask)
+${GET_HELP}  delete <id>           deletes an application (it does not ask)
   create --file <f>     creates an application from a create request in JSON (- reads standard input) and prints its
                         id (--json: the platform's whole answer). The request is first checked against every rule the
                         platform checks; a violation is printed and nothing is sent.
   --dry-run             only check the request, send nothing: each violation as "<field path>: <rule>" on its own line
                         (paths as the platform's errors[].field writes them), or "valid"
-  --containers-url <url>  the container API (else BURROW_CONTAINERS_URL, else https://api.bunny.net/mc)
+${LIFE_HELP}  --containers-url <url>  the container API (else BURROW_CONTAINERS_URL, else https://api.bunny.net/mc)
   --api-key KEY, --profile NAME   the account key, as for burrow api
 Exit status: 0 done (or valid), 1 the platform answered with an error (a 400 prints its field errors the same way),
-2 usage or a request that breaks a rule, 3 the platform could not be reached.
-${environmentHelp(COMMAND_VARIABLES.apps)}`;
+2 usage or a request that breaks a rule, 3 the platform could not be reached; with --wait, 1 also when the app fails
+or does not settle in time; an update answered "n" at the question is 1 with nothing sent, and one off a terminal
+without --yes is 2.
+${LIFE_EXAMPLES}${environmentHelp(COMMAND_VARIABLES.apps)}`;
 
-const VALUE_FLAGS = new Set(['--file', '-f', '--containers-url', '--api-key', '--profile', '-p']);
-const BOOLEAN_FLAGS = new Set(['--dry-run', '--json']);
+const VALUE_FLAGS = new Set(['--file', '-f', '--containers-url', '--api-key', '--profile', '-p', ...LIFE_VALUE_FLAGS]);
+const BOOLEAN_FLAGS = new Set(['--dry-run', '--json', '--request', ...LIFE_BOOLEAN_FLAGS]);
 
 /** True when --help or -h is among the words (a flag's value is not looked at). */
 export function wantsAppsHelp(args: readonly string[]): boolean {
@@ -55,6 +59,16 @@ export function parseAppsArgs(args: readonly string[]): { ok: true; command: App
   const split = splitFlags(args, { values: VALUE_FLAGS, booleans: BOOLEAN_FLAGS });
   if (!split.ok) return fail(split.message);
   const { operands, values, booleans } = split.words;
+  // update, deploy, undeploy, restart, scale and env: apps-life-args.ts (some of their flags repeat).
+  if (operands[0] !== undefined && LIFE_SUBCOMMANDS.has(operands[0])) {
+    if (booleans.has('--json')) return fail(`--json does not apply to apps ${operands[0]}`);
+    const life = parseLifeArgs(split.words, {
+      ...(values.some(([f]) => f === '--containers-url') ? { containersUrl: values.find(([f]) => f === '--containers-url')![1] } : {}),
+      ...(values.some(([f]) => f === '--api-key') ? { apiKey: values.find(([f]) => f === '--api-key')![1] } : {}),
+      ...(values.some(([f]) => f === '--profile') ? { profile: values.find(([f]) => f === '--profile')![1] } : {}),
+    });
+    return life.ok ? { ok: true, command: { ...life.command, json: false } } : life;
+  }
   const single = new Map<string, string>();
   for (const [flag, value] of values) {
     const name = flag === '-f' ? '--file' : flag;
@@ -83,17 +97,28 @@ export function parseAppsArgs(args: readonly string[]): { ok: true; command: App
     case 'delete': {
       if (rest.length !== 1 || rest[0]!.trim() === '') return fail(`apps ${sub} takes one application id`);
       if (!/^[A-Za-z0-9_-]{1,100}$/.test(rest[0]!)) return fail(`an application id is letters and digits; got ${JSON.stringify(rest[0])}`);
-      return only(sub === 'get' ? ['--json'] : []) ?? { ok: true, command: { kind: sub, id: rest[0]!, ...reach } };
+      if (sub === 'get' && booleans.has('--json') && booleans.has('--request')) return fail('--json and --request are two ways to print the app; choose one');
+      if (sub === 'get') return only(['--json', '--request']) ?? { ok: true, command: { kind: 'get', id: rest[0]!, asRequest: booleans.has('--request'), ...reach } };
+      return only([]) ?? { ok: true, command: { kind: sub, id: rest[0]!, ...reach } };
     }
     case 'create': {
       if (rest.length > 0) return fail(`apps create reads the request from --file; got ${JSON.stringify(rest[0])}`);
       const file = single.get('--file');
       if (file === undefined || file.trim() === '') return fail('apps create needs --file <app.json> (or --file - for standard input)');
-      return only(['--file', '--dry-run', '--json']) ?? { ok: true, command: { kind: 'create', file, dryRun: booleans.has('--dry-run'), ...reach } };
+      const wait = parseWaitFlags(values, booleans);
+      if (wait !== null && 'ok' in wait) return wait;
+      if (wait !== null && !booleans.has('--deploy')) return fail('--wait follows a deploy: add --deploy (a new app is not deployed by itself)');
+      if (booleans.has('--deploy') && booleans.has('--dry-run')) return fail('--deploy does not apply to --dry-run, which sends nothing');
+      return (
+        only(['--file', '--dry-run', '--json', '--deploy', '--wait', '--timeout', '--interval']) ?? {
+          ok: true,
+          command: { kind: 'create', file, dryRun: booleans.has('--dry-run'), deploy: booleans.has('--deploy'), wait, ...reach },
+        }
+      );
     }
     case undefined:
-      return fail('name a subcommand: list, get, delete or create');
+      return fail('name a subcommand: list, get, delete, create, update, deploy, undeploy, restart, scale or env');
     default:
-      return fail(`unknown subcommand ${JSON.stringify(sub)}; the subcommands are list, get, delete and create`);
+      return fail(`unknown subcommand ${JSON.stringify(sub)}; the subcommands are list, get, delete, create, update, deploy, undeploy, restart, scale and env`);
   }
 }

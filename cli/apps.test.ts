@@ -65,11 +65,11 @@ describe('burrow apps', () => {
 
     const list = await runBurrow(['apps', 'list'], { env });
     expect(list.code).toBe(0);
-    expect(list.stdout.split('\n').find((l) => l.startsWith(id))).toMatch(new RegExp(`^${id}\\s+active\\s+Demo app 1$`));
+    expect(list.stdout.split('\n').find((l) => l.startsWith(id))).toMatch(new RegExp(`^${id}\\s+inactive\\s+Demo app 1$`));
     const listJson = await runBurrow(['apps', 'list', '--json'], { env });
     expect((JSON.parse(listJson.stdout) as { id: string }[]).map((a) => a.id)).toEqual(await appIds());
 
-    const got = await runBurrow(['apps', 'get', id], { env });
+    const got = await runBurrow(['apps', 'get', id, '--json'], { env });
     expect(got.code).toBe(0);
     expect(JSON.parse(got.stdout)).toMatchObject({ id, name: 'Demo app 1', volumes: [{ name: 'data', size: 5 }] });
 
@@ -179,5 +179,6 @@ describe('burrow apps', () => {
     expect(help.stdout).toContain('--dry-run');
     const top = await runBurrow(['--help']);
     expect(top.stdout).toContain('apps list | get <id> | delete <id> | create --file <app.json>');
+    expect(top.stdout).toContain('deploy|undeploy|restart <id> [--wait]');
   });
 });

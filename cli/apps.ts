@@ -1,6 +1,7 @@
 /**
  * `burrow apps`: list, get, delete and create Magic Containers applications through the same calls the app makes
- * (electron/core/apps), the create request checked first by the same rules the platform applies.
+ * (electron/core/apps), the create request checked first by the same rules the platform applies; update, deploy,
+ * undeploy, restart, scale and env are in apps-life.ts.
  */
 import { readFile } from 'node:fs/promises';
 import { appsApi } from '../electron/core/apps/apps-api.js';
@@ -10,6 +11,7 @@ import { createPlatformClient } from '../electron/core/platform/client.js';
 import { readAppListItem, unreadableText } from '../shared/apps/platform-answers.js';
 import { BUNNY_ENDPOINTS } from '../shared/profiles.js';
 import { APPS_HELP, APPS_USAGE, parseAppsArgs, wantsAppsHelp, type AppsCommand } from './apps-args.js';
+import { deployCreated, getAsRequest, getInWords, performLife, type LifeContext } from './apps-life.js';
 import { areaBaseUrl, resolveAuth } from './config.js';
 import { createErrorWriter, EXIT, type CliIo } from './io.js';
 import { prettyJson, shownOn as shown } from './output.js';
@@ -30,7 +32,7 @@ export function violationLines(violations: readonly ValidationError[]): string {
 }
 
 /** The request's text from a file or standard input; a usage message when it cannot be read as UTF-8 text. */
-async function requestText(file: string, io: CliIo): Promise<{ ok: true; text: string } | { ok: false; message: string }> {
+export async function requestText(file: string, io: CliIo): Promise<{ ok: true; text: string } | { ok: false; message: string }> {
   if (file === '-') {
     const body = await readStdinBody(io.stdin);
     if (body.kind === 'text') return { ok: true, text: body.text };
@@ -103,7 +105,8 @@ export async function runApps(args: readonly string[], io: CliIo): Promise<numbe
     userAgent: USER_AGENT,
   });
   try {
-    return await perform(cmd, text, appsApi(client), io);
+    const life: LifeContext = { api: appsApi(client), io, err, readText: (file) => requestText(file, io) };
+    return await perform(cmd, text, life);
   } catch (e) {
     if (!(e instanceof AppFailure)) throw e;
     const a = toAppError(e);
@@ -125,7 +128,8 @@ export async function runApps(args: readonly string[], io: CliIo): Promise<numbe
 
 const json = (value: unknown) => `${prettyJson(JSON.stringify(value))}\n`;
 
-async function perform(cmd: AppsCommand, text: string, api: ReturnType<typeof appsApi>, io: CliIo): Promise<number> {
+async function perform(cmd: AppsCommand, text: string, life: LifeContext): Promise<number> {
+  const { api, io } = life;
   const out = (s: string) => io.stdout.write(shown(io.stdout, s));
   switch (cmd.kind) {
     case 'list': {
@@ -140,6 +144,8 @@ async function perform(cmd: AppsCommand, text: string, api: ReturnType<typeof ap
       return EXIT.ok;
     }
     case 'get':
+      if (cmd.asRequest) return getAsRequest(life, cmd.id);
+      if (!cmd.json) return getInWords(life, cmd.id);
       out(json(await api.get(cmd.id)));
       return EXIT.ok;
     case 'delete':
@@ -149,7 +155,9 @@ async function perform(cmd: AppsCommand, text: string, api: ReturnType<typeof ap
     case 'create': {
       const created = await api.create(text);
       out(cmd.json ? json(created) : `${created.id}\n`);
-      return EXIT.ok;
+      return cmd.deploy ? deployCreated(life, created.id, cmd.wait) : EXIT.ok;
     }
+    default:
+      return performLife(life, cmd);
   }
 }

@@ -21,8 +21,11 @@ Commands:
                  list a Stream library's videos with their status, length and size
   logs <pullZoneId> | --file <day.log[.gz]> [--last 1h] [--status 5xx] [--cache MISS] [--all] [--format table|ndjson|csv]
                  print a pull zone's CDN request logs (or a v1 day file's), filtered
-  apps list | get <id> | delete <id> | create --file <app.json> [--dry-run] [--json]
-                 Magic Containers applications; create checks every rule of the platform first
+  apps list | get <id> | delete <id> | create --file <app.json> [--dry-run] [--json] [--deploy [--wait]]
+  apps update <id> --file <app.json> | deploy|undeploy|restart <id> [--wait] | scale <id> --min N --max N
+       | env <id> --container <name> (--set K=V | --unset K | --file .env)
+                 Magic Containers applications: see them, change them (the changes shown first), run and scale
+                 them; every request is checked with the platform's rules first
   sandbox [--env] [--port N] [--data-dir DIR] [--seed N] [--app-limit N] [--fetch-queue-limit N] [--discard-uploads] [--no-realism]
                  run the local platform; prints its JSON (URLs, keys) as the first line, or with --env the
                  export lines that point burrow at it

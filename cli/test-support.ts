@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { SandboxOptions } from '../sandbox/context.js';
 import { startSandbox, type Sandbox } from '../sandbox/server.js';
 
 /** The installed entry point, run exactly as npm's bin link runs it. */
@@ -55,9 +56,9 @@ export interface Fixture {
   close(): Promise<void>;
 }
 
-/** Starts a sandbox on port 0 and a fresh temp HOME / XDG_CONFIG_HOME; the env carries the sandbox URL and key. */
-export async function startFixture(): Promise<Fixture> {
-  const sandbox = await startSandbox({ port: 0 });
+/** Starts a sandbox on port 0 (with the options given) and a fresh temp HOME / XDG_CONFIG_HOME; the env carries the sandbox URL and key. */
+export async function startFixture(options: Omit<SandboxOptions, 'port'> = {}): Promise<Fixture> {
+  const sandbox = await startSandbox({ ...options, port: 0 });
   const home = mkdtempSync(join(tmpdir(), 'burrow-cli-'));
   const env = { HOME: home, XDG_CONFIG_HOME: join(home, 'xdg'), BUNNYNET_API_URL: sandbox.apiUrl, BUNNYNET_API_KEY: sandbox.accountKey };
   return {

@@ -19,8 +19,9 @@ test('an app made on the platform is listed, opens into its detail, and Delete a
 
   await apps.reread();
   await expect(apps.row('E2E shop')).toBeVisible();
-  // The embedded sandbox speaks with realism: the status may come in another letter case or as one Burrow does not know.
-  await expect(apps.row('E2E shop')).toContainText(/Active|Hibernating/);
+  // Created, not deployed. The embedded sandbox speaks with realism: the status may come in another letter case or as
+  // one Burrow does not know.
+  await expect(apps.row('E2E shop')).toContainText(/Inactive|Hibernating/);
 
   await apps.openApp('E2E shop');
   await expect(apps.shownId).toHaveText(id);

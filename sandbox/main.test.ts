@@ -24,6 +24,8 @@ describe('parseSandboxArgs', () => {
 
   it('reads --no-realism as a switch that turns the platform variety off', () => {
     expect(parseSandboxArgs(['--no-realism'])).toEqual({ kind: 'options', options: { realism: false } });
+    expect(parseSandboxArgs(['--app-transition-ms', '250'])).toEqual({ kind: 'options', options: { appTransitionMs: 250 } });
+    expect(parseSandboxArgs(['--app-transition-ms=-1'])).toMatchObject({ kind: 'error' });
     expect(parseSandboxArgs(['--no-realism=1'])).toEqual({ kind: 'error', message: '--no-realism takes no value' });
   });
 

@@ -79,6 +79,14 @@ export const STALE_AFTER_CALL: { readonly [M in MethodName]?: readonly StaleScop
   // The account's applications changed; a failed call may still have made or removed one.
   'apps.create': ['apps.list', 'apps.get'],
   'apps.delete': ['apps.list', 'apps.get'],
+  // Running or changing an app moves its status, instances and settings; the list shows the status too.
+  'apps.deploy': ['apps.list', 'apps.get', 'apps.overview'],
+  'apps.undeploy': ['apps.list', 'apps.get', 'apps.overview'],
+  'apps.restart': ['apps.list', 'apps.get', 'apps.overview'],
+  'apps.update': ['apps.list', 'apps.get', 'apps.overview'],
+  'apps.setScaling': ['apps.get', 'apps.overview'],
+  'apps.setRegions': ['apps.get', 'apps.overview'],
+  'apps.setEnv': ['apps.get'],
   // The form's draft is read once per form; a new form reads it again.
   'apps.saveDraft': ['apps.getDraft'],
   'apps.clearDraft': ['apps.getDraft'],

@@ -34,12 +34,21 @@ function pick(schema: z.ZodType, value: unknown): unknown {
   return value;
 }
 
+/**
+ * What an answer's own ids become in the request: a copy leaves them all for the platform to assign afresh; an edit
+ * keeps the container ids, so a merge-patch updates those containers rather than adding new ones. The request has
+ * no member for an endpoint's id or its pull zone's, so neither is kept.
+ */
+interface Keep {
+  readonly ids: boolean;
+}
+
 /** An endpoint of the answer as the request writes it: CDN and anycast settings under their own member. */
 function endpointRequest(e: unknown): unknown {
   if (!isRecord(e) || isRecord(e.cdn) || isRecord(e.anycast)) return e;
   const { displayName, type, isSslEnabled, stickySessions, portMappings } = e;
   const kind = typeof type === 'string' ? type.toLowerCase() : '';
-  // The pull zone belongs to the original app: the copy gets its own.
+  // The pull zone belongs to the original endpoint: the one sent gets its own.
   if (kind === 'cdn') return { displayName, cdn: { isSslEnabled, stickySessions, portMappings } };
   if (kind === 'anycast') return { displayName, anycast: { type: 'iPv4', portMappings } };
   // Any other kind (a public IP) is what an endpoint with neither member asks for.
@@ -55,12 +64,13 @@ function registryIdOf(c: Json, registries: readonly RegistryLike[]): string | un
   return match?.ok ? match.imageRegistryId : undefined;
 }
 
-function containerRequest(c: unknown, registries: readonly RegistryLike[]): unknown {
+function containerRequest(c: unknown, registries: readonly RegistryLike[], keep: Keep): unknown {
   if (!isRecord(c)) return c;
-  // The template id and the pinned digest are the original's; the copy pulls its tag afresh.
-  const { id: _id, imageDigest: _digest, image: _image, ...rest } = c;
+  // The template id is the original's (an edit keeps it); the pinned digest too: the request pulls its tag afresh.
+  const { id, imageDigest: _digest, image: _image, ...rest } = c;
   const imageRegistryId = registryIdOf(c, registries);
   return {
+    ...(keep.ids && (typeof id === 'string' || typeof id === 'number') ? { id: String(id) } : {}),
     ...rest,
     ...(imageRegistryId !== undefined ? { imageRegistryId } : {}),
     endpoints: Array.isArray(c.endpoints) ? c.endpoints.map(endpointRequest) : undefined,
@@ -78,16 +88,28 @@ export function copyName(name: string): string {
  * registry id gets the id of the account's registry at its image's host, when `registries` has one.
  */
 export function duplicateAppBody(detail: Json, registries: readonly RegistryLike[] = []): AddApplicationRequestInput {
+  return requestFromApp(detail, registries, copyName(typeof detail.name === 'string' ? detail.name : ''), { ids: false });
+}
+
+/**
+ * The application as the request that would leave it as it is (its own name, the container ids and pull zones kept):
+ * what an edit starts from, and what a merge-patch of it changes nothing in.
+ */
+export function currentAppBody(detail: Json, registries: readonly RegistryLike[] = []): AddApplicationRequestInput {
+  return requestFromApp(detail, registries, typeof detail.name === 'string' ? detail.name : '', { ids: true });
+}
+
+function requestFromApp(detail: Json, registries: readonly RegistryLike[], name: string, keep: Keep): AddApplicationRequestInput {
   const shaped = {
     ...detail,
-    name: copyName(typeof detail.name === 'string' ? detail.name : ''),
-    containerTemplates: Array.isArray(detail.containerTemplates) ? detail.containerTemplates.map((c) => containerRequest(c, registries)) : undefined,
+    name,
+    containerTemplates: Array.isArray(detail.containerTemplates) ? detail.containerTemplates.map((c) => containerRequest(c, registries, keep)) : undefined,
   };
   const body = pick(addApplicationRequestSchema, shaped) as Partial<AddApplicationRequestInput>;
   // The members every request has (the form is built on them), should the answer lack one.
   return {
     ...body,
-    name: body.name ?? copyName(''),
+    name: body.name ?? name,
     runtimeType: body.runtimeType ?? 'shared',
     autoScaling: isRecord(body.autoScaling) ? body.autoScaling : { min: 1, max: 1 },
     regionSettings: isRecord(body.regionSettings) ? body.regionSettings : {},

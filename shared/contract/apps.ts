@@ -118,6 +118,40 @@ export type AppDraft = z.infer<typeof AppDraft>;
  */
 const DraftOwner = z.object({ profileId: z.string().min(1).max(200).optional() }).strict();
 
+/**
+ * The app's running state as `GET /apps/{id}/overview` gives it. Every member is optional and may be null: the page
+ * shows what the platform reported and leaves out what it did not. Indicators carry their number in `indicator` and
+ * a grade word in `statusGrade` (other members kept); the status is the platform's word, read case-insensitively by the screen.
+ */
+const Indicator = z.looseObject({ indicator: z.number().nullable().optional(), statusGrade: z.string().nullable().optional() });
+export const AppOverviewRegion = z.looseObject({
+  region: z.string().nullable().optional(),
+  isRequired: z.boolean().nullable().optional(),
+  instances: z.number().nullable().optional(),
+  status: z.string().nullable().optional(),
+  averageCPU: z.number().nullable().optional(),
+  averageRAM: z.number().nullable().optional(),
+});
+export const AppOverview = z.looseObject({
+  status: z.string().nullable().optional(),
+  activeInstances: Indicator.nullable().optional(),
+  desiredInstances: z.number().nullable().optional(),
+  activeRegions: Indicator.nullable().optional(),
+  averageCPU: Indicator.nullable().optional(),
+  averageRAM: Indicator.nullable().optional(),
+  monthlyCost: z.number().nullable().optional(),
+  regions: z.array(AppOverviewRegion).nullable().optional(),
+});
+export type AppOverview = z.infer<typeof AppOverview>;
+
+const AppTarget = z.object({ id: AppId }).strict();
+
+/** One environment variable as the env quick action sets it (the whole list of one container replaces the old one). */
+const EnvVariable = z.object({ name: z.string().min(1, 'is required').max(1000), value: z.string().max(100_000) }).strict();
+
+/** An autoscaling bound: the platform's range, a whole number from 1 to 1000. */
+const ScaleBound = z.number().int('must be a whole number').min(1, 'must be at least 1').max(1000, 'must be at most 1000');
+
 export const appsContract = {
   methods: {
     /** One page of the account's applications; pass the `cursor` of a page for the next one (null on the last). Apps that could not be read are counted in `unreadable`. */
@@ -145,6 +179,49 @@ export const appsContract = {
     'apps.saveDraft': { input: DraftOwner.extend({ draft: jsonText(APP_DRAFT_MAX_BYTES) }).strict(), output: z.object({ savedAt: z.number() }) },
     /** Forgets the draft of the profile named, or the active one (after a successful create, or when the user discards it). */
     'apps.clearDraft': { input: DraftOwner, output: z.object({}) },
+    // ── Running and changing an app ──
+    /** Starts the app's instances (`POST /apps/{id}/deploy`); the status then moves through progressing to active. */
+    'apps.deploy': { input: AppTarget, output: z.object({}) },
+    /** Stops every instance of the app (`POST /apps/{id}/undeploy`); the renderer asks first. */
+    'apps.undeploy': { input: AppTarget, output: z.object({}) },
+    /** Restarts every instance (`POST /apps/{id}/restart`); the renderer asks first. */
+    'apps.restart': { input: AppTarget, output: z.object({}) },
+    /** The app's running state (`GET /apps/{id}/overview`), read liberally. */
+    'apps.overview': { input: AppTarget, output: AppOverview },
+    /**
+     * Changes an app: `text` is the whole desired request (the create request's shape, with the ids of the
+     * containers, endpoints and other items to keep), checked with the create rules, then sent as a JSON merge-patch
+     * (`PATCH /apps/{id}`): items with an id are updated, items without one added, items left out removed.
+     */
+    'apps.update': {
+      input: z.object({ id: AppId, text: z.string().refine((t) => utf8Length(t) <= APP_BODY_MAX_BYTES, `must be at most ${APP_BODY_MAX_BYTES} bytes`) }).strict(),
+      output: z.object({ id: z.string() }),
+    },
+    /** Sets the instances per active region (`PUT /apps/{id}/autoscaling`); min must not exceed max. */
+    'apps.setScaling': {
+      input: z
+        .object({ id: AppId, min: ScaleBound, max: ScaleBound })
+        .strict()
+        .refine((i) => i.min <= i.max, { message: 'must not be above the maximum', path: ['min'] }),
+      output: z.object({}),
+    },
+    /** Sets where the app runs (`PUT /apps/{id}/region-settings`); required regions must also be allowed. */
+    'apps.setRegions': {
+      input: z
+        .object({
+          id: AppId,
+          allowedRegionIds: z.array(z.string().min(1).max(50)).max(500),
+          requiredRegionIds: z.array(z.string().min(1).max(50)).max(500),
+          maxAllowedRegions: z.number().int().min(1).max(1000).nullable().optional(),
+        })
+        .strict(),
+      output: z.object({}),
+    },
+    /** Replaces one container's environment variables (`PUT /apps/{id}/containers/{containerId}/env`). */
+    'apps.setEnv': {
+      input: z.object({ id: AppId, containerId: z.string().trim().min(1, 'is required').max(200), variables: z.array(EnvVariable).max(1000) }).strict(),
+      output: z.object({}),
+    },
   },
   events: {},
 } as const satisfies AreaContract;

@@ -14,6 +14,7 @@ import {
   type ListRead,
   type Unreadable,
 } from '../../../shared/apps/platform-answers.js';
+import { AppOverview, AppOverviewRegion } from '../../../shared/contract/apps.js';
 import { appError } from '../../../shared/result.js';
 import { AppFailure } from '../errors.js';
 import type { PlatformClient, PlatformResponse } from '../platform/types.js';
@@ -56,6 +57,52 @@ export interface AppsApi {
   delete(id: string, signal?: AbortSignal): Promise<void>;
   /** Checks the text against the platform's rules (a violation throws a validation AppFailure, nothing sent), then sends exactly it; the whole answer. */
   create(text: string, signal?: AbortSignal): Promise<{ readonly id: string } & Record<string, unknown>>;
+  /** Starts, stops or restarts every instance (`POST /apps/{id}/deploy|undeploy|restart`). */
+  run(id: string, action: 'deploy' | 'undeploy' | 'restart', signal?: AbortSignal): Promise<void>;
+  /** The running state (`GET /apps/{id}/overview`), members the platform sent in a shape we do not know left out. */
+  overview(id: string, signal?: AbortSignal): Promise<AppOverview>;
+  /** Checks the whole desired request with the create rules (nothing sent on a violation), then sends it as a merge-patch. */
+  update(id: string, text: string, signal?: AbortSignal): Promise<{ readonly id: string }>;
+  /** `PUT /apps/{id}/autoscaling`. */
+  setScaling(id: string, scaling: { readonly min: number; readonly max: number }, signal?: AbortSignal): Promise<void>;
+  /** `PUT /apps/{id}/region-settings`. */
+  setRegions(id: string, regions: RegionChange, signal?: AbortSignal): Promise<void>;
+  /** `PUT /apps/{id}/containers/{containerId}/env`: the whole list, as an object of name to value. */
+  setEnv(id: string, containerId: string, variables: readonly { readonly name: string; readonly value: string }[], signal?: AbortSignal): Promise<void>;
+}
+
+/** Where an app may and must run. */
+export interface RegionChange {
+  readonly allowedRegionIds: readonly string[];
+  readonly requiredRegionIds: readonly string[];
+  readonly maxAllowedRegions?: number | null | undefined;
+}
+
+/**
+ * Reads an overview member by member: one the platform sent in a shape we do not know is left out rather than
+ * failing the page, and region rows that cannot be read are skipped.
+ */
+export function readOverview(raw: unknown): AppOverview | undefined {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return undefined;
+  const out: Record<string, unknown> = {};
+  const shape = AppOverview.shape;
+  for (const [key, value] of Object.entries(raw)) {
+    if (key === 'regions') {
+      if (Array.isArray(value)) out.regions = value.flatMap((r) => {
+        const row = AppOverviewRegion.safeParse(r);
+        return row.success ? [row.data] : [];
+      });
+      continue;
+    }
+    const member = (shape as Record<string, z.ZodType | undefined>)[key];
+    if (!member) {
+      out[key] = value;
+      continue;
+    }
+    const read = member.safeParse(value);
+    if (read.success) out[key] = read.data;
+  }
+  return out as AppOverview;
 }
 
 const appPath = (id: string) => `/apps/${encodeURIComponent(id)}`;
@@ -103,6 +150,55 @@ export function appsApi(client: PlatformClient): AppsApi {
       const parsed = z.looseObject({ id: z.string().min(1) }).safeParse(raw);
       if (!parsed.success) throw unexpected('POST /apps', 'The new app has no id.');
       return parsed.data;
+    },
+    async run(id, action, signal) {
+      const path = `${appPath(id)}/${action}`;
+      const res = await client.send({ area: 'containers', method: 'POST', path, ...withSignal(signal) });
+      answer('POST', path, res);
+    },
+    async overview(id, signal) {
+      const path = `${appPath(id)}/overview`;
+      const res = await client.send({ area: 'containers', method: 'GET', path, ...withSignal(signal) });
+      const read = readOverview(answer('GET', path, res));
+      if (!read) throw unexpected(`GET ${path}`, 'The overview is not an object.');
+      return read;
+    },
+    async update(id, text, signal) {
+      const { checkAppText, violationsError } = await import('./validate.js');
+      const checked = checkAppText(text);
+      if (!checked.ok) throw new AppFailure(violationsError(checked.violations));
+      const path = appPath(id);
+      const res = await client.send({ area: 'containers', method: 'PATCH', path, body: text, contentType: 'application/json', ...withSignal(signal) });
+      const raw = answer('PATCH', path, res);
+      // The platform answers the app's id; an empty answer still means the change was taken.
+      const parsed = z.looseObject({ id: z.string().min(1) }).safeParse(raw);
+      return { id: parsed.success ? parsed.data.id : id };
+    },
+    async setScaling(id, { min, max }, signal) {
+      const path = `${appPath(id)}/autoscaling`;
+      const res = await client.send({ area: 'containers', method: 'PUT', path, body: JSON.stringify({ min, max }), contentType: 'application/json', ...withSignal(signal) });
+      answer('PUT', path, res);
+    },
+    async setRegions(id, regions, signal) {
+      const path = `${appPath(id)}/region-settings`;
+      const body = {
+        allowedRegionIds: regions.allowedRegionIds,
+        requiredRegionIds: regions.requiredRegionIds,
+        ...(regions.maxAllowedRegions !== undefined ? { maxAllowedRegions: regions.maxAllowedRegions } : {}),
+      };
+      const res = await client.send({ area: 'containers', method: 'PUT', path, body: JSON.stringify(body), contentType: 'application/json', ...withSignal(signal) });
+      answer('PUT', path, res);
+    },
+    async setEnv(id, containerId, variables, signal) {
+      const names = new Set<string>();
+      for (const v of variables) {
+        if (names.has(v.name)) throw new AppFailure(appError('validation', `The variable ${v.name} is named twice`, { detail: 'Each name may appear once; nothing was sent.' }));
+        names.add(v.name);
+      }
+      const path = `${appPath(id)}/containers/${encodeURIComponent(containerId)}/env`;
+      const body = Object.fromEntries(variables.map((v) => [v.name, v.value]));
+      const res = await client.send({ area: 'containers', method: 'PUT', path, body: JSON.stringify(body), contentType: 'application/json', ...withSignal(signal) });
+      answer('PUT', path, res);
     },
   };
 }

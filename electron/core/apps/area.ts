@@ -55,6 +55,32 @@ export function appsArea(deps: AppsAreaDeps): { readonly handlers: AppsHandlers;
       const { items, unreadable } = await (await api()).all('/registries', readRegistry, ctx.signal);
       return { registries: items, unreadable };
     },
+    'apps.deploy': async ({ id }, ctx) => {
+      await (await api()).run(id, 'deploy', ctx.signal);
+      return {};
+    },
+    'apps.undeploy': async ({ id }, ctx) => {
+      await (await api()).run(id, 'undeploy', ctx.signal);
+      return {};
+    },
+    'apps.restart': async ({ id }, ctx) => {
+      await (await api()).run(id, 'restart', ctx.signal);
+      return {};
+    },
+    'apps.overview': async ({ id }, ctx) => (await api()).overview(id, ctx.signal),
+    'apps.update': async ({ id, text }, ctx) => (await api()).update(id, text, ctx.signal),
+    'apps.setScaling': async ({ id, min, max }, ctx) => {
+      await (await api()).setScaling(id, { min, max }, ctx.signal);
+      return {};
+    },
+    'apps.setRegions': async ({ id, ...regions }, ctx) => {
+      await (await api()).setRegions(id, regions, ctx.signal);
+      return {};
+    },
+    'apps.setEnv': async ({ id, containerId, variables }, ctx) => {
+      await (await api()).setEnv(id, containerId, variables, ctx.signal);
+      return {};
+    },
     'apps.getDraft': async ({ profileId }) => {
       const view = await drafts.get(deps.draftProfileId(profileId));
       // Parsed from the JSON text the contract accepted, so it is JSON.

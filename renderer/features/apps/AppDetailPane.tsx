@@ -3,16 +3,18 @@
  * image, entry point, probes, endpoints and mounts, and its volumes; the platform's JSON stays one click away. Offers
  * "Copy id" and Delete. Escape closes the pane.
  */
-import { Copy, Eye, EyeOff, X } from 'lucide-react';
+import { Copy, Eye, EyeOff, Pencil, X } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { secretPairValueKey } from '../../../shared/apps/env-text';
 import { maskSecretMembers } from '../../../shared/json-text';
 import { MASK } from '../../../shared/redact';
+import type { AppDetail } from '../../../shared/contract/apps';
 import { useCall } from '../../bridge/queries';
 import { ActiveProfileError } from '../../ui/ErrorMessage';
 import { appView, statusText, type AppView } from './app-detail-view';
 import { ContainerCard } from './ContainerCard';
 import { DeleteAppDialog } from './DeleteAppDialog';
+import { envPairsOf, EnvVariablesDialog } from './EnvVariablesDialog';
 
 interface Props {
   readonly id: string;
@@ -20,6 +22,8 @@ interface Props {
   readonly onDeleted: () => void;
   /** A delete has answered, either way: the list is fetched again. */
   readonly onChanged: () => void;
+  /** Opens the app form on this app as `apps.get` answered it (the Edit button). */
+  readonly onEdit?: (app: AppDetail) => void;
 }
 
 function Facts({ view }: { readonly view: AppView }) {
@@ -76,7 +80,7 @@ function Facts({ view }: { readonly view: AppView }) {
   );
 }
 
-export function AppDetailPane({ id, onClose, onDeleted, onChanged }: Props) {
+export function AppDetailPane({ id, onClose, onDeleted, onChanged, onEdit }: Props) {
   const q = useCall('apps.get', { id });
   const titleId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
@@ -128,13 +132,14 @@ export function AppDetailPane({ id, onClose, onDeleted, onChanged }: Props) {
             <span role="status" className="small muted">
               {copied}
             </span>
+            {onEdit && <EditButton app={q.data} onEdit={onEdit} />}
           </div>
           <Facts view={view} />
           <h3 className="apps-subhead">
             {view.containers.length} container{view.containers.length === 1 ? '' : 's'}
           </h3>
           {view.containers.map((c, i) => (
-            <ContainerCard key={`${c.name}-${i}`} container={c} />
+            <ContainerCard key={`${c.name}-${i}`} container={c} actions={<EnvAction appId={view.id} template={templatesOf(q.data)[i]} />} />
           ))}
           <RawJson data={q.data} />
           <div className="row">
@@ -143,6 +148,28 @@ export function AppDetailPane({ id, onClose, onDeleted, onChanged }: Props) {
         </>
       )}
     </section>
+  );
+}
+
+/** The app's container templates in the order the page shows them (objects only, as appView reads them). */
+function templatesOf(app: AppDetail): Record<string, unknown>[] {
+  const list: unknown = app.containerTemplates;
+  return Array.isArray(list) ? list.filter((t): t is Record<string, unknown> => typeof t === 'object' && t !== null && !Array.isArray(t)) : [];
+}
+
+/** The container's "Edit variables", when the platform gave the container an id to address it by. */
+function EnvAction({ appId, template }: { readonly appId: string; readonly template: Record<string, unknown> | undefined }) {
+  if (!template || typeof template.id !== 'string' || template.id === '') return null;
+  const name = typeof template.name === 'string' && template.name ? template.name : template.id;
+  return <EnvVariablesDialog appId={appId} containerId={template.id} containerName={name} variables={envPairsOf(template.environmentVariables)} />;
+}
+
+/** "Edit": the create form, filled from this app; its review lists what will change before anything is sent. */
+function EditButton({ app, onEdit }: { readonly app: AppDetail; readonly onEdit: (app: AppDetail) => void }) {
+  return (
+    <button type="button" data-apps-focus="edit" onClick={() => onEdit(app)}>
+      <Pencil size={14} aria-hidden /> Edit
+    </button>
   );
 }
 

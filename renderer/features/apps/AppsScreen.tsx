@@ -4,6 +4,7 @@
  * a closed app's row, the list's heading after a delete, "New app" after a cancelled form.
  */
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import type { AppDetail } from '../../../shared/contract/apps';
 import { useScreenAction } from '../../app/screen-actions';
 import { AppDetailPane } from './AppDetailPane';
 import { AppList } from './AppList';
@@ -12,8 +13,8 @@ import './apps.css';
 // The form (its schema, editors and parsers) is most of this area's code; the list the app opens on does not wait for it.
 const AppForm = lazy(() => import('./form/AppForm').then((m) => ({ default: m.AppForm })));
 
-/** What the area shows: the list (with an app open or not) or the create form. */
-export type AppsMode = 'list' | 'new';
+/** What the area shows: the list (with an app open or not), the create form, or the same form editing an app. */
+export type AppsMode = 'list' | 'new' | { readonly edit: AppDetail };
 
 export function AppsScreen() {
   const [mode, setMode] = useState<AppsMode>('list');
@@ -35,6 +36,28 @@ export function AppsScreen() {
     }, 0);
     return () => clearTimeout(t);
   }, [focusNext]);
+
+  if (typeof mode === 'object') {
+    const app = mode.edit;
+    return (
+      <Suspense fallback={<p className="muted">Opening the form…</p>}>
+        <AppForm
+          mode={mode}
+          onDone={() => {
+            // Back to the app's page, which reads the app again and shows it as it now is.
+            changed();
+            setOpenId(app.id);
+            setMode('list');
+          }}
+          onCancel={() => {
+            setOpenId(app.id);
+            setMode('list');
+            setFocusNext('[data-apps-focus="edit"]');
+          }}
+        />
+      </Suspense>
+    );
+  }
 
   if (mode === 'new') {
     return (
@@ -71,6 +94,7 @@ export function AppsScreen() {
             setFocusNext('[data-apps-focus="list"]');
           }}
           onChanged={changed}
+          onEdit={(app) => setMode({ edit: app })}
         />
       )}
     </div>

@@ -1,4 +1,5 @@
 /** One container of an application, as the detail pane shows it: image, entry point, environment names, probes, endpoints and mounts. */
+import type { ReactNode } from 'react';
 import { portText, type ContainerView } from './app-detail-view';
 
 function EndpointList({ container }: { readonly container: ContainerView }) {
@@ -19,10 +20,12 @@ function EndpointList({ container }: { readonly container: ContainerView }) {
   );
 }
 
-export function ContainerCard({ container: c }: { readonly container: ContainerView }) {
+/** `actions`: the container's quick actions (Edit variables), shown under its name. */
+export function ContainerCard({ container: c, actions }: { readonly container: ContainerView; readonly actions?: ReactNode }) {
   return (
     <article className="card apps-container" aria-label={`Container ${c.name}`} data-testid="app-container">
       <h4 className="apps-container-name">{c.name}</h4>
+      {actions && <div className="row apps-container-actions">{actions}</div>}
       <dl className="facts">
         <dt>Image</dt>
         <dd className="mono apps-wrap">{c.image}</dd>

@@ -1,11 +1,15 @@
 /**
  * The create form: the request body as react-hook-form values, validated by the platform's own schema, in sections
  * that fold; a review step that shows the exact text Create sends; the draft kept by the core on every change.
+ * The same form edits an app (`mode={{ edit: app }}`): filled from the app, its review lists the changes and sends
+ * them as the app's update; an edit keeps no draft (the core keeps one draft per profile, the create form's).
  */
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { FormProvider, useForm, useWatch, type Control } from 'react-hook-form';
+import { appToRequest, diffRequests, updateBody, type AppChange } from '../../../../shared/apps/app-diff';
 import { isSecretEnvVar } from '../../../../shared/apps/env-text';
 import { unreadableText } from '../../../../shared/apps/platform-answers';
+import type { AppDetail } from '../../../../shared/contract/apps';
 import { BridgeError, errorOf } from '../../../bridge/client';
 import { useCall, useCallMutation } from '../../../bridge/queries';
 import { CollapsibleSection } from '../../../ui/collapsible-section';
@@ -13,7 +17,8 @@ import { ErrorMessage } from '../../../ui/ErrorMessage';
 import { applyFieldErrors, errorCountUnder, toFormPath } from '../../../ui/form-errors';
 import { notify } from '../../../ui/toast';
 import { AppSection } from './AppSection';
-import { blankApp, bodyText } from './body';
+import { blankApp, bodyText, requestBody } from './body';
+import { updateAppApiPath } from './burrow-api-command';
 import { ConfirmDialog } from './ConfirmDialog';
 import { ContainersSection } from './ContainersSection';
 import { errorPaths, valueAt } from './form-helpers';
@@ -31,9 +36,13 @@ import { VolumesSection } from './VolumesSection';
 import type { SelectorRow } from './NodeSelectors';
 import './app-form.css';
 
+/** What the form is for: a new app, or changing this one (as `apps.get` answered it). */
+export type AppFormMode = 'create' | { readonly edit: AppDetail };
+
 interface Props {
   readonly onDone: (id: string) => void;
   readonly onCancel: () => void;
+  readonly mode?: AppFormMode;
 }
 
 const SECTIONS: readonly (SectionSpec & { readonly title: string })[] = [
@@ -44,12 +53,39 @@ const SECTIONS: readonly (SectionSpec & { readonly title: string })[] = [
 ];
 
 /** Opens the form once the stored draft is read (or could not be: then it starts blank and says so). */
-export function AppForm({ onDone, onCancel }: Props) {
+export function AppForm({ onDone, onCancel, mode = 'create' }: Props) {
+  if (mode !== 'create') return <EditForm app={mode.edit} onDone={onDone} onCancel={onCancel} />;
+  return <CreateForm onDone={onDone} onCancel={onCancel} />;
+}
+
+function CreateForm({ onDone, onCancel }: Props) {
   const owner = useDraftOwner();
   const load = useDraftLoad(owner);
   if (load.state === 'loading') return <p className="muted">Opening the form…</p>;
   return <LoadedForm owner={owner} draft={load.draft} loadError={load.error} secretValues={load.secretValues} notice={load.notice} onDone={onDone} onCancel={onCancel} />;
 }
+
+/** The edit form opens once the registries are known: a container the app gives without its registry id gets one by its image's host. */
+function EditForm({ app, onDone, onCancel }: Props & { readonly app: AppDetail }) {
+  const owner = useDraftOwner();
+  const registries = useCall('apps.registries', {});
+  const current = useMemo(() => (registries.isPending ? null : appToRequest(app, registries.data?.registries ?? [])), [app, registries.isPending, registries.data]);
+  if (current === null) return <p className="muted">Opening the form…</p>;
+  return <LoadedForm owner={owner} draft={null} edit={{ app, current }} onDone={onDone} onCancel={onCancel} />;
+}
+
+/** An edit: the app, and the request that leaves it as it is (what the form was filled with and what changes are told against). */
+interface Editing {
+  readonly app: AppDetail;
+  readonly current: AppFormValues;
+}
+
+/** The update's body: the form's values made into what the update sends (see `updateBody`). */
+function editBody(current: AppFormValues, values: AppFormValues): AppFormValues {
+  return updateBody(current as never, requestBody(values) as never) as AppFormValues;
+}
+
+const NO_SAVE = () => undefined;
 
 /** The platform's field errors split into those the form has a place for and the rest. */
 function splitFieldErrors(fieldErrors: Readonly<Record<string, string>>, values: AppFormValues) {
@@ -93,7 +129,9 @@ function LoadedForm({
   notice,
   onDone,
   onCancel,
+  edit,
 }: Props & {
+  readonly edit?: Editing;
   readonly owner: DraftOwner;
   readonly draft: AppFormDraft | null;
   readonly loadError?: unknown;
@@ -101,7 +139,7 @@ function LoadedForm({
   readonly notice?: string | undefined;
 }) {
   const form = useForm<AppFormValues>({
-    defaultValues: draft?.values ?? blankApp(),
+    defaultValues: edit?.current ?? draft?.values ?? blankApp(),
     resolver: appFormResolver,
     ...LEAVE_VALIDATION_MODE,
     shouldFocusError: false,
@@ -110,14 +148,15 @@ function LoadedForm({
   const ui = useRef<DraftUi>(draft?.ui ?? {});
   // Saves and clears (a create that finishes after a switch included) go to the profile the form was opened for.
   const saver = useDraftSaver(owner);
-  const [step, setStep] = useState<{ readonly kind: 'form' } | { readonly kind: 'review'; readonly text: string }>({ kind: 'form' });
+  const [step, setStep] = useState<{ readonly kind: 'form' } | { readonly kind: 'review'; readonly text: string; readonly changes?: readonly AppChange[] }>({ kind: 'form' });
   const [createError, setCreateError] = useState<unknown>(null);
   const [asking, setAsking] = useState(false);
   const [startNonce, setStartNonce] = useState(0);
   const { nonces, focusFirst } = useFocusFirstError(SECTIONS, form.setFocus);
   const regions = useCall('apps.regions', {});
   const registries = useCall('apps.registries', {});
-  const { schedule } = saver;
+  // An edit keeps no draft: nothing is scheduled, so nothing is written.
+  const schedule = edit ? NO_SAVE : saver.schedule;
 
   const onApplied = useCallback(() => setStartNonce((n) => n + 1), []);
   const json = useJsonView({ form, initial: draft?.ui, uiRef: ui, schedule, onApplied });
@@ -135,27 +174,40 @@ function LoadedForm({
     ui.current = { ...ui.current, nodeSelectorRows: rows };
   }, []);
 
+  /** A refused create or update: the platform's field errors land on their fields (the form opens again), the rest beside the button. */
+  function onSendError(e: unknown) {
+    const error = errorOf(e);
+    const { onFields, elsewhere } = splitFieldErrors(error.fieldErrors ?? {}, form.getValues());
+    const rest = Object.keys(elsewhere).length ? elsewhere : undefined;
+    setCreateError(new BridgeError({ ...error, fieldErrors: rest }));
+    if (Object.keys(onFields).length === 0) return;
+    setStep({ kind: 'form' });
+    focusFirst(applyFieldErrors(form, onFields, error.platformSays));
+  }
   const create = useCallMutation('apps.create', {
     onSuccess: ({ id }) => {
       saver.clear().catch((e: unknown) => notify.warning(`The app was created, but its draft could not be removed: ${errorOf(e).title}`));
       notify.success(`App created: ${id}`, { action: { label: 'Copy id', onClick: () => void navigator.clipboard.writeText(id) } });
       onDone(id);
     },
-    onError: (e) => {
-      const error = errorOf(e);
-      const { onFields, elsewhere } = splitFieldErrors(error.fieldErrors ?? {}, form.getValues());
-      const rest = Object.keys(elsewhere).length ? elsewhere : undefined;
-      setCreateError(new BridgeError({ ...error, fieldErrors: rest }));
-      if (Object.keys(onFields).length === 0) return;
-      setStep({ kind: 'form' });
-      focusFirst(applyFieldErrors(form, onFields, error.platformSays));
-    },
+    onError: onSendError,
   });
+  const update = useCallMutation('apps.update', {
+    onSuccess: ({ id }) => {
+      notify.success(`Changes saved: ${edit?.app.name ?? id}`);
+      onDone(id);
+    },
+    onError: onSendError,
+  });
+  const sending = edit ? update.isPending : create.isPending;
 
   const submit = form.handleSubmit(
     () => {
       setCreateError(null);
-      setStep({ kind: 'review', text: bodyText(form.getValues()) });
+      if (edit) {
+        const body = editBody(edit.current, form.getValues());
+        setStep({ kind: 'review', text: JSON.stringify(body, null, 2), changes: diffRequests(edit.current as never, body as never) });
+      } else setStep({ kind: 'review', text: bodyText(form.getValues()) });
     },
     (invalid) => {
       // The fields that break a rule are on the form side: show it, then focus the first of them.
@@ -198,7 +250,14 @@ function LoadedForm({
     json.refresh();
   }
 
+  /** Something would be lost by closing: for an edit, a change from the app as it is (what Review would list). */
+  function unsaved(): boolean {
+    if (!edit) return isDirty;
+    return diffRequests(edit.current as never, editBody(edit.current, form.getValues()) as never).length > 0;
+  }
+
   function leave(keepDraft: boolean) {
+    if (edit) return onCancel();
     if (keepDraft) saver.flush();
     else saver.clear().catch((e: unknown) => notify.error(`The draft could not be discarded: ${errorOf(e).title}`));
     onCancel();
@@ -209,15 +268,15 @@ function LoadedForm({
   return (
     <FormProvider {...form}>
       <div className="app-form">
-        <h2>New app</h2>
+        <h2>{edit ? `Edit ${edit.app.name}` : 'New app'}</h2>
         {loadError !== undefined && (
           <div>
             <p>The saved draft could not be read, so the form starts blank.</p>
             <ErrorMessage error={loadError} />
           </div>
         )}
-        <form noValidate aria-label="New app" hidden={step.kind !== 'form'} onSubmit={review} onBlur={leaving.onBlur} onChange={leaving.onChange}>
-          <StartFrom hasContent={() => bodyText(form.getValues()) !== bodyText(blankApp())} registries={registries.data?.registries ?? []} onStart={start} onStartWith={startWith} />
+        <form noValidate aria-label={edit ? `Edit ${edit.app.name}` : 'New app'} hidden={step.kind !== 'form'} onSubmit={review} onBlur={leaving.onBlur} onChange={leaving.onChange}>
+          {!edit && <StartFrom hasContent={() => bodyText(form.getValues()) !== bodyText(blankApp())} registries={registries.data?.registries ?? []} onStart={start} onStartWith={startWith} />}
           <div className="row view-switch" role="group" aria-label="Edit as">
             <button type="button" aria-pressed={json.view === 'form'} onClick={() => json.show('form')}>
               Form
@@ -226,7 +285,7 @@ function LoadedForm({
               JSON
             </button>
           </div>
-          {json.view === 'json' && <JsonView text={json.text} problem={json.problem} refused={json.refused} textArea={json.textArea} onChange={json.edit} />}
+          {json.view === 'json' && <JsonView text={json.text} problem={json.problem} refused={json.refused} editorRef={json.editorRef} onChange={json.edit} />}
           {/* The sections stay mounted under the JSON view: values applied from the text are on them when switched back. */}
           <div className="app-form-sections" hidden={json.view !== 'form'}>
             {SECTIONS.map((s) => {
@@ -250,7 +309,7 @@ function LoadedForm({
             })}
           </div>
           {step.kind === 'form' && <ErrorMessage error={createError} />}
-          {secretValues === 'memory' && <SecretValuesNote control={form.control} />}
+          {secretValues === 'memory' && !edit && <SecretValuesNote control={form.control} />}
           {notice !== undefined && (
             <p className="field-warning" role="note" data-testid="draft-notice">
               {notice}
@@ -258,7 +317,7 @@ function LoadedForm({
           )}
           {saver.saveError ? <p className="field-warning">The draft could not be saved: {errorOf(saver.saveError).title}</p> : null}
           <div className="row form-actions">
-            <button type="button" onClick={() => (isDirty ? setAsking(true) : leave(true))}>
+            <button type="button" onClick={() => (unsaved() ? setAsking(true) : leave(true))}>
               Cancel
             </button>
             <button type="submit" className="primary" ref={reviewButton}>
@@ -270,12 +329,24 @@ function LoadedForm({
           <ReviewStep
             text={step.text}
             regions={regions.data?.regions ?? []}
-            creating={create.isPending}
+            creating={sending}
             error={createError}
             onBack={back}
-            onCreate={() => create.mutate({ text: step.text })}
+            onCreate={() => (edit ? update.mutate({ id: edit.app.id, text: step.text }) : create.mutate({ text: step.text }))}
+            edit={edit && { changes: step.changes ?? [], apiPath: updateAppApiPath(edit.app.id) }}
           />
         )}
+        {edit ? (
+          <ConfirmDialog
+            open={asking}
+            title="Discard your changes?"
+            cancelLabel="Keep editing"
+            onCancel={() => setAsking(false)}
+            actions={[{ label: 'Discard the changes', danger: true, onSelect: () => leave(false) }]}
+          >
+            {`The changes to ${edit.app.name} are not saved; an edit keeps no draft.`}
+          </ConfirmDialog>
+        ) : (
         <ConfirmDialog
           open={asking}
           title="Close the form?"
@@ -288,6 +359,7 @@ function LoadedForm({
         >
           What you typed is saved as a draft and comes back the next time you open the form, unless you discard it.
         </ConfirmDialog>
+        )}
       </div>
     </FormProvider>
   );

@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import { EditorView } from '@codemirror/view';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { duplicateAppBody } from '../../../../shared/apps/duplicate-app';
@@ -37,7 +38,8 @@ describe('start from a duplicate of an app', () => {
     expect((screen.getByLabelText('Volume name') as HTMLInputElement).value).toBe('data');
     // The whole body is the detail's create body: the JSON view shows exactly what the form now holds.
     act(() => void fireEvent.click(screen.getByRole('button', { name: 'JSON' })));
-    const body = JSON.parse((screen.getByLabelText('Request body (JSON)') as HTMLTextAreaElement).value) as unknown;
+    const editor = EditorView.findFromDOM(screen.getByRole('textbox', { name: 'Request body (JSON)' }))!;
+    const body = JSON.parse(editor.state.doc.toString()) as unknown;
     expect(body).toEqual(duplicateAppBody(aDetail('B2', 'blog'), [{ id: 7, hostName: 'docker.io' }]));
     expect(body).toMatchObject({ containerTemplates: [{ imageRegistryId: '7' }] });
     expect(body).toMatchObject({ containerTemplates: [{ endpoints: [{ displayName: 'cdn', cdn: { isSslEnabled: true } }, { displayName: 'dns', anycast: { type: 'iPv4' } }] }] });

@@ -30,7 +30,8 @@ export function useJsonView({ form, initial = {}, uiRef, schedule, onApplied }: 
   const [problem, setProblem] = useState<string | null>(() => (initial.view === 'json' ? problemOf(initial.jsonText ?? '') : null));
   // Set when leaving the JSON view was refused: the message is then announced, not only shown.
   const [refused, setRefused] = useState(false);
-  const textArea = useRef<HTMLTextAreaElement>(null);
+  // The editor's editable element, focused when leaving the view is refused.
+  const editorRef = useRef<HTMLElement>(null);
 
   const show = useCallback(
     (next: FormView) => {
@@ -42,7 +43,7 @@ export function useJsonView({ form, initial = {}, uiRef, schedule, onApplied }: 
       } else {
         if (problem !== null) {
           setRefused(true);
-          textArea.current?.focus();
+          editorRef.current?.focus();
           return false;
         }
         uiRef.current = { ...uiRef.current, view: 'form', jsonText: undefined };
@@ -84,7 +85,7 @@ export function useJsonView({ form, initial = {}, uiRef, schedule, onApplied }: 
     if (uiRef.current.view === 'json') uiRef.current = { ...uiRef.current, jsonText: fresh };
   }, [form, uiRef]);
 
-  return { view, text, problem, refused, textArea, show, edit, refresh };
+  return { view, text, problem, refused, editorRef, show, edit, refresh };
 }
 
 function problemOf(text: string): string | null {
