@@ -102,14 +102,19 @@ describe('burrow apps', () => {
       'containerTemplates[0].endpoints[0].cdn.portMappings',
       'volumes[0].size',
     ]);
-    expect(bad.stdout).toContain('volumes[0].size: The field size must be between 1 and 100.\n');
+    // Each rule in words, the field named as the form labels it with the rows around it.
+    expect(bad.stdout).toContain('volumes[0].size: Volume 1 (data) › Size (GB): a whole number of GB, 1–100\n');
+    expect(bad.stdout).toContain('name: Name: required (1–100 characters — letters, digits, hyphens and spaces)\n');
+    // The rules spanning fields too, as the form applies them: min above max is refused on max.
+    const minMax = await runBurrow(['apps', 'create', '--file', fileWith('minmax.json', setPath(setPath(fullApp(), 'autoScaling.min', 3), 'autoScaling.max', 1)), '--dry-run'], { env });
+    expect(minMax).toMatchObject({ code: 2, stdout: 'autoScaling.max: Maximum instances per region: at least the minimum (3); the platform refuses a max below the min\n' });
     const broken = await runBurrow(['apps', 'create', '--file', fileWith('broken.json', '{\n  "name": "x",\n  ]'), '--dry-run'], { env });
     expect(broken.code).toBe(2);
     expect(broken.stdout).toMatch(/^\$: Invalid JSON body at position \d+ \(line 3, column 3\)/);
     // Without --dry-run a broken request is refused the same way, on stderr, and still nothing is sent.
     const refused = await runBurrow(['apps', 'create', '--file', fileWith('bad2.json', body)], { env });
     expect(refused.code).toBe(2);
-    expect(refused.stderr).toContain('volumes[0].size: The field size must be between 1 and 100.\n');
+    expect(refused.stderr).toContain('volumes[0].size: Volume 1 (data) › Size (GB): a whole number of GB, 1–100\n');
     expect(await appIds()).toEqual(before);
   });
 
@@ -131,8 +136,12 @@ describe('burrow apps', () => {
     expect(r.code).toBe(1);
     expect(r.stdout).toBe('');
     const lines = r.stderr.split('\n');
-    expect(lines).toContain('containerTemplates[1].endpoints[1].cdn.portMappings: Port 80 is mapped twice.');
-    expect(lines).toContain('name: An app with this name exists.');
+    // Burrow's words for the field, then the platform's own on a "platform says" line.
+    const at = lines.indexOf('name: Name: 1–100 characters — letters, digits, hyphens and spaces');
+    expect(at).toBeGreaterThanOrEqual(0);
+    expect(lines[at + 1]).toBe('  platform says: An app with this name exists.');
+    const mapped = lines.indexOf('containerTemplates[1].endpoints[1].cdn.portMappings: Container 2 › Endpoint 2 › CDN › Port mappings: exactly one port mapping for a CDN endpoint');
+    expect(lines[mapped + 1]).toBe('  platform says: Port 80 is mapped twice.');
     expect(r.stderr).toContain(APPS_ERROR_TEXTS[400]!.sentence);
   });
 

@@ -28,7 +28,7 @@ export function containersUrlFor(flag: string | undefined, env: Env): { ok: true
 }
 
 
-/** `<field path>: <rule>`, one per line: the form --dry-run and a 400 share. */
+/** `<field path>: <the field as the form labels it, with its rows>: <the rule in words>`, one per line: --dry-run and a refused create share it. */
 export function violationLines(violations: readonly ValidationError[]): string {
   return violations.map((v) => `${v.field}: ${v.message}\n`).join('');
 }
@@ -120,7 +120,12 @@ export async function runApps(args: readonly string[], io: CliIo): Promise<numbe
     const a = toAppError(e);
     err(`burrow apps: ${a.title}`);
     // Through the error writer, so a key the platform echoed is masked here too.
-    for (const [field, message] of Object.entries(a.fieldErrors ?? {})) err(`${field}: ${message}`);
+    for (const [field, message] of Object.entries(a.fieldErrors ?? {})) {
+      err(`${field}: ${message}`);
+      // The platform's own words under Burrow's, where they differ.
+      const said = a.platformSays?.[field];
+      if (said !== undefined) err(`  platform says: ${said}`);
+    }
     if (a.detail !== undefined) err(a.detail);
     if (a.kind === 'network' || a.kind === 'timeout') return EXIT.network;
     return a.status === undefined && a.kind === 'validation' ? EXIT.usage : EXIT.http;

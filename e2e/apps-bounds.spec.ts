@@ -1,7 +1,7 @@
 /**
  * The create form refuses a value just outside each kind of platform bound before anything is sent: from the
  * "Web server behind CDN" preset, a length, a count, three ranges and two patterns are each entered one past their
- * limit, Review names the rule on that very control, the sandbox receives nothing, and the value is fixed before the
+ * limit, Review names the rule on that very control in words for people, the sandbox receives nothing, and the value is fixed before the
  * next. Once all are fixed the same form reaches the review step, so each refusal was that bound's alone.
  */
 import type { Locator } from 'playwright-core';
@@ -39,7 +39,7 @@ test('each kind of bound, entered just outside its limit, is named on its field 
   // A length: the app name, one character over.
   const name = form.getByLabel('Name', { exact: true });
   await name.fill('n'.repeat(101));
-  await refusedAt(name, /maximum length of 100/);
+  await refusedAt(name, /Name: 1–100 characters — letters, digits, hyphens and spaces/);
   await fixed(name, 'n'.repeat(100));
 
   // A count: sticky sessions switched on with no session header is one below the allowed one to three; the form never
@@ -47,7 +47,7 @@ test('each kind of bound, entered just outside its limit, is named on its field 
   await container.getByRole('button', { name: 'Endpoints', exact: true }).click();
   await container.getByLabel('Endpoint 1: sticky sessions').check();
   const header = container.getByRole('textbox', { name: 'Endpoint 1: session header', exact: true });
-  await refusedAt(header, /minimum length of '1' and maximum length of '3'/);
+  await refusedAt(header, /Session headers: 1–3 header names/);
   for (const h of ['X-A', 'X-B', 'X-C']) {
     await header.fill(h);
     await header.press('Enter');
@@ -59,27 +59,27 @@ test('each kind of bound, entered just outside its limit, is named on its field 
   // Ranges: instances per region, a volume's size, a probe timing, each one past its maximum.
   const max = form.getByLabel('Maximum instances per region');
   await max.fill('1001');
-  await refusedAt(max, /between 1 and 1000/);
+  await refusedAt(max, /Maximum instances per region: a whole number, 1–1000/);
   await fixed(max, '1000');
 
   await form.getByRole('button', { name: 'Add volume' }).click();
   await form.getByLabel('Volume name', { exact: true }).fill('data');
   const size = form.getByLabel('Size (GB)', { exact: true });
   await size.fill('101');
-  await refusedAt(size, /between 1 and 100/);
+  await refusedAt(size, /Size \(GB\): a whole number of GB, 1–100/);
   await fixed(size, '100');
 
   await container.getByRole('button', { name: 'Probes', exact: true }).click();
   await container.getByLabel('Use a liveness probe').check();
   const timeout = container.getByLabel('Liveness probe: timeout (seconds)');
   await timeout.fill('3601');
-  await refusedAt(timeout, /between 1 and 3600/);
+  await refusedAt(timeout, /Timeout: a whole number of seconds, 1–3600/);
   await fixed(timeout, '3600');
 
   // Patterns: an image tag with a character no tag may hold, a mount path that does not start with a slash.
   const tag = container.getByLabel('Tag');
   await tag.fill('stable!');
-  await refusedAt(tag, /must match the regular expression/);
+  await refusedAt(tag, /Tag: letters and digits joined by one or two of \. _ -, such as 1\.25-alpine/);
   await fixed(tag, 'stable');
 
   await container.getByRole('button', { name: 'Volume mounts', exact: true }).click();
@@ -87,7 +87,7 @@ test('each kind of bound, entered just outside its limit, is named on its field 
   await container.getByLabel('Mount 1 volume').selectOption('data');
   const mountPath = container.getByLabel('Mount 1 path');
   await mountPath.fill('data');
-  await refusedAt(mountPath, /must match the regular expression/);
+  await refusedAt(mountPath, /Mount path: an absolute path such as \/var\/lib\/data/);
   await screenshot(shell, 'apps-form-bounds');
   await fixed(mountPath, '/data');
 

@@ -21,7 +21,7 @@ test('an app made in the form: Review shows the body, Create sends exactly those
   const name = form.getByLabel('Name', { exact: true });
   await name.fill('x'.repeat(101));
   await name.blur();
-  await expect(form.getByText(/maximum length of 100/)).toBeVisible();
+  await expect(form.getByText(/Name: 1–100 characters — letters, digits, hyphens and spaces/)).toBeVisible();
   sb.containers.resetReceived();
   await form.getByRole('button', { name: 'Review' }).click();
   await expect(name).toBeFocused();

@@ -422,5 +422,8 @@ function scrubError(error: AppError, t: (s: string) => string): AppError {
     // fromEntries keeps a "__proto__" field as an own property.
     out.fieldErrors = Object.fromEntries(Object.entries(error.fieldErrors).map(([path, message]) => [t(path), t(message)]));
   }
+  if (error.platformSays !== undefined) {
+    out.platformSays = Object.fromEntries(Object.entries(error.platformSays).map(([path, message]) => [t(path), t(message)]));
+  }
   return out;
 }

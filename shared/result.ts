@@ -22,6 +22,8 @@ export interface AppError {
   readonly code?: string;
   /** Field path (`autoScaling.min`, `containerTemplates[0].name`) → the rule that failed. */
   readonly fieldErrors?: Readonly<Record<string, string>>;
+  /** Field path → the platform's own words, for a field error the server sent where they differ from `fieldErrors`' (a "platform says" line). */
+  readonly platformSays?: Readonly<Record<string, string>>;
 }
 
 export type Result<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: AppError };
@@ -47,5 +49,6 @@ export function appError(
   if (extra.status !== undefined) e.status = extra.status;
   if (extra.code !== undefined) e.code = extra.code;
   if (extra.fieldErrors !== undefined) e.fieldErrors = extra.fieldErrors;
+  if (extra.platformSays !== undefined) e.platformSays = extra.platformSays;
   return e;
 }

@@ -28,6 +28,7 @@ export function ErrorMessage({ error, profileName }: { readonly error: unknown; 
           {Object.entries(e.fieldErrors).map(([path, rule]) => (
             <li key={path}>
               <code>{path}</code> {rule}
+              {e.platformSays?.[path] !== undefined && <span className="field-platform-says">platform says: {e.platformSays[path]}</span>}
             </li>
           ))}
         </ul>

@@ -1,5 +1,6 @@
 /** A labelled form field with an optional hint and error, wired for screen readers. */
 import { useId, type ReactNode } from 'react';
+import { splitPlatformSays } from './form-errors';
 
 /** What the control inside a Field must spread onto itself. */
 export interface FieldControlProps {
@@ -24,6 +25,8 @@ export function Field({ label, hint, error, children }: Props) {
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ');
+  // A server's error keeps the platform's own words on a line of their own under Burrow's.
+  const shown = error ? splitPlatformSays(error) : undefined;
   return (
     <div className="field" data-invalid={error ? 'true' : undefined}>
       <label htmlFor={id}>{label}</label>
@@ -33,9 +36,10 @@ export function Field({ label, hint, error, children }: Props) {
           {hint}
         </p>
       )}
-      {error && (
+      {shown && (
         <p id={errorId} className="field-error">
-          {error}
+          {shown.said}
+          {shown.platform !== undefined && <span className="field-platform-says">platform says: {shown.platform}</span>}
         </p>
       )}
     </div>

@@ -37,12 +37,29 @@ export function errorCountUnder(errors: FieldErrors, formPath = ''): number {
   return countLeaves(node, new Set());
 }
 
-/** Sets one error per core path on the form; returns the form paths in the order the core gave them. */
-export function applyFieldErrors<T extends FieldValues>(form: Pick<UseFormReturn<T>, 'setError'>, fieldErrors: Readonly<Record<string, string>>): string[] {
+/** What starts the platform's own words in a field error's message, on a line of their own under Burrow's. */
+export const PLATFORM_SAYS = '\nplatform says: ';
+
+/** A field error's message split into Burrow's words and the platform's own (when the server's differed). */
+export function splitPlatformSays(message: string): { readonly said: string; readonly platform?: string } {
+  const at = message.indexOf(PLATFORM_SAYS);
+  return at < 0 ? { said: message } : { said: message.slice(0, at), platform: message.slice(at + PLATFORM_SAYS.length) };
+}
+
+/**
+ * Sets one error per core path on the form; returns the form paths in the order the core gave them. Where the core
+ * kept the platform's own words for a field (`platformSays`), they follow Burrow's in the message (see splitPlatformSays).
+ */
+export function applyFieldErrors<T extends FieldValues>(
+  form: Pick<UseFormReturn<T>, 'setError'>,
+  fieldErrors: Readonly<Record<string, string>>,
+  platformSays: Readonly<Record<string, string>> = {},
+): string[] {
   const paths: string[] = [];
   for (const [corePath, rule] of Object.entries(fieldErrors)) {
     const path = toFormPath(corePath);
-    form.setError(path as Path<T> | 'root', { type: 'server', message: rule });
+    const said = Object.hasOwn(platformSays, corePath) ? platformSays[corePath] : undefined;
+    form.setError(path as Path<T> | 'root', { type: 'server', message: said === undefined ? rule : `${rule}${PLATFORM_SAYS}${said}` });
     paths.push(path);
   }
   return paths;

@@ -10,6 +10,7 @@ import {
   objectOf,
   stringOf,
 } from './containers-rules.js';
+import { LIMITS } from './containers-limits.js';
 
 export { toValidationErrors, type ValidationError } from './containers-rules.js';
 
@@ -49,19 +50,8 @@ export const PATTERNS = {
   },
 } as const;
 
-/** The platform's documented limits (inclusive). */
-export const LIMITS = {
-  appName: { min: 1, max: 100 },
-  shortName: { min: 1, max: 50 },
-  terminationGracePeriodSeconds: { min: 1, max: 300 },
-  autoscaling: { min: 1, max: 1000 },
-  volumeSize: { min: 1, max: 100 },
-  probeSeconds: { min: 1, max: 3600 },
-  probeThreshold: { min: 1, max: 1000 },
-  port: { min: 1, max: 65535 },
-  stickyHeaders: { min: 1, max: 3 },
-  cdnPortMappings: { min: 1, max: 1 },
-} as const;
+/** The platform's documented limits (inclusive); in a module of their own so messages can name them without the schema. */
+export { LIMITS };
 
 /** Probe defaults the platform applies when a field is omitted. */
 export const PROBE_DEFAULTS = {

@@ -23,12 +23,29 @@ describe('explainAppsError', () => {
       where: 'POST /apps',
       body: bytes({ detail: 'See the errors for details.', errors: [{ field: 'a[0].b', message: 'one' }, { field: 'a[0].b', message: 'two' }, { message: 'general' }, { field: '__proto__', message: 'odd' }, 'junk'] }),
     });
+    // Fields Burrow has no words for keep the platform's, with no "platform says" line repeating them.
     expect(e.fieldErrors).toEqual(Object.fromEntries([['a[0].b', 'one; two'], ['__proto__', 'odd']]));
+    expect(e.platformSays).toBeUndefined();
     expect(e.detail).toContain('The platform said: See the errors for details.');
     expect(e.detail).toContain('  • general');
     const asp = explainAppsError({ status: 400, where: 'POST /apps', body: bytes({ title: 'One or more validation errors occurred.', errors: { Name: ['too long', 'bad'], '': ['whole body'] } }) });
     expect(asp.fieldErrors).toEqual({ Name: 'too long; bad' });
     expect(asp.detail).toContain('  • whole body');
+  });
+
+  it('words a field Burrow knows for people, names its rows from the request sent, and keeps the platform’s text as "platform says"', () => {
+    const request = { containerTemplates: [{ name: 'web' }] };
+    const e = explainAppsError({
+      status: 400,
+      where: 'POST /apps',
+      request,
+      body: bytes({ errors: [{ field: 'containerTemplates[0].imageTag', message: "The field imageTag must match the regular expression 'x'." }, { field: 'name', message: 'Taken.' }] }),
+    });
+    expect(e.fieldErrors).toEqual({
+      'containerTemplates[0].imageTag': 'Container 1 (web) › Tag: letters and digits joined by one or two of . _ -, such as 1.25-alpine',
+      name: 'Name: 1–100 characters — letters, digits, hyphens and spaces',
+    });
+    expect(e.platformSays).toEqual({ 'containerTemplates[0].imageTag': "The field imageTag must match the regular expression 'x'.", name: 'Taken.' });
   });
 
   it('scrubs known secrets from what it shows', () => {

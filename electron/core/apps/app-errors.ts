@@ -3,6 +3,7 @@
  * do, the platform's own message beneath it, and every `errors[]` entry kept — those naming a field as `fieldErrors`
  * under the platform's path (`containerTemplates[0].endpoints[1].cdn.portMappings`), the others in the detail.
  */
+import { serverFieldMessage } from '../../../shared/apps/rule-words.js';
 import { redactError } from '../../../shared/redact.js';
 import { appError, type AppError, type ErrorKind } from '../../../shared/result.js';
 import { cleanText, describeNonJson } from '../platform/errors.js';
@@ -92,6 +93,26 @@ export interface AppsErrorInput {
   readonly where: string;
   /** Values to scrub from everything shown. */
   readonly secrets?: readonly string[];
+  /** The request that was sent, when it was a body: names the rows in the messages (`Container 1 (web) › Tag`). */
+  readonly request?: unknown;
+}
+
+/**
+ * The server's field errors in words for people: each field Burrow knows gets its rule as the form says it, and the
+ * platform's own text is kept as "platform says" where it differs; a field Burrow does not know keeps the platform's text.
+ */
+export function personFieldErrors(
+  fieldErrors: Readonly<Record<string, string>>,
+  request?: unknown,
+): { readonly fieldErrors: Record<string, string>; readonly platformSays: Record<string, string> } {
+  const people = new Map<string, string>();
+  const said = new Map<string, string>();
+  for (const [field, raw] of Object.entries(fieldErrors)) {
+    const m = serverFieldMessage(field, raw, request);
+    people.set(field, m.message);
+    if (m.platformSays !== undefined) said.set(field, m.platformSays);
+  }
+  return { fieldErrors: Object.fromEntries(people), platformSays: Object.fromEntries(said) };
 }
 
 const MAX_BODY = 1024 * 1024;
@@ -127,7 +148,7 @@ export function explainAppsError(input: AppsErrorInput): AppError {
   const t = appsErrorText(input.status);
   const json = parseBody(input.body);
   const entries = errorEntries(json);
-  const fieldErrors = fieldErrorsOf(entries);
+  const { fieldErrors, platformSays } = personFieldErrors(fieldErrorsOf(entries), input.request);
   const lines: string[] = [];
   const words = platformWords(json, input.body);
   if (words !== undefined) lines.push(words);
@@ -138,6 +159,7 @@ export function explainAppsError(input: AppsErrorInput): AppError {
     detail: lines.join('\n'),
     status: input.status,
     ...(Object.keys(fieldErrors).length > 0 ? { fieldErrors } : {}),
+    ...(Object.keys(platformSays).length > 0 ? { platformSays } : {}),
   });
   return redactError(error, input.secrets ?? []);
 }

@@ -23,10 +23,10 @@ import { explainAppsError } from './app-errors.js';
 /** Pages followed at most when a list is read whole; far more than any account has, so a platform that repeats a cursor cannot loop us forever. */
 export const MAX_PAGES = 200;
 
-/** A 2xx answer's JSON; any other status as an AppFailure in the user's words. */
-export function answer(method: string, path: string, res: PlatformResponse): unknown {
+/** The answer's JSON (a 2xx), or the error it explains as an AppFailure in the user's words; `request` (the body sent, if any) names the rows in field errors. */
+export function answer(method: string, path: string, res: PlatformResponse, request?: unknown): unknown {
   if (res.status >= 200 && res.status < 300) return res.json();
-  throw new AppFailure(explainAppsError({ status: res.status, body: res.body, where: `${method} ${path}` }));
+  throw new AppFailure(explainAppsError({ status: res.status, body: res.body, where: `${method} ${path}`, ...(request !== undefined ? { request } : {}) }));
 }
 
 /** An answer in a shape Burrow cannot use. */
@@ -147,7 +147,7 @@ export function appsApi(client: PlatformClient): AppsApi {
       const checked = checkAppText(text);
       if (!checked.ok) throw new AppFailure(violationsError(checked.violations));
       const res = await client.send({ area: 'containers', method: 'POST', path: '/apps', body: text, contentType: 'application/json', ...withSignal(signal) });
-      const raw = answer('POST', '/apps', res);
+      const raw = answer('POST', '/apps', res, checked.value);
       const parsed = z.looseObject({ id: z.string().min(1) }).safeParse(raw);
       if (!parsed.success) throw unexpected('POST /apps', 'The new app has no id.');
       return parsed.data;
@@ -170,7 +170,7 @@ export function appsApi(client: PlatformClient): AppsApi {
       if (!checked.ok) throw new AppFailure(violationsError(checked.violations));
       const path = appPath(id);
       const res = await client.send({ area: 'containers', method: 'PATCH', path, body: text, contentType: 'application/json', ...withSignal(signal) });
-      const raw = answer('PATCH', path, res);
+      const raw = answer('PATCH', path, res, checked.value);
       // The platform answers the app's id; an empty answer still means the change was taken.
       const parsed = z.looseObject({ id: z.string().min(1) }).safeParse(raw);
       return { id: parsed.success ? parsed.data.id : id };

@@ -90,7 +90,8 @@ describe('apps.create refusals', () => {
     const e = await failure('apps.create', { body });
     expect(e.kind).toBe('validation');
     expect(Object.keys(e.fieldErrors ?? {}).sort()).toEqual(['containerTemplates[1].endpoints[1].cdn.portMappings', 'name']);
-    expect(e.fieldErrors?.['containerTemplates[1].endpoints[1].cdn.portMappings']).toContain("maximum length of '1'");
+    // In words for people, the field named with its rows as the form labels them.
+    expect(e.fieldErrors?.['containerTemplates[1].endpoints[1].cdn.portMappings']).toBe('Container 2 (api) › Endpoint 2 (cdn) › CDN › Port mappings: exactly one port mapping for a CDN endpoint');
     // The fault is still waiting: no request reached the platform.
     expect(sandbox.faults.list().map((r) => r.remaining)).toEqual([1]);
     const bad = await failure('apps.create', { text: '{"name": "x",\n  oops}' });
@@ -119,7 +120,12 @@ describe('apps.create refusals', () => {
     });
     const e = await failure('apps.create', { body: twoContainers() });
     expect(e).toMatchObject({ kind: 'validation', status: 400, title: APPS_ERROR_TEXTS[400]!.sentence });
+    // Each field in Burrow's words, the platform's own kept beside them ("platform says").
     expect(e.fieldErrors).toEqual({
+      [field]: 'Container 2 (api) › Endpoint 2 (cdn) › CDN › Port mappings: exactly one port mapping for a CDN endpoint',
+      'containerTemplates[1].name': 'Container 2 (api) › Container name: 1–50 characters',
+    });
+    expect(e.platformSays).toEqual({
       [field]: 'Port 80 is already mapped by another endpoint.; A CDN endpoint needs SSL here.',
       'containerTemplates[1].name': 'Container names must be unique.',
     });
@@ -151,7 +157,8 @@ describe('apps.create refusals', () => {
       expect(`${e.title} ${e.detail}`).not.toMatch(/unknown error/i);
     }
     expect(seen[409]?.detail).toContain('Application count limit is reached');
-    expect(seen[422]?.fieldErrors).toEqual({ 'containerTemplates[0].imageRegistryId': "Image registry '999' does not exist." });
+    expect(seen[422]?.fieldErrors).toEqual({ 'containerTemplates[0].imageRegistryId': 'Container 1 (web) › Registry: one of the account’s image registries' });
+    expect(seen[422]?.platformSays).toEqual({ 'containerTemplates[0].imageRegistryId': "Image registry '999' does not exist." });
     for (const id of made) await h.call('apps.delete', { id });
   });
 });

@@ -1,29 +1,23 @@
 /**
- * The create request checked here exactly as the platform checks it, with the one shared schema: every violation as
- * the platform's `errors[]` entry would be (same path spelling, same message), so the app and `burrow apps create
- * --dry-run` refuse what the platform would refuse and nothing is sent.
+ * The create request checked here with the one shared rule set (shared/apps/app-rules.ts) the create form uses too:
+ * every violation under the platform's path spelling with a message for people, so the app and `burrow apps create
+ * --dry-run` refuse what the form and the platform would refuse, and nothing is sent.
  */
 import { parseJsonBody } from '../../../shared/api-command-json.js';
-import {
-  addApplicationRequestSchema,
-  toValidationErrors,
-  unprocessableProblems,
-  type ValidationError,
-} from '../../../shared/platform/containers.js';
+import { appRuleProblems } from '../../../shared/apps/app-rules.js';
+import type { ValidationError } from '../../../shared/platform/containers.js';
 import { appError, type AppError } from '../../../shared/result.js';
 import { fieldErrorsOf } from './app-errors.js';
 
 export type { ValidationError };
 
 /**
- * The violations of a create request: the field rules first, then (only when those pass) the rules between fields
- * the platform checks without asking anything else (autoscaling min above max). Registry and region ids are the
- * platform's to check: this module knows neither list.
+ * The violations of a create request, each named with the rows around it (`Container 1 (web) › Tag: …`): the field
+ * rules, then the rules between fields (max below min, required regions not allowed, mounts of undeclared volumes).
+ * Registry and region ids are the platform's to check: this module knows neither list.
  */
 export function appBodyViolations(body: unknown): ValidationError[] {
-  const parsed = addApplicationRequestSchema.safeParse(body);
-  if (!parsed.success) return toValidationErrors(parsed.error.issues);
-  return unprocessableProblems(parsed.data, {});
+  return appRuleProblems(body).map((p) => ({ field: p.field, message: p.placedMessage }));
 }
 
 /** The result of reading a create request's text. */

@@ -75,7 +75,7 @@ describe('image reference', () => {
     const { form } = setup();
     await act(async () => form().handleSubmit(() => undefined)());
     expect(input('Image name').getAttribute('aria-invalid')).toBe('true');
-    expect(document.body.textContent).toContain("The field imageName must be a string or array type with a minimum length of '1'.");
+    expect(document.body.textContent).toContain('Image name: required (letters and digits joined by one or two of . / _ - — no spaces, and none of . / _ - at the start or end)');
   });
 });
 

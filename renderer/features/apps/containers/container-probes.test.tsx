@@ -89,7 +89,7 @@ describe('probes', () => {
     await act(async () => form().handleSubmit(() => undefined)());
     const box = screen.getByLabelText('Startup probe: timeout (seconds)');
     expect(box.getAttribute('aria-invalid')).toBe('true');
-    expect(document.body.textContent).toContain('The field timeoutSeconds must be between 1 and 3600.');
+    expect(document.body.textContent).toContain('Timeout: a whole number of seconds, 1–3600');
   });
 });
 

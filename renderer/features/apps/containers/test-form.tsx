@@ -1,13 +1,13 @@
-/** A small create form around one container editor, validating with the shared schema, for component tests. */
-import { zodResolver } from '@hookform/resolvers/zod';
+/** A small create form around one container editor, validating with the create form's rules and timing, for component tests. */
 import { useEffect } from 'react';
 import { FormProvider, useForm, type UseFormReturn } from 'react-hook-form';
 import type { AppRegistry } from '../../../../shared/contract/apps';
-import { addApplicationRequestSchema, type AddApplicationRequest } from '../../../../shared/platform/containers';
+import { appFormResolver } from '../form/form-schema';
+import { LEAVE_VALIDATION_MODE, useLeaveValidation } from '../form/use-leave-validation';
 import { ContainerTemplateEditor } from './ContainerTemplateEditor';
 import type { AppForm } from './form-kit';
 
-export type TestFormApi = UseFormReturn<AppForm, unknown, AddApplicationRequest>;
+export type TestFormApi = UseFormReturn<AppForm>;
 
 /** Docker Hub and GitHub's public registries, as an account lists them, plus one private registry. */
 export const TEST_REGISTRIES: readonly AppRegistry[] = [
@@ -36,17 +36,18 @@ interface Props {
 
 /** Renders the editor for container 0 inside a form; hands the form out so a test can read values and submit. */
 export function TestForm({ initial, registries = TEST_REGISTRIES, onForm, onRemove = () => undefined }: Props) {
-  const form = useForm<AppForm, unknown, AddApplicationRequest>({
-    resolver: zodResolver(addApplicationRequestSchema),
+  const form = useForm<AppForm>({
+    resolver: appFormResolver,
     defaultValues: initial ?? blankApp(),
-    mode: 'onTouched',
+    ...LEAVE_VALIDATION_MODE,
   });
+  const leaving = useLeaveValidation(form);
   useEffect(() => {
     onForm(form);
   }, [form, onForm]);
   return (
     <FormProvider {...form}>
-      <form onSubmit={form.handleSubmit(() => undefined)} noValidate>
+      <form onSubmit={form.handleSubmit(() => undefined)} onBlur={leaving.onBlur} onChange={leaving.onChange} noValidate>
         <ContainerTemplateEditor index={0} registries={registries} onRemove={onRemove} />
         <button type="submit">Check</button>
       </form>

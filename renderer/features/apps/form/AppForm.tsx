@@ -4,9 +4,8 @@
  * The same form edits an app (`mode={{ edit: app }}`): filled from the app, its review lists the changes and sends
  * them as the app's update; an edit keeps no draft (the core keeps one draft per profile, the create form's).
  */
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { FormProvider, useForm, useWatch, type Control, type FieldPath } from 'react-hook-form';
+import { FormProvider, useForm, useWatch, type Control } from 'react-hook-form';
 import { appToRequest, diffRequests, updateBody, type AppChange } from '../../../../shared/apps/app-diff';
 import { isSecretEnvVar } from '../../../../shared/apps/env-text';
 import { unreadableText } from '../../../../shared/apps/platform-answers';
@@ -23,7 +22,8 @@ import { updateAppApiPath } from './burrow-api-command';
 import { ConfirmDialog } from './ConfirmDialog';
 import { ContainersSection } from './ContainersSection';
 import { errorPaths, valueAt } from './form-helpers';
-import { appFormSchema, type AppFormValues } from './form-schema';
+import { appFormResolver, type AppFormValues } from './form-schema';
+import { LEAVE_VALIDATION_MODE, useLeaveValidation } from './use-leave-validation';
 import { presetValues, type AppPreset } from './presets';
 import { ReviewStep } from './ReviewStep';
 import { ScalingSection } from './ScalingSection';
@@ -149,9 +149,8 @@ function LoadedForm({
   const { hints: imageHints, requiredRef } = useImageHintsState();
   const form = useForm<AppFormValues>({
     defaultValues: edit?.current ?? draft?.values ?? blankApp(),
-    resolver: withRequiredEnv(zodResolver(appFormSchema, undefined, { raw: true }), () => requiredRef.current),
-    mode: 'onTouched',
-    reValidateMode: 'onChange',
+    resolver: withRequiredEnv(appFormResolver, () => requiredRef.current),
+    ...LEAVE_VALIDATION_MODE,
     shouldFocusError: false,
   });
   const { errors, isDirty } = form.formState;
@@ -173,24 +172,14 @@ function LoadedForm({
   const onApplied = useCallback(() => setStartNonce((n) => n + 1), []);
   const json = useJsonView({ form, initial: draft?.ui, uiRef: ui, schedule, onApplied });
 
-  const { subscribe, getValues, getFieldState, trigger } = form;
+  const { subscribe, getValues } = form;
   useEffect(
     // Every change of a value (typing, rows added, a preset applied) schedules a save; the saver debounces.
     () => subscribe({ formState: { values: true }, callback: () => schedule({ values: getValues(), ui: ui.current }) }),
     [subscribe, getValues, schedule],
   );
-  useEffect(
-    // A field that shows an error is checked again as it changes, so the error goes as soon as the value is fixed —
-    // not only when the field is left, which would move everything below it under the pointer of the next click.
-    () =>
-      subscribe({
-        formState: { values: true },
-        callback: ({ name }) => {
-          if (name !== undefined && getFieldState(name as FieldPath<AppFormValues>).error !== undefined) void trigger(name as FieldPath<AppFormValues>);
-        },
-      }),
-    [subscribe, getFieldState, trigger],
-  );
+  // Errors show once a changed field is left, or on Review; a field showing one is checked again as it changes.
+  const leaving = useLeaveValidation(form);
 
   const onSelectorRowsChange = useCallback((rows: readonly SelectorRow[]) => {
     ui.current = { ...ui.current, nodeSelectorRows: rows };
@@ -204,7 +193,7 @@ function LoadedForm({
     setCreateError(new BridgeError({ ...error, fieldErrors: rest }));
     if (Object.keys(onFields).length === 0) return;
     setStep({ kind: 'form' });
-    focusFirst(applyFieldErrors(form, onFields));
+    focusFirst(applyFieldErrors(form, onFields, error.platformSays));
   }
   const create = useCallMutation('apps.create', {
     onSuccess: ({ id }) => {
@@ -298,7 +287,7 @@ function LoadedForm({
               <ErrorMessage error={loadError} />
             </div>
           )}
-          <form noValidate aria-label={edit ? `Edit ${edit.app.name}` : 'New app'} hidden={step.kind !== 'form'} onSubmit={review}>
+          <form noValidate aria-label={edit ? `Edit ${edit.app.name}` : 'New app'} hidden={step.kind !== 'form'} onSubmit={review} onBlur={leaving.onBlur} onChange={leaving.onChange}>
             {!edit && <LimitsLine kind="apps" />}
             {!edit && <StartFrom hasContent={() => bodyText(form.getValues()) !== bodyText(startingBlank())} registries={registries.data?.registries ?? []} onStart={start} onStartWith={startWith} importRequest={importRequest} />}
             <div className="row view-switch" role="group" aria-label="Edit as">

@@ -88,29 +88,79 @@ describe('the create form', () => {
     await opened();
     const name = input('Name');
     type(name, 'bad_name!');
-    expect(screen.queryByText(/must match the regular expression/)).toBeNull();
+    expect(screen.queryByText(/^Name:/)).toBeNull();
     fireEvent.blur(name);
-    expect(await screen.findByText("The field name must match the regular expression '[A-Za-z0-9-\\s]+'.")).toBeTruthy();
+    expect(await screen.findByText('Name: 1–100 characters — letters, digits, hyphens and spaces')).toBeTruthy();
     expect(name.getAttribute('aria-invalid')).toBe('true');
     type(name, 'good name');
-    await waitFor(() => expect(screen.queryByText(/must match the regular expression/)).toBeNull());
+    await waitFor(() => expect(screen.queryByText(/^Name:/)).toBeNull());
     expect(name.getAttribute('aria-invalid')).toBeNull();
   });
 
-  it('an error on a field not yet left goes as soon as the value is fixed, so nothing below it moves under the next click', async () => {
-    formBridge();
+  it('a row just added and a field only tabbed through stay quiet; a field typed in and left speaks; Review shows every error', async () => {
+    formBridge(VALID);
     renderForm();
     await opened();
     fireEvent.click(screen.getByRole('button', { name: /^Endpoints/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Add endpoint' }));
-    const name = await screen.findByLabelText('Endpoint 1 name');
-    type(name as HTMLInputElement, 'site');
-    fireEvent.blur(name);
+    const endpoint = (await screen.findByLabelText('Endpoint 1 name')) as HTMLInputElement;
     const port = input('Endpoint 1 port mapping: container port');
-    fireEvent.focus(port);
-    await waitFor(() => expect(screen.queryByText('The containerPort field is required.')).toBeTruthy());
-    fireEvent.change(port, { target: { value: '8080' } });
-    await waitFor(() => expect(screen.queryByText('The containerPort field is required.')).toBeNull());
+    // Tabbing through the new row: focus in, focus out, nothing typed.
+    for (const el of [endpoint, port]) {
+      fireEvent.focus(el);
+      fireEvent.blur(el);
+    }
+    fireEvent.click(screen.getByRole('button', { name: /^Environment variables/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add variable' }));
+    const variable = (await screen.findByLabelText('Variable 1 name')) as HTMLInputElement;
+    fireEvent.focus(variable);
+    fireEvent.blur(variable);
+    fireEvent.focus(input('Name'));
+    fireEvent.blur(input('Name'));
+    await act(async () => undefined);
+    expect(screen.queryByText(/^Endpoint name:|^Container port:|^Variable name:|^Name:/)).toBeNull();
+    expect(port.getAttribute('aria-invalid')).toBeNull();
+
+    // Typed in, then cleared, then left: a required field says so.
+    type(endpoint, 'x');
+    type(endpoint, '');
+    fireEvent.blur(endpoint);
+    expect(await screen.findByText('Endpoint name: required (1–50 characters)')).toBeTruthy();
+    expect(screen.queryByText(/^Container port:/)).toBeNull();
+    // A bad value typed and left.
+    type(port, '70000');
+    fireEvent.blur(port);
+    expect(await screen.findByText('Container port: a port number, 1–65535')).toBeTruthy();
+    expect(screen.queryByText(/^Variable name:/)).toBeNull();
+
+    // Review: every field breaking a rule speaks, the untouched variable row included.
+    fireEvent.click(screen.getByRole('button', { name: 'Review' }));
+    expect(await screen.findByText('Variable name: required (at least one character)')).toBeTruthy();
+    expect(screen.queryByTestId('review-body')).toBeNull();
+    // And the error goes as soon as the value is fixed, before the field is left.
+    type(port, '8080');
+    await waitFor(() => expect(screen.queryByText(/^Container port:/)).toBeNull());
+  });
+
+  it('adding volumes, mounts and probes and tabbing through them shows no error; Review shows each', async () => {
+    formBridge(VALID);
+    renderForm();
+    await opened();
+    fireEvent.click(screen.getByRole('button', { name: /Add volume/ }));
+    fireEvent.click(screen.getByRole('button', { name: /^Volume mounts/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add mount' }));
+    fireEvent.click(screen.getByRole('button', { name: /^Probes/ }));
+    fireEvent.click(screen.getByLabelText('Use a liveness probe'));
+    // Tab through every box the new rows brought.
+    for (const el of document.querySelectorAll<HTMLElement>('form[aria-label="New app"] input, form[aria-label="New app"] select')) {
+      fireEvent.focus(el);
+      fireEvent.blur(el);
+    }
+    await act(async () => undefined);
+    expect(document.querySelectorAll('.field-error')).toHaveLength(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Review' }));
+    expect(await screen.findByText('Volume name: required (1–50 characters, unique among the volumes)')).toBeTruthy();
+    expect(screen.getByText(/^Mount path: required/)).toBeTruthy();
   });
 
   it('on Review, opens the folded section holding the first invalid field and focuses that field', async () => {
@@ -122,7 +172,7 @@ describe('the create form', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Review' }));
     await waitFor(() => expect(document.activeElement).toBe(screen.queryByLabelText('Name')));
     expect(screen.getByRole('button', { name: 'App 1 error' }).getAttribute('aria-expanded')).toBe('true');
-    expect(screen.getByText('The field name must be a string with a minimum length of 1 and a maximum length of 100.')).toBeTruthy();
+    expect(screen.getByText('Name: required (1–100 characters — letters, digits, hyphens and spaces)')).toBeTruthy();
     expect(screen.queryByTestId('review-body')).toBeNull();
   });
 
@@ -132,10 +182,10 @@ describe('the create form', () => {
     await opened();
     type(input('Minimum instances per region'), '5');
     fireEvent.blur(input('Minimum instances per region'));
-    expect(await screen.findByText('Must be at least the minimum (5): the platform refuses a max below the min.')).toBeTruthy();
+    expect(await screen.findByText('Maximum instances per region: at least the minimum (5); the platform refuses a max below the min')).toBeTruthy();
     expect(input('Maximum instances per region').getAttribute('aria-invalid')).toBe('true');
     type(input('Minimum instances per region'), '2');
-    await waitFor(() => expect(screen.queryByText(/Must be at least the minimum/)).toBeNull());
+    await waitFor(() => expect(screen.queryByText(/at least the minimum/)).toBeNull());
 
     fireEvent.click(screen.getByLabelText('London: Required'));
     fireEvent.click(screen.getByLabelText('Frankfurt: Allowed'));
@@ -149,7 +199,7 @@ describe('the create form', () => {
     renderForm();
     await opened();
     fireEvent.click(screen.getByRole('button', { name: 'Review' }));
-    expect(await screen.findByText('A required region must also be allowed: UK is required but not allowed.')).toBeTruthy();
+    expect(await screen.findByText('Required regions: a required region must also be allowed: UK is required but not allowed')).toBeTruthy();
     await waitFor(() => expect((document.activeElement as HTMLElement | null)?.getAttribute('name')).toBe('regionSettings.requiredRegionIds'));
   });
 
@@ -160,17 +210,21 @@ describe('the create form', () => {
         kind: 'validation',
         title: 'The platform refused the app',
         status: 400,
-        fieldErrors: { 'containerTemplates[0].name': 'Container name is already used.', 'billing.plan': 'No plan allows this.' },
+        fieldErrors: { 'containerTemplates[0].name': 'Container 1 (web) › Container name: 1–50 characters', 'billing.plan': 'No plan allows this.' },
+        platformSays: { 'containerTemplates[0].name': 'Container name is already used.' },
       },
     });
     renderForm();
     await opened();
     fireEvent.click(screen.getByRole('button', { name: 'Review' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Create' }));
-    expect(await screen.findByText('Container name is already used.')).toBeTruthy();
+    // Burrow's words under the field, the platform's own on a "platform says" line beneath them.
+    expect(await screen.findByText('platform says: Container name is already used.')).toBeTruthy();
     expect(screen.queryByTestId('review-body')).toBeNull();
     const field = input('Container name');
     expect(field.getAttribute('aria-invalid')).toBe('true');
+    const said = document.getElementById(field.getAttribute('aria-describedby')!.split(' ').pop()!);
+    expect(said?.textContent).toBe('Container 1 (web) › Container name: 1–50 charactersplatform says: Container name is already used.');
     await waitFor(() => expect(document.activeElement).toBe(field));
     expect(screen.getByRole('button', { name: 'Containers 1 error' })).toBeTruthy();
     const alert = screen.getByRole('alert');

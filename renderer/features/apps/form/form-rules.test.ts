@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { blankApp, bodyText, requestBody, summarize } from './body';
-import { appFormSchema, crossFieldProblems, type AppFormValues } from './form-schema';
+import { crossFieldProblems, formProblems, type AppFormValues } from './form-schema';
 import { duplicateKeys, selectorsOf } from './NodeSelectors';
 import { withRole } from './RegionPicker';
 
@@ -12,21 +12,23 @@ const APP: AppFormValues = {
   containerTemplates: [{ name: 'web', imageNamespace: 'library', imageName: 'nginx', imageTag: 'stable', imageRegistryId: '1' }],
 };
 
-function issues(values: AppFormValues) {
-  const r = appFormSchema.safeParse(values);
-  return r.success ? [] : r.error.issues.map((i) => [i.path.join('.'), i.message]);
+/** The form's problems as [form path, message]. */
+function issues(values: AppFormValues): [string, string][] {
+  return [...formProblems(values)].map(([path, p]) => [path, p.message]);
 }
 
 describe('cross-field rules', () => {
   it('min above max is shown on max; equal is fine', () => {
-    expect(issues({ ...APP, autoScaling: { min: 3, max: 2 } })).toEqual([['autoScaling.max', 'Must be at least the minimum (3): the platform refuses a max below the min.']]);
+    expect(issues({ ...APP, autoScaling: { min: 3, max: 2 } })).toEqual([
+      ['autoScaling.max', 'Maximum instances per region: at least the minimum (3); the platform refuses a max below the min'],
+    ]);
     expect(issues({ ...APP, autoScaling: { min: 2, max: 2 } })).toEqual([]);
   });
 
   it('every required region must be allowed (required ⊆ allowed)', () => {
     expect(issues({ ...APP, regionSettings: { allowedRegionIds: ['DE', 'UK'], requiredRegionIds: ['UK'] } })).toEqual([]);
     expect(issues({ ...APP, regionSettings: { requiredRegionIds: ['UK', 'NY'], allowedRegionIds: ['DE'] } })).toEqual([
-      ['regionSettings.requiredRegionIds', 'A required region must also be allowed: UK, NY are required but not allowed.'],
+      ['regionSettings.requiredRegionIds', 'Required regions: a required region must also be allowed: UK, NY are required but not allowed'],
     ]);
   });
 

@@ -1,65 +1,44 @@
 /**
- * The create form's schema: the platform's own create-request schema, plus the rules that span fields which the
- * platform checks after parsing (min above max, unknown volumes) or which the form's region picker promises.
+ * The create form's validation: the one rule set of shared/apps/app-rules.ts (the platform's field rules and the
+ * rules spanning fields), with each message written for a person and shown under the field it names.
  */
-import { addApplicationRequestSchema, type AddApplicationRequestInput } from '../../../../shared/platform/containers';
+import { toNestErrors, validateFieldsNatively } from '@hookform/resolvers';
+import type { FieldError, Resolver } from 'react-hook-form';
+import { appRuleProblems, crossFieldProblems, type RuleProblem } from '../../../../shared/apps/app-rules';
+import type { AddApplicationRequestInput } from '../../../../shared/platform/containers';
 
 /** The form's values: exactly the create request as entered (z.input), so the values are the body. */
 export type AppFormValues = AddApplicationRequestInput;
 
-/** One cross-field problem, on the form path of the field that should show it. */
-export interface CrossFieldProblem {
-  readonly path: readonly (string | number)[];
-  readonly message: string;
+export { crossFieldProblems };
+
+/**
+ * Where the form shows a problem: the field's path in react-hook-form's spelling; a member the platform does not know
+ * (only the JSON view can add one) shows on the object holding it.
+ */
+export function formPathOfProblem(p: RuleProblem): string {
+  const path = p.kind === 'unknown' ? p.path.slice(0, -1) : p.path;
+  return path.length === 0 ? 'root' : path.join('.');
 }
 
-function isInt(n: unknown): n is number {
-  return typeof n === 'number' && Number.isInteger(n);
+/** Every problem of the values as the form shows it: form path → message, the first problem of a field only. */
+export function formProblems(values: unknown): Map<string, RuleProblem> {
+  const out = new Map<string, RuleProblem>();
+  for (const p of appRuleProblems(values)) {
+    const at = formPathOfProblem(p);
+    if (!out.has(at)) out.set(at, p);
+  }
+  return out;
 }
 
-/** Rules spanning fields, checked on a request that already parsed (each field on its own is valid). */
-export function crossFieldProblems(body: AppFormValues): CrossFieldProblem[] {
-  const problems: CrossFieldProblem[] = [];
-  const { min, max } = body.autoScaling;
-  // Shown on max: the user raising min past max is told where the bound is, and fixing either clears it.
-  if (isInt(min) && isInt(max) && min > max) {
-    problems.push({ path: ['autoScaling', 'max'], message: `Must be at least the minimum (${min}): the platform refuses a max below the min.` });
+/** The form's resolver: the values stay as entered (they are the body); errors carry the person's message. */
+export const appFormResolver: Resolver<AppFormValues> = async (values, _context, options) => {
+  const problems = formProblems(values);
+  if (problems.size === 0) {
+    if (options.shouldUseNativeValidation) validateFieldsNatively({}, options);
+    return { values, errors: {} };
   }
-  // Without an allowed list the platform takes the required regions as they are; only a list that leaves some out is refused.
-  const allowedList = body.regionSettings.allowedRegionIds;
-  const allowed = new Set(allowedList ?? []);
-  const required = body.regionSettings.requiredRegionIds ?? [];
-  const notAllowed = Array.isArray(allowedList) ? required.filter((id) => !allowed.has(id)) : [];
-  if (notAllowed.length > 0) {
-    problems.push({
-      path: ['regionSettings', 'requiredRegionIds'],
-      message: `A required region must also be allowed: ${notAllowed.join(', ')} ${notAllowed.length === 1 ? 'is' : 'are'} required but not allowed.`,
-    });
-  }
-  const maxRegions = body.regionSettings.maxAllowedRegions;
-  if (isInt(maxRegions) && maxRegions < required.length) {
-    problems.push({
-      path: ['regionSettings', 'maxAllowedRegions'],
-      message: `Must be at least the number of required regions (${required.length}), since required regions always run.`,
-    });
-  }
-  const volumes = body.volumes ?? [];
-  const seen = new Set<string>();
-  volumes.forEach((v, i) => {
-    if (seen.has(v.name)) problems.push({ path: ['volumes', i, 'name'], message: `Another volume is already named “${v.name}”; volume names must be unique.` });
-    seen.add(v.name);
-  });
-  body.containerTemplates?.forEach((c, ci) =>
-    c.volumeMounts?.forEach((m, mi) => {
-      if (!seen.has(m.name)) {
-        problems.push({ path: ['containerTemplates', ci, 'volumeMounts', mi, 'name'], message: `No volume named “${m.name}” is declared in Volumes.` });
-      }
-    }),
-  );
-  return problems;
-}
-
-/** What the form validates with: every rule of the platform's schema, then the cross-field rules. */
-export const appFormSchema = addApplicationRequestSchema.superRefine((body, ctx) => {
-  for (const p of crossFieldProblems(body)) ctx.addIssue({ code: 'custom', path: [...p.path], message: p.message });
-});
+  const flat: Record<string, FieldError> = {};
+  for (const [at, p] of problems) flat[at] = { type: p.kind, message: p.message };
+  return { values: {}, errors: toNestErrors(flat, options) };
+};
