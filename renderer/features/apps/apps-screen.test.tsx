@@ -127,7 +127,7 @@ describe('an app opened', () => {
 
     const text = pane.textContent ?? '';
     expect(text).toContain('1 to 3 instances per region');
-    expect(within(pane).getByTestId('app-regions').textContent).toContain('DE (required), UK');
+    expect(within(pane).getByTestId('app-regions').textContent).toContain('Frankfurt (required), London');
     expect(text).toContain('at most 2 at once');
     expect(text).toContain('data (5 GB)');
     const container = within(pane).getByRole('article', { name: 'Container web' });
