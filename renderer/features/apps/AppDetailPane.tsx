@@ -167,10 +167,11 @@ function Running({ overview, names }: { readonly overview: OverviewView; readonl
 
 export function AppDetailPane({ id, onClose, onDeleted, onChanged, headerActions, containerActions }: Props) {
   // A changing app is read again every two seconds until it settles; a settled one is not read again (app-follow.ts).
-  const q = useCall('apps.get', { id }, { refetchInterval: (query) => followInterval(id, query.state.data?.status) });
+  // Opening an app always reads it afresh (what was kept from an earlier look shows meanwhile): its state moves.
+  const q = useCall('apps.get', { id }, { staleTime: 0, refetchInterval: (query) => followInterval(id, query.state.data?.status) });
   const action = useFollowedAction(id);
   const status = q.data?.status ?? null;
-  const ov = useCall('apps.overview', { id }, { enabled: q.isSuccess, refetchInterval: () => followInterval(id, status) });
+  const ov = useCall('apps.overview', { id }, { enabled: q.isSuccess, staleTime: 0, refetchInterval: () => followInterval(id, status) });
   const regions = useCall('apps.regions', {});
   const names = useMemo(() => new Map((regions.data?.regions ?? []).map((r) => [r.id, r.name])), [regions.data]);
   const titleId = useId();
@@ -247,7 +248,7 @@ export function AppDetailPane({ id, onClose, onDeleted, onChanged, headerActions
       )}
       {gone ? (
         <div className="apps-gone" data-testid="app-gone">
-          <ErrorMessage error={actionError(q.error, 'This app', 'read')} />
+          <ErrorMessage error={actionError(q.error, null, 'read')} />
           <div className="row">
             <button type="button" onClick={leave}>
               Back to the list
