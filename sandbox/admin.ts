@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { SandboxContext } from './context.js';
 import type { FaultRegistry, FaultRuleInput } from './faults.js';
 import { BodyError, canAnswer, header, readJson, sendEmpty, sendJson } from './http.js';
+import type { ContainersArea } from './containers/index.js';
 import type { VideoArea } from './video/index.js';
 import { handleInjectAdmin } from './logging/inject.js';
 
@@ -13,6 +14,9 @@ export type AdminVideo = Pick<VideoArea, 'inspect' | 'uploadStats' | 'resetUploa
 const VIDEO_PATH = /^\/videos\/(\d+)\/([^/]+)\/?$/;
 
 const suspendSchema = z.object({ suspended: z.boolean() });
+
+/** One container app's suspension: deploy, undeploy and restart then answer 409 "Application is suspended". */
+const APP_SUSPEND_PATH = /^\/mc\/apps\/([^/]+)\/suspend\/?$/;
 
 /** The largest admin request body: a rule with the largest allowed status body fits with room to spare. */
 const ADMIN_BODY_LIMIT = 128 * 1024;
@@ -37,6 +41,7 @@ export async function handleAdmin(
   req: IncomingMessage,
   res: ServerResponse,
   path: string,
+  apps?: Pick<ContainersArea, 'setAppSuspended'>,
 ): Promise<boolean> {
   if (!isLoopback(req.socket?.remoteAddress)) return fail(res, 403, 'The admin routes answer loopback clients only');
   if (header(req, 'AccessKey') !== ctx.seed.accountKey) return fail(res, 401, 'AccessKey must be the account key');
@@ -92,6 +97,21 @@ export async function handleAdmin(
       if (!parsed.success) return fail(res, 400, 'Body must be {"suspended": boolean}');
       ctx.accountSuspended = parsed.data.suspended;
       sendJson(res, 200, { suspended: ctx.accountSuspended });
+      return true;
+    }
+    const appPath = APP_SUSPEND_PATH.exec(path);
+    if (appPath && apps) {
+      if (method !== 'POST') return fail(res, 405, `${method} is not allowed on /__admin/mc/apps/{appId}/suspend`);
+      const parsed = suspendSchema.safeParse(await readJson(req, ADMIN_BODY_LIMIT));
+      if (!parsed.success) return fail(res, 400, 'Body must be {"suspended": boolean}');
+      let id: string;
+      try {
+        id = decodeURIComponent(appPath[1] ?? '');
+      } catch {
+        return fail(res, 400, 'The app id is not a valid path segment');
+      }
+      if (!apps.setAppSuspended(id, parsed.data.suspended)) return fail(res, 404, 'No such application');
+      sendJson(res, 200, { id, suspended: parsed.data.suspended });
       return true;
     }
     if (path === '/logs/inject') return await handleInjectAdmin(ctx, req, res);

@@ -28,6 +28,12 @@ export interface SandboxOptions {
   readonly fetchReplyWithoutId?: boolean;
   /** Milliseconds each video processing step takes (uploaded → processing → transcoding → finished); default 1000. */
   readonly processingStepMs?: number;
+  /**
+   * Milliseconds a container app stays `progressing` after deploy, undeploy, restart or a change while deployed,
+   * before it settles (active with its instances, or inactive); default 3000. The status is computed from the
+   * clock (`now`), so a test with a fake clock moves it by advancing the clock.
+   */
+  readonly appTransitionMs?: number;
   /** CDN log requests allowed per pull zone per window (default 30 per 10 s). */
   readonly logRateLimit?: { readonly requests: number; readonly windowMs: number };
   /** Emit a live trickle of new log entries (default true). */
@@ -124,7 +130,8 @@ export interface SeedData {
 
 /** What one running sandbox shares with its area handlers. */
 export interface SandboxContext {
-  readonly options: Required<Omit<SandboxOptions, 'dataDir' | 'host' | 'port' | 'fetchReplyWithoutId' | 'persist' | 'log'>> & Pick<SandboxOptions, 'fetchReplyWithoutId' | 'persist'>;
+  readonly options: Required<Omit<SandboxOptions, 'dataDir' | 'host' | 'port' | 'fetchReplyWithoutId' | 'persist' | 'log' | 'appTransitionMs'>> &
+    Pick<SandboxOptions, 'fetchReplyWithoutId' | 'persist' | 'appTransitionMs'>;
   readonly seed: SeedData;
   readonly dataDir: string;
   /** The account saved by an earlier run (persist on and a readable state file); areas start from it. */

@@ -1,5 +1,6 @@
 import { request } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
+import { fullApp } from './containers/test-harness.js';
 import { startSandbox, type Sandbox } from './server.js';
 import { tusSignature } from './video/index.js';
 
@@ -70,5 +71,59 @@ describe('faults against the other areas', () => {
     const listed = await raw(`${s.videoUrl}/library/${lib.id}/videos?search=job-7f3a`, 'GET', { AccessKey: lib.key });
     const items = (JSON.parse(listed.body) as { items: { title: string }[] }).items.filter((v) => v.title === 'job-7f3a');
     expect(items).toHaveLength(1);
+  });
+});
+
+describe('fault rules on every Magic Containers operation of an app', () => {
+  it('a status rule answers in place of each operation, once, and the app is left as it was', async () => {
+    s = await startSandbox({ liveTraffic: false, realism: false, appTransitionMs: 0 });
+    const headers = { AccessKey: s.accountKey, 'content-type': 'application/json' };
+    const created = await raw(`${s.containersUrl}/apps`, 'POST', headers, JSON.stringify(fullApp()));
+    const id = (JSON.parse(created.body) as { id: string }).id;
+    const app = async () => JSON.parse((await raw(`${s.containersUrl}/apps/${id}`, 'GET', headers)).body) as { status: string; containerTemplates: { id: string; endpoints: { id: string }[] }[] };
+    const before = await app();
+    const cid = before.containerTemplates[0]!.id;
+    const eid = before.containerTemplates[0]!.endpoints[0]!.id;
+    const operations: [string, string, string?][] = [
+      ['PUT', `/apps/${id}`, JSON.stringify(fullApp())],
+      ['PATCH', `/apps/${id}`, '{"name":"x"}'],
+      ['POST', `/apps/${id}/deploy`],
+      ['POST', `/apps/${id}/undeploy`],
+      ['POST', `/apps/${id}/restart`],
+      ['GET', `/apps/${id}/overview`],
+      ['GET', `/apps/${id}/summary`],
+      ['GET', `/apps/${id}/statistics?fromDate=2026-01-01T00:00:00Z&granularity=Daily`],
+      ['GET', `/apps/${id}/autoscaling`],
+      ['PUT', `/apps/${id}/autoscaling`, '{"min":2,"max":2}'],
+      ['GET', `/apps/${id}/region-settings`],
+      ['PUT', `/apps/${id}/region-settings`, '{"allowedRegionIds":["NY"],"requiredRegionIds":["NY"]}'],
+      ['POST', `/apps/${id}/containers`, JSON.stringify({ name: 'w', imageName: 'busybox', imageNamespace: 'library', imageTag: '1', imageRegistryId: '1' })],
+      ['GET', `/apps/${id}/containers/${cid}`],
+      ['PATCH', `/apps/${id}/containers/${cid}`, '{"imageTag":"2"}'],
+      ['DELETE', `/apps/${id}/containers/${cid}`],
+      ['PUT', `/apps/${id}/containers/${cid}/env`, '{}'],
+      ['GET', `/apps/${id}/endpoints`],
+      ['POST', `/apps/${id}/containers/${cid}/endpoints`, '{"displayName":"more"}'],
+      ['PUT', `/apps/${id}/endpoints/${eid}`, '{"displayName":"renamed"}'],
+      ['DELETE', `/apps/${id}/endpoints/${eid}`],
+      ['GET', `/apps/${id}/volumes`],
+      ['PATCH', `/apps/${id}/volumes/data`, '{"size":9}'],
+      ['DELETE', `/apps/${id}/volumes/data`],
+      ['POST', `/apps/${id}/volumes/data/detach`],
+      ['DELETE', `/apps/${id}/volumes/data/instances/any`],
+      ['POST', `/apps/${id}/pods/any/recreate`],
+      ['GET', '/nodes'],
+      ['GET', '/nodes/plain'],
+    ];
+    for (const [method, path, body] of operations) {
+      const pathOnly = `/mc${path.split('?')[0]}`;
+      s.faults.add({ method, path: pathOnly, action: { kind: 'status', status: 503, body: { title: 'Service Unavailable', status: 503 } } });
+      const res = await raw(`${s.containersUrl}${path}`, method, headers, body);
+      expect(res.status, `${method} ${path}`).toBe(503);
+      expect(s.faults.list(), `${method} ${path}`).toEqual([]);
+    }
+    expect(await app()).toEqual(before);
+    // Without a rule the operations answer again.
+    expect((await raw(`${s.containersUrl}/apps/${id}/deploy`, 'POST', headers)).status).toBe(200);
   });
 });

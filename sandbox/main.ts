@@ -1,5 +1,5 @@
 /**
- * `npm run sandbox -- [--port N] [--data-dir DIR] [--seed N] [--app-limit N] [--fetch-queue-limit N] [--discard-uploads] [--no-realism]`:
+ * `npm run sandbox -- [--port N] [--data-dir DIR] [--seed N] [--app-limit N] [--fetch-queue-limit N] [--app-transition-ms N] [--discard-uploads] [--no-realism]`:
  * starts the sandbox, prints its SandboxInfo as the first stdout line (one JSON object) and serves
  * until SIGINT or SIGTERM, or until its parent process exits. Without `--data-dir` every start is the seed's
  * fresh account in a temporary folder; with it, the account is kept in DIR and found there on the next start.
@@ -11,7 +11,7 @@ import { pickSandboxInfo, startSandbox, type Sandbox } from './server.js';
 
 /** The one-line usage shown with a flag error. */
 export const SANDBOX_USAGE =
-  'usage: sandbox [--port N] [--data-dir DIR] [--seed N] [--app-limit N] [--fetch-queue-limit N] [--discard-uploads] [--no-realism]';
+  'usage: sandbox [--port N] [--data-dir DIR] [--seed N] [--app-limit N] [--fetch-queue-limit N] [--app-transition-ms N] [--discard-uploads] [--no-realism]';
 
 /** Parsed command line: options for startSandbox, a help request, or the first problem found. */
 export type SandboxArgs =
@@ -25,13 +25,14 @@ const PARENT_POLL_MS = 1000;
 /** A second signal within this time of the first is the same request delivered twice. */
 const REPEAT_SIGNAL_MS = 1000;
 
-type NumberFlag = 'port' | 'seed' | 'appLimit' | 'fetchQueueLimit';
+type NumberFlag = 'port' | 'seed' | 'appLimit' | 'fetchQueueLimit' | 'appTransitionMs';
 
 const NUMBER_FLAGS: Readonly<Record<string, readonly [key: NumberFlag, max: number]>> = {
   '--port': ['port', 65535],
   '--seed': ['seed', 0xffffffff],
   '--app-limit': ['appLimit', 1_000_000],
   '--fetch-queue-limit': ['fetchQueueLimit', 1_000_000],
+  '--app-transition-ms': ['appTransitionMs', 600_000],
 };
 
 /** Parses the sandbox's flags (`--flag value` or `--flag=value`); reusable by the `burrow sandbox` command. */

@@ -5,7 +5,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { handleAdmin } from './admin.js';
-import { createContainersArea, type ContainersArea } from './containers/index.js';
+import { createContainersArea, DEFAULT_TRANSITION_MS, type ContainersArea } from './containers/index.js';
 import type { Area, SandboxContext, SandboxOptions, SeedData } from './context.js';
 import { createCoreApiArea } from './core-api/index.js';
 import { applyFault, createFaultRegistry, type FaultRegistry } from './faults.js';
@@ -47,8 +47,11 @@ export interface Sandbox extends SandboxInfo {
   };
   /** Logging requests the rate limit counted (per zone, with their query and status), for tests in the same process. */
   readonly logging: Pick<LoggingArea, 'requests' | 'resetRequests' | 'inject'>;
-  /** Create-app bodies exactly as they arrived, for tests in the same process. */
-  readonly containers: Pick<ContainersArea, 'received' | 'resetReceived'>;
+  /**
+   * Create-app and update bodies exactly as they arrived, and per-app suspension (deploy then answers 409), for tests
+   * in the same process (others use POST /__admin/mc/apps/{appId}/suspend).
+   */
+  readonly containers: Pick<ContainersArea, 'received' | 'receivedUpdates' | 'resetReceived' | 'setAppSuspended'>;
   /** Suspends or restores the account (containers and logging then answer 403). */
   setSuspended(suspended: boolean): void;
   /** Closes the areas, drops open connections and stops listening; removes the data dir if we created it. */
@@ -178,6 +181,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       fetchQueueLimit: options.fetchQueueLimit ?? 5,
       fetchReplyWithoutId: options.fetchReplyWithoutId ?? false,
       processingStepMs: options.processingStepMs ?? 1000,
+      appTransitionMs: options.appTransitionMs ?? DEFAULT_TRANSITION_MS,
       logRateLimit: options.logRateLimit ?? { requests: 30, windowMs: 10_000 },
       liveTraffic: options.liveTraffic ?? true,
       now: options.now ?? Date.now,
@@ -219,7 +223,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       // Every answer is dated by the sandbox's own clock, the one its signature checks use.
       res.setHeader('Date', new Date(ctx.options.now()).toUTCString());
       const admin = underPrefix(path, '/__admin');
-      if (admin !== undefined) return handleAdmin(ctx, faults, video, req, res, admin);
+      if (admin !== undefined) return handleAdmin(ctx, faults, video, req, res, admin, apps);
       // Armed synchronously, before any await, so body hooks see the first chunk.
       const fault = faults.take(req.method ?? 'GET', path);
       if (fault && (await applyFault(fault, req, res)) === 'answered') return true;
@@ -296,7 +300,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         return logging.inject(zoneId, rows);
       },
     },
-    containers: { received: () => containers?.received() ?? [], resetReceived: () => containers?.resetReceived() },
+    containers: {
+      received: () => containers?.received() ?? [],
+      receivedUpdates: () => containers?.receivedUpdates() ?? [],
+      resetReceived: () => containers?.resetReceived(),
+      setAppSuspended: (appId, suspended) => containers?.setAppSuspended(appId, suspended) ?? false,
+    },
     setSuspended: (suspended) => {
       ctx.accountSuspended = suspended;
     },

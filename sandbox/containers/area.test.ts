@@ -173,7 +173,7 @@ describe('reads and deletes', () => {
     expect(res.status).toBe(200);
     valid('GET', '/apps/{appId}', 200, res.json);
     const app = res.json as AppView;
-    expect(app).toMatchObject({ id, name: 'Demo app 1', status: 'active', runtimeType: 'shared', containerInstances: [], volumes: [{ name: 'data', size: 5 }] });
+    expect(app).toMatchObject({ id, name: 'Demo app 1', status: 'inactive', runtimeType: 'shared', containerInstances: [], volumes: [{ name: 'data', size: 5 }] });
     expect(app.regionSettings).toEqual({ allowedRegionIds: ['DE', 'UK'], requiredRegionIds: ['DE'], maxAllowedRegions: 2, provisioningType: 'dynamic' });
     const template = app.containerTemplates[0]!;
     expect(template).toMatchObject({ name: 'web', imageName: 'nginx', imageTag: '1.27', imageRegistryId: '1', imagePullPolicy: 'ifNotPresent' });

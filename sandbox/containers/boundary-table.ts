@@ -140,3 +140,108 @@ export const CASES: readonly (readonly [string, readonly Case[]])[] = [
     ok('regionSettings.nodeSelectors', { anything: 'goes', 'kubernetes.io/arch': 'amd64' }),
   ]],
 ];
+
+/** What an update row knows of the app made from the full valid app before it is changed. */
+export interface MadeApp {
+  /** The id of its one container ("web"). */
+  readonly containerId: string;
+}
+
+/** One update row: a PATCH (or PUT) body for the app made from the full valid app, and what the platform answers. */
+export interface UpdateCase {
+  readonly name: string;
+  readonly method: 'PUT' | 'PATCH';
+  /** The body, from the made app and a fresh copy of the full valid app it was made from. */
+  readonly body: (made: MadeApp, full: Record<string, unknown>) => unknown;
+  /** 'ok' for 200; otherwise the status and the JSON paths expected in errors[].field, in order. */
+  readonly expect: 'ok' | { readonly status: 400 | 422; readonly fields: readonly string[] };
+  /** For 'ok': what the app's GET then matches (a partial Application). */
+  readonly after?: (made: MadeApp) => Record<string, unknown>;
+}
+
+const worker = { name: 'worker', imageName: 'busybox', imageNamespace: 'library', imageTag: 'latest', imageRegistryId: '1' };
+
+/**
+ * Update rows: PATCH with the platform's merge-patch array rules (an item with an id updates that container, one
+ * without is added, one left out is removed; volumes by name) and PUT replacing the whole app; the merged result is
+ * checked with the create rules. (Every create row is also sent as a PUT body by the rules test.)
+ */
+export const UPDATE_CASES: readonly UpdateCase[] = [
+  { name: 'PATCH a name only', method: 'PATCH', body: () => ({ name: 'Renamed app' }), expect: 'ok', after: () => ({ name: 'Renamed app', autoScaling: { min: 1, max: 3 } }) },
+  { name: 'PATCH autoscaling', method: 'PATCH', body: () => ({ autoScaling: { min: 2, max: 2 } }), expect: 'ok', after: () => ({ autoScaling: { min: 2, max: 2 } }) },
+  {
+    name: 'PATCH updates a container by id (tag, env replaced)',
+    method: 'PATCH',
+    body: ({ containerId }) => ({ containerTemplates: [{ id: containerId, imageTag: '1.28', environmentVariables: [{ name: 'LEVEL', value: 'debug' }] }] }),
+    expect: 'ok',
+    after: ({ containerId }) => ({ containerTemplates: [{ id: containerId, name: 'web', imageTag: '1.28', environmentVariables: [{ name: 'LEVEL', value: 'debug' }] }] }),
+  },
+  {
+    name: 'PATCH adds a container without an id',
+    method: 'PATCH',
+    body: ({ containerId }) => ({ containerTemplates: [{ id: containerId }, worker] }),
+    expect: 'ok',
+    after: ({ containerId }) => ({ containerTemplates: [{ id: containerId, name: 'web' }, { name: 'worker', imageName: 'busybox' }] }),
+  },
+  {
+    name: 'PATCH removes the container it leaves out',
+    method: 'PATCH',
+    body: () => ({ containerTemplates: [worker], volumes: [] }),
+    expect: 'ok',
+    after: () => ({ containerTemplates: [{ name: 'worker' }], volumes: [] }),
+  },
+  { name: 'PATCH grows a volume by name', method: 'PATCH', body: () => ({ volumes: [{ name: 'data', size: 20 }] }), expect: 'ok', after: () => ({ volumes: [{ name: 'data', size: 20 }] }) },
+  { name: 'PATCH removes a member with null', method: 'PATCH', body: () => ({ repositorySettings: null }), expect: 'ok' },
+  { name: 'PATCH null on a required member', method: 'PATCH', body: () => ({ autoScaling: null }), expect: { status: 400, fields: ['autoScaling'] } },
+  { name: 'PATCH a name the pattern refuses', method: 'PATCH', body: () => ({ name: 'a_b' }), expect: { status: 400, fields: ['name'] } },
+  { name: 'PATCH merged autoscaling out of range', method: 'PATCH', body: () => ({ autoScaling: { max: 1001 } }), expect: { status: 400, fields: ['autoScaling.max'] } },
+  { name: 'PATCH merged min above max', method: 'PATCH', body: () => ({ autoScaling: { min: 4 } }), expect: { status: 422, fields: ['autoScaling.min'] } },
+  {
+    name: 'PATCH a container by id with a bad tag',
+    method: 'PATCH',
+    body: ({ containerId }) => ({ containerTemplates: [{ id: containerId, imageTag: 'no spaces' }] }),
+    expect: { status: 400, fields: ['containerTemplates[0].imageTag'] },
+  },
+  {
+    name: 'PATCH an added container missing required members',
+    method: 'PATCH',
+    body: ({ containerId }) => ({ containerTemplates: [{ id: containerId }, { name: 'half' }] }),
+    expect: { status: 400, fields: ['containerTemplates[1].imageName', 'containerTemplates[1].imageNamespace', 'containerTemplates[1].imageTag', 'containerTemplates[1].imageRegistryId'] },
+  },
+  { name: 'PATCH every container removed', method: 'PATCH', body: () => ({ containerTemplates: [] }), expect: { status: 400, fields: ['containerTemplates'] } },
+  {
+    name: 'PATCH a container id the app does not have',
+    method: 'PATCH',
+    body: () => ({ containerTemplates: [{ id: 'NoSuchContainer', name: 'x' }] }),
+    expect: { status: 400, fields: ['containerTemplates[0].id'] },
+  },
+  { name: 'PATCH a volume below 1 GB', method: 'PATCH', body: () => ({ volumes: [{ name: 'data', size: 0 }] }), expect: { status: 400, fields: ['volumes[0].size'] } },
+  { name: 'PATCH a member the request does not define', method: 'PATCH', body: () => ({ replicas: 3 }), expect: { status: 400, fields: ['replicas'] } },
+  {
+    name: 'PUT keeps a container by id and changes its tag',
+    method: 'PUT',
+    body: ({ containerId }, full) => {
+      const [web] = full['containerTemplates'] as Record<string, unknown>[];
+      return { ...full, containerTemplates: [{ ...web, id: containerId, image: null, imageDigest: null, imageTag: '1.29' }] };
+    },
+    expect: 'ok',
+    after: ({ containerId }) => ({ containerTemplates: [{ id: containerId, imageTag: '1.29' }] }),
+  },
+  {
+    name: 'PUT without an id makes a new container',
+    method: 'PUT',
+    body: (_, full) => full,
+    expect: 'ok',
+    after: () => ({ containerTemplates: [{ name: 'web' }] }),
+  },
+  {
+    name: 'PUT with a container id the app does not have',
+    method: 'PUT',
+    body: (_, full) => {
+      const [web] = full['containerTemplates'] as Record<string, unknown>[];
+      return { ...full, containerTemplates: [{ ...web, id: 'NoSuchContainer' }] };
+    },
+    expect: { status: 400, fields: ['containerTemplates[0].id'] },
+  },
+  { name: 'PUT without required members', method: 'PUT', body: () => ({ name: 'x' }), expect: { status: 400, fields: ['runtimeType', 'autoScaling', 'regionSettings'] } },
+];

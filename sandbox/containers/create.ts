@@ -13,6 +13,7 @@ import type { SandboxContext } from '../context.js';
 import { BodyError, canAnswer, header, jsonDepth, MAX_JSON_DEPTH, readBody, sendJson } from '../http.js';
 import { buildApplication } from './model.js';
 import { sendErrorDetails, sendProblem } from './replies.js';
+import { NOT_DEPLOYED } from './running.js';
 import type { AppStore } from './store.js';
 
 /** The media types the platform's create endpoint consumes: application/json, text/json, application/*+json (any parameters). */
@@ -26,12 +27,16 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-/** Handles POST /apps for an authenticated caller. */
-export async function createApp(ctx: SandboxContext, store: AppStore, req: IncomingMessage, res: ServerResponse, received?: (raw: Buffer) => void): Promise<void> {
-  if (ctx.accountSuspended) {
-    sendErrorDetails(req, res, 403, 'User has invalid card or suspended.');
-    return;
-  }
+/**
+ * Reads a JSON object body the way the platform's JSON endpoints do: media type (415), size, content coding and
+ * JSON (413, 415, 400), an object (400, naming `typeName`). Resolves undefined once it has answered a refusal.
+ */
+export async function readRequestObject(
+  req: IncomingMessage,
+  res: ServerResponse,
+  typeName: string,
+  received?: (raw: Buffer) => void,
+): Promise<Record<string, unknown> | undefined> {
   const contentType = header(req, 'content-type');
   if (!isAcceptedMediaType(contentType)) {
     const what = contentType === undefined ? 'No Content-Type was sent' : `Content-Type '${contentType}' is not supported`;
@@ -47,7 +52,10 @@ export async function createApp(ctx: SandboxContext, store: AppStore, req: Incom
     if (canAnswer(res)) sendErrorDetails(req, res, e.status, e.message);
     return;
   }
-  const invalid = (message: string) => sendErrorDetails(req, res, 400, 'See the errors for details.', [{ field: '$', message }]);
+  const invalid = (message: string) => {
+    sendErrorDetails(req, res, 400, 'See the errors for details.', [{ field: '$', message }]);
+    return undefined;
+  };
   if (raw.length === 0) return invalid('A non-empty request body is required.');
   let body: unknown;
   try {
@@ -56,7 +64,18 @@ export async function createApp(ctx: SandboxContext, store: AppStore, req: Incom
     return invalid(`The request body is not valid JSON: ${(e as Error).message}`);
   }
   if (jsonDepth(body) > MAX_JSON_DEPTH) return invalid(`The request body nests deeper than ${MAX_JSON_DEPTH} levels.`);
-  if (!isPlainObject(body)) return invalid('The request body must be a JSON object (AddApplicationRequest).');
+  if (!isPlainObject(body)) return invalid(`The request body must be a JSON object (${typeName}).`);
+  return body;
+}
+
+/** Handles POST /apps for an authenticated caller. */
+export async function createApp(ctx: SandboxContext, store: AppStore, req: IncomingMessage, res: ServerResponse, received?: (raw: Buffer) => void): Promise<void> {
+  if (ctx.accountSuspended) {
+    sendErrorDetails(req, res, 403, 'User has invalid card or suspended.');
+    return;
+  }
+  const body = await readRequestObject(req, res, 'AddApplicationRequest', received);
+  if (body === undefined) return;
 
   const parsed = addApplicationRequestSchema.safeParse(body);
   if (!parsed.success) {
@@ -76,6 +95,6 @@ export async function createApp(ctx: SandboxContext, store: AppStore, req: Incom
     return;
   }
   const id = store.newId();
-  store.add(buildApplication(id, parsed.data, ctx.seed.registries, store.ids));
+  store.add({ ...buildApplication(id, parsed.data, ctx.seed.registries, store.ids), run: NOT_DEPLOYED });
   sendJson(res, 201, { id }, { location: `${(req.url ?? '/').split('?')[0]}/${id}` });
 }

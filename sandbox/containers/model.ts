@@ -46,12 +46,23 @@ export interface ContainerTemplate {
   readonly volumeMounts: readonly { readonly name: string; readonly mountPath: string }[];
 }
 
+/** ApplicationStatus as the sandbox writes it. */
+export type ApplicationStatus = 'unknown' | 'active' | 'progressing' | 'inactive' | 'failing' | 'suspended';
+
+/** One running container of one pod (GET /apps/{appId} containerInstances). */
+export interface ContainerInstance {
+  readonly id: string;
+  readonly templateId: string;
+  readonly podId: string;
+  readonly nodeIpAddress: string;
+}
+
 /** The full application object of GET /apps/{appId}. */
 export interface Application {
   readonly id: string;
   readonly name: string;
   readonly displayEndpoint?: { readonly id: string; readonly address: string; readonly type: EndpointType };
-  readonly status: 'active';
+  readonly status: ApplicationStatus;
   readonly runtimeType: 'shared' | 'reserved';
   readonly regionSettings: {
     readonly allowedRegionIds: readonly string[];
@@ -60,7 +71,7 @@ export interface Application {
     readonly provisioningType: 'static' | 'dynamic';
   };
   readonly containerTemplates: readonly ContainerTemplate[];
-  readonly containerInstances: readonly never[];
+  readonly containerInstances: readonly ContainerInstance[];
   readonly volumes: readonly { readonly name: string; readonly size: number }[];
   readonly autoScaling: { readonly min: number; readonly max: number };
   readonly repositorySettings?: Readonly<Record<string, string | null>>;
@@ -163,7 +174,8 @@ export function buildApplication(
     id: appId,
     name: req.name,
     ...(first ? { displayEndpoint: { id: first.id, address: first.publicHost, type: first.type } } : {}),
-    status: 'active',
+    // Created, not deployed: POST /apps/{appId}/deploy starts it.
+    status: 'inactive',
     runtimeType: req.runtimeType,
     regionSettings: {
       allowedRegionIds: allowed,

@@ -1,7 +1,7 @@
 /** Boundary table for every field rule of the application create request (lengths, counts, ranges, formats, references), posted over HTTP to the containers area. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateResponse } from '../testing/openapi.js';
-import { CASES } from './boundary-table.js';
+import { CASES, UPDATE_CASES } from './boundary-table.js';
 import { fullApp, setPath, startContainers, type Harness } from './test-harness.js';
 
 let h: Harness;
@@ -30,4 +30,46 @@ describe('POST /apps boundary table', () => {
       });
     });
   }
+});
+
+describe('PUT /apps/{appId} with every create row', () => {
+  let id = '';
+  beforeAll(async () => {
+    id = ((await h.create(fullApp())).json as { id: string }).id;
+  });
+  for (const [group, cases] of CASES) {
+    describe(group, () => {
+      it.each(cases.map((c) => [`${c.path} = ${JSON.stringify(c.value) ?? '(absent)'} → ${c.expect}`, c] as const))('%s', async (_, c) => {
+        const res = await h.call('PUT', `/apps/${id}`, { body: JSON.stringify(setPath(fullApp(), c.path, c.value)), headers: { 'content-type': 'application/json' } });
+        expect(validateResponse('magic-containers', 'PUT', '/apps/{appId}', res.status, res.json)).toEqual([]);
+        if (c.expect === 'ok') {
+          expect(res.status).toBe(200);
+          expect(res.json).toEqual({ id });
+          return;
+        }
+        expect(res.status).toBe(400);
+        expect((res.json as { errors: { field: string }[] }).errors.map((e) => e.field)).toEqual([c.expect]);
+      });
+    });
+  }
+});
+
+describe('update rows (PATCH merge-patch and PUT)', () => {
+  it.each(UPDATE_CASES.map((c) => [`${c.method}: ${c.name}`, c] as const))('%s', async (_, c) => {
+    const { id } = (await h.create(fullApp())).json as { id: string };
+    const before = (await h.call('GET', `/apps/${id}`)).json as { containerTemplates: { id: string }[] };
+    const made = { containerId: before.containerTemplates[0]!.id };
+    const res = await h.call(c.method, `/apps/${id}`, { body: JSON.stringify(c.body(made, fullApp())), headers: { 'content-type': 'application/json' } });
+    expect(validateResponse('magic-containers', c.method, '/apps/{appId}', res.status, res.json)).toEqual([]);
+    const after = (await h.call('GET', `/apps/${id}`)).json;
+    if (c.expect === 'ok') {
+      expect(res.status).toBe(200);
+      if (c.after) expect(after).toMatchObject(c.after(made));
+      return;
+    }
+    expect(res.status).toBe(c.expect.status);
+    expect((res.json as { errors: { field: string }[] }).errors.map((e) => e.field)).toEqual(c.expect.fields);
+    // A refused update changes nothing.
+    expect(after).toEqual(before);
+  });
 });

@@ -1,7 +1,8 @@
 /** In-memory state of the containers area: applications in creation order, ids, and list pages. */
 import type { ValidationError } from '../../shared/platform/containers.js';
 import { createRandom } from '../seed.js';
-import type { Application, IdSource } from './model.js';
+import type { IdSource } from './model.js';
+import type { StoredApp } from './running.js';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
@@ -55,7 +56,7 @@ export function paginate<T>(all: readonly T[], query: URLSearchParams): PageResu
 
 /** The account's applications. */
 export class AppStore {
-  private readonly apps = new Map<string, Application>();
+  private readonly apps = new Map<string, StoredApp>();
   readonly ids: IdSource;
 
   constructor(seed: number) {
@@ -73,11 +74,12 @@ export class AppStore {
     return id;
   }
 
-  add(app: Application): void {
+  /** Adds an app, or replaces the one with its id. */
+  add(app: StoredApp): void {
     this.apps.set(app.id, app);
   }
 
-  get(id: string): Application | undefined {
+  get(id: string): StoredApp | undefined {
     return this.apps.get(id);
   }
 
@@ -85,7 +87,7 @@ export class AppStore {
     return this.apps.delete(id);
   }
 
-  list(): Application[] {
+  list(): StoredApp[] {
     return [...this.apps.values()];
   }
 }

@@ -25,7 +25,7 @@ export interface Reply {
 }
 
 /** Starts the area under /mc on 127.0.0.1, a free port. */
-export async function startContainers(options: { appLimit?: number; seed?: number } = {}): Promise<Harness> {
+export async function startContainers(options: { appLimit?: number; seed?: number; now?: () => number; appTransitionMs?: number } = {}): Promise<Harness> {
   const seed = createSeed(options.seed ?? 1);
   const ctx: SandboxContext = {
     options: {
@@ -33,9 +33,10 @@ export async function startContainers(options: { appLimit?: number; seed?: numbe
       appLimit: options.appLimit ?? 100,
       fetchQueueLimit: 5,
       processingStepMs: 1000,
+      appTransitionMs: options.appTransitionMs ?? 3000,
       logRateLimit: { requests: 30, windowMs: 10_000 },
       liveTraffic: false,
-      now: Date.now,
+      now: options.now ?? Date.now,
       discardUploads: false,
       realism: false,
     },
