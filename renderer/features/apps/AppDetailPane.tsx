@@ -285,7 +285,8 @@ export function AppDetailPane({ id, onClose, onDeleted, onChanged, headerActions
             </p>
           )}
           <Facts view={view} names={names} />
-          {overview && <Running overview={overview} names={names} />}
+          {/* An app that is not deployed has nothing running to report: its notice says so. */}
+          {overview && !(key === 'inactive' && !isMoving(status)) && <Running overview={overview} names={names} />}
           {ov.isError && (
             <p className="muted small" data-testid="app-overview-error">
               What runs now could not be read: {errorOf(ov.error).title}
