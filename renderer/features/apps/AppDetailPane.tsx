@@ -197,6 +197,16 @@ export function AppDetailPane({ id, onClose, onDeleted, onChanged, headerActions
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [q.data, q.dataUpdatedAt]);
 
+  // The not-deployed notice goes once a deploy is under way; focus on its button would go with it, so the heading takes it.
+  const key = appStatusKey(status);
+  const notDeployed = key === 'inactive' && !isMoving(status);
+  const hadNotice = useRef(false);
+  useEffect(() => {
+    const lost = hadNotice.current && !notDeployed && (document.activeElement === null || document.activeElement === document.body);
+    hadNotice.current = notDeployed;
+    if (lost) heading.current?.focus();
+  }, [notDeployed]);
+
   const gone = (q.isError && isGone(q.error)) || false;
   const leave = () => {
     onChanged();
@@ -204,7 +214,6 @@ export function AppDetailPane({ id, onClose, onDeleted, onChanged, headerActions
   };
   const running = overview?.activeInstances ?? (view?.instances !== null && view?.instances !== undefined ? view.instances : null);
   const words = statusWords(status, action, running);
-  const key = appStatusKey(status);
 
   function onKeyDown(e: KeyboardEvent<HTMLElement>) {
     if (e.key !== 'Escape' || e.defaultPrevented) return;
@@ -260,7 +269,7 @@ export function AppDetailPane({ id, onClose, onDeleted, onChanged, headerActions
       )}
       {view && q.data && (
         <>
-          {key === 'inactive' && !isMoving(status) && (
+          {notDeployed && (
             <div className="apps-notice" data-testid="app-not-deployed">
               <p>
                 <strong>{view.name}</strong> is not deployed: nothing of it runs. Deploy starts its instances.
@@ -286,7 +295,7 @@ export function AppDetailPane({ id, onClose, onDeleted, onChanged, headerActions
           )}
           <Facts view={view} names={names} />
           {/* An app that is not deployed has nothing running to report: its notice says so. */}
-          {overview && !(key === 'inactive' && !isMoving(status)) && <Running overview={overview} names={names} />}
+          {overview && !notDeployed && <Running overview={overview} names={names} />}
           {ov.isError && (
             <p className="muted small" data-testid="app-overview-error">
               What runs now could not be read: {errorOf(ov.error).title}

@@ -133,6 +133,9 @@ describe('running it', () => {
     expect(bridge.inputs('apps.deploy')).toEqual([{ id: 'a1' }]);
     await waitFor(() => expect(within(pane).getByTestId('app-status').textContent).toBe('Deploying…'));
     expect(rows()[0]!.textContent).toContain('Deploying…');
+    // The notice whose button opened the dialog is gone: focus lands on the page's heading, not on nothing.
+    expect(within(pane).queryByTestId('app-not-deployed')).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(within(pane).getByRole('heading', { name: 'web-shop', level: 2 })));
   });
 
   it('Undeploy and Restart say what happens and name the app', async () => {

@@ -5,7 +5,7 @@
  * dialog (focus stays until it is answered); a quick change with fields is a plain dialog.
  */
 import { AlertDialog, Dialog } from 'radix-ui';
-import type { FormEvent, ReactNode } from 'react';
+import { useRef, type FormEvent, type ReactNode } from 'react';
 import { ErrorMessage } from '../../../ui/ErrorMessage';
 
 interface Props {
@@ -31,6 +31,17 @@ interface Props {
 export function ActionDialog(p: Props) {
   const isForm = p.children !== undefined;
   const Kit = isForm ? Dialog : AlertDialog;
+  // Where focus was when the dialog opened (its button); if that is gone when it closes, the page's heading takes it.
+  const opener = useRef<Element | null>(null);
+  function onOpenAutoFocus() {
+    opener.current = document.activeElement;
+  }
+  function onCloseAutoFocus(e: Event) {
+    const from = opener.current;
+    if (from instanceof HTMLElement && from.isConnected) return;
+    e.preventDefault();
+    document.querySelector<HTMLElement>('[data-testid="app-detail"] h2')?.focus();
+  }
   function onOpenChange(next: boolean) {
     // A request in flight cannot be taken back: the dialog stays until it answers.
     if (p.busy && !next) return;
@@ -70,7 +81,7 @@ export function ActionDialog(p: Props) {
     <Kit.Root open={p.open} onOpenChange={onOpenChange}>
       <Kit.Portal>
         <Kit.Overlay className="apps-dialog-overlay" />
-        <Kit.Content className="apps-dialog" data-testid={p.testId} aria-busy={p.busy || undefined}>
+        <Kit.Content className="apps-dialog" data-testid={p.testId} aria-busy={p.busy || undefined} onOpenAutoFocus={onOpenAutoFocus} onCloseAutoFocus={onCloseAutoFocus}>
           <Kit.Title>{p.title}</Kit.Title>
           <Kit.Description asChild>
             <div className="apps-dialog-text">{p.description}</div>
