@@ -48,7 +48,8 @@ test('the page tells an undeployed app; Deploy, Scale and Restart are asked and 
   await expect(detail.getByTestId('app-instances')).toHaveText('1 of 1 instance running in 1 region');
   await expect(detail.getByTestId('app-overview-regions')).toContainText('Frankfurt');
   await expect(detail.getByTestId('app-cost')).toContainText('a month');
-  await expect(apps.row('web-shop')).toContainText('Active');
+  // The list agrees with the page: the overview the page read says instances run.
+  await expect(apps.row('web-shop')).toContainText('Running');
   await expect(detail.getByRole('article', { name: 'Container web' }).getByTestId('endpoint-address').first()).not.toBeEmpty();
   await expectNoSeriousA11yViolations(page);
   await screenshot(shell, 'apps-detail-light');

@@ -192,7 +192,11 @@ export function AppDetailPane({ id, onClose, onDeleted, onChanged, headerActions
     const ended = observed(id, now);
     const moved = lastStatus.current !== null && lastStatus.current !== now;
     lastStatus.current = now;
-    if (ended || moved) onChanged();
+    if (ended || moved) {
+      onChanged();
+      // What runs is read once more at the moment the status settles: the last overview was read while it moved.
+      if (ov.isFetched) void ov.refetch();
+    }
     // Only a new reading counts, not a new callback.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [q.data, q.dataUpdatedAt]);

@@ -4,8 +4,9 @@ import { useId, type ReactNode } from 'react';
 import { unreadableText } from '../../../shared/apps/platform-answers';
 import type { AppSummary } from '../../../shared/contract/apps';
 import { useAreaFocusTarget } from '../../app/area-focus';
+import { useCall } from '../../bridge/queries';
 import { ActiveProfileError, ErrorMessage } from '../../ui/ErrorMessage';
-import { statusWords } from './app-detail-view';
+import { overviewView, statusWords } from './app-detail-view';
 import { useFollowedAction } from './app-follow';
 import { useAppsList } from './use-apps-list';
 
@@ -36,7 +37,11 @@ function RefreshButton({ onRefresh, busy }: { readonly onRefresh: () => void; re
 
 function AppRow({ app, open, onOpen, focusRef }: { readonly app: AppSummary; readonly open: boolean; readonly onOpen: (id: string) => void; readonly focusRef: ((el: HTMLElement | null) => void) | undefined }) {
   // The page's words for the status (a change asked from this window says what it is: Deploying…, Undeploying…).
-  const words = statusWords(app.status, useFollowedAction(app.id));
+  // An app whose page was read has its overview kept: the row then says, as the page does, whether instances run.
+  // The read is never made here (a list would ask once per row); only what the page fetched is used.
+  const overview = useCall('apps.overview', { id: app.id }, { enabled: false });
+  const running = overview.data ? overviewView(overview.data).activeInstances : null;
+  const words = statusWords(app.status, useFollowedAction(app.id), running);
   const address = app.displayEndpoint?.address;
   return (
     <li>

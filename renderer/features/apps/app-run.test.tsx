@@ -85,12 +85,15 @@ describe('the status in words', () => {
     renderApps();
     let pane = await openApp();
     await waitFor(() => expect(within(pane).getByTestId('app-status').textContent).toBe('Active, no instances running'));
+    // The list agrees with the page once the page has read what runs.
+    expect(rows()[0]!.querySelector('.apps-status')?.textContent).toBe('Active, no instances running');
     expect(within(pane).getByTestId('app-instances').textContent).toBe('0 of 2 instances running');
     fireEvent.click(within(pane).getByRole('button', { name: 'Close details' }));
 
     state.running = 2;
     pane = await openApp();
     await waitFor(() => expect(within(pane).getByTestId('app-status').textContent).toBe('Running'));
+    expect(rows()[0]!.querySelector('.apps-status')?.textContent).toBe('Running');
     expect(within(pane).getByTestId('app-instances').textContent).toBe('2 of 2 instances running in 1 region');
     expect(pane.textContent).toContain('CPU 12.3 %');
     expect(pane.textContent).toContain('RAM 40 %');
