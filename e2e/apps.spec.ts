@@ -19,14 +19,14 @@ test('an app made on the platform is listed, opens into its detail, and Delete a
 
   await apps.reread();
   await expect(apps.row('E2E shop')).toBeVisible();
-  // Created, not deployed. The embedded sandbox speaks with realism: the status may come in another letter case or as
-  // one Burrow does not know.
-  await expect(apps.row('E2E shop')).toContainText(/Inactive|Hibernating/);
+  // A created app is not deployed until asked. The embedded sandbox speaks with realism: the status may come in
+  // another letter case (the same words) or as one Burrow does not know (shown as written).
+  await expect(apps.row('E2E shop')).toContainText(/Not deployed|Hibernating/);
 
   await apps.openApp('E2E shop');
   await expect(apps.shownId).toHaveText(id);
   const detail = apps.detail;
-  await expect(detail.getByTestId('app-regions')).toContainText('DE (required), UK');
+  await expect(detail.getByTestId('app-regions')).toContainText('Frankfurt (required), London');
   await expect(detail).toContainText('1 to 3 instances per region');
   const web = detail.getByRole('article', { name: 'Container web' });
   await expect(web).toContainText('docker.io/library/nginx:1.27');

@@ -33,6 +33,20 @@ export async function createOnPlatform(sb: Sandbox, name: string): Promise<strin
   return (created.json as { id: string }).id;
 }
 
+/**
+ * Creates a fully featured app that the platform reports as not deployed. The embedded sandbox's realism gives a
+ * few app ids a status Burrow does not know, for good; such an app is deleted and another one made.
+ */
+export async function createUndeployed(sb: Sandbox, name: string): Promise<string> {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const id = await createOnPlatform(sb, name);
+    const got = await containersCall(sb, 'GET', `/apps/${id}`);
+    if (String((got.json as { status?: unknown }).status).toLowerCase() === 'inactive') return id;
+    expect((await containersCall(sb, 'DELETE', `/apps/${id}`)).status).toBe(200);
+  }
+  throw new Error('The sandbox gave no app a known status in 20 attempts');
+}
+
 /** The Apps area (Magic Containers). */
 export class AppsPage extends AreaPage {
   readonly id = 'apps' as const;

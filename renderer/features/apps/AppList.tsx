@@ -1,11 +1,13 @@
 /** The account's applications, a page at a time; each row opens its application with Enter or a click. */
 import { Plus, RefreshCw } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
-import { appStatusKey, unreadableText } from '../../../shared/apps/platform-answers';
+import { unreadableText } from '../../../shared/apps/platform-answers';
 import type { AppSummary } from '../../../shared/contract/apps';
 import { useAreaFocusTarget } from '../../app/area-focus';
+import { useCall } from '../../bridge/queries';
 import { ActiveProfileError, ErrorMessage } from '../../ui/ErrorMessage';
-import { statusText } from './app-detail-view';
+import { overviewView, statusWords } from './app-detail-view';
+import { useFollowedAction } from './app-follow';
 import { useAppsList } from './use-apps-list';
 
 interface Props {
@@ -34,13 +36,18 @@ function RefreshButton({ onRefresh, busy }: { readonly onRefresh: () => void; re
 }
 
 function AppRow({ app, open, onOpen, focusRef }: { readonly app: AppSummary; readonly open: boolean; readonly onOpen: (id: string) => void; readonly focusRef: ((el: HTMLElement | null) => void) | undefined }) {
-  const status = statusText(app.status);
+  // The page's words for the status (a change asked from this window says what it is: Deploying…, Undeploying…).
+  // An app whose page was read has its overview kept: the row then says, as the page does, whether instances run.
+  // The read is never made here (a list would ask once per row); only what the page fetched is used.
+  const overview = useCall('apps.overview', { id: app.id }, { enabled: false });
+  const running = overview.data ? overviewView(overview.data).activeInstances : null;
+  const words = statusWords(app.status, useFollowedAction(app.id), running);
   const address = app.displayEndpoint?.address;
   return (
     <li>
       <button type="button" className="apps-row" aria-current={open ? 'true' : undefined} onClick={() => onOpen(app.id)} ref={focusRef} data-testid="app-row" data-app-id={app.id}>
         <span className="apps-row-name">{app.name}</span>
-        <span className={`badge apps-status apps-status-${appStatusKey(app.status)}`}>{status}</span>
+        <span className={`badge apps-status apps-status-${words.tone}`}>{words.text}</span>
         {address && <span className="apps-row-address small muted">{address}</span>}
       </button>
     </li>

@@ -2,7 +2,7 @@
 // (test-apps renders the Apps screen, whose navigation store reads the window on load.)
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { appView, portText, statusText } from './app-detail-view';
+import { appView, costText, overviewView, portText, statusText, statusWords } from './app-detail-view';
 import { aDetail } from './test-apps';
 
 describe('appView', () => {
@@ -74,6 +74,48 @@ describe('words', () => {
     expect(statusText('active')).toBe('Active');
     expect(statusText('failedToDeploy')).toBe('Failed to deploy');
     expect(statusText(undefined)).toBe('Unknown');
+  });
+});
+
+describe('status words', () => {
+  it('say what the platform reports, in any letter case, and what a change asked from here is doing', () => {
+    expect(statusWords('inactive').text).toBe('Not deployed');
+    expect(statusWords('Progressing').text).toBe('Changing…');
+    expect(statusWords('progressing', 'deploy').text).toBe('Deploying…');
+    expect(statusWords('progressing', 'undeploy').text).toBe('Undeploying…');
+    expect(statusWords('progressing', 'restart').text).toBe('Restarting…');
+    expect(statusWords('progressing', 'scale').text).toBe('Changing…');
+    // Active is "Running" only when instances run.
+    expect(statusWords('ACTIVE').text).toBe('Active');
+    expect(statusWords('active', null, 0)).toEqual({ text: 'Active, no instances running', tone: 'progressing' });
+    expect(statusWords('active', null, 3)).toEqual({ text: 'Running', tone: 'active' });
+    expect(statusWords('suspended').text).toBe('Suspended');
+    expect(statusWords('hibernating')).toEqual({ text: 'Hibernating', tone: 'other' });
+    expect(statusWords(null).text).toBe('Unknown');
+  });
+
+  it('the overview is read from the platform’s indicators, and what it leaves out is null', () => {
+    expect(
+      overviewView({
+        status: 'active',
+        activeInstances: { indicator: 2, statusGrade: 'doingGreat' },
+        desiredInstances: 4,
+        averageCPU: { value: 7.5 },
+        monthlyCost: 14.6,
+        regions: [{ region: 'DE', isRequired: true, instances: 2, status: 'active', averageCPU: 7.5 }, { instances: 1 }, 'x'],
+      }),
+    ).toEqual({
+      status: 'active',
+      activeInstances: 2,
+      desiredInstances: 4,
+      activeRegions: null,
+      cpu: 7.5,
+      ram: null,
+      monthlyCost: 14.6,
+      regions: [{ id: 'DE', required: true, instances: 2, status: 'active', cpu: 7.5, ram: null }],
+    });
+    expect(overviewView(null).regions).toEqual([]);
+    expect(costText(14.6)).toBe('$14.60 a month');
   });
 });
 

@@ -183,3 +183,124 @@ export function statusText(status: string | null | undefined): string {
   const spaced = status.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
   return spaced.charAt(0).toUpperCase() + spaced.slice(1);
 }
+
+// ── The app's running state in words ──
+
+/** What was last asked of an app from this window, so a status that is moving can say what it is moving to. */
+export type AppAction = 'deploy' | 'undeploy' | 'restart' | 'scale' | 'regions' | 'update';
+
+/** Whether the platform says the app is between two states (any letter case). */
+export function isMoving(status: string | null | undefined): boolean {
+  return (status ?? '').toLowerCase() === 'progressing';
+}
+
+/** A status in words, and its tone for the badge; the same words in the list and on the page. */
+export interface StatusWords {
+  readonly text: string;
+  /** A class-safe key: active, progressing, inactive, failing, suspended, unknown or other. */
+  readonly tone: string;
+}
+
+const MOVING_WORDS: Readonly<Record<AppAction, string>> = {
+  deploy: 'Deploying…',
+  undeploy: 'Undeploying…',
+  restart: 'Restarting…',
+  scale: 'Changing…',
+  regions: 'Changing…',
+  update: 'Changing…',
+};
+
+/**
+ * The platform's status said for a person. A moving app says what it moves to when this window asked for it
+ * (Deploying…, Undeploying…, Restarting…), else "Changing…"; an inactive app is "Not deployed"; an active one is
+ * "Running" only when instances run (per the overview): with none it says so. Unknown words are shown as written.
+ */
+export function statusWords(status: string | null | undefined, action: AppAction | null = null, activeInstances: number | null = null): StatusWords {
+  const key = (status ?? 'unknown').toLowerCase();
+  switch (key) {
+    case 'progressing':
+      return { text: action ? MOVING_WORDS[action] : 'Changing…', tone: 'progressing' };
+    case 'inactive':
+      return { text: 'Not deployed', tone: 'inactive' };
+    case 'active':
+      if (activeInstances === null) return { text: 'Active', tone: 'active' };
+      return activeInstances > 0 ? { text: 'Running', tone: 'active' } : { text: 'Active, no instances running', tone: 'progressing' };
+    case 'failing':
+      return { text: 'Failing', tone: 'failing' };
+    case 'suspended':
+      return { text: 'Suspended', tone: 'suspended' };
+    case 'unknown':
+      return { text: 'Unknown', tone: 'unknown' };
+    default:
+      return { text: statusText(status), tone: 'other' };
+  }
+}
+
+/** One region of the overview. */
+export interface OverviewRegionView {
+  readonly id: string;
+  readonly required: boolean;
+  readonly instances: number | null;
+  readonly status: string | null;
+  readonly cpu: number | null;
+  readonly ram: number | null;
+}
+
+/** The overview, read for the page; every member null when the platform left it out. */
+export interface OverviewView {
+  readonly status: string | null;
+  readonly activeInstances: number | null;
+  readonly desiredInstances: number | null;
+  readonly activeRegions: number | null;
+  /** Average use in percent. */
+  readonly cpu: number | null;
+  readonly ram: number | null;
+  /** US dollars a month. */
+  readonly monthlyCost: number | null;
+  readonly regions: readonly OverviewRegionView[];
+}
+
+/** An indicator's number: the platform writes `{indicator, statusGrade}`; a plain number or `{value}` is read too. */
+function indicatorOf(v: unknown): number | null {
+  const o = obj(v);
+  if (!o) return num(v);
+  return num(o.indicator) ?? num(o.value);
+}
+
+/** The view of `apps.overview`'s answer (any shape: what cannot be read is null). */
+export function overviewView(overview: unknown): OverviewView {
+  const o = obj(overview) ?? {};
+  return {
+    status: str(o.status),
+    activeInstances: indicatorOf(o.activeInstances),
+    desiredInstances: num(o.desiredInstances),
+    activeRegions: indicatorOf(o.activeRegions),
+    cpu: indicatorOf(o.averageCPU),
+    ram: indicatorOf(o.averageRAM),
+    monthlyCost: num(o.monthlyCost),
+    regions: list(o.regions)
+      .map(obj)
+      .filter((r): r is Obj => r !== null && str(r.region) !== null)
+      .map((r) => ({ id: str(r.region)!, required: r.isRequired === true, instances: num(r.instances), status: str(r.status), cpu: num(r.averageCPU), ram: num(r.averageRAM) })),
+  };
+}
+
+/** "Frankfurt" for "DE" when the region list names it; the id as written when it does not. */
+export function regionName(id: string, names: ReadonlyMap<string, string>): string {
+  return names.get(id) ?? id;
+}
+
+/** "12 %" with at most one decimal. */
+export function percentText(n: number): string {
+  return `${Math.round(n * 10) / 10} %`;
+}
+
+/** "$14.60 a month". */
+export function costText(usd: number): string {
+  return `${usd.toLocaleString('en-US', { style: 'currency', currency: 'USD' })} a month`;
+}
+
+/** "1 instance", "3 instances". */
+export function instancesText(n: number): string {
+  return `${n} instance${n === 1 ? '' : 's'}`;
+}

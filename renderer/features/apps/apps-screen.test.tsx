@@ -127,7 +127,7 @@ describe('an app opened', () => {
 
     const text = pane.textContent ?? '';
     expect(text).toContain('1 to 3 instances per region');
-    expect(within(pane).getByTestId('app-regions').textContent).toContain('DE (required), UK');
+    expect(within(pane).getByTestId('app-regions').textContent).toContain('Frankfurt (required), London');
     expect(text).toContain('at most 2 at once');
     expect(text).toContain('data (5 GB)');
     const container = within(pane).getByRole('article', { name: 'Container web' });
@@ -185,14 +185,21 @@ describe('an app opened', () => {
     expect(raw.textContent).not.toContain('hunter2');
   });
 
-  it('an app that cannot be read says why in the pane', async () => {
+  it('an app that no longer exists says so in the pane, with the platform’s words and a way back to the list', async () => {
     const bridge = bridgeWithApps([aSummary('gone', 'Gone')]);
     bridge.answer('apps.get', { error: { kind: 'not_found', title: 'The application was not found', status: 404, detail: "Application 'gone' was not found." } });
     renderApps();
     await waitFor(() => expect(rows()).toHaveLength(1));
     fireEvent.click(rows()[0]!);
     const pane = await screen.findByTestId('app-detail');
-    expect((await within(pane).findByRole('alert')).textContent).toContain("Application 'gone' was not found.");
+    const alert = await within(pane).findByRole('alert');
+    expect(alert.textContent).toContain('This app no longer exists.');
+    expect(alert.textContent).toContain("Application 'gone' was not found.");
+    // The way back: the pane closes and the list is read again.
+    const listed = bridge.count('apps.list');
+    fireEvent.click(within(pane).getByRole('button', { name: 'Back to the list' }));
+    await waitFor(() => expect(screen.queryByTestId('app-detail')).toBeNull());
+    await waitFor(() => expect(bridge.count('apps.list')).toBeGreaterThan(listed));
   });
 });
 
