@@ -92,7 +92,7 @@ describe('apps.overview', () => {
     const { id } = await created();
     const body = {
       status: 'ACTIVE',
-      activeInstances: { value: 'three' },
+      activeInstances: { indicator: 'three' },
       desiredInstances: 2,
       monthlyCost: null,
       somethingNew: { nested: [1] },

@@ -268,7 +268,7 @@ describe('quick actions', () => {
     // Not yet left, not yet applied: no rule shown.
     expect(dialog.querySelector('.field-error')).toBeNull();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Apply' }));
-    expect((await within(dialog).findByText(/Must be at least the minimum \(5\)/)).textContent).toBeTruthy();
+    expect((await within(dialog).findByText(/Maximum instances per region: at least the minimum \(5\)/)).textContent).toBeTruthy();
     expect(max.getAttribute('aria-invalid')).toBe('true');
     expect(bridge.count('apps.setScaling')).toBe(0);
 
@@ -304,7 +304,7 @@ describe('quick actions', () => {
     fireEvent.click(within(dialog).getByRole('radio', { name: 'London: Required' }));
     fireEvent.click(within(dialog).getByRole('radio', { name: 'New York: Required' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Apply' }));
-    expect((await within(dialog).findByRole('alert')).textContent).toContain('Must be at least the number of required regions (3)');
+    expect((await within(dialog).findByRole('alert')).textContent).toContain('Max allowed regions: at least the number of required regions (3)');
     expect(bridge.count('apps.setRegions')).toBe(0);
   });
 });
