@@ -116,7 +116,7 @@ describe('the library browser', () => {
     await waitFor(() => expect(screen.getAllByTestId('lib-row')).toHaveLength(10));
 
     fireEvent.change(screen.getByLabelText('Search titles'), { target: { value: 'nothing like it' } });
-    expect(await screen.findByText('No video matches')).toBeTruthy();
+    expect(await screen.findByText('No video matches', {}, { timeout: 5000 })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Show every video' }));
     await waitFor(() => expect(screen.getAllByTestId('lib-row')).toHaveLength(25));
 
