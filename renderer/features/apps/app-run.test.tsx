@@ -101,6 +101,8 @@ describe('the status in words', () => {
     const perRegion = within(pane).getByTestId('app-overview-regions');
     // Region ids are said by name, here as in the settings.
     expect(within(perRegion).getByRole('rowheader').textContent).toContain('Frankfurt');
+    // The region's status in the page's words: instances run there, so "Running" (not the platform's "Active").
+    expect(within(perRegion).getAllByRole('cell')[1]!.textContent).toBe('Running');
     expect(within(pane).getByTestId('app-regions').textContent).toContain('Frankfurt (required), London');
   });
 
@@ -136,6 +138,8 @@ describe('running it', () => {
     expect(bridge.inputs('apps.deploy')).toEqual([{ id: 'a1' }]);
     await waitFor(() => expect(within(pane).getByTestId('app-status').textContent).toBe('Deploying…'));
     expect(rows()[0]!.textContent).toContain('Deploying…');
+    // While it deploys there is nothing to restart: Restart comes back once the app has settled.
+    expect(within(within(pane).getByTestId('app-toolbar')).queryByRole('button', { name: /Restart/ })).toBeNull();
     // The notice whose button opened the dialog is gone: focus lands on the page's heading, not on nothing.
     expect(within(pane).queryByTestId('app-not-deployed')).toBeNull();
     await waitFor(() => expect(document.activeElement).toBe(within(pane).getByRole('heading', { name: 'web-shop', level: 2 })));
@@ -268,7 +272,7 @@ describe('quick actions', () => {
     // Not yet left, not yet applied: no rule shown.
     expect(dialog.querySelector('.field-error')).toBeNull();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Apply' }));
-    expect((await within(dialog).findByText(/Must be at least the minimum \(5\)/)).textContent).toBeTruthy();
+    expect((await within(dialog).findByText(/Maximum instances per region: at least the minimum \(5\)/)).textContent).toBeTruthy();
     expect(max.getAttribute('aria-invalid')).toBe('true');
     expect(bridge.count('apps.setScaling')).toBe(0);
 
@@ -304,7 +308,7 @@ describe('quick actions', () => {
     fireEvent.click(within(dialog).getByRole('radio', { name: 'London: Required' }));
     fireEvent.click(within(dialog).getByRole('radio', { name: 'New York: Required' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Apply' }));
-    expect((await within(dialog).findByRole('alert')).textContent).toContain('Must be at least the number of required regions (3)');
+    expect((await within(dialog).findByRole('alert')).textContent).toContain('at least the number of required regions (3)');
     expect(bridge.count('apps.setRegions')).toBe(0);
   });
 });
