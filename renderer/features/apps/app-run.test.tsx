@@ -308,7 +308,10 @@ describe('quick actions', () => {
     fireEvent.click(within(dialog).getByRole('radio', { name: 'London: Required' }));
     fireEvent.click(within(dialog).getByRole('radio', { name: 'New York: Required' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Apply' }));
-    expect((await within(dialog).findByRole('alert')).textContent).toContain('at least the number of required regions (3)');
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert.textContent).toContain('at least the number of required regions (3)');
+    // The limit is no field of this dialog: the message says what it is and where it is changed.
+    expect(alert.textContent).toContain('web-shop runs in at most 2 regions at once: choose fewer required regions, or raise that limit with Edit.');
     expect(bridge.count('apps.setRegions')).toBe(0);
   });
 });
