@@ -261,6 +261,7 @@ describe('quick actions', () => {
   it('Scale refuses a minimum above the maximum with the form’s rule and sends nothing; a valid pair is applied', async () => {
     const { bridge } = platform({ status: 'active', running: 2 });
     bridge.answer('apps.setScaling', {});
+    bridge.answer('apps.limits', { maxApps: 10, existingApps: 1, maxRegionsPerApp: 4, maxInstancesPerRegion: 6, maxInstancesPerApp: null, maxVolumesPerApp: null, maxVolumeSize: null });
     renderApps();
     const pane = await openApp();
     fireEvent.click(within(pane).getByRole('button', { name: /Scale/ }));
@@ -276,7 +277,10 @@ describe('quick actions', () => {
     expect(max.getAttribute('aria-invalid')).toBe('true');
     expect(bridge.count('apps.setScaling')).toBe(0);
 
+    // The account's limit is said as in the form, and a maximum above it is pointed out.
+    expect((await within(dialog).findByTestId('scale-limits')).textContent).toBe('Up to 6 instances per region on this account.');
     fireEvent.change(max, { target: { value: '8' } });
+    expect(within(dialog).getByTestId('scale-limits').textContent).toContain('The maximum above is more than that.');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Apply' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(bridge.inputs('apps.setScaling')).toEqual([{ id: 'a1', min: 5, max: 8 }]);
