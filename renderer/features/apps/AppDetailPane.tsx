@@ -208,7 +208,8 @@ export function AppDetailPane({ id, onClose, onDeleted, onChanged, headerActions
 
   // The not-deployed notice goes once a deploy is under way; focus on its button would go with it, so the heading takes it.
   const key = appStatusKey(status);
-  const notDeployed = key === 'inactive' && !isMoving(status);
+  // A deploy asked from here that the platform has not yet shown moving is under way too: no second Deploy offered.
+  const notDeployed = key === 'inactive' && !isMoving(status) && action !== 'deploy';
   const hadNotice = useRef(false);
   useEffect(() => {
     const lost = hadNotice.current && !notDeployed && (document.activeElement === null || document.activeElement === document.body);

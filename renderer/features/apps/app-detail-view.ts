@@ -221,6 +221,8 @@ export function statusWords(status: string | null | undefined, action: AppAction
     case 'progressing':
       return { text: action ? MOVING_WORDS[action] : 'Changing…', tone: 'progressing' };
     case 'inactive':
+      // A deploy this window asked for, before the platform says it moves: already "Deploying…", not "Not deployed".
+      if (action === 'deploy') return { text: MOVING_WORDS.deploy, tone: 'progressing' };
       return { text: 'Not deployed', tone: 'inactive' };
     case 'active':
       if (activeInstances === null) return { text: 'Active', tone: 'active' };

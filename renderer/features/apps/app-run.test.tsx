@@ -145,6 +145,21 @@ describe('running it', () => {
     await waitFor(() => expect(document.activeElement).toBe(within(pane).getByRole('heading', { name: 'web-shop', level: 2 })));
   });
 
+  it('a deploy the platform accepted but does not yet show moving already says "Deploying…", with no second Deploy', async () => {
+    const { bridge } = platform({ status: 'inactive', running: 0 });
+    // The platform accepts, and its status stays inactive for a while.
+    bridge.answer('apps.deploy', {});
+    renderApps();
+    const pane = await openApp();
+    fireEvent.click(within(within(pane).getByTestId('app-not-deployed')).getByRole('button', { name: /Deploy/ }));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Deploy' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    await waitFor(() => expect(within(pane).getByTestId('app-status').textContent).toBe('Deploying…'));
+    expect(rows()[0]!.textContent).toContain('Deploying…');
+    expect(within(pane).queryByTestId('app-not-deployed')).toBeNull();
+    expect(within(pane).queryByRole('button', { name: /Deploy/ })).toBeNull();
+  });
+
   it('Undeploy and Restart say what happens and name the app', async () => {
     platform({ status: 'active', running: 2 });
     renderApps();
