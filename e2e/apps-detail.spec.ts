@@ -43,6 +43,8 @@ test('the page tells an undeployed app; Deploy, Scale and Restart are asked and 
   await expect(confirm).toHaveCount(0);
   await expect(status).toHaveText('Deploying…');
   await expect(apps.row('web-shop')).toContainText('Deploying…');
+  // The moving badge reads on the selected row too (contrast).
+  await expectNoSeriousA11yViolations(page);
   // Followed until it runs: one required region (Frankfurt), min 1 per region.
   await expect(status).toHaveText('Running', SETTLE);
   await expect(detail.getByTestId('app-instances')).toHaveText('1 of 1 instance running in 1 region');
@@ -66,7 +68,7 @@ test('the page tells an undeployed app; Deploy, Scale and Restart are asked and 
   await scale.getByLabel('Minimum instances per region').fill('5');
   await scale.getByLabel('Maximum instances per region').fill('4');
   await scale.getByRole('button', { name: 'Apply' }).click();
-  await expect(scale.getByText(/Must be at least the minimum \(5\)/)).toBeVisible();
+  await expect(scale.getByText(/Maximum instances per region: at least the minimum \(5\)/)).toBeVisible();
   await screenshot(shell, 'apps-scale-refused');
   expect((await containersCall(sb, 'GET', `/apps/${id}`)).json).toMatchObject({ autoScaling: { min: 1, max: 3 } });
   await scale.getByLabel('Minimum instances per region').fill('2');
@@ -130,5 +132,11 @@ test('at 1024×700 the page keeps its header, status and actions in view, nothin
   await expect(detail.getByTestId('app-toolbar')).toBeInViewport();
   const overflow = await detail.evaluate((el) => el.scrollWidth - el.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
+  // The long name wraps in the list beside the page; its status stays a one-line badge (not stretched to the row).
+  const badge = app.apps.row('A long application name for layout').locator('.apps-status');
+  const nameBox = (await app.apps.row('A long application name for layout').locator('.apps-row-name').boundingBox())!;
+  const badgeBox = (await badge.boundingBox())!;
+  expect(nameBox.height).toBeGreaterThan(badgeBox.height * 2);
+  expect(badgeBox.height).toBeLessThan(nameBox.height / 2);
   await screenshot(shell, 'apps-detail-1024x700');
 });

@@ -64,6 +64,16 @@ test('Edit: a new tag and a removed variable are reviewed in words, sent as the 
   expect(body.containerTemplates[0]).toMatchObject({ id: before!.id, imageTag: '1.28' });
   expect(body.containerTemplates[0]!.environmentVariables.map((v) => v.name)).toEqual(['MODE', 'DB_PASSWORD']);
   await expect(apps.content.getByTestId('review-body')).not.toContainText('hunter22');
+  // One scroll area for the review (the body is not a second scroll bar inside the pane), its answer always in view.
+  const scrollers = await app.page.evaluate(
+    () =>
+      [...document.querySelectorAll('body *')].filter((el) => {
+        const { overflowY } = getComputedStyle(el);
+        return (overflowY === 'auto' || overflowY === 'scroll') && el.checkVisibility() && el.scrollHeight > el.clientHeight + 1;
+      }).length,
+  );
+  expect(scrollers).toBeLessThanOrEqual(1);
+  await expect(apps.content.getByRole('button', { name: 'Save changes' })).toBeInViewport();
   await expectNoSeriousA11yViolations(app.page);
   await screenshot(shell, 'apps-edit-review-light');
   await app.page.emulateMedia({ colorScheme: 'dark' });

@@ -15,7 +15,7 @@ import type { AppDetail } from '../../../shared/contract/apps';
 import { errorOf } from '../../bridge/client';
 import { useCall } from '../../bridge/queries';
 import { ActiveProfileError, ErrorMessage } from '../../ui/ErrorMessage';
-import { appView, costText, instancesText, isMoving, overviewView, percentText, regionName, statusText, statusWords, type AppView, type ContainerView, type OverviewView } from './app-detail-view';
+import { appView, costText, instancesText, isMoving, overviewView, percentText, regionName, statusText, statusWords, type AppAction, type AppView, type ContainerView, type OverviewView } from './app-detail-view';
 import { followInterval, useAppFollow, useFollowedAction } from './app-follow';
 import { ContainerCard } from './ContainerCard';
 import { CopyButton } from './CopyButton';
@@ -99,7 +99,7 @@ function Facts({ view, names }: { readonly view: AppView; readonly names: Readon
 }
 
 /** What runs now, as the overview reports it: instances wanted and running, per region with its name, use and cost. */
-function Running({ overview, names }: { readonly overview: OverviewView; readonly names: ReadonlyMap<string, string> }) {
+function Running({ overview, names, action }: { readonly overview: OverviewView; readonly names: ReadonlyMap<string, string>; readonly action: AppAction | null }) {
   const o = overview;
   const regionsId = useId();
   const instances =
@@ -157,7 +157,8 @@ function Running({ overview, names }: { readonly overview: OverviewView; readonl
                   {r.required && <span className="muted small"> required</span>}
                 </th>
                 <td className="tabular">{r.instances ?? '—'}</td>
-                <td>{r.status ? statusWords(r.status).text : '—'}</td>
+                {/* The page's words: a region whose instances run says "Running", as the status beside the name does. */}
+                <td>{r.status ? statusWords(r.status, action, r.instances).text : '—'}</td>
                 <td className="tabular">{r.cpu !== null ? percentText(r.cpu) : '—'}</td>
                 <td className="tabular">{r.ram !== null ? percentText(r.ram) : '—'}</td>
               </tr>
@@ -251,7 +252,8 @@ export function AppDetailPane({ id, onClose, onDeleted, onChanged, headerActions
         {view && (
           <div className="row apps-toolbar" role="group" aria-label={`Actions on ${view.name}`} data-testid="app-toolbar">
             {!SETTLED_OR_MOVING.has(key) && <RunButton action="deploy" id={id} name={view.name} onGone={leave} />}
-            {key !== 'inactive' && <RunButton action="restart" id={id} name={view.name} onGone={leave} />}
+            {/* A restart while the app is still changing (deploying, undeploying) would fight the change: offered once it settles. */}
+            {key !== 'inactive' && !isMoving(status) && <RunButton action="restart" id={id} name={view.name} onGone={leave} />}
             {key !== 'inactive' && <RunButton action="undeploy" id={id} name={view.name} onGone={leave} />}
             <ScaleDialog id={id} name={view.name} current={view.scaling} />
             <RegionsDialog id={id} name={view.name} current={view.regions} />
@@ -305,7 +307,7 @@ export function AppDetailPane({ id, onClose, onDeleted, onChanged, headerActions
           )}
           <Facts view={view} names={names} />
           {/* An app that is not deployed has nothing running to report: its notice says so. */}
-          {overview && !notDeployed && <Running overview={overview} names={names} />}
+          {overview && !notDeployed && <Running overview={overview} names={names} action={action} />}
           {ov.isError && (
             <p className="muted small" data-testid="app-overview-error">
               What runs now could not be read: {errorOf(ov.error).title}

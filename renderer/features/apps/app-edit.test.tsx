@@ -67,6 +67,8 @@ describe('Edit', () => {
       'Environment variable DEBUG of container web will be removed',
     ]);
     expect(screen.getByRole('heading', { name: 'What will change (2, 1 removed)' })).toBeTruthy();
+    // The summary of the whole app is headed on its own: it does not read as more changes.
+    expect(within(screen.getByRole('list', { name: 'The app once saved' })).getAllByRole('listitem').length).toBeGreaterThan(0);
     const body = screen.getByTestId('review-body').textContent ?? '';
     expect(body).toContain('"imageTag": "1.28"');
     expect(body).not.toContain('DEBUG');
@@ -114,5 +116,15 @@ describe('Edit', () => {
     expect(screen.queryByTestId('review-body')).toBeNull();
     expect(field('Tag').getAttribute('aria-invalid')).toBe('true');
     await waitFor(() => expect(document.activeElement).toBe(field('Tag')));
+  });
+});
+
+describe('Edit, renamed', () => {
+  it('tells the saved app by its new name', async () => {
+    await openEdit();
+    fireEvent.change(field('Name'), { target: { value: 'Shop two' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Review' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Changes saved: Shop two')).toBeTruthy();
   });
 });

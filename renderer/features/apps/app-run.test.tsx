@@ -101,6 +101,8 @@ describe('the status in words', () => {
     const perRegion = within(pane).getByTestId('app-overview-regions');
     // Region ids are said by name, here as in the settings.
     expect(within(perRegion).getByRole('rowheader').textContent).toContain('Frankfurt');
+    // The region's status in the page's words: instances run there, so "Running" (not the platform's "Active").
+    expect(within(perRegion).getAllByRole('cell')[1]!.textContent).toBe('Running');
     expect(within(pane).getByTestId('app-regions').textContent).toContain('Frankfurt (required), London');
   });
 
@@ -136,6 +138,8 @@ describe('running it', () => {
     expect(bridge.inputs('apps.deploy')).toEqual([{ id: 'a1' }]);
     await waitFor(() => expect(within(pane).getByTestId('app-status').textContent).toBe('Deploying…'));
     expect(rows()[0]!.textContent).toContain('Deploying…');
+    // While it deploys there is nothing to restart: Restart comes back once the app has settled.
+    expect(within(within(pane).getByTestId('app-toolbar')).queryByRole('button', { name: /Restart/ })).toBeNull();
     // The notice whose button opened the dialog is gone: focus lands on the page's heading, not on nothing.
     expect(within(pane).queryByTestId('app-not-deployed')).toBeNull();
     await waitFor(() => expect(document.activeElement).toBe(within(pane).getByRole('heading', { name: 'web-shop', level: 2 })));
@@ -272,6 +276,7 @@ describe('quick actions', () => {
   it('Scale refuses a minimum above the maximum with the form’s rule and sends nothing; a valid pair is applied', async () => {
     const { bridge } = platform({ status: 'active', running: 2 });
     bridge.answer('apps.setScaling', {});
+    bridge.answer('apps.limits', { maxApps: 10, existingApps: 1, maxRegionsPerApp: 4, maxInstancesPerRegion: 6, maxInstancesPerApp: null, maxVolumesPerApp: null, maxVolumeSize: null });
     renderApps();
     const pane = await openApp();
     fireEvent.click(within(pane).getByRole('button', { name: /Scale/ }));
@@ -287,7 +292,10 @@ describe('quick actions', () => {
     expect(max.getAttribute('aria-invalid')).toBe('true');
     expect(bridge.count('apps.setScaling')).toBe(0);
 
+    // The account's limit is said as in the form, and a maximum above it is pointed out.
+    expect((await within(dialog).findByTestId('scale-limits')).textContent).toBe('Up to 6 instances per region on this account.');
     fireEvent.change(max, { target: { value: '8' } });
+    expect(within(dialog).getByTestId('scale-limits').textContent).toContain('The maximum above is more than that.');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Apply' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(bridge.inputs('apps.setScaling')).toEqual([{ id: 'a1', min: 5, max: 8 }]);
@@ -319,7 +327,10 @@ describe('quick actions', () => {
     fireEvent.click(within(dialog).getByRole('radio', { name: 'London: Required' }));
     fireEvent.click(within(dialog).getByRole('radio', { name: 'New York: Required' }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Apply' }));
-    expect((await within(dialog).findByRole('alert')).textContent).toContain('Max allowed regions: at least the number of required regions (3)');
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert.textContent).toContain('at least the number of required regions (3)');
+    // The limit is no field of this dialog: the message says what it is and where it is changed.
+    expect(alert.textContent).toContain('web-shop runs in at most 2 regions at once: choose fewer required regions, or raise that limit with Edit.');
     expect(bridge.count('apps.setRegions')).toBe(0);
   });
 });

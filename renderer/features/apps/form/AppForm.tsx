@@ -93,6 +93,16 @@ function editBody(current: AppFormValues, values: AppFormValues): AppFormValues 
 
 const NO_SAVE = () => undefined;
 
+/** The app's name in a request body's text, or null when it has none. */
+function nameIn(text: string): string | null {
+  try {
+    const name = (JSON.parse(text) as { name?: unknown }).name;
+    return typeof name === 'string' && name !== '' ? name : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The platform's field errors split into those the form has a place for and the rest. */
 function splitFieldErrors(fieldErrors: Readonly<Record<string, string>>, values: AppFormValues) {
   const onFields: Record<string, string> = {};
@@ -204,8 +214,9 @@ function LoadedForm({
     onError: onSendError,
   });
   const update = useCallMutation('apps.update', {
-    onSuccess: ({ id }) => {
-      notify.success(`Changes saved: ${edit?.app.name ?? id}`);
+    onSuccess: ({ id }, input) => {
+      // Named as it is now: a renamed app is told by its new name.
+      notify.success(`Changes saved: ${nameIn(input.text) ?? edit?.app.name ?? id}`);
       onDone(id);
     },
     onError: onSendError,

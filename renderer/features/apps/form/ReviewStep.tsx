@@ -45,7 +45,13 @@ export function ReviewStep({ text, regions, creating, error, onBack, onCreate, e
         {edit ? 'Review the changes' : 'Review'}
       </h3>
       {edit && <ChangeList changes={edit.changes} revealed={revealed} />}
-      <ul className="app-summary" aria-label="Summary">
+      {/* Reviewing an edit, the summary below the changes is the whole app as saved: headed as such, so it does not read as more changes. */}
+      {edit && (
+        <h4 id={`${bodyId}-summary`} className="app-summary-title">
+          The app once saved
+        </h4>
+      )}
+      <ul className="app-summary" {...(edit ? { 'aria-labelledby': `${bodyId}-summary` } : { 'aria-label': 'Summary' })}>
         {summarize(body, regions).map((line) => (
           <li key={line}>{line}</li>
         ))}

@@ -65,7 +65,9 @@ function RegionsForm({ id, name, current, onDone }: Props & { readonly onDone: (
   }
 
   // The limit on regions at once is not a field here: a choice that breaks it is said above the answers.
-  const maxProblem = form.formState.errors.regionSettings?.maxAllowedRegions?.message;
+  // The limit is not a field here, so the message says what it is now and where it is changed.
+  const maxMessage = form.formState.errors.regionSettings?.maxAllowedRegions?.message;
+  const maxProblem = maxMessage && current?.maxAllowed != null ? `${maxMessage.replace(/\.$/, '')}. ${name} runs in at most ${current.maxAllowed} region${current.maxAllowed === 1 ? '' : 's'} at once: choose fewer required regions, or raise that limit with Edit.` : maxMessage;
   return (
     <FormProvider {...form}>
       <ActionDialog

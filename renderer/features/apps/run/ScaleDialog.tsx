@@ -6,11 +6,12 @@
 import { Gauge } from 'lucide-react';
 import { useState } from 'react';
 import { addApplicationRequestSchema, LIMITS } from '../../../../shared/platform/containers';
-import { useCallMutation } from '../../../bridge/queries';
+import { useCall, useCallMutation } from '../../../bridge/queries';
 import { Field } from '../../../ui/field';
 import { notify } from '../../../ui/toast';
 import { useAppFollow } from '../app-follow';
 import { crossFieldProblems, ruleProblem } from '../../../../shared/apps/app-rules';
+import { limitsText } from '../form/LimitsLine';
 import { actionError } from './action-errors';
 import { ActionDialog } from './ActionDialog';
 
@@ -64,6 +65,9 @@ export function ScaleDialog({ id, name, current }: Props) {
     },
   });
   const problems = scaleProblems(min, max);
+  // The account's limit per region, as the form says it beside its scaling: what the platform will hold the app to.
+  const limits = useCall('apps.limits', {}, { enabled: open, retry: false, staleTime: 60_000 });
+  const limitLine = limits.data ? limitsText('scaling', limits.data, { maxInstances: numberOf(max) }) : null;
   const range = LIMITS.autoscaling;
 
   function onOpenChange(next: boolean) {
@@ -108,6 +112,11 @@ export function ScaleDialog({ id, name, current }: Props) {
             {(p) => <input {...p} type="number" inputMode="numeric" min={range.min} max={range.max} value={max} onChange={(e) => setMax(e.target.value)} onBlur={() => leave('max')} />}
           </Field>
         </div>
+        {limitLine && (
+          <p className={limitLine.over ? 'field-warning' : 'muted small'} data-testid="scale-limits">
+            {limitLine.text}
+          </p>
+        )}
       </ActionDialog>
     </>
   );
