@@ -145,12 +145,22 @@ describe('burrow apps deploy, undeploy, restart', () => {
     fx.sandbox.containers.setAppSuspended(app.id, true);
     const suspended = await runBurrow(['apps', 'deploy', app.id, '--wait'], { env });
     expect(suspended.code).toBe(1);
-    expect(suspended.stderr).toContain(`${app.id} is suspended: the platform does not deploy a suspended app.`);
+    expect(suspended.stderr).toContain(`${app.id}: The platform would not deploy the app: the app or the account is suspended.`);
     expect(suspended.stderr).toContain('Application is suspended');
     await fetch(`${fx.sandbox.containersUrl}/apps/${app.id}`, { method: 'DELETE', headers: { AccessKey: fx.sandbox.accountKey } });
     const gone = await runBurrow(['apps', 'restart', app.id], { env });
     expect(gone.code).toBe(1);
     expect(gone.stderr).toContain(`${app.id} does not exist (any more)`);
+  });
+
+  it('a restart of an app that is not deployed says so (not "suspended", not the application limit), exit 1', async () => {
+    const app = await created();
+    const r = await runBurrow(['apps', 'restart', app.id, '--wait', ...FAST], { env });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain(`${app.id}: The platform would not restart the app as it is now: only a deployed app that has settled can be restarted.`);
+    expect(r.stderr).toContain('The platform said: Application is not deployed; deploy it first.');
+    expect(r.stderr).not.toMatch(/suspended|limit of applications/);
   });
 
   it('usage: one id; --timeout only with --wait', async () => {
