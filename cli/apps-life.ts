@@ -95,15 +95,24 @@ async function run(ctx: LifeContext, id: string, action: 'deploy' | 'undeploy' |
     return EXIT.http;
   }
   ctx.io.stdout.write(shown(ctx.io.stdout, `${RUN[action].asked} ${id}\n`));
-  return wait === null ? EXIT.ok : follow(ctx, id, RUN[action].goal, wait);
+  // A restart, or a deploy of an app that already runs, leaves the app as it was for a moment after the answer.
+  return wait === null ? EXIT.ok : follow(ctx, id, RUN[action].goal, wait, action !== 'undeploy');
 }
 
 /** --wait: progress on stderr when it is a terminal; the end on stdout (settled) or stderr (failed, timed out). */
-async function follow(ctx: LifeContext, id: string, goal: WaitGoal, wait: WaitFlags): Promise<number> {
+async function follow(ctx: LifeContext, id: string, goal: WaitGoal, wait: WaitFlags, expectChange: boolean): Promise<number> {
   const tty = ctx.io.stderr.isTTY === true;
-  const end = await waitForApp(ctx.api, id, goal, wait, (line) => {
-    if (tty) ctx.io.stderr.write(shown(ctx.io.stderr, `${id}: ${line}\n`));
-  });
+  const end = await waitForApp(
+    ctx.api,
+    id,
+    goal,
+    wait,
+    (line) => {
+      if (tty) ctx.io.stderr.write(shown(ctx.io.stderr, `${id}: ${line}\n`));
+    },
+    undefined,
+    expectChange,
+  );
   if (end.kind === 'settled') {
     const n = end.instances;
     ctx.io.stdout.write(shown(ctx.io.stdout, goal === 'running' ? `running ${id}${n !== null ? `: ${n} instance${n === 1 ? '' : 's'}` : ''}\n` : `stopped ${id}\n`));
