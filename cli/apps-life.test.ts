@@ -80,6 +80,16 @@ describe('burrow apps get', () => {
   });
 });
 
+describe('burrow apps get, the overview', () => {
+  it('says the monthly cost in dollars and cents, as the app\'s page does', async () => {
+    const app = await created();
+    fx.sandbox.faults.add({ method: 'GET', path: `/mc/apps/${app.id}/overview`, times: 1, action: { kind: 'status', status: 200, body: { status: 'active', activeInstances: { indicator: 2 }, monthlyCost: 14.6 } } });
+    const r = await runBurrow(['apps', 'get', app.id], { env });
+    expect(r.code).toBe(0);
+    expect(r.stdout.split('\n')).toContain('Monthly cost: $14.60');
+  });
+});
+
 describe('burrow apps deploy, undeploy, restart', () => {
   it('deploy --wait exits 0 once the app runs with instances; undeploy --wait once it is stopped; restart --wait once it runs again', async () => {
     const app = await created();
