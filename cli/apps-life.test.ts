@@ -80,6 +80,16 @@ describe('burrow apps get', () => {
   });
 });
 
+describe('burrow apps get, the overview', () => {
+  it('says the monthly cost in dollars and cents, as the app\'s page does', async () => {
+    const app = await created();
+    fx.sandbox.faults.add({ method: 'GET', path: `/mc/apps/${app.id}/overview`, times: 1, action: { kind: 'status', status: 200, body: { status: 'active', activeInstances: { indicator: 2 }, monthlyCost: 14.6 } } });
+    const r = await runBurrow(['apps', 'get', app.id], { env });
+    expect(r.code).toBe(0);
+    expect(r.stdout.split('\n')).toContain('Monthly cost: $14.60');
+  });
+});
+
 describe('burrow apps deploy, undeploy, restart', () => {
   it('deploy --wait exits 0 once the app runs with instances; undeploy --wait once it is stopped; restart --wait once it runs again', async () => {
     const app = await created();
@@ -128,7 +138,8 @@ describe('burrow apps deploy, undeploy, restart', () => {
   it('a deploy that ends failing exits 1 and says so; one that never settles exits 1 at --timeout', async () => {
     const app = await created();
     fx.sandbox.faults.add({ method: 'GET', path: `/mc/apps/${app.id}/overview`, times: 1000, action: { kind: 'status', status: 200, body: { status: 'Failing', activeInstances: { indicator: 0 } } } });
-    const failing = await runBurrow(['apps', 'deploy', app.id, '--wait', ...FAST], { env });
+    // Failing from the first look may be the app before the deploy: believed once the grace (here the timeout) passed.
+    const failing = await runBurrow(['apps', 'deploy', app.id, '--wait', '--timeout', '2', ...FAST], { env });
     expect(failing.code).toBe(1);
     expect(failing.stdout).toBe(`deploying ${app.id}\n`);
     expect(failing.stderr).toContain(`${app.id} is failing: it did not settle running`);
@@ -145,12 +156,32 @@ describe('burrow apps deploy, undeploy, restart', () => {
     fx.sandbox.containers.setAppSuspended(app.id, true);
     const suspended = await runBurrow(['apps', 'deploy', app.id, '--wait'], { env });
     expect(suspended.code).toBe(1);
-    expect(suspended.stderr).toContain(`${app.id} is suspended: the platform does not deploy a suspended app.`);
+    expect(suspended.stderr).toContain(`${app.id}: The platform would not deploy the app: the app or the account is suspended.`);
     expect(suspended.stderr).toContain('Application is suspended');
     await fetch(`${fx.sandbox.containersUrl}/apps/${app.id}`, { method: 'DELETE', headers: { AccessKey: fx.sandbox.accountKey } });
     const gone = await runBurrow(['apps', 'restart', app.id], { env });
     expect(gone.code).toBe(1);
     expect(gone.stderr).toContain(`${app.id} does not exist (any more)`);
+  });
+
+  it('restart --wait of a running app waits for the restart: the platform still showing it active right after the call does not end the wait', async () => {
+    const app = await created();
+    expect((await runBurrow(['apps', 'deploy', app.id, '--wait', ...FAST], { env })).code).toBe(0);
+    // The first look after the call sees the app as it was (the platform has not started the restart yet).
+    fx.sandbox.faults.add({ method: 'GET', path: `/mc/apps/${app.id}/overview`, times: 1, action: { kind: 'status', status: 200, body: { status: 'active', activeInstances: { indicator: 1 } } } });
+    const restart = await runBurrow(['apps', 'restart', app.id, '--wait', ...FAST], { env });
+    expect(restart).toMatchObject({ code: 0, stdout: `restarting ${app.id}\nrunning ${app.id}: 1 instance\n` });
+    expect(await statusOf(app.id)).toBe('active');
+  });
+
+  it('a restart of an app that is not deployed says so (not "suspended", not the application limit), exit 1', async () => {
+    const app = await created();
+    const r = await runBurrow(['apps', 'restart', app.id, '--wait', ...FAST], { env });
+    expect(r.code).toBe(1);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain(`${app.id}: The platform would not restart the app as it is now: only a deployed app that has settled can be restarted.`);
+    expect(r.stderr).toContain('The platform said: Application is not deployed; deploy it first.');
+    expect(r.stderr).not.toMatch(/suspended|limit of applications/);
   });
 
   it('usage: one id; --timeout only with --wait', async () => {

@@ -73,12 +73,13 @@ const RUN: Readonly<Record<'deploy' | 'undeploy' | 'restart', { readonly asked: 
 };
 
 /**
- * 409 and 404 for deploy, undeploy and restart in words: the apps error table's 409 speaks of the application limit
- * (what a create meets); on these calls the platform answers 409 for a suspended app.
+ * 409 and 404 for deploy, undeploy and restart in words, naming the app: the core's sentence is the operation's own
+ * (a suspended app for deploy and undeploy, an app not deployed or still changing for restart), with the platform's
+ * words and the next step beneath it, as the app's page says them.
  */
-function explainRunFailure(e: AppFailure, id: string, action: string): string[] | null {
+function explainRunFailure(e: AppFailure, id: string): string[] | null {
   const status = e.error.status;
-  if (status === 409) return [`${id} is suspended: the platform does not ${action} a suspended app.`, ...(e.error.detail ? [e.error.detail.split('\n')[0]!] : []), 'Look at the app and the account in the bunny.net dashboard; the platform lifts a suspension, Burrow cannot.'];
+  if (status === 409) return [`${id}: ${e.error.title}`, ...(e.error.detail ? e.error.detail.split('\n') : [])];
   if (status === 404) return [`${id} does not exist (any more): it may have been deleted elsewhere.`, 'List the apps with burrow apps list.'];
   return null;
 }
@@ -88,21 +89,30 @@ async function run(ctx: LifeContext, id: string, action: 'deploy' | 'undeploy' |
   try {
     await ctx.api.run(id, action);
   } catch (e) {
-    const words = e instanceof AppFailure ? explainRunFailure(e, id, action) : null;
+    const words = e instanceof AppFailure ? explainRunFailure(e, id) : null;
     if (words === null) throw e;
     for (const line of words) ctx.err(`burrow apps: ${line}`);
     return EXIT.http;
   }
   ctx.io.stdout.write(shown(ctx.io.stdout, `${RUN[action].asked} ${id}\n`));
-  return wait === null ? EXIT.ok : follow(ctx, id, RUN[action].goal, wait);
+  // A restart, or a deploy of an app that already runs, leaves the app as it was for a moment after the answer.
+  return wait === null ? EXIT.ok : follow(ctx, id, RUN[action].goal, wait, action !== 'undeploy');
 }
 
 /** --wait: progress on stderr when it is a terminal; the end on stdout (settled) or stderr (failed, timed out). */
-async function follow(ctx: LifeContext, id: string, goal: WaitGoal, wait: WaitFlags): Promise<number> {
+async function follow(ctx: LifeContext, id: string, goal: WaitGoal, wait: WaitFlags, expectChange: boolean): Promise<number> {
   const tty = ctx.io.stderr.isTTY === true;
-  const end = await waitForApp(ctx.api, id, goal, wait, (line) => {
-    if (tty) ctx.io.stderr.write(shown(ctx.io.stderr, `${id}: ${line}\n`));
-  });
+  const end = await waitForApp(
+    ctx.api,
+    id,
+    goal,
+    wait,
+    (line) => {
+      if (tty) ctx.io.stderr.write(shown(ctx.io.stderr, `${id}: ${line}\n`));
+    },
+    undefined,
+    expectChange,
+  );
   if (end.kind === 'settled') {
     const n = end.instances;
     ctx.io.stdout.write(shown(ctx.io.stdout, goal === 'running' ? `running ${id}${n !== null ? `: ${n} instance${n === 1 ? '' : 's'}` : ''}\n` : `stopped ${id}\n`));

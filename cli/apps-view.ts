@@ -97,7 +97,8 @@ export function appWords(app: ApplicationRead, overview: AppOverview | null, reg
     lines.push(`  ${region(r.region)}: ${bits.join(', ')}`);
   }
   const cost = num(overview?.monthlyCost);
-  if (cost !== null) lines.push(`Monthly cost: ${cost}`);
+  // In dollars and cents, as the app's page says it ("$14.60"), not as the number arrived.
+  if (cost !== null) lines.push(`Monthly cost: ${cost.toLocaleString('en-US', { style: 'currency', currency: 'USD' })}`);
   if (str(a.runtimeType)) lines.push(`Runtime: ${str(a.runtimeType)}`);
   const scaling = obj(a.autoScaling);
   if (num(scaling?.min) !== null && num(scaling?.max) !== null) lines.push(`Scaling: ${num(scaling?.min)}–${num(scaling?.max)} instances per region`);

@@ -37,7 +37,17 @@ export interface WaitClock {
 
 const realClock: WaitClock = { now: () => Date.now(), sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)) };
 
-/** Looks at the app until it settles, fails or the timeout passes; `progress` hears each new status. */
+/**
+ * How long a wait that expects a change (a restart, a deploy) takes the goal status it sees before any other as the
+ * app's old state: the platform answers the call before it starts on it, so an app still active from before would
+ * otherwise end the wait before the restart began. Once another status was seen, or after this, the goal counts.
+ */
+export const CHANGE_GRACE_MS = 15_000;
+
+/**
+ * Looks at the app until it settles, fails or the timeout passes; `progress` hears each new status. With
+ * `expectChange`, a settled or failed status counts only after the app was seen changing or CHANGE_GRACE_MS passed.
+ */
 export async function waitForApp(
   api: Pick<AppsApi, 'overview'>,
   id: string,
@@ -45,8 +55,11 @@ export async function waitForApp(
   flags: WaitFlags,
   progress: (line: string) => void,
   clock: WaitClock = realClock,
+  expectChange = false,
 ): Promise<WaitEnd> {
-  const deadline = clock.now() + flags.timeoutMs;
+  const start = clock.now();
+  const deadline = start + flags.timeoutMs;
+  let changing = !expectChange;
   let last: string | null = null;
   for (;;) {
     const o = await api.overview(id);
@@ -56,8 +69,11 @@ export async function waitForApp(
     if (seen !== last) progress(seen);
     last = seen;
     const verdict = judge(goal, o);
-    if (verdict === 'settled') return { kind: 'settled', status, instances: n };
-    if (verdict === 'failed') return { kind: 'failed', status };
+    if (verdict === 'waiting') changing = true;
+    // Settled or failing before any change may be the app as it was before the call: look again, within the grace.
+    const believed = changing || clock.now() - start >= Math.min(CHANGE_GRACE_MS, flags.timeoutMs);
+    if (verdict === 'settled' && believed) return { kind: 'settled', status, instances: n };
+    if (verdict === 'failed' && believed) return { kind: 'failed', status };
     const left = deadline - clock.now();
     if (left <= 0) return { kind: 'timeout', status };
     await clock.sleep(Math.min(flags.intervalMs, left));

@@ -118,6 +118,18 @@ describe('burrow apps', () => {
     expect(await appIds()).toEqual(before);
   });
 
+  it('a variable named twice in one container is refused by --dry-run and create, as by the env action (nothing sent)', async () => {
+    const before = await appIds();
+    const body = setPath(fullApp(), 'containerTemplates.0.environmentVariables', [{ name: 'MODE', value: 'a' }, { name: 'MODE', value: 'b' }]);
+    const line = 'containerTemplates[0].environmentVariables[1].name: Container 1 (web) › Variable 2 (MODE) › Variable name: another variable of this container is already named “MODE”; variable names must be unique\n';
+    const dry = await runBurrow(['apps', 'create', '--file', fileWith('twice.json', body), '--dry-run'], { env });
+    expect(dry).toMatchObject({ code: 2, stdout: line });
+    const refused = await runBurrow(['apps', 'create', '--file', fileWith('twice.json', body)], { env });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain(line);
+    expect(await appIds()).toEqual(before);
+  });
+
   it('a 400 from the platform prints its field errors as <path>: <rule> lines, exit 1', async () => {
     fx.sandbox.faults.add({
       method: 'POST',

@@ -9,7 +9,7 @@ import { checkAppText, type ValidationError } from '../electron/core/apps/valida
 import { AppFailure, toAppError } from '../electron/core/errors.js';
 import { createPlatformClient } from '../electron/core/platform/client.js';
 import { readComposeImport } from '../electron/core/apps/compose-file.js';
-import { setEndpointKind, withEndpoints } from '../shared/apps/compose-endpoints.js';
+import { cdnPortNotes, setEndpointKind, withEndpoints } from '../shared/apps/compose-endpoints.js';
 import { readAppListItem, readRegistry, unreadableText } from '../shared/apps/platform-answers.js';
 import { BUNNY_ENDPOINTS } from '../shared/profiles.js';
 import { APPS_HELP, APPS_USAGE, parseAppsArgs, wantsAppsHelp, type AppsCommand } from './apps-args.js';
@@ -158,8 +158,10 @@ async function composeRequest(
     }
     for (const e of named) endpoints = setEndpointKind(endpoints, e.displayName, 'anycast');
   }
-  if (imported.unmapped.length > 0) {
-    const lines = imported.unmapped.map((u) => `  ${u.service === null ? u.key : `${u.service} ${u.key}`}: ${u.message}\n`).join('');
+  // The CDN's published ports are known only now, with the --anycast choices made.
+  const unmapped = [...imported.unmapped, ...cdnPortNotes(endpoints).map((n) => ({ service: n.service, key: 'ports', message: n.message }))];
+  if (unmapped.length > 0) {
+    const lines = unmapped.map((u) => `  ${u.service === null ? u.key : `${u.service} ${u.key}`}: ${u.message}\n`).join('');
     io.stderr.write(shown(io.stderr, `burrow apps: not mapped from ${imported.fileName}:\n${lines}`));
   }
   const text = JSON.stringify(withEndpoints(imported.body, endpoints), null, 2);

@@ -1,13 +1,15 @@
 /**
  * The official bunny CLI (npm @bunny.net/cli-linux-x64, a development dependency) is the judge of the emulation: its
  * `apps` commands — list, link, show, env list, regions show, endpoints list, volumes list, pull, deploy (of a linked
- * app: a new app's first deploy asks /registries/config-suggestions, not emulated here), restart, undeploy, delete — run against a started sandbox, print what the sandbox holds, and change its state where they should.
+ * app, and of a new app from a bunny.jsonc), restart, undeploy, delete — run against a started sandbox, print what the
+ * sandbox holds, and change its state where they should. A first deploy without a bunny.jsonc asks the sandbox for
+ * config suggestions, then needs a terminal to choose a region.
  * The CLI takes its Magic Containers base URL from BUNNYNET_API_URL whole (it adds no /mc), so it gets containersUrl.
  * It runs with a HOME of its own, so it reads no real configuration.
  */
 import { execFile, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -38,12 +40,17 @@ const TRANSITION = 10_000;
 
 /** Runs `bunny …args` in the test's folder, against the sandbox, with colours off. */
 function bunny(...args: string[]): Promise<Run> {
+  return bunnyIn(home, ...args);
+}
+
+/** Runs `bunny …args` in `cwd` (a project folder of its own), otherwise as `bunny`. */
+function bunnyIn(cwd: string, ...args: string[]): Promise<Run> {
   return new Promise((done) => {
     execFile(
       cli,
       args,
       {
-        cwd: home,
+        cwd,
         timeout: 60_000,
         env: {
           PATH: process.env['PATH'] ?? '',
@@ -175,4 +182,51 @@ describe('the official bunny CLI against the sandbox', () => {
     expect(after.out).not.toContain(id);
     expect(after.out).toContain(other);
   }, 180_000);
+
+  it('deploys a new app from a bunny.jsonc: creates it, sets the image, deploys; it runs once settled', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'burrow-bunny-fresh-'));
+    const config = {
+      version: '2026-05-11',
+      app: {
+        name: 'Judge fresh',
+        containers: { web: { image: 'docker.io/library/nginx:1.27', env: { MODE: 'fresh' }, endpoints: [{ type: 'cdn', ssl: true, ports: [{ public: 80, container: 80 }] }] } },
+        scaling: { min: 1, max: 2 },
+        regions: ['DE'],
+      },
+    };
+    await writeFile(join(dir, 'bunny.jsonc'), JSON.stringify(config, null, 2));
+    const deploy = await bunnyIn(dir, 'apps', 'deploy', 'docker.io/library/nginx:1.27');
+    expect(deploy.code, deploy.out).toBe(0);
+    expect(deploy.out).toContain('Judge fresh');
+    expect(deploy.out).toContain('deployed successfully');
+    const manifest = JSON.parse(await readFile(join(dir, '.bunny', 'app.json'), 'utf8')) as { id: string };
+    const app = (await mc('GET', `/apps/${manifest.id}`)).json as AppView & {
+      name: string;
+      autoScaling: { min: number; max: number };
+      containerTemplates: { name: string; imageTag: string; environmentVariables: { name: string; value: string }[] }[];
+    };
+    expect(app).toMatchObject({ name: 'Judge fresh', status: 'progressing', autoScaling: { min: 1, max: 2 } });
+    expect(app.containerTemplates).toEqual([expect.objectContaining({ name: 'web', imageTag: '1.27', environmentVariables: [{ name: 'MODE', value: 'fresh' }] })]);
+    now += TRANSITION;
+    expect((await appOf(manifest.id)).status).toBe('active');
+    expect((await appOf(manifest.id)).containerInstances.length).toBeGreaterThan(0);
+    await rm(dir, { recursive: true, force: true });
+  }, 120_000);
+
+  it('a first deploy without a bunny.jsonc gets the image\'s config suggestions, then needs a terminal for the region', async () => {
+    // Outside the test's folder: the CLI looks for a bunny.jsonc in the parent folders too.
+    const dir = await mkdtemp(join(tmpdir(), 'burrow-bunny-walk-'));
+    const before = ((await mc('GET', '/apps')).json as { items: unknown[] }).items.length;
+    const walk = await bunnyIn(dir, 'apps', 'deploy', 'docker.io/library/nginx:1.27', '--name', 'Judge walk', '--verbose');
+    const asked = walk.out.indexOf('POST ' + sb.containersUrl + '/registries/config-suggestions');
+    expect(asked, walk.out).toBeGreaterThan(-1);
+    const answer = walk.out.slice(asked);
+    expect(answer).toMatch(/^[^\n]*\n(?:.*\n)*?\[debug\] ← 200 OK/);
+    expect(answer).toContain('"appName": "nginx"');
+    expect(walk.out).toContain('A region must be selected.');
+    expect(walk.out).not.toContain('No route');
+    expect(walk.code).toBe(1);
+    expect(((await mc('GET', '/apps')).json as { items: unknown[] }).items.length).toBe(before);
+    await rm(dir, { recursive: true, force: true });
+  }, 120_000);
 });

@@ -121,8 +121,19 @@ describe('diffApp', () => {
       'Minimum instances per region: 1 → 2',
       'Allowed regions: DE → DE, UK',
       `Environment variable API_KEY of container web will be added: ${MASK}`,
-      'Container web › Endpoint cdn › CDN › Port mappings: 80 → 80 (tcp) → 8080 → 80 (tcp)',
+      'Container web › Endpoint cdn › CDN › Port mappings: 80 (tcp) → 8080 as 80 (tcp)',
     ]);
+  });
+});
+
+describe('port mappings', () => {
+  it('a mapping that leaves out the public port or the protocols (the platform fills them in) is no change', () => {
+    const desired = clone(appToRequest(APP));
+    for (const e of desired.containerTemplates![0]!.endpoints!) {
+      const settings = e.cdn ?? e.anycast;
+      settings!.portMappings = settings!.portMappings!.map((m) => ({ containerPort: m.containerPort }));
+    }
+    expect(diffApp(APP, desired as never)).toEqual([]);
   });
 });
 

@@ -181,10 +181,13 @@ const ENUMS = new Set(['runtimeType', 'imagePullPolicy', 'type', 'protocols', 'e
 const labelOf = (key: string): string => LABELS[key] ?? key;
 const joinLabel = (parts: readonly string[]): string => parts.filter((p) => p !== '').join(' › ');
 
-/** A port mapping in words: "80 → 8080 (tcp, udp)". */
+/**
+ * A port mapping in words: "8080 as 80 (tcp, udp)" (container port, then the public one when it differs). No arrow:
+ * the change itself is written "before → after".
+ */
 function portMappingText(m: unknown): string {
   if (!isRecord(m)) return show(m);
-  const exposed = m.exposedPort === undefined || m.exposedPort === null ? '' : ` → ${show(m.exposedPort)}`;
+  const exposed = m.exposedPort === undefined || m.exposedPort === null || same(m.exposedPort, m.containerPort) ? '' : ` as ${show(m.exposedPort)}`;
   const protocols = Array.isArray(m.protocols) && m.protocols.length ? ` (${m.protocols.map(show).join(', ')})` : '';
   return `${show(m.containerPort)}${exposed}${protocols}`;
 }
@@ -257,10 +260,28 @@ function diffMember(sink: Sink, key: string, before: unknown, after: unknown, pa
     return;
   }
   if (nothing(before) && nothing(after)) return;
+  if (key === 'portMappings' && same(withPortDefaults(before), withPortDefaults(after), true)) return;
   if (same(before, after, ENUMS.has(key))) return;
   const secretValue = secret || [before, after].some((x) => typeof x === 'string' && looksSecretValue(x));
   const kind: ChangeKind = nothing(before) ? 'added' : nothing(after) ? 'removed' : 'changed';
   push(sink, { path, label: joinLabel(here), kind, before: nothing(before) ? null : show(before), after: nothing(after) ? null : show(after), secret: secretValue });
+}
+
+/**
+ * Port mappings as the platform keeps them: a left-out public port is the container port, left-out protocols are
+ * TCP. So a file that leaves them out (as a hand-written one or a compose import does) is no change.
+ */
+function withPortDefaults(list: unknown): unknown {
+  if (!Array.isArray(list)) return list;
+  return list.map((m: unknown) =>
+    isRecord(m)
+      ? {
+          ...m,
+          exposedPort: m.exposedPort ?? m.containerPort,
+          protocols: Array.isArray(m.protocols) && m.protocols.length > 0 ? m.protocols : ['tcp'],
+        }
+      : m,
+  );
 }
 
 function diffSelectors(sink: Sink, before: Json, after: Json, path: string, label: readonly string[]): void {

@@ -68,3 +68,17 @@ export function withEndpoints(body: AddApplicationRequestInput, endpoints: reado
 export function setEndpointKind(endpoints: readonly ComposeEndpoint[], displayName: string, kind: EndpointKind): ComposeEndpoint[] {
   return endpoints.map((e) => (e.displayName === displayName && (kind === 'anycast' || canUseCdn(e)) ? { ...e, kind } : e));
 }
+
+/**
+ * What a CDN endpoint does not keep of the compose file: the CDN answers at its own host name on 80 (HTTP) and 443
+ * (HTTPS), so a published port other than the container port ("8443:443") is not used. One note per such port, for
+ * the report of what could not be mapped; anycast keeps the published port.
+ */
+export function cdnPortNotes(endpoints: readonly ComposeEndpoint[]): { readonly service: string; readonly message: string }[] {
+  return endpoints
+    .filter((e) => e.kind === 'cdn' && canUseCdn(e) && e.exposedPort !== e.containerPort)
+    .map((e) => ({
+      service: e.service,
+      message: `The published port ${e.exposedPort} of container port ${e.containerPort} is not used: behind the CDN the port is reached at the CDN's host name on 80 and 443. Publish it by anycast to keep ${e.exposedPort}.`,
+    }));
+}

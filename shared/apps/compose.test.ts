@@ -374,6 +374,9 @@ services:
 describe('parseComposeText', () => {
   it('says when the text is not YAML, not a mapping, or has no services', () => {
     expect(parseComposeText('services: [unclosed')).toMatchObject({ ok: false, message: expect.stringMatching(/^This is not a YAML file: /) });
+    // The parser's line and column, as a sentence: not the colon that introduced its code frame.
+    const misaligned = parseComposeText('services:\n  web:\n    image: nginx\n   ports: [80\n');
+    expect(misaligned).toMatchObject({ ok: false, message: expect.stringMatching(/^This is not a YAML file: .* at line \d+, column \d+\.$/) });
     expect(parseComposeText('- a\n- b\n')).toEqual({ ok: false, message: expect.stringContaining('should be a YAML mapping') });
     expect(parseComposeText('name: x\nservices: {}\n')).toEqual({ ok: false, message: 'This compose file has no services: there is nothing to make containers from.' });
   });

@@ -67,7 +67,9 @@ export function parseComposeText(text: string): { ok: true; doc: Json } | { ok: 
     // Merge keys (`<<: *defaults`) are common in compose files; aliases stay bounded by the parser's own limit.
     doc = parseYaml(text, { merge: true, prettyErrors: true });
   } catch (e) {
-    const detail = e instanceof Error ? e.message.split('\n')[0] : String(e);
+    // The parser's first line ends in a colon that introduced its code frame (left out): a sentence ends in a full stop.
+    const first = (e instanceof Error ? (e.message.split('\n')[0] ?? '') : String(e)).trim().replace(/:$/, '');
+    const detail = /[.!?]$/.test(first) ? first : `${first}.`;
     return { ok: false, message: `This is not a YAML file: ${detail}` };
   }
   if (!isRecord(doc)) return { ok: false, message: 'This is not a compose file: it should be a YAML mapping with a “services” key.' };

@@ -246,7 +246,8 @@ export interface CrossFieldProblem {
 
 /**
  * Rules spanning fields, on any value (fields that do not parse are skipped): max not below min, required regions
- * allowed and not more than max allowed regions, unique volume names, mounts naming a declared volume.
+ * allowed and not more than max allowed regions, unique volume names, unique variable names in a container, mounts
+ * naming a declared volume.
  */
 export function crossFieldProblems(body: unknown): CrossFieldProblem[] {
   const problems: CrossFieldProblem[] = [];
@@ -284,6 +285,21 @@ export function crossFieldProblems(body: unknown): CrossFieldProblem[] {
     if (seen.has(name)) problems.push({ path: ['volumes', i, 'name'], rule: `another volume is already named “${name}”; volume names must be unique` });
     seen.add(name);
   });
+  // A container's variables are one name→value table to the platform (its env call takes an object): a name given
+  // twice would lose one value, silently, on the next change of the variables. Shown on the second one.
+  if (Array.isArray(body.containerTemplates)) {
+    body.containerTemplates.forEach((c, ci) => {
+      const vars = step(c, 'environmentVariables');
+      if (!Array.isArray(vars)) return;
+      const names = new Set<string>();
+      vars.forEach((v, vi) => {
+        const name = step(v, 'name');
+        if (typeof name !== 'string' || name === '') return;
+        if (names.has(name)) problems.push({ path: ['containerTemplates', ci, 'environmentVariables', vi, 'name'], rule: `another variable of this container is already named “${name}”; variable names must be unique` });
+        names.add(name);
+      });
+    });
+  }
   // A volume without a name (its own rule says so) leaves the mounts unchecked: any of them may mean it.
   const templates = Array.isArray(body.containerTemplates) && volumes.every((v) => typeof step(v, 'name') === 'string') ? body.containerTemplates : [];
   templates.forEach((c, ci) => {

@@ -35,8 +35,43 @@ function fallback(status: number): AppsErrorText {
   return { kind: 'http', sentence: `The platform refused the request (HTTP ${status}).`, action: 'Check the details below; if they do not help, report them.' };
 }
 
-/** The sentence, kind and action for a status. */
-export function appsErrorText(status: number): AppsErrorText {
+/** The operation a request was, read from its method and path (`POST /apps/x/restart` is a restart). */
+export type AppsOperation = 'create' | 'deploy' | 'undeploy' | 'restart' | 'env' | 'change';
+
+export function operationOf(where: string): AppsOperation {
+  const [method = '', path = ''] = where.trim().split(/\s+/, 2);
+  const bare = path.split('?')[0]!.replace(/\/+$/, '');
+  if (method.toUpperCase() === 'POST' && /(^|\/)apps$/.test(bare)) return 'create';
+  const action = /\/apps\/[^/]+\/(deploy|undeploy|restart)$/.exec(bare)?.[1];
+  if (action === 'deploy' || action === 'undeploy' || action === 'restart') return action;
+  if (/\/apps\/[^/]+\/containers\//.test(bare)) return 'env';
+  return 'change';
+}
+
+/**
+ * A 409 or 404 means something else per operation: the application limit only for a create; for deploy and undeploy
+ * the platform documents 409 as a suspended app; a restart refused with 409 meets an app that cannot be restarted as
+ * it is (not deployed, or still changing); any other change refused with 409 meets the app's present state. A 404 on
+ * a container's variables may be the container that is gone, not the app.
+ */
+const BY_OPERATION: Readonly<Partial<Record<AppsOperation, Readonly<Record<number, AppsErrorText>>>>> = {
+  deploy: { 409: { kind: 'conflict', sentence: 'The platform would not deploy the app: the app or the account is suspended.', action: 'Check billing and the account status in the bunny.net dashboard; the platform lifts a suspension, Burrow cannot.' } },
+  undeploy: { 409: { kind: 'conflict', sentence: 'The platform would not undeploy the app: the app or the account is suspended.', action: 'Check billing and the account status in the bunny.net dashboard; the platform lifts a suspension, Burrow cannot.' } },
+  restart: { 409: { kind: 'conflict', sentence: 'The platform would not restart the app as it is now: only a deployed app that has settled can be restarted.', action: 'Deploy the app first, or wait until it has settled, then restart it.' } },
+  env: {
+    404: { kind: 'not_found', sentence: 'This app or this container does not exist (any more).', action: 'Reload the app; it or the container may have been deleted or changed elsewhere.' },
+    409: { kind: 'conflict', sentence: 'The platform would not change the app as it is now.', action: 'Wait until the app has settled (see its status), then try again.' },
+  },
+  change: {
+    409: { kind: 'conflict', sentence: 'The platform would not change the app as it is now.', action: 'Wait until the app has settled (see its status), then try again.' },
+    422: { kind: 'validation', sentence: 'The platform understood the change but cannot make it as described.', action: 'Check the fields named below: a registry or region the account does not have, or autoscaling min above max.' },
+  },
+};
+
+/** The sentence, kind and action for a status, for the operation when it is known (else as for a create). */
+export function appsErrorText(status: number, operation: AppsOperation = 'create'): AppsErrorText {
+  const own = BY_OPERATION[operation];
+  if (own !== undefined && Object.hasOwn(own, status)) return own[status]!;
   return Object.hasOwn(APPS_ERROR_TEXTS, status) ? APPS_ERROR_TEXTS[status]! : fallback(status);
 }
 
@@ -145,7 +180,7 @@ function platformWords(json: unknown, body: Uint8Array): string | undefined {
 
 /** Turns an error answer into an AppError: the sentence as title; the platform's message, unplaced errors and the next step as detail. */
 export function explainAppsError(input: AppsErrorInput): AppError {
-  const t = appsErrorText(input.status);
+  const t = appsErrorText(input.status, operationOf(input.where));
   const json = parseBody(input.body);
   const entries = errorEntries(json);
   const { fieldErrors, platformSays } = personFieldErrors(fieldErrorsOf(entries), input.request);

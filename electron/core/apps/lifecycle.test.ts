@@ -81,9 +81,30 @@ describe('deploy, undeploy, restart', () => {
   it('a suspended app refuses deploy with 409; a deleted one is 404', async () => {
     const { id } = await created();
     expect(sandbox.containers.setAppSuspended(id, true)).toBe(true);
-    expect(await failure('apps.deploy', { id })).toMatchObject({ kind: 'conflict', status: 409 });
+    const refused = await failure('apps.deploy', { id });
+    expect(refused).toMatchObject({ kind: 'conflict', status: 409, title: 'The platform would not deploy the app: the app or the account is suspended.' });
+    expect(refused.detail).toContain('The platform said: Application is suspended');
+    expect(refused.title).not.toContain('limit');
+    expect((await failure('apps.undeploy', { id })).title).toBe('The platform would not undeploy the app: the app or the account is suspended.');
     await h.call('apps.delete', { id });
     expect(await failure('apps.restart', { id })).toMatchObject({ kind: 'not_found', status: 404 });
+  });
+});
+
+describe('a 409 in words for the operation', () => {
+  it('a restart of an app that is not deployed is not told as the account\'s application limit', async () => {
+    const { id } = await created();
+    const e = await failure('apps.restart', { id });
+    expect(e).toMatchObject({ kind: 'conflict', status: 409, title: 'The platform would not restart the app as it is now: only a deployed app that has settled can be restarted.' });
+    expect(e.detail).toContain('The platform said: Application is not deployed; deploy it first.');
+    expect(e.detail).toContain('Deploy the app first');
+    expect(`${e.title} ${e.detail}`).not.toMatch(/limit of applications|create it again/);
+  });
+
+  it('a create over the account\'s limit still says so', async () => {
+    sandbox.faults.add({ method: 'POST', path: '/mc/apps', times: 1, action: { kind: 'status', status: 409, body: { title: 'Conflict', status: 409, detail: 'Application count limit is reached (5 applications).' } } });
+    const e = await failure('apps.create', { body: fullApp() });
+    expect(e).toMatchObject({ kind: 'conflict', status: 409, title: 'The account has reached its limit of applications.' });
   });
 });
 
