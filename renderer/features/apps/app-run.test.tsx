@@ -192,6 +192,27 @@ describe('running it', () => {
     expect(useAppFollow.getState().pending).toEqual({});
   });
 
+  it('a 409 on restart keeps the core’s words for a restart, not the suspended sentence of deploy', async () => {
+    const { bridge } = platform({ status: 'active', running: 2 });
+    bridge.answer('apps.restart', {
+      error: {
+        kind: 'conflict',
+        title: 'The platform would not restart the app as it is now: only a deployed app that has settled can be restarted.',
+        status: 409,
+        detail: 'The platform said: Application is not deployed\nDeploy the app first, or wait until it has settled, then restart it.',
+      },
+    });
+    renderApps();
+    const pane = await openApp();
+    fireEvent.click(within(pane).getByRole('button', { name: /Restart/ }));
+    const dialog = await screen.findByRole('alertdialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Restart' }));
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert.textContent).toContain('only a deployed app that has settled can be restarted');
+    expect(alert.textContent).toContain('Application is not deployed');
+    expect(alert.textContent).not.toContain('suspended');
+  });
+
   it('a 404 says the app no longer exists and leads back to the list', async () => {
     const { bridge } = platform({ status: 'active', running: 2 });
     bridge.answer('apps.restart', { error: { kind: 'not_found', title: 'This app does not exist (any more).', status: 404 } });

@@ -1,7 +1,8 @@
 /**
- * A refused deploy, undeploy, restart or quick change, in words that name the app and what to do. The core's
- * sentence per status is written for creating apps (its 409 is the app limit); for these calls the platform's 409
- * means the app or the account is suspended, and a 404 that the app is gone. The platform's own words stay below.
+ * A refused deploy, undeploy, restart or quick change, in words that name the app and what to do. A 409 on deploy or
+ * undeploy means the app or the account is suspended (said with the app's name); on a restart or a change the core's
+ * own sentence for that operation is kept (the app is not deployed, or still changing), so the page and `burrow apps`
+ * say the same thing. A 404 means the app is gone. The platform's own words stay below.
  */
 import type { AppError } from '../../../../shared/result';
 import { BridgeError, errorOf } from '../../../bridge/client';
@@ -32,7 +33,7 @@ export function actionError(error: unknown, name: string | null, verb: string): 
 export function actionErrorOf(error: unknown, name: string | null, verb: string): AppError {
   const e = asAppError(error);
   const said = platformSaid(e.detail);
-  if (e.status === 409) {
+  if (e.status === 409 && (verb === 'deploy' || verb === 'undeploy')) {
     return {
       kind: 'conflict',
       title: `The platform would not ${verb} ${name === null ? 'the app' : `“${name}”`}: the app or the account is suspended.`,
