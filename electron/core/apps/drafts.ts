@@ -17,7 +17,7 @@ import { secretPairValueKey } from '../../../shared/apps/env-text.js';
 import { readJsonFile, writeFileAtomic } from '../fs/atomic.js';
 import { Serial } from '../fs/serial.js';
 import type { SecretCipher } from '../ports.js';
-import { isWeakBackend } from '../settings/secret-store.js';
+import { isWeakBackend } from '../settings/index.js';
 
 /** Where drafts live inside the data folder. */
 export const DRAFTS_DIR = 'apps';
