@@ -3,6 +3,7 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { areaDoor, ENFORCED_AREAS } from './scripts/eslint-area-door.js';
 
 const nodeBuiltins = ['node:*', 'fs', 'path', 'os', 'child_process', 'http', 'https', 'net', 'crypto', 'stream', 'url', 'util', 'worker_threads', 'zlib'];
 
@@ -32,6 +33,7 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node } },
+    plugins: { burrow: { rules: { 'area-door': areaDoor } } },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
       '@typescript-eslint/no-explicit-any': 'error',
@@ -135,6 +137,11 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // Each core area is entered through its door (electron/core/<area>/index.ts) by everything outside the area.
+    files: ['{electron,cli,bench,sandbox,e2e,scripts}/**/*.{ts,tsx,js,mjs,cjs}'],
+    rules: { 'burrow/area-door': ['error', { areas: ENFORCED_AREAS }] },
   },
   {
     // CommonJS files (the burrow command's entry) load with require by design.

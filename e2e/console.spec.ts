@@ -2,7 +2,7 @@ import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createSeed } from '../sandbox/seed.js';
-import { EMBEDDED_SEED } from '../electron/core/settings/embedded-sandbox.js';
+import { EMBEDDED_SEED } from '../electron/core/settings/index.js';
 import { expect, screenshot, test } from './fixtures.js';
 
 const seed = createSeed(EMBEDDED_SEED);

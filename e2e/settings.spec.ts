@@ -1,5 +1,5 @@
 import { createSeed } from '../sandbox/seed.js';
-import { EMBEDDED_SEED } from '../electron/core/settings/embedded-sandbox.js';
+import { EMBEDDED_SEED } from '../electron/core/settings/index.js';
 import { expect, screenshot, test } from './fixtures.js';
 import { expectNoSeriousA11yViolations } from './support/axe.js';
 

@@ -6,20 +6,15 @@ import { mkdir } from 'node:fs/promises';
 import type { EventName } from '../../shared/channels.js';
 import type { EventPayload } from '../../shared/contract.js';
 import type { Result } from '../../shared/result.js';
-import { appHandlers } from './app/handlers.js';
-import { appsArea } from './apps/area.js';
-import { consoleArea } from './console/handlers.js';
-import { filesHandlers } from './files/handlers.js';
-import { FileRegistry } from './files/registry.js';
+import { appHandlers } from './app/index.js';
+import { createAppsArea } from './apps/index.js';
+import { createConsoleArea } from './console/index.js';
+import { FileRegistry, filesHandlers } from './files/index.js';
 import { createPlatformClient, type PlatformClient } from './platform/client.js';
 import type { CorePorts } from './ports.js';
 import type { Sandbox } from '../../sandbox/server.js';
 import { BUSY_ZONE_NAME } from '../../sandbox/seed.js';
-import { EmbeddedSandbox } from './settings/embedded-sandbox.js';
-import { settingsHandlers } from './settings/handlers.js';
-import { ProfileStore, type StoredProfile } from './settings/profile-store.js';
-import { SecretStore } from './settings/secret-store.js';
-import { ProfileService } from './settings/service.js';
+import { EmbeddedSandbox, ProfileService, ProfileStore, SecretStore, settingsHandlers, type StoredProfile } from './settings/index.js';
 import { redactError } from '../../shared/redact.js';
 import { appError, type AppError } from '../../shared/result.js';
 import { AppFailure, toAppError } from './errors.js';
@@ -76,7 +71,7 @@ export async function createCore(ports: CorePorts): Promise<Core> {
     return p;
   };
 
-  const consoleRoom = consoleArea({
+  const consoleRoom = createConsoleArea({
     dataDir: ports.dataDir,
     dialogs: ports.dialogs,
     active: async () => {
@@ -123,7 +118,7 @@ export async function createCore(ports: CorePorts): Promise<Core> {
     // The embedded sandbox's Logs open on its busy zone, so a first look shows what a real zone's traffic is like.
     suggestedZone: () => (profiles.active()?.kind === 'sandbox' ? BUSY_ZONE_NAME : null),
   });
-  const appsRoom = appsArea({
+  const appsRoom = createAppsArea({
     dataDir: ports.dataDir,
     dialogs: ports.dialogs,
     cipher: ports.cipher,

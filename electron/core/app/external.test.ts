@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EXTERNAL_HOSTS, isAllowedExternalUrl } from './external.js';
+import { EXTERNAL_HOSTS, isAllowedExternalUrl } from './index.js';
 
 describe('isAllowedExternalUrl', () => {
   it.each(['https://docs.bunny.net/reference', 'https://dash.bunny.net/', 'https://bunny.net'])('allows %s', (u) => {

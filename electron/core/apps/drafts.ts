@@ -1,14 +1,8 @@
 /**
- * The create form's drafts, one per profile, in the core's data folder. Saved on every change, so writes coalesce:
- * a save that arrives while another is being written replaces it, and every caller resolves once its value (or a
- * newer one) is on disk. Each write is atomic (temp file, rename) with mode 0600.
- *
- * A draft may hold secrets (environment variable values), so it is sealed with the shell's cipher whenever one worth
- * the name is available, as keys are; a draft sealed under another strong backend, or that no longer decrypts, reads
- * as no draft and is replaced by the next save. One sealed by an earlier Burrow with a weak backend is rewritten
- * without its secret values when read, and the user is told. Without such a cipher (none, or a backend anyone with the file can undo, such
- * as Chromium's `basic_text`), the draft is written without the values of secret-looking variables: those are kept in
- * memory only, until the core closes, and the form is told so.
+ * The create form's drafts, one per profile, saved on every change: saves coalesce (each caller resolves once its
+ * value or a newer one is on disk), each write atomic with mode 0600. A draft is sealed with the shell's cipher, as keys
+ * are; with no cipher worth the name, secret-looking values stay in memory only. A draft another backend sealed, or one
+ * that no longer decrypts, reads as none; one an earlier Burrow sealed weakly is rewritten without its secret values.
  */
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -17,7 +11,7 @@ import { secretPairValueKey } from '../../../shared/apps/env-text.js';
 import { readJsonFile, writeFileAtomic } from '../fs/atomic.js';
 import { Serial } from '../fs/serial.js';
 import type { SecretCipher } from '../ports.js';
-import { isWeakBackend } from '../settings/secret-store.js';
+import { isWeakBackend } from '../settings/index.js';
 
 /** Where drafts live inside the data folder. */
 export const DRAFTS_DIR = 'apps';

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ConsoleResponse } from '../../../shared/console.js';
 import { DISPLAY_CAP_BYTES } from '../../../shared/console.js';
 import { createSeed } from '../../../sandbox/seed.js';
-import { EMBEDDED_SEED } from '../settings/embedded-sandbox.js';
+import { EMBEDDED_SEED } from '../settings/index.js';
 import { startCore, type Harness } from '../testing/core-harness.js';
 
 const seed = createSeed(EMBEDDED_SEED);

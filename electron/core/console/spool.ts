@@ -1,16 +1,8 @@
 /**
- * Keeps whole response bodies on disk for "save to file", however large; the console shows only the first 10 MB.
- *
- * Bodies often hold credentials (a video library's API key, a storage zone's password), so the disk only ever sees
- * ciphertext. Each spool draws a random AES-256 key that lives in this process's memory and nowhere else: once the
- * process ends, what it left behind cannot be read by anyone, and the files are deleted on close, on exit and at the
- * next start anyway.
- *
- * Layout, chosen so a body of any size streams through without being held in memory: every chunk the platform client
- * hands over becomes one AES-256-GCM record, `[u32 plaintext length][12-byte nonce][16-byte tag][ciphertext]`.
- * The nonce is a counter over the whole spool (never per file), so a retry that starts a file over can never reuse a
- * nonce under the same key. Each record's additional data names its body and its place in it, so records moved
- * between files or reordered fail authentication; a cut-off file is caught by comparing with the length kept in memory.
+ * Whole response bodies on disk for "save to file" (the console shows the first 10 MB), only as ciphertext under a key
+ * held in this process's memory alone; the files go on close, on exit and at the next start. Each chunk streams into
+ * one AES-256-GCM record `[u32 length][12-byte nonce][16-byte tag][ciphertext]`. Nonces count over the whole spool (a
+ * retry never reuses one); each record's additional data names its body and index; the length in memory catches a cut.
  */
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { closeSync, ftruncateSync, mkdirSync, openSync, rmSync, writeSync } from 'node:fs';

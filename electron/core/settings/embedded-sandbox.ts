@@ -1,7 +1,7 @@
 /** The embedded default: the sandbox started in-process on a loopback port, stopped with the app. */
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { startSandbox, type Sandbox } from '../../../sandbox/server.js';
+import type { Sandbox } from '../../../sandbox/server.js';
 
 /** The seed every embedded sandbox uses, so its keys and demo data stay the same between starts. */
 export const EMBEDDED_SEED = 1;
@@ -62,6 +62,8 @@ export class EmbeddedSandbox {
 
   async #start(port?: number): Promise<Sandbox> {
     await mkdir(this.#dataDir, { recursive: true });
+    // Loaded on first use, so what imports the settings door (apps, videos) does not load the sandbox's modules.
+    const { startSandbox } = await import('../../../sandbox/server.js');
     return startSandbox({ dataDir: this.#dataDir, seed: EMBEDDED_SEED, processingStepMs: 1500, persist: true, ...(port === undefined ? {} : { port }) });
   }
 

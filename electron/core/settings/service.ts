@@ -6,9 +6,20 @@ import { AppFailure } from '../errors.js';
 import type { EmbeddedSandbox } from './embedded-sandbox.js';
 import type { ProfileStore, StoredProfile } from './profile-store.js';
 import type { SecretStore } from './secret-store.js';
-import { slotName } from './slots.js';
 
 const SANDBOX_KEY: KeyStatus = { configured: true, state: 'stored' };
+
+/** A key's slot in the SecretStore, one namespace per profile: `<id>/account`, `<id>/library/<n>`, `<id>/loggingJwt`. */
+function slotName(profileId: string, slot: KeySlot): string {
+  switch (slot.kind) {
+    case 'account':
+      return `${profileId}/account`;
+    case 'library':
+      return `${profileId}/library/${slot.libraryId}`;
+    case 'loggingJwt':
+      return `${profileId}/loggingJwt`;
+  }
+}
 
 /** Profiles with their keys resolved; the only place that turns a profile into endpoints and credentials. */
 export class ProfileService {

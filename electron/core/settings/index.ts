@@ -1,4 +1,7 @@
-/** The settings area's handlers: profiles (`profiles.*`), how keys are kept (`secrets.*`) and the embedded sandbox (`sandbox.*`). */
+/**
+ * The settings area's door: profiles and their keys at rest, the embedded sandbox, and their handlers (`profiles.*`,
+ * `secrets.*`, `sandbox.*`).
+ */
 import { appError } from '../../../shared/result.js';
 import type { PlatformClient } from '../platform/client.js';
 import { AppFailure } from '../errors.js';
@@ -8,6 +11,10 @@ import { listLibraries, listPullZones, testConnection } from './checks.js';
 import type { StoredProfile } from './profile-store.js';
 import type { ProfileService } from './service.js';
 
+export { EMBEDDED_SEED, EmbeddedSandbox } from './embedded-sandbox.js';
+export { ProfileStore, type StoredProfile } from './profile-store.js';
+export { isWeakBackend, SecretStore } from './secret-store.js';
+export { ProfileService } from './service.js';
 
 /** Builds the handlers over the service; `clientFor` gives a platform client bound to one profile. */
 export function settingsHandlers(service: ProfileService, clientFor: (p: StoredProfile) => Promise<PlatformClient>, bus: EventBus): AreaHandlers<typeof settingsContract> {

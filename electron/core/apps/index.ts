@@ -1,5 +1,5 @@
 /**
- * The apps area as the core wires it: the active profile's applications through the platform client (its
+ * The apps area's door: the active profile's applications through the platform client (its
  * containers URL and account key), and the create form's draft for that profile.
  */
 import { readAppListItem, readRegion, readRegistry } from '../../../shared/apps/platform-answers.js';
@@ -13,7 +13,7 @@ import { DraftStore } from './drafts.js';
 import { registryApi } from './registry-api.js';
 
 /** The area's handlers, typed from its contract file. */
-export type AppsHandlers = AreaHandlers<typeof appsContract>;
+type AppsHandlers = AreaHandlers<typeof appsContract>;
 
 /** What the area needs from the rest of the core. */
 export interface AppsAreaDeps {
@@ -33,7 +33,7 @@ export interface AppsAreaDeps {
 }
 
 /** Builds the apps area. */
-export function appsArea(deps: AppsAreaDeps): { readonly handlers: AppsHandlers; readonly drafts: DraftStore } {
+export function createAppsArea(deps: AppsAreaDeps): { readonly handlers: AppsHandlers } {
   const drafts = new DraftStore(deps.dataDir, { ...(deps.cipher ? { cipher: deps.cipher } : {}), ...(deps.now ? { now: deps.now } : {}) });
   const api = async () => appsApi((await deps.active()).client);
 
@@ -110,7 +110,7 @@ export function appsArea(deps: AppsAreaDeps): { readonly handlers: AppsHandlers;
     // The form's questions to the platform: images, suggestions, limits, optimal region.
     ...registryHandlers(deps),
   };
-  return { handlers, drafts };
+  return { handlers };
 }
 
 /** The handlers of the form's questions, kept apart from the rest of the area. */

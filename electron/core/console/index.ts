@@ -1,4 +1,4 @@
-/** The console area's handlers: send a line with the active profile's key, cancel it, history, bodies in and out. */
+/** The console area's door: send a line with the active profile's key, cancel it, history, bodies in and out. */
 import { readFile, stat } from 'node:fs/promises';
 import { STATUS_CODES } from 'node:http';
 import { basename } from 'node:path';
@@ -16,7 +16,7 @@ import { copyAs, historyLine, invalid, resolveCommand } from './command.js';
 import { ConsoleHistory } from './history.js';
 import { BodySpool } from './spool.js';
 
-export interface ConsoleDeps {
+export interface ConsoleAreaDeps {
   readonly dataDir: string;
   readonly dialogs: Dialogs;
   /** The active profile's id, client and core API URL. */
@@ -37,7 +37,7 @@ export interface ConsoleArea {
 }
 
 /** Builds the console area over its ports. */
-export function consoleArea(deps: ConsoleDeps): ConsoleArea {
+export function createConsoleArea(deps: ConsoleAreaDeps): ConsoleArea {
   const history = new ConsoleHistory(deps.dataDir);
   const running = new Map<string, AbortController>();
   const spool = new BodySpool(deps.dataDir);
