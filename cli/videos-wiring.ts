@@ -7,9 +7,9 @@ export function coreDeps(): VideosDeps {
   return {
     async openQueue(dir, clientFor, settings) {
       const [{ openUploadQueue }, { createJobRunner }, { fileTusStore }] = await Promise.all([
-        import('../electron/core/videos/queue.js'),
-        import('../electron/core/videos/runner.js'),
-        import('../electron/core/videos/tus-store.js'),
+        import('../electron/core/videos/queue/queue.js'),
+        import('../electron/core/videos/upload/runner.js'),
+        import('../electron/core/videos/tus/tus-store.js'),
       ]);
       // Resumable uploads keep their URLs beside the queue's journal, so the next run continues them.
       const runner = createJobRunner({ tusStore: fileTusStore(join(dir, 'tus')) });

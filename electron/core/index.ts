@@ -24,10 +24,10 @@ import { redactError } from '../../shared/redact.js';
 import { appError, type AppError } from '../../shared/result.js';
 import { AppFailure, toAppError } from './errors.js';
 import { createEventBus, createRouter, type CallContext, type Handlers } from './router.js';
-import { videosArea } from './videos/area.js';
+import { videosArea } from './videos/index.js';
 import { logsArea } from './logs/area.js';
 import { workerRows } from './logs/rows-host.js';
-import type { QuitQuestion } from './videos/quit.js';
+import type { QuitQuestion } from './videos/queue/quit.js';
 
 export type { CorePorts } from './ports.js';
 

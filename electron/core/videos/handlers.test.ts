@@ -7,7 +7,7 @@ import { FileRegistry } from '../files/registry.js';
 import { sandboxClient, type SandboxClient } from '../platform/test-support.js';
 import type { Dialogs } from '../ports.js';
 import { videosHandlers, type VideosHandlers } from './handlers.js';
-import { openUploadQueue, type OpenedUploadQueue } from './queue.js';
+import { openUploadQueue, type OpenedUploadQueue } from './queue/queue.js';
 import type { JobRunner } from './types.js';
 
 /** Uploads at once: creates the video (by id) and reports it ready; a file under `gone/` counts as missing. */

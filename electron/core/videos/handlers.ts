@@ -11,11 +11,11 @@ import type { PlatformClient } from '../platform/types.js';
 import type { Dialogs } from '../ports.js';
 import type { AreaHandlers } from '../router.js';
 import type { AddOutcome, UploadQueue } from './types.js';
-import { fetchHandlers, type FetchDeps } from './fetch-handlers.js';
-import { tusHandlers } from './handlers-tus.js';
+import { fetchHandlers, type FetchDeps } from './fetch/fetch-handlers.js';
+import { tusHandlers } from './tus/handlers-tus.js';
 import { readList, readOne, StreamCollection, wholeOf, type ListRead, type Read } from './stream-read.js';
 import { walkDropped } from './walk.js';
-import { libraryHandlers } from './library-handlers.js';
+import { libraryHandlers } from './library/library-handlers.js';
 
 /** The area's handlers, typed from its contract file. */
 export type VideosHandlers = AreaHandlers<typeof videosContract>;
