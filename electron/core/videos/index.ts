@@ -1,6 +1,7 @@
 /**
- * The videos area as the core wires it: the app's persisted upload queue (opened at start, so uploads left
- * running continue by themselves), its notifications, its events, and its handlers.
+ * The videos area's door: `createVideosArea` wires the app's persisted upload queue (opened at start, so uploads
+ * left running continue by themselves), its notifications, events and handlers. The few names the CLI, the bench
+ * and other areas need are re-exported here; nothing outside imports past this file.
  */
 import { join } from 'node:path';
 import type { EventBus } from '../router.js';
@@ -67,7 +68,7 @@ function unavailable(error: AppError): UploadQueue {
 }
 
 /** Opens the queue in `<dataDir>/uploads` and builds the area over it. */
-export async function videosArea(deps: VideosAreaDeps): Promise<VideosArea> {
+export async function createVideosArea(deps: VideosAreaDeps): Promise<VideosArea> {
   let queue: UploadQueue;
   let stopNotes = () => {};
   let stopEvents = () => {};
@@ -105,3 +106,15 @@ export async function videosArea(deps: VideosAreaDeps): Promise<VideosArea> {
     },
   };
 }
+
+export type { QuitQuestion } from './queue/quit.js';
+export type { AddOutcome, JobRecord, JobRunner, NewJob, QueueChange, Selection, TusAccess, UploadQueue } from './types.js';
+export { JOURNAL_FILE } from './queue/journal.js';
+export { openUploadQueue } from './queue/queue.js';
+export { createJobRunner } from './upload/runner.js';
+export { fileTusStore } from './tus/tus-store.js';
+export { createTusSigner } from './tus/tus-sign.js';
+export { TUS_CHUNK_SIZE, uploadTus } from './tus/tus-upload.js';
+export { walkDropped } from './walk.js';
+export { openFetchQueue } from './fetch/fetch-queue.js';
+export { listLibrary } from './library/library-api.js';
