@@ -3,7 +3,7 @@
  * sync per job, one network probe for the whole queue, and a cancel's delete. A loop already running under a key is
  * not started twice, and every loop is aborted when the queue closes.
  */
-import { pollProcessing, syncTitle, waitForPlatform, type LoopHost } from './queue-loops.js';
+import { pollProcessing, syncTitle, waitForPlatform, type LoopHost } from './loops.js';
 import type { JobRecord } from '../types.js';
 
 /** What the loops' bookkeeping needs from the queue, beyond what the loops themselves read. */

@@ -12,7 +12,7 @@ import { openHistory, type UploadHistory } from './history.js';
 import { openJournal, type Journal, type JournalLine, type JournalState } from './journal.js';
 import { acquireLock, type QueueLock } from './lock.js';
 import { isEnded, transition, type MachineEvent } from './machine.js';
-import { planAdd } from './queue-add.js';
+import { planAdd } from './plan.js';
 import { ChangeBatcher } from './queue-events.js';
 import { cancelJobs, moveJobsToTop, pauseJobs, relocateJob, resumeJobs, retryJobs, setJobsResumable, type ControlHost } from './queue-controls.js';
 import { QueueLoops, type LoopSetHost } from './queue-loop-set.js';
@@ -21,7 +21,7 @@ import { startRun, type Run } from './queue-run.js';
 import { checkBandwidthCap, checkConcurrency, openingSettings } from './queue-settings.js';
 import { defaultSleep, PendingSteps, waitFor } from './queue-support.js';
 import { checkResumableOver } from './queue-tus.js';
-import { bytesOf, jobView, nothingToDo, orderedJobs, queueStatus, selectJobs } from './queue-view.js';
+import { bytesOf, jobView, nothingToDo, orderedJobs, queueStatus, selectJobs } from './jobs.js';
 import type { AddOutcome, JobRecord, NewJob, QueueChange, Selection, UploadQueue } from '../types.js';
 
 export type { OpenedUploadQueue, UploadQueueOptions } from './queue-options.js';
