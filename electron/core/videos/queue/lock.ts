@@ -1,12 +1,8 @@
 /**
- * One owner per upload queue: a lock file holding the owner's pid, the time it took the lock, the identity of its
- * process (so a pid reused by another process is not mistaken for the owner) and a nonce naming this lock.
- *
- * The lock file only ever appears whole: it is written under a private name first and then hard-linked into place,
- * which fails when a lock is already there. Taking over a lock whose owner is gone is a succession: the one that
- * creates `queue.lock.takeover-<nonce of that lock>` (again by link, so only one can) checks the dead lock is still
- * in place and then renames its own lock over it. A successor that dies half-way leaves its claim behind, and that
- * claim is taken over the same way, so a crash at any point never blocks the queue and never makes two owners.
+ * One owner per upload queue: a lock file naming the owner's pid, start time, process identity (a reused pid is not
+ * the owner) and a nonce. The file appears whole (written aside, then hard-linked into place, which fails when one
+ * is there). A dead owner's lock is taken over by whoever links `queue.lock.takeover-<its nonce>` first, which then
+ * renames its own lock over it; a claim left by a successor that died is taken over the same way.
  */
 import { execFile } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';

@@ -1,18 +1,67 @@
 /**
- * Deciding what a drop adds to the queue: each file is fingerprinted; a file whose row is still in the list (same
- * library, real path, size and modification time) points to that row instead, whatever name or link it was given
- * by; a file changed since its row began, before the platform had all of it, goes on in that row and its video; a
- * file this machine already uploaded to the library is held back for the user to confirm; an empty file is
- * refused before anything is created; anything unreadable is named.
+ * How the queue opens (its options and starting settings) and what a drop adds to it: one row per file (same
+ * library, real path, size and time), whatever name it was given by; a file changed before the platform had all of
+ * it goes on in its row; a file this machine already uploaded waits for the user; empty and unreadable files are named.
  */
 import { randomUUID } from 'node:crypto';
 import { realpath } from 'node:fs/promises';
 import { basename } from 'node:path';
+import { CONCURRENCY, RESUMABLE_OVER_DEFAULT } from '../../../../shared/videos/model.js';
+import type { PlatformClient } from '../../platform/types.js';
+import { BandwidthCap, validCap } from '../upload/bandwidth.js';
 import { fingerprintFile, type FileIdentity } from './fingerprint.js';
-import type { UploadHistory } from './history.js';
+import type { HistoryFile, UploadHistory } from './history.js';
+import type { JournalState } from './journal.js';
 import { isEnded, newJobRecord, RETRYABLE_STATES } from './machine.js';
-import { sameFile } from './queue-support.js';
-import type { JobRecord, NewJob } from '../types.js';
+import type { JobRecord, JobRunner, NewJob, TusAccess, UploadQueue } from '../types.js';
+
+/** How the queue is opened. */
+export interface UploadQueueOptions {
+  /** The folder holding the journal, the lock and the upload history. */
+  readonly dir: string;
+  readonly runner: JobRunner;
+  clientFor(profileId: string): Promise<PlatformClient>;
+  /** Overrides the persisted setting (the command line's `--concurrency`). */
+  readonly concurrency?: number;
+  /** Overrides the persisted upload cap (the command line's `--limit-rate`); null turns it off. */
+  readonly bandwidthCap?: number | null;
+  /** Overrides the persisted resumable threshold in bytes (the command line's `--resumable-over`). */
+  readonly resumableOver?: number;
+  /** What resumable uploads of a profile are signed with; without it, no job can be sent resumable. */
+  tusAccessFor?(profileId: string): Promise<TusAccess | undefined>;
+  readonly now?: () => number;
+  /** Waits between polls and network probes; must return early when the signal is aborted. */
+  readonly sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  readonly random?: () => number;
+  /** The change events' window: each job at most once per window (default 100 ms). */
+  readonly throttleMs?: number;
+  /** How long a row stays highlighted after its file was added again (default 3 s). */
+  readonly highlightMs?: number;
+  /** Told what the user should know that is not about one row (the upload history could not be written). */
+  notice?(message: string): void;
+  /** How the upload history opens its file (tests: one whose writes fail). */
+  readonly openHistoryFile?: (path: string) => Promise<HistoryFile>;
+}
+
+/** An open queue; `recovered` explains a journal that could not be read and was set aside. */
+export type OpenedUploadQueue = UploadQueue & { readonly recovered?: string };
+
+/** The settings at open: the overrides (the command line's flags) over the persisted ones, then the defaults. */
+export function openingSettings(overrides: UploadQueueOptions, persisted: JournalState): { readonly concurrency: number; readonly bandwidth: BandwidthCap; readonly resumableOver: number } {
+  const cap = overrides.bandwidthCap !== undefined ? overrides.bandwidthCap : (persisted.bandwidthCap ?? null);
+  const concurrency = overrides.concurrency ?? persisted.concurrency ?? CONCURRENCY.default;
+  return {
+    concurrency: Number.isInteger(concurrency) ? Math.min(CONCURRENCY.max, Math.max(CONCURRENCY.min, concurrency)) : CONCURRENCY.default,
+    // A persisted cap outside today's bounds (an older build's) is dropped rather than refused at open.
+    bandwidth: new BandwidthCap(validCap(cap) ? cap : null),
+    resumableOver: overrides.resumableOver ?? persisted.resumableOver ?? RESUMABLE_OVER_DEFAULT,
+  };
+}
+
+/** The same file bound for the same library: uploading one file to two libraries is not a duplicate. */
+function sameFile(libraryId: number, path: string, f: { readonly size: number; readonly mtimeMs: number }): string {
+  return `${libraryId}\u0000${path}\u0000${f.size}\u0000${f.mtimeMs}`;
+}
 
 /** What a batch of new files comes to, before anything is written. */
 export interface AddPlan {

@@ -1,35 +1,31 @@
 /**
  * The persisted upload queue: order, upload slots, controls, duplicate guard, processing polls, waiting for the
- * network, and throttled change events. Every state change is in the journal before the next step starts; the
- * platform calls of one job are the runner's. The class holds the state; the queue-*.ts modules beside it do the work.
+ * network, and throttled change events. Every state change is in the journal before the next step starts (see
+ * JobStore); the platform calls of one job are the runner's.
  */
 import { mkdir } from 'node:fs/promises';
+import { basename } from 'node:path';
 import { appError } from '../../../../shared/result.js';
-import type { JobView, QueueStatus } from '../../../../shared/videos/model.js';
-import { AppFailure } from '../../errors.js';
+import type { JobError, JobView, QueueStatus } from '../../../../shared/videos/model.js';
+import { AppFailure, toAppError } from '../../errors.js';
 import type { BandwidthCap } from '../upload/bandwidth.js';
+import { fingerprintFile } from './fingerprint.js';
 import { openHistory, type UploadHistory } from './history.js';
+import { JobStore, type Run } from './jobs.js';
 import { openJournal, type Journal, type JournalLine, type JournalState } from './journal.js';
 import { acquireLock, type QueueLock } from './lock.js';
-import { isEnded, transition, type MachineEvent } from './machine.js';
-import { planAdd } from './plan.js';
-import { ChangeBatcher } from './queue-events.js';
-import { cancelJobs, moveJobsToTop, pauseJobs, relocateJob, resumeJobs, retryJobs, setJobsResumable, type ControlHost } from './queue-controls.js';
-import { QueueLoops, type LoopSetHost } from './queue-loop-set.js';
-import type { OpenedUploadQueue, UploadQueueOptions } from './queue-options.js';
-import { startRun, type Run } from './queue-run.js';
-import { checkBandwidthCap, checkConcurrency, openingSettings } from './queue-settings.js';
-import { defaultSleep, PendingSteps, waitFor } from './queue-support.js';
-import { checkResumableOver } from './queue-tus.js';
-import { bytesOf, jobView, nothingToDo, orderedJobs, queueStatus, selectJobs } from './jobs.js';
-import type { AddOutcome, JobRecord, NewJob, QueueChange, Selection, UploadQueue } from '../types.js';
+import { QueueLoops } from './loops.js';
+import { isEnded, RETRYABLE_STATES, transition, type MachineEvent } from './machine.js';
+import { openingSettings, planAdd, type OpenedUploadQueue, type UploadQueueOptions } from './plan.js';
+import { SpeedMeter } from './speed.js';
+import type { AddOutcome, JobRecord, NewJob, QueueChange, RunContext, RunOutcome, Selection } from '../types.js';
 
-export type { OpenedUploadQueue, UploadQueueOptions } from './queue-options.js';
+export type { OpenedUploadQueue, UploadQueueOptions } from './plan.js';
 
 const settlers = new WeakMap<object, () => Promise<void>>();
 
 /** For tests and the command line: resolves once no queue step (a write, an outcome being applied) is under way. */
-export function queueSettled(queue: UploadQueue): Promise<void> {
+export function queueSettled(queue: object): Promise<void> {
   return settlers.get(queue)?.() ?? Promise.resolve();
 }
 
@@ -58,26 +54,26 @@ export async function openUploadQueue(options: UploadQueueOptions): Promise<Open
   }
 }
 
+/** Histories whose last write failed: the user was told once, and is told again only after one succeeds. */
+const failingHistories = new WeakSet<UploadHistory>();
+
+/** A job error from anything a runner or client threw. */
+function thrownJobError(e: unknown): JobError {
+  const a = toAppError(e);
+  const retryable = a.kind === 'network' || a.kind === 'timeout' || (a.status !== undefined && (a.status >= 500 || a.status === 429));
+  return { title: a.title, ...(a.detail !== undefined ? { detail: a.detail } : {}), ...(a.status !== undefined ? { status: a.status } : {}), retryable };
+}
+
 class Queue implements OpenedUploadQueue {
   readonly recovered?: string;
   readonly #o: UploadQueueOptions;
   readonly #now: () => number;
-  readonly #sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
-  readonly #random: () => number;
-  readonly #jobs: Map<string, JobRecord>;
-  readonly #running = new Map<string, Run>();
+  readonly #store: JobStore;
   /** Poll loops, title retries, probes and cancels: each its own controller, aborted on close. */
   readonly #loops: QueueLoops;
-  readonly #steps = new PendingSteps();
-  readonly #events: ChangeBatcher;
-  readonly #host: ControlHost;
-  readonly #idleWaiters: (() => void)[] = [];
   #concurrency: number;
   readonly #bandwidth: BandwidthCap;
   #resumableOver: number;
-  /** What a resumable job's platform had when its run last stopped (shown while it is paused or waiting). */
-  readonly #kept = new Map<string, number>();
-  #closed = false;
 
   constructor(
     options: UploadQueueOptions,
@@ -89,58 +85,21 @@ class Queue implements OpenedUploadQueue {
   ) {
     this.#o = options;
     this.#now = options.now ?? Date.now;
-    this.#sleep = options.sleep ?? defaultSleep;
-    this.#random = options.random ?? Math.random;
-    this.#jobs = persisted.jobs;
     const settings = openingSettings(options, persisted);
     this.#concurrency = settings.concurrency;
     this.#bandwidth = settings.bandwidth;
     this.#resumableOver = settings.resumableOver;
     if (recovered !== undefined) this.recovered = recovered;
-    this.#events = new ChangeBatcher(
-      { view: (id) => { const job = this.#jobs.get(id); return job ? this.#view(job) : undefined; }, status: () => this.#status() },
-      options.throttleMs ?? 100,
-      options.highlightMs ?? 3_000,
-    );
-    const loopHost: LoopSetHost = {
-      runner: options.runner,
-      job: (id) => this.#jobs.get(id),
-      apply: (id, event) => this.#apply(id, event),
-      clientFor: (profileId) => options.clientFor(profileId),
-      wait: (ms, signal) => waitFor(this.#sleep, ms, signal),
-      now: this.#now,
-      random: this.#random,
-      closed: () => this.#closed,
-      checkIdle: () => this.#checkIdle(),
-      statusChanged: () => this.#events.schedule(),
-      pump: () => this.#pump(),
-    };
-    this.#loops = new QueueLoops(loopHost);
-    this.#host = {
-      ...loopHost,
-      loops: this.#loops,
-      history,
-      bandwidth: this.#bandwidth,
-      running: this.#running,
-      kept: this.#kept,
-      tusAccessFor: (profileId) => options.tusAccessFor?.(profileId),
-      notice: (message) => options.notice?.(message),
-      get: (id) => this.#get(id),
-      commit: (job, line) => this.#commit(job, line),
-      track: (p) => this.#steps.track(p),
-      mark: (id) => this.#mark(id),
-      jobs: this.#jobs,
-      select: (selection) => this.#select(selection),
-      view: (job) => this.#view(job),
-    };
-    settlers.set(this, () => this.#steps.settle());
+    this.#store = new JobStore(persisted.jobs, journal, this.#now, () => this.#status(), options);
+    this.#loops = new QueueLoops(this.#store, options);
+    settlers.set(this, () => this.#store.settle());
   }
 
   async begin(): Promise<void> {
     if (this.#o.concurrency !== undefined) await this.journal.append({ t: 'set', concurrency: this.#concurrency });
     if (this.#o.bandwidthCap !== undefined) await this.journal.append({ t: 'cap', bytesPerSecond: this.#bandwidth.rate });
-    if (this.#o.resumableOver !== undefined) await this.journal.append({ t: 'set-resumable-over', bytes: checkResumableOver(this.#o.resumableOver) });
-    for (const job of this.#jobs.values()) {
+    if (this.#o.resumableOver !== undefined) await this.journal.append({ t: 'set-resumable-over', bytes: this.#resumableOver });
+    for (const job of this.#store.jobs.values()) {
       if (job.state === 'processing') this.#loops.poll(job.id);
       if (job.videoId && !job.titleSynced && !isEnded(job)) this.#loops.syncTitle(job.id);
     }
@@ -150,210 +109,327 @@ class Queue implements OpenedUploadQueue {
   // ---- reading -------------------------------------------------------------------------------------------------
 
   list(): { readonly jobs: readonly JobView[]; readonly status: QueueStatus } {
-    return { jobs: this.#ordered().map((j) => this.#view(j)), status: this.#status() };
+    return { jobs: this.#store.ordered().map((j) => this.#store.view(j)), status: this.#status() };
   }
 
   record(id: string): JobRecord | undefined {
-    return this.#jobs.get(id);
+    return this.#store.jobs.get(id);
   }
 
   onChange(listener: (change: QueueChange) => void): () => void {
-    return this.#events.on(listener);
+    return this.#store.on(listener);
   }
 
   idle(): Promise<void> {
-    if (this.#isIdle()) return Promise.resolve();
-    return new Promise((resolve) => this.#idleWaiters.push(resolve));
-  }
-
-  // ---- adding --------------------------------------------------------------------------------------------------
-
-  async add(files: readonly NewJob[], options: { readonly again?: boolean } = {}): Promise<AddOutcome> {
-    this.#open();
-    const { records, alreadyQueued, previouslyUploaded, unreadable, empty, changed } = await planAdd(files, this.#jobs.values(), this.history, { again: options.again ?? false, now: this.#now(), resumableOver: this.#resumableOver });
-    // A file changed since its row began goes on in that row, as it is now, on the row's video.
-    for (const { id, identity } of changed) {
-      const job = this.#jobs.get(id);
-      if (!job) continue;
-      // A row whose video the platform no longer has is retried first, which lets that video go (as a retry does).
-      if (job.state === 'failed' && job.error?.status === 404) await this.#apply(id, { type: 'retry' });
-      await this.#apply(id, { type: 'relocate', path: job.path, fileName: job.fileName, ...identity });
-    }
-    for (const r of records) {
-      this.#jobs.set(r.id, r);
-      this.#mark(r.id);
-    }
-    for (const id of alreadyQueued) this.#events.flash(id);
-    // One write for the whole batch: adding a thousand files is one append, not a thousand.
-    if (records.length > 0) await this.#steps.track(this.journal.append(...records.map((job): JournalLine => ({ t: 'job', job }))));
-    this.#pump();
-    return { added: records.map((r) => this.#view(r)), alreadyQueued: [...alreadyQueued], previouslyUploaded, unreadable, empty };
-  }
-
-  // ---- controls ------------------------------------------------------------------------------------------------
-
-  pause(selection: Selection): Promise<number> {
-    return pauseJobs(this.#host, selection);
-  }
-
-  resume(selection: Selection): Promise<number> {
-    return resumeJobs(this.#host, selection);
-  }
-
-  cancel(selection: Selection): Promise<number> {
-    return cancelJobs(this.#host, selection);
-  }
-
-  retry(selection: Selection): Promise<number> {
-    return retryJobs(this.#host, selection);
-  }
-
-  moveToTop(selection: Selection): Promise<number> {
-    return moveJobsToTop(this.#host, selection);
-  }
-
-  async clearCompleted(ids?: readonly string[]): Promise<number> {
-    this.#open();
-    const only = ids === undefined ? null : new Set(ids);
-    const ended = [...this.#jobs.values()].filter((j) => isEnded(j) && (only === null || only.has(j.id)));
-    for (const job of ended) {
-      this.#jobs.delete(job.id);
-      this.#kept.delete(job.id);
-      await this.#o.runner.forget?.(job.id).catch(() => undefined);
-      this.#loops.abort(`title:${job.id}`);
-      this.#events.remove(job.id);
-    }
-    if (ended.length > 0) await this.#steps.track(this.journal.append(...ended.map((j): JournalLine => ({ t: 'remove', id: j.id }))));
-    return ended.length;
-  }
-
-  async setTitle(id: string, title: string): Promise<JobView> {
-    this.#get(id);
-    await this.#apply(id, { type: 'title', title: title.trim() });
-    const job = this.#get(id);
-    if (job.videoId) this.#loops.syncTitle(id);
-    return this.#view(job);
-  }
-
-  async setConcurrency(value: number): Promise<QueueStatus> {
-    this.#open();
-    this.#concurrency = checkConcurrency(value);
-    await this.#steps.track(this.journal.append({ t: 'set', concurrency: value }));
-    this.#events.schedule();
-    this.#pump();
-    return this.#status();
-  }
-
-  async setBandwidthCap(bytesPerSecond: number | null): Promise<QueueStatus> {
-    this.#open();
-    this.#bandwidth.setRate(checkBandwidthCap(bytesPerSecond));
-    await this.#steps.track(this.journal.append({ t: 'cap', bytesPerSecond }));
-    this.#events.schedule();
-    return this.#status();
+    return this.#store.idle();
   }
 
   resumableOver(): number {
     return this.#resumableOver;
   }
 
+  #status(): QueueStatus {
+    return { concurrency: this.#concurrency, bandwidthCap: this.#bandwidth.rate, waitingForNetwork: this.#loops.waitingForNetwork, counts: this.#store.counts() };
+  }
+
+  // ---- adding --------------------------------------------------------------------------------------------------
+
+  async add(files: readonly NewJob[], options: { readonly again?: boolean } = {}): Promise<AddOutcome> {
+    const store = this.#store;
+    store.open();
+    const { records, alreadyQueued, previouslyUploaded, unreadable, empty, changed } = await planAdd(files, store.jobs.values(), this.history, { again: options.again ?? false, now: this.#now(), resumableOver: this.#resumableOver });
+    // A file changed since its row began goes on in that row, as it is now, on the row's video.
+    for (const { id, identity } of changed) {
+      const job = store.jobs.get(id);
+      if (!job) continue;
+      // A row whose video the platform no longer has is retried first, which lets that video go (as a retry does).
+      if (job.state === 'failed' && job.error?.status === 404) await store.apply(id, { type: 'retry' });
+      await store.apply(id, { type: 'relocate', path: job.path, fileName: job.fileName, ...identity });
+    }
+    for (const r of records) {
+      store.jobs.set(r.id, r);
+      store.mark(r.id);
+    }
+    for (const id of alreadyQueued) store.flash(id);
+    // One write for the whole batch: adding a thousand files is one append, not a thousand.
+    if (records.length > 0) await store.track(this.journal.append(...records.map((job): JournalLine => ({ t: 'job', job }))));
+    this.#pump();
+    return { added: records.map((r) => store.view(r)), alreadyQueued: [...alreadyQueued], previouslyUploaded, unreadable, empty };
+  }
+
+  // ---- controls ------------------------------------------------------------------------------------------------
+
+  /** Pauses the rows; a running one stops its runner. Resolves to how many changed. */
+  async pause(selection: Selection): Promise<number> {
+    let changed = 0;
+    for (const job of this.#store.select(selection)) {
+      if (!(await this.#store.apply(job.id, { type: 'pause' }))) continue;
+      changed++;
+      const run = this.#store.running.get(job.id);
+      run?.meter.setPaused(true);
+      run?.controller.abort();
+    }
+    return changed;
+  }
+
+  /** Lets paused rows go back in line. */
+  async resume(selection: Selection): Promise<number> {
+    let changed = 0;
+    for (const job of this.#store.select(selection)) if (await this.#store.apply(job.id, { type: 'resume' })) changed++;
+    this.#pump();
+    return changed;
+  }
+
+  /** Cancels every row of the selection that has not ended, all at once. */
+  async cancel(selection: Selection): Promise<number> {
+    const targets = this.#store.select(selection).filter((j) => !isEnded(j));
+    const results = await Promise.all(targets.map((j) => this.#cancelJob(j.id)));
+    this.#pump();
+    return results.filter(Boolean).length;
+  }
+
+  /** Puts failed, cancelled and changed rows back in line. */
+  async retry(selection: Selection): Promise<number> {
+    let changed = 0;
+    for (const job of this.#store.select(selection)) {
+      if (!RETRYABLE_STATES.has(job.state)) continue;
+      let event: MachineEvent = { type: 'retry' };
+      if (job.state === 'source-changed' || job.state === 'source-missing') {
+        // Retrying a changed file means uploading it as it is now.
+        const identity = await fingerprintFile(job.path).catch(() => null);
+        if (identity) event = { type: 'relocate', path: job.path, fileName: job.fileName, ...identity };
+      }
+      if (await this.#store.apply(job.id, event)) changed++;
+    }
+    this.#pump();
+    return changed;
+  }
+
+  /** Moves the rows ahead of every other, keeping their order among themselves. */
+  async moveToTop(selection: Selection): Promise<number> {
+    const chosen = this.#store.select(selection);
+    if (chosen.length === 0) return 0;
+    const top = Math.min(...[...this.#store.jobs.values()].map((j) => j.position));
+    await Promise.all(chosen.map((j, i) => this.#store.apply(j.id, { type: 'move', position: top - chosen.length + i })));
+    this.#pump();
+    return chosen.length;
+  }
+
+  /** Switches rows to (or from) the resumable protocol; a row sending now goes back in line to start the new way. */
+  async setResumable(selection: Selection, resumable: boolean): Promise<number> {
+    let changed = 0;
+    for (const job of this.#store.select(selection)) {
+      if (!(await this.#store.apply(job.id, { type: 'resumable', resumable }))) continue;
+      changed++;
+      this.#store.kept.delete(job.id);
+      this.#store.running.get(job.id)?.controller.abort();
+    }
+    this.#pump();
+    return changed;
+  }
+
+  /** Points a row at a file found again and queues it anew; null when the file cannot be read or is empty. */
+  async relocate(id: string, path: string): Promise<JobView | null> {
+    const job = this.#store.get(id);
+    const identity = await fingerprintFile(path).catch(() => null);
+    // An empty file would make a video the platform can never fill.
+    if (!identity || identity.size === 0) return null;
+    const step = transition(job, { type: 'relocate', path, fileName: basename(path), ...identity });
+    if (!step.ok) throw new AppFailure(appError('conflict', 'This upload cannot take another file now', { detail: step.reason }));
+    await this.#store.commit(step.job);
+    this.#pump();
+    return this.#store.view(this.#store.get(id));
+  }
+
+  async clearCompleted(ids?: readonly string[]): Promise<number> {
+    this.#store.open();
+    const only = ids === undefined ? null : new Set(ids);
+    const ended = [...this.#store.jobs.values()].filter((j) => isEnded(j) && (only === null || only.has(j.id)));
+    for (const job of ended) {
+      this.#store.remove(job.id);
+      await this.#o.runner.forget?.(job.id).catch(() => undefined);
+      this.#loops.abort(`title:${job.id}`);
+    }
+    if (ended.length > 0) await this.#store.track(this.journal.append(...ended.map((j): JournalLine => ({ t: 'remove', id: j.id }))));
+    return ended.length;
+  }
+
+  async setTitle(id: string, title: string): Promise<JobView> {
+    this.#store.get(id);
+    await this.#store.apply(id, { type: 'title', title: title.trim() });
+    const job = this.#store.get(id);
+    if (job.videoId) this.#loops.syncTitle(id);
+    return this.#store.view(job);
+  }
+
+  // ---- settings (checked at the router, by the contract's input schemas) ----------------------------------------
+
+  async setConcurrency(value: number): Promise<QueueStatus> {
+    this.#store.open();
+    this.#concurrency = value;
+    await this.#store.track(this.journal.append({ t: 'set', concurrency: value }));
+    this.#store.schedule();
+    this.#pump();
+    return this.#status();
+  }
+
+  async setBandwidthCap(bytesPerSecond: number | null): Promise<QueueStatus> {
+    this.#store.open();
+    this.#bandwidth.setRate(bytesPerSecond);
+    await this.#store.track(this.journal.append({ t: 'cap', bytesPerSecond }));
+    this.#store.schedule();
+    return this.#status();
+  }
+
   async setResumableOver(bytes: number): Promise<number> {
-    this.#open();
-    this.#resumableOver = checkResumableOver(bytes);
-    await this.#steps.track(this.journal.append({ t: 'set-resumable-over', bytes: this.#resumableOver }));
-    return this.#resumableOver;
-  }
-
-  setResumable(selection: Selection, resumable: boolean): Promise<number> {
-    return setJobsResumable(this.#host, selection, resumable);
-  }
-
-  relocate(id: string, path: string): Promise<JobView | null> {
-    return relocateJob(this.#host, id, path);
+    this.#store.open();
+    this.#resumableOver = bytes;
+    await this.#store.track(this.journal.append({ t: 'set-resumable-over', bytes }));
+    return bytes;
   }
 
   async close(): Promise<void> {
-    if (this.#closed) return;
-    this.#closed = true;
-    for (const run of this.#running.values()) run.controller.abort();
+    const store = this.#store;
+    if (store.closed) return;
+    store.closed = true;
+    for (const run of store.running.values()) run.controller.abort();
     this.#loops.abortAll();
-    await Promise.all([...this.#running.values()].map((r) => r.done));
-    await this.#steps.settle();
-    this.#events.close();
+    await Promise.all([...store.running.values()].map((r) => r.done));
+    await store.settle();
+    store.stop();
     await this.journal.close();
     await this.history.close();
     await this.lock.release();
-    for (const w of this.#idleWaiters.splice(0)) w();
+    store.checkIdle();
   }
 
   // ---- running jobs --------------------------------------------------------------------------------------------
 
   /** Starts waiting jobs, in order, while slots are free. */
   #pump(): void {
-    if (this.#closed || this.#loops.waitingForNetwork || this.#running.size >= this.#concurrency) return;
-    const waiting = this.#ordered().filter((j) => j.state === 'queued' && !j.paused && !this.#running.has(j.id));
-    for (const job of waiting.slice(0, this.#concurrency - this.#running.size)) startRun(this.#host, job);
+    const { running } = this.#store;
+    if (this.#store.closed || this.#loops.waitingForNetwork || running.size >= this.#concurrency) return;
+    const waiting = this.#store.ordered().filter((j) => j.state === 'queued' && !j.paused && !running.has(j.id));
+    for (const job of waiting.slice(0, this.#concurrency - running.size)) this.#startRun(job);
   }
 
-  // ---- persistence and events ----------------------------------------------------------------------------------
-
-  /** Applies an event and persists the result; false when the machine refused it. */
-  async #apply(id: string, event: MachineEvent): Promise<boolean> {
-    const job = this.#jobs.get(id);
-    if (!job || this.#closed) return false;
-    const step = transition(job, event);
-    if (!step.ok) return false;
-    await this.#steps.track(this.#commit(step.job));
-    return true;
+  /** Takes a slot for a waiting job and starts its run; nothing happens when the machine refuses the start. */
+  #startRun(job: JobRecord): void {
+    const step = transition(job, { type: 'start' });
+    if (!step.ok) return;
+    const run: Run = { controller: new AbortController(), bytes: 0, meter: new SpeedMeter(this.#now()), cancelRequested: false, done: Promise.resolve() };
+    this.#store.running.set(job.id, run);
+    run.done = this.#runJob(step.job, run).catch(() => undefined);
   }
 
-  /** Takes the new record in memory at once (so concurrent steps build on it) and resolves once it is on disk. */
-  #commit(job: JobRecord, line: JournalLine = { t: 'job', job }): Promise<void> {
-    this.#jobs.set(job.id, job);
-    this.#mark(job.id);
-    const written = this.journal.append(line);
-    void written.then(() => this.#checkIdle(), () => undefined);
-    return written;
+  async #runJob(started: JobRecord, run: Run): Promise<void> {
+    const store = this.#store;
+    const id = started.id;
+    let finished = false;
+    let outcome: RunOutcome;
+    try {
+      // The slot's state is on disk before the runner sends anything.
+      await store.track(store.commit(started));
+      const client = await this.#o.clientFor(started.profileId);
+      const ctx: RunContext = {
+        job: () => store.jobs.get(id) ?? started,
+        update: async (patch) => {
+          if (finished) throw new Error('The runner has already returned');
+          const step = transition(store.get(id), { type: 'patch', patch });
+          if (!step.ok) throw new Error(`Refused runner update: ${step.reason}`);
+          await store.track(store.commit(step.job, { t: 'patch', id, patch }));
+          if (patch.videoId && !step.job.titleSynced) this.#loops.syncTitle(id);
+        },
+        progress: (bytes) => {
+          if (finished || !Number.isFinite(bytes) || bytes <= run.bytes) return;
+          // A resumed upload starts at the platform's offset: the speed counts from there, not from zero.
+          if (run.bytes === 0 && store.get(id).resumable) run.meter = new SpeedMeter(this.#now(), bytes);
+          run.bytes = bytes;
+          run.meter.sample(bytes, this.#now());
+          store.mark(id);
+        },
+        signal: run.controller.signal,
+        client,
+        bandwidth: this.#bandwidth,
+        tus: started.resumable ? await this.#o.tusAccessFor?.(started.profileId) : undefined,
+      };
+      // Paused, cancelled or closed before the runner got going: it is never started.
+      outcome = run.controller.signal.aborted ? { kind: 'stopped' } : await this.#o.runner.upload(ctx);
+    } catch (e) {
+      outcome = run.controller.signal.aborted ? { kind: 'stopped' } : { kind: 'failed', error: thrownJobError(e) };
+    }
+    finished = true;
+    if (outcome.kind === 'stopped' || outcome.kind === 'offline') store.kept.set(id, run.bytes);
+    else store.kept.delete(id);
+    await store.track(this.#finishRun(id, run, outcome));
   }
 
-  #mark(id: string): void {
-    this.#events.mark(id);
+  async #finishRun(id: string, run: Run, outcome: RunOutcome): Promise<void> {
+    const store = this.#store;
+    try {
+      // Closing keeps the journal as it is: the next open puts the job back in line.
+      if (store.closed) return;
+      // A cancel waits for this run and then ends the job itself; a stop must not put it back in line first.
+      if (run.cancelRequested && outcome.kind === 'stopped') return;
+      const job = store.jobs.get(id);
+      if (!job) return;
+      const step = transition(job, { type: 'outcome', outcome, at: this.#now() });
+      if (!step.ok) return;
+      await store.commit(step.job);
+      if (outcome.kind === 'verified' && step.job.videoId) await this.#remember(job, step.job.videoId);
+      if (step.job.state === 'processing') this.#loops.poll(id);
+      if (outcome.kind === 'offline') this.#loops.waitForNetwork(job, () => this.#pump());
+    } finally {
+      store.running.delete(id);
+      store.mark(id);
+      this.#pump();
+      store.checkIdle();
+    }
   }
 
-  #view(job: JobRecord): JobView {
-    return jobView(job, this.#running.get(job.id), this.#kept, this.#now, this.#events.highlighted(job.id));
+  /** The upload is done whatever happens here; a history that cannot be written is said, never passed over. */
+  async #remember(job: JobRecord, videoId: string): Promise<void> {
+    const history = this.history;
+    await history.record({ libraryId: job.libraryId, fingerprint: job.fingerprint, videoId, at: this.#now() }).then(
+      () => void failingHistories.delete(history),
+      (e: unknown) => {
+        if (failingHistories.has(history)) return;
+        failingHistories.add(history);
+        this.#o.notice?.(`The upload history could not be written (${e instanceof Error ? e.message : String(e)}): ${job.fileName} was uploaded and counts as done, but a later upload of the same file will not be recognised as sent before. Check that ${history.path} can be written (is the disk full?); this is not said again for the next uploads until a write succeeds.`);
+      },
+    );
   }
 
-  #status(): QueueStatus {
-    const settings = { concurrency: this.#concurrency, bandwidthCap: this.#bandwidth.rate, waitingForNetwork: this.#loops.waitingForNetwork };
-    return queueStatus(settings, this.#jobs.values(), (j) => bytesOf(j, this.#running.get(j.id), this.#kept));
-  }
-
-  // ---- helpers -------------------------------------------------------------------------------------------------
-
-  #isIdle(): boolean {
-    return this.#closed || nothingToDo(this.#jobs.values(), this.#running.size);
-  }
-
-  #checkIdle(): void {
-    if (this.#idleWaiters.length > 0 && this.#isIdle()) for (const w of this.#idleWaiters.splice(0)) w();
-  }
-
-  #ordered(): JobRecord[] {
-    return orderedJobs(this.#jobs.values());
-  }
-
-  #select(selection: Selection): JobRecord[] {
-    this.#open();
-    return selectJobs(this.#jobs, selection);
-  }
-
-  #get(id: string): JobRecord {
-    const job = this.#jobs.get(id);
-    if (!job) throw new AppFailure(appError('not_found', 'No such upload', { detail: 'The row is no longer in the queue.' }));
-    return job;
-  }
-
-  #open(): void {
-    if (this.#closed) throw new AppFailure(appError('conflict', 'The upload queue is closed'));
+  /** Cancels one job: stops its run, deletes a video that never got the whole file, and ends the job; false when refused. */
+  async #cancelJob(id: string): Promise<boolean> {
+    const store = this.#store;
+    const run = store.running.get(id);
+    if (run) {
+      run.cancelRequested = true;
+      run.controller.abort();
+      await run.done;
+    }
+    this.#loops.abort(`poll:${id}`);
+    const job = store.jobs.get(id);
+    if (!job || isEnded(job) || store.closed) return false;
+    let deleted = false;
+    let note: string | null = null;
+    if (job.videoId && !job.uploaded) {
+      const controller = this.#loops.start(`cancel:${id}`);
+      try {
+        await this.#o.runner.deleteVideo(job, await this.#o.clientFor(job.profileId), controller.signal);
+        deleted = true;
+        note = 'Deleted the unfinished video';
+      } catch (e) {
+        note = `Could not delete the unfinished video: ${toAppError(e).title}`;
+      } finally {
+        this.#loops.delete(`cancel:${id}`);
+      }
+    } else if (job.videoId) {
+      note = 'Kept the video: it had received the whole file';
+    }
+    store.kept.delete(id);
+    await this.#o.runner.forget?.(id).catch(() => undefined);
+    return store.apply(id, { type: 'cancel', at: this.#now(), deleted, note });
   }
 }
