@@ -8,26 +8,16 @@ import type { AppError } from '../../../../shared/result.js';
 import { AppFailure } from '../../errors.js';
 import type { PlatformClient, PlatformRequest, PlatformResponse } from '../../platform/types.js';
 import { LIBRARY_KEY_HINT } from '../upload/classify.js';
-import { platformInstant, progressOf, readList, StreamVideo, wholeOf, type ListRead, type Read } from '../stream-read.js';
-import { parsedVideoBody, readVideoBody, VideoCallFailure, videoPath, videoSend, videosPath } from '../upload/video-api.js';
+import { readList, type ListRead, type Read } from '../stream-read.js';
+import { parsedVideoBody, readVideoBody, VideoCallFailure, videoPath, videoSchema as platformVideo, videoSend, videosPath } from '../upload/video-api.js';
 
-/** A video as the platform sends it, read liberally (see stream-read): a missing field gets the value of a fresh video. */
-const videoSchema = StreamVideo.transform((v) => ({
+/** A video as the browser lists it, and where its thumbnail is. */
+const videoSchema = platformVideo.transform((v) => ({
   video: {
-    guid: v.guid,
-    title: v.title ?? '',
-    // Kept as sent, a number added later too: the status model says it in words.
-    status: v.status ?? 0,
-    encodeProgress: progressOf(v.encodeProgress),
-    length: wholeOf(v.length),
-    storageSize: wholeOf(v.storageSize),
-    views: wholeOf(v.views),
-    dateUploaded: platformInstant(v.dateUploaded),
-    // An empty id is how some answers say "in no collection".
-    collectionId: v.collectionId ? v.collectionId : null,
-    hasThumbnail: Boolean(v.thumbnailUrl || v.thumbnailFileName),
+    guid: v.guid, title: v.title, status: v.status, encodeProgress: v.encodeProgress, length: v.length, storageSize: v.storageSize,
+    views: v.views, dateUploaded: v.dateUploaded, collectionId: v.collectionId, hasThumbnail: Boolean(v.thumbnailUrl || v.thumbnailFileName),
   } satisfies LibraryVideo,
-  thumbnail: { url: v.thumbnailUrl || null, fileName: v.thumbnailFileName || null },
+  thumbnail: { url: v.thumbnailUrl, fileName: v.thumbnailFileName },
 }));
 
 /** A video and where its thumbnail is, as far as the platform said. */

@@ -16,27 +16,28 @@ import { VIDEO_STATUS } from '../../../../shared/videos/status.js';
 
 export { VIDEO_STATUS };
 
-/** The fields of a VideoModel the queue reads; anything else the platform sends is ignored. */
-export interface VideoInfo {
-  readonly guid: string;
-  readonly title: string;
-  readonly status: number;
-  readonly encodeProgress: number;
-  readonly storageSize: number;
-  readonly dateUploaded: string | null;
-}
+/**
+ * The platform's VideoModel as Burrow reads it, for the queue and the library alike (liberally: see stream-read):
+ * a missing field gets the value of a fresh video; anything else the platform sends is ignored.
+ */
+export const videoSchema = StreamVideo.transform((v) => ({
+  guid: v.guid,
+  title: v.title ?? '',
+  // Kept as sent, a number added later too: the status model says it in words.
+  status: v.status ?? VIDEO_STATUS.created,
+  encodeProgress: progressOf(v.encodeProgress),
+  length: wholeOf(v.length),
+  storageSize: wholeOf(v.storageSize),
+  views: wholeOf(v.views),
+  dateUploaded: platformInstant(v.dateUploaded),
+  // An empty id is how some answers say "in no collection".
+  collectionId: v.collectionId ? v.collectionId : null,
+  thumbnailUrl: v.thumbnailUrl || null,
+  thumbnailFileName: v.thumbnailFileName || null,
+}));
 
-/** A VideoModel as the queue reads it (liberally: see stream-read). */
-const videoSchema = StreamVideo.transform(
-  (v): VideoInfo => ({
-    guid: v.guid,
-    title: v.title ?? '',
-    status: v.status ?? VIDEO_STATUS.created,
-    encodeProgress: progressOf(v.encodeProgress),
-    storageSize: wholeOf(v.storageSize),
-    dateUploaded: platformInstant(v.dateUploaded),
-  }),
-);
+/** A video as the platform sent it. */
+export type VideoInfo = z.output<typeof videoSchema>;
 
 /** Reads one VideoModel answer. */
 export function readVideoInfo(json: unknown): Read<VideoInfo> {
