@@ -1,17 +1,9 @@
 /**
- * A resumable (tus 1.0) upload of one file from disk into an existing video, with tus-js-client in Node.
- *
- * Entry point, kept stable for the queue's runner and for benches:
- *   uploadTus(options: TusUploadOptions): Promise<TusUploadResult>
- * options: path/size/mtimeMs/fingerprint of the file, libraryId + videoId of the video (already created), endpoint
- * (`{videoUrl}/tusupload`), signer (createTusSigner from tus-sign.ts, with the library key), chunkSize, signal,
- * onProgress, bandwidth (the global cap's `take`), store + storeKey (tus-store.ts; where the upload URL is kept).
- *
- * The upload URL is created here (not by tus-js-client) and is on disk before the first byte goes: a process killed
- * at any point finds it next time, asks the platform for its offset (HEAD) and sends only the rest. tus-js-client is
- * handed each chunk as an fs.ReadStream of that range (never a buffer or another kind of stream, which it would hold
- * whole in memory), read in TUS_READ_SIZE pieces. The resume entry is never removed here: the caller removes it once
- * the platform has verified the video.
+ * A resumable (tus 1.0) upload of one file from disk into an existing video: `uploadTus`, used by the runner and
+ * the bench. The upload URL is created here and is on disk (the store) before the first byte goes, so a process
+ * killed at any point asks the platform for its offset next time and sends only the rest. Each chunk goes to
+ * tus-js-client as an fs.ReadStream of its range (see bench/README.md, upload-tus). The caller removes the resume
+ * entry once the platform has verified the video.
  */
 import { createReadStream } from 'node:fs';
 import { Upload, type DetailedError } from 'tus-js-client';

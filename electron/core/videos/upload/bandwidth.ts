@@ -1,11 +1,7 @@
 /**
- * The global upload cap: one token bucket that every upload of a process draws from, PUT and TUS alike, so the sum
- * of what they send stays under the rate the user set. The rate can change (or the cap go off) while uploads wait;
- * waiters are served in arrival order so no row starves another.
- *
- * Bytes are granted in small grains (a tenth of a second's worth, at least MIN_GRAIN): a body asks for at most a
- * grain at a time, so the socket never gets seconds of data in one burst and the rate measured over any few
- * seconds stays close to the cap. A grant may overdraw the bucket (a debt); the next waiter pays it off first.
+ * The global upload cap: one token bucket every upload of the process draws from (PUT and tus alike), its rate
+ * changeable while uploads wait, waiters served in arrival order. Bytes are granted in grains of a tenth of a
+ * second (at least MIN_GRAIN); a grant may overdraw the bucket and the next waiter pays the debt first.
  */
 import { Transform, type TransformCallback } from 'node:stream';
 import { BANDWIDTH_CAP } from '../../../../shared/videos/model.js';

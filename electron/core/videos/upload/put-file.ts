@@ -1,11 +1,7 @@
 /**
- * One PUT of a whole file from disk to a video: read in large pieces into a few reused buffers, an explicit Content-Length, an
- * idle timeout reset by progress, the job's abort signal, and the source checked while it goes.
- *
- * Progress rule: a chunk counts as sent once the transport asks for the next one and the next one has been read.
- * The transport pulls the next chunk only after the previous write has drained into the socket, so the count is
- * what the socket has taken, never what was merely read from disk. The last chunk counts when the platform answers
- * 2xx: 100 % means the platform has the file. Each attempt starts at 0; totals only, never decreasing within it.
+ * One PUT of a whole file from disk to a video, with an explicit Content-Length, an idle timeout, the job's signal,
+ * and the source checked while it goes. Progress counts a chunk once the transport pulls the next one (the socket
+ * has taken it); the last counts on the 2xx, so 100 % means the platform has the file.
  */
 import { readSync } from 'node:fs';
 import { open, stat, type FileHandle } from 'node:fs/promises';
@@ -82,24 +78,13 @@ export async function checkSource(path: string, size: number, mtimeMs: number): 
   }
 }
 
-/**
- * How many read buffers a body cycles through. The transport asks for the next chunk only once the one before has
- * been handed to the socket in full (it waits for the socket to drain), so when a buffer is filled again, the chunk
- * it held two pulls ago is long gone. Reusing them (instead of a fresh buffer per read) keeps memory flat and spares
- * the kernel mapping and zeroing new pages for every chunk.
- */
+/** Read buffers a body cycles through: a buffer is filled again only after the socket has taken what it held. */
 const RING = 2;
 
 /**
- * The file as a body the transport pulls one chunk at a time, read in READ_SIZE pieces into reused buffers. No
- * read-ahead (a zero high-water mark), so a pull is the transport asking for more: the moment the previous chunk
- * counts as sent.
- *
- * Reads start on the event loop itself. A file being uploaded is usually in the page cache (it was just written,
- * copied or fingerprinted), and then a read is one memory copy of about a millisecond; handing it to the thread
- * pool instead costs a wake-up on another core and back, and the bytes cross between the cores' caches before the
- * socket copies them again, which measured about a quarter more CPU per gigabyte. The first read slower than
- * slowReadMs (a cold or slow disk, a network share) moves this attempt to the thread pool for good.
+ * The file as a body the transport pulls one chunk at a time (no read-ahead: a pull means the chunk before has gone).
+ * Reads run on the event loop until one takes longer than slowReadMs, then on the thread pool for the rest of the
+ * attempt (why: bench/README.md, upload-put).
  */
 class FileBody extends Readable {
   private handle: Promise<FileHandle> | undefined;
