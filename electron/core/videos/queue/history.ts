@@ -26,6 +26,21 @@ export interface UploadHistory {
   close(): Promise<void>;
 }
 
+/** Histories whose last write failed: the user was told once, and is told again only after one succeeds. */
+const failingHistories = new WeakSet<UploadHistory>();
+
+/** Records a verified upload; the upload is done whatever happens here, and a history that cannot be written is said. */
+export async function recordUpload(history: UploadHistory, job: { readonly libraryId: number; readonly fingerprint: string; readonly fileName: string }, videoId: string, at: number, notice: (message: string) => void): Promise<void> {
+  await history.record({ libraryId: job.libraryId, fingerprint: job.fingerprint, videoId, at }).then(
+    () => void failingHistories.delete(history),
+    (e: unknown) => {
+      if (failingHistories.has(history)) return;
+      failingHistories.add(history);
+      notice(`The upload history could not be written (${e instanceof Error ? e.message : String(e)}): ${job.fileName} was uploaded and counts as done, but a later upload of the same file will not be recognised as sent before. Check that ${history.path} can be written (is the disk full?); this is not said again for the next uploads until a write succeeds.`);
+    },
+  );
+}
+
 const keyOf = (libraryId: number, fingerprint: string): string => `${libraryId}:${fingerprint}`;
 
 function parseEntry(raw: string): HistoryEntry | null {

@@ -4,6 +4,7 @@
  */
 import { FINAL_STATES, SLOT_STATES, titleFromFileName, type JobError, type JobState, type QueueCounts } from '../../../../shared/videos/model.js';
 import { isStatusNote } from '../../../../shared/videos/status.js';
+import { toAppError } from '../../errors.js';
 import type { JobPatch, JobRecord, ProcessingPoll, RunOutcome } from '../types.js';
 
 /** Something that happens to one job. */
@@ -207,4 +208,11 @@ export function countJobs(jobs: Iterable<JobRecord>, bytesSentOf: (job: JobRecor
     }
   }
   return { queued, done, failed, cancelled, sourceChanged, inFlight, totalBytes, sentBytes };
+}
+
+/** A job error from anything a runner or client threw. */
+export function thrownJobError(e: unknown): JobError {
+  const a = toAppError(e);
+  const retryable = a.kind === 'network' || a.kind === 'timeout' || (a.status !== undefined && (a.status >= 500 || a.status === 429));
+  return { title: a.title, ...(a.detail !== undefined ? { detail: a.detail } : {}), ...(a.status !== undefined ? { status: a.status } : {}), retryable };
 }

@@ -1,21 +1,20 @@
 /**
- * The persisted upload queue: order, upload slots, controls, duplicate guard, processing polls, waiting for the
- * network, and throttled change events. Every state change is in the journal before the next step starts (see
- * JobStore); the platform calls of one job are the runner's.
+ * The persisted upload queue: order, upload slots, controls, settings and the runs of jobs. Its rows, journal and
+ * change events are the JobStore's, its loops outside the slots QueueLoops', the platform calls of a job the runner's.
  */
 import { mkdir } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { appError } from '../../../../shared/result.js';
-import type { JobError, JobView, QueueStatus } from '../../../../shared/videos/model.js';
+import type { JobView, QueueStatus } from '../../../../shared/videos/model.js';
 import { AppFailure, toAppError } from '../../errors.js';
 import type { BandwidthCap } from '../upload/bandwidth.js';
 import { fingerprintFile } from './fingerprint.js';
-import { openHistory, type UploadHistory } from './history.js';
+import { openHistory, recordUpload, type UploadHistory } from './history.js';
 import { JobStore, type Run } from './jobs.js';
 import { openJournal, type Journal, type JournalLine, type JournalState } from './journal.js';
 import { acquireLock, type QueueLock } from './lock.js';
 import { QueueLoops } from './loops.js';
-import { isEnded, RETRYABLE_STATES, transition, type MachineEvent } from './machine.js';
+import { isEnded, RETRYABLE_STATES, thrownJobError, transition, type MachineEvent } from './machine.js';
 import { openingSettings, planAdd, type OpenedUploadQueue, type UploadQueueOptions } from './plan.js';
 import { SpeedMeter } from './speed.js';
 import type { AddOutcome, JobRecord, NewJob, QueueChange, RunContext, RunOutcome, Selection } from '../types.js';
@@ -54,20 +53,9 @@ export async function openUploadQueue(options: UploadQueueOptions): Promise<Open
   }
 }
 
-/** Histories whose last write failed: the user was told once, and is told again only after one succeeds. */
-const failingHistories = new WeakSet<UploadHistory>();
-
-/** A job error from anything a runner or client threw. */
-function thrownJobError(e: unknown): JobError {
-  const a = toAppError(e);
-  const retryable = a.kind === 'network' || a.kind === 'timeout' || (a.status !== undefined && (a.status >= 500 || a.status === 429));
-  return { title: a.title, ...(a.detail !== undefined ? { detail: a.detail } : {}), ...(a.status !== undefined ? { status: a.status } : {}), retryable };
-}
-
 class Queue implements OpenedUploadQueue {
   readonly recovered?: string;
   readonly #o: UploadQueueOptions;
-  readonly #now: () => number;
   readonly #store: JobStore;
   /** Poll loops, title retries, probes and cancels: each its own controller, aborted on close. */
   readonly #loops: QueueLoops;
@@ -84,13 +72,12 @@ class Queue implements OpenedUploadQueue {
     recovered: string | undefined,
   ) {
     this.#o = options;
-    this.#now = options.now ?? Date.now;
     const settings = openingSettings(options, persisted);
     this.#concurrency = settings.concurrency;
     this.#bandwidth = settings.bandwidth;
     this.#resumableOver = settings.resumableOver;
     if (recovered !== undefined) this.recovered = recovered;
-    this.#store = new JobStore(persisted.jobs, journal, this.#now, () => this.#status(), options);
+    this.#store = new JobStore(persisted.jobs, journal, options.now ?? Date.now, () => this.#status(), options);
     this.#loops = new QueueLoops(this.#store, options);
     settlers.set(this, () => this.#store.settle());
   }
@@ -105,8 +92,6 @@ class Queue implements OpenedUploadQueue {
     }
     this.#pump();
   }
-
-  // ---- reading -------------------------------------------------------------------------------------------------
 
   list(): { readonly jobs: readonly JobView[]; readonly status: QueueStatus } {
     return { jobs: this.#store.ordered().map((j) => this.#store.view(j)), status: this.#status() };
@@ -132,12 +117,10 @@ class Queue implements OpenedUploadQueue {
     return { concurrency: this.#concurrency, bandwidthCap: this.#bandwidth.rate, waitingForNetwork: this.#loops.waitingForNetwork, counts: this.#store.counts() };
   }
 
-  // ---- adding --------------------------------------------------------------------------------------------------
-
   async add(files: readonly NewJob[], options: { readonly again?: boolean } = {}): Promise<AddOutcome> {
     const store = this.#store;
     store.open();
-    const { records, alreadyQueued, previouslyUploaded, unreadable, empty, changed } = await planAdd(files, store.jobs.values(), this.history, { again: options.again ?? false, now: this.#now(), resumableOver: this.#resumableOver });
+    const { records, alreadyQueued, previouslyUploaded, unreadable, empty, changed } = await planAdd(files, store.jobs.values(), this.history, { again: options.again ?? false, now: this.#store.now(), resumableOver: this.#resumableOver });
     // A file changed since its row began goes on in that row, as it is now, on the row's video.
     for (const { id, identity } of changed) {
       const job = store.jobs.get(id);
@@ -157,9 +140,7 @@ class Queue implements OpenedUploadQueue {
     return { added: records.map((r) => store.view(r)), alreadyQueued: [...alreadyQueued], previouslyUploaded, unreadable, empty };
   }
 
-  // ---- controls ------------------------------------------------------------------------------------------------
-
-  /** Pauses the rows; a running one stops its runner. Resolves to how many changed. */
+  /** Pauses the rows (a running one stops its runner); resolves to how many changed, as every control does. */
   async pause(selection: Selection): Promise<number> {
     let changed = 0;
     for (const job of this.#store.select(selection)) {
@@ -262,8 +243,7 @@ class Queue implements OpenedUploadQueue {
     return this.#store.view(job);
   }
 
-  // ---- settings (checked at the router, by the contract's input schemas) ----------------------------------------
-
+  /** Settings come checked by the router (the contract's input schemas). */
   async setConcurrency(value: number): Promise<QueueStatus> {
     this.#store.open();
     this.#concurrency = value;
@@ -303,8 +283,6 @@ class Queue implements OpenedUploadQueue {
     store.checkIdle();
   }
 
-  // ---- running jobs --------------------------------------------------------------------------------------------
-
   /** Starts waiting jobs, in order, while slots are free. */
   #pump(): void {
     const { running } = this.#store;
@@ -317,7 +295,7 @@ class Queue implements OpenedUploadQueue {
   #startRun(job: JobRecord): void {
     const step = transition(job, { type: 'start' });
     if (!step.ok) return;
-    const run: Run = { controller: new AbortController(), bytes: 0, meter: new SpeedMeter(this.#now()), cancelRequested: false, done: Promise.resolve() };
+    const run: Run = { controller: new AbortController(), bytes: 0, meter: new SpeedMeter(this.#store.now()), cancelRequested: false, done: Promise.resolve() };
     this.#store.running.set(job.id, run);
     run.done = this.#runJob(step.job, run).catch(() => undefined);
   }
@@ -343,9 +321,9 @@ class Queue implements OpenedUploadQueue {
         progress: (bytes) => {
           if (finished || !Number.isFinite(bytes) || bytes <= run.bytes) return;
           // A resumed upload starts at the platform's offset: the speed counts from there, not from zero.
-          if (run.bytes === 0 && store.get(id).resumable) run.meter = new SpeedMeter(this.#now(), bytes);
+          if (run.bytes === 0 && store.get(id).resumable) run.meter = new SpeedMeter(this.#store.now(), bytes);
           run.bytes = bytes;
-          run.meter.sample(bytes, this.#now());
+          run.meter.sample(bytes, this.#store.now());
           store.mark(id);
         },
         signal: run.controller.signal,
@@ -373,10 +351,10 @@ class Queue implements OpenedUploadQueue {
       if (run.cancelRequested && outcome.kind === 'stopped') return;
       const job = store.jobs.get(id);
       if (!job) return;
-      const step = transition(job, { type: 'outcome', outcome, at: this.#now() });
+      const step = transition(job, { type: 'outcome', outcome, at: this.#store.now() });
       if (!step.ok) return;
       await store.commit(step.job);
-      if (outcome.kind === 'verified' && step.job.videoId) await this.#remember(job, step.job.videoId);
+      if (outcome.kind === 'verified' && step.job.videoId) await recordUpload(this.history, job, step.job.videoId, this.#store.now(), (m) => this.#o.notice?.(m));
       if (step.job.state === 'processing') this.#loops.poll(id);
       if (outcome.kind === 'offline') this.#loops.waitForNetwork(job, () => this.#pump());
     } finally {
@@ -385,19 +363,6 @@ class Queue implements OpenedUploadQueue {
       this.#pump();
       store.checkIdle();
     }
-  }
-
-  /** The upload is done whatever happens here; a history that cannot be written is said, never passed over. */
-  async #remember(job: JobRecord, videoId: string): Promise<void> {
-    const history = this.history;
-    await history.record({ libraryId: job.libraryId, fingerprint: job.fingerprint, videoId, at: this.#now() }).then(
-      () => void failingHistories.delete(history),
-      (e: unknown) => {
-        if (failingHistories.has(history)) return;
-        failingHistories.add(history);
-        this.#o.notice?.(`The upload history could not be written (${e instanceof Error ? e.message : String(e)}): ${job.fileName} was uploaded and counts as done, but a later upload of the same file will not be recognised as sent before. Check that ${history.path} can be written (is the disk full?); this is not said again for the next uploads until a write succeeds.`);
-      },
-    );
   }
 
   /** Cancels one job: stops its run, deletes a video that never got the whole file, and ends the job; false when refused. */
@@ -430,6 +395,6 @@ class Queue implements OpenedUploadQueue {
     }
     store.kept.delete(id);
     await this.#o.runner.forget?.(id).catch(() => undefined);
-    return store.apply(id, { type: 'cancel', at: this.#now(), deleted, note });
+    return store.apply(id, { type: 'cancel', at: this.#store.now(), deleted, note });
   }
 }
