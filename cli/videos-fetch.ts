@@ -93,7 +93,7 @@ async function runFetchCommand(cmd: FetchCommand, io: CliIo, hooks: ProcessHooks
   if (!key.ok) return key.exit;
 
   const client = uploadClient({ libraryId: cmd.libraryId, libraryKey: key.key, accountKey: key.accountKey, apiUrl: key.apiUrl, videoUrl: video.url });
-  const { openFetchQueue } = await import('../electron/core/videos/fetch-queue.js');
+  const { openFetchQueue } = await import('../electron/core/videos/index.js');
   const queue = await openFetchQueue({ dir: null, clientFor: async () => client });
   const report = reporter(io.stdout, cmd.json || io.stdout.isTTY !== true, () => secrets);
 

@@ -7,7 +7,7 @@ import { LIBRARY_PAGE_SIZES, LibraryOrder, type LibraryQuery } from '../shared/c
 import { LibraryId } from '../shared/profiles.js';
 import { formatLength, videoWords } from '../shared/videos/status.js';
 import { AppFailure, toAppError } from '../electron/core/errors.js';
-import { listLibrary } from '../electron/core/videos/library-api.js';
+import { listLibrary } from '../electron/core/videos/index.js';
 import { splitFlags, wantsHelpIn } from './flags.js';
 import { createErrorWriter, EXIT, type CliIo } from './io.js';
 import { prettyJson, shownOn as shown } from './output.js';

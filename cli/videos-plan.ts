@@ -1,6 +1,6 @@
 /** Which files a run adds to the queue, and which it takes up again from an earlier run's jobs. */
 import { realpath, stat } from 'node:fs/promises';
-import type { UploadQueue } from '../electron/core/videos/types.js';
+import type { UploadQueue } from '../electron/core/videos/index.js';
 import type { JobState } from '../shared/videos/model.js';
 
 /** Ended states a run takes up again: the file never arrived whole, and the job may still hold its video. */

@@ -7,7 +7,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { JOURNAL_FILE } from '../electron/core/videos/journal.js';
+import { JOURNAL_FILE } from '../electron/core/videos/index.js';
 import { runVideos } from './videos.js';
 import { startVideosE2e, type VideosE2e } from './videos-e2e-support.js';
 import { FakeQueue, fakeDeps, outputWhere, tempFiles, testHooks, testIo } from './videos-test-support.js';

@@ -2,7 +2,7 @@
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import type { AddOutcome, JobRecord, NewJob, QueueChange, Selection, TusAccess, UploadQueue } from '../electron/core/videos/types.js';
+import type { AddOutcome, JobRecord, NewJob, QueueChange, Selection, TusAccess, UploadQueue } from '../electron/core/videos/index.js';
 import { CONCURRENCY, FINAL_STATES, isVideoFileName, titleFromFileName, type JobView, type QueueStatus } from '../shared/videos/model.js';
 import type { CliIo, OutStream } from './io.js';
 import type { ProcessHooks } from './sandbox.js';

@@ -6,18 +6,14 @@ import type { VideosDeps } from './videos.js';
 export function coreDeps(): VideosDeps {
   return {
     async openQueue(dir, clientFor, settings) {
-      const [{ openUploadQueue }, { createJobRunner }, { fileTusStore }] = await Promise.all([
-        import('../electron/core/videos/queue.js'),
-        import('../electron/core/videos/runner.js'),
-        import('../electron/core/videos/tus-store.js'),
-      ]);
+      const { openUploadQueue, createJobRunner, fileTusStore } = await import('../electron/core/videos/index.js');
       // Resumable uploads keep their URLs beside the queue's journal, so the next run continues them.
       const runner = createJobRunner({ tusStore: fileTusStore(join(dir, 'tus')) });
       const { tus, notice, ...rest } = settings;
       return openUploadQueue({ dir, runner, clientFor, ...rest, ...(tus !== undefined ? { tusAccessFor: async () => tus } : {}), ...(notice !== undefined ? { notice } : {}) });
     },
     async walk(paths) {
-      const { walkDropped } = await import('../electron/core/videos/walk.js');
+      const { walkDropped } = await import('../electron/core/videos/index.js');
       return walkDropped(paths);
     },
   };

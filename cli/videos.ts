@@ -6,7 +6,7 @@
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { PlatformClient } from '../electron/core/platform/types.js';
-import type { NewJob, TusAccess, UploadQueue } from '../electron/core/videos/types.js';
+import type { NewJob, TusAccess, UploadQueue } from '../electron/core/videos/index.js';
 import { FINAL_STATES, type JobView } from '../shared/videos/model.js';
 import { createErrorWriter, EXIT, SIGNAL_EXIT, type CliIo } from './io.js';
 import type { ProcessHooks } from './sandbox.js';

@@ -6,8 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openUploadQueue } from '../../electron/core/videos/queue.js';
-import type { JobRunner } from '../../electron/core/videos/types.js';
+import { openUploadQueue, type JobRunner } from '../../electron/core/videos/index.js';
 import type { PlatformClient } from '../../electron/core/platform/types.js';
 
 const [filesDir, jobsText, changesText] = process.argv.slice(2);

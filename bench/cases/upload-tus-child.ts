@@ -6,8 +6,7 @@
  * body, and the uploader must resume by itself. Prints one JSON line: { ms, kind, resumedFrom, armed }.
  */
 import { stat } from 'node:fs/promises';
-import { createTusSigner } from '../../electron/core/videos/tus-sign.js';
-import { uploadTus } from '../../electron/core/videos/tus-upload.js';
+import { createTusSigner, uploadTus } from '../../electron/core/videos/index.js';
 
 /** What the harness asks for. */
 export interface TusJob {

@@ -8,7 +8,7 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { TUS_CHUNK_SIZE } from '../../electron/core/videos/tus-upload.js';
+import { TUS_CHUNK_SIZE } from '../../electron/core/videos/index.js';
 import { bundleChild } from '../bundle.js';
 import type { CaseResult } from '../line.js';
 import { stdoutOf, usageOf, type Usage } from '../process.js';

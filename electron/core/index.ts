@@ -19,10 +19,9 @@ import { redactError } from '../../shared/redact.js';
 import { appError, type AppError } from '../../shared/result.js';
 import { AppFailure, toAppError } from './errors.js';
 import { createEventBus, createRouter, type CallContext, type Handlers } from './router.js';
-import { videosArea } from './videos/area.js';
+import { createVideosArea, type QuitQuestion } from './videos/index.js';
 import { logsArea } from './logs/area.js';
 import { workerRows } from './logs/rows-host.js';
-import type { QuitQuestion } from './videos/quit.js';
 
 export type { CorePorts } from './ports.js';
 
@@ -80,7 +79,7 @@ export async function createCore(ports: CorePorts): Promise<Core> {
     },
     knownSecrets: () => profiles.knownSecrets(),
   });
-  const videosRoom = await videosArea({
+  const videosRoom = await createVideosArea({
     dataDir: ports.dataDir,
     // Seals fetch header values while they wait on disk for the platform to take them.
     cipher: ports.cipher,

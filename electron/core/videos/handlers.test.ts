@@ -6,8 +6,9 @@ import { videosContract } from '../../../shared/contract/videos.js';
 import { FileRegistry } from '../files/registry.js';
 import { sandboxClient, type SandboxClient } from '../platform/test-support.js';
 import type { Dialogs } from '../ports.js';
+import { createRouter, type Handlers } from '../router.js';
 import { videosHandlers, type VideosHandlers } from './handlers.js';
-import { openUploadQueue, type OpenedUploadQueue } from './queue.js';
+import { openUploadQueue, type OpenedUploadQueue } from './queue/queue.js';
 import type { JobRunner } from './types.js';
 
 /** Uploads at once: creates the video (by id) and reports it ready; a file under `gone/` counts as missing. */
@@ -151,6 +152,23 @@ describe('videos handlers', () => {
     expect(await call('videos.clearCompleted', {})).toEqual({ removed: 1 });
     expect(await call('videos.cancel', { all: true })).toEqual({ changed: 0 });
     expect(await call('videos.resume', { all: true })).toEqual({ changed: 0 });
+  });
+
+  it('refuses settings out of bounds at the router, by field, and leaves the queue as it was', async () => {
+    const router = createRouter(h as unknown as Handlers);
+    const refused = async (method: string, input: unknown) => {
+      const r = await router.invoke(method, input);
+      return r.ok ? null : { kind: r.error.kind, fieldErrors: r.error.fieldErrors };
+    };
+    expect(await refused('videos.setConcurrency', { value: 9 })).toEqual({ kind: 'validation', fieldErrors: { value: 'must be at most 6' } });
+    expect(await refused('videos.setConcurrency', { value: 1.5 })).toMatchObject({ kind: 'validation', fieldErrors: { value: expect.any(String) } });
+    expect(await refused('videos.setBandwidthCap', { bytesPerSecond: 10 })).toEqual({ kind: 'validation', fieldErrors: { bytesPerSecond: 'must be at least 8 kB/s' } });
+    expect(await refused('videos.setBandwidthCap', { bytesPerSecond: 1.5e6 + 0.5 })).toEqual({ kind: 'validation', fieldErrors: { bytesPerSecond: 'must be a whole number of bytes per second' } });
+    expect(await refused('videos.setResumableOver', { bytes: 10 })).toEqual({ kind: 'validation', fieldErrors: { bytes: 'must be at least 1 MiB' } });
+    expect(await refused('videos.setResumableOver', { bytes: 2 ** 51 })).toEqual({ kind: 'validation', fieldErrors: { bytes: 'must be at most 1 PiB' } });
+    expect(queue.list().status).toMatchObject({ concurrency: 2, bandwidthCap: null });
+    expect(queue.resumableOver()).toBe(1024 ** 3);
+    expect(await refused('videos.setConcurrency', { value: 6 })).toBeNull();
   });
 
   it('locates a missing file through the dialog and queues it anew', async () => {

@@ -11,11 +11,11 @@ import type { PlatformClient } from '../platform/types.js';
 import type { Dialogs } from '../ports.js';
 import type { AreaHandlers } from '../router.js';
 import type { AddOutcome, UploadQueue } from './types.js';
-import { fetchHandlers, type FetchDeps } from './fetch-handlers.js';
-import { tusHandlers } from './handlers-tus.js';
+import { fetchHandlers, type FetchDeps } from './fetch/fetch-handlers.js';
+import { tusHandlers } from './tus/handlers-tus.js';
 import { readList, readOne, StreamCollection, wholeOf, type ListRead, type Read } from './stream-read.js';
 import { walkDropped } from './walk.js';
-import { libraryHandlers } from './library-handlers.js';
+import { libraryHandlers } from './library/library-handlers.js';
 
 /** The area's handlers, typed from its contract file. */
 export type VideosHandlers = AreaHandlers<typeof videosContract>;
@@ -113,17 +113,19 @@ export function videosHandlers(deps: VideosDeps): VideosHandlers {
 
     'videos.add': async ({ tokens, libraryId, collectionId, again }) => {
       const paths: string[] = [];
+      const kinds = new Map<string, 'file' | 'folder' | undefined>();
       let unknown = 0;
       for (const token of tokens) {
         const path = deps.pathOf(token);
         if (path === undefined) unknown++;
         else {
           tokensOf.set(path, token);
+          kinds.set(path, deps.kindOf(token));
           paths.push(path);
         }
       }
       // Dropped files and the contents of dropped folders are filtered alike: only videos are queued, in the order dropped.
-      const walked = await walkDropped(paths);
+      const walked = await walkDropped(paths, (path) => kinds.get(path));
       const skipped = [...walked.skipped, ...(unknown > 0 ? [`${unknown} item${unknown === 1 ? '' : 's'} no longer available`] : [])];
       return addPaths(walked.files, skipped, { libraryId, collectionId }, again);
     },

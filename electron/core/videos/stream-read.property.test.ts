@@ -8,11 +8,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { answerArbitrary, readableBySchema } from '../../../sandbox/testing/openapi-arbitrary.js';
 import { mapPlatformError } from '../platform/errors.js';
-import { readFetchAccepted, readFetchedVideoBody } from './fetch-api.js';
+import { readFetchAccepted, readFetchedVideoBody } from './fetch/fetch-api.js';
 import { readCollectionList } from './handlers.js';
-import { readLibraryList } from './library-api.js';
+import { readLibraryList } from './library/library-api.js';
 import { platformInstant, type ListRead, type Read } from './stream-read.js';
-import { readVideoInfo, readVideoInfoList } from './video-api.js';
+import { readVideoInfo, readVideoInfoList } from './upload/video-api.js';
 
 const RUNS = 10_000;
 /** Short lists and a few broken items, so ten thousand pages stay quick and every page has some of each. */

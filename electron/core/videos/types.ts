@@ -4,7 +4,7 @@
  */
 import type { JobError, JobState, JobView, QueueStatus } from '../../../shared/videos/model.js';
 import type { PlatformClient } from '../platform/types.js';
-import type { BandwidthGate } from './bandwidth.js';
+import type { BandwidthGate } from './upload/bandwidth.js';
 
 /** One job as persisted; the renderer sees a JobView built from it, never the path. */
 export interface JobRecord {

@@ -13,8 +13,11 @@ export interface WalkResult {
 
 const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
 
-/** Walks the given paths; a folder reached twice (a symlink loop, or dropped twice) is walked once. */
-export async function walkDropped(paths: readonly string[]): Promise<WalkResult> {
+/**
+ * Walks the given paths; a folder reached twice (a symlink loop, or dropped twice) is walked once. A path `known` as
+ * a file (the registry stat'ed it when it was dropped) is not stat'ed again: the fingerprint reads it next.
+ */
+export async function walkDropped(paths: readonly string[], known?: (path: string) => 'file' | 'folder' | undefined): Promise<WalkResult> {
   const files = new Set<string>();
   const skipped: string[] = [];
   const seenDirs = new Set<string>();
@@ -42,6 +45,10 @@ export async function walkDropped(paths: readonly string[]): Promise<WalkResult>
     else skipped.push(basename(path));
   }
 
-  for (const p of paths) await visit(p);
+  for (const p of paths) {
+    if (known?.(p) !== 'file') await visit(p);
+    else if (isVideoFileName(basename(p))) files.add(p);
+    else skipped.push(basename(p));
+  }
   return { files: [...files], skipped: skipped.sort(collator.compare) };
 }

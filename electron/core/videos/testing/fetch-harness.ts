@@ -7,7 +7,7 @@ import { isFetchEnded, type FetchView } from '../../../../shared/contract/videos
 import { createPlatformClient } from '../../platform/client.js';
 import { endpointsOf, fixedCredentials } from '../../platform/test-support.js';
 import type { PlatformClient } from '../../platform/types.js';
-import type { FetchQueue } from '../fetch-queue.js';
+import type { FetchQueue } from '../fetch/fetch-queue.js';
 
 /** A loopback origin serving `bytes` at any path, recording each request's path and headers. */
 export interface Origin {

@@ -3,7 +3,7 @@
  * the lock once, prints "owner" or "refused <code>", and holds what it got until stdin ends.
  */
 import { createInterface } from 'node:readline';
-import { acquireLock } from '../lock.js';
+import { acquireLock } from '../queue/lock.js';
 
 const dir = process.argv[2] ?? '';
 const input = createInterface({ input: process.stdin });

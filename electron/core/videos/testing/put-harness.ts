@@ -8,7 +8,7 @@ import { afterEach, beforeEach } from 'vitest';
 import { createPlatformClient } from '../../platform/client.js';
 import { allAreasAt, fixedCredentials, perTestCleanup } from '../../platform/test-support.js';
 import type { PlatformClient } from '../../platform/types.js';
-import type { PutFileOptions } from '../put-file.js';
+import type { PutFileOptions } from '../upload/put-file.js';
 import { tempDir } from './runner-harness.js';
 
 /** The library the harness's client holds a key for. */

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, expect } from 'vitest';
 import { JOB_STATES, type JobError } from '../../../../shared/videos/model.js';
 import type { PlatformClient } from '../../platform/types.js';
-import { openUploadQueue, type OpenedUploadQueue, type UploadQueueOptions } from '../queue.js';
+import { openUploadQueue, type OpenedUploadQueue, type UploadQueueOptions } from '../queue/queue.js';
 import type { JobRecord, JobRunner, ProcessingPoll, RunContext, RunOutcome, UploadQueue } from '../types.js';
 
 /** One upload call the test drives: it records what the queue handed it and ends when told (or when aborted). */

@@ -7,7 +7,7 @@ import { startSandbox, type Sandbox } from '../../../../sandbox/server.js';
 import { createPlatformClient } from '../../platform/client.js';
 import { endpointsOf, fixedCredentials } from '../../platform/test-support.js';
 import type { PlatformClient, PlatformRequest } from '../../platform/types.js';
-import { UNCAPPED } from '../bandwidth.js';
+import { UNCAPPED } from '../upload/bandwidth.js';
 import type { JobPatch, JobRecord, RunContext } from '../types.js';
 
 /** A file of random bytes on disk. */

@@ -3,9 +3,9 @@ import { startSandbox, type Sandbox } from '../../../../sandbox/server.js';
 import { createPlatformClient } from '../../platform/client.js';
 import { endpointsOf, fixedCredentials } from '../../platform/test-support.js';
 import type { PlatformClient } from '../../platform/types.js';
-import { createTusSigner, type TusSigner } from '../tus-sign.js';
-import type { TusUploadOptions } from '../tus-upload.js';
-import { createVideo } from '../video-api.js';
+import { createTusSigner, type TusSigner } from '../tus/tus-sign.js';
+import type { TusUploadOptions } from '../tus/tus-upload.js';
+import { createVideo } from '../upload/video-api.js';
 import type { TestFile } from './runner-harness.js';
 
 /** A sandbox whose clock is `clock.now`, a client with the demo library's key, and that library. */
