@@ -4,10 +4,14 @@
  * memory only (never written to the app's profile store); dialogs refuse (commands pass paths), notifications are
  * silent, and the core keeps its files in the CLI's state folder.
  */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { EventName, MethodName } from '../shared/channels.js';
 import type { EventPayload, MethodInput, MethodOutput } from '../shared/contract.js';
 import { BUNNY_ENDPOINTS, type Endpoints } from '../shared/profiles.js';
 import type { AppError } from '../shared/result.js';
+import type { Core, CorePorts } from '../electron/core/index.js';
 import type { ResolvedAuth } from './config.js';
 import { stateDirFor } from './videos-setup.js';
 import { USER_AGENT, VERSION } from './version.js';
@@ -43,7 +47,10 @@ export interface CliCoreOptions {
   readonly libraryKeys?: ReadonlyMap<number, string>;
   /** The logging area's bearer token, when the command has one (else the account key). */
   readonly loggingToken?: string;
-  /** Where the core keeps its files; the CLI's state folder when absent. */
+  /**
+   * Where the core keeps its files: the CLI's state folder when absent; `temporary` for a folder of this command's own,
+   * removed on close (a command that must not meet the state of other runs, such as their upload queue).
+   */
   readonly dataDir?: string;
   /** Every other secret the command holds, scrubbed out of errors with the keys. */
   readonly secrets?: readonly string[];
@@ -59,11 +66,12 @@ export async function openCore(options: CliCoreOptions): Promise<CliCore> {
   const accountKey = options.auth?.apiKey ?? null;
   const libraryKeys = options.libraryKeys ?? new Map<number, string>();
   const token = options.loggingToken;
-  const core = await createCore({
+  const temporary = options.dataDir === 'temporary' ? await mkdtemp(join(tmpdir(), 'burrow-cli-')) : undefined;
+  const ports: CorePorts = {
     shell: 'cli',
     appVersion: VERSION,
     platform: process.platform,
-    dataDir: options.dataDir ?? stateDirFor(options.env, options.home),
+    dataDir: temporary ?? options.dataDir ?? stateDirFor(options.env, options.home),
     userAgent: USER_AGENT,
     cipher: {
       // Nothing is sealed on disk: what would need it (fetch header values) stays in memory.
@@ -92,7 +100,14 @@ export async function openCore(options: CliCoreOptions): Promise<CliCore> {
       },
       secrets: [...(accountKey !== null ? [accountKey] : []), ...libraryKeys.values(), ...(token !== undefined ? [token] : []), ...(options.secrets ?? [])],
     },
-  });
+  };
+  let core: Core;
+  try {
+    core = await createCore(ports);
+  } catch (e) {
+    if (temporary !== undefined) await rm(temporary, { recursive: true, force: true });
+    throw e;
+  }
   return {
     async invoke(method, input) {
       const r = await core.invoke(method, input);
@@ -105,6 +120,9 @@ export async function openCore(options: CliCoreOptions): Promise<CliCore> {
       if (!r.ok) throw new CliCallError(r.error);
       return (r.value as { readonly token: string }).token;
     },
-    close: () => core.close(),
+    async close() {
+      await core.close();
+      if (temporary !== undefined) await rm(temporary, { recursive: true, force: true });
+    },
   };
 }

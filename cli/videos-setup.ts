@@ -6,6 +6,7 @@ import { AppFailure } from '../electron/core/errors.js';
 import { describeKeyCharacter, firstBadKeyCharacter, KEY_CHARACTERS_RULE, KEY_MAX_LENGTH, KEY_MIN_LENGTH } from '../shared/key-value.js';
 import { BUNNY_ENDPOINTS } from '../shared/profiles.js';
 import { areaBaseUrl, DEFAULT_API_URL, resolveAuth } from './config.js';
+import { openCore, type CliCore } from './core.js';
 import { EXIT } from './io.js';
 import { USER_AGENT } from './version.js';
 
@@ -134,6 +135,19 @@ export async function commandLibraryKey(
   }
   secrets.push(key.key, ...(key.accountKey !== null ? [key.accountKey] : []));
   return key;
+}
+
+/** The core for a videos command: Stream with this one library's key, the core API with the account key when there is one. */
+export function videosCore(opts: { readonly libraryId: number; readonly libraryKey: string; readonly accountKey: string | null; readonly apiUrl: string; readonly videoUrl: string }, io: { readonly env: Env; readonly home: string }): Promise<CliCore> {
+  return openCore({
+    auth: opts.accountKey !== null ? { apiKey: opts.accountKey, baseUrl: opts.apiUrl, keySource: '' } : null,
+    endpoints: { apiUrl: opts.apiUrl, videoUrl: opts.videoUrl },
+    libraryKeys: new Map([[opts.libraryId, opts.libraryKey]]),
+    env: io.env,
+    home: io.home,
+    // Its own folder: a list or a fetch never opens (nor runs) the upload queue of `burrow videos upload`.
+    dataDir: 'temporary',
+  });
 }
 
 /** The client the queue's jobs use: Stream with this one library's key, the core API with the account key when there is one. */
