@@ -13,7 +13,6 @@ import { BUNNY_ENDPOINTS, type Endpoints } from '../shared/profiles.js';
 import type { AppError } from '../shared/result.js';
 import type { Core, CorePorts } from '../electron/core/index.js';
 import type { ResolvedAuth } from './config.js';
-import { stateDirFor } from './videos-setup.js';
 import { USER_AGENT, VERSION } from './version.js';
 
 /** A failed call: the core's AppError, already scrubbed of the keys it knows. */
@@ -54,6 +53,19 @@ export interface CliCoreOptions {
   readonly dataDir?: string;
   /** Every other secret the command holds, scrubbed out of errors with the keys. */
   readonly secrets?: readonly string[];
+}
+
+/**
+ * The folder of the command line's own queue: BURROW_STATE_DIR, else the platform's per-user state folder
+ * (XDG_STATE_HOME or ~/.local/state; %LOCALAPPDATA% on Windows; ~/Library/Application Support on macOS).
+ */
+export function stateDirFor(env: Readonly<Record<string, string | undefined>>, home: string, platform: NodeJS.Platform = process.platform): string {
+  const given = env.BURROW_STATE_DIR;
+  if (given !== undefined && given !== '') return given;
+  if (platform === 'win32') return join(env.LOCALAPPDATA ?? join(home, 'AppData', 'Local'), 'burrow', 'cli-uploads');
+  if (platform === 'darwin') return join(home, 'Library', 'Application Support', 'burrow', 'cli-uploads');
+  const xdg = env.XDG_STATE_HOME;
+  return join(xdg !== undefined && xdg !== '' ? xdg : join(home, '.local', 'state'), 'burrow', 'cli-uploads');
 }
 
 /** The id the command line's jobs are kept under in its queue. */

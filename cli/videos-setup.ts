@@ -1,5 +1,4 @@
-/** What `burrow videos upload` needs before the queue opens: where the queue lives, Stream's URL, and the library's key. */
-import { join } from 'node:path';
+/** What a `burrow videos` command needs before it starts: Stream's URL, the library's key, and the core or client it runs on. */
 import { createPlatformClient, type PlatformClientOptions } from '../electron/core/platform/client.js';
 import type { PlatformClient } from '../electron/core/platform/types.js';
 import { AppFailure } from '../electron/core/errors.js';
@@ -11,19 +10,6 @@ import { EXIT } from './io.js';
 import { USER_AGENT } from './version.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
-
-/**
- * The folder of the command line's own queue: BURROW_STATE_DIR, else the platform's per-user state folder
- * (XDG_STATE_HOME or ~/.local/state; %LOCALAPPDATA% on Windows; ~/Library/Application Support on macOS).
- */
-export function stateDirFor(env: Env, home: string, platform: NodeJS.Platform = process.platform): string {
-  const given = env.BURROW_STATE_DIR;
-  if (given !== undefined && given !== '') return given;
-  if (platform === 'win32') return join(env.LOCALAPPDATA ?? join(home, 'AppData', 'Local'), 'burrow', 'cli-uploads');
-  if (platform === 'darwin') return join(home, 'Library', 'Application Support', 'burrow', 'cli-uploads');
-  const xdg = env.XDG_STATE_HOME;
-  return join(xdg !== undefined && xdg !== '' ? xdg : join(home, '.local', 'state'), 'burrow', 'cli-uploads');
-}
 
 /** Stream's base URL: --video-url, else BURROW_VIDEO_URL, else bunny.net's. */
 export function videoUrlFor(flag: string | undefined, env: Env): { ok: true; url: string } | { ok: false; message: string } {
