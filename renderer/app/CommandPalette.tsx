@@ -2,8 +2,8 @@
 import { Command } from 'cmdk';
 import { Download, FilePlus2, FileText, FileUp, Link, Link2, Plug, Plus, RotateCcw, SunMoon, UserRound, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { call, errorOf } from '../bridge/client';
-import { useCall, useCallMutation } from '../bridge/queries';
+import { errorOf } from '../bridge/client';
+import { useCall, useCallMutation, useFetchCall } from '../bridge/queries';
 import { useLibrary } from '../features/videos/library/library-store';
 import { AREA_LABEL } from '../features/settings/connection-words';
 import { notify } from '../ui/toast';
@@ -72,6 +72,7 @@ export function CommandPalette() {
   const setTheme = useTheme((s) => s.set);
   const profiles = useCall('profiles.list', {});
   const activate = useCallMutation('profiles.activate', { onError: (e) => notify.error(errorOf(e).title) });
+  const fetchCall = useFetchCall();
   const active = profiles.data?.profiles.find((p) => p.id === profiles.data?.activeId);
   const others = (profiles.data?.profiles ?? []).filter((p) => p.id !== active?.id);
   const nextTheme = shownTheme(theme) === 'dark' ? 'light' : 'dark';
@@ -84,7 +85,7 @@ export function CommandPalette() {
   async function testConnection(id: string, name: string) {
     setOpen(false);
     try {
-      const { checks } = await call('profiles.test', { id });
+      const { checks } = await fetchCall('profiles.test', { id });
       const failing = checks.filter((c) => c.state !== 'ok');
       if (failing.length === 0) notify.success(`${name}: every area answers.`);
       else notify.warning(`${name}: ${failing.map((c) => `${AREA_LABEL[c.area]} — ${c.summary}`).join(' ')}`);

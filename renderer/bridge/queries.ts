@@ -1,11 +1,11 @@
 /** TanStack Query hooks over the bridge: the only way features read from or change the core. */
 import { useMutation, useQuery, useQueryClient, type UseMutationOptions, type UseQueryOptions } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import type { EventName, MethodName } from '../../shared/channels';
+import type { MethodName } from '../../shared/channels';
 import type { MethodInput, MethodOutput } from '../../shared/contract';
 import { observeActiveProfile, useActiveProfile } from './active-profile';
 import { call } from './client';
-import { invalidateScopes, STALE_AFTER_CALL, STALE_AFTER_EVENT } from './invalidation';
+import { invalidateScopes, STALE_AFTER_CALL } from './invalidation';
 import { epochOfKey, queryKey, type CallKey } from './query-key';
 
 /** Options of a read; the key and the fetcher always come from the method and its input. */
@@ -25,6 +25,20 @@ export function useCall<M extends MethodName, T = MethodOutput<M>>(method: M, in
       ? (previous, previousQuery) => (previousQuery && epochOfKey(previousQuery.queryKey) !== epochOfKey(key) ? undefined : placeholderData(previous, previousQuery))
       : placeholderData;
   return useQuery<MethodOutput<M>, Error, T, CallKey<M>>({ ...options, placeholderData: samePlaceholder, queryKey: key, queryFn: () => call(method, input) });
+}
+
+/**
+ * A read made on demand (a click, a check before acting, a search as the user types): always asked afresh, kept in
+ * the same cache and under the same key as `useCall`'s. Throws BridgeError like `call`.
+ */
+export function useFetchCall() {
+  const qc = useQueryClient();
+  return useCallback(
+    <M extends MethodName>(method: M, input: MethodInput<M>): Promise<MethodOutput<M>> =>
+      // The switch count is read when asked: a read made right after a switch is keyed by the new profile.
+      qc.fetchQuery({ queryKey: queryKey(method, input, useActiveProfile.getState().epoch), queryFn: () => call(method, input), staleTime: 0 }),
+    [qc],
+  );
 }
 
 /** The calls whose answer names the profile now active: heard at once, before anything refetches. */
@@ -58,10 +72,4 @@ export function useCallMutation<M extends MethodName>(method: M, options: CallMu
       await onSettled?.(...args);
     },
   });
-}
-
-/** A function that applies the invalidation rule of one core event; for the app's one event subscriber. */
-export function useStaleOnEvent(): (event: EventName) => Promise<void> {
-  const qc = useQueryClient();
-  return useCallback((event: EventName) => invalidateScopes(qc, STALE_AFTER_EVENT[event]), [qc]);
 }

@@ -1,12 +1,7 @@
 /**
- * Marks that keep browsers and password-manager extensions from treating Burrow's fields as a login.
- *
- * Chromium's password manager offers to save any `type="password"` field inside a form on submit, whatever
- * `autocomplete="off"` or `"new-password"` say, and takes the text field before it as the username. A field marked
- * `autocomplete="one-time-code"` is not a password to it (it neither asks to save nor fills one), while staying a
- * password field for everything else: it is drawn masked, its value is not copied out, and screen readers hear
- * bullets rather than the secret. The data attributes ask the common extensions (1Password, LastPass, Dashlane) to
- * leave the field alone. The Chromium shell also starts with its password manager off; these marks hold without it.
+ * Marks that keep password managers from taking Burrow's fields for a login. Chromium offers to save any
+ * `type="password"` field whatever `autocomplete` says, except `one-time-code` (still masked, still read as bullets);
+ * the data attributes ask 1Password, LastPass and Dashlane to leave the field alone.
  */
 
 /** Spread onto a secret's input (keep `type="password"` while it is masked). */

@@ -5,7 +5,8 @@ import { EditorView } from '@codemirror/view';
 import CodeMirror from '@uiw/react-codemirror';
 import { FileUp } from 'lucide-react';
 import { useId, useMemo } from 'react';
-import { call, errorOf } from '../../bridge/client';
+import { errorOf } from '../../bridge/client';
+import { useCallMutation } from '../../bridge/queries';
 import { styleNonce } from '../../app/style-nonce';
 import { useTheme } from '../../app/theme';
 import { notify } from '../../ui/toast';
@@ -23,6 +24,7 @@ export function BodyEditor({ error }: { readonly error?: string | undefined }) {
   const setBody = useConsoleDraft((s) => s.setBody);
   const theme = useTheme((s) => s.choice);
   const errorId = useId();
+  const loadBody = useCallMutation('console.loadBody');
   // CodeMirror injects its styles as a style element, which the page's CSP lets apply only with this load's nonce.
   const extensions = useMemo(() => {
     const nonce = styleNonce();
@@ -40,7 +42,7 @@ export function BodyEditor({ error }: { readonly error?: string | undefined }) {
 
   async function load() {
     try {
-      const file = await call('console.loadBody', {});
+      const file = await loadBody.mutateAsync({});
       if (file) {
         setBody(file.text);
         notify.info(`Loaded ${file.name}`);

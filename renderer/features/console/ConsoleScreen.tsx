@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { useActiveProfile } from '../../bridge/active-profile';
 import { Group, Panel, Separator } from 'react-resizable-panels';
-import { call, errorOf } from '../../bridge/client';
+import { errorOf } from '../../bridge/client';
 import { useCallMutation } from '../../bridge/queries';
 import { ErrorMessage } from '../../ui/ErrorMessage';
 import { BodyEditor } from './BodyEditor';
@@ -30,6 +30,7 @@ export function ConsoleScreen() {
   // Sending refreshes the history (the bridge's rule for console.send). These callbacks also run after the screen
   // is gone (a profile switch draws it anew): an answer is taken in only while its request is the one in flight,
   // which a profile switch clears, so the old profile's answer never appears beside the new profile's history.
+  const cancel = useCallMutation('console.cancel');
   const send = useCallMutation('console.send', {
     onSuccess: (response, input) => {
       if (useConsoleDraft.getState().inFlight === input.requestId) setSent(response);
@@ -62,7 +63,7 @@ export function ConsoleScreen() {
                 pending={pending}
                 error={lineError}
                 onSend={sendLine}
-                onCancel={() => inFlight && void call('console.cancel', { requestId: inFlight })}
+                onCancel={() => inFlight && cancel.mutate({ requestId: inFlight })}
               />
               <label className="inline">
                 <input type="checkbox" checked={verbose} onChange={(e) => setVerbose(e.target.checked)} /> Verbose (URL, headers with keys masked, attempts)

@@ -4,7 +4,8 @@ import { Tabs } from 'radix-ui';
 import { useMemo, useState } from 'react';
 import { DISPLAY_CAP_BYTES, type ConsoleResponse } from '../../../shared/console';
 import { escapeForDisplay, formatBytes } from '../../../shared/display';
-import { call, errorOf } from '../../bridge/client';
+import { errorOf } from '../../bridge/client';
+import { useCallMutation } from '../../bridge/queries';
 import { notify } from '../../ui/toast';
 import { escapeJson } from './escape-json';
 import { countOf } from '../../../shared/plural';
@@ -91,6 +92,7 @@ interface Props {
 
 export function ResponseView({ response }: Props) {
   const [raw, setRaw] = useState(false);
+  const saveResponse = useCallMutation('console.saveResponse');
   async function copy(text: string, what: string) {
     try {
       await navigator.clipboard.writeText(text);
@@ -101,7 +103,7 @@ export function ResponseView({ response }: Props) {
   }
   async function save() {
     try {
-      const r = await call('console.saveResponse', { requestId: response.requestId });
+      const r = await saveResponse.mutateAsync({ requestId: response.requestId });
       if (r.saved) notify.success(`Saved ${formatBytes(r.bytes)}`);
     } catch (e) {
       notify.error(errorOf(e).title);

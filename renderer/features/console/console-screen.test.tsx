@@ -207,7 +207,7 @@ describe('the completion list', () => {
 
 describe('the response view', () => {
   it('shows the response headers in their own tab without --verbose', async () => {
-    render(<ResponseView response={aResponse()} />);
+    render(withBridge(<ResponseView response={aResponse()} />));
     expect(screen.queryByTestId('verbose')).toBeNull();
     const tab = screen.getByRole('tab', { name: 'Headers (2)' });
     fireEvent.mouseDown(tab, { button: 0 });
@@ -220,7 +220,7 @@ describe('the response view', () => {
   });
 
   it('counts the members of an object or array in proper English: "1 item", "2 items"', () => {
-    render(<ResponseView response={aResponse({ body: { kind: 'json', text: '{"One":[1],"Two":{"a":1,"b":2}}', masked: 0 } })} />);
+    render(withBridge(<ResponseView response={aResponse({ body: { kind: 'json', text: '{"One":[1],"Two":{"a":1,"b":2}}', masked: 0 } })} />));
     const counts = [...screen.getByTestId('json-tree').querySelectorAll('.json-count')].map((c) => c.textContent);
     expect(counts).toContain('1 item');
     expect(counts).toContain('2 items');

@@ -6,7 +6,7 @@
  */
 import { Dialog } from 'radix-ui';
 import type { JobView } from '../../../shared/videos/model';
-import { call } from '../../bridge/client';
+import { useCallMutation } from '../../bridge/queries';
 import { formatBytes } from './format';
 import { losesBytesOnPause } from './queue-view';
 import type { Controls, Rows } from './use-controls';
@@ -34,12 +34,6 @@ function what(plain: readonly JobView[]): string {
   return `${subject}: it cannot keep what it sent. ${drops} and sends the file again from zero when resumed.`;
 }
 
-/** Switches the plain rows to resumable, then pauses every row asked for. */
-async function makeResumableThenPause(ask: PauseAsk, pause: (rows: Rows) => void): Promise<void> {
-  await call('videos.setResumable', { ids: ask.plain.map((j) => j.id), resumable: true });
-  pause(ask.scope);
-}
-
 /**
  * Pauses `rows` (the `scope` the core is told), first asking when one of them would restart from zero; answers the
  * question to show, or null when the pause went ahead.
@@ -53,6 +47,7 @@ export function pauseOrAsk(rows: readonly JobView[], scope: Rows, pause: (rows: 
 
 export function PauseDialog({ ask, controls, onClose, onError }: Props) {
   const words = ask ? what(ask.plain) : null;
+  const setResumable = useCallMutation('videos.setResumable');
   return (
     <Dialog.Root open={ask !== null} onOpenChange={(o) => !o && onClose()}>
       <Dialog.Portal>
@@ -72,7 +67,8 @@ export function PauseDialog({ ask, controls, onClose, onError }: Props) {
               onClick={() => {
                 if (!ask) return;
                 onClose();
-                makeResumableThenPause(ask, controls.pause).catch(onError);
+                // The plain rows switch to resumable, then every row asked for pauses.
+                setResumable.mutateAsync({ ids: ask.plain.map((j) => j.id), resumable: true }).then(() => controls.pause(ask.scope), onError);
               }}
             >
               Make resumable, then pause

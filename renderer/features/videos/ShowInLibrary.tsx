@@ -6,8 +6,8 @@
  * instead of an empty or unrelated list.
  */
 import { useState } from 'react';
-import { call, errorOf } from '../../bridge/client';
-import { useCall, useCallMutation } from '../../bridge/queries';
+import { errorOf } from '../../bridge/client';
+import { useCall, useCallMutation, useFetchCall } from '../../bridge/queries';
 import { showInLibrary } from './library/library-store';
 import { goneReason, libraryNameIn, useRowProfile } from './row-profile';
 
@@ -28,6 +28,7 @@ export function ShowInLibrary({ profileId, libraryId, videoId, rowTitle }: Props
   // The active profile's libraries name the library of one of its rows; another profile's row uses that profile's list.
   const libraries = useCall('videos.libraries', {}, { enabled: !row.foreign });
   const activate = useCallMutation('profiles.activate');
+  const fetchCall = useFetchCall();
   const [said, setSaid] = useState<Said | null>(null);
   const [checking, setChecking] = useState(false);
   const name = (row.foreign ? null : libraries.data?.libraries.find((l) => l.id === libraryId)?.name) ?? libraryNameIn(row.profile, libraryId) ?? `library ${libraryId}`;
@@ -38,7 +39,7 @@ export function ShowInLibrary({ profileId, libraryId, videoId, rowTitle }: Props
     setSaid(null);
     try {
       // Asked afresh: the row must not be looked up in whichever profile happens to be active now.
-      const list = await call('profiles.list', {});
+      const list = await fetchCall('profiles.list', {});
       if (list.activeId !== profileId) {
         if (!row.foreign || !list.profiles.some((p) => p.id === profileId)) {
           // The button did not offer a switch (the profile changed meanwhile): say where the video is instead.
@@ -47,7 +48,7 @@ export function ShowInLibrary({ profileId, libraryId, videoId, rowTitle }: Props
         }
         await activate.mutateAsync({ id: profileId });
       }
-      await call('videos.libraryGet', { libraryId, videoId });
+      await fetchCall('videos.libraryGet', { libraryId, videoId });
       showInLibrary(libraryId, videoId);
     } catch (e) {
       const err = errorOf(e);

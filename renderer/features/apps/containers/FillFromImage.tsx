@@ -8,7 +8,8 @@ import { Dialog } from 'radix-ui';
 import { useId, useState } from 'react';
 import { useFormContext } from 'react-hook-form';
 import type { ConfigSuggestions } from '../../../../shared/contract/apps';
-import { call, errorOf } from '../../../bridge/client';
+import { errorOf } from '../../../bridge/client';
+import { useFetchCall } from '../../../bridge/queries';
 import { at, type AppForm } from './form-kit';
 import { useImageHints } from './image-hints';
 
@@ -49,6 +50,7 @@ function freeVolumeName(suggested: string, path: string, taken: ReadonlySet<stri
 export function FillFromImage({ index }: Props) {
   const { getValues, setValue } = useFormContext<AppForm>();
   const hints = useImageHints();
+  const fetchCall = useFetchCall();
   const [state, setState] = useState<
     | { readonly kind: 'idle' }
     | { readonly kind: 'asking' }
@@ -72,7 +74,7 @@ export function FillFromImage({ index }: Props) {
     setState({ kind: 'asking' });
     let s: ConfigSuggestions;
     try {
-      s = await call('apps.configSuggestions', { registryId, imageNamespace: imageNamespace || 'library', imageName, tag });
+      s = await fetchCall('apps.configSuggestions', { registryId, imageNamespace: imageNamespace || 'library', imageName, tag });
     } catch (e) {
       const error = errorOf(e);
       setState({ kind: 'note', text: `The image's suggestions could not be read: ${error.title}${error.detail ? ` (${error.detail})` : ''}`, failed: true });

@@ -8,7 +8,7 @@ import type { AppRegistry } from '../../../../shared/contract/apps';
 import { formatImageReference, parseImageReference, type ImageReferenceProblem } from '../../../../shared/apps/image-reference';
 import { matchRegistry, registryHostKey } from '../../../../shared/apps/image-registry';
 import { IMAGE_PULL_POLICIES } from '../../../../shared/platform/containers';
-import { call } from '../../../bridge/client';
+import { useFetchCall } from '../../../bridge/queries';
 import { Field } from '../../../ui/field';
 import { useCompletion } from './completion';
 import { FillFromImage } from './FillFromImage';
@@ -160,11 +160,12 @@ export function ImageFields({ index, registries }: Props) {
   const prefix = searchPrefixOf(reference);
   const searchKey = searchRegistry !== null && prefix !== null ? `${searchRegistry}|${prefix}` : null;
   const [typingName, setTypingName] = useState(false);
+  const fetchCall = useFetchCall();
   useEffect(() => {
     if (!typingName || searchKey === null || searchRegistry === null || prefix === null) return;
     let live = true;
     const timer = setTimeout(() => {
-      call('apps.searchImages', { registryId: searchRegistry, prefix }).then(
+      fetchCall('apps.searchImages', { registryId: searchRegistry, prefix }).then(
         (r) => live && setFound({ prefix: searchKey, images: r.images }),
         () => live && setFound({ prefix: searchKey, images: [] }),
       );
@@ -173,7 +174,7 @@ export function ImageFields({ index, registries }: Props) {
       live = false;
       clearTimeout(timer);
     };
-  }, [typingName, searchKey, searchRegistry, prefix]);
+  }, [typingName, searchKey, searchRegistry, prefix, fetchCall]);
   const host = hostOf(registries, registryId);
   const nameOptions =
     found !== null && found.prefix === searchKey
@@ -202,7 +203,7 @@ export function ImageFields({ index, registries }: Props) {
     const namespace = typeof ns === 'string' && ns !== '' ? ns : 'library';
     const key = `${r}/${namespace}/${n}`;
     if (tags?.image === key) return;
-    call('apps.imageTags', { registryId: r, imageNamespace: namespace, imageName: n }).then(
+    fetchCall('apps.imageTags', { registryId: r, imageNamespace: namespace, imageName: n }).then(
       (r) => setTags({ image: key, tags: r.tags }),
       () => setTags({ image: key, tags: [] }),
     );

@@ -1,8 +1,7 @@
 /** "Duplicate an app…": the account's apps to choose from; the chosen one is read in full and turned into a create body. */
 import { useState } from 'react';
 import { duplicateAppBody } from '../../../../shared/apps/duplicate-app';
-import { call } from '../../../bridge/client';
-import { useCall } from '../../../bridge/queries';
+import { useCall, useFetchCall } from '../../../bridge/queries';
 import { ErrorMessage } from '../../../ui/ErrorMessage';
 import { InfoDialog } from '../../../ui/info-dialog';
 import type { AppRegistry } from '../../../../shared/contract/apps';
@@ -38,11 +37,12 @@ function AppChoices({ registries, onPick }: Pick<Props, 'registries' | 'onPick'>
   const list = useCall('apps.list', { limit: DUPLICATE_PICKER_LIMIT });
   const [reading, setReading] = useState<string | null>(null);
   const [error, setError] = useState<unknown>(null);
+  const fetchCall = useFetchCall();
 
   function pick(id: string, name: string) {
     setReading(id);
     setError(null);
-    call('apps.get', { id }).then(
+    fetchCall('apps.get', { id }).then(
       (detail) => {
         setReading(null);
         onPick(duplicateAppBody(detail, registries), name);

@@ -1,7 +1,7 @@
 /** Start from blank, a built-in preset, a copy of an existing app or a compose file; replacing what was typed asks first. */
 import { useEffect, useState } from 'react';
 import type { AppRegistry, ComposeImportResult } from '../../../../shared/contract/apps';
-import { call } from '../../../bridge/client';
+import { useCallMutation } from '../../../bridge/queries';
 import { ErrorMessage } from '../../../ui/ErrorMessage';
 import { useLatestCallback } from '../../../ui/use-latest-callback';
 import { ComposeImportDialog } from './ComposeImportDialog';
@@ -33,22 +33,9 @@ export function StartFrom({ hasContent, registries, onStart, onStartWith, import
   const [asking, setAsking] = useState<Pending | null>(null);
   const [picking, setPicking] = useState(false);
   const [imported, setImported] = useState<ComposeImportResult | null>(null);
-  const [importing, setImporting] = useState(false);
-  const [importError, setImportError] = useState<unknown>(null);
-  const importCompose = useLatestCallback(() => {
-    setImporting(true);
-    setImportError(null);
-    call('apps.importCompose', {}).then(
-      (result) => {
-        setImporting(false);
-        setImported(result);
-      },
-      (e: unknown) => {
-        setImporting(false);
-        setImportError(e);
-      },
-    );
-  });
+  const compose = useCallMutation('apps.importCompose', { onSuccess: setImported });
+  const importing = compose.isPending;
+  const importCompose = useLatestCallback(() => compose.mutate({}));
   useEffect(() => {
     if (importRequest > 0) importCompose();
   }, [importRequest, importCompose]);
@@ -76,9 +63,9 @@ export function StartFrom({ hasContent, registries, onStart, onStartWith, import
       <button type="button" aria-haspopup="dialog" disabled={importing} onClick={importCompose}>
         {importing ? 'Reading the compose file…' : 'Import compose file…'}
       </button>
-      {importError !== null && (
+      {compose.error !== null && (
         <div className="start-from-error">
-          <ErrorMessage error={importError} />
+          <ErrorMessage error={compose.error} />
         </div>
       )}
       {imported && (

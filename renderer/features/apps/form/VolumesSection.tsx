@@ -1,9 +1,9 @@
 /** The Volumes section: name and size rows; removing a volume that a container mounts asks first. */
-import { Plus, Trash2 } from 'lucide-react';
-import { useRef, useState } from 'react';
-import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
+import { useState } from 'react';
+import { useFormContext, useWatch } from 'react-hook-form';
 import { LIMITS } from '../../../../shared/platform/containers';
 import { Field } from '../../../ui/field';
+import { RowList } from '../../../ui/row-list';
 import { ConfirmDialog } from './ConfirmDialog';
 import { LimitsLine } from './LimitsLine';
 import type { AppFormValues } from './form-schema';
@@ -16,61 +16,47 @@ export function mountersOf(containers: AppFormValues['containerTemplates'], volu
 
 export function VolumesSection() {
   const { control, register, formState, getValues } = useFormContext<AppFormValues>();
-  const { fields, append, remove } = useFieldArray({ control, name: 'volumes' });
   const containers = useWatch({ control, name: 'containerTemplates' });
-  const [asking, setAsking] = useState<{ readonly index: number; readonly name: string; readonly mounters: readonly string[] } | null>(null);
-  const addButton = useRef<HTMLButtonElement>(null);
+  const [asking, setAsking] = useState<{ readonly name: string; readonly mounters: readonly string[]; readonly remove: () => void } | null>(null);
   const { errors } = formState;
   const size = LIMITS.volumeSize;
 
-  function removeNow(index: number) {
-    remove(index);
-    // The pressed button is gone: keep the keyboard in the list.
-    addButton.current?.focus();
-  }
-
-  function askRemove(index: number) {
+  function askRemove(index: number, remove: () => void) {
     const name = getValues(`volumes.${index}.name`) ?? '';
     const mounters = name ? mountersOf(containers, name) : [];
-    if (mounters.length === 0) removeNow(index);
-    else setAsking({ index, name, mounters });
+    if (mounters.length === 0) remove();
+    else setAsking({ name, mounters, remove });
   }
 
   return (
     <>
-      {fields.length === 0 && <p className="muted small">No volumes: containers keep nothing across restarts.</p>}
       <LimitsLine kind="volumes" />
-      <ol className="plain">
-        {fields.map((field, i) => (
-          <li key={field.id}>
-            <fieldset className="row-item">
-              <legend>Volume {i + 1}</legend>
-              <div className="row-fields">
-                <Field label="Volume name" error={messageAt(errors, `volumes.${i}.name`)}>
-                  {(p) => <input {...p} autoComplete="off" {...register(`volumes.${i}.name`)} />}
-                </Field>
-                <Field label="Size (GB)" hint={`${size.min} to ${size.max}.`} error={messageAt(errors, `volumes.${i}.size`)}>
-                  {(p) => <input {...p} type="number" inputMode="numeric" {...register(`volumes.${i}.size`, { setValueAs: optionalNumber })} />}
-                </Field>
-              </div>
-              <div className="row-actions">
-                <button type="button" aria-label={`Remove volume ${i + 1}`} onClick={() => askRemove(i)}>
-                  <Trash2 aria-hidden="true" size={14} />
-                </button>
-              </div>
-            </fieldset>
-          </li>
-        ))}
-      </ol>
-      <button type="button" ref={addButton} onClick={() => append({ name: '', size: 1 })}>
-        <Plus aria-hidden="true" size={14} /> Add volume
-      </button>
+      <RowList
+        control={control}
+        name="volumes"
+        noun="volume"
+        empty="No volumes: containers keep nothing across restarts."
+        reorder={false}
+        onRemove={askRemove}
+        newRow={() => ({ name: '', size: 1 })}
+      >
+        {(i) => (
+          <>
+            <Field label="Volume name" error={messageAt(errors, `volumes.${i}.name`)}>
+              {(p) => <input {...p} autoComplete="off" {...register(`volumes.${i}.name`)} />}
+            </Field>
+            <Field label="Size (GB)" hint={`${size.min} to ${size.max}.`} error={messageAt(errors, `volumes.${i}.size`)}>
+              {(p) => <input {...p} type="number" inputMode="numeric" {...register(`volumes.${i}.size`, { setValueAs: optionalNumber })} />}
+            </Field>
+          </>
+        )}
+      </RowList>
       <ConfirmDialog
         open={asking !== null}
         title={`Remove volume “${asking?.name ?? ''}”?`}
         cancelLabel="Keep it"
         onCancel={() => setAsking(null)}
-        actions={[{ label: 'Remove volume', danger: true, onSelect: () => asking && removeNow(asking.index) }]}
+        actions={[{ label: 'Remove volume', danger: true, onSelect: () => asking?.remove() }]}
       >
         {asking && `${asking.mounters.join(', ')} ${asking.mounters.length === 1 ? 'mounts' : 'mount'} it; those mounts will name a volume that no longer exists until you change them.`}
       </ConfirmDialog>

@@ -3,7 +3,8 @@ import { Copy, Link, Trash2 } from 'lucide-react';
 import { forwardRef } from 'react';
 import type { Collection } from '../../../../shared/contract/videos';
 import type { LibraryVideo } from '../../../../shared/contract/videos-library';
-import { call, errorOf } from '../../../bridge/client';
+import { errorOf } from '../../../bridge/client';
+import { useFetchCall } from '../../../bridge/queries';
 import { notify } from '../../../ui/toast';
 import { formatBytes } from '../format';
 import { formatDate, formatLength, isPlayable, isWorking, videoWords } from './library-format';
@@ -26,15 +27,6 @@ function copy(text: string, what: string) {
     () => notify.success(`${what} copied`),
     () => notify.error(`The clipboard refused the ${what.toLowerCase()}`),
   );
-}
-
-async function copyPlayUrl(libraryId: number, video: LibraryVideo) {
-  try {
-    const links = await call('videos.libraryLinks', { libraryId, videoId: video.guid });
-    copy(links.playUrl, 'Play URL');
-  } catch (e) {
-    notify.error(errorOf(e).title);
-  }
 }
 
 function CollectionCell({ libraryId, video, collections, edits }: Pick<Props, 'libraryId' | 'video' | 'collections' | 'edits'>) {
@@ -67,6 +59,12 @@ function CollectionCell({ libraryId, video, collections, edits }: Pick<Props, 'l
 }
 
 export const LibraryRow = forwardRef<HTMLTableRowElement, Props>(function LibraryRow({ libraryId, video, collections, edits, spotlit, onDelete }, ref) {
+  const fetchCall = useFetchCall();
+  const copyPlayUrl = () =>
+    fetchCall('videos.libraryLinks', { libraryId, videoId: video.guid }).then(
+      (links) => copy(links.playUrl, 'Play URL'),
+      (e: unknown) => notify.error(errorOf(e).title),
+    );
   const words = videoWords(video);
   const name = video.title || video.guid;
   const working = isWorking(video);
@@ -103,7 +101,7 @@ export const LibraryRow = forwardRef<HTMLTableRowElement, Props>(function Librar
           <button type="button" className="icon-button" aria-label={`Copy the video id of ${name}`} title="Copy the video id" onClick={() => copy(video.guid, 'Video id')}>
             <Copy aria-hidden="true" size={14} />
           </button>
-          <button type="button" className="icon-button" aria-label={`Copy the play URL of ${name}`} title="Copy the play URL" onClick={() => void copyPlayUrl(libraryId, video)}>
+          <button type="button" className="icon-button" aria-label={`Copy the play URL of ${name}`} title="Copy the play URL" onClick={() => void copyPlayUrl()}>
             <Link aria-hidden="true" size={14} />
           </button>
           <button type="button" className="icon-button" aria-label={`Delete ${name}`} title="Delete" onClick={() => onDelete(video)}>
