@@ -7,8 +7,8 @@
 import type { LogFacets } from '../shared/contract/logs.js';
 import { formatBytes } from '../shared/display.js';
 import { logEntryToRecord, type LogEntry } from '../shared/logs/v2-response.js';
-import { ColumnStore } from '../electron/core/logs/columns.js';
-import { facets } from '../electron/core/logs/facets.js';
+import { ColumnStore } from '../electron/core/logs/rows/columns.js';
+import { facets } from '../electron/core/logs/rows/facets.js';
 import type { CliIo } from './io.js';
 import { escapeForTerminal, shownOn } from './output.js';
 

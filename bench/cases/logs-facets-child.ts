@@ -3,12 +3,12 @@
  * timed), then asks that worker for every facet over all rows and times the call from here (the message there, the
  * counting, the answer back). Prints the time and the facets.
  */
-import { workerRows } from '../../electron/core/logs/rows-host.js';
+import { workerRows } from '../../electron/core/logs/rows/rows-host.js';
 
 async function main(): Promise<void> {
   const file = process.argv[2];
   if (file === undefined) throw new Error('usage: logs-facets-child.ts <file>');
-  const host = workerRows(new URL('../../electron/core/logs/rows-worker.ts', import.meta.url));
+  const host = workerRows(new URL('../../electron/core/logs/rows/rows-worker.ts', import.meta.url));
   const rows = host.open();
   // The bench needs every line to compare, whatever the app's rows ceiling.
   const loaded = await rows.loadFile(file, { ceiling: { maxRows: Infinity, maxBytes: Infinity } });

@@ -4,10 +4,10 @@
  * budget, the rows worker) and times it from the open to the last row parsed; `parse <file>` times the same parser
  * reading the file from disk alone. Module loading and the worker's start are before the clock. Prints JSON.
  */
-import { logsArea } from '../../electron/core/logs/area.js';
-import { createRateBudget } from '../../electron/core/logs/rate-budget.js';
-import { workerRows } from '../../electron/core/logs/rows-host.js';
-import { parseV1File } from '../../electron/core/logs/v1-file.js';
+import { logsArea } from '../../electron/core/logs/index.js';
+import { createRateBudget } from '../../electron/core/logs/v2/rate-budget.js';
+import { workerRows } from '../../electron/core/logs/rows/rows-host.js';
+import { parseV1File } from '../../electron/core/logs/v1/v1-file.js';
 import { createPlatformClient } from '../../electron/core/platform/client.js';
 
 const NO_CEILING = { maxRows: Infinity, maxBytes: Infinity };

@@ -25,8 +25,8 @@ import { appError, type AppError } from '../../shared/result.js';
 import { AppFailure, toAppError } from './errors.js';
 import { createEventBus, createRouter, type CallContext, type Handlers } from './router.js';
 import { videosArea } from './videos/area.js';
-import { logsArea } from './logs/area.js';
-import { workerRows } from './logs/rows-host.js';
+import { logsArea } from './logs/index.js';
+import { workerRows } from './logs/rows/rows-host.js';
 import type { QuitQuestion } from './videos/quit.js';
 
 export type { CorePorts } from './ports.js';

@@ -13,9 +13,9 @@ import { FileRegistry } from '../files/registry.js';
 import { createPlatformClient } from '../platform/client.js';
 import { endpointsOf, failureOf, fixedCredentials } from '../platform/test-support.js';
 import type { PlatformClient } from '../platform/types.js';
-import { logsArea, type LogsArea } from './area.js';
-import { createRateBudget } from './rate-budget.js';
-import { inThreadRows, workerRows, type RowsHost } from './rows-host.js';
+import { logsArea, type LogsArea } from './index.js';
+import { createRateBudget } from './v2/rate-budget.js';
+import { inThreadRows, workerRows, type RowsHost } from './rows/rows-host.js';
 import { BUSY_ZONE_NAME } from '../../../sandbox/seed.js';
 
 let sandbox: Sandbox;
@@ -33,7 +33,7 @@ let countingClient: PlatformClient;
 /** Where the sessions' rows live: each suite below runs once with the rows in this thread and once in the worker. */
 const HOSTS: readonly (readonly [string, () => RowsHost])[] = [
   ['rows in this thread', inThreadRows],
-  ['rows in the worker thread', () => workerRows(new URL('./rows-worker.ts', import.meta.url))],
+  ['rows in the worker thread', () => workerRows(new URL('./rows/rows-worker.ts', import.meta.url))],
 ];
 
 beforeAll(async () => {

@@ -8,8 +8,8 @@ import { startSandbox, type Sandbox } from '../../../sandbox/server.js';
 import { createPlatformClient } from '../platform/client.js';
 import { endpointsOf, fixedCredentials } from '../platform/test-support.js';
 import type { PlatformClient } from '../platform/types.js';
-import { logsArea, type LogsArea } from './area.js';
-import { createRateBudget } from './rate-budget.js';
+import { logsArea, type LogsArea } from './index.js';
+import { createRateBudget } from './v2/rate-budget.js';
 
 let sandbox: Sandbox;
 let client: PlatformClient;

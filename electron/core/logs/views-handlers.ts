@@ -7,7 +7,7 @@ import type { logsViewsMethods } from '../../../shared/contract/logs-views.js';
 import { appError } from '../../../shared/result.js';
 import { AppFailure } from '../errors.js';
 import type { AreaHandlers, EventBus } from '../router.js';
-import type { Session } from './session.js';
+import type { Session } from './sessions/session.js';
 import { ViewsStore } from './views-store.js';
 
 /** Where saved views are kept and whose they are. */

@@ -1,0 +1,322 @@
+/**
+ * One logs session per source: a zone's v2 rows paged in through the shared budget, or a v1 file read in. The
+ * rows themselves, and everything computed over them, live behind a RowsHandle (in a worker thread in the app); the
+ * session keeps the query, the paging and the status, and passes windows and aggregates through. A million rows
+ * never leave the rows' side.
+ */
+import type { LogFilter } from '../../../../shared/logs/filter.js';
+import { toV2Query } from '../../../../shared/logs/filter.js';
+import { formatFilterText, parseFilterText } from '../../../../shared/logs/filter-text.js';
+import { resolveRange, type LogRange } from '../../../../shared/logs/range.js';
+import type { UrlGrouping } from '../../../../shared/logs/url-pattern.js';
+import { V2_LIMIT_MAX } from '../../../../shared/logs/v2-query.js';
+import type { FacetsQuery, LogAggregates, LogFacets, LogRow, LogSort, LogsStatus } from '../../../../shared/contract/logs.js';
+import { appError } from '../../../../shared/result.js';
+import { AppFailure, toAppError } from '../../errors.js';
+import type { RateBudget } from '../v2/rate-budget.js';
+import type { RowsHandle } from '../rows/rows-host.js';
+import type { TimeSpan, ValueKey } from '../rows/rows-model.js';
+import type { V2LogClient, V2Page } from '../v2/v2-client.js';
+
+/** Unreadable rows a zone session keeps for the list (the count goes on past it). */
+const UNREADABLE_SAMPLES = 1000;
+
+/** The filter text parsed, or a validation error naming the first problem and where it is. */
+export function parseFilterOrFail(text: string): LogFilter {
+  const parsed = parseFilterText(text);
+  if (parsed.ok) return parsed.filter;
+  const first = parsed.errors[0];
+  const message = first ? `${first.message} (at character ${first.at + 1})` : 'is not a valid filter';
+  throw new AppFailure(appError('validation', 'The filter could not be read', { detail: parsed.errors.map((e) => e.message).join('; '), fieldErrors: { filter: message } }));
+}
+
+/** The range resolved against now, or a validation error naming the rule (and nothing is sent). */
+export function resolveOrFail(range: LogRange, now: number): { from: number; to: number } {
+  const r = resolveRange(range, now);
+  if (r.ok) return { from: r.from, to: r.to };
+  throw new AppFailure(appError('validation', 'This time range cannot be queried', { detail: r.message, fieldErrors: { range: r.message } }));
+}
+
+/** An error as a status carries it: the words and codes, JSON-safe. */
+export function statusError(e: unknown): NonNullable<LogsStatus['error']> {
+  const a = toAppError(e);
+  return { kind: a.kind, title: a.title, ...(a.detail !== undefined ? { detail: a.detail } : {}), ...(a.status !== undefined ? { status: a.status } : {}), ...(a.code !== undefined ? { code: a.code } : {}) };
+}
+
+/** What a session needs from the core. */
+export interface SessionEnv {
+  readonly now: () => number;
+  readonly budget: RateBudget;
+  emit(status: LogsStatus): void;
+}
+
+type Phase = LogsStatus['phase'];
+
+/** Shared by both kinds: the rows, the filter and the status. */
+export abstract class Session {
+  filter: LogFilter;
+  phase: Phase = 'loading';
+  error: LogsStatus['error'] = null;
+
+  constructor(
+    readonly id: string,
+    readonly env: SessionEnv,
+    filter: LogFilter,
+    protected readonly rows: RowsHandle,
+  ) {
+    this.filter = filter;
+  }
+
+  abstract status(): LogsStatus;
+  abstract get partial(): boolean;
+  abstract timeSpan(): TimeSpan | null;
+  abstract close(): void;
+
+  protected base(): Pick<LogsStatus, 'sessionId' | 'filter' | 'loadedRows' | 'matchingRows' | 'phase' | 'error'> {
+    const c = this.rows.counts;
+    return { sessionId: this.id, filter: formatFilterText(this.filter), loadedRows: c.loaded, matchingRows: c.matching, phase: this.phase, error: this.error };
+  }
+
+  protected fail(e: unknown, phase: Phase = 'failed'): void {
+    this.phase = phase;
+    this.error = statusError(e);
+  }
+
+  /** The rows of a window, in the sort asked for. */
+  window(offset: number, count: number, sort: LogSort): Promise<{ rows: LogRow[]; total: number }> {
+    return this.rows.window(offset, count, sort);
+  }
+
+  /** One matching row's Authorization header in clear, for an explicit reveal; null when it has none. */
+  authorization(index: number, sort: LogSort, requestId?: string): Promise<string | null> {
+    return this.rows.authorization(index, sort, requestId);
+  }
+
+  /** The nearest matching row past `from`, in the sort given, whose status is in `min..max`; null when none. */
+  findStatus(from: number, step: 1 | -1, sort: LogSort, min: number, max: number): Promise<number | null> {
+    return this.rows.findStatus(from, step, sort, min, max);
+  }
+
+  aggregates(bucketMs?: number, urls?: UrlGrouping): Promise<LogAggregates> {
+    return this.rows.aggregates(this.timeSpan(), this.partial, bucketMs, urls);
+  }
+
+  /** Facets with counts over the matching rows; `partial` as for aggregates (more rows may come). */
+  facets(query: FacetsQuery = {}): Promise<LogFacets> {
+    return this.rows.facets(query, this.partial);
+  }
+
+  /** Values seen for a key among the matching rows, most frequent first. */
+  values(key: ValueKey, prefix: string): Promise<string[]> {
+    return this.rows.values(key, prefix);
+  }
+
+  /** The place, in the sort given, of the matching row with this request id; null when none matches. */
+  findRequest(requestId: string, sort: LogSort): Promise<number | null> {
+    return this.rows.findRequest(requestId, sort);
+  }
+
+  publish(): LogsStatus {
+    const s = this.status();
+    this.env.emit(s);
+    return s;
+  }
+
+  /** Writes the matching rows to a file, where the rows are (see RowsHandle.exportFile). */
+  exportFile(...args: Parameters<RowsHandle['exportFile']>): ReturnType<RowsHandle['exportFile']> {
+    return this.rows.exportFile(...args);
+  }
+}
+
+/** A zone's v2 logs: pages loaded on demand, all of them on request, through the zone's shared budget. */
+export class ZoneSession extends Session {
+  range: LogRange;
+  from = 0;
+  to = 0;
+  hasMore = true;
+  requests = 0;
+  #pages: AsyncGenerator<V2Page, void, undefined> | null = null;
+  #abort = new AbortController();
+  #busy: Promise<void> = Promise.resolve();
+  #generation = 0;
+  /** Where the next page starts: the platform's offsets count rows before its after-paging filters. */
+  #nextOffset = 0;
+  /** Rows the platform sent that could not be read, why the first one, and the first of them for the list. */
+  unreadable = 0;
+  firstUnreadableReason: string | null = null;
+  unreadableSamples: { line: number; reason: string; text: string }[] = [];
+  /** Why the pages stopped coming although the platform said there were more; null while they have not. */
+  pagingStopped: string | null = null;
+
+  constructor(
+    id: string,
+    env: SessionEnv,
+    filter: LogFilter,
+    rows: RowsHandle,
+    readonly zoneId: number,
+    range: LogRange,
+    private readonly v2: () => Promise<V2LogClient>,
+  ) {
+    super(id, env, filter, rows);
+    this.range = range;
+    const r = resolveOrFail(range, env.now());
+    this.from = r.from;
+    this.to = r.to;
+  }
+
+  get partial(): boolean {
+    return this.hasMore;
+  }
+
+  timeSpan() {
+    return { from: this.from, to: this.to };
+  }
+
+  /**
+   * About how many pages are still on the platform: the rows held so far cover part of the range, and the rest of
+   * the range is assumed to be as busy (0 when nothing is left; null when nothing is loaded yet to judge by).
+   */
+  async pagesLeft(rowsPerPage: number): Promise<number | null> {
+    if (!this.hasMore) return 0;
+    const loaded = this.rows.counts.loaded;
+    const held = loaded > 0 ? await this.rows.span() : null;
+    if (held === null) return null;
+    const covered = Math.max(60_000, Math.min(held.to, this.to) - Math.max(held.from, this.from));
+    const projected = (loaded * (this.to - this.from)) / covered;
+    return Math.max(1, Math.ceil((projected - loaded) / rowsPerPage));
+  }
+
+  status(): LogsStatus {
+    const b = this.env.budget.state(this.zoneId);
+    return {
+      ...this.base(),
+      source: { kind: 'zone', zoneId: this.zoneId },
+      from: this.from,
+      to: this.to,
+      hasMore: this.hasMore,
+      requests: this.requests,
+      budget: { limit: b.limit, windowMs: b.windowMs, remaining: b.remaining, pausedUntil: b.pausedUntil },
+      file: null,
+      ...(this.unreadable > 0 ? { unreadable: { rows: this.unreadable, firstReason: this.firstUnreadableReason } } : {}),
+      ...(this.pagingStopped !== null ? { pagingStopped: this.pagingStopped } : {}),
+    };
+  }
+
+  /** Starts over with a new filter or range: the rows so far are dropped, nothing from the old query lands. */
+  restart(filter: LogFilter, range: LogRange): void {
+    const r = resolveOrFail(range, this.env.now());
+    this.#abort.abort();
+    this.#abort = new AbortController();
+    this.#generation++;
+    this.#pages = null;
+    this.#nextOffset = 0;
+    this.unreadable = 0;
+    this.firstUnreadableReason = null;
+    this.unreadableSamples = [];
+    this.pagingStopped = null;
+    this.filter = filter;
+    this.range = range;
+    this.from = r.from;
+    this.to = r.to;
+    this.hasMore = true;
+    this.requests = 0;
+    this.error = null;
+    this.phase = 'loading';
+    // Queued before anything the new query brings; a failure here shows on the next step.
+    this.rows.reset().catch(() => undefined);
+    this.publish();
+  }
+
+  /** Loads one more page (the first one on open); resolves when it is in. */
+  loadMore(): Promise<void> {
+    const run = this.#busy.then(() => this.#step(false));
+    this.#busy = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Loads every remaining page in the background; `logs.status` events follow it. */
+  loadAll(): void {
+    this.phase = 'loading-all';
+    this.publish();
+    const run = this.#busy.then(async () => {
+      const generation = this.#generation;
+      while (this.hasMore && generation === this.#generation && this.phase === 'loading-all') await this.#step(true);
+      // Nothing (or nothing more) to load: the load is over either way.
+      if (generation === this.#generation && this.phase === 'loading-all') {
+        this.phase = 'idle';
+        this.publish();
+      }
+    });
+    this.#busy = run.catch(() => undefined);
+  }
+
+  cancel(): void {
+    this.#abort.abort();
+    this.#abort = new AbortController();
+    this.#pages = null;
+    this.#generation++;
+    if (this.phase === 'loading' || this.phase === 'loading-all') this.phase = 'cancelled';
+    this.publish();
+  }
+
+  async #step(all: boolean): Promise<void> {
+    if (!this.hasMore) return;
+    const generation = this.#generation;
+    const signal = this.#abort.signal;
+    if (!all) this.phase = 'loading';
+    try {
+      if (this.#pages === null) {
+        const { query, localOnly } = toV2Query(this.filter, { from: this.from, to: this.to });
+        await this.rows.setLocal(localOnly);
+        const client = await this.v2();
+        // A restart while this step waited owns the pages now; this step's query is stale.
+        if (generation !== this.#generation) return;
+        // Pages resume after the rows already held (a cancelled load picks up where it stopped).
+        this.#pages = client.pages(this.zoneId, query, { pageSize: V2_LIMIT_MAX, startOffset: this.#nextOffset, signal });
+      }
+      const next = await this.#pages.next();
+      if (generation !== this.#generation) return;
+      if (next.done) {
+        this.hasMore = signal.aborted ? this.hasMore : false;
+      } else {
+        const page = next.value;
+        this.requests += page.requests;
+        await this.rows.append(page.rows);
+        if (generation !== this.#generation) return;
+        this.#countUnreadable(page);
+        this.#nextOffset = page.offset + page.limit;
+        // A walk the client ended on a stuck platform has no more to give, whatever the platform said.
+        if (page.stopped !== undefined) this.pagingStopped = page.stopped;
+        this.hasMore = page.hasMore && page.stopped === undefined;
+      }
+      if (!this.hasMore || !all) this.phase = 'idle';
+    } catch (e) {
+      if (generation !== this.#generation) return;
+      this.#pages = null;
+      this.fail(e);
+    }
+    this.publish();
+  }
+
+  /** Counts a page's rows that could not be read; the first thousand are kept for the list. */
+  #countUnreadable(page: V2Page): void {
+    if (page.skipped === 0) return;
+    this.unreadable += page.skipped;
+    this.firstUnreadableReason ??= page.firstSkipReason ?? null;
+    for (const r of page.skippedRows) {
+      if (this.unreadableSamples.length >= UNREADABLE_SAMPLES) break;
+      this.unreadableSamples.push({ line: page.offset + r.index + 1, reason: r.reason, text: r.text });
+    }
+  }
+
+  close(): void {
+    this.#abort.abort();
+    this.#generation++;
+    this.rows.close();
+  }
+
+  /** Resolves when the loading asked for so far (a page, or every page) has stopped, however it ended. */
+  settled(): Promise<void> {
+    return this.#busy;
+  }
+}
