@@ -7,8 +7,7 @@
 import type { LogFacets } from '../shared/contract/logs.js';
 import { formatBytes } from '../shared/display.js';
 import { logEntryToRecord, type LogEntry } from '../shared/logs/v2-response.js';
-import { ColumnStore } from '../electron/core/logs/rows/columns.js';
-import { facets } from '../electron/core/logs/rows/facets.js';
+import { ColumnStore, facets } from '../electron/core/logs/index.js';
 import type { CliIo } from './io.js';
 import { escapeForTerminal, shownOn } from './output.js';
 

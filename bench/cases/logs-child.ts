@@ -14,14 +14,9 @@
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
-import type { ByteRow } from '../../electron/core/logs/rows/columns.js';
-import { parseV1File, parseV1FileInWorker, planV1FileParts } from '../../electron/core/logs/v1/v1-file.js';
-import { streamV1File } from '../../electron/core/logs/v1/v1-read.js';
-import { V1StreamParser } from '../../electron/core/logs/v1/v1-parse.js';
-import type { ByteRange } from '../../electron/core/logs/v1/v1-ranges.js';
+import { type ByteRow, parseV1File, parseV1FileInWorker, planV1FileParts, streamV1File, V1StreamParser, type ByteRange, CACHE_CODES } from '../../electron/core/logs/index.js';
 
 const NO_CEILING = { maxRows: Infinity, maxBytes: Infinity };
-import { CACHE_CODES } from '../../electron/core/logs/rows/types.js';
 
 interface Tally {
   lines: number;

@@ -25,8 +25,7 @@ import { appError, type AppError } from '../../shared/result.js';
 import { AppFailure, toAppError } from './errors.js';
 import { createEventBus, createRouter, type CallContext, type Handlers } from './router.js';
 import { videosArea } from './videos/area.js';
-import { logsArea } from './logs/index.js';
-import { workerRows } from './logs/rows/rows-host.js';
+import { createLogsArea, workerRows } from './logs/index.js';
 import type { QuitQuestion } from './videos/quit.js';
 
 export type { CorePorts } from './ports.js';
@@ -111,7 +110,7 @@ export async function createCore(ports: CorePorts): Promise<Core> {
     register: (path) => files.register(path),
   });
   const workerScript = ports.logsWorkerScript;
-  const logsRoom = logsArea({
+  const logsRoom = createLogsArea({
     bus,
     // The rows of every session live in a worker thread when the shell names its script.
     ...(workerScript !== undefined ? { rows: workerRows(workerScript) } : {}),

@@ -13,7 +13,7 @@ import { FileRegistry } from '../files/registry.js';
 import { createPlatformClient } from '../platform/client.js';
 import { endpointsOf, failureOf, fixedCredentials } from '../platform/test-support.js';
 import type { PlatformClient } from '../platform/types.js';
-import { logsArea, type LogsArea } from './index.js';
+import { createLogsArea, type LogsArea } from './index.js';
 import { createRateBudget } from './v2/rate-budget.js';
 import { inThreadRows, workerRows, type RowsHost } from './rows/rows-host.js';
 import { BUSY_ZONE_NAME } from '../../../sandbox/seed.js';
@@ -73,7 +73,7 @@ async function direct(query: Record<string, string>): Promise<LogEntry[]> {
 
 describe.each(HOSTS)('%s', (_label, makeRows) => {
   beforeAll(() => {
-    area = logsArea({
+    area = createLogsArea({
       bus: { emit: (name, payload) => name === 'logs.status' && events.push(payload as LogsStatus) },
       dialogs: { openFiles: async () => chosen.splice(0), saveFile: async () => null },
       client: async () => countingClient,
@@ -95,7 +95,7 @@ describe.each(HOSTS)('%s', (_label, makeRows) => {
     it('suggests the zone the profile names (the busy zone of the embedded sandbox) and no zone otherwise', async () => {
       expect(await h()['logs.zones']({}, {} as never)).not.toHaveProperty('suggested');
       const busy = sandbox.pullZones.find((z) => z.name === BUSY_ZONE_NAME)!;
-      const suggesting = logsArea({
+      const suggesting = createLogsArea({
         bus: { emit: () => undefined },
         dialogs: { openFiles: async () => [], saveFile: async () => null },
         client: async () => client,

@@ -1,6 +1,6 @@
 /**
- * The logs area as the core wires it: sessions by id (a zone's v2 logs or a v1 file), the zone list from the core
- * API, the file dialog, and `logs.status` events. Every zone session pages through the process's one rate budget.
+ * The logs area's door: `createLogsArea` wires sessions by id (a zone's v2 logs or a v1 file), the zone list from
+ * the core API, the file dialog, and `logs.status` events. Every zone session pages through the process's one rate budget.
  * The methods that read rows (windows, aggregates, facets, values, a 5xx search, a header reveal, a request's
  * place) answer for a live tail's id as well, so the screen's one table, histogram and facets can show either.
  */
@@ -15,7 +15,8 @@ import type { Dialogs } from '../ports.js';
 import type { AreaHandlers, EventBus } from '../router.js';
 import { processRateBudget, type RateBudget } from './v2/rate-budget.js';
 import { FileSession } from './sessions/file-session.js';
-import { inThreadRows, type RowsHost } from './rows/rows-host.js';
+import { inThreadRows, type RowsHandle, type RowsHost } from './rows/rows-host.js';
+import type { TimeSpan } from './rows/rows-model.js';
 import { parseFilterOrFail, ZoneSession, type Session, type SessionEnv } from './sessions/session.js';
 import { createV2LogClient } from './v2/v2-client.js';
 import { exportHandlers } from './export/export-handlers.js';
@@ -47,8 +48,13 @@ export interface LogsAreaDeps {
   suggestedZone?(): string | null;
 }
 
-/** What the screen reads from a session or a live tail alike. */
-export type RowsReader = Pick<Session, 'window' | 'authorization' | 'findStatus' | 'findRequest' | 'aggregates' | 'facets' | 'values'>;
+/** What the screen reads from a session or a live tail alike: its rows, and the window and completeness charts need. */
+export interface RowsReader {
+  readonly rows: RowsHandle;
+  readonly partial: boolean;
+  timeSpan(): TimeSpan | null;
+  window: Session['window'];
+}
 
 /** The area's handlers and how to stop it. */
 export interface LogsArea {
@@ -63,7 +69,7 @@ export interface LogsArea {
 }
 
 /** Builds the logs area. */
-export function logsArea(deps: LogsAreaDeps): LogsArea {
+export function createLogsArea(deps: LogsAreaDeps): LogsArea {
   const sessions = new Map<string, ZoneSession | FileSession>();
   const budget = deps.budget ?? processRateBudget();
   const env: SessionEnv = { now: deps.now ?? Date.now, budget, emit: (s: LogsStatus) => deps.bus.emit('logs.status', s) };
@@ -122,15 +128,14 @@ export function logsArea(deps: LogsAreaDeps): LogsArea {
       return s.status();
     },
     'logs.window': async ({ sessionId, offset, count, sort }) => reader(sessionId).window(offset, count, sort),
-    'logs.revealAuthorization': async ({ sessionId, index, sort, requestId }) => ({ value: await reader(sessionId).authorization(index, sort, requestId) }),
+    'logs.revealAuthorization': async ({ sessionId, index, sort, requestId }) => ({ value: await reader(sessionId).rows.call('authorizationFor', [index, sort, requestId]) }),
     'logs.findStatus': async ({ sessionId, from, direction, statusClass, sort }) => {
       const lo = Number(statusClass[0]) * 100;
-      const index = await reader(sessionId).findStatus(from, direction === 'next' ? 1 : -1, sort, lo, lo + 99);
-      return { index };
+      return { index: await reader(sessionId).rows.call('findStatus', [from, direction === 'next' ? 1 : -1, sort, lo, lo + 99]) };
     },
-    'logs.aggregates': async ({ sessionId, bucketMs, urls }) => reader(sessionId).aggregates(bucketMs, urls),
-    'logs.facets': async ({ sessionId, query }) => reader(sessionId).facets(query),
-    'logs.values': async ({ sessionId, key, prefix }) => ({ values: await reader(sessionId).values(key, prefix) }),
+    'logs.aggregates': async ({ sessionId, bucketMs, urls }) => ((r) => r.rows.call('aggregates', [r.timeSpan(), r.partial, bucketMs, urls]))(reader(sessionId)),
+    'logs.facets': async ({ sessionId, query }) => ((r) => r.rows.call('facets', [query ?? {}, r.partial]))(reader(sessionId)),
+    'logs.values': async ({ sessionId, key, prefix }) => ({ values: await reader(sessionId).rows.call('values', [key, prefix]) }),
     'logs.loadMore': async ({ sessionId }) => {
       const s = zone(sessionId);
       await s.loadMore();
@@ -192,3 +197,18 @@ export function logsArea(deps: LogsAreaDeps): LogsArea {
     },
   };
 }
+
+// What the shells, the CLI and the bench use of the area besides the handlers.
+export { workerRows, inThreadRows, type RowsHost, type RowsHandle } from './rows/rows-host.js';
+export { processRateBudget, createRateBudget, type RateBudget } from './v2/rate-budget.js';
+export { createV2LogClient } from './v2/v2-client.js';
+export { TailSession, type TailOptions } from './tail/tail-session.js';
+export { downloadDay } from './v1/day-download.js';
+export { DayStreamSender, readDayStream, type DayStreamResult } from './v1/day-stream.js';
+export { ColumnStore, type ByteRow } from './rows/columns.js';
+export { facets } from './rows/facets.js';
+export { CACHE_CODES } from './rows/types.js';
+export { DEFAULT_ROW_CEILING, parseV1File, parseV1FileInWorker, planV1FileParts, type V1RowCeiling } from './v1/v1-file.js';
+export { V1StreamParser } from './v1/v1-parse.js';
+export { streamV1File } from './v1/v1-read.js';
+export type { ByteRange } from './v1/v1-ranges.js';

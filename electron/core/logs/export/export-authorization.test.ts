@@ -12,7 +12,7 @@ import type { CdnLogRecord } from '../../../../shared/logs/log-record.js';
 import { formatV1Line, parseV1Line } from '../../../../shared/logs/v1-line.js';
 import { FileRegistry } from '../../files/registry.js';
 import { failureOf } from '../../platform/test-support.js';
-import { logsArea } from '../index.js';
+import { createLogsArea } from '../index.js';
 import { createRateBudget } from '../v2/rate-budget.js';
 import { inThreadRows, workerRows, type RowsHost } from '../rows/rows-host.js';
 
@@ -49,7 +49,7 @@ describe.each(HOSTS)('%s', (label, makeRows) => {
   const files = new FileRegistry();
   const status: LogsStatus[] = [];
   const saveAnswers: string[] = [];
-  const area = logsArea({
+  const area = createLogsArea({
     bus: { emit: (name, payload) => void (name === 'logs.status' && status.push(payload as LogsStatus)) },
     dialogs: { openFiles: async () => [], saveFile: async () => saveAnswers.shift() ?? null },
     client: async () => {

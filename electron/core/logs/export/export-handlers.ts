@@ -119,9 +119,10 @@ export function exportHandlers(deps: ExportDeps): ExportHandlers {
             if (s.hasMore) throw new AppFailure(appError('conflict', 'The view changed while its pages loaded', { detail: 'Nothing was saved. Export again.' }));
           }
           emit({ phase: 'writing', total: s.status().matchingRows });
-          const r = await s.exportFile(
-            { target: path, format, sort: sort ?? TIME_SORT, ...(timeZone !== undefined ? { timeZone } : {}), includeAuthorization: includeAuthorization === true },
-            { signal: abort.signal, onProgress: (written, total) => emit({ written, total }) },
+          const r = await s.rows.call(
+            'exportFile',
+            [{ target: path, format, sort: sort ?? TIME_SORT, ...(timeZone !== undefined ? { timeZone } : {}), includeAuthorization: includeAuthorization === true }],
+            { signal: abort.signal, onExportProgress: (written, total) => emit({ written, total }) },
           );
           emit({ phase: 'saved', written: r.rows, total: r.rows, bytes: r.bytes });
           return { outcome: 'saved' as const, path, rows: r.rows, bytes: r.bytes };

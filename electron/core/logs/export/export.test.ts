@@ -17,7 +17,7 @@ import { FileRegistry } from '../../files/registry.js';
 import { createPlatformClient } from '../../platform/client.js';
 import { endpointsOf, failureOf, fixedCredentials } from '../../platform/test-support.js';
 import type { PlatformClient } from '../../platform/types.js';
-import { logsArea, type LogsArea } from '../index.js';
+import { createLogsArea, type LogsArea } from '../index.js';
 import { createRateBudget, type RateBudget } from '../v2/rate-budget.js';
 import { inThreadRows, workerRows, type RowsHost } from '../rows/rows-host.js';
 
@@ -50,7 +50,7 @@ function harness(rows: () => RowsHost, budget: RateBudget = createRateBudget()) 
   const exports: LogsExportStatus[] = [];
   const saveAnswers: (string | null)[] = [];
   const listeners: ((s: LogsExportStatus) => void)[] = [];
-  const area: LogsArea = logsArea({
+  const area: LogsArea = createLogsArea({
     bus: {
       emit: (name, payload) => {
         if (name === 'logs.status') status.push(payload as LogsStatus);

@@ -29,9 +29,9 @@ const entries = Array.from(
 );
 
 async function check(rows: RowsHandle, requestId: string, sort: LogSort): Promise<number | null> {
-  const index = await rows.findRequest(requestId, sort);
+  const index = await rows.call('findRequest', [requestId, sort]);
   if (index !== null) {
-    const { rows: got } = await rows.window(index, 1, sort);
+    const { rows: got } = await rows.call('window', [index, 1, sort]);
     expect(got[0]?.requestId).toBe(requestId);
   }
   return index;
@@ -43,7 +43,7 @@ describe.each([
 ] as const)('rows kept in %s', (_, open) => {
   it('find a request id in each sort, and none once the filters leave it out', async () => {
     const rows = open();
-    await rows.append(entries);
+    await rows.call('append', [entries]);
     const target = id(130);
     const places = new Set<number | null>();
     for (const sort of [{ key: 'time', dir: 'desc' }, { key: 'time', dir: 'asc' }, { key: 'bytes', dir: 'asc' }, { key: 'status', dir: 'desc' }] as const) {
@@ -53,20 +53,20 @@ describe.each([
     expect(places.has(null)).toBe(false);
     expect(places.size).toBeGreaterThan(1);
     // Upper case is the same id.
-    expect(await rows.findRequest(target.toUpperCase(), { key: 'time', dir: 'asc' })).toBe(await rows.findRequest(target, { key: 'time', dir: 'asc' }));
+    expect(await rows.call('findRequest', [target.toUpperCase(), { key: 'time', dir: 'asc' }])).toBe(await rows.call('findRequest', [target, { key: 'time', dir: 'asc' }]));
 
     const only5xx = parseFilterText('status:5xx');
     if (!only5xx.ok) throw new Error('the test filter does not parse');
-    await rows.setLocal(only5xx.filter);
+    await rows.call('setLocal', [only5xx.filter]);
     // Row 130 is a 503 and still matches; row 131 is a 200 and does not.
     const inFiltered = await check(rows, target, { key: 'time', dir: 'asc' });
     expect(inFiltered).not.toBeNull();
     expect(inFiltered!).toBeLessThan(50);
-    expect(await rows.findRequest(id(131), { key: 'time', dir: 'asc' })).toBeNull();
-    expect(await rows.findRequest('f'.repeat(32), { key: 'time', dir: 'asc' })).toBeNull();
+    expect(await rows.call('findRequest', [id(131), { key: 'time', dir: 'asc' }])).toBeNull();
+    expect(await rows.call('findRequest', ['f'.repeat(32), { key: 'time', dir: 'asc' }])).toBeNull();
 
     // Filters off again: the row is back, at its place among all rows.
-    await rows.setLocal([]);
+    await rows.call('setLocal', [[]]);
     expect(await check(rows, id(131), { key: 'time', dir: 'asc' })).not.toBeNull();
     rows.close();
   }, 30_000);

@@ -52,7 +52,7 @@ describe('rows in the worker thread', () => {
 
     const here = inThreadRows().open();
     const there = worker.open();
-    const [a, b] = await Promise.all([here.loadFile(path, {}), there.loadFile(path, {})]);
+    const [a, b] = await Promise.all([here.call('loadFile', [path, {}]), there.call('loadFile', [path, {}])]);
     expect(b).toEqual(a);
     expect(a.malformed).toBe(1);
     expect(a.samples[0]).toMatchObject({ line: 100_001, text: 'broken|line|in|the|second|half' });
@@ -61,21 +61,21 @@ describe('rows in the worker thread', () => {
 
     const parsed = parseFilterText('status:5xx country:DE');
     if (!parsed.ok) throw new Error('the test filter does not parse');
-    await Promise.all([here.setLocal(parsed.filter), there.setLocal(parsed.filter)]);
+    await Promise.all([here.call('setLocal', [parsed.filter]), there.call('setLocal', [parsed.filter])]);
     expect(there.counts.matching).toBeGreaterThan(0);
-    expect(await there.aggregates(a.span, false)).toEqual(await here.aggregates(a.span, false));
+    expect(await there.call('aggregates', [a.span, false])).toEqual(await here.call('aggregates', [a.span, false]));
     // The URL grouping reaches the worker: ids collapse into one pattern per segment name, query strings kept apart.
     const grouping = { patterns: true, ignoreQuery: false };
-    const grouped = await there.aggregates(a.span, false, undefined, grouping);
-    expect(grouped).toEqual(await here.aggregates(a.span, false, undefined, grouping));
+    const grouped = await there.call('aggregates', [a.span, false, undefined, grouping]);
+    expect(grouped).toEqual(await here.call('aggregates', [a.span, false, undefined, grouping]));
     expect(grouped.top.urls[0]?.key).toMatch(/^https:\/\/z\.b-cdn\.net\/videos\/\{n\}\/segment-\{n\}\.ts\?session=\*$/);
     expect(grouped.top.urls[0]?.urls).toBeGreaterThan(1);
     const sort = { key: 'bytes', dir: 'desc' } as const;
-    expect(await there.window(1000, 50, sort)).toEqual(await here.window(1000, 50, sort));
-    expect(await there.values('country', '')).toEqual(await here.values('country', ''));
+    expect(await there.call('window', [1000, 50, sort])).toEqual(await here.call('window', [1000, 50, sort]));
+    expect(await there.call('values', ['country', ''])).toEqual(await here.call('values', ['country', '']));
     // Facets are counted in the worker over the same matching rows; only the small answer comes back.
-    const facets = await there.facets({}, false);
-    expect(facets).toEqual(await here.facets({}, false));
+    const facets = await there.call('facets', [{}, false]);
+    expect(facets).toEqual(await here.call('facets', [{}, false]));
     expect(facets.rows).toBe(there.counts.matching);
     expect(facets.facets.find((f) => f.name === 'country')?.values.map((v) => [v.key, v.requests])).toEqual([['DE', there.counts.matching]]);
     expect(facets.facets.find((f) => f.name === 'statusClass')?.values[0]).toMatchObject({ key: '5xx', filter: 'status:5xx', exact: true, share: 1 });
@@ -87,8 +87,8 @@ describe('rows in the worker thread', () => {
   it('a handle whose worker stopped says its view has ended', async () => {
     const host = workerRows(new URL('./rows-worker.ts', import.meta.url));
     const h = host.open();
-    await h.reset();
+    await h.call('reset', []);
     host.close();
-    await expect(h.values('status', '')).rejects.toMatchObject({ message: expect.stringMatching(/ended|stopped/) });
+    await expect(h.call('values', ['status', ''])).rejects.toMatchObject({ message: expect.stringMatching(/ended|stopped/) });
   }, 30_000);
 });

@@ -5,64 +5,20 @@
  * operations run in the order they were asked, and the row counts after the latest one are at hand without a
  * round trip.
  */
-import type { MessagePort, Worker } from 'node:worker_threads';
-import type { FacetsQuery, LogAggregates, LogFacets, LogRow, LogSort } from '../../../../shared/contract/logs.js';
-import type { LogFilter } from '../../../../shared/logs/filter.js';
-import type { UrlGrouping } from '../../../../shared/logs/url-pattern.js';
-import type { CdnLogRecord } from '../../../../shared/logs/log-record.js';
-import { RowsModel, type RowCounts, type TimeSpan, type ValueKey } from './rows-model.js';
+import { MessagePort, type Worker } from 'node:worker_threads';
+import { RowsModel, type RowCounts } from './rows-model.js';
 import { scriptHref, startScriptWorker } from './start-worker.js';
-import { runRowsOp, type FileLoaded, type LoadContext, type RowsOp, type RowsOpResults, type StreamLoaded } from './rows-ops.js';
-import type { V1FileProgress, V1RowCeiling } from '../v1/v1-file.js';
-import type { ExportFormat } from '../../../../shared/logs/export-format.js';
-import type { ExportWritten } from '../export/export-write.js';
+import { isLoad, runRowsOp, type LoadContext, type RowsOp, type RowsOpAnswer, type RowsOpArgs, type RowsOpName } from './rows-ops.js';
+import type { V1FileProgress } from '../v1/v1-file.js';
 
 /** One session's rows, wherever they are. */
 export interface RowsHandle {
   /** Rows held and rows matching, as of the latest answered operation. */
   readonly counts: RowCounts;
-  append(records: readonly CdnLogRecord[]): Promise<void>;
-  reset(): Promise<void>;
-  setLocal(filter: LogFilter): Promise<void>;
-  window(offset: number, count: number, sort: LogSort): Promise<{ rows: LogRow[]; total: number }>;
-  /** The nearest matching row past `from`, in the sort given, whose status is in `min..max`; null when none. */
-  findStatus(from: number, step: 1 | -1, sort: LogSort, min: number, max: number): Promise<number | null>;
-  /** `urls` says how the top URLs group (exact paths without query strings by default). */
-  aggregates(span: TimeSpan | null, partial: boolean, bucketMs?: number, urls?: UrlGrouping): Promise<LogAggregates>;
-  values(key: ValueKey, prefix: string): Promise<string[]>;
-  /** Facets with counts over the matching rows (facets.ts); only the small answer crosses from the worker. */
-  facets(query: FacetsQuery, partial: boolean): Promise<LogFacets>;
-  /** Reads a v1 file into the rows (in place of any held); the signal stops the read. */
-  loadFile(path: string, options: { signal?: AbortSignal; onProgress?: (p: V1FileProgress) => void; progressIntervalMs?: number; ceiling?: V1RowCeiling }): Promise<FileLoaded>;
+  /** Runs one operation of the table (rows-ops.ts); `ctx` cancels a load and hears its progress. */
+  call<K extends RowsOpName>(op: K, args: RowsOpArgs<K>, ctx?: LoadContext): Promise<RowsOpAnswer<K>>;
   /** Frees the rows. */
   close(): void;
-  /** The place, in the sort given, of the matching row with this request id; null when none matches. */
-  findRequest(requestId: string, sort: LogSort): Promise<number | null>;
-  /** The Authorization header of the matching row at `index` in the sort given, in clear (for one explicit reveal). */
-  authorization(index: number, sort: LogSort, requestId?: string): Promise<string | null>;
-  /** Drops the `count` rows that arrived first; how many rows went and how many of them matched. */
-  trimOldest(count: number): Promise<{ rows: number; matching: number }>;
-  /** Matching rows in arrival order (a live tail), newest arrival last. */
-  arrivalWindow(offset: number, count: number): Promise<{ rows: LogRow[]; total: number }>;
-  /** The first and last time among the rows held (a live tail's window); null when there are none. */
-  span(): Promise<TimeSpan | null>;
-  /** Reads a download's bytes sent on the other end of `port` (day-stream.ts) into the rows, in place of any held. */
-  loadStream(port: MessagePort, window: TimeSpan | null, options: { signal?: AbortSignal; onProgress?: (p: V1FileProgress) => void; progressIntervalMs?: number }): Promise<StreamLoaded>;
-  /**
-   * Writes the matching rows, in the sort given, to `target` (through a temporary file renamed into place). The
-   * rows are taken when the calls before it are done; the calls after it need not wait for the writing.
-   */
-  exportFile(job: ExportRequest, options: { signal?: AbortSignal; onProgress?: (written: number, total: number) => void; progressIntervalMs?: number }): Promise<ExportWritten>;
-}
-
-/** What an export writes and where. */
-export interface ExportRequest {
-  readonly target: string;
-  readonly format: ExportFormat;
-  readonly sort: LogSort;
-  readonly timeZone?: string;
-  /** Write visitors' Authorization headers too (left out unless asked for by name). */
-  readonly includeAuthorization?: boolean;
 }
 
 /** Makes row handles. */
@@ -82,49 +38,21 @@ type Raw = (req: RowsOp, ctx?: LoadContext) => Promise<{ value: unknown; counts:
 function handleOver(raw: Raw, close: () => void): RowsHandle {
   let counts: RowCounts = { loaded: 0, matching: 0 };
   let epoch = 0;
-  const send = async <K extends RowsOp['op']>(req: Extract<RowsOp, { op: K }>, ctx?: LoadContext): Promise<RowsOpResults[K]> => {
-    if (req.op === 'reset') {
-      epoch++;
-      counts = { loaded: 0, matching: 0 };
-    }
-    const mine = epoch;
-    const r = await raw(req, ctx);
-    if (mine === epoch) counts = r.counts;
-    return r.value as RowsOpResults[K];
-  };
   return {
     get counts() {
       return counts;
     },
-    append: (records) => send({ op: 'append', records }),
-    reset: () => send({ op: 'reset' }),
-    setLocal: (filter) => send({ op: 'setLocal', filter }),
-    window: (offset, count, sort) => send({ op: 'window', offset, count, sort }),
-    findStatus: (from, step, sort, min, max) => send({ op: 'findStatus', from, step, sort, min, max }),
-    aggregates: (span, partial, bucketMs, urls) => send({ op: 'aggregates', span, partial, ...(bucketMs !== undefined ? { bucketMs } : {}), ...(urls !== undefined ? { urls } : {}) }),
-    values: (key, prefix) => send({ op: 'values', key, prefix }),
-    facets: (query, partial) => send({ op: 'facets', query, partial }),
-    loadFile: (path, o) =>
-      send(
-        { op: 'loadFile', path, ...(o.progressIntervalMs !== undefined ? { progressIntervalMs: o.progressIntervalMs } : {}), ...(o.ceiling !== undefined ? { ceiling: o.ceiling } : {}) },
-        { ...(o.signal !== undefined ? { signal: o.signal } : {}), ...(o.onProgress !== undefined ? { onProgress: o.onProgress } : {}) },
-      ),
+    async call(op, args, ctx) {
+      if (op === 'reset') {
+        epoch++;
+        counts = { loaded: 0, matching: 0 };
+      }
+      const mine = epoch;
+      const r = await raw({ op, args }, ctx);
+      if (mine === epoch) counts = r.counts;
+      return r.value as RowsOpAnswer<typeof op>;
+    },
     close,
-    exportFile: (job, o) =>
-      send(
-        { op: 'exportFile', ...job, ...(o.progressIntervalMs !== undefined ? { progressIntervalMs: o.progressIntervalMs } : {}) },
-        { ...(o.signal !== undefined ? { signal: o.signal } : {}), ...(o.onProgress !== undefined ? { onExportProgress: o.onProgress } : {}) },
-      ),
-    loadStream: (port, window, o) =>
-      send(
-        { op: 'loadStream', port, window, ...(o.progressIntervalMs !== undefined ? { progressIntervalMs: o.progressIntervalMs } : {}) },
-        { ...(o.signal !== undefined ? { signal: o.signal } : {}), ...(o.onProgress !== undefined ? { onProgress: o.onProgress } : {}) },
-      ),
-    trimOldest: (count) => send({ op: 'trimOldest', count }),
-    arrivalWindow: (offset, count) => send({ op: 'arrivalWindow', offset, count }),
-    span: () => send({ op: 'span' }),
-    findRequest: (requestId, sort) => send({ op: 'findRequest', requestId, sort }),
-    authorization: (index, sort, requestId) => send({ op: 'authorization', index, sort, ...(requestId !== undefined ? { requestId } : {}) }),
   };
 }
 
@@ -137,7 +65,7 @@ export function inThreadRows(): RowsHost {
       const raw: Raw = (req, ctx) => {
         if (req.op === 'exportFile') return detached(queue, (next) => (queue = next), () => runRowsOp(model, req, ctx), ctx);
         // A file read builds its own store and swaps it in at the end, so it does not hold up the calls behind it.
-        const loads = req.op === 'loadFile' || req.op === 'loadStream';
+        const loads = isLoad(req.op);
         const run = loads ? runRowsOp(model, req, ctx) : queue.then(() => runRowsOp(model, req, ctx));
         if (!loads) queue = run.catch(() => undefined);
         return run;
@@ -232,7 +160,7 @@ export function workerRows(script: string | URL): RowsHost {
       const model = nextModel++;
       let closed = false;
       // A stream's port moves to the worker with the message that names it.
-      const post = (msg: ToWorker) => state.w.postMessage(msg, msg.op === 'loadStream' ? [msg.port] : []);
+      const post = (msg: ToWorker) => state.w.postMessage(msg, 'args' in msg ? (msg.args as unknown[]).filter((a) => a instanceof MessagePort) : []);
       const raw: Raw = (req, ctx) => {
         if (closed || state.dead) return Promise.reject(ended());
         const id = nextId++;

@@ -1,18 +1,16 @@
 /**
- * The operations a session asks of its rows, as plain data, and how one is carried out on a RowsModel. The same
- * function serves the rows kept in this thread and the rows kept in the worker, so both behave alike.
+ * The one table of operations on a session's rows: every RowsModel method by name, plus the loads below, which
+ * read or write whole files. The rows kept in this thread and in the worker run them through `runRowsOp`, so both
+ * behave alike; adding an operation is adding a model method.
  */
-import type { FacetsQuery, LogAggregates, LogFacets, LogRow, LogSort } from '../../../../shared/contract/logs.js';
-import type { LogFilter } from '../../../../shared/logs/filter.js';
-import type { UrlGrouping } from '../../../../shared/logs/url-pattern.js';
-import type { CdnLogRecord } from '../../../../shared/logs/log-record.js';
-import { RowsModel, type RowCounts, type TimeSpan, type ValueKey } from './rows-model.js';
-import { parseV1File, parseV1FileInWorker, planV1FileParts, type V1FileOptions, type V1FileProgress, type V1RowCeiling } from '../v1/v1-file.js';
-import type { V1MalformedSample, V1ParserOptions } from '../v1/v1-parse.js';
+import type { MessagePort } from 'node:worker_threads';
+import type { LogSort } from '../../../../shared/contract/logs.js';
 import type { ExportFormat } from '../../../../shared/logs/export-format.js';
 import { writeRowsFile, type ExportWritten } from '../export/export-write.js';
-import type { MessagePort } from 'node:worker_threads';
 import { readDayStream } from '../v1/day-stream.js';
+import { parseV1File, parseV1FileInWorker, planV1FileParts, type V1FileOptions, type V1FileProgress, type V1RowCeiling } from '../v1/v1-file.js';
+import type { V1MalformedSample, V1ParserOptions } from '../v1/v1-parse.js';
+import type { RowCounts, RowsModel, TimeSpan } from './rows-model.js';
 
 /** A local v1 file read into the rows: what was read and refused, and the time the rows cover. */
 export interface FileLoaded {
@@ -26,50 +24,19 @@ export interface FileLoaded {
   readonly endedEarly?: string;
 }
 
-/** One request to a session's rows. */
-export type RowsOp =
-  | { readonly op: 'append'; readonly records: readonly CdnLogRecord[] }
-  | { readonly op: 'reset' }
-  | { readonly op: 'setLocal'; readonly filter: LogFilter }
-  | { readonly op: 'window'; readonly offset: number; readonly count: number; readonly sort: LogSort }
-  | { readonly op: 'findStatus'; readonly from: number; readonly step: 1 | -1; readonly sort: LogSort; readonly min: number; readonly max: number }
-  | { readonly op: 'aggregates'; readonly span: TimeSpan | null; readonly partial: boolean; readonly bucketMs?: number; readonly urls?: UrlGrouping }
-  | { readonly op: 'values'; readonly key: ValueKey; readonly prefix: string }
-  | { readonly op: 'facets'; readonly query: FacetsQuery; readonly partial: boolean }
-  /** `ceiling` replaces the store's default ceiling (the bench reads a whole million-line file). */
-  | { readonly op: 'loadFile'; readonly path: string; readonly progressIntervalMs?: number; readonly parser?: V1ParserOptions; readonly ceiling?: V1RowCeiling }
-  | { readonly op: 'exportFile'; readonly target: string; readonly format: ExportFormat; readonly sort: LogSort; readonly timeZone?: string; readonly includeAuthorization?: boolean; readonly progressIntervalMs?: number }
-  /** A download's bytes arriving on `port` (day-stream.ts), parsed as a file is; rows outside `window` are dropped. */
-  | { readonly op: 'loadStream'; readonly port: MessagePort; readonly window: TimeSpan | null; readonly progressIntervalMs?: number }
-  | { readonly op: 'trimOldest'; readonly count: number }
-  | { readonly op: 'arrivalWindow'; readonly offset: number; readonly count: number }
-  | { readonly op: 'span' }
-  | { readonly op: 'findRequest'; readonly requestId: string; readonly sort: LogSort }
-  | { readonly op: 'authorization'; readonly index: number; readonly sort: LogSort; readonly requestId?: string };
-
 /** A stream read into the rows: as a file, plus the rows left out for being outside the window. */
 export interface StreamLoaded extends FileLoaded {
   readonly outside: number;
 }
 
-/** What each operation answers. */
-export interface RowsOpResults {
-  append: void;
-  reset: void;
-  setLocal: void;
-  window: { rows: LogRow[]; total: number };
-  findStatus: number | null;
-  aggregates: LogAggregates;
-  values: string[];
-  facets: LogFacets;
-  loadFile: FileLoaded;
-  exportFile: ExportWritten;
-  loadStream: StreamLoaded;
-  trimOldest: { rows: number; matching: number };
-  arrivalWindow: { rows: LogRow[]; total: number };
-  span: TimeSpan | null;
-  findRequest: number | null;
-  authorization: string | null;
+/** What an export writes and where. */
+export interface ExportRequest {
+  readonly target: string;
+  readonly format: ExportFormat;
+  readonly sort: LogSort;
+  readonly timeZone?: string;
+  /** Write visitors' Authorization headers too (left out unless asked for by name). */
+  readonly includeAuthorization?: boolean;
 }
 
 /** Where a running file load reports and how it is stopped. */
@@ -87,81 +54,79 @@ export interface LoadContext {
   detach?(): void;
 }
 
-/** Carries out one operation; the answer plus the counts after it. */
-export async function runRowsOp(model: RowsModel, req: RowsOp, ctx: LoadContext = {}): Promise<{ value: unknown; counts: RowCounts }> {
-  const value = await perform(model, req, ctx);
-  return { value, counts: model.counts() };
+/** The model's methods that are not operations (the loads below use them). */
+const NOT_OPS = new Set(['constructor', 'counts', 'adopt', 'exportView']);
+type ModelFn = (...args: never[]) => unknown;
+/** Every RowsModel method is an operation a session may ask for by name: the model is the table of operations. */
+export type ModelOp = Exclude<{ [K in keyof RowsModel]: RowsModel[K] extends ModelFn ? K : never }[keyof RowsModel], 'counts' | 'adopt' | 'exportView'>;
+
+/** The operations that read or write a whole file; they take a context for cancelling and progress. */
+const LOADS = {
+  async loadFile(model: RowsModel, ctx: LoadContext, path: string, o: { progressIntervalMs?: number; parser?: V1ParserOptions; ceiling?: V1RowCeiling } = {}): Promise<FileLoaded> {
+    const options: V1FileOptions = { ...o, ...(ctx.signal !== undefined ? { signal: ctx.signal } : {}), ...(ctx.onProgress !== undefined ? { onProgress: ctx.onProgress } : {}) };
+    // One part is read right here; starting a worker for it would only add the worker's start.
+    const parts = ctx.partScript !== undefined ? await planV1FileParts(path) : [undefined];
+    const r = parts.length > 1 ? await parseV1FileInWorker(path, { ...options, script: ctx.partScript, parts }) : await parseV1File(path, options);
+    model.adopt(r.store);
+    return {
+      lines: r.lines,
+      malformed: r.malformed,
+      samples: r.samples,
+      span: model.span(),
+      ...(r.truncated === true ? { truncated: true } : {}),
+      ...(r.endedEarly !== undefined ? { endedEarly: r.endedEarly } : {}),
+    };
+  },
+  /** A download's bytes arriving on `port` (day-stream.ts), parsed as a file is; rows outside `window` are dropped. */
+  async loadStream(model: RowsModel, ctx: LoadContext, port: MessagePort, window: TimeSpan | null, o: { progressIntervalMs?: number } = {}): Promise<StreamLoaded> {
+    const r = await readDayStream(port, {
+      window,
+      ...o,
+      ...(ctx.signal !== undefined ? { signal: ctx.signal } : {}),
+      onProgress: (p) => ctx.onProgress?.({ bytesRead: 0, totalBytes: 0, lines: p.lines, malformed: p.malformed }),
+    });
+    model.adopt(r.store);
+    return { lines: r.lines, malformed: r.malformed, samples: r.samples, span: model.span(), outside: r.outside };
+  },
+  /**
+   * Writes the matching rows, in the sort given, to `target` (through a temporary file renamed into place). The
+   * rows are taken when the calls before it are done; the calls after it need not wait for the writing.
+   */
+  exportFile(model: RowsModel, ctx: LoadContext, job: ExportRequest, o: { progressIntervalMs?: number } = {}): Promise<ExportWritten> {
+    const { store, order } = model.exportView(job.sort);
+    ctx.detach?.();
+    const { target, format, timeZone, includeAuthorization } = job;
+    return writeRowsFile(store, order, { target, format, ...(timeZone !== undefined ? { timeZone } : {}), includeAuthorization: includeAuthorization === true }, {
+      ...o,
+      ...(ctx.signal !== undefined ? { signal: ctx.signal } : {}),
+      ...(ctx.onExportProgress !== undefined ? { onProgress: ctx.onExportProgress } : {}),
+    });
+  },
+};
+type Loads = typeof LOADS;
+type LoadOp = keyof Loads;
+
+/** An operation on a session's rows, by name. */
+export type RowsOpName = ModelOp | LoadOp;
+/** Its arguments, as sent. */
+export type RowsOpArgs<K extends RowsOpName> = K extends LoadOp ? (Loads[K] extends (m: RowsModel, c: LoadContext, ...a: infer A) => unknown ? A : never) : K extends ModelOp ? Parameters<RowsModel[K]> : never;
+/** What it answers. */
+export type RowsOpAnswer<K extends RowsOpName> = Awaited<K extends LoadOp ? ReturnType<Loads[K]> : K extends ModelOp ? ReturnType<RowsModel[K]> : never>;
+/** One operation as data, as it crosses to the worker. */
+export interface RowsOp<K extends RowsOpName = RowsOpName> {
+  readonly op: K;
+  readonly args: RowsOpArgs<K>;
 }
 
-async function perform(model: RowsModel, req: RowsOp, ctx: LoadContext): Promise<unknown> {
-  switch (req.op) {
-    case 'append':
-      return model.append(req.records);
-    case 'reset':
-      return model.reset();
-    case 'setLocal':
-      return model.setLocal(req.filter);
-    case 'window':
-      return model.window(req.offset, req.count, req.sort);
-    case 'findStatus':
-      return model.findStatus(req.from, req.step, req.sort, req.min, req.max);
-    case 'aggregates':
-      return model.aggregates(req.span, req.partial, req.bucketMs, req.urls);
-    case 'values':
-      return model.values(req.key, req.prefix);
-    case 'facets':
-      return model.facets(req.query, req.partial);
-    case 'loadFile': {
-      const options: V1FileOptions = {
-        ...(ctx.signal !== undefined ? { signal: ctx.signal } : {}),
-        ...(ctx.onProgress !== undefined ? { onProgress: ctx.onProgress } : {}),
-        ...(req.progressIntervalMs !== undefined ? { progressIntervalMs: req.progressIntervalMs } : {}),
-        ...(req.parser !== undefined ? { parser: req.parser } : {}),
-        ...(req.ceiling !== undefined ? { ceiling: req.ceiling } : {}),
-      };
-      // One part is read right here; starting a worker for it would only add the worker's start.
-      const parts = ctx.partScript !== undefined ? await planV1FileParts(req.path) : [undefined];
-      const r = parts.length > 1 ? await parseV1FileInWorker(req.path, { ...options, script: ctx.partScript, parts }) : await parseV1File(req.path, options);
-      model.adopt(r.store);
-      const loaded: FileLoaded = {
-        lines: r.lines,
-        malformed: r.malformed,
-        samples: r.samples,
-        span: model.span(),
-        ...(r.truncated === true ? { truncated: true } : {}),
-        ...(r.endedEarly !== undefined ? { endedEarly: r.endedEarly } : {}),
-      };
-      return loaded;
-    }
-    case 'exportFile': {
-      const { store, order } = model.exportView(req.sort);
-      ctx.detach?.();
-      return writeRowsFile(store, order, { target: req.target, format: req.format, ...(req.timeZone !== undefined ? { timeZone: req.timeZone } : {}), includeAuthorization: req.includeAuthorization === true }, {
-        ...(ctx.signal !== undefined ? { signal: ctx.signal } : {}),
-        ...(ctx.onExportProgress !== undefined ? { onProgress: ctx.onExportProgress } : {}),
-        ...(req.progressIntervalMs !== undefined ? { progressIntervalMs: req.progressIntervalMs } : {}),
-      });
-    }
-    case 'loadStream': {
-      const r = await readDayStream(req.port, {
-        window: req.window,
-        ...(ctx.signal !== undefined ? { signal: ctx.signal } : {}),
-        ...(req.progressIntervalMs !== undefined ? { progressIntervalMs: req.progressIntervalMs } : {}),
-        onProgress: (p) => ctx.onProgress?.({ bytesRead: 0, totalBytes: 0, lines: p.lines, malformed: p.malformed }),
-      });
-      model.adopt(r.store);
-      const loaded: StreamLoaded = { lines: r.lines, malformed: r.malformed, samples: r.samples, span: model.span(), outside: r.outside };
-      return loaded;
-    }
-    case 'trimOldest':
-      return model.trimOldest(req.count);
-    case 'arrivalWindow':
-      return model.arrivalWindow(req.offset, req.count);
-    case 'span':
-      return model.span();
-    case 'findRequest':
-      return model.findRequest(req.requestId, req.sort);
-    case 'authorization':
-      return model.authorizationFor(req.index, req.sort, req.requestId);
-  }
+/** True for the operations that build a store of their own: they do not wait for, or hold up, the calls around them. */
+export const isLoad = (op: string): boolean => op === 'loadFile' || op === 'loadStream';
+
+/** Carries out one operation; the answer plus the counts after it. */
+export async function runRowsOp(model: RowsModel, req: RowsOp, ctx: LoadContext = {}): Promise<{ value: unknown; counts: RowCounts }> {
+  const args = req.args as unknown[];
+  let value: unknown;
+  if (Object.hasOwn(LOADS, req.op)) value = await (LOADS[req.op as LoadOp] as (m: RowsModel, c: LoadContext, ...a: unknown[]) => Promise<unknown>)(model, ctx, ...args);
+  else if (!NOT_OPS.has(req.op) && typeof (model as unknown as Record<string, unknown>)[req.op] === 'function') value = await (model as unknown as Record<string, (...a: unknown[]) => unknown>)[req.op]!(...args);
+  else throw new Error(`No rows operation is called ${String(req.op)}`);
+  return { value, counts: model.counts() };
 }

@@ -6,7 +6,7 @@
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { RowsModel } from './rows-model.js';
 import { ROWS_WORKER_KIND, type FromWorker, type RowsRequest, type ToWorker } from './rows-host.js';
-import { runRowsOp } from './rows-ops.js';
+import { isLoad, runRowsOp } from './rows-ops.js';
 import { detached } from './rows-host.js';
 
 function serve(partScript: string | undefined): void {
@@ -37,7 +37,7 @@ function serve(partScript: string | undefined): void {
     const e = entry;
     const req: RowsRequest = msg;
     const op = async () => {
-      const load = msg.op === 'loadFile' || msg.op === 'loadStream' ? { id: msg.id, abort: new AbortController() } : null;
+      const load = isLoad(msg.op) ? { id: msg.id, abort: new AbortController() } : null;
       if (load) {
         e.load = load;
         if (cancelled.delete(msg.id)) load.abort.abort();
@@ -71,7 +71,7 @@ function serve(partScript: string | undefined): void {
       return;
     }
     // A file read builds its own store and swaps it in at the end, so it does not hold up the calls behind it.
-    if (msg.op === 'loadFile' || msg.op === 'loadStream') void op();
+    if (isLoad(msg.op)) void op();
     else e.queue = e.queue.then(op);
   });
 }

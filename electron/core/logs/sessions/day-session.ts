@@ -80,9 +80,9 @@ export class DaySession extends FileSession {
     const sender = new DayStreamSender(port1);
     let parseError: Error | null = null;
     try {
-      await this.rows.setLocal(this.filter);
+      await this.rows.call('setLocal', [this.filter]);
       const parsing = this.rows
-        .loadStream(port2, { from: this.plan.from, to: this.plan.to }, {
+        .call('loadStream', [port2, { from: this.plan.from, to: this.plan.to }], {
           signal,
           onProgress: (p) => {
             this.lines = p.lines;

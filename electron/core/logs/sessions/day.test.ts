@@ -12,7 +12,7 @@ import { startSandbox, type Sandbox } from '../../../../sandbox/server.js';
 import { createPlatformClient } from '../../platform/client.js';
 import { endpointsOf, fixedCredentials } from '../../platform/test-support.js';
 import type { PlatformClient } from '../../platform/types.js';
-import { logsArea, type LogsArea } from '../index.js';
+import { createLogsArea, type LogsArea } from '../index.js';
 import { createRateBudget } from '../v2/rate-budget.js';
 import { inThreadRows, workerRows, type RowsHost } from '../rows/rows-host.js';
 
@@ -43,7 +43,7 @@ afterAll(async () => {
 });
 
 function areaWith(rows: RowsHost, c: PlatformClient = client): LogsArea {
-  return logsArea({
+  return createLogsArea({
     bus: { emit: (name, payload) => name === 'logs.status' && events.push(payload as LogsStatus) },
     dialogs: { openFiles: async () => [], saveFile: async () => null },
     client: async () => c,

@@ -61,8 +61,8 @@ export class FileSession extends Session {
   /** Reads the file, publishing progress as it goes; ends idle, failed or cancelled (never throws). */
   async load(path: string): Promise<void> {
     try {
-      await this.rows.setLocal(this.filter);
-      const r = await this.rows.loadFile(path, {
+      await this.rows.call('setLocal', [this.filter]);
+      const r = await this.rows.call('loadFile', [path], {
         signal: this.#abort.signal,
         onProgress: (p) => {
           this.bytesRead = p.bytesRead;
@@ -87,7 +87,7 @@ export class FileSession extends Session {
 
   async setFilter(filter: LogFilter): Promise<void> {
     this.filter = filter;
-    await this.rows.setLocal(filter);
+    await this.rows.call('setLocal', [filter]);
   }
 
   cancel(): void {

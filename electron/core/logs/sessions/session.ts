@@ -62,7 +62,7 @@ export abstract class Session {
     readonly id: string,
     readonly env: SessionEnv,
     filter: LogFilter,
-    protected readonly rows: RowsHandle,
+    readonly rows: RowsHandle,
   ) {
     this.filter = filter;
   }
@@ -84,47 +84,13 @@ export abstract class Session {
 
   /** The rows of a window, in the sort asked for. */
   window(offset: number, count: number, sort: LogSort): Promise<{ rows: LogRow[]; total: number }> {
-    return this.rows.window(offset, count, sort);
-  }
-
-  /** One matching row's Authorization header in clear, for an explicit reveal; null when it has none. */
-  authorization(index: number, sort: LogSort, requestId?: string): Promise<string | null> {
-    return this.rows.authorization(index, sort, requestId);
-  }
-
-  /** The nearest matching row past `from`, in the sort given, whose status is in `min..max`; null when none. */
-  findStatus(from: number, step: 1 | -1, sort: LogSort, min: number, max: number): Promise<number | null> {
-    return this.rows.findStatus(from, step, sort, min, max);
-  }
-
-  aggregates(bucketMs?: number, urls?: UrlGrouping): Promise<LogAggregates> {
-    return this.rows.aggregates(this.timeSpan(), this.partial, bucketMs, urls);
-  }
-
-  /** Facets with counts over the matching rows; `partial` as for aggregates (more rows may come). */
-  facets(query: FacetsQuery = {}): Promise<LogFacets> {
-    return this.rows.facets(query, this.partial);
-  }
-
-  /** Values seen for a key among the matching rows, most frequent first. */
-  values(key: ValueKey, prefix: string): Promise<string[]> {
-    return this.rows.values(key, prefix);
-  }
-
-  /** The place, in the sort given, of the matching row with this request id; null when none matches. */
-  findRequest(requestId: string, sort: LogSort): Promise<number | null> {
-    return this.rows.findRequest(requestId, sort);
+    return this.rows.call('window', [offset, count, sort]);
   }
 
   publish(): LogsStatus {
     const s = this.status();
     this.env.emit(s);
     return s;
-  }
-
-  /** Writes the matching rows to a file, where the rows are (see RowsHandle.exportFile). */
-  exportFile(...args: Parameters<RowsHandle['exportFile']>): ReturnType<RowsHandle['exportFile']> {
-    return this.rows.exportFile(...args);
   }
 }
 
@@ -179,7 +145,7 @@ export class ZoneSession extends Session {
   async pagesLeft(rowsPerPage: number): Promise<number | null> {
     if (!this.hasMore) return 0;
     const loaded = this.rows.counts.loaded;
-    const held = loaded > 0 ? await this.rows.span() : null;
+    const held = loaded > 0 ? await this.rows.call('span', []) : null;
     if (held === null) return null;
     const covered = Math.max(60_000, Math.min(held.to, this.to) - Math.max(held.from, this.from));
     const projected = (loaded * (this.to - this.from)) / covered;
@@ -223,7 +189,7 @@ export class ZoneSession extends Session {
     this.error = null;
     this.phase = 'loading';
     // Queued before anything the new query brings; a failure here shows on the next step.
-    this.rows.reset().catch(() => undefined);
+    this.rows.call('reset', []).catch(() => undefined);
     this.publish();
   }
 
@@ -267,7 +233,7 @@ export class ZoneSession extends Session {
     try {
       if (this.#pages === null) {
         const { query, localOnly } = toV2Query(this.filter, { from: this.from, to: this.to });
-        await this.rows.setLocal(localOnly);
+        await this.rows.call('setLocal', [localOnly]);
         const client = await this.v2();
         // A restart while this step waited owns the pages now; this step's query is stale.
         if (generation !== this.#generation) return;
@@ -281,7 +247,7 @@ export class ZoneSession extends Session {
       } else {
         const page = next.value;
         this.requests += page.requests;
-        await this.rows.append(page.rows);
+        await this.rows.call('append', [page.rows]);
         if (generation !== this.#generation) return;
         this.#countUnreadable(page);
         this.#nextOffset = page.offset + page.limit;

@@ -1,19 +1,9 @@
 /**
  * A live tail of one zone: v2 asked every few seconds through the zone's shared budget, each request id kept once,
- * the newest arrivals last, at most `cap` rows held (the oldest arrivals go first), nothing asked while paused.
- *
- * The platform delivers rows late (minutes on a quiet zone), so an ask cannot start where the last one ended. Most
- * asks cover the last `nearMs` (where nearly every new row lands); every `sweepEvery`-th ask reaches back the whole
- * `lookbackMs` and picks up the stragglers. Pages come newest first, so under the page limit the newest rows are
- * the ones fetched. Rows already seen are dropped by request id; an id is forgotten once its row is older than any
- * ask will reach again, and never more than `idMemory` are kept.
- *
- * Budget: an ask takes one request, and a second or third page only while more than half the zone's budget is
- * free, so the table, "Load all" and the CLI always find room beside a tail.
- *
- * The screen reads a tail as it reads any logs session (windows in a sort, aggregates, facets, values, a row's
- * Authorization header): the area answers those methods for a tail's id too. Its time window runs from the oldest
- * row held (or, before any trim, from how far the first ask reached) to now, so charts follow the live edge.
+ * the newest arrivals last, at most `cap` rows held, nothing asked while paused. Rows arrive late, so most asks
+ * cover the last `nearMs` and every `sweepEvery`-th reaches back `lookbackMs`; seen ids are dropped (at most
+ * `idMemory` remembered). A second or third page is asked only while more than half the budget is free, so the
+ * table, "Load all" and the CLI find room beside a tail. The screen reads a tail as any session (see RowsReader).
  */
 import { createHash } from 'node:crypto';
 import type { TailStatus } from '../../../../shared/contract/logs-tail.js';
@@ -133,7 +123,7 @@ export class TailSession {
     readonly id: string,
     readonly env: TailEnv,
     filter: LogFilter,
-    private readonly rows: RowsHandle,
+    readonly rows: RowsHandle,
     readonly zoneId: number,
     private readonly v2: () => Promise<V2LogClient>,
     options: TailOptions = {},
@@ -232,7 +222,7 @@ export class TailSession {
     this.polls = 0;
     this.behind = false;
     this.error = null;
-    this.rows.reset().catch(() => undefined);
+    this.rows.call('reset', []).catch(() => undefined);
     if (this.phase === 'failed') this.phase = 'live';
     if (this.phase === 'live') this.#schedule(0);
     return this.publish();
@@ -240,7 +230,7 @@ export class TailSession {
 
   /** Matching rows in the sort given (as a logs session's), or without one in arrival order (newest last). */
   window(offset: number, count: number, sort?: LogSort): Promise<{ rows: LogRow[]; total: number }> {
-    return sort === undefined ? this.rows.arrivalWindow(offset, count) : this.rows.window(offset, count, sort);
+    return sort === undefined ? this.rows.call('arrivalWindow', [offset, count]) : this.rows.call('window', [offset, count, sort]);
   }
 
   /**
@@ -253,37 +243,9 @@ export class TailSession {
     return { from, to: Math.max(this.env.now(), rows?.to ?? 0, from + 1) };
   }
 
-  /**
-   * Charts, KPIs and top lists over the matching rows held, bucketed over the live window; partial when the tail
-   * could not fetch every row the platform had (it is behind).
-   */
-  aggregates(bucketMs?: number, urls?: UrlGrouping): Promise<LogAggregates> {
-    return this.rows.aggregates(this.timeSpan(), this.behind, bucketMs, urls);
-  }
-
-  /** Facets with counts over the matching rows held; partial as for aggregates. */
-  facets(query: FacetsQuery = {}): Promise<LogFacets> {
-    return this.rows.facets(query, this.behind);
-  }
-
-  /** Values seen for a key among the matching rows held, most frequent first. */
-  values(key: ValueKey, prefix: string): Promise<string[]> {
-    return this.rows.values(key, prefix);
-  }
-
-  /** The nearest matching row past `from`, in the sort given, whose status is in `min..max`; null when none. */
-  findStatus(from: number, step: 1 | -1, sort: LogSort, min: number, max: number): Promise<number | null> {
-    return this.rows.findStatus(from, step, sort, min, max);
-  }
-
-  /** The place, in the sort given, of the matching row with this request id; null when none (it may have been trimmed). */
-  findRequest(requestId: string, sort: LogSort): Promise<number | null> {
-    return this.rows.findRequest(requestId, sort);
-  }
-
-  /** One matching row's Authorization header in clear, for an explicit reveal (see RowsModel.authorizationFor). */
-  authorization(index: number, sort: LogSort, requestId?: string): Promise<string | null> {
-    return this.rows.authorization(index, sort, requestId);
+  /** Charts and facets are partial when the tail could not fetch every row the platform had (it is behind). */
+  get partial(): boolean {
+    return this.behind;
   }
 
   /** Resolves when the ask under way (if any) has ended. */
@@ -353,7 +315,7 @@ export class TailSession {
       const from = now - (sweep ? this.lookbackMs : this.#o.nearMs);
       const { query, localOnly } = toV2Query(this.filter, { from, to: now + this.#o.aheadMs });
       if (!this.#localSet) {
-        await this.rows.setLocal(localOnly);
+        await this.rows.call('setLocal', [localOnly]);
         this.#localSet = true;
       }
       const client = await this.v2();
@@ -386,18 +348,18 @@ export class TailSession {
       // Each time was read once as its id was kept.
       fresh.sort((a, b) => a.timestampMs - b.timestampMs);
       const before = this.rows.counts.matching;
-      await this.rows.append(fresh);
+      await this.rows.call('append', [fresh]);
       if (!current()) return;
       const added = Math.max(0, this.rows.counts.matching - before);
       this.arrived += fresh.length;
       this.arrivedMatching += added;
       this.lastArrived = added;
       if (this.rows.counts.loaded > this.cap) {
-        const t = await this.rows.trimOldest(this.rows.counts.loaded - Math.floor(this.cap * 0.9));
+        const t = await this.rows.call('trimOldest', [this.rows.counts.loaded - Math.floor(this.cap * 0.9)]);
         this.trimmed += t.rows;
         this.trimmedMatching += t.matching;
       }
-      const span = await this.rows.span();
+      const span = await this.rows.call('span', []);
       if (!current()) return;
       this.#rowSpan = span;
       if (sweep) this.behind = behind;
