@@ -1,17 +1,8 @@
 /**
- * The columnar row store behind the logs table, charts and filters. Numbers sit in typed columns; values with few
- * distinct members (country, edge, user agent, pull zone) are dictionary codes; the remaining strings are UTF-8 bytes
- * in one arena, each row's fields written one after another behind a short length prefix, and decoded only when
- * a row is read. Every column doubles when full, so appending is amortised constant time.
- *
- * Cache statuses are small codes: the known ones fixed (CACHE_CODES), any other status the next code of this store's
- * own list, -1 for none; status codes are 32-bit, as the schema allows any int32.
- *
- * Bytes per row, roughly: 40 in the typed columns, plus in the arena one prefix byte per field and the bytes of IP,
- * referer and URL, plus 16 for the request id (packed from its 32 hex characters); user agents, countries and edges
- * cost their dictionary entry once. A typical row with a 60-byte URL, a 14-byte IP and no referer takes about
- * 125 bytes once the store is compacted. The arena is addressed with 32-bit offsets, so one store holds at most
- * 4 GiB of string bytes (some 30 million typical rows); past that, appending throws a RangeError.
+ * The columnar row store behind the logs table, charts and filters: numbers in typed columns, few-valued strings
+ * (country, edge, user agent, pull zone) as dictionary codes, the other strings as UTF-8 bytes in one arena,
+ * decoded only when a row is read; columns double when full. Cache statuses are codes (CACHE_CODES first, then
+ * this store's own; -1 for none). The arena has 32-bit offsets: past 4 GiB of string bytes, appending throws.
  */
 import type { CdnLogRecord } from '../../../../shared/logs/log-record.js';
 import { ByteDict, resized } from './byte-dict.js';

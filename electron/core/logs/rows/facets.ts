@@ -1,13 +1,8 @@
 /**
- * Facets with counts over the matching rows, for the facets panel and `burrow logs --facets`: for each of cache
- * status, status class, status code, country, edge location, URL pattern, host, referrer host and user-agent family,
- * every value's requests, share, bytes and hit ratio, and the filter text that picks it (exactly that value's rows:
- * `host:`, `referer-host:`, `agent:` and `pattern:` name a host, a family and a pattern as these facets group them).
- *
- * One pass over the selected rows. Dictionary-coded columns (cache status, country, edge, user agent) are counted
- * into arrays by code, so those facets cost no string per row; a user agent is classified once per distinct string.
- * URLs and referers are kept as bytes, so each row's is decoded once and looked up among the distinct ones met so
- * far; its pattern and host are worked out once per distinct URL.
+ * Facets with counts over the matching rows, for the facets panel and `burrow logs --facets`: per value of each
+ * facet its requests, share, bytes, hit ratio and the filter text that picks exactly its rows. One pass over the
+ * rows; dictionary-coded columns are counted by code, URLs and referers decoded once per row and worked out once
+ * per distinct value.
  */
 import { FACET_NAMES, type FacetName, type FacetValue, type FacetsQuery, type LogFacets } from '../../../../shared/contract/logs.js';
 import { isCacheStatusFilterValue, NO_CACHE_STATUS } from '../../../../shared/logs/cache-status.js';

@@ -1,13 +1,8 @@
 /**
- * Downloading a zone's v1 day files (`GET /{MM-DD-YY}/{zoneId}.log`) through the platform client — which adds the
- * logging key here, in the core's thread — and the zone's shared rate budget, one file after the other, each
- * body handed chunk by chunk to a DayStreamSender as it arrives. The sender's pace holds the download back, so
- * the body is never held whole. Gzip is asked for; whether it came is seen from the first bytes (a v1 line never
- * starts with gzip's magic number), as for files on disk.
- *
- * The client does not retry on its own (every attempt must come out of the budget, and a body half-parsed cannot
- * be taken back): a 429 pauses the zone as the platform asked and tries again, a 5xx before any byte tries again
- * after a short wait, anything else fails with the logging API's explanation.
+ * Downloading a zone's v1 day files (`GET /{MM-DD-YY}/{zoneId}.log`) one after the other, through the platform
+ * client (the key stays in the core's thread) and the zone's shared budget, each body handed chunk by chunk to a
+ * DayStreamSender whose pace holds the download back. Gzip is asked for and recognised by its first bytes. The
+ * client's own retries are off (every attempt comes out of the budget; a half-parsed body cannot be taken back).
  */
 import { setTimeout as sleepFor } from 'node:timers/promises';
 import type { DayFile } from '../../../../shared/logs/day.js';

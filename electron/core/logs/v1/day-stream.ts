@@ -1,12 +1,7 @@
 /**
- * A download's bytes carried to the rows' side (the rows worker in the app) over a MessagePort of their own, with
- * credit: the sender gathers the network's chunks into batches, transfers each batch (no copy on the way) and
- * may have only `window` batches unanswered; the reader answers each one once the parser has taken it. So a fast
- * download of a large file waits for the parser instead of piling up in the worker's message queue, and the
- * download's pace follows the parse (the platform client awaits the sender before reading the next chunk).
- *
- * The stream is made of parts, one per day file, each plain or gzip (gunzipped on the rows' side, so only the
- * compressed bytes cross threads). The credentials never cross: only the body's bytes do.
+ * A download's bytes carried to the rows' side over a MessagePort of their own, with credit: batches are
+ * transferred (not copied) and at most `window` may be unanswered, so the download waits for the parser. The
+ * stream is one part per day file, plain or gzip (gunzipped on the rows' side); only the body's bytes cross.
  */
 import type { MessagePort } from 'node:worker_threads';
 import { createGunzip, type Gunzip } from 'node:zlib';

@@ -1,10 +1,7 @@
 /**
- * Reading a local v1 log file (plain or gzip) into a column store, as a stream: memory follows the rows kept, not
- * the file. parseV1File runs in the calling thread; parseV1FileInWorker runs the same code in worker threads and
- * transfers the finished columns back (the buffers move), so the caller's thread stays free while a large file
- * is read. A large plain file is cut at line breaks into one part per worker (two by default), parsed at the same
- * time and joined in file order, which copies the columns once; a gzip file is read by one worker from the start.
- * Filtering and aggregating then happen wherever the store ends up.
+ * Reading a local v1 log file (plain or gzip) into a column store as a stream. parseV1FileInWorker runs the same
+ * code in worker threads and transfers the columns back; a large plain file is cut at line breaks into one part
+ * per worker and joined in file order, a gzip file is read by one worker.
  */
 import { open, stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
@@ -26,13 +23,9 @@ export interface V1FileProgress {
 }
 
 /**
- * The most a file's rows may take in the store: the rows kept and the bytes they fill (ColumnStore.usedBytes: a
- * column's untouched capacity is not counted, so where a growing column happens to double does not decide how many
- * rows a file keeps). A gzip file of a few MB can inflate to gigabytes of lines; past either ceiling reading stops
- * (no more is inflated) and the result says the file has more. 5 million rows, or 224 MiB of rows, whichever comes
- * first. A typical day file of a million lines (about 260 bytes a line) fills some 132 MiB, so it opens whole, read
- * in one part or two (each part gets half the ceiling); held, a million such rows keep the process near 220 MiB,
- * inside the 300 MiB per million rows the table's model may take.
+ * The most a file's rows may take in the store: rows kept and bytes used (ColumnStore.usedBytes). Past either,
+ * reading stops (nothing more is inflated) and the result says the file has more. Each part of a split read gets
+ * half. The defaults fit a typical million-line day file whole (see bench/README.md, logs-model-1m).
  */
 export interface V1RowCeiling {
   readonly maxRows: number;

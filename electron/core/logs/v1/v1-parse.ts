@@ -1,21 +1,9 @@
 /**
- * A streaming, byte-level parser for v1 log lines (the pipe-delimited day files). Chunks of any size go in; lines are
- * split on LF (a CR before it is dropped), validated field by field straight from the bytes and appended to a
- * ColumnStore without building a string per line. Bad lines are counted by reason and the first few are kept as
- * samples; nothing a file contains makes it throw.
- *
- * Each line first goes through scanV1Line, a single pass that takes well-formed lines; whatever it passes on is
- * read again here field by field in the line format's order, which accepts the unusual good line and names the
- * reason for a bad one. Both together accept exactly the lines parseV1Line accepts and read them the same way,
- * with two deliberate differences:
- * a UTF-8 byte order mark at the start of the stream is skipped, and a line longer than maxLineBytes is refused
- * as 'line-too-long' so a file without line breaks cannot grow memory without bound.
- *
- * Pipes inside fields: a line must have exactly 12 or 15 fields, otherwise it is malformed ('field-count'). The
- * referer, URL, edge and user agent sit side by side in the middle of the line, so an extra pipe in any of them
- * could belong to any of them; guessing would file wrong values under filters and charts without anyone knowing,
- * while a refused line is counted and listable. The platform removes pipes from those fields before writing, so
- * such lines only come from damaged or foreign files.
+ * A streaming, byte-level parser for v1 log lines: chunks of any size in, lines split on LF, validated from the
+ * bytes into a ColumnStore; bad lines counted by reason with samples, and nothing makes it throw. scanV1Line takes
+ * the well-formed lines; the rest are read here field by field. Together they accept what parseV1Line accepts,
+ * except a leading BOM (skipped) and a line over maxLineBytes ('line-too-long'). A line without exactly 12 or 15
+ * fields is refused ('field-count'): a pipe inside a field cannot be placed.
  */
 import { maskAuthorization } from '../../../../shared/logs/authorization.js';
 import type { V1RejectReason } from '../../../../shared/logs/v1-line.js';

@@ -1,12 +1,8 @@
 /**
- * The fast path of the v1 stream parser: one pass over the bytes of a well-formed line, filling the row as it goes.
- * It gives up (returns false) at the first byte that is not what a well-formed line has there, and the parser then
- * reads that line the careful way, which finds the reason or, for an unusual line that is still good, accepts it.
- * So this function may pass on a good line but must never accept a line the careful path refuses, nor read one
- * differently; the tests hold both to the line format's own parser.
- *
- * Why it is fast: no strings, no field table, digits are read as they are checked, and only the long free-text
- * fields are searched with Buffer.indexOf (native memchr); the short ones are a few iterations of a byte loop.
+ * The fast path of the v1 stream parser: one pass over a well-formed line's bytes, filling the row. It gives up
+ * (false) at the first unexpected byte and the parser reads that line the careful way; it may pass on a good line
+ * but must never accept, or read differently, a line the careful path refuses (the tests hold both to
+ * parseV1Line). Why it is fast: see bench/README.md, logs-v1.
  */
 import { F_AUTHORIZATION, F_CONTENT_RANGE, F_EDGE, F_IP, F_REFERER, F_REQUEST_ID, F_URL, F_USER_AGENT, type ByteRow } from '../rows/columns.js';
 import { CACHE_CODES } from '../rows/types.js';

@@ -1,10 +1,7 @@
 /**
- * The logging API's request budget, one per pull zone and shared by every caller in the process (table paging,
- * "Load all", chart queries, the CLI): never more than `limit` requests in any sliding window of `windowMs`.
- *
- * A request holds its slot from the moment it is granted until `windowMs` after its answer arrived. The platform
- * counts a request when it arrives, which is somewhere between those two moments, so counting the whole span keeps
- * us under the platform's own count however long the network takes.
+ * The logging API's request budget, one per pull zone and shared by every caller in the process: never more than
+ * `limit` requests in any sliding window of `windowMs`. A slot is held from the grant until `windowMs` after the
+ * answer, which covers whenever the platform counted the request.
  */
 import { appError } from '../../../../shared/result.js';
 import { AppFailure } from '../../errors.js';
