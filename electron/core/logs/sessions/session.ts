@@ -8,20 +8,28 @@ import type { LogFilter } from '../../../../shared/logs/filter.js';
 import { toV2Query } from '../../../../shared/logs/filter.js';
 import { formatFilterText, parseFilterText } from '../../../../shared/logs/filter-text.js';
 import { resolveRange, type LogRange } from '../../../../shared/logs/range.js';
-import type { UrlGrouping } from '../../../../shared/logs/url-pattern.js';
 import { V2_LIMIT_MAX } from '../../../../shared/logs/v2-query.js';
-import type { FacetsQuery, LogAggregates, LogFacets, LogRow, LogSort, LogsStatus } from '../../../../shared/contract/logs.js';
+import type { LogRow, LogSort, LogsStatus } from '../../../../shared/contract/logs.js';
 import { appError } from '../../../../shared/result.js';
 import { AppFailure, toAppError } from '../../errors.js';
 import type { RateBudget } from '../v2/rate-budget.js';
 import type { RowsHandle } from '../rows/rows-host.js';
-import type { TimeSpan, ValueKey } from '../rows/rows-model.js';
+import type { TimeSpan } from '../rows/rows-model.js';
 import type { V2LogClient, V2Page } from '../v2/v2-client.js';
 
 /** Unreadable rows a zone session keeps for the list (the count goes on past it). */
 const UNREADABLE_SAMPLES = 1000;
 
-/** The filter text parsed, or a validation error naming the first problem and where it is. */
+const canonical = new WeakMap<LogFilter, string>();
+
+/** A filter's canonical text for statuses: formatted once per filter the core holds, not once per status. */
+export function filterText(filter: LogFilter): string {
+  let text = canonical.get(filter);
+  if (text === undefined) canonical.set(filter, (text = formatFilterText(filter)));
+  return text;
+}
+
+/** The filter text parsed (the one parse a filter gets in the core), or a validation error naming the first problem and where it is. */
 export function parseFilterOrFail(text: string): LogFilter {
   const parsed = parseFilterText(text);
   if (parsed.ok) return parsed.filter;
@@ -74,7 +82,7 @@ export abstract class Session {
 
   protected base(): Pick<LogsStatus, 'sessionId' | 'filter' | 'loadedRows' | 'matchingRows' | 'phase' | 'error'> {
     const c = this.rows.counts;
-    return { sessionId: this.id, filter: formatFilterText(this.filter), loadedRows: c.loaded, matchingRows: c.matching, phase: this.phase, error: this.error };
+    return { sessionId: this.id, filter: filterText(this.filter), loadedRows: c.loaded, matchingRows: c.matching, phase: this.phase, error: this.error };
   }
 
   protected fail(e: unknown, phase: Phase = 'failed'): void {

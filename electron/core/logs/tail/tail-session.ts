@@ -8,19 +8,17 @@
 import { createHash } from 'node:crypto';
 import type { TailStatus } from '../../../../shared/contract/logs-tail.js';
 import { TAIL_DEFAULT_CAP, TAIL_DEFAULT_INTERVAL_MS, TAIL_DEFAULT_LOOKBACK_MS } from '../../../../shared/contract/logs-tail.js';
-import type { FacetsQuery, LogAggregates, LogFacets, LogRow, LogSort } from '../../../../shared/contract/logs.js';
+import type { LogRow, LogSort } from '../../../../shared/contract/logs.js';
 import type { LogFilter } from '../../../../shared/logs/filter.js';
 import { toV2Query } from '../../../../shared/logs/filter.js';
-import { formatFilterText } from '../../../../shared/logs/filter-text.js';
 import { V2_LIMIT_MAX } from '../../../../shared/logs/v2-query.js';
 import type { CdnLogRecord } from '../../../../shared/logs/log-record.js';
 import { toAppError } from '../../errors.js';
 import type { RateBudget } from '../v2/rate-budget.js';
 import type { RowsHandle } from '../rows/rows-host.js';
-import type { TimeSpan, ValueKey } from '../rows/rows-model.js';
-import { statusError } from '../sessions/session.js';
+import type { TimeSpan } from '../rows/rows-model.js';
+import { filterText, statusError } from '../sessions/session.js';
 import type { V2LogClient, V2Page } from '../v2/v2-client.js';
-import type { UrlGrouping } from '../../../../shared/logs/url-pattern.js';
 
 /**
  * What a tail knows a row by: its request id, or for a row that came without one, everything it says (asks
@@ -155,7 +153,7 @@ export class TailSession {
       from: span.from,
       to: span.to,
       phase: this.phase,
-      filter: formatFilterText(this.filter),
+      filter: filterText(this.filter),
       loadedRows: c.loaded,
       matchingRows: c.matching,
       arrived: this.arrived,
