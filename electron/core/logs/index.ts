@@ -1,8 +1,8 @@
 /**
- * The logs area's door: `createLogsArea` wires sessions by id (a zone's v2 logs or a v1 file), the zone list from
- * the core API, the file dialog, and `logs.status` events. Every zone session pages through the process's one rate budget.
- * The methods that read rows (windows, aggregates, facets, values, a 5xx search, a header reveal, a request's
- * place) answer for a live tail's id as well, so the screen's one table, histogram and facets can show either.
+ * The logs area's door: `createLogsArea` wires sessions by id (a zone's v2 logs, a day, a v1 file), the zone list,
+ * the file dialog and `logs.status` events; every zone session pages through the process's one rate budget. The
+ * methods that read rows answer for a live tail's id as well, so the screen's one table, histogram and facets can
+ * show either. Other areas, the CLI and the bench import from here only.
  */
 import { randomUUID } from 'node:crypto';
 import { basename } from 'node:path';
