@@ -10,8 +10,7 @@ import type { LogsStatus } from '../shared/contract/logs.js';
 import { logQueryResponseSchema } from '../shared/logs/v2-response.js';
 import { startSandbox, type Sandbox } from '../sandbox/server.js';
 import { FileRegistry } from '../electron/core/files/registry.js';
-import { logsArea, type LogsArea } from '../electron/core/logs/area.js';
-import { processRateBudget } from '../electron/core/logs/rate-budget.js';
+import { createLogsArea, type LogsArea, processRateBudget } from '../electron/core/logs/index.js';
 import { createPlatformClient } from '../electron/core/platform/client.js';
 import { endpointsOf, fixedCredentials } from '../electron/core/platform/test-support.js';
 import type { PlatformClient } from '../electron/core/platform/types.js';
@@ -34,7 +33,7 @@ beforeAll(async () => {
   client = createPlatformClient({ endpoints: () => endpointsOf(sandbox), credentials: fixedCredentials({ accountKey: sandbox.accountKey }), userAgent: 'Burrow/0.0.0-test', env: {} });
   const files = new FileRegistry();
   // No budget given: the area takes the process's, the one `burrow logs` takes too.
-  area = logsArea({
+  area = createLogsArea({
     bus: { emit: (name, payload) => name === 'logs.status' && events.push(payload as LogsStatus) },
     dialogs: { openFiles: async () => [], saveFile: async () => null },
     client: async () => client,

@@ -7,9 +7,7 @@
  * anything is sent.
  */
 import { MessageChannel } from 'node:worker_threads';
-import { downloadDay } from '../electron/core/logs/day-download.js';
-import { DayStreamSender, readDayStream, type DayStreamResult } from '../electron/core/logs/day-stream.js';
-import { processRateBudget } from '../electron/core/logs/rate-budget.js';
+import { downloadDay, DayStreamSender, readDayStream, type DayStreamResult, processRateBudget } from '../electron/core/logs/index.js';
 import { localTimeZone, planDay } from '../shared/logs/day.js';
 import { matchesRecord } from '../shared/logs/filter.js';
 import { recordToLogEntry } from '../shared/logs/v2-response.js';

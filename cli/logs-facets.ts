@@ -1,14 +1,13 @@
 /**
  * `burrow logs --facets`: instead of the rows, each facet's top values over the rows the same filters pick (from a
- * zone's pages, a day or a file), counted by the core's own facets (electron/core/logs/facets.ts): requests, share,
+ * zone's pages, a day or a file), counted by the core's own facets (electron/core/logs/rows/facets.ts): requests, share,
  * bytes, hit ratio, and the filter text that picks the value. A table on a terminal, NDJSON (one value a line)
  * otherwise. Values are what requesters sent (URLs, hosts, referrers), so they are escaped on a terminal.
  */
 import type { LogFacets } from '../shared/contract/logs.js';
 import { formatBytes } from '../shared/display.js';
 import { logEntryToRecord, type LogEntry } from '../shared/logs/v2-response.js';
-import { ColumnStore } from '../electron/core/logs/columns.js';
-import { facets } from '../electron/core/logs/facets.js';
+import { ColumnStore, facets } from '../electron/core/logs/index.js';
 import type { CliIo } from './io.js';
 import { escapeForTerminal, shownOn } from './output.js';
 

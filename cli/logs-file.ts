@@ -5,10 +5,7 @@
  * fatal; gzip data cut short keeps the rows before the cut.
  */
 import { stat } from 'node:fs/promises';
-import { ColumnStore, type ByteRow } from '../electron/core/logs/columns.js';
-import { DEFAULT_ROW_CEILING, type V1RowCeiling } from '../electron/core/logs/v1-file.js';
-import { V1StreamParser } from '../electron/core/logs/v1-parse.js';
-import { streamV1File } from '../electron/core/logs/v1-read.js';
+import { ColumnStore, type ByteRow, DEFAULT_ROW_CEILING, type V1RowCeiling, V1StreamParser, streamV1File } from '../electron/core/logs/index.js';
 import { matchesRecord } from '../shared/logs/filter.js';
 import { parseDuration, parseWhen } from '../shared/logs/range.js';
 import { recordToLogEntry } from '../shared/logs/v2-response.js';

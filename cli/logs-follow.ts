@@ -5,10 +5,7 @@
  * newest `--limit` rows (every row with `--all`), as `tail -f` starts with the last lines. Ctrl+C stops (exit 130,
  * SIGTERM 143); an error asking again cannot fix ends it (exit 1, or 3 when the platform stays unreachable).
  */
-import { processRateBudget } from '../electron/core/logs/rate-budget.js';
-import { inThreadRows } from '../electron/core/logs/rows-host.js';
-import { TailSession, type TailOptions } from '../electron/core/logs/tail-session.js';
-import { createV2LogClient } from '../electron/core/logs/v2-client.js';
+import { processRateBudget, inThreadRows, TailSession, type TailOptions, createV2LogClient } from '../electron/core/logs/index.js';
 import type { TailStatus } from '../shared/contract/logs-tail.js';
 import { createErrorWriter, EXIT, SIGNAL_EXIT, type CliIo } from './io.js';
 import type { LogFormat, LogsCommand } from './logs-args.js';
@@ -99,7 +96,7 @@ export async function runLogsFollow(cmd: LogsCommand, format: LogFormat, io: Cli
     }
     for (let left = count; left > 0; ) {
       const take = Math.min(left, 500);
-      const w = await handle.arrivalWindow(s.matchingRows - left, take);
+      const w = await handle.call('arrivalWindow', [s.matchingRows - left, take]);
       for (const row of w.rows) {
         const { index: _index, ...entry } = row;
         writer.write(entry);

@@ -5,7 +5,7 @@
  */
 import { createPlatformClient, type PlatformClient } from '../electron/core/platform/client.js';
 import { AppFailure, toAppError } from '../electron/core/errors.js';
-import { createV2LogClient } from '../electron/core/logs/v2-client.js';
+import { createV2LogClient } from '../electron/core/logs/index.js';
 import { matchesRecord, toV2Query, type LogFilter } from '../shared/logs/filter.js';
 import { rangeFromFlags } from '../shared/logs/range.js';
 import { V2_LIMIT_MAX } from '../shared/logs/v2-query.js';

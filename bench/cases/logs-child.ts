@@ -14,14 +14,9 @@
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
-import type { ByteRow } from '../../electron/core/logs/columns.js';
-import { parseV1File, parseV1FileInWorker, planV1FileParts } from '../../electron/core/logs/v1-file.js';
-import { streamV1File } from '../../electron/core/logs/v1-read.js';
-import { V1StreamParser } from '../../electron/core/logs/v1-parse.js';
-import type { ByteRange } from '../../electron/core/logs/v1-ranges.js';
+import { type ByteRow, parseV1File, parseV1FileInWorker, planV1FileParts, streamV1File, V1StreamParser, type ByteRange, CACHE_CODES } from '../../electron/core/logs/index.js';
 
 const NO_CEILING = { maxRows: Infinity, maxBytes: Infinity };
-import { CACHE_CODES } from '../../electron/core/logs/types.js';
 
 interface Tally {
   lines: number;
@@ -122,7 +117,7 @@ async function model(file: string): Promise<void> {
 }
 
 async function modelApp(file: string): Promise<void> {
-  const result = await parseV1FileInWorker(file, { script: new URL('../../electron/core/logs/v1-file.ts', import.meta.url) });
+  const result = await parseV1FileInWorker(file, { script: new URL('../../electron/core/logs/v1/v1-file.ts', import.meta.url) });
   const rss = settledRss();
   const peakRss = process.resourceUsage().maxRSS * 1024;
   process.stdout.write(JSON.stringify({ rows: result.store.length, lines: result.lines, truncated: result.truncated === true, columnBytes: result.store.byteSize, rss, peakRss }));

@@ -4,10 +4,7 @@
  * budget, the rows worker) and times it from the open to the last row parsed; `parse <file>` times the same parser
  * reading the file from disk alone. Module loading and the worker's start are before the clock. Prints JSON.
  */
-import { logsArea } from '../../electron/core/logs/area.js';
-import { createRateBudget } from '../../electron/core/logs/rate-budget.js';
-import { workerRows } from '../../electron/core/logs/rows-host.js';
-import { parseV1File } from '../../electron/core/logs/v1-file.js';
+import { createLogsArea, createRateBudget, workerRows, parseV1File } from '../../electron/core/logs/index.js';
 import { createPlatformClient } from '../../electron/core/platform/client.js';
 
 const NO_CEILING = { maxRows: Infinity, maxBytes: Infinity };
@@ -34,12 +31,12 @@ if (mode === 'parse') {
   const rows = workerRows(worker);
   // The worker is started (and its modules loaded) before the clock, as the app has it running already.
   const warm = rows.open();
-  await warm.setLocal([]);
+  await warm.call('setLocal', [[]]);
   warm.close();
   let settle: (s: LogsStatus) => void = () => undefined;
   const done = new Promise<LogsStatus>((resolve) => (settle = resolve));
   let id = '';
-  const area = logsArea({
+  const area = createLogsArea({
     bus: {
       emit: (name, payload) => {
         const s = payload as LogsStatus;

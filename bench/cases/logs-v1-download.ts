@@ -54,7 +54,7 @@ export const logsV1Download: BenchCase = {
     const url = `${server.url}/11-22-26/1004747.log`;
     // The rows worker as the app starts it (built by build:electron; the smoke round, which builds nothing, runs the source).
     const built = join(ctx.root, 'dist-electron/logsworker.cjs');
-    const worker = existsSync(built) ? built : join(ctx.root, 'electron/core/logs/rows-worker.ts');
+    const worker = existsSync(built) ? built : join(ctx.root, 'electron/core/logs/rows/rows-worker.ts');
     const script = await bundleChild(ctx.root, 'logs-v1-download-child');
     const child = async (args: string[]) => JSON.parse(await stdoutOf({ file: process.execPath, args: [script, ...args] })) as Record<string, number>;
     const ours: number[] = [];

@@ -119,7 +119,7 @@ export async function launchShell(options: ShellOptions = {}): Promise<Shell> {
       openedExternal.push(url);
     },
     // The shell runs the core from source: the worker loads the parser's module through tsx.
-    logsWorkerScript: fileURLToPath(new URL('../../electron/core/logs/rows-worker.ts', import.meta.url)),
+    logsWorkerScript: fileURLToPath(new URL('../../electron/core/logs/rows/rows-worker.ts', import.meta.url)),
   });
 
   // Awaited below; this handler only keeps a failure that comes before then from counting as unhandled.

@@ -167,9 +167,9 @@ export async function createCore(ports: CorePorts): Promise<Core> {
         register: (path) => files.register(path),
       }),
     logs: async () => {
-      const [{ logsArea }, { workerRows }, { BUSY_ZONE_NAME }] = await Promise.all([import('./logs/area.js'), import('./logs/rows-host.js'), import('../../sandbox/seed.js')]);
+      const [{ createLogsArea, workerRows }, { BUSY_ZONE_NAME }] = await Promise.all([import('./logs/index.js'), import('../../sandbox/seed.js')]);
       const workerScript = ports.logsWorkerScript;
-      const room = logsArea({
+      const room = createLogsArea({
         bus,
         // The rows of every session live in a worker thread when the shell names its script.
         ...(workerScript !== undefined ? { rows: workerRows(workerScript) } : {}),

@@ -73,9 +73,6 @@ export const STALE_AFTER_CALL: { readonly [M in MethodName]?: readonly StaleScop
   // A video renamed, moved or deleted in the library browser: its list and its own answer are stale.
   'videos.libraryUpdate': ['videos.libraryList', 'videos.libraryGet'],
   'videos.libraryDelete': ['videos.libraryList', 'videos.libraryGet'],
-  // A session's rows change: what was drawn from them is stale.
-  'logs.update': ['logs.window', 'logs.aggregates', 'logs.values', 'logs.facets'],
-  'logs.loadMore': ['logs.window', 'logs.aggregates', 'logs.values', 'logs.facets'],
   // The account's applications changed; a failed call may still have made or removed one.
   'apps.create': ['apps.list', 'apps.get', 'apps.limits'],
   'apps.delete': ['apps.list', 'apps.get', 'apps.limits'],

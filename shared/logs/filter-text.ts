@@ -1,11 +1,7 @@
 /**
- * The text form of a log filter, e.g. `status:5xx cache:MISS,STALE -pop:WA ua:"Mozilla 5" free words`.
- *
- * Tokens are separated by whitespace. A token is `key:value`, or a bare word to search for; a
- * leading `-` negates it. Double quotes keep spaces in a value, and inside or outside quotes a
- * backslash takes the next character literally (`ua:"say \"hi\""`). Status, cache and country
- * take comma lists, and so do host, referer-host and agent. A word with a `:` or a leading `-`
- * is quoted to be searched for as is.
+ * The text form of a log filter, e.g. `status:5xx cache:MISS,STALE -pop:WA ua:"Mozilla 5" free words`: tokens
+ * split on whitespace, `key:value` or a bare word, `-` negates; double quotes keep spaces, a backslash takes the
+ * next character literally; status, cache, country, host, referer-host and agent take comma lists.
  */
 import { isCacheStatusFilterValue } from './cache-status.js';
 import {

@@ -285,15 +285,10 @@ function patternStem(pattern: string): string {
 }
 
 /**
- * The v2 parameters for a filter over a resolved range (UTC ms, `to` exclusive). v2 has no way
- * to say "not", so negated chips are never sent: they come back in `localOnly` and the caller
- * drops the loaded rows they reject. Pages may then hold fewer rows than asked for; that is a
- * short page like the platform's own after-paging filters, not the end of the data.
- *
- * Host, referrer host, user-agent family and URL pattern have no v2 parameter: they are always
- * local. When one of them names a single value and the matching contains parameter is not
- * already used, that parameter carries text every row of the value holds (the host, a family's
- * word, a pattern's literal start), so the platform sends a superset instead of every row.
+ * The v2 parameters for a filter over a resolved range (UTC ms, `to` exclusive). v2 cannot say "not", so negated
+ * chips, and host, referrer host, agent family and URL pattern (no v2 parameter), come back in `localOnly` for the
+ * caller to apply to the loaded rows. A single such value may still narrow the query through an unused contains
+ * parameter (text all its rows hold), so the platform sends a superset rather than every row.
  */
 export function toV2Query(filter: LogFilter, range: { readonly from: number; readonly to: number }): V2FilterQuery {
   const q: {
@@ -464,12 +459,9 @@ function holds(chip: LogFilterChip, r: CdnLogRecord, anonymization: LogAnonymiza
 }
 
 /**
- * Whether one record passes every chip, with the platform's rules: contains and search are
- * case-insensitive, hosts compare whole and case-insensitive, a family by its kind or name, a
- * pattern whole and case-sensitive; list values are OR-combined, search matches when any word is found, a
- * missing field (no country, no user agent) never has what a chip names. A negated chip
- * passes exactly the records its plain form rejects, missing fields included. Chips a record
- * cannot decide (origin shield, order; `ip` when addresses are dropped) pass every record.
+ * Whether one record passes every chip, by the platform's rules: contains, search and hosts case-insensitive, a
+ * pattern whole and case-sensitive, list values OR-combined; a missing field never has what a chip names, and a
+ * negated chip passes exactly what its plain form rejects. Chips a record cannot decide pass every record.
  */
 export function matchesRecord(filter: LogFilter, record: CdnLogRecord, options: MatchOptions = {}): boolean {
   const anonymization = options.anonymization === undefined ? 0 : options.anonymization;

@@ -79,15 +79,10 @@ function safeInt(text: string): number | undefined {
 }
 
 /**
- * Parses one line (a trailing `\r` or `\n` is ignored). Never throws: anything that is not a
- * well-formed 12- or 15-field line comes back as a reason, so callers can count rejects.
- * Lines whose field count is neither 12 nor 15 are refused rather than guessed at, because a
- * stray pipe in the URL, referer or user agent makes the split ambiguous.
- *
- * Only the numbers every row has (status, time, bytes, pull zone) can make a line unreadable. The
- * other fields are kept as they came: a request id is the platform's hex without its leading zeros
- * (so often shorter than 32 digits), or whatever text stands there; a cache status Burrow has no
- * words for is its own value; an empty URL, edge or request id is absent.
+ * Parses one line (a trailing `\r` or `\n` is ignored); never throws: a line that is not well-formed comes back
+ * as a reason. A field count other than 12 or 15 is refused (a stray pipe makes the split ambiguous). Only the
+ * numbers every row has (status, time, bytes, pull zone) make a line unreadable; other fields are kept as they
+ * came (a short hex request id, an unknown cache status), an empty URL, edge or request id as absent.
  */
 export function parseV1Line(line: string): V1ParseResult {
   const text = line.replace(/\r?\n$/, '').replace(/\r$/, '');

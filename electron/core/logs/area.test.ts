@@ -13,9 +13,9 @@ import { FileRegistry } from '../files/registry.js';
 import { createPlatformClient } from '../platform/client.js';
 import { endpointsOf, failureOf, fixedCredentials } from '../platform/test-support.js';
 import type { PlatformClient } from '../platform/types.js';
-import { logsArea, type LogsArea } from './area.js';
-import { createRateBudget } from './rate-budget.js';
-import { inThreadRows, workerRows, type RowsHost } from './rows-host.js';
+import { createLogsArea, type LogsArea } from './index.js';
+import { createRateBudget } from './v2/rate-budget.js';
+import { inThreadRows, workerRows, type RowsHost } from './rows/rows-host.js';
 import { BUSY_ZONE_NAME } from '../../../sandbox/seed.js';
 
 let sandbox: Sandbox;
@@ -33,7 +33,7 @@ let countingClient: PlatformClient;
 /** Where the sessions' rows live: each suite below runs once with the rows in this thread and once in the worker. */
 const HOSTS: readonly (readonly [string, () => RowsHost])[] = [
   ['rows in this thread', inThreadRows],
-  ['rows in the worker thread', () => workerRows(new URL('./rows-worker.ts', import.meta.url))],
+  ['rows in the worker thread', () => workerRows(new URL('./rows/rows-worker.ts', import.meta.url))],
 ];
 
 beforeAll(async () => {
@@ -73,7 +73,7 @@ async function direct(query: Record<string, string>): Promise<LogEntry[]> {
 
 describe.each(HOSTS)('%s', (_label, makeRows) => {
   beforeAll(() => {
-    area = logsArea({
+    area = createLogsArea({
       bus: { emit: (name, payload) => name === 'logs.status' && events.push(payload as LogsStatus) },
       dialogs: { openFiles: async () => chosen.splice(0), saveFile: async () => null },
       client: async () => countingClient,
@@ -95,7 +95,7 @@ describe.each(HOSTS)('%s', (_label, makeRows) => {
     it('suggests the zone the profile names (the busy zone of the embedded sandbox) and no zone otherwise', async () => {
       expect(await h()['logs.zones']({}, {} as never)).not.toHaveProperty('suggested');
       const busy = sandbox.pullZones.find((z) => z.name === BUSY_ZONE_NAME)!;
-      const suggesting = logsArea({
+      const suggesting = createLogsArea({
         bus: { emit: () => undefined },
         dialogs: { openFiles: async () => [], saveFile: async () => null },
         client: async () => client,

@@ -10,10 +10,10 @@ import { BUSY_ZONE_NAME } from '../../../sandbox/seed.js';
 import { createPlatformClient } from '../platform/client.js';
 import { endpointsOf, fixedCredentials } from '../platform/test-support.js';
 import type { PlatformClient } from '../platform/types.js';
-import { logsArea, type LogsArea } from './area.js';
-import { createRateBudget, type RateBudget } from './rate-budget.js';
-import { inThreadRows } from './rows-host.js';
-import { createV2LogClient } from './v2-client.js';
+import { createLogsArea, type LogsArea } from './index.js';
+import { createRateBudget, type RateBudget } from './v2/rate-budget.js';
+import { inThreadRows } from './rows/rows-host.js';
+import { createV2LogClient } from './v2/v2-client.js';
 
 /** A Wednesday at 18:00 UTC: the hour before it is one of the day's busiest. */
 const NOW = Date.UTC(2026, 10, 25, 18, 0);
@@ -30,7 +30,7 @@ beforeAll(async () => {
   sandbox = await startSandbox({ port: 0, now: () => NOW, liveTraffic: false });
   client = createPlatformClient({ endpoints: () => endpointsOf(sandbox), credentials: fixedCredentials({ accountKey: sandbox.accountKey }), userAgent: 'Burrow/0.0.0-test', env: {} });
   budget = createRateBudget();
-  area = logsArea({
+  area = createLogsArea({
     bus: { emit: (name, payload) => name === 'logs.status' && events.push(payload as LogsStatus) },
     dialogs: { openFiles: async () => [], saveFile: async () => null },
     client: async () => client,

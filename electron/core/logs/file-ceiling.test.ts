@@ -12,10 +12,10 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { LogsStatus } from '../../../shared/contract/logs.js';
 import { formatV1Line } from '../../../shared/logs/v1-line.js';
 import { FileRegistry } from '../files/registry.js';
-import { logsArea } from './area.js';
-import { createRateBudget } from './rate-budget.js';
-import { inThreadRows } from './rows-host.js';
-import { DEFAULT_ROW_CEILING } from './v1-file.js';
+import { createLogsArea } from './index.js';
+import { createRateBudget } from './v2/rate-budget.js';
+import { inThreadRows } from './rows/rows-host.js';
+import { DEFAULT_ROW_CEILING } from './v1/v1-file.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'burrow-file-ceiling-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -39,7 +39,7 @@ describe('a file session over a gzip bomb', () => {
 
     const files = new FileRegistry();
     const status: LogsStatus[] = [];
-    const area = logsArea({
+    const area = createLogsArea({
       bus: { emit: (name, payload) => void (name === 'logs.status' && status.push(payload as LogsStatus)) },
       dialogs: { openFiles: async () => [], saveFile: async () => null },
       client: async () => {

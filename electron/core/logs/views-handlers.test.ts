@@ -8,8 +8,8 @@ import { startSandbox, type Sandbox } from '../../../sandbox/server.js';
 import { createPlatformClient } from '../platform/client.js';
 import { endpointsOf, fixedCredentials } from '../platform/test-support.js';
 import type { PlatformClient } from '../platform/types.js';
-import { logsArea, type LogsArea } from './area.js';
-import { createRateBudget } from './rate-budget.js';
+import { createLogsArea, type LogsArea } from './index.js';
+import { createRateBudget } from './v2/rate-budget.js';
 
 let sandbox: Sandbox;
 let client: PlatformClient;
@@ -21,7 +21,7 @@ const dir = mkdtempSync(join(tmpdir(), 'burrow-logs-views-'));
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0 });
   client = createPlatformClient({ endpoints: () => endpointsOf(sandbox), credentials: fixedCredentials({ accountKey: sandbox.accountKey }), userAgent: 'Burrow/0.0.0-test', env: {} });
-  area = logsArea({
+  area = createLogsArea({
     bus: { emit: (name, payload) => events.push({ name, payload }) },
     dialogs: { openFiles: async () => [], saveFile: async () => null },
     client: async () => client,

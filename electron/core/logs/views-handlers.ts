@@ -7,7 +7,7 @@ import type { logsViewsMethods } from '../../../shared/contract/logs-views.js';
 import { appError } from '../../../shared/result.js';
 import { AppFailure } from '../errors.js';
 import type { AreaHandlers, EventBus } from '../router.js';
-import type { Session } from './session.js';
+import type { RowsHandle } from './rows/rows-host.js';
 import { ViewsStore } from './views-store.js';
 
 /** Where saved views are kept and whose they are. */
@@ -21,7 +21,7 @@ export interface ViewsDeps {
 export type ViewsHandlers = AreaHandlers<{ readonly methods: typeof logsViewsMethods; readonly events: Record<string, never> }>;
 
 /** Builds the handlers over the area's session lookup; without `deps`, views are refused with the reason. */
-export function viewsHandlers(deps: ViewsDeps | undefined, session: (id: string) => Pick<Session, 'findRequest'>, bus: Pick<EventBus, 'emit'>): ViewsHandlers {
+export function viewsHandlers(deps: ViewsDeps | undefined, session: (id: string) => { readonly rows: RowsHandle }, bus: Pick<EventBus, 'emit'>): ViewsHandlers {
   const store = deps ? new ViewsStore(deps.dataDir) : null;
   let pendingLink: string | null = null;
   const views = () => {
@@ -46,7 +46,7 @@ export function viewsHandlers(deps: ViewsDeps | undefined, session: (id: string)
       await v.store.delete(v.profileId, zoneId, id);
       return {};
     },
-    'logs.findRequest': async ({ sessionId, requestId, sort }) => ({ index: await session(sessionId).findRequest(requestId, sort) }),
+    'logs.findRequest': async ({ sessionId, requestId, sort }) => ({ index: await session(sessionId).rows.call('findRequest', [requestId, sort]) }),
     'logs.linkDeliver': async ({ url }) => {
       // Only the latest counts: two links clicked in a row open the second.
       pendingLink = url;

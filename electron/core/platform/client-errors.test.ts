@@ -50,7 +50,7 @@ describe('error mapping against real sandbox answers: status, platform message, 
   it('logging 404 logging_disabled on the disabled pull zone', async () => {
     const off = t.sandbox.pullZones.find((z) => !z.loggingEnabled)!;
     const { error } = await failureOf(t.client.json({ area: 'logging', method: 'GET', path: `/v2/pullzones/${off.id}/logs` }));
-    expect(error).toMatchObject({ kind: 'not_found', status: 404, code: 'logging_disabled', title: 'Logging is not enabled on this pull zone (404)' });
+    expect(error).toMatchObject({ kind: 'not_found', status: 404, code: 'logging_disabled', title: 'Logging is turned off for this pull zone, so there are no logs to show (404)' });
     expect(error.detail).toContain(`GET /logging/v2/pullzones/${off.id}/logs`);
   });
 

@@ -122,7 +122,7 @@ describe('logging { error: { code, message, details? } }', () => {
         "detail": "Logging is not enabled for pull zone 3 — GET /logging/v2/pullzones/3/logs",
         "kind": "not_found",
         "status": 404,
-        "title": "Logging is not enabled on this pull zone (404)",
+        "title": "Logging is turned off for this pull zone, so there are no logs to show (404)",
       }
     `);
   });
@@ -135,7 +135,7 @@ describe('logging { error: { code, message, details? } }', () => {
         "detail": "Rate limit exceeded for pull zone 1: limit 30/10s for AccessKey ••••••••. The server asks to wait before retrying (Retry-After: 7). — GET /logging/v2/pullzones/1/logs?limit=100",
         "kind": "http",
         "status": 429,
-        "title": "Too many log requests: the limit is 30 per 10 seconds per pull zone (429)",
+        "title": "Too many log requests were made for this pull zone in the last 10 seconds (429)",
       }
     `);
   });

@@ -43,12 +43,12 @@ describe('mapPlatformError: the platform error shapes', () => {
   });
 
   it.each([
-    [400, 'invalid_request', 'validation', 'The log query was not accepted (400)'],
-    [401, 'unauthorized', 'auth', 'No credentials reached the logging API (401)'],
-    [403, 'forbidden', 'auth', 'The logging API refused these credentials, or the pull zone is suspended (403)'],
-    [404, 'logging_disabled', 'not_found', 'Logging is not enabled on this pull zone (404)'],
-    [429, 'rate_limited', 'http', 'Too many log requests: the limit is 30 per 10 seconds per pull zone (429)'],
-    [500, 'internal_error', 'http', 'The logging service had an internal error (500)'],
+    [400, 'invalid_request', 'validation', 'The logging service did not accept this query (400)'],
+    [401, 'unauthorized', 'auth', 'The logging service did not receive a key it could check (401)'],
+    [403, 'forbidden', 'auth', 'The logging service refused access: to this key, to this pull zone (not one of the account\'s), or to a suspended account (403)'],
+    [404, 'logging_disabled', 'not_found', 'Logging is turned off for this pull zone, so there are no logs to show (404)'],
+    [429, 'rate_limited', 'http', 'Too many log requests were made for this pull zone in the last 10 seconds (429)'],
+    [500, 'internal_error', 'http', 'The logging service failed while answering; the problem is on the platform’s side (500)'],
   ])('logging %i %s', (status, code, kind, title) => {
     const e = mapPlatformError('logging', status, {}, json({ error: { code, message: 'msg', details: ['from: must be ISO'] } }), 'GET', '/logging/v2/pullzones/1/logs');
     expect(e).toMatchObject({ kind, title, code, status, detail: 'msg: from: must be ISO — GET /logging/v2/pullzones/1/logs' });

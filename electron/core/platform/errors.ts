@@ -2,20 +2,11 @@
 import { escapeForDisplay } from '../../../shared/display.js';
 import { redactError, redactUrl } from '../../../shared/redact.js';
 import { appError, type AppError, type ErrorKind } from '../../../shared/result.js';
+import { LOG_ERROR_TEXTS } from '../../../shared/logs/log-error-texts.js';
 import type { ApiArea } from './types.js';
 
 const MAX_MESSAGE = 500;
 const MAX_PARSE = 256 * 1024;
-
-/** What the logging API's error codes mean, as titles. */
-const LOGGING_TITLES: Readonly<Record<string, string>> = {
-  invalid_request: 'The log query was not accepted',
-  unauthorized: 'No credentials reached the logging API',
-  forbidden: 'The logging API refused these credentials, or the pull zone is suspended',
-  logging_disabled: 'Logging is not enabled on this pull zone',
-  rate_limited: 'Too many log requests: the limit is 30 per 10 seconds per pull zone',
-  internal_error: 'The logging service had an internal error',
-};
 
 const STATUS_TITLES: Readonly<Record<number, string>> = {
   400: 'The platform did not accept the request',
@@ -205,7 +196,8 @@ export function mapPlatformError(
 
   let title = statusTitle(status);
   const hints: string[] = [];
-  const loggingTitle = area === 'logging' && found.code !== undefined && Object.hasOwn(LOGGING_TITLES, found.code) ? LOGGING_TITLES[found.code] : undefined;
+  // The logging API's codes in the same words as the Logs screen's (shared/logs/log-error-texts.ts).
+  const loggingTitle = area === 'logging' && found.code !== undefined && Object.hasOwn(LOG_ERROR_TEXTS, found.code) ? LOG_ERROR_TEXTS[found.code as keyof typeof LOG_ERROR_TEXTS].sentence.replace(/\.$/, '') : undefined;
   if (loggingTitle !== undefined) {
     title = `${loggingTitle} (${status})`;
   } else if (status === 401 && area === 'video') {

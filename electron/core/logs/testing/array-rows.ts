@@ -1,6 +1,6 @@
 /** A RowsView over plain records, for tests of whatever reads rows (aggregates, windows). */
 import type { CdnLogRecord } from '../../../../shared/logs/log-record.js';
-import { CACHE_CODES, type RowsView } from '../types.js';
+import { CACHE_CODES, type RowsView } from '../rows/types.js';
 
 /** Rows backed by an array of records; dictionary codes assigned in order of first appearance. */
 export function arrayRows(records: readonly CdnLogRecord[]): RowsView {

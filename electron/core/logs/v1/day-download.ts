@@ -1,0 +1,139 @@
+/**
+ * Downloading a zone's v1 day files (`GET /{MM-DD-YY}/{zoneId}.log`) one after the other, through the platform
+ * client (the key stays in the core's thread) and the zone's shared budget, each body handed chunk by chunk to a
+ * DayStreamSender whose pace holds the download back. Gzip is asked for and recognised by its first bytes. The
+ * client's own retries are off (every attempt comes out of the budget; a half-parsed body cannot be taken back).
+ */
+import { setTimeout as sleepFor } from 'node:timers/promises';
+import type { DayFile } from '../../../../shared/logs/day.js';
+import { appError } from '../../../../shared/result.js';
+import { AppFailure } from '../../errors.js';
+import { backoffCeiling, parseRetryAfter } from '../../platform/retry.js';
+import type { PlatformClient, PlatformResponse } from '../../platform/types.js';
+import type { DayStreamSender } from './day-stream.js';
+import { LOG_RATE_WINDOW_MS, type RateBudget } from '../v2/rate-budget.js';
+import { LOG_BACKOFF, LOG_RETRIED_STATUSES, logErrorBody, logRefusal } from '../v2/v2-client.js';
+
+/** What a download needs. */
+export interface DayDownloadOptions {
+  readonly client: PlatformClient;
+  readonly budget: RateBudget;
+  readonly zoneId: number;
+  readonly files: readonly DayFile[];
+  readonly sender: DayStreamSender;
+  readonly signal?: AbortSignal;
+  /** Body bytes received so far (compressed, when gzip came), over all files. */
+  onBytes?(bytesRead: number): void;
+  /** A request is about to be sent. */
+  onRequest?(): void;
+  readonly now?: () => number;
+  readonly sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** 429s in a row before giving up (default 5); 5xx answers before giving up (default 3). */
+  readonly maxRateLimited?: number;
+  readonly maxAttempts?: number;
+  /** An attempt fails after this long without a byte (default 60 s). */
+  readonly idleTimeoutMs?: number;
+}
+
+/** An error answer is small; a day's body past this is not kept (the sender has it). */
+const KEPT_BYTES = 64 * 1024;
+
+/** The path of one day file. */
+export function dayFilePath(zoneId: number, file: DayFile): string {
+  return `/${file.date}/${zoneId}.log`;
+}
+
+/** Downloads every file in order into the sender (one part each); the sender's end is the caller's. */
+export async function downloadDay(o: DayDownloadOptions): Promise<{ requests: number; bytes: number }> {
+  let bytes = 0;
+  let requests = 0;
+  for (const file of o.files) {
+    const r = await downloadFile(o, file, (n) => {
+      bytes += n;
+      o.onBytes?.(bytes);
+    });
+    requests += r;
+  }
+  return { requests, bytes };
+}
+
+async function downloadFile(o: DayDownloadOptions, file: DayFile, count: (n: number) => void): Promise<number> {
+  const now = o.now ?? Date.now;
+  const sleep = o.sleep ?? ((ms: number, signal?: AbortSignal) => sleepFor(ms, undefined, signal ? { signal } : {}));
+  const path = dayFilePath(o.zoneId, file);
+  let limited = 0;
+  let failures = 0;
+  let requests = 0;
+  for (;;) {
+    const grant = await o.budget.acquire(o.zoneId, o.signal);
+    requests++;
+    o.onRequest?.();
+    // The first bytes of a good answer decide gzip or not; one byte alone waits for the next.
+    let head: Buffer | null = null;
+    let started = false;
+    let response: PlatformResponse;
+    try {
+      response = await o.client.send({
+        area: 'logging',
+        method: 'GET',
+        path,
+        headers: { accept: 'text/plain', 'accept-encoding': 'gzip' },
+        retry: false,
+        idleTimeoutMs: o.idleTimeoutMs ?? 60_000,
+        maxBodyBytes: KEPT_BYTES,
+        ...(o.signal ? { signal: o.signal } : {}),
+        onBodyChunk: (chunk, _attempt, status, headers) => {
+          if (status < 200 || status >= 300) return undefined;
+          count(chunk.length);
+          if (started) return o.sender.write(chunk);
+          const bytes: Buffer = head === null ? chunk : Buffer.concat([head, chunk]);
+          if (bytes.length < 2) {
+            head = bytes;
+            return undefined;
+          }
+          started = true;
+          head = null;
+          const length = Number(headers['content-length']);
+          return o.sender.part(bytes[0] === 0x1f && bytes[1] === 0x8b, Number.isSafeInteger(length) && length > 0 ? length : undefined).then(() => o.sender.write(bytes));
+        },
+      });
+    } finally {
+      grant.done();
+    }
+    if (response.status >= 200 && response.status < 300) {
+      const rest = head as Buffer | null;
+      if (rest !== null) {
+        await o.sender.part(false);
+        await o.sender.write(rest);
+      }
+      return requests;
+    }
+    const body = logErrorBody(response);
+    if (response.status === 429) {
+      const waitMs = parseRetryAfter(response.headers['retry-after'], now()) ?? LOG_RATE_WINDOW_MS;
+      if (++limited < (o.maxRateLimited ?? 5)) {
+        o.budget.pauseFor(o.zoneId, waitMs);
+        continue;
+      }
+    } else if (LOG_RETRIED_STATUSES.has(response.status) && ++failures < (o.maxAttempts ?? 3)) {
+      try {
+        await sleep(Math.floor(Math.random() * backoffCeiling(failures - 1, LOG_BACKOFF)), o.signal);
+      } catch {
+        throw new AppFailure(appError('cancelled', 'Cancelled'));
+      }
+      continue;
+    }
+    const where = `GET ${path}`;
+    // A zone that exists but has no file for the day (gone past the platform's retention, or not written yet) is
+    // about the day, not the zone: say so rather than the zone-not-found words.
+    if (response.status === 404 && body?.error.code !== 'logging_disabled' && (body === undefined || body.error.code === 'not_found')) {
+      throw new AppFailure(
+        appError('not_found', 'The platform has no log file for this zone and day', {
+          status: 404,
+          detail: `${where} was not found. A day's file is kept three days and is written as the day goes on.${body?.error.message ? ` The platform said: ${body.error.message}` : ''}`,
+        }),
+      );
+    }
+    throw logRefusal(response, body, where);
+  }
+}
