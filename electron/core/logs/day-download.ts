@@ -13,7 +13,7 @@ import { setTimeout as sleepFor } from 'node:timers/promises';
 import type { DayFile } from '../../../shared/logs/day.js';
 import { appError } from '../../../shared/result.js';
 import { AppFailure } from '../errors.js';
-import { backoffCeiling, parseRetryAfter } from '../platform/retry.js';
+import { backoffCeiling, parseRetryAfter } from '../platform/policy.js';
 import type { PlatformClient, PlatformResponse } from '../platform/types.js';
 import type { DayStreamSender } from './day-stream.js';
 import { LOG_RATE_WINDOW_MS, type RateBudget } from './rate-budget.js';

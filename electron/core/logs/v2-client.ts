@@ -11,7 +11,7 @@ import { readLogErrorBody, readLogPage, type LogEntry, type LogErrorBodyRead, ty
 import { appError } from '../../../shared/result.js';
 import { AppFailure, toAppError } from '../errors.js';
 import { mapPlatformError } from '../platform/errors.js';
-import { backoffCeiling, parseRetryAfter } from '../platform/retry.js';
+import { backoffCeiling, parseRetryAfter } from '../platform/policy.js';
 import type { PlatformClient, PlatformResponse } from '../platform/types.js';
 import { LOG_RATE_WINDOW_MS, processRateBudget, type RateBudget } from './rate-budget.js';
 import { explainLogError } from './log-errors.js';

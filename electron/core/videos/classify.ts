@@ -4,7 +4,7 @@
  */
 import type { JobError } from '../../../shared/videos/model.js';
 import type { AppError } from '../../../shared/result.js';
-import { backoffCeiling, parseRetryAfter } from '../platform/retry.js';
+import { backoffCeiling, parseRetryAfter } from '../platform/policy.js';
 
 /** A failed call as the runner sees it: the mapped error, and what lies under it. */
 export interface CallFailure {

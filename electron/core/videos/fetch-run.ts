@@ -6,7 +6,7 @@
 import { isFetchEnded } from '../../../shared/contract/videos-fetch.js';
 import { headerSecrets, redactError, redactText, redactUrl } from '../../../shared/redact.js';
 import { toAppError } from '../errors.js';
-import { parseRetryAfter } from '../platform/retry.js';
+import { parseRetryAfter } from '../platform/policy.js';
 import type { PlatformClient } from '../platform/types.js';
 import { fetchMarkerId, findFetchedVideo, readFetchedVideo, requestFetch } from './fetch-api.js';
 import type { FetchRecord } from './fetch-store.js';

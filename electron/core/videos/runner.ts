@@ -5,7 +5,7 @@
 import type { JobError } from '../../../shared/videos/model.js';
 import { appError } from '../../../shared/result.js';
 import { AppFailure } from '../errors.js';
-import { backoffCeiling } from '../platform/retry.js';
+import { backoffCeiling } from '../platform/policy.js';
 import type { PlatformClient } from '../platform/types.js';
 import { classify, DEFAULT_RETRY_RULES, type CallFailure, type RetryRules, type Verdict } from './classify.js';
 import { ensureVideo, syncTitle, type Attempt } from './marker.js';

@@ -16,7 +16,7 @@
 import { createReadStream } from 'node:fs';
 import { Upload, type DetailedError } from 'tus-js-client';
 import type { JobError } from '../../../shared/videos/model.js';
-import { backoffCeiling } from '../platform/retry.js';
+import { backoffCeiling } from '../platform/policy.js';
 import { classify, DEFAULT_RETRY_RULES, type RetryRules } from './classify.js';
 import { fingerprintFile } from './fingerprint.js';
 import { checkSource } from './put-file.js';
