@@ -23,8 +23,8 @@ export interface RetryPolicy {
   /** Answers whose Retry-After is waited as asked; a longer ask than `maxRetryAfterMs` ends the retries. */
   readonly retryAfterStatuses: readonly number[];
   readonly maxRetryAfterMs: number;
-  /** Failures below HTTP that another attempt will not fix. */
-  readonly permanentCodes: RegExp;
+  /** Failures below HTTP that another attempt will not fix; absent: none. */
+  readonly permanentCodes?: RegExp;
   /** Methods repeated on their own (others only when the caller vouches for them); absent: any. */
   readonly methods?: readonly string[];
   /** No attempt starts, and no wait runs, past this much time since the first attempt. */
@@ -111,7 +111,7 @@ export const CLOSED_BREAKER: BreakerState = { failuresInRow: 0 };
 
 /** True for outcomes that say the platform itself is failing (5xx, timeouts, resets): what the breaker counts. */
 export function isPlatformFailure(outcome: AttemptOutcome, policy: RetryPolicy = DEFAULT_RETRY_POLICY): boolean {
-  if (outcome.kind === 'network') return !policy.permanentCodes.test(outcome.code);
+  if (outcome.kind === 'network') return policy.permanentCodes?.test(outcome.code) !== true;
   return retriedStatus(policy, outcome.status) && outcome.status !== 429;
 }
 
@@ -175,15 +175,15 @@ function no(stop: StopReason, reason: string, extra: Partial<Decision> = {}): De
 export function decide(input: DecideInput): Decision {
   const { outcome, policy, now } = input;
   const what = outcome.kind === 'status' ? `HTTP ${outcome.status}` : `network error ${outcome.code}`;
+  const limited = outcome.kind === 'status' && outcome.status === 429 ? policy.rateLimited : undefined;
   if (outcome.kind === 'status' && outcome.status < 400) return no('ok', `${what} is not a failure`);
-  if (outcome.kind === 'status' && !retriedStatus(policy, outcome.status)) return no('permanent', `${what} is not retried: repeating the request would get the same answer`);
-  if (outcome.kind === 'network' && policy.permanentCodes.test(outcome.code)) return no('permanent', `${what} is not retried: another attempt would fail the same way`);
+  if (outcome.kind === 'status' && !limited && !retriedStatus(policy, outcome.status)) return no('permanent', `${what} is not retried: repeating the request would get the same answer`);
+  if (outcome.kind === 'network' && policy.permanentCodes?.test(outcome.code) === true) return no('permanent', `${what} is not retried: another attempt would fail the same way`);
   const method = input.method?.toUpperCase();
   if (method !== undefined && policy.methods && !policy.methods.includes(method) && input.idempotent !== true) {
     return no('method', `${method} is never retried automatically: the first attempt may already have taken effect`);
   }
   const attemptsMade = input.attempt + 1;
-  const limited = outcome.kind === 'status' && outcome.status === 429 ? policy.rateLimited : undefined;
   if (outcome.kind === 'network' && policy.offline?.codes.includes(outcome.code) && attemptsMade >= policy.offline.after) return no('offline', `${what}: the platform cannot be reached`);
   const maxAttempts = limited?.inRow ?? policy.maxAttempts;
   if (attemptsMade >= maxAttempts) return no('attempts', `${what}; gave up after ${attemptsMade} attempts`);
