@@ -139,6 +139,8 @@ export interface Decision {
   readonly delayMs: number;
   readonly reason: string;
   readonly stop?: StopReason;
+  /** Attempts made, when they ran out. */
+  readonly attempts?: number;
   /** The wait the server asked for, when that ended the retries. */
   readonly askedMs?: number;
   /** Set when the open breaker stopped the retries: the sentence to show the user. */
@@ -186,7 +188,7 @@ export function decide(input: DecideInput): Decision {
   const attemptsMade = input.attempt + 1;
   if (outcome.kind === 'network' && policy.offline?.codes.includes(outcome.code) && attemptsMade >= policy.offline.after) return no('offline', `${what}: the platform cannot be reached`);
   const maxAttempts = limited?.inRow ?? policy.maxAttempts;
-  if (attemptsMade >= maxAttempts) return no('attempts', `${what}; gave up after ${attemptsMade} attempts`);
+  if (attemptsMade >= maxAttempts) return no('attempts', `${what}; gave up after ${attemptsMade} attempts`, { attempts: attemptsMade });
   const budget = policy.budgetMs ?? Infinity;
   if (input.elapsedMs >= budget) return no('budget', `${what}; gave up: the ${seconds(budget)} retry budget is spent`);
   const breaker = input.breaker;
