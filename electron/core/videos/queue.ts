@@ -19,7 +19,8 @@ import { QueueLoops, type LoopSetHost } from './queue-loop-set.js';
 import type { OpenedUploadQueue, UploadQueueOptions } from './queue-options.js';
 import { startRun, type Run } from './queue-run.js';
 import { checkBandwidthCap, checkConcurrency, openingSettings } from './queue-settings.js';
-import { defaultSleep, PendingSteps, waitFor } from './queue-support.js';
+import { PendingSteps, waitFor } from './queue-support.js';
+import { sleep as realSleep } from '../platform/policy.js';
 import { checkResumableOver } from './queue-tus.js';
 import { bytesOf, jobView, nothingToDo, orderedJobs, queueStatus, selectJobs } from './queue-view.js';
 import type { AddOutcome, JobRecord, NewJob, QueueChange, Selection, UploadQueue } from './types.js';
@@ -89,7 +90,7 @@ class Queue implements OpenedUploadQueue {
   ) {
     this.#o = options;
     this.#now = options.now ?? Date.now;
-    this.#sleep = options.sleep ?? defaultSleep;
+    this.#sleep = options.sleep ?? realSleep;
     this.#random = options.random ?? Math.random;
     this.#jobs = persisted.jobs;
     const settings = openingSettings(options, persisted);
