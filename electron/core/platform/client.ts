@@ -218,9 +218,7 @@ export function createPlatformClient(opts: PlatformClientOptions): PlatformClien
         signal: req.signal,
         clock: { now, random, sleep },
         outcomeOf: (e) => (e instanceof Failed && noRetry === undefined ? e.outcome : undefined),
-        method,
-        ...(req.idempotent !== undefined ? { idempotent: req.idempotent } : {}),
-        breaker: breakerOf,
+        request: () => ({ method, idempotent: req.idempotent, breaker: breakerOf() }),
         onDecision: (d, e) => {
           (e as Failed).report(d);
           gaveUp = d;

@@ -65,8 +65,6 @@ export async function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   await timersSleep(ms, undefined, signal ? { signal } : {});
 }
 
-export const REAL_CLOCK: Clock = { now: Date.now, random: Math.random, sleep };
-
 /** True when sending the method twice has the effect of sending it once: POST and PATCH never are. */
 export function isIdempotentMethod(method: string): boolean {
   return DEFAULT_RETRY_POLICY.methods!.includes(method.toUpperCase());
@@ -155,14 +153,15 @@ export interface DecideInput {
   readonly now: number;
   readonly random: () => number;
   readonly policy: RetryPolicy;
-  readonly method?: string;
+  readonly method?: string | undefined;
   /** The caller guarantees that repeating the request is harmless (e.g. an idempotency key). */
-  readonly idempotent?: boolean;
+  readonly idempotent?: boolean | undefined;
   /** The origin's breaker, this outcome already counted. */
-  readonly breaker?: BreakerState;
+  readonly breaker?: BreakerState | undefined;
 }
 
-function seconds(ms: number): string {
+/** A duration in words: `2 s`, `1.5 s`. */
+export function seconds(ms: number): string {
   const s = ms / 1000;
   return Number.isInteger(s) ? `${s} s` : `${s.toFixed(1)} s`;
 }
@@ -224,10 +223,8 @@ export interface RetryOptions {
   readonly clock?: Partial<Clock> | undefined;
   /** What a failed attempt means to the policy; undefined: it is not retried. */
   readonly outcomeOf: (error: unknown) => AttemptOutcome | undefined;
-  readonly method?: string;
-  readonly idempotent?: boolean;
-  /** The origin's breaker after this outcome (the caller keeps one per origin). */
-  readonly breaker?: (outcome: AttemptOutcome) => BreakerState;
+  /** The request's method, whether the caller vouches for repeating it, its origin's breaker (outcome counted). */
+  readonly request?: () => Pick<DecideInput, 'method' | 'idempotent' | 'breaker'>;
   /** Told the verdict on every failed attempt with an outcome, retried or not (transcripts). */
   readonly onDecision?: (decision: Decision, error: unknown) => void;
   /** A rate-limited wait the caller's own pacing takes (a shared budget) instead of sleeping here. */
@@ -236,12 +233,9 @@ export interface RetryOptions {
   readonly giveUp?: (error: unknown, decision: Decision | undefined) => unknown;
 }
 
-/** The cancellation thrown when the signal aborts a wait between attempts. */
-export const cancelled = (detail?: string) => new AppFailure(appError('cancelled', 'Cancelled', detail !== undefined ? { detail } : {}));
-
 /** Runs `fn` (told the zero-based attempt) until it returns, or the policy says to stop; waits between attempts. */
 export async function retry<T>(fn: (attempt: number) => Promise<T>, policy: RetryPolicy, o: RetryOptions): Promise<T> {
-  const clock = { ...REAL_CLOCK, ...o.clock };
+  const clock: Clock = { now: Date.now, random: Math.random, sleep, ...o.clock };
   const started = clock.now();
   let attempts = 0;
   let limited = 0;
@@ -251,20 +245,12 @@ export async function retry<T>(fn: (attempt: number) => Promise<T>, policy: Retr
     } catch (error) {
       const outcome = o.signal?.aborted ? undefined : o.outcomeOf(error);
       const isLimited = policy.rateLimited !== undefined && outcome?.kind === 'status' && outcome.status === 429;
-      const decision =
-        outcome &&
-        decide({ outcome, attempt: isLimited ? limited++ : attempts++, elapsedMs: clock.now() - started, now: clock.now(), random: clock.random, policy, ...(o.method !== undefined ? { method: o.method } : {}), ...(o.idempotent !== undefined ? { idempotent: o.idempotent } : {}), ...(o.breaker ? { breaker: o.breaker(outcome) } : {}) });
+      const decision = outcome && decide({ ...o.request?.(), outcome, attempt: isLimited ? limited++ : attempts++, elapsedMs: clock.now() - started, now: clock.now(), random: clock.random, policy });
       if (decision) o.onDecision?.(decision, error);
       if (!decision?.retry) throw o.giveUp ? o.giveUp(error, decision) : error;
       if (isLimited && o.pace) o.pace(decision.delayMs);
-      else {
-        try {
-          await clock.sleep(decision.delayMs, o.signal);
-        } catch {
-          throw cancelled();
-        }
-      }
-      if (o.signal?.aborted) throw cancelled();
+      else await clock.sleep(decision.delayMs, o.signal).catch(() => undefined);
+      if (o.signal?.aborted) throw new AppFailure(appError('cancelled', 'Cancelled'));
     }
   }
 }
