@@ -5,6 +5,7 @@
  * status (progressing, unknown, one the platform added later) keeps it waiting until the timeout.
  */
 import type { AppsApi } from '../electron/core/apps/apps-api.js';
+import { sleep } from '../electron/core/platform/policy.js';
 import type { AppOverview } from '../shared/contract/apps.js';
 import type { WaitFlags } from './apps-life-args.js';
 import { runningInstances, statusWords } from './apps-view.js';
@@ -35,7 +36,7 @@ export interface WaitClock {
   sleep(ms: number): Promise<void>;
 }
 
-const realClock: WaitClock = { now: () => Date.now(), sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)) };
+const realClock: WaitClock = { now: () => Date.now(), sleep };
 
 /**
  * How long a wait that expects a change (a restart, a deploy) takes the goal status it sees before any other as the

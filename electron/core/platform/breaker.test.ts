@@ -1,11 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { breakerAfter, CLOSED_BREAKER, type BreakerState } from './breaker.js';
-import { DEFAULT_RETRY_POLICY, decideRetry, isPlatformFailure, type AttemptOutcome, type RetryPolicy } from './retry.js';
+import { breakerAfter, CLOSED_BREAKER, decide, DEFAULT_RETRY_POLICY, isPlatformFailure, type AttemptOutcome, type BreakerState, type RetryPolicy } from './policy.js';
 
 const NOW = Date.UTC(2025, 0, 15, 12, 0, 0);
-const policy: RetryPolicy = { ...DEFAULT_RETRY_POLICY, breakerThreshold: 3, breakerCooldownMs: 30_000, now: () => NOW };
-const status = (s: number): AttemptOutcome => ({ kind: 'status', status: s, headers: {} });
+const policy: RetryPolicy = { ...DEFAULT_RETRY_POLICY, breakerThreshold: 3, breakerCooldownMs: 30_000 };
+const status = (s: number): AttemptOutcome => ({ kind: 'status', status: s });
 const network = (code: string): AttemptOutcome => ({ kind: 'network', code });
 
 describe('isPlatformFailure: what the breaker counts', () => {
@@ -51,9 +50,9 @@ describe('breakerAfter: transitions', () => {
   });
 });
 
-describe('decideRetry with the breaker', () => {
-  const decide = (breaker: BreakerState | undefined, outcome: AttemptOutcome = status(503), method = 'GET') =>
-    decideRetry({ method, attempt: 0, outcome, elapsedMs: 0, random: () => 0.5, policy, ...(breaker ? { breaker } : {}) });
+describe('decide with the breaker', () => {
+  const decideOn = (breaker: BreakerState | undefined, outcome: AttemptOutcome = status(503), method = 'GET') =>
+    decide({ now: NOW,  method, attempt: 0, outcome, elapsedMs: 0, random: () => 0.5, policy, ...(breaker ? { breaker } : {}) });
 
   it.each<[string, BreakerState | undefined, boolean]>([
     ['no breaker given', undefined, true],
@@ -63,28 +62,29 @@ describe('decideRetry with the breaker', () => {
     ['open, one millisecond left', { failuresInRow: 9, openUntil: NOW + 1 }, false],
     ['cool-down just ended', { failuresInRow: 9, openUntil: NOW }, true],
   ])('%s → retry %s', (_name, breaker, retry) => {
-    const d = decide(breaker);
+    const d = decideOn(breaker);
     expect(d.retry).toBe(retry);
     expect(d.stoppedRetrying !== undefined).toBe(!retry);
   });
 
   it('says why, in the user’s words, with the count and when retries resume (rounded up to a second)', () => {
-    expect(decide({ failuresInRow: 12, openUntil: NOW + 29_001 })).toEqual({
+    expect(decideOn({ failuresInRow: 12, openUntil: NOW + 29_001 })).toEqual({
       retry: false,
       delayMs: 0,
       reason: 'HTTP 503; Burrow stopped retrying: the platform failed 12 times in a row; retries resume in 30 s',
+      stop: 'breaker',
       stoppedRetrying: 'Burrow stopped retrying: the platform failed 12 times in a row; retries resume in 30 s',
     });
-    expect(decide({ failuresInRow: 3, openUntil: NOW + 1 }, network('ECONNRESET')).reason).toBe(
+    expect(decideOn({ failuresInRow: 3, openUntil: NOW + 1 }, network('ECONNRESET')).reason).toBe(
       'network error ECONNRESET; Burrow stopped retrying: the platform failed 3 times in a row; retries resume in 1 s',
     );
   });
 
   it('does not take the blame for refusals it did not cause', () => {
     const openState: BreakerState = { failuresInRow: 3, openUntil: NOW + 30_000 };
-    expect(decide(openState, status(404)).stoppedRetrying).toBeUndefined();
-    expect(decide(openState, status(503), 'POST').stoppedRetrying).toBeUndefined();
-    expect(decideRetry({ method: 'GET', attempt: 3, outcome: status(503), elapsedMs: 0, random: () => 0.5, policy, breaker: openState }).stoppedRetrying).toBeUndefined();
+    expect(decideOn(openState, status(404)).stoppedRetrying).toBeUndefined();
+    expect(decideOn(openState, status(503), 'POST').stoppedRetrying).toBeUndefined();
+    expect(decide({ now: NOW,  method: 'GET', attempt: 3, outcome: status(503), elapsedMs: 0, random: () => 0.5, policy, breaker: openState }).stoppedRetrying).toBeUndefined();
   });
 });
 
@@ -103,7 +103,7 @@ describe('property: the breaker as the client drives it (fixed clock)', () => {
           else if (outcome.kind === 'status' && outcome.status !== 429) run = 0;
           expect(state.failuresInRow).toBe(run);
           expect(state.openUntil !== undefined).toBe(run >= threshold);
-          const d = decideRetry({ method: 'GET', attempt: 0, outcome, elapsedMs: 0, random: () => 0.5, policy: p, breaker: state });
+          const d = decide({ now: NOW,  method: 'GET', attempt: 0, outcome, elapsedMs: 0, random: () => 0.5, policy: p, breaker: state });
           if (isPlatformFailure(outcome)) expect(d.retry).toBe(run < threshold);
         }
       }),

@@ -1,16 +1,14 @@
 /** The platform HTTP client every feature uses: key per area, timeouts, retries, safe redirects, error mapping, redaction. */
 import { Readable } from 'node:stream';
-import { setTimeout as sleepFor } from 'node:timers/promises';
 import type { Dispatcher } from 'undici';
 import { createRedactor } from '../../../shared/redact.js';
 import { appError, type AppError } from '../../../shared/result.js';
 import { AppFailure } from '../errors.js';
 import { authFor, baseUrlFor } from './auth.js';
-import { breakerAfter, CLOSED_BREAKER, type BreakerState } from './breaker.js';
 import { cleanText, mapPlatformError } from './errors.js';
 import { crossOriginRedirectError, failureError, notJsonError } from './failures.js';
 import { DEFAULT_MAX_BODY_BYTES, exchange, ExchangeFailure, type Exchanged, type Timing } from './http.js';
-import { DEFAULT_RETRY_POLICY, decideRetry, type AttemptOutcome, type RetryDecision, type RetryPolicy } from './retry.js';
+import { breakerAfter, CLOSED_BREAKER, DEFAULT_RETRY_POLICY, retry, sleep as realSleep, type AttemptOutcome, type BreakerState, type Decision, type RetryPolicy } from './policy.js';
 import { createTransports } from './transports.js';
 import type { AttemptInfo, Credentials, Endpoints, PlatformClient, PlatformRequest, PlatformResponse } from './types.js';
 import { joinUrl } from './url.js';
@@ -51,16 +49,25 @@ function withNote(error: AppError, note: string | undefined): AppError {
   return note === undefined ? error : { ...error, detail: error.detail === undefined ? note : `${note}. ${error.detail}` };
 }
 
-const defaultSleep = async (ms: number, signal?: AbortSignal) => {
-  await sleepFor(ms, undefined, signal ? { signal } : {});
-};
+/** A failed attempt: what the policy reads, what the user is told if it was the last, and its transcript line. */
+class Failed extends Error {
+  constructor(
+    readonly outcome: AttemptOutcome,
+    readonly result: Exchanged | undefined,
+    readonly failure: ExchangeFailure,
+    readonly where: string,
+    readonly report: (d: Decision) => void,
+  ) {
+    super(where);
+  }
+}
 
 /** Creates the client. */
 export function createPlatformClient(opts: PlatformClientOptions): PlatformClient {
   const now = opts.now ?? Date.now;
   const random = opts.random ?? Math.random;
-  const sleep = opts.sleep ?? defaultSleep;
-  const policy: RetryPolicy = { ...DEFAULT_RETRY_POLICY, now, ...opts.retryPolicy };
+  const sleep = opts.sleep ?? realSleep;
+  const policy: RetryPolicy = { ...DEFAULT_RETRY_POLICY, ...opts.retryPolicy };
   const transports = createTransports(opts.dispatcher, opts.env ?? process.env);
   // The shared failure budget, one breaker per origin: a failing video host does not stop retries to the API host.
   const breakers = new Map<string, BreakerState>();
@@ -114,130 +121,141 @@ export function createPlatformClient(opts: PlatformClientOptions): PlatformClien
         : { kind: 'deadline', ms: req.timeoutMs ?? DEFAULT_TIMEOUT_MS };
     const maxBodyBytes = req.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
     let url = startUrl;
-    let failedAttempts = 0;
     let exchanges = 0;
     let redirects = 0;
+    const breakerOf = () => breakers.get(url.origin) ?? CLOSED_BREAKER;
+    const noRetry = streamed ? 'a streamed body cannot be sent again, so it is not retried' : req.retry === false ? 'retries are off for this request' : undefined;
+    let gaveUp: Decision | undefined;
 
-    for (;;) {
-      const where = `${method} ${redactor.url(url.pathname + url.search)}`;
-      exchanges++;
-      let result: Exchanged | undefined;
-      let failure: ExchangeFailure | undefined;
-      try {
-        const attempt = exchanges;
-        result = await exchange({
-          transport: transports.pick(url),
-          url,
-          method,
-          headers,
-          body,
-          maxBodyBytes,
-          timing,
-          ...(req.signal ? { signal: req.signal } : {}),
-          ...(req.onBodyChunk ? { onBodyChunk: (chunk: Buffer, status: number, headers: Readonly<Record<string, string>>) => req.onBodyChunk!(chunk, attempt, status, headers) } : {}),
-        });
-      } catch (e) {
-        if (!(e instanceof ExchangeFailure)) throw e;
-        failure = e;
-      }
-      // A cut-short body still had a status and headers: the transcript shows them.
-      const answered = result ?? (failure?.status !== undefined && failure.headers ? { status: failure.status, headers: failure.headers } : undefined);
-      const report = (d: RetryDecision) => {
-        const info: AttemptInfo = {
-          attempt: exchanges,
-          method,
-          url: redactor.url(url.href),
-          requestHeaders: redactor.headers(headers),
-          ...(answered ? { status: answered.status, responseHeaders: redactor.headers(answered.headers) } : {}),
-          ...(failure ? { error: redactor.text(`${failure.kind}: ${failure.code}${failure.status !== undefined ? ` after HTTP ${failure.status}` : ''}`) } : {}),
-          retry: d.retry,
-          delayMs: d.delayMs,
-          reason: redactor.text(d.reason),
-          elapsedMs: now() - started,
-        };
+    /** One attempt, same-origin redirects followed; a failed one throws Failed with what the policy reads. */
+    const attempt = async (): Promise<Exchanged> => {
+      for (;;) {
+        const where = `${method} ${redactor.url(url.pathname + url.search)}`;
+        exchanges++;
+        let result: Exchanged | undefined;
+        let failure: ExchangeFailure | undefined;
         try {
-          req.onAttempt?.(info);
-        } catch {
-          // A failing transcript writer must not fail the request.
+          const n = exchanges;
+          result = await exchange({
+            transport: transports.pick(url),
+            url,
+            method,
+            headers,
+            body,
+            maxBodyBytes,
+            timing,
+            ...(req.signal ? { signal: req.signal } : {}),
+            ...(req.onBodyChunk ? { onBodyChunk: (chunk: Buffer, status: number, headers: Readonly<Record<string, string>>) => req.onBodyChunk!(chunk, n, status, headers) } : {}),
+          });
+        } catch (e) {
+          if (!(e instanceof ExchangeFailure)) throw e;
+          failure = e;
         }
-      };
-
-      if (failure?.kind === 'cancelled' || failure?.kind === 'source') {
-        report({ retry: false, delayMs: 0, reason: failure.kind === 'cancelled' ? 'cancelled' : 'the data to send could not be read' });
-        throw new AppFailure(redactor.error(failureError(failure, url, method, where, timing, exchanges)));
-      }
-
-      const location = result && result.status >= 300 && result.status < 400 ? result.headers.location : undefined;
-      if (result && location !== undefined) {
-        let target: URL | undefined;
-        try {
-          target = new URL(location, url);
-        } catch {
-          target = undefined;
-        }
-        if (target === undefined || target.origin !== url.origin) {
-          report({ retry: false, delayMs: 0, reason: 'redirect to another origin refused' });
-          throw new AppFailure(redactor.error(crossOriginRedirectError(result.status, redactor.url(target?.href ?? location), where)));
-        }
-        if (FOLLOWED.has(method) && redirects < MAX_REDIRECTS) {
-          redirects++;
-          report({ retry: true, delayMs: 0, reason: `following a same-origin redirect to ${redactor.url(target.pathname + target.search)}` });
-          url = target;
-          continue;
-        }
-      }
-
-      const outcome: AttemptOutcome = result
-        ? { kind: 'status', status: result.status, headers: result.headers }
-        : { kind: 'network', code: failure?.kind === 'network' ? failure.code : (failure?.kind ?? 'UNKNOWN') };
-      // Every attempt counts, retried or not (POST, streams): each is evidence of the platform's health.
-      const breaker = breakerAfter(breakers.get(url.origin) ?? CLOSED_BREAKER, outcome, now(), policy);
-      breakers.set(url.origin, breaker);
-      let decision: RetryDecision;
-      if (result && result.status < 400) decision = { retry: false, delayMs: 0, reason: `HTTP ${result.status}` };
-      else if (streamed) decision = { retry: false, delayMs: 0, reason: 'a streamed body cannot be sent again, so it is not retried' };
-      else if (req.retry === false) decision = { retry: false, delayMs: 0, reason: 'retries are off for this request' };
-      else decision = decideRetry({ method, attempt: failedAttempts, outcome, ...(req.idempotent !== undefined ? { idempotent: req.idempotent } : {}), elapsedMs: now() - started, random, policy, breaker });
-      report(decision);
-
-      if (decision.retry) {
-        failedAttempts++;
-        try {
-          await sleep(decision.delayMs, req.signal);
-        } catch {
-          throw new AppFailure(appError('cancelled', 'Cancelled', { detail: where }));
-        }
-        if (req.signal?.aborted) throw new AppFailure(appError('cancelled', 'Cancelled', { detail: where }));
-        continue;
-      }
-      if (failure || !result) {
-        const error = failureError(failure ?? new ExchangeFailure('network', 'UNKNOWN', 'no answer'), url, method, where, timing, exchanges - redirects);
-        throw new AppFailure(redactor.error(withNote(error, decision.stoppedRetrying)));
-      }
-      const final = result;
-      const response: PlatformResponse = {
-        status: final.status,
-        headers: final.headers,
-        body: final.body,
-        truncated: final.truncated,
-        url: redactor.url(url.href),
-        attempts: exchanges - redirects,
-        timingMs: now() - started,
-        json<T>(): T {
-          if (final.body.length === 0) return null as T;
-          if (final.truncated) {
-            throw new AppFailure(appError('http', 'The answer is too large to read', { status: final.status, detail: `It is longer than ${maxBodyBytes} bytes — ${where}` }));
-          }
+        // A cut-short body still had a status and headers: the transcript shows them.
+        const answered = result ?? (failure?.status !== undefined && failure.headers ? { status: failure.status, headers: failure.headers } : undefined);
+        const report = (d: Pick<Decision, 'retry' | 'delayMs' | 'reason'>) => {
+          const info: AttemptInfo = {
+            attempt: exchanges,
+            method,
+            url: redactor.url(url.href),
+            requestHeaders: redactor.headers(headers),
+            ...(answered ? { status: answered.status, responseHeaders: redactor.headers(answered.headers) } : {}),
+            ...(failure ? { error: redactor.text(`${failure.kind}: ${failure.code}${failure.status !== undefined ? ` after HTTP ${failure.status}` : ''}`) } : {}),
+            retry: d.retry,
+            delayMs: d.delayMs,
+            reason: redactor.text(d.reason),
+            elapsedMs: now() - started,
+          };
           try {
-            return JSON.parse(final.body.toString('utf8')) as T;
-          } catch (e) {
-            throw new AppFailure(redactor.error(notJsonError(final.status, final.headers['content-type'], e instanceof Error ? e.message : '', where)));
+            req.onAttempt?.(info);
+          } catch {
+            // A failing transcript writer must not fail the request.
           }
+        };
+
+        if (failure?.kind === 'cancelled' || failure?.kind === 'source') {
+          report({ retry: false, delayMs: 0, reason: failure.kind === 'cancelled' ? 'cancelled' : 'the data to send could not be read' });
+          throw new AppFailure(redactor.error(failureError(failure, url, method, where, timing, exchanges)));
+        }
+
+        const location = result && result.status >= 300 && result.status < 400 ? result.headers.location : undefined;
+        if (result && location !== undefined) {
+          let target: URL | undefined;
+          try {
+            target = new URL(location, url);
+          } catch {
+            target = undefined;
+          }
+          if (target === undefined || target.origin !== url.origin) {
+            report({ retry: false, delayMs: 0, reason: 'redirect to another origin refused' });
+            throw new AppFailure(redactor.error(crossOriginRedirectError(result.status, redactor.url(target?.href ?? location), where)));
+          }
+          if (FOLLOWED.has(method) && redirects < MAX_REDIRECTS) {
+            redirects++;
+            report({ retry: true, delayMs: 0, reason: `following a same-origin redirect to ${redactor.url(target.pathname + target.search)}` });
+            url = target;
+            continue;
+          }
+        }
+
+        const outcome: AttemptOutcome = result
+          ? { kind: 'status', status: result.status, retryAfter: result.headers['retry-after'] }
+          : { kind: 'network', code: failure?.kind === 'network' ? failure.code : (failure?.kind ?? 'UNKNOWN') };
+        // Every attempt counts, retried or not (POST, streams): each is evidence of the platform's health.
+        breakers.set(url.origin, breakerAfter(breakerOf(), outcome, now(), policy));
+        if (result && result.status < 400) {
+          report({ retry: false, delayMs: 0, reason: `HTTP ${result.status}` });
+          return result;
+        }
+        if (noRetry !== undefined) report({ retry: false, delayMs: 0, reason: noRetry });
+        throw new Failed(outcome, result, failure ?? new ExchangeFailure('network', 'UNKNOWN', 'no answer'), where, report);
+      }
+    };
+
+    let final: Exchanged;
+    try {
+      final = await retry(attempt, policy, {
+        signal: req.signal,
+        clock: { now, random, sleep },
+        outcomeOf: (e) => (e instanceof Failed && noRetry === undefined ? e.outcome : undefined),
+        request: () => ({ method, idempotent: req.idempotent, breaker: breakerOf() }),
+        onDecision: (d, e) => {
+          (e as Failed).report(d);
+          gaveUp = d;
         },
-      };
-      return { response, path: url.pathname + url.search, ...(decision.stoppedRetrying !== undefined ? { note: decision.stoppedRetrying } : {}) };
+      });
+    } catch (e) {
+      if (!(e instanceof Failed)) throw e;
+      if (e.result === undefined) {
+        const error = failureError(e.failure, url, method, e.where, timing, exchanges - redirects);
+        throw new AppFailure(redactor.error(withNote(error, gaveUp?.stoppedRetrying)));
+      }
+      final = e.result;
     }
-  }
+    const where = `${method} ${redactor.url(url.pathname + url.search)}`;
+    const note = gaveUp?.retry === false ? gaveUp.stoppedRetrying : undefined;
+    const response: PlatformResponse = {
+      status: final.status,
+      headers: final.headers,
+      body: final.body,
+      truncated: final.truncated,
+      url: redactor.url(url.href),
+      attempts: exchanges - redirects,
+      timingMs: now() - started,
+      json<T>(): T {
+        if (final.body.length === 0) return null as T;
+        if (final.truncated) {
+          throw new AppFailure(appError('http', 'The answer is too large to read', { status: final.status, detail: `It is longer than ${maxBodyBytes} bytes — ${where}` }));
+        }
+        try {
+          return JSON.parse(final.body.toString('utf8')) as T;
+        } catch (e) {
+          throw new AppFailure(redactor.error(notJsonError(final.status, final.headers['content-type'], e instanceof Error ? e.message : '', where)));
+        }
+      },
+    };
+    return { response, path: url.pathname + url.search, ...(note !== undefined ? { note } : {}) };
+}
 
   return {
     send,

@@ -1,12 +1,7 @@
 /** AppErrors for failures below HTTP: refused, reset, timed out, cut short, cancelled, redirected away. */
 import { appError, type AppError } from '../../../shared/result.js';
 import type { ExchangeFailure, Timing } from './http.js';
-import { isIdempotentMethod } from './retry.js';
-
-function seconds(ms: number): string {
-  const s = ms / 1000;
-  return Number.isInteger(s) ? `${s} s` : `${s.toFixed(1)} s`;
-}
+import { isIdempotentMethod, seconds } from './policy.js';
 
 function attemptsNote(attempts: number): string {
   return attempts > 1 ? ` after ${attempts} attempts` : '';

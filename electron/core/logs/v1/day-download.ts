@@ -4,15 +4,14 @@
  * DayStreamSender whose pace holds the download back. Gzip is asked for and recognised by its first bytes. The
  * client's own retries are off (every attempt comes out of the budget; a half-parsed body cannot be taken back).
  */
-import { setTimeout as sleepFor } from 'node:timers/promises';
 import type { DayFile } from '../../../../shared/logs/day.js';
 import { appError } from '../../../../shared/result.js';
 import { AppFailure } from '../../errors.js';
-import { backoffCeiling, parseRetryAfter } from '../../platform/retry.js';
+import { retry, type Clock } from '../../platform/policy.js';
 import type { PlatformClient, PlatformResponse } from '../../platform/types.js';
 import type { DayStreamSender } from './day-stream.js';
-import { LOG_RATE_WINDOW_MS, type RateBudget } from '../v2/rate-budget.js';
-import { LOG_BACKOFF, LOG_RETRIED_STATUSES, logErrorBody, logRefusal } from '../v2/v2-client.js';
+import type { RateBudget } from '../v2/rate-budget.js';
+import { LOG_POLICY, LogAnswer, logErrorBody, logOutcome, logRefusal } from '../v2/v2-client.js';
 
 /** What a download needs. */
 export interface DayDownloadOptions {
@@ -27,10 +26,7 @@ export interface DayDownloadOptions {
   /** A request is about to be sent. */
   onRequest?(): void;
   readonly now?: () => number;
-  readonly sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
-  /** 429s in a row before giving up (default 5); 5xx answers before giving up (default 3). */
-  readonly maxRateLimited?: number;
-  readonly maxAttempts?: number;
+  readonly sleep?: Clock['sleep'];
   /** An attempt fails after this long without a byte (default 60 s). */
   readonly idleTimeoutMs?: number;
 }
@@ -58,15 +54,9 @@ export async function downloadDay(o: DayDownloadOptions): Promise<{ requests: nu
 }
 
 async function downloadFile(o: DayDownloadOptions, file: DayFile, count: (n: number) => void): Promise<number> {
-  const now = o.now ?? Date.now;
-  const sleep = o.sleep ?? ((ms: number, signal?: AbortSignal) => sleepFor(ms, undefined, signal ? { signal } : {}));
   const path = dayFilePath(o.zoneId, file);
-  let limited = 0;
-  let failures = 0;
-  let requests = 0;
-  for (;;) {
+  const attempt = async (n: number): Promise<number> => {
     const grant = await o.budget.acquire(o.zoneId, o.signal);
-    requests++;
     o.onRequest?.();
     // The first bytes of a good answer decide gzip or not; one byte alone waits for the next.
     let head: Buffer | null = null;
@@ -100,40 +90,35 @@ async function downloadFile(o: DayDownloadOptions, file: DayFile, count: (n: num
     } finally {
       grant.done();
     }
-    if (response.status >= 200 && response.status < 300) {
-      const rest = head as Buffer | null;
-      if (rest !== null) {
-        await o.sender.part(false);
-        await o.sender.write(rest);
-      }
-      return requests;
+    if (response.status < 200 || response.status >= 300) throw new LogAnswer(response);
+    const rest = head as Buffer | null;
+    if (rest !== null) {
+      await o.sender.part(false);
+      await o.sender.write(rest);
     }
-    const body = logErrorBody(response);
-    if (response.status === 429) {
-      const waitMs = parseRetryAfter(response.headers['retry-after'], now()) ?? LOG_RATE_WINDOW_MS;
-      if (++limited < (o.maxRateLimited ?? 5)) {
-        o.budget.pauseFor(o.zoneId, waitMs);
-        continue;
-      }
-    } else if (LOG_RETRIED_STATUSES.has(response.status) && ++failures < (o.maxAttempts ?? 3)) {
-      try {
-        await sleep(Math.floor(Math.random() * backoffCeiling(failures - 1, LOG_BACKOFF)), o.signal);
-      } catch {
-        throw new AppFailure(appError('cancelled', 'Cancelled'));
-      }
-      continue;
-    }
-    const where = `GET ${path}`;
-    // A zone that exists but has no file for the day (gone past the platform's retention, or not written yet) is
-    // about the day, not the zone: say so rather than the zone-not-found words.
-    if (response.status === 404 && body?.error.code !== 'logging_disabled' && (body === undefined || body.error.code === 'not_found')) {
-      throw new AppFailure(
-        appError('not_found', 'The platform has no log file for this zone and day', {
-          status: 404,
-          detail: `${where} was not found. A day's file is kept three days and is written as the day goes on.${body?.error.message ? ` The platform said: ${body.error.message}` : ''}`,
-        }),
-      );
-    }
-    throw logRefusal(response, body, where);
+    return n + 1;
+  };
+  // Only answers are tried again: a body cut short may already be half in the sender.
+  return retry(attempt, LOG_POLICY, {
+    signal: o.signal,
+    clock: { ...(o.now ? { now: o.now } : {}), ...(o.sleep ? { sleep: o.sleep } : {}) },
+    outcomeOf: (e) => (e instanceof LogAnswer ? logOutcome(e) : undefined),
+    pace: (ms) => o.budget.pauseFor(o.zoneId, ms),
+    giveUp: (e) => (e instanceof LogAnswer ? dayRefusal(e.response, `GET ${path}`) : e),
+  });
+}
+
+function dayRefusal(response: PlatformResponse, where: string): AppFailure {
+  const body = logErrorBody(response);
+  // A zone that exists but has no file for the day (gone past the platform's retention, or not written yet) is
+  // about the day, not the zone: say so rather than the zone-not-found words.
+  if (response.status === 404 && body?.error.code !== 'logging_disabled' && (body === undefined || body.error.code === 'not_found')) {
+    return new AppFailure(
+      appError('not_found', 'The platform has no log file for this zone and day', {
+        status: 404,
+        detail: `${where} was not found. A day's file is kept three days and is written as the day goes on.${body?.error.message ? ` The platform said: ${body.error.message}` : ''}`,
+      }),
+    );
   }
+  return logRefusal(response, body, where);
 }

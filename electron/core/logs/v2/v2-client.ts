@@ -3,7 +3,6 @@
  * rate budget. Every request waits for its slot, a 429 pauses the whole zone for as long as the platform asked,
  * and every answer is read row by row: a row that cannot be read is counted and left out, never the page.
  */
-import { setTimeout as sleepFor } from 'node:timers/promises';
 import { V2_LIMIT_MAX } from '../../../../shared/logs/v2-query.js';
 import { formatV2Query, type V2QueryInput } from '../../../../shared/logs/v2-query-string.js';
 import type { CdnLogRecord } from '../../../../shared/logs/log-record.js';
@@ -11,7 +10,7 @@ import { readLogErrorBody, readLogPage, type LogEntry, type LogErrorBodyRead, ty
 import { appError } from '../../../../shared/result.js';
 import { AppFailure, toAppError } from '../../errors.js';
 import { mapPlatformError } from '../../platform/errors.js';
-import { backoffCeiling, parseRetryAfter } from '../../platform/retry.js';
+import { retry, type AttemptOutcome, type Clock, type RetryPolicy } from '../../platform/policy.js';
 import type { PlatformClient, PlatformResponse } from '../../platform/types.js';
 import { LOG_RATE_WINDOW_MS, processRateBudget, type RateBudget } from './rate-budget.js';
 import { explainLogError } from './log-errors.js';
@@ -24,12 +23,8 @@ export interface V2ClientOptions {
   /** The clock Retry-After dates are read against and request times are measured on. */
   readonly now?: () => number;
   /** Waits between attempts after a failure of the platform (not after a 429: the budget waits for those). */
-  readonly sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  readonly sleep?: Clock['sleep'];
   readonly random?: () => number;
-  /** 429s in a row before the request gives up (default 5). */
-  readonly maxRateLimited?: number;
-  /** Attempts after failures of the platform itself: 5xx, timeouts, lost connections (default 3, the first included). */
-  readonly maxAttempts?: number;
 }
 
 /** One page of rows, as the platform paged it. */
@@ -88,13 +83,33 @@ export interface V2LogClient {
   estimateLoadAll(zoneId: number, pages: number): LoadAllEstimate;
 }
 
-/** Answers of the logging API worth another try, and the backoff between tries: for pages and day files alike. */
-export const LOG_RETRIED_STATUSES: ReadonlySet<number> = new Set([408, 500, 502, 503, 504]);
-export const LOG_BACKOFF = { baseMs: 500, capMs: 8_000 } as const;
-
-const defaultSleep = async (ms: number, signal?: AbortSignal) => {
-  await sleepFor(ms, undefined, signal ? { signal } : {});
+/**
+ * The logging API's retries, for pages and day files alike: 3 attempts after the platform's own failures; a 429 is
+ * counted apart (5 in a row) and pauses the zone as asked, else for a whole budget window.
+ */
+export const LOG_POLICY: RetryPolicy = {
+  maxAttempts: 3,
+  baseMs: 500,
+  capMs: 8_000,
+  statuses: [408, 500, 502, 503, 504],
+  retryAfterStatuses: [],
+  maxRetryAfterMs: 0,
+  rateLimited: { inRow: 5, waitMs: LOG_RATE_WINDOW_MS },
 };
+
+/** An answer of the logging API that is not a success: what the policy reads, and what is explained if it is the last. */
+export class LogAnswer extends Error {
+  constructor(readonly response: PlatformResponse) {
+    super(`HTTP ${response.status}`);
+  }
+}
+
+/** A failed attempt as LOG_POLICY reads it: an answer, or a lost connection or timeout (anything else is not retried). */
+export function logOutcome(e: unknown): AttemptOutcome | undefined {
+  if (e instanceof LogAnswer) return { kind: 'status', status: e.response.status, retryAfter: e.response.headers['retry-after'] };
+  const kind = e instanceof AppFailure ? e.error.kind : undefined;
+  return kind === 'network' || kind === 'timeout' ? { kind: 'network', code: kind } : undefined;
+}
 
 function checkArgs(zoneId: number, offset: number, limit: number): void {
   const fieldErrors: Record<string, string> = {};
@@ -145,10 +160,7 @@ function whereOf(response: PlatformResponse): string {
 export function createV2LogClient(opts: V2ClientOptions): V2LogClient {
   const budget = opts.budget ?? processRateBudget();
   const now = opts.now ?? Date.now;
-  const sleep = opts.sleep ?? defaultSleep;
-  const random = opts.random ?? Math.random;
-  const maxRateLimited = opts.maxRateLimited ?? 5;
-  const maxAttempts = opts.maxAttempts ?? 3;
+  const clock = { now, ...(opts.sleep ? { sleep: opts.sleep } : {}), ...(opts.random ? { random: opts.random } : {}) };
   // A moving average of how long one request takes, per zone, for the "Load all" estimate.
   const latency = new Map<number, number>();
 
@@ -170,56 +182,17 @@ export function createV2LogClient(opts: V2ClientOptions): V2LogClient {
     }
   }
 
-  async function backoff(attempt: number, signal: AbortSignal | undefined): Promise<void> {
-    try {
-      await sleep(Math.floor(random() * backoffCeiling(attempt, LOG_BACKOFF)), signal);
-    } catch {
-      throw new AppFailure(appError('cancelled', 'Cancelled'));
-    }
-  }
-
   async function fetchPage(zoneId: number, query: V2QueryInput, offset: number, limit: number, options: { readonly signal?: AbortSignal } = {}): Promise<V2Page> {
     checkArgs(zoneId, offset, limit);
     const { signal } = options;
     const path = `/v2/pullzones/${zoneId}/logs?${formatV2Query({ ...query, offset, limit })}`;
-    let requests = 0;
-    let limitedInRow = 0;
-    let failures = 0;
-    for (;;) {
-      requests++;
-      let response: PlatformResponse;
-      try {
-        response = await sendOnce(zoneId, path, signal);
-      } catch (e) {
-        const error = toAppError(e);
-        // Lost connections and timeouts are worth another try; anything else (cancelled, no key) is not.
-        if ((error.kind === 'network' || error.kind === 'timeout') && failures + 1 < maxAttempts && signal?.aborted !== true) {
-          await backoff(failures++, signal);
-          continue;
-        }
-        throw e;
-      }
-      if (response.status >= 200 && response.status < 300) return readPage(zoneId, response, requests, offset, limit);
-
-      const body = logErrorBody(response);
-      const retryAfter = response.headers['retry-after'];
-      if (response.status === 429) {
-        // Every caller of the zone waits, not only this one; without a readable Retry-After, a whole window.
-        const waitMs = parseRetryAfter(retryAfter, now()) ?? LOG_RATE_WINDOW_MS;
-        if (++limitedInRow < maxRateLimited) {
-          budget.pauseFor(zoneId, waitMs);
-          continue;
-        }
-        throw new AppFailure(
-          explainLogError({ code: 'rate_limited', message: body?.error.message ?? '', status: 429, where: whereOf(response) }),
-        );
-      }
-      if (LOG_RETRIED_STATUSES.has(response.status) && failures + 1 < maxAttempts) {
-        await backoff(failures++, signal);
-        continue;
-      }
-      throw logRefusal(response, body, whereOf(response));
-    }
+    const attempt = async (n: number) => {
+      const response = await sendOnce(zoneId, path, signal);
+      if (response.status >= 200 && response.status < 300) return readPage(zoneId, response, n + 1, offset, limit);
+      throw new LogAnswer(response);
+    };
+    // Every caller of the zone waits out a 429, not only this one: the budget is paused.
+    return retry(attempt, LOG_POLICY, { signal, clock, outcomeOf: logOutcome, pace: (ms) => budget.pauseFor(zoneId, ms), giveUp: logGiveUp });
   }
 
   async function* pages(zoneId: number, query: V2QueryInput, options: PagesOptions = {}): AsyncGenerator<V2Page, void, undefined> {
@@ -326,6 +299,16 @@ export function logErrorBody(response: PlatformResponse): LogErrorBodyRead | und
   } catch {
     return undefined;
   }
+}
+
+/** What a logging request that gave up fails with: the 429 or the refusal explained, else the error as it came. */
+export function logGiveUp(e: unknown): unknown {
+  if (!(e instanceof LogAnswer)) return e;
+  const { response } = e;
+  const body = logErrorBody(response);
+  const where = whereOf(response);
+  if (response.status === 429) return new AppFailure(explainLogError({ code: 'rate_limited', message: body?.error.message ?? '', status: 429, where }));
+  return logRefusal(response, body, where);
 }
 
 /** What a refused logging request fails with: the platform's code explained, or its status mapped without one. */

@@ -14,7 +14,8 @@ import { deleteVideo } from '../upload/video-api.js';
 import { titleFromUrl } from './fetch-api.js';
 import { runFetch, type FetchHost } from './fetch-run.js';
 import { FetchStore, type FetchRecord } from './fetch-store.js';
-import { defaultSleep, waitFor } from '../queue/queue-support.js';
+import { waitFor } from '../queue/queue-support.js';
+import { sleep as realSleep } from '../../platform/policy.js';
 
 /** How the fetch rows are kept and run. */
 export interface FetchQueueOptions {
@@ -75,7 +76,7 @@ export async function openFetchQueue(options: FetchQueueOptions): Promise<FetchQ
   const store = new FetchStore(options.dir, options.cipher);
   const opened = await store.open();
   const now = options.now ?? Date.now;
-  const sleep = options.sleep ?? defaultSleep;
+  const sleep = options.sleep ?? realSleep;
   const rows = new Map<string, FetchRecord>(opened.rows.map((r) => [r.id, r]));
   const values = new Map<string, Readonly<Record<string, string>>>(opened.headers);
   const runs = new Map<string, { readonly controller: AbortController; readonly done: Promise<void> }>();

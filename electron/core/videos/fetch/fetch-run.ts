@@ -6,7 +6,7 @@
 import { isFetchEnded } from '../../../../shared/contract/videos-fetch.js';
 import { headerSecrets, redactError, redactText, redactUrl } from '../../../../shared/redact.js';
 import { toAppError } from '../../errors.js';
-import { parseRetryAfter } from '../../platform/retry.js';
+import { backoff, parseRetryAfter } from '../../platform/policy.js';
 import type { PlatformClient } from '../../platform/types.js';
 import { fetchMarkerId, findFetchedVideo, readFetchedVideo, requestFetch } from './fetch-api.js';
 import type { FetchRecord } from './fetch-store.js';
@@ -17,14 +17,12 @@ import { updateVideoTitle, VideoCallFailure } from '../upload/video-api.js';
 /** Polls of a fetched video start this far apart and back off to the cap while nothing moves. */
 const POLL_FIRST_MS = 2_000;
 const POLL_MAX_MS = 30_000;
-/** A full fetch queue (429) without Retry-After is asked again after this, doubling to the cap. */
-const QUEUE_FIRST_MS = 5_000;
-const QUEUE_MAX_MS = 5 * 60_000;
+/** A full fetch queue (429) without Retry-After is asked again after 5 s, doubling to 5 min, ±25 %. */
+const QUEUE_BACKOFF = { baseMs: 5_000, capMs: 5 * 60_000, jitter: [0.75, 1.25] } as const;
+/** An unreachable or pacing platform is asked again after 2 s, doubling to 1 min, ±25 %. */
+const NETWORK_BACKOFF = { baseMs: 2_000, capMs: 60_000, jitter: [0.75, 1.25] } as const;
 /** The longest Retry-After honoured as given; a longer one is waited in steps of this. */
 const RETRY_AFTER_MAX_MS = 60 * 60_000;
-/** An unreachable platform is tried again after this, doubling to the cap. */
-const NETWORK_FIRST_MS = 2_000;
-const NETWORK_MAX_MS = 60_000;
 /** Looks for a video made without an id in the answer; past this many the row fails. */
 const FIND_TRIES = 30;
 
@@ -58,18 +56,15 @@ function rowError(e: unknown, secrets: readonly string[]): { title: string; deta
   return { title: a.title, ...(a.detail !== undefined ? { detail: a.detail } : {}) };
 }
 
-function jitter(host: FetchHost, ms: number): number {
-  return Math.round(ms * (0.75 + host.random() / 2));
-}
-
 function secondsText(ms: number): string {
   return ms >= 90_000 ? `${Math.round(ms / 60_000)} min` : `${Math.max(1, Math.round(ms / 1000))} s`;
 }
 
 /** Runs the row until it is ready, failed, or the signal ends the turn (pause, cancel, shutdown). */
 export async function runFetch(host: FetchHost, id: string, signal: AbortSignal): Promise<void> {
-  let queueDelay = QUEUE_FIRST_MS;
-  let networkDelay = NETWORK_FIRST_MS;
+  let queueTries = 0;
+  let networkTries = 0;
+  const random = () => host.random();
   let pollDelay = POLL_FIRST_MS;
   let finds = 0;
   // Each header value whole and each of its credential parts: a server may echo only the token.
@@ -92,7 +87,7 @@ export async function runFetch(host: FetchHost, id: string, signal: AbortSignal)
         host.accepted(id);
         await host.patch(id, { accepted: true, requestPending: false, videoId: answer.videoId, state: 'fetching', note: answer.videoId === null ? 'Looking for the new video in the library' : null, error: null });
         host.log(`fetch ${id}: taken by the platform${answer.videoId !== null ? `, video ${answer.videoId}` : '; the answer named no video, looking for it by its marker'}`);
-        queueDelay = QUEUE_FIRST_MS;
+        queueTries = 0;
       } else if (row.videoId === null) {
         // Taken without an id, or an answer that never came: the new video is the one carrying the request's marker.
         const found = await findFetchedVideo(client, row.libraryId, fetchMarkerId(row), signal);
@@ -120,7 +115,7 @@ export async function runFetch(host: FetchHost, id: string, signal: AbortSignal)
       } else {
         const video = await readFetchedVideo(client, row.libraryId, row.videoId, signal);
         if (signal.aborted) return;
-        networkDelay = NETWORK_FIRST_MS;
+        networkTries = 0;
         const phase = videoPhase(video.status);
         if (phase === 'ready') {
           await end({ state: 'ready', encodeProgress: 100, note: null, error: null });
@@ -149,23 +144,15 @@ export async function runFetch(host: FetchHost, id: string, signal: AbortSignal)
       const { status, retryAfter } = failureOf(e);
       const current = host.row(id);
       if (!current) return;
-      if (status === 429 && !current.accepted) {
-        const asked = parseRetryAfter(retryAfter, host.now());
-        const delay = asked !== undefined ? Math.min(Math.max(asked, 1000), RETRY_AFTER_MAX_MS) : jitter(host, queueDelay);
-        if (asked === undefined) queueDelay = Math.min(queueDelay * 2, QUEUE_MAX_MS);
-        // Turned away before anything was made: the next turn asks again.
-        await host.patch(id, { state: 'waiting', requestPending: false, note: `${WAITING_NOTE}; trying again in ${secondsText(delay)}` });
-        host.log(`fetch ${id}: the platform's fetch queue is full (429); trying again in ${delay} ms`);
-        await host.wait(delay, signal);
-        continue;
-      }
       if (status === 429) {
-        // Too many calls while following a fetch the platform took: its rate, not an outage; wait as it says.
+        // Turned away before anything was made (a full fetch queue: the next turn asks again), or too many calls
+        // while following a fetch the platform took (its rate, not an outage): wait as it says.
         const asked = parseRetryAfter(retryAfter, host.now());
-        const delay = asked !== undefined ? Math.min(Math.max(asked, 1000), RETRY_AFTER_MAX_MS) : jitter(host, networkDelay);
-        if (asked === undefined) networkDelay = Math.min(networkDelay * 2, NETWORK_MAX_MS);
-        await host.patch(id, { note: `The platform asked to slow down; asking again in ${secondsText(delay)}` });
-        host.log(`fetch ${id}: HTTP 429 while following; asking again in ${delay} ms`);
+        const queued = !current.accepted;
+        const delay = asked !== undefined ? Math.min(Math.max(asked, 1000), RETRY_AFTER_MAX_MS) : queued ? backoff(queueTries++, QUEUE_BACKOFF, random) : backoff(networkTries++, NETWORK_BACKOFF, random);
+        if (queued) await host.patch(id, { state: 'waiting', requestPending: false, note: `${WAITING_NOTE}; trying again in ${secondsText(delay)}` });
+        else await host.patch(id, { note: `The platform asked to slow down; asking again in ${secondsText(delay)}` });
+        host.log(`fetch ${id}: ${queued ? "the platform's fetch queue is full (429); trying" : 'HTTP 429 while following; asking'} again in ${delay} ms`);
         await host.wait(delay, signal);
         continue;
       }
@@ -180,8 +167,7 @@ export async function runFetch(host: FetchHost, id: string, signal: AbortSignal)
         return;
       }
       // No answer, or the platform's own trouble: a request may or may not have been taken (requestPending stays set).
-      const delay = jitter(host, networkDelay);
-      networkDelay = Math.min(networkDelay * 2, NETWORK_MAX_MS);
+      const delay = backoff(networkTries++, NETWORK_BACKOFF, random);
       await host.patch(id, { note: `The platform could not be reached (${rowError(e, secrets()).title}); trying again in ${secondsText(delay)}` });
       host.log(`fetch ${id}: ${status !== undefined ? `HTTP ${status}` : 'no answer'}; trying again in ${delay} ms`);
       await host.wait(delay, signal);

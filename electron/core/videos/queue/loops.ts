@@ -6,7 +6,8 @@
 import { toAppError } from '../../errors.js';
 import type { JobStore } from './jobs.js';
 import type { UploadQueueOptions } from './plan.js';
-import { defaultSleep, waitFor } from './queue-support.js';
+import { sleep } from '../../platform/policy.js';
+import { waitFor } from './queue-support.js';
 import type { JobRecord } from '../types.js';
 
 /** Processing polls start this far apart and back off to the cap while nothing moves. */
@@ -91,7 +92,7 @@ export class QueueLoops {
   }
 
   #wait(ms: number, signal: AbortSignal): Promise<void> {
-    return waitFor(this.o.sleep ?? defaultSleep, ms, signal);
+    return waitFor(this.o.sleep ?? sleep, ms, signal);
   }
 
   #now(): number {

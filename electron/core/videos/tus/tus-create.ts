@@ -5,9 +5,10 @@
 import type { DetailedError } from 'tus-js-client';
 import { appError } from '../../../../shared/result.js';
 import type { JobError } from '../../../../shared/videos/model.js';
-import { classify, DEFAULT_RETRY_RULES, type CallFailure, type RetryRules } from '../upload/classify.js';
-import { abortableSleep } from '../queue/queue-support.js';
+import type { Clock, RetryPolicy } from '../../platform/policy.js';
+import { retryUpload, Stopped, UPLOAD_POLICY, type CallFailure } from '../upload/classify.js';
 import type { TusSigner } from './tus-sign.js';
+import { VideoCallFailure } from '../upload/video-api.js';
 
 /** What creating needs (a subset of the upload's options). */
 export interface TusCreateOptions {
@@ -16,10 +17,10 @@ export interface TusCreateOptions {
   readonly signer: TusSigner;
   readonly metadata: Readonly<Record<string, string>>;
   readonly signal: AbortSignal;
-  readonly rules?: Partial<RetryRules>;
+  readonly policy?: Partial<RetryPolicy>;
   readonly now?: () => number;
   readonly random?: () => number;
-  readonly sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+  readonly sleep?: Clock['sleep'];
 }
 
 /** The created upload's URL, or how creating ended. */
@@ -67,40 +68,36 @@ export function failureOfTusError(err: DetailedError | Error): CallFailure {
   return networkFailure(detailed.causingError ?? err);
 }
 
-/** Posts the creation request, retrying as the rules say; a refused signature is signed again (same video). */
+/** Posts the creation request, retrying as the policy says; a refused signature is signed again (same video). */
 export async function createTus(o: TusCreateOptions): Promise<TusCreated> {
-  const rules: RetryRules = { ...DEFAULT_RETRY_RULES, ...o.rules };
-  const sleep = o.sleep ?? abortableSleep;
   let resigned = 0;
-  for (let attempt = 0; ; attempt++) {
-    let failure: CallFailure;
-    try {
-      const headers = await o.signer.headers();
-      const res = await fetch(o.endpoint, {
-        method: 'POST',
-        headers: { ...headers, 'Tus-Resumable': '1.0.0', 'Upload-Length': String(o.size), 'Upload-Metadata': encodeMetadata(o.metadata) },
-        signal: o.signal,
-      });
-      const body = await res.text();
-      const location = res.headers.get('location');
-      if (res.status === 201 && location) return { kind: 'created', uploadUrl: new URL(location, o.endpoint).toString() };
-      if (res.status === 401 && resigned < 1) {
-        resigned++;
-        o.signer.invalidate();
-        attempt--;
-        continue;
+  const post = async (): Promise<string> => {
+    for (;;) {
+      let res: Response;
+      let body: string;
+      try {
+        const headers = await o.signer.headers();
+        res = await fetch(o.endpoint, {
+          method: 'POST',
+          headers: { ...headers, 'Tus-Resumable': '1.0.0', 'Upload-Length': String(o.size), 'Upload-Metadata': encodeMetadata(o.metadata) },
+          signal: o.signal,
+        });
+        body = await res.text();
+      } catch (e) {
+        throw new VideoCallFailure(networkFailure(e));
       }
-      failure = httpFailure(res.status, body, res.headers.get('retry-after') ?? undefined);
-    } catch (e) {
-      if (o.signal.aborted) return { kind: 'stopped' };
-      failure = networkFailure(e);
+      const location = res.headers.get('location');
+      if (res.status === 201 && location) return new URL(location, o.endpoint).toString();
+      // Signed again once without counting an attempt: the signature may only have expired.
+      if (res.status !== 401 || resigned++ >= 1) throw new VideoCallFailure(httpFailure(res.status, body, res.headers.get('retry-after') ?? undefined));
+      o.signer.invalidate();
     }
-    const verdict = classify(failure, { attempt, now: (o.now ?? Date.now)(), random: o.random ?? Math.random, rules });
-    if (verdict.kind !== 'retry') return verdict;
-    try {
-      await sleep(verdict.delayMs, o.signal);
-    } catch {
-      return { kind: 'stopped' };
-    }
+  };
+  try {
+    const clock = { ...(o.now ? { now: o.now } : {}), ...(o.random ? { random: o.random } : {}), ...(o.sleep ? { sleep: o.sleep } : {}) };
+    return { kind: 'created', uploadUrl: await retryUpload(post, o.signal, { ...UPLOAD_POLICY, ...o.policy }, clock) };
+  } catch (e) {
+    if (e instanceof Stopped) return e.verdict;
+    throw e;
   }
 }

@@ -4,7 +4,8 @@
  */
 import { extname } from 'node:path';
 import type { JobError } from '../../../../shared/videos/model.js';
-import { LIBRARY_KEY_HINT, type RetryRules } from '../upload/classify.js';
+import type { RetryPolicy } from '../../platform/policy.js';
+import { LIBRARY_KEY_HINT } from '../upload/classify.js';
 import { clockNote, LARGE_CLOCK_SKEW_MS } from '../../../../shared/videos/clock.js';
 import { platformNow } from '../upload/platform-clock.js';
 import { createTusSigner } from './tus-sign.js';
@@ -18,7 +19,7 @@ export interface TusStepOptions {
   readonly store: TusUrlStore;
   readonly chunkSize?: number | undefined;
   readonly idleTimeoutMs: number;
-  readonly rules: RetryRules;
+  readonly policy: RetryPolicy;
   readonly now: () => number;
   readonly random: () => number;
   readonly sleep: (ms: number, signal: AbortSignal) => Promise<void>;
@@ -80,7 +81,7 @@ export async function sendTus(ctx: RunContext, videoId: string, o: TusStepOption
     store: o.store,
     storeKey: job.id,
     idleTimeoutMs: o.idleTimeoutMs,
-    rules: o.rules,
+    policy: o.policy,
     now: o.now,
     random: o.random,
     sleep: o.sleep,

@@ -8,11 +8,10 @@
 import { createReadStream } from 'node:fs';
 import { Upload, type DetailedError } from 'tus-js-client';
 import type { JobError } from '../../../../shared/videos/model.js';
-import { backoffCeiling } from '../../platform/retry.js';
-import { classify, DEFAULT_RETRY_RULES, type RetryRules } from '../upload/classify.js';
+import { backoff, sleep as realSleep, type RetryPolicy } from '../../platform/policy.js';
+import { classify, UPLOAD_POLICY } from '../upload/classify.js';
 import { fingerprintFile } from '../queue/fingerprint.js';
 import { checkSource } from '../upload/put-file.js';
-import { abortableSleep } from '../queue/queue-support.js';
 import { tusHttpStack, type UploadBandwidth } from './tus-http.js';
 import { createTus, failureOfTusError } from './tus-create.js';
 import type { TusSigner } from './tus-sign.js';
@@ -51,7 +50,7 @@ export interface TusUploadOptions {
   /** The upload's key in the store; default the video id. */
   readonly storeKey?: string;
   readonly idleTimeoutMs?: number;
-  readonly rules?: Partial<RetryRules>;
+  readonly policy?: Partial<RetryPolicy>;
   readonly now?: () => number;
   readonly random?: () => number;
   /** Waits between attempts; rejects when the signal aborts. */
@@ -158,10 +157,10 @@ export async function uploadTus(o: TusUploadOptions): Promise<TusUploadResult> {
 
 /** Runs tus-js-client on a created upload URL until it ends; HEAD first, so it continues from the server's offset. */
 function runClient(o: TusUploadOptions, uploadUrl: string, resumed: boolean): Promise<Round> {
-  const rules: RetryRules = { ...DEFAULT_RETRY_RULES, ...o.rules };
+  const policy: RetryPolicy = { ...UPLOAD_POLICY, ...o.policy };
   const now = o.now ?? Date.now;
   const random = o.random ?? Math.random;
-  const sleep = o.sleep ?? abortableSleep;
+  const sleep = o.sleep ?? realSleep;
   return new Promise<Round>((resolve) => {
     let ended: Round | undefined;
     let holdMs = 0;
@@ -193,7 +192,7 @@ function runClient(o: TusUploadOptions, uploadUrl: string, resumed: boolean): Pr
       chunkSize: o.chunkSize ?? TUS_CHUNK_SIZE,
       metadata: { ...o.metadata },
       // Every retry is decided (and waited for) in onShouldRetry and onBeforeRequest; the client only counts them.
-      retryDelays: Array.from({ length: rules.maxAttempts + MAX_RESIGNS }, () => 0),
+      retryDelays: Array.from({ length: policy.maxAttempts + MAX_RESIGNS }, () => 0),
       storeFingerprintForResuming: false,
       removeFingerprintOnSuccess: false,
       fingerprint: async () => null as unknown as string,
@@ -245,11 +244,11 @@ function runClient(o: TusUploadOptions, uploadUrl: string, resumed: boolean): Pr
         if (status === 404 || status === 410) return false;
         if (status === 409 || status === 423) {
           // The server is elsewhere than the client thought (or still busy): the HEAD that follows realigns them.
-          if (attempt + 1 >= rules.maxAttempts) return false;
-          holdMs = Math.floor(random() * backoffCeiling(attempt, rules));
+          if (attempt + 1 >= policy.maxAttempts) return false;
+          holdMs = backoff(attempt, policy, random);
           return true;
         }
-        const verdict = classify(failureOfTusError(err), { attempt, now: now(), random, rules });
+        const verdict = classify(failureOfTusError(err), { attempt, now: now(), random, policy });
         if (verdict.kind !== 'retry') {
           verdictOf = verdict;
           return false;
@@ -273,7 +272,7 @@ function runClient(o: TusUploadOptions, uploadUrl: string, resumed: boolean): Pr
       const method = err.originalRequest?.getMethod();
       // The upload itself is gone (expired, or the server lost it, as tus allows): a new one is made on the same video.
       if ((status === 404 || status === 410) && (method === 'HEAD' || method === 'PATCH')) return { kind: 'gone' };
-      const verdict = verdictOf ?? classify(failureOfTusError(err), { attempt: rules.maxAttempts, now: now(), random, rules });
+      const verdict = verdictOf ?? classify(failureOfTusError(err), { attempt: policy.maxAttempts, now: now(), random, policy });
       if (verdict.kind === 'stopped') return { kind: 'stopped' };
       if (verdict.kind === 'retry') return { kind: 'failed', error: { title: 'The resumable upload failed', detail: err.message, retryable: true } };
       return verdict;

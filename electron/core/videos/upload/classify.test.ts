@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { appError } from '../../../../shared/result.js';
-import { classify, DEFAULT_RETRY_RULES, type CallFailure } from './classify.js';
+import { classify, UPLOAD_POLICY, type CallFailure } from './classify.js';
 
 const NOW = Date.UTC(2025, 4, 6, 10, 20, 30);
 const half = () => 0.5;
@@ -20,8 +20,8 @@ describe('classify', () => {
     }
     expect(classify(http(503), { attempt: 3, now: NOW, random: half })).toMatchObject({ kind: 'retry', delayMs: 4000 });
     // The ceiling is capped: attempt 10 would be 1024 s without it.
-    expect(classify(http(503), { attempt: 4, now: NOW, random: () => 0.999, rules: { ...DEFAULT_RETRY_RULES, maxAttempts: 20 } })).toMatchObject({ delayMs: 15_984 });
-    expect(classify(http(503), { attempt: 10, now: NOW, random: () => 0.999, rules: { ...DEFAULT_RETRY_RULES, maxAttempts: 20 } })).toMatchObject({ delayMs: 29_970 });
+    expect(classify(http(503), { attempt: 4, now: NOW, random: () => 0.999, policy: { ...UPLOAD_POLICY, maxAttempts: 20 } })).toMatchObject({ delayMs: 15_984 });
+    expect(classify(http(503), { attempt: 10, now: NOW, random: () => 0.999, policy: { ...UPLOAD_POLICY, maxAttempts: 20 } })).toMatchObject({ delayMs: 29_970 });
   });
 
   it('honours Retry-After in seconds and as an HTTP date', () => {
@@ -32,7 +32,7 @@ describe('classify', () => {
   });
 
   it('gives up after the attempt cap, retryable', () => {
-    const v = classify(http(503), { attempt: DEFAULT_RETRY_RULES.maxAttempts - 1, now: NOW, random: half });
+    const v = classify(http(503), { attempt: UPLOAD_POLICY.maxAttempts - 1, now: NOW, random: half });
     expect(v).toMatchObject({ kind: 'failed', error: { status: 503, retryable: true } });
     expect(v.kind === 'failed' && v.error.detail).toMatch(/gave up after 6 attempts/);
   });

@@ -1,10 +1,12 @@
 /**
  * What to do after a platform call of an upload job failed: wait and try again, give up with an error the row can
- * show, or report the platform unreachable so the queue waits for the network. Pure: time and chance come in.
+ * show, or report the platform unreachable so the queue waits for the network. The waits are UPLOAD_POLICY's.
  */
 import type { JobError } from '../../../../shared/videos/model.js';
 import type { AppError } from '../../../../shared/result.js';
-import { backoffCeiling, parseRetryAfter } from '../../platform/retry.js';
+import { AppFailure } from '../../errors.js';
+import { decide, retry, type AttemptOutcome, type Clock, type Decision, type RetryPolicy } from '../../platform/policy.js';
+import { VideoCallFailure } from './video-api.js';
 
 /** A failed call as the runner sees it: the mapped error, and what lies under it. */
 export interface CallFailure {
@@ -18,21 +20,21 @@ export interface CallFailure {
   readonly code?: string;
 }
 
-/** The knobs of the runner's retries; the defaults suit uploads a person is waiting on. */
-export interface RetryRules {
-  /** Attempts of one step in all, the first included. */
-  readonly maxAttempts: number;
-  readonly baseMs: number;
-  /** The longest backoff between two attempts (Retry-After may ask for more, up to maxRetryAfterMs). */
-  readonly capMs: number;
-  /** A Retry-After longer than this is not waited on: the job fails and can be retried later. */
-  readonly maxRetryAfterMs: number;
-  /** Attempts that found no platform at all (refused, no such host, unreachable) before the job waits for the network. */
-  readonly offlineAfter: number;
-}
-
-/** Six attempts, 1 s base, 30 s cap, Retry-After honoured up to 5 minutes, offline after two unreachable attempts. */
-export const DEFAULT_RETRY_RULES: RetryRules = { maxAttempts: 6, baseMs: 1000, capMs: 30_000, maxRetryAfterMs: 300_000, offlineAfter: 2 };
+/**
+ * The upload's retries: six attempts, 1 s base, 30 s cap, every 5xx, Retry-After honoured up to 5 minutes; no
+ * platform at all (refused, no such host, unreachable) twice means offline, and the queue waits for the network.
+ */
+export const UPLOAD_POLICY: RetryPolicy = {
+  maxAttempts: 6,
+  baseMs: 1000,
+  capMs: 30_000,
+  statuses: [408, 429],
+  serverErrors: true,
+  retryAfterStatuses: [429, 503],
+  maxRetryAfterMs: 300_000,
+  permanentCodes: /^(ERR_INVALID_URL|UND_ERR_INVALID_ARG|UND_ERR_NOT_SUPPORTED|ERR_TLS_|CERT_|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_VERIFY_LEAF_SIGNATURE|UNABLE_TO_GET_ISSUER_CERT)/,
+  offline: { codes: ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'ENETDOWN', 'EHOSTDOWN', 'EADDRNOTAVAIL'], after: 2 },
+};
 
 /** The verdict on one failed attempt. */
 export type Verdict =
@@ -41,6 +43,9 @@ export type Verdict =
   | { readonly kind: 'offline'; readonly error: JobError }
   | { readonly kind: 'stopped' };
 
+/** A verdict that ends the step. */
+export type Stop = Exclude<Verdict, { kind: 'retry' }>;
+
 /** What classify needs besides the failure. */
 export interface ClassifyInput {
   /** Zero-based index of the attempt that just failed. */
@@ -48,15 +53,8 @@ export interface ClassifyInput {
   readonly now: number;
   /** A number in [0, 1). */
   readonly random: () => number;
-  readonly rules?: RetryRules;
+  readonly policy?: RetryPolicy;
 }
-
-/** No platform at the other end: the network or the name is gone, so waiting beats counting failures. */
-const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'ENETDOWN', 'EHOSTDOWN', 'EADDRNOTAVAIL']);
-/** Another attempt fails the same way: a certificate or a malformed request. */
-const PERMANENT_CODE = /^(ERR_INVALID_URL|UND_ERR_INVALID_ARG|UND_ERR_NOT_SUPPORTED|ERR_TLS_|CERT_|DEPTH_ZERO_SELF_SIGNED_CERT|SELF_SIGNED_CERT_IN_CHAIN|UNABLE_TO_VERIFY_LEAF_SIGNATURE|UNABLE_TO_GET_ISSUER_CERT)/;
-const RETRIED_STATUSES = new Set([408, 429]);
-const RETRY_AFTER_STATUSES = new Set([429, 503]);
 
 /** The hint of a refused library key: where the key is set, and why the account key does not do. */
 export const LIBRARY_KEY_HINT = 'Each video library has its own API key; the account key is not accepted. Set this library\'s key in Settings → the profile → library keys, then retry.';
@@ -87,51 +85,60 @@ function seconds(ms: number): string {
   return `${Math.ceil(ms / 1000)} s`;
 }
 
-/** Decides what follows a failed attempt of one step of an upload job. */
-export function classify(failure: CallFailure, input: ClassifyInput): Verdict {
-  const rules = input.rules ?? DEFAULT_RETRY_RULES;
-  const { error, status, code } = failure;
-  if (error.kind === 'cancelled' || code === 'ABORTED') return { kind: 'stopped' };
-  const attemptsMade = input.attempt + 1;
-
-  // An answer that is not a failure but could not be read: asking again gets the same answer.
-  if (status !== undefined && status < 400) return { kind: 'failed', error: jobErrorOf(error, false) };
-  if (status !== undefined) {
-    if (status === 401) {
-      // Retrying helps only once the user has set the right key, so it is the user's retry, never an automatic one.
-      return { kind: 'failed', error: jobErrorOf({ ...error, title: 'The library key was refused' }, true, LIBRARY_KEY_HINT) };
-    }
-    // 400, 403, 404 and the other 4xx would get the same answer again.
-    if (status < 500 && !RETRIED_STATUSES.has(status)) return { kind: 'failed', error: jobErrorOf(error, false, refusalHint(status)) };
-  }
-
-  if (status === undefined) {
-    // Nothing was sent: a key is missing, or the request or its answer is malformed.
-    if (error.kind === 'auth') return { kind: 'failed', error: jobErrorOf(error, true, LIBRARY_KEY_HINT) };
-    if (error.kind !== 'network' && error.kind !== 'timeout') return { kind: 'failed', error: jobErrorOf(error, false) };
-    if (code !== undefined && PERMANENT_CODE.test(code)) return { kind: 'failed', error: jobErrorOf(error, false) };
-    if (code !== undefined && UNREACHABLE.has(code)) {
-      if (attemptsMade >= rules.offlineAfter) return { kind: 'offline', error: jobErrorOf(error, true) };
-    }
-  }
-
-  if (attemptsMade >= rules.maxAttempts) {
-    return { kind: 'failed', error: jobErrorOf({ ...error, detail: `${error.detail ?? error.title} (gave up after ${attemptsMade} attempts)` }, true, GAVE_UP_HINT) };
-  }
-
-  const asked = status !== undefined && RETRY_AFTER_STATUSES.has(status) ? parseRetryAfter(failure.retryAfter, input.now) : undefined;
-  if (asked !== undefined) {
-    if (asked > rules.maxRetryAfterMs) {
-      const detail = `The platform asked to wait ${seconds(asked)} before trying again (Retry-After: ${failure.retryAfter ?? ''}).`;
-      return { kind: 'failed', error: jobErrorOf({ ...error, detail }, true) };
-    }
-    return { kind: 'retry', delayMs: asked, reason: `${what(failure)}; waiting ${seconds(asked)} as the platform asked` };
-  }
-  // Full jitter: anywhere from nothing to the ceiling, so jobs failing together do not come back together.
-  const delayMs = Math.floor(input.random() * backoffCeiling(input.attempt, rules));
-  return { kind: 'retry', delayMs, reason: `${what(failure)}; retrying after ${delayMs} ms` };
+/** The failure as the policy reads it; undefined when trying again cannot help (cancelled, no key, malformed). */
+function outcomeOf(f: CallFailure): AttemptOutcome | undefined {
+  if (f.error.kind === 'cancelled' || f.code === 'ABORTED') return undefined;
+  if (f.status !== undefined) return { kind: 'status', status: f.status, retryAfter: f.retryAfter };
+  if (f.error.kind !== 'network' && f.error.kind !== 'timeout') return undefined;
+  return { kind: 'network', code: f.code ?? f.error.kind };
 }
 
-function what(f: CallFailure): string {
-  return f.status !== undefined ? `HTTP ${f.status}` : `network error ${f.code ?? f.error.kind}`;
+/** How a step ends on a failure the policy does not retry (`d`: its verdict, when it read one). */
+function verdictOf(failure: CallFailure, d: Decision | undefined): Stop {
+  const { error, status, code } = failure;
+  if (error.kind === 'cancelled' || code === 'ABORTED') return { kind: 'stopped' };
+  if (d?.stop === 'offline') return { kind: 'offline', error: jobErrorOf(error, true) };
+  if (d?.stop === 'attempts') return { kind: 'failed', error: jobErrorOf({ ...error, detail: `${error.detail ?? error.title} (gave up after ${d.attempts} attempts)` }, true, GAVE_UP_HINT) };
+  if (d?.stop === 'retry-after') {
+    const detail = `The platform asked to wait ${seconds(d.askedMs ?? 0)} before trying again (Retry-After: ${failure.retryAfter ?? ''}).`;
+    return { kind: 'failed', error: jobErrorOf({ ...error, detail }, true) };
+  }
+  // Retrying a refused key helps only once the user has set the right one: the user's retry, never an automatic one.
+  if (status === 401 || (status === undefined && error.kind === 'auth')) return { kind: 'failed', error: jobErrorOf(status === 401 ? { ...error, title: 'The library key was refused' } : error, true, LIBRARY_KEY_HINT) };
+  // An unreadable success, or a 4xx that would get the same answer again.
+  return { kind: 'failed', error: jobErrorOf(error, false, status !== undefined && status >= 400 ? refusalHint(status) : undefined) };
+}
+
+/** Decides what follows a failed attempt of one step of an upload job. */
+export function classify(failure: CallFailure, input: ClassifyInput): Verdict {
+  const outcome = outcomeOf(failure);
+  const d = outcome && decide({ outcome, attempt: input.attempt, elapsedMs: 0, now: input.now, random: input.random, policy: input.policy ?? UPLOAD_POLICY });
+  return d?.retry ? { kind: 'retry', delayMs: d.delayMs, reason: d.reason } : verdictOf(failure, d);
+}
+
+/** A step that gave up; carries the verdict that ends the job's turn. */
+export class Stopped extends Error {
+  constructor(readonly verdict: Stop) {
+    super(verdict.kind);
+  }
+}
+
+function failureOf(e: unknown): CallFailure {
+  if (e instanceof VideoCallFailure) return e.failure;
+  if (e instanceof AppFailure) return { error: e.error };
+  throw e;
+}
+
+/** Runs a step of an upload job with the policy's retries; one that gives up throws Stopped with its verdict. */
+export async function retryUpload<T>(step: () => Promise<T>, signal: AbortSignal, policy: RetryPolicy, clock: Partial<Clock>): Promise<T> {
+  try {
+    return await retry(step, policy, {
+      signal,
+      clock,
+      outcomeOf: (e) => (e instanceof Stopped ? undefined : outcomeOf(failureOf(e))),
+      giveUp: (e, d) => (e instanceof Stopped ? e : new Stopped(verdictOf(failureOf(e), d))),
+    });
+  } catch (e) {
+    throw signal.aborted ? new Stopped({ kind: 'stopped' }) : e;
+  }
 }

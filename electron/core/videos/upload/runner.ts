@@ -5,12 +5,11 @@
 import type { JobError } from '../../../../shared/videos/model.js';
 import { appError } from '../../../../shared/result.js';
 import { AppFailure } from '../../errors.js';
-import { backoffCeiling } from '../../platform/retry.js';
+import { backoff, sleep as realSleep, type RetryPolicy } from '../../platform/policy.js';
 import type { PlatformClient } from '../../platform/types.js';
-import { classify, DEFAULT_RETRY_RULES, type CallFailure, type RetryRules, type Verdict } from './classify.js';
+import { retryUpload, Stopped, UPLOAD_POLICY, type Stop } from './classify.js';
 import { ensureVideo, syncTitle, type Attempt } from './marker.js';
 import { checkSource, putFile } from './put-file.js';
-import { abortableSleep } from '../queue/queue-support.js';
 import { sendTus } from '../tus/tus-runner.js';
 import { memoryTusStore, type TusUrlStore } from '../tus/tus-store.js';
 import type { JobRecord, JobRunner, ProcessingPoll, RunContext, RunOutcome } from '../types.js';
@@ -27,7 +26,7 @@ export interface JobRunnerOptions {
   readonly idleTimeoutMs?: number;
   /** How often the source is looked at while it uploads (default 500 ms). */
   readonly statIntervalMs?: number;
-  readonly rules?: Partial<RetryRules>;
+  readonly policy?: Partial<RetryPolicy>;
   /** Where resumable uploads keep their URLs (the queue's folder for the app and the command line); default memory. */
   readonly tusStore?: TusUrlStore;
   /** Bytes per resumable PATCH (default the uploader's). */
@@ -36,22 +35,6 @@ export interface JobRunnerOptions {
 
 /** Default idle limit of one upload attempt. */
 export const UPLOAD_IDLE_MS = 60_000;
-
-type Stop = Exclude<Verdict, { kind: 'retry' }>;
-
-/** A step that gave up; carries the verdict that ends the job's turn. */
-class Stopped extends Error {
-  constructor(readonly verdict: Stop) {
-    super(verdict.kind);
-  }
-}
-
-
-function failureOf(e: unknown): CallFailure {
-  if (e instanceof VideoCallFailure) return e.failure;
-  if (e instanceof AppFailure) return { error: e.error };
-  throw e;
-}
 
 function outcomeOf(v: Stop): RunOutcome {
   return v.kind === 'stopped' ? { kind: 'stopped' } : v;
@@ -68,47 +51,27 @@ const PROCESSING_FAILED: JobError = { title: 'The platform could not process the
 
 /** Creates the runner. */
 export function createJobRunner(options: JobRunnerOptions = {}): JobRunner {
-  const sleep = options.sleep ?? abortableSleep;
+  const sleep = options.sleep ?? realSleep;
   const random = options.random ?? Math.random;
   const now = options.now ?? Date.now;
-  const rules: RetryRules = { ...DEFAULT_RETRY_RULES, ...options.rules };
+  const policy: RetryPolicy = { ...UPLOAD_POLICY, ...options.policy };
   const idleTimeoutMs = options.idleTimeoutMs ?? UPLOAD_IDLE_MS;
   const tusStore = options.tusStore ?? memoryTusStore();
 
   async function pause(ms: number, signal: AbortSignal): Promise<void> {
-    try {
-      await sleep(ms, signal);
-    } catch {
-      throw new Stopped({ kind: 'stopped' });
-    }
+    await sleep(ms, signal).catch(() => undefined);
     if (signal.aborted) throw new Stopped({ kind: 'stopped' });
   }
 
-  /** Waits as the verdict on a failure says, or throws the verdict that ends the step. */
-  async function after(failure: CallFailure, attempt: number, signal: AbortSignal): Promise<void> {
-    const verdict = signal.aborted ? ({ kind: 'stopped' } as const) : classify(failure, { attempt, now: now(), random, rules });
-    if (verdict.kind !== 'retry') throw new Stopped(verdict);
-    await pause(verdict.delayMs, signal);
-  }
-
-  /** Runs a step, retrying failed attempts as classify says. */
+  /** Runs a step, retrying failed attempts as the policy says. */
   function attemptWith(signal: AbortSignal): Attempt {
-    return async (step) => {
-      for (let attempt = 0; ; attempt++) {
-        try {
-          return await step();
-        } catch (e) {
-          if (e instanceof Stopped) throw e;
-          await after(failureOf(e), attempt, signal);
-        }
-      }
-    };
+    return (step) => retryUpload(step, signal, policy, { now, random, sleep });
   }
 
   /** Streams the file until the platform has it; a source problem ends the job's turn with its outcome. */
   async function send(ctx: RunContext, videoId: string, attempt: Attempt): Promise<RunOutcome | undefined> {
     const job = ctx.job();
-    for (let n = 0; ; n++) {
+    return attemptWith(ctx.signal)(async () => {
       await ctx.update({ attempts: ctx.job().attempts + 1 });
       const r = await putFile({
         client: ctx.client,
@@ -131,13 +94,13 @@ export function createJobRunner(options: JobRunnerOptions = {}): JobRunner {
         const video = await attempt(() => getVideo(ctx.client, job.libraryId, videoId, ctx.signal));
         if (holdsFile(video)) return undefined;
       }
-      await after(r.failure, n, ctx.signal);
-    }
+      throw new VideoCallFailure(r.failure);
+    });
   }
 
   /** Sends the file by tus; a cut or a restart continues from the platform's offset on the same video. */
   async function resumable(ctx: RunContext, videoId: string, attempt: Attempt): Promise<RunOutcome | undefined> {
-    const r = await sendTus(ctx, videoId, { store: tusStore, chunkSize: options.tusChunkSize, idleTimeoutMs, rules, now, random, sleep });
+    const r = await sendTus(ctx, videoId, { store: tusStore, chunkSize: options.tusChunkSize, idleTimeoutMs, policy, now, random, sleep });
     switch (r.kind) {
       case 'done':
         return undefined;
@@ -195,8 +158,8 @@ export function createJobRunner(options: JobRunnerOptions = {}): JobRunner {
     const { libraryId } = ctx.job();
     let video = await attempt(() => getVideo(ctx.client, libraryId, videoId, ctx.signal));
     // The platform may take a moment to register a body it has acknowledged.
-    for (let n = 0; video.status === VIDEO_STATUS.created && n + 1 < rules.maxAttempts; n++) {
-      await pause(Math.floor(random() * backoffCeiling(n, rules)), ctx.signal);
+    for (let n = 0; video.status === VIDEO_STATUS.created && n + 1 < policy.maxAttempts; n++) {
+      await pause(backoff(n, policy, random), ctx.signal);
       video = await attempt(() => getVideo(ctx.client, libraryId, videoId, ctx.signal));
     }
     if (video.status === VIDEO_STATUS.created) {

@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createRandom } from '../../../sandbox/seed.js';
-import { DEFAULT_RETRY_POLICY, backoffCeiling, decideRetry, parseRetryAfter, type AttemptOutcome, type RetryPolicy } from './retry.js';
+import { DEFAULT_RETRY_POLICY, backoffCeiling, decide, parseRetryAfter, type AttemptOutcome, type RetryPolicy } from './policy.js';
 
 const NOW = Date.UTC(2025, 0, 15, 12, 0, 0);
-const policy: RetryPolicy = { ...DEFAULT_RETRY_POLICY, now: () => NOW };
-const status = (s: number, headers: Record<string, string> = {}): AttemptOutcome => ({ kind: 'status', status: s, headers });
+const policy: RetryPolicy = { ...DEFAULT_RETRY_POLICY };
+const status = (s: number, retryAfter?: string): AttemptOutcome => ({ kind: 'status', status: s, retryAfter });
 const network = (code: string): AttemptOutcome => ({ kind: 'network', code });
 
 const METHODS = ['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS', 'POST', 'PATCH'] as const;
@@ -35,12 +35,12 @@ const OUTCOMES: readonly [string, AttemptOutcome, boolean][] = [
   ['CERT_HAS_EXPIRED', network('CERT_HAS_EXPIRED'), false],
 ];
 
-describe('decideRetry: methods × outcomes × attempts (seeded RNG)', () => {
+describe('decide: methods × outcomes × attempts (seeded RNG)', () => {
   const random = createRandom(42);
   const cases = METHODS.flatMap((method) => OUTCOMES.flatMap(([name, outcome, retryable]) => [0, 1, 2, 3, 4].map((attempt) => ({ method, name, outcome, retryable, attempt }))));
 
   it.each(cases)('$method $name after attempt $attempt', ({ method, outcome, retryable, attempt }) => {
-    const d = decideRetry({ method, attempt, outcome, elapsedMs: 0, random, policy });
+    const d = decide({ now: NOW,  method, attempt, outcome, elapsedMs: 0, random, policy });
     const expected = retryable && RETRIED_METHODS.has(method) && attempt + 1 < policy.maxAttempts;
     expect(d.retry).toBe(expected);
     expect(d.reason.length).toBeGreaterThan(0);
@@ -54,74 +54,74 @@ describe('decideRetry: methods × outcomes × attempts (seeded RNG)', () => {
 
   it('retries POST and PATCH only when the caller vouches for idempotency', () => {
     for (const method of ['POST', 'PATCH']) {
-      expect(decideRetry({ method, attempt: 0, outcome: status(503), elapsedMs: 0, random, policy }).retry).toBe(false);
-      expect(decideRetry({ method, attempt: 0, outcome: status(503), idempotent: true, elapsedMs: 0, random, policy }).retry).toBe(true);
+      expect(decide({ now: NOW,  method, attempt: 0, outcome: status(503), elapsedMs: 0, random, policy }).retry).toBe(false);
+      expect(decide({ now: NOW,  method, attempt: 0, outcome: status(503), idempotent: true, elapsedMs: 0, random, policy }).retry).toBe(true);
     }
-    expect(decideRetry({ method: 'POST', attempt: 0, outcome: status(503), elapsedMs: 0, random, policy }).reason).toMatch(/never retried/);
+    expect(decide({ now: NOW,  method: 'POST', attempt: 0, outcome: status(503), elapsedMs: 0, random, policy }).reason).toMatch(/never retried/);
   });
 
   it('accepts methods in any case', () => {
-    expect(decideRetry({ method: 'get', attempt: 0, outcome: status(502), elapsedMs: 0, random, policy }).retry).toBe(true);
+    expect(decide({ now: NOW,  method: 'get', attempt: 0, outcome: status(502), elapsedMs: 0, random, policy }).retry).toBe(true);
   });
 
   it('backs off exponentially with full jitter: the ceiling doubles up to the cap', () => {
     const top = () => 0.999999;
     const big: RetryPolicy = { ...policy, maxAttempts: 20, budgetMs: 10 ** 9 };
-    const delays = [0, 1, 2, 3, 4, 5, 6, 7].map((attempt) => decideRetry({ method: 'GET', attempt, outcome: status(500), elapsedMs: 0, random: top, policy: big }).delayMs);
+    const delays = [0, 1, 2, 3, 4, 5, 6, 7].map((attempt) => decide({ now: NOW,  method: 'GET', attempt, outcome: status(500), elapsedMs: 0, random: top, policy: big }).delayMs);
     expect(delays).toEqual([499, 999, 1999, 3999, 7999, 15_999, 19_999, 19_999]);
-    expect(decideRetry({ method: 'GET', attempt: 3, outcome: status(500), elapsedMs: 0, random: () => 0, policy: big }).delayMs).toBe(0);
+    expect(decide({ now: NOW,  method: 'GET', attempt: 3, outcome: status(500), elapsedMs: 0, random: () => 0, policy: big }).delayMs).toBe(0);
   });
 });
 
-describe('decideRetry: time budget', () => {
+describe('decide: time budget', () => {
   it('stops once the budget is spent', () => {
-    const d = decideRetry({ method: 'GET', attempt: 0, outcome: status(503), elapsedMs: 60_000, random: () => 0.5, policy });
+    const d = decide({ now: NOW,  method: 'GET', attempt: 0, outcome: status(503), elapsedMs: 60_000, random: () => 0.5, policy });
     expect(d).toMatchObject({ retry: false });
     expect(d.reason).toMatch(/budget/);
   });
 
   it('stops when the wait would cross the budget', () => {
-    const d = decideRetry({ method: 'GET', attempt: 0, outcome: status(429, { 'Retry-After': '5' }), elapsedMs: 57_000, random: () => 0.5, policy });
+    const d = decide({ now: NOW,  method: 'GET', attempt: 0, outcome: status(429, '5'), elapsedMs: 57_000, random: () => 0.5, policy });
     expect(d.retry).toBe(false);
     expect(d.reason).toMatch(/budget/);
   });
 });
 
-describe('decideRetry: Retry-After', () => {
-  const decide = (s: number, value: string, attempt = 0) =>
-    decideRetry({ method: 'GET', attempt, outcome: status(s, { 'retry-after': value }), elapsedMs: 0, random: () => 0.5, policy });
+describe('decide: Retry-After', () => {
+  const decideOn = (s: number, value: string, attempt = 0) =>
+    decide({ now: NOW,  method: 'GET', attempt, outcome: status(s, value), elapsedMs: 0, random: () => 0.5, policy });
 
   it('waits the seconds the server asked for on 429 and 503', () => {
-    expect(decide(429, '2')).toMatchObject({ retry: true, delayMs: 2000 });
-    expect(decide(503, '0')).toMatchObject({ retry: true, delayMs: 0 });
-    expect(decide(429, '2').reason).toMatch(/Retry-After: 2/);
+    expect(decideOn(429, '2')).toMatchObject({ retry: true, delayMs: 2000 });
+    expect(decideOn(503, '0')).toMatchObject({ retry: true, delayMs: 0 });
+    expect(decideOn(429, '2').reason).toMatch(/Retry-After: 2/);
   });
 
   it('waits until an HTTP date', () => {
     const at = new Date(NOW + 3000).toUTCString();
-    expect(decide(429, at)).toMatchObject({ retry: true, delayMs: 3000 });
-    expect(decide(503, new Date(NOW - 10_000).toUTCString())).toMatchObject({ retry: true, delayMs: 0 });
+    expect(decideOn(429, at)).toMatchObject({ retry: true, delayMs: 3000 });
+    expect(decideOn(503, new Date(NOW - 10_000).toUTCString())).toMatchObject({ retry: true, delayMs: 0 });
   });
 
   it('falls back to backoff on garbage', () => {
     for (const garbage of ['soon', '-1', '1.5', '', 'Wed, 99 Foo 2015', '9'.repeat(30)]) {
-      const d = decide(429, garbage, 2);
+      const d = decideOn(429, garbage, 2);
       expect(d.retry).toBe(true);
       expect(d.delayMs).toBe(Math.floor(0.5 * backoffCeiling(2, policy)));
     }
   });
 
   it('reports a wait above the cap instead of waiting silently', () => {
-    const d = decide(429, '120');
+    const d = decideOn(429, '120');
     expect(d.retry).toBe(false);
     expect(d.reason).toMatch(/asked to wait 120 s/);
-    const date = decide(503, new Date(NOW + 45_000).toUTCString());
+    const date = decideOn(503, new Date(NOW + 45_000).toUTCString());
     expect(date.retry).toBe(false);
     expect(date.reason).toMatch(/asked to wait 45 s/);
   });
 
   it('is ignored for statuses other than 429 and 503', () => {
-    expect(decide(500, '2').delayMs).toBe(Math.floor(0.5 * backoffCeiling(0, policy)));
+    expect(decideOn(500, '2').delayMs).toBe(Math.floor(0.5 * backoffCeiling(0, policy)));
   });
 });
 
@@ -151,7 +151,7 @@ describe('property: any input gives a bounded, consistent decision', () => {
       fc.record({
         kind: fc.constant('status' as const),
         status: fc.integer({ min: 100, max: 599 }),
-        headers: fc.dictionary(fc.constantFrom('retry-after', 'Retry-After', 'x-other'), fc.oneof(fc.string(), fc.nat({ max: 100 }).map(String))),
+        retryAfter: fc.option(fc.oneof(fc.string(), fc.nat({ max: 100 }).map(String)), { nil: undefined }),
       }),
       fc.record({ kind: fc.constant('network' as const), code: fc.constantFrom('ECONNRESET', 'ENOTFOUND', 'cut_short', 'UND_ERR_SOCKET', 'X') }),
     );
@@ -164,14 +164,14 @@ describe('property: any input gives a bounded, consistent decision', () => {
         fc.nat({ max: 120_000 }),
         fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }),
         (method, attempt, outcome, idempotent, elapsedMs, r) => {
-          const d = decideRetry({ method, attempt, outcome, idempotent, elapsedMs, random: () => r, policy });
+          const d = decide({ now: NOW,  method, attempt, outcome, idempotent, elapsedMs, random: () => r, policy });
           expect(d.delayMs).toBeGreaterThanOrEqual(0);
           expect(d.delayMs).toBeLessThanOrEqual(policy.capMs);
           expect(typeof d.reason).toBe('string');
           if (!d.retry) expect(d.delayMs).toBe(0);
           if (d.retry) {
             expect(attempt + 1).toBeLessThan(policy.maxAttempts);
-            expect(elapsedMs + d.delayMs).toBeLessThanOrEqual(policy.budgetMs);
+            expect(elapsedMs + d.delayMs).toBeLessThanOrEqual(policy.budgetMs!);
             if (!idempotent) expect(['POST', 'PATCH', 'TRACE']).not.toContain(method.toUpperCase());
             const usesRetryAfter = outcome.kind === 'status' && [429, 503].includes(outcome.status) && /Retry-After: /.test(d.reason);
             if (!usesRetryAfter) expect(d.delayMs).toBeLessThanOrEqual(backoffCeiling(attempt, policy));
