@@ -9,7 +9,7 @@ import { parseEnvText } from '../shared/apps/env-text.js';
 import { appsContract } from '../shared/contract/apps.js';
 import type { AppsApi } from '../electron/core/apps/apps-api.js';
 import { AppFailure } from '../electron/core/errors.js';
-import { checkAppText } from '../electron/core/apps/validate.js';
+import { checkAppText } from '../shared/apps/app-rules.js';
 import type { LifeCommand, WaitFlags } from './apps-life-args.js';
 import { appWords } from './apps-view.js';
 import { waitForApp, type WaitGoal } from './apps-wait.js';

@@ -5,7 +5,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import { appsApi } from '../electron/core/apps/apps-api.js';
-import { checkAppText, type ValidationError } from '../electron/core/apps/validate.js';
+import { checkAppText } from '../shared/apps/app-rules.js';
+import type { ValidationError } from '../shared/platform/containers.js';
 import { AppFailure, toAppError } from '../electron/core/errors.js';
 import { createPlatformClient } from '../electron/core/platform/client.js';
 import { readComposeImport } from '../electron/core/apps/compose-file.js';
