@@ -1,35 +1,25 @@
 /**
- * createCore(ports): the whole main-process logic, with no Electron import. This file only wires the areas
- * together: each area's handlers live in `<area>/handlers.ts`, typed from its part of the contract.
+ * createCore(ports): the whole main-process logic, with no Electron import. This file only wires the areas together.
+ * Each area starts (its modules imported) on the first call of one of its methods; the app's shells start them all
+ * at once, so uploads left running continue by themselves, while the CLI loads only what its command calls.
  */
 import { mkdir } from 'node:fs/promises';
-import type { EventName } from '../../shared/channels.js';
+import type { EventName, MethodName } from '../../shared/channels.js';
 import type { EventPayload } from '../../shared/contract.js';
-import type { Result } from '../../shared/result.js';
-import { appHandlers } from './app/handlers.js';
-import { appsArea } from './apps/area.js';
-import { consoleArea } from './console/handlers.js';
-import { filesHandlers } from './files/handlers.js';
+import { redactError } from '../../shared/redact.js';
+import { appError, type AppError, type Result } from '../../shared/result.js';
+import type { Sandbox } from '../../sandbox/server.js';
+import { AppFailure, toAppError } from './errors.js';
 import { FileRegistry } from './files/registry.js';
 import { createPlatformClient, type PlatformClient } from './platform/client.js';
-import type { CorePorts } from './ports.js';
-import type { Sandbox } from '../../sandbox/server.js';
-import { BUSY_ZONE_NAME } from '../../sandbox/seed.js';
-import { EmbeddedSandbox } from './settings/embedded-sandbox.js';
-import { settingsHandlers } from './settings/handlers.js';
-import { ProfileStore, type StoredProfile } from './settings/profile-store.js';
-import { SecretStore } from './settings/secret-store.js';
-import { ProfileService } from './settings/service.js';
-import { redactError } from '../../shared/redact.js';
-import { appError, type AppError } from '../../shared/result.js';
-import { AppFailure, toAppError } from './errors.js';
-import { createEventBus, createRouter, type CallContext, type Handlers } from './router.js';
-import { videosArea } from './videos/area.js';
-import { logsArea } from './logs/area.js';
-import { workerRows } from './logs/rows-host.js';
+import type { Credentials, Endpoints } from './platform/types.js';
+import type { CorePorts, ShellProfile } from './ports.js';
+import { createEventBus, createRouter, type CallContext, type EventBus, type Handler } from './router.js';
+import type { StoredProfile } from './settings/profile-store.js';
+import type { ProfileService } from './settings/service.js';
 import type { QuitQuestion } from './videos/quit.js';
 
-export type { CorePorts } from './ports.js';
+export type { CorePorts, ShellProfile } from './ports.js';
 
 /** The core as a shell sees it: invoke a method, listen to events, register a dropped file, close. */
 export interface Core {
@@ -47,17 +37,80 @@ export interface Core {
   close(): Promise<void>;
 }
 
-/** Builds the core over the shell's ports; with no profile yet, the embedded sandbox becomes the first one. */
+/** The profiles the areas read: the app's stores, or the one profile a shell brought. */
+interface Profiles {
+  active(): StoredProfile | null;
+  require(id: string): StoredProfile;
+  endpoints(p: StoredProfile): Promise<Endpoints>;
+  credentials(p: StoredProfile): Credentials;
+  libraries(p: StoredProfile): Promise<{ id: number; name: string; hasKey: boolean }[]>;
+  knownSecrets(): Promise<string[]>;
+  readonly service?: ProfileService;
+  readonly sandbox?: { peek(): Promise<Sandbox | null>; close(): Promise<void> };
+}
+
+/** The app's profiles on disk; with none yet, the embedded sandbox becomes the first one. */
+async function storedProfiles(ports: CorePorts, bus: EventBus): Promise<Profiles> {
+  const [{ EmbeddedSandbox }, { ProfileStore }, { SecretStore }, { ProfileService }] = await Promise.all([
+    import('./settings/embedded-sandbox.js'),
+    import('./settings/profile-store.js'),
+    import('./settings/secret-store.js'),
+    import('./settings/service.js'),
+  ]);
+  const sandbox = new EmbeddedSandbox(ports.dataDir);
+  const service = new ProfileService(await ProfileStore.open(ports.dataDir), await SecretStore.open(ports.dataDir, ports.cipher), sandbox);
+  await service.ensureDefault();
+  if (service.store.recovered) bus.emit('app.notice', { level: 'warning', message: service.store.recovered });
+  return {
+    active: () => service.active(),
+    require: (id) => service.require(id),
+    endpoints: (p) => service.endpoints(p),
+    credentials: (p) => service.credentials(p),
+    libraries: async (p) => (await service.view(p)).libraries.map((l) => ({ id: l.id, name: l.name, hasKey: l.key.configured && l.key.state !== 'reenter' })),
+    knownSecrets: () => service.knownSecrets(),
+    service,
+    sandbox,
+  };
+}
+
+/** The shell's own profile, in memory only. */
+function shellProfiles(given: ShellProfile): Profiles {
+  const profile: StoredProfile = { id: given.id, name: given.id, kind: 'platform', endpoints: given.endpoints, loggingAuth: 'accessKey', libraries: [] };
+  return {
+    active: () => profile,
+    require: (id) => {
+      if (id !== given.id) throw new AppFailure(appError('not_found', 'Profile not found', { detail: `Only the profile "${given.id}" is known here.` }));
+      return profile;
+    },
+    endpoints: async () => given.endpoints,
+    credentials: () => given.credentials,
+    libraries: async () => [],
+    knownSecrets: async () => [...given.secrets],
+  };
+}
+
+type AreaName = 'app' | 'files' | 'settings' | 'console' | 'videos' | 'logs' | 'apps';
+
+/** Which area answers a method, by the word before its dot. */
+const AREA_OF: Readonly<Record<string, AreaName>> = {
+  app: 'app', files: 'files', profiles: 'settings', secrets: 'settings', sandbox: 'settings', console: 'console', videos: 'videos', logs: 'logs', apps: 'apps',
+};
+
+interface StartedArea {
+  /** The area's handlers, typed from its contract file (the router looks one up by name). */
+  readonly handlers: object;
+  close?(): void | Promise<void>;
+  quitQuestion?(): QuitQuestion | null;
+}
+
+/** Builds the core over the shell's ports. */
 export async function createCore(ports: CorePorts): Promise<Core> {
   await mkdir(ports.dataDir, { recursive: true });
   const bus = createEventBus();
   const files = new FileRegistry();
-  const sandbox = new EmbeddedSandbox(ports.dataDir);
-  const profiles = new ProfileService(await ProfileStore.open(ports.dataDir), await SecretStore.open(ports.dataDir, ports.cipher), sandbox);
-  await profiles.ensureDefault();
-  if (profiles.store.recovered) bus.emit('app.notice', { level: 'warning', message: profiles.store.recovered });
+  const profiles = ports.profile ? shellProfiles(ports.profile) : await storedProfiles(ports, bus);
 
-  const userAgent = `Burrow/${ports.appVersion}`;
+  const userAgent = ports.userAgent ?? `Burrow/${ports.appVersion}`;
   // One client per profile, so connections are reused; rebuilt when the profile's endpoints or settings change.
   const clients = new Map<string, { readonly stamp: string; readonly client: PlatformClient }>();
   const clientFor = async (p: StoredProfile): Promise<PlatformClient> => {
@@ -75,84 +128,105 @@ export async function createCore(ports: CorePorts): Promise<Core> {
     if (!p) throw new AppFailure(appError('auth', 'No active profile', { detail: 'Choose or add a profile in Settings.' }));
     return p;
   };
+  const profileClient = async (profileId: string) => clientFor(profiles.require(profileId));
 
-  const consoleRoom = consoleArea({
-    dataDir: ports.dataDir,
-    dialogs: ports.dialogs,
-    active: async () => {
-      const p = activeProfile();
-      return { profileId: p.id, client: await clientFor(p), apiUrl: (await profiles.endpoints(p)).apiUrl };
+  const starters: Record<AreaName, () => Promise<StartedArea>> = {
+    app: async () => ({ handlers: (await import('./app/handlers.js')).appHandlers(ports) }),
+    files: async () => ({ handlers: (await import('./files/handlers.js')).filesHandlers(files) }),
+    settings: async () => {
+      const service = profiles.service;
+      if (!service) throw new AppFailure(appError('validation', 'Profiles are not kept here', { detail: 'This shell brings its own key and URLs.' }));
+      return { handlers: (await import('./settings/handlers.js')).settingsHandlers(service, clientFor, bus) };
     },
-    knownSecrets: () => profiles.knownSecrets(),
-  });
-  const videosRoom = await videosArea({
-    dataDir: ports.dataDir,
-    // Seals fetch header values while they wait on disk for the platform to take them.
-    cipher: ports.cipher,
-    dialogs: ports.dialogs,
-    notifier: ports.notifier,
-    bus,
-    clientFor: async (profileId) => clientFor(profiles.require(profileId)),
-    tusAccessFor: async (profileId) => {
-      const p = profiles.require(profileId);
-      const credentials = profiles.credentials(p);
-      return { videoUrl: (await profiles.endpoints(p)).videoUrl, libraryKey: (id) => credentials.libraryKey(id) };
+    console: async () =>
+      (await import('./console/handlers.js')).consoleArea({
+        dataDir: ports.dataDir,
+        dialogs: ports.dialogs,
+        active: async () => {
+          const p = activeProfile();
+          return { profileId: p.id, client: await clientFor(p), apiUrl: (await profiles.endpoints(p)).apiUrl };
+        },
+        knownSecrets: () => profiles.knownSecrets(),
+      }),
+    videos: async () =>
+      (await import('./videos/area.js')).videosArea({
+        dataDir: ports.dataDir,
+        // Seals fetch header values while they wait on disk for the platform to take them.
+        cipher: ports.cipher,
+        dialogs: ports.dialogs,
+        notifier: ports.notifier,
+        bus,
+        clientFor: profileClient,
+        tusAccessFor: async (profileId) => {
+          const p = profiles.require(profileId);
+          const credentials = profiles.credentials(p);
+          return { videoUrl: (await profiles.endpoints(p)).videoUrl, libraryKey: (id) => credentials.libraryKey(id) };
+        },
+        client: async () => clientFor(activeProfile()),
+        activeProfileId: () => activeProfile().id,
+        libraries: async () => {
+          const p = profiles.active();
+          return p ? profiles.libraries(p) : [];
+        },
+        pathOf: (token) => files.pathOf(token),
+        kindOf: (token) => files.kindOf(token),
+        register: (path) => files.register(path),
+      }),
+    logs: async () => {
+      const [{ logsArea }, { workerRows }, { BUSY_ZONE_NAME }] = await Promise.all([import('./logs/area.js'), import('./logs/rows-host.js'), import('../../sandbox/seed.js')]);
+      const workerScript = ports.logsWorkerScript;
+      const room = logsArea({
+        bus,
+        // The rows of every session live in a worker thread when the shell names its script.
+        ...(workerScript !== undefined ? { rows: workerRows(workerScript) } : {}),
+        dialogs: ports.dialogs,
+        client: async () => clientFor(activeProfile()),
+        pathOf: (token) => files.pathOf(token),
+        register: (path) => files.register(path),
+        views: { dataDir: ports.dataDir, activeProfileId: () => activeProfile().id },
+        // The embedded sandbox's Logs open on its busy zone, so a first look shows what a real zone's traffic is like.
+        suggestedZone: () => (profiles.active()?.kind === 'sandbox' ? BUSY_ZONE_NAME : null),
+      });
+      // Another profile became active: the logs sessions that read the old profile's platform end, so nothing of it
+      // is fetched or shown under the new one (the windows open their own sessions again).
+      let activeId = profiles.active()?.id ?? null;
+      const off = bus.on('profiles.changed', (payload) => {
+        const next = (payload as EventPayload<'profiles.changed'>).activeId;
+        if (next === activeId) return;
+        activeId = next;
+        room.endPlatformSessions();
+      });
+      return { handlers: room.handlers, close: () => (off(), room.close()) };
     },
-    client: async () => clientFor(activeProfile()),
-    activeProfileId: () => activeProfile().id,
-    libraries: async () => {
-      const p = profiles.active();
-      if (!p) return [];
-      const view = await profiles.view(p);
-      return view.libraries.map((l) => ({ id: l.id, name: l.name, hasKey: l.key.configured && l.key.state !== 'reenter' }));
-    },
-    pathOf: (token) => files.pathOf(token),
-    kindOf: (token) => files.kindOf(token),
-    register: (path) => files.register(path),
-  });
-  const workerScript = ports.logsWorkerScript;
-  const logsRoom = logsArea({
-    bus,
-    // The rows of every session live in a worker thread when the shell names its script.
-    ...(workerScript !== undefined ? { rows: workerRows(workerScript) } : {}),
-    dialogs: ports.dialogs,
-    client: async () => clientFor(activeProfile()),
-    pathOf: (token) => files.pathOf(token),
-    register: (path) => files.register(path),
-    views: { dataDir: ports.dataDir, activeProfileId: () => activeProfile().id },
-    // The embedded sandbox's Logs open on its busy zone, so a first look shows what a real zone's traffic is like.
-    suggestedZone: () => (profiles.active()?.kind === 'sandbox' ? BUSY_ZONE_NAME : null),
-  });
-  const appsRoom = appsArea({
-    dataDir: ports.dataDir,
-    dialogs: ports.dialogs,
-    cipher: ports.cipher,
-    active: async () => {
-      const p = activeProfile();
-      return { profileId: p.id, client: await clientFor(p) };
-    },
-    draftProfileId: (requested) => (requested === undefined ? activeProfile().id : profiles.require(requested).id),
-  });
-  // Another profile became active: the logs sessions that read the old profile's platform end, so nothing of it is
-  // fetched or shown under the new one (the windows open their own sessions again).
-  let activeId = profiles.store.activeId;
-  bus.on('profiles.changed', (payload) => {
-    const next = (payload as EventPayload<'profiles.changed'>).activeId;
-    if (next === activeId) return;
-    activeId = next;
-    logsRoom.endPlatformSessions();
-  });
-  const handlers: Handlers = {
-    ...appHandlers(ports),
-    ...filesHandlers(files),
-    ...settingsHandlers(profiles, clientFor, bus),
-    ...consoleRoom.handlers,
-    ...videosRoom.handlers,
-    ...logsRoom.handlers,
-    ...appsRoom.handlers,
+    apps: async () =>
+      (await import('./apps/area.js')).appsArea({
+        dataDir: ports.dataDir,
+        dialogs: ports.dialogs,
+        cipher: ports.cipher,
+        active: async () => {
+          const p = activeProfile();
+          return { profileId: p.id, client: await clientFor(p) };
+        },
+        draftProfileId: (requested) => (requested === undefined ? activeProfile().id : profiles.require(requested).id),
+      }),
   };
+  const started = new Map<AreaName, Promise<StartedArea>>();
+  let videos: StartedArea | undefined;
+  const start = (area: AreaName): Promise<StartedArea> => {
+    let room = started.get(area);
+    if (!room) started.set(area, (room = starters[area]()));
+    if (area === 'videos') void room.then((r) => (videos = r), () => {});
+    return room;
+  };
+  // The app's shells start every area now, in the order the app shows them (uploads continue at once).
+  if (!ports.profile) for (const area of ['console', 'videos', 'logs', 'apps'] as const) await start(area);
+
   const redactKnown = async (e: AppError): Promise<AppError> => redactError(e, await profiles.knownSecrets());
-  const router = createRouter(handlers, { redact: redactKnown });
+  const handlerOf = async (method: MethodName) => {
+    const room = await start(AREA_OF[method.slice(0, method.indexOf('.'))] ?? 'app');
+    return (room.handlers as Readonly<Record<string, Handler<MethodName>>>)[method];
+  };
+  const router = createRouter(handlerOf, { redact: redactKnown });
 
   return {
     invoke: (method, input, ctx) => router.invoke(method, input, ctx),
@@ -166,16 +240,15 @@ export async function createCore(ports: CorePorts): Promise<Core> {
       }
     },
     redactError: redactKnown,
-    embeddedSandbox: () => sandbox.peek(),
-    quitQuestion: () => videosRoom.quitQuestion(),
+    embeddedSandbox: async () => (profiles.sandbox ? profiles.sandbox.peek() : null),
+    quitQuestion: () => videos?.quitQuestion?.() ?? null,
     async close() {
-      consoleRoom.close();
-      logsRoom.close();
+      const rooms = await Promise.all([...started.values()].map((p) => p.catch(() => null)));
       // Uploads stop first (their jobs stay on disk and continue next start), while their clients still exist.
-      await videosRoom.close();
+      await Promise.all(rooms.map((r) => r?.close?.()));
       await Promise.all([...clients.values()].map((c) => c.client.close()));
       clients.clear();
-      await sandbox.close();
+      await profiles.sandbox?.close();
     },
   };
 }

@@ -1,4 +1,5 @@
-/** What each shell (Electron, or the Chromium shell) hands the core: the OS-facing pieces. */
+/** What each shell (Electron, the Chromium shell, the CLI) hands the core: the OS-facing pieces. */
+import type { Credentials, Endpoints } from './platform/types.js';
 
 /** Encrypts secrets at rest (safeStorage in Electron, a test cipher elsewhere). */
 export interface SecretCipher {
@@ -29,7 +30,7 @@ export type OpenExternal = (url: string) => Promise<void>;
 
 /** Everything a shell passes to createCore(). */
 export interface CorePorts {
-  readonly shell: 'electron' | 'chromium';
+  readonly shell: 'electron' | 'chromium' | 'cli';
   readonly appVersion: string;
   readonly platform: string;
   readonly dataDir: string;
@@ -43,4 +44,21 @@ export interface CorePorts {
    * rows stay in the core's own thread.
    */
   readonly logsWorkerScript?: string;
+  /** The User-Agent the platform sees; `Burrow/<appVersion>` when absent. */
+  readonly userAgent?: string;
+  /** A profile the shell brings; the app's profile and key stores are then never opened (see ShellProfile). */
+  readonly profile?: ShellProfile;
+}
+
+/**
+ * The one profile of a shell that brings its own keys (the CLI: flags, variables, the bunny.net config file): held in
+ * memory only, never written to the profile store; the `profiles.*`, `secrets.*` and `sandbox.*` calls refuse.
+ */
+export interface ShellProfile {
+  /** The id its jobs are kept under (the CLI's queue keeps `cli`). */
+  readonly id: string;
+  readonly endpoints: Endpoints;
+  readonly credentials: Credentials;
+  /** Every key value it holds, scrubbed out of every error. */
+  readonly secrets: readonly string[];
 }

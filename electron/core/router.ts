@@ -46,8 +46,11 @@ export interface RouterOptions {
   readonly redact?: (error: AppError) => AppError | Promise<AppError>;
 }
 
-/** Builds the router over one handler per contract method. */
-export function createRouter(handlers: Handlers, options: RouterOptions = {}): Router {
+/** Finds a method's handler (starting its area when it has not started yet). */
+export type HandlerLookup = (method: MethodName) => Promise<Handler<MethodName> | undefined>;
+
+/** Builds the router over one handler per contract method, or a lookup that finds them. */
+export function createRouter(handlers: Handlers | HandlerLookup, options: RouterOptions = {}): Router {
   const redact = options.redact ?? ((e: AppError) => e);
   return {
     async invoke(method, input, ctx = {}) {
@@ -69,7 +72,9 @@ export function createRouter(handlers: Handlers, options: RouterOptions = {}): R
     // A call whose window closed or which was cancelled before it started does no work at all.
     if (ctx.signal?.aborted) return err(appError('cancelled', 'Cancelled'));
     try {
-      const handler = handlers[method] as (i: unknown, c: CallContext) => Promise<unknown>;
+      const found = typeof handlers === 'function' ? await handlers(method) : handlers[method];
+      if (found === undefined) return err(appError('unknown_method', 'Unknown method', { detail: `"${method}" has no handler here.` }));
+      const handler = found as (i: unknown, c: CallContext) => Promise<unknown>;
       const value = await handler(parsed.data, ctx);
       const checked = spec.output.safeParse(value);
       if (!checked.success) {

@@ -12,7 +12,7 @@ export const appContract = {
       output: z.object({
         name: z.string(),
         version: z.string(),
-        shell: z.enum(['electron', 'chromium']),
+        shell: z.enum(['electron', 'chromium', 'cli']),
         platform: z.string(),
         dataDir: z.string(),
       }),

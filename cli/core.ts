@@ -1,0 +1,110 @@
+/**
+ * The CLI as a third shell: it creates the core over its own ports, as electron/main and the Chromium shell do, and
+ * calls `invoke(method, input)` and listens to events. The profile is the command's resolved key and URLs, held in
+ * memory only (never written to the app's profile store); dialogs refuse (commands pass paths), notifications are
+ * silent, and the core keeps its files in the CLI's state folder.
+ */
+import type { EventName, MethodName } from '../shared/channels.js';
+import type { EventPayload, MethodInput, MethodOutput } from '../shared/contract.js';
+import { BUNNY_ENDPOINTS, type Endpoints } from '../shared/profiles.js';
+import type { AppError } from '../shared/result.js';
+import type { ResolvedAuth } from './config.js';
+import { stateDirFor } from './videos-setup.js';
+import { USER_AGENT, VERSION } from './version.js';
+
+/** A failed call: the core's AppError, already scrubbed of the keys it knows. */
+export class CliCallError extends Error {
+  constructor(readonly error: AppError) {
+    super(`${error.title}${error.detail !== undefined ? `: ${error.detail}` : ''}`);
+    this.name = 'CliCallError';
+  }
+}
+
+/** The core as a command sees it. */
+export interface CliCore {
+  /** Calls one contract method; throws CliCallError carrying the AppError on failure. */
+  invoke<M extends MethodName>(method: M, input: MethodInput<M>): Promise<MethodOutput<M>>;
+  /** Listens to one event; returns the function that stops listening. */
+  on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void;
+  /** A token for a local file or folder, as the shells' drop path gives one. */
+  addFile(path: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+/** What the command brings: its key and URLs, its environment (for the state folder), and the keys it knows. */
+export interface CliCoreOptions {
+  /** The account key and core API URL, as `resolveAuth` found them; null when the command has only a library key. */
+  readonly auth: ResolvedAuth | null;
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly home: string;
+  /** The other areas' URLs when the command sets them (else the API URL's `/mc`, and bunny.net's). */
+  readonly endpoints?: Partial<Endpoints>;
+  /** Library keys the command resolved, by library id; any other library gets none. */
+  readonly libraryKeys?: ReadonlyMap<number, string>;
+  /** The logging area's bearer token, when the command has one (else the account key). */
+  readonly loggingToken?: string;
+  /** Where the core keeps its files; the CLI's state folder when absent. */
+  readonly dataDir?: string;
+  /** Every other secret the command holds, scrubbed out of errors with the keys. */
+  readonly secrets?: readonly string[];
+}
+
+/** The id the command line's jobs are kept under in its queue. */
+export const CLI_PROFILE_ID = 'cli';
+
+/** Opens the core for one command; close it when the command ends. */
+export async function openCore(options: CliCoreOptions): Promise<CliCore> {
+  const { createCore } = await import('../electron/core/index.js');
+  const apiUrl = (options.auth?.baseUrl ?? options.endpoints?.apiUrl ?? BUNNY_ENDPOINTS.apiUrl).replace(/\/+$/, '');
+  const accountKey = options.auth?.apiKey ?? null;
+  const libraryKeys = options.libraryKeys ?? new Map<number, string>();
+  const token = options.loggingToken;
+  const core = await createCore({
+    shell: 'cli',
+    appVersion: VERSION,
+    platform: process.platform,
+    dataDir: options.dataDir ?? stateDirFor(options.env, options.home),
+    userAgent: USER_AGENT,
+    cipher: {
+      // Nothing is sealed on disk: what would need it (fetch header values) stays in memory.
+      backend: async () => 'none',
+      isAvailable: async () => false,
+      encrypt: async () => {
+        throw new Error('The command line keeps no secret on disk');
+      },
+      decrypt: async () => {
+        throw new Error('The command line keeps no secret on disk');
+      },
+    },
+    dialogs: {
+      openFiles: async () => [],
+      saveFile: async () => null,
+    },
+    notifier: { notify: () => {}, progress: () => {} },
+    openExternal: async () => {},
+    profile: {
+      id: CLI_PROFILE_ID,
+      endpoints: { apiUrl, containersUrl: `${apiUrl}/mc`, videoUrl: BUNNY_ENDPOINTS.videoUrl, loggingUrl: BUNNY_ENDPOINTS.loggingUrl, ...options.endpoints },
+      credentials: {
+        accountKey: async () => accountKey,
+        libraryKey: async (id) => libraryKeys.get(id) ?? null,
+        logging: async () => (token !== undefined ? { kind: 'bearer', token } : { kind: 'accessKey' }),
+      },
+      secrets: [...(accountKey !== null ? [accountKey] : []), ...libraryKeys.values(), ...(token !== undefined ? [token] : []), ...(options.secrets ?? [])],
+    },
+  });
+  return {
+    async invoke(method, input) {
+      const r = await core.invoke(method, input);
+      if (!r.ok) throw new CliCallError(r.error);
+      return r.value as MethodOutput<typeof method>;
+    },
+    on: (event, listener) => core.on(event, listener as (payload: unknown) => void),
+    async addFile(path) {
+      const r = await core.registerDroppedFile(path);
+      if (!r.ok) throw new CliCallError(r.error);
+      return (r.value as { readonly token: string }).token;
+    },
+    close: () => core.close(),
+  };
+}
