@@ -4,7 +4,6 @@
  * platform reports no count), stopped means inactive. Failing or suspended ends the wait as a failure; any other
  * status (progressing, unknown, one the platform added later) keeps it waiting until the timeout.
  */
-import type { AppsApi } from '../electron/core/apps/apps-api.js';
 import type { AppOverview } from '../shared/contract/apps.js';
 import type { WaitFlags } from './apps-life-args.js';
 import { runningInstances, statusWords } from './apps-view.js';
@@ -49,7 +48,7 @@ export const CHANGE_GRACE_MS = 15_000;
  * `expectChange`, a settled or failed status counts only after the app was seen changing or CHANGE_GRACE_MS passed.
  */
 export async function waitForApp(
-  api: Pick<AppsApi, 'overview'>,
+  api: { overview(id: string): Promise<AppOverview> },
   id: string,
   goal: WaitGoal,
   flags: WaitFlags,

@@ -1,8 +1,8 @@
 /**
  * The CLI as a third shell: it creates the core over its own ports, as electron/main and the Chromium shell do, and
  * calls `invoke(method, input)` and listens to events. The profile is the command's resolved key and URLs, held in
- * memory only (never written to the app's profile store); dialogs refuse (commands pass paths), notifications are
- * silent, and the core keeps its files in the CLI's state folder.
+ * memory only (never written to the app's profile store); a file dialog answers with the paths the command names,
+ * notifications are silent, and the core keeps its files in the CLI's state folder.
  */
 import type { EventName, MethodName } from '../shared/channels.js';
 import type { EventPayload, MethodInput, MethodOutput } from '../shared/contract.js';
@@ -45,6 +45,8 @@ export interface CliCoreOptions {
   readonly loggingToken?: string;
   /** Where the core keeps its files; the CLI's state folder when absent. */
   readonly dataDir?: string;
+  /** The files the command names, given where the core would ask in a file dialog (a compose file to import). */
+  readonly chosenFiles?: readonly string[];
   /** Every other secret the command holds, scrubbed out of errors with the keys. */
   readonly secrets?: readonly string[];
 }
@@ -77,7 +79,7 @@ export async function openCore(options: CliCoreOptions): Promise<CliCore> {
       },
     },
     dialogs: {
-      openFiles: async () => [],
+      openFiles: async () => [...(options.chosenFiles ?? [])],
       saveFile: async () => null,
     },
     notifier: { notify: () => {}, progress: () => {} },
