@@ -8,6 +8,7 @@ import type { EventName, MethodName } from '../shared/channels.js';
 import type { EventPayload, MethodInput, MethodOutput } from '../shared/contract.js';
 import { BUNNY_ENDPOINTS, type Endpoints } from '../shared/profiles.js';
 import type { AppError } from '../shared/result.js';
+import type { CorePorts } from '../electron/core/index.js';
 import type { ResolvedAuth } from './config.js';
 import { stateDirFor } from './videos-setup.js';
 import { USER_AGENT, VERSION } from './version.js';
@@ -45,6 +46,8 @@ export interface CliCoreOptions {
   readonly loggingToken?: string;
   /** Where the core keeps its files; the CLI's state folder when absent. */
   readonly dataDir?: string;
+  /** Live tail tuning, for tests. */
+  readonly logsTail?: CorePorts['logsTail'];
   /** The files the command names, given where the core would ask in a file dialog (a compose file to import). */
   readonly chosenFiles?: readonly string[];
   /** Every other secret the command holds, scrubbed out of errors with the keys. */
@@ -67,6 +70,7 @@ export async function openCore(options: CliCoreOptions): Promise<CliCore> {
     platform: process.platform,
     dataDir: options.dataDir ?? stateDirFor(options.env, options.home),
     userAgent: USER_AGENT,
+    ...(options.logsTail ? { logsTail: options.logsTail } : {}),
     cipher: {
       // Nothing is sealed on disk: what would need it (fetch header values) stays in memory.
       backend: async () => 'none',
