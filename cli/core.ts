@@ -4,13 +4,15 @@
  * memory only (never written to the app's profile store); a file dialog answers with the paths the command names,
  * notifications are silent, and the core keeps its files in the CLI's state folder.
  */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { EventName, MethodName } from '../shared/channels.js';
 import type { EventPayload, MethodInput, MethodOutput } from '../shared/contract.js';
 import { BUNNY_ENDPOINTS, type Endpoints } from '../shared/profiles.js';
 import type { AppError } from '../shared/result.js';
-import type { CorePorts } from '../electron/core/index.js';
+import type { Core, CorePorts } from '../electron/core/index.js';
 import type { ResolvedAuth } from './config.js';
-import { stateDirFor } from './videos-setup.js';
 import { USER_AGENT, VERSION } from './version.js';
 
 /** A failed call: the core's AppError, already scrubbed of the keys it knows. */
@@ -44,7 +46,10 @@ export interface CliCoreOptions {
   readonly libraryKeys?: ReadonlyMap<number, string>;
   /** The logging area's bearer token, when the command has one (else the account key). */
   readonly loggingToken?: string;
-  /** Where the core keeps its files; the CLI's state folder when absent. */
+  /**
+   * Where the core keeps its files: the CLI's state folder when absent; `temporary` for a folder of this command's own,
+   * removed on close (a command that must not meet the state of other runs, such as their upload queue).
+   */
   readonly dataDir?: string;
   /** Live tail tuning, for tests. */
   readonly logsTail?: CorePorts['logsTail'];
@@ -52,6 +57,19 @@ export interface CliCoreOptions {
   readonly chosenFiles?: readonly string[];
   /** Every other secret the command holds, scrubbed out of errors with the keys. */
   readonly secrets?: readonly string[];
+}
+
+/**
+ * The folder of the command line's own queue: BURROW_STATE_DIR, else the platform's per-user state folder
+ * (XDG_STATE_HOME or ~/.local/state; %LOCALAPPDATA% on Windows; ~/Library/Application Support on macOS).
+ */
+export function stateDirFor(env: Readonly<Record<string, string | undefined>>, home: string, platform: NodeJS.Platform = process.platform): string {
+  const given = env.BURROW_STATE_DIR;
+  if (given !== undefined && given !== '') return given;
+  if (platform === 'win32') return join(env.LOCALAPPDATA ?? join(home, 'AppData', 'Local'), 'burrow', 'cli-uploads');
+  if (platform === 'darwin') return join(home, 'Library', 'Application Support', 'burrow', 'cli-uploads');
+  const xdg = env.XDG_STATE_HOME;
+  return join(xdg !== undefined && xdg !== '' ? xdg : join(home, '.local', 'state'), 'burrow', 'cli-uploads');
 }
 
 /** The id the command line's jobs are kept under in its queue. */
@@ -64,11 +82,12 @@ export async function openCore(options: CliCoreOptions): Promise<CliCore> {
   const accountKey = options.auth?.apiKey ?? null;
   const libraryKeys = options.libraryKeys ?? new Map<number, string>();
   const token = options.loggingToken;
-  const core = await createCore({
+  const temporary = options.dataDir === 'temporary' ? await mkdtemp(join(tmpdir(), 'burrow-cli-')) : undefined;
+  const ports: CorePorts = {
     shell: 'cli',
     appVersion: VERSION,
     platform: process.platform,
-    dataDir: options.dataDir ?? stateDirFor(options.env, options.home),
+    dataDir: temporary ?? options.dataDir ?? stateDirFor(options.env, options.home),
     userAgent: USER_AGENT,
     ...(options.logsTail ? { logsTail: options.logsTail } : {}),
     cipher: {
@@ -98,7 +117,14 @@ export async function openCore(options: CliCoreOptions): Promise<CliCore> {
       },
       secrets: [...(accountKey !== null ? [accountKey] : []), ...libraryKeys.values(), ...(token !== undefined ? [token] : []), ...(options.secrets ?? [])],
     },
-  });
+  };
+  let core: Core;
+  try {
+    core = await createCore(ports);
+  } catch (e) {
+    if (temporary !== undefined) await rm(temporary, { recursive: true, force: true });
+    throw e;
+  }
   return {
     async invoke(method, input) {
       const r = await core.invoke(method, input);
@@ -111,6 +137,9 @@ export async function openCore(options: CliCoreOptions): Promise<CliCore> {
       if (!r.ok) throw new CliCallError(r.error);
       return (r.value as { readonly token: string }).token;
     },
-    close: () => core.close(),
+    async close() {
+      await core.close();
+      if (temporary !== undefined) await rm(temporary, { recursive: true, force: true });
+    },
   };
 }

@@ -11,10 +11,9 @@ import { createErrorWriter, EXIT, SIGNAL_EXIT, type CliIo, type OutStream } from
 import { escapeForTerminal } from './output.js';
 import type { ProcessHooks } from './sandbox.js';
 import { FETCH_HELP, FETCH_USAGE, parseFetchArgs, wantsFetchHelp, type FetchCommand } from './videos-fetch-args.js';
-import { commandLibraryKey, uploadClient, videoUrlFor } from './videos-setup.js';
-import { CLI_PROFILE_ID, exitAfterGrace, type VideosOptions } from './videos.js';
+import { commandLibraryKey, videoUrlFor, videosCore } from './videos-setup.js';
+import { exitAfterGrace, type VideosOptions } from './videos.js';
 
-/** Whose row this is: the command line's own profile id. */
 /** The note the core puts on a row while the platform cannot be reached. */
 const UNREACHABLE = 'The platform could not be reached';
 
@@ -92,9 +91,7 @@ async function runFetchCommand(cmd: FetchCommand, io: CliIo, hooks: ProcessHooks
   const key = await commandLibraryKey(cmd, io, secrets, err, options.keyClientOptions);
   if (!key.ok) return key.exit;
 
-  const client = uploadClient({ libraryId: cmd.libraryId, libraryKey: key.key, accountKey: key.accountKey, apiUrl: key.apiUrl, videoUrl: video.url });
-  const { openFetchQueue } = await import('../electron/core/videos/fetch-queue.js');
-  const queue = await openFetchQueue({ dir: null, clientFor: async () => client });
+  const core = await videosCore({ libraryId: cmd.libraryId, libraryKey: key.key, accountKey: key.accountKey, apiUrl: key.apiUrl, videoUrl: video.url }, io);
   const report = reporter(io.stdout, cmd.json || io.stdout.isTTY !== true, () => secrets);
 
   let ended: ((how: 'done' | 'offline' | 'SIGINT' | 'SIGTERM') => void) | undefined;
@@ -116,9 +113,14 @@ async function runFetchCommand(cmd: FetchCommand, io: CliIo, hooks: ProcessHooks
   const onSignal = (signal: NodeJS.Signals) => ended?.(signal === 'SIGTERM' ? 'SIGTERM' : 'SIGINT');
   hooks.onSignal('SIGINT', onSignal);
   hooks.onSignal('SIGTERM', onSignal);
-  const off = queue.onChange((c) => c.fetches.forEach(see));
+  // Rows that change before the call answers (its own first states) wait until its id is known.
+  let id: string | undefined;
+  const early: FetchView[] = [];
+  const off = core.on('videos.fetchRows', (c) => c.fetches.forEach((v) => (id === undefined ? early.push(v) : v.id === id && see(v))));
   try {
-    await queue.add({ profileId: CLI_PROFILE_ID, libraryId: cmd.libraryId, collectionId: cmd.collectionId, url: cmd.url, ...(cmd.title !== undefined ? { title: cmd.title } : {}), headers: cmd.headers });
+    const added = await core.invoke('videos.fetch', { libraryId: cmd.libraryId, collectionId: cmd.collectionId, url: cmd.url, ...(cmd.title !== undefined ? { title: cmd.title } : {}), headers: [...cmd.headers] });
+    id = added.id;
+    for (const v of early) if (v.id === id) see(v);
     const how = await end;
     if (how === 'SIGINT' || how === 'SIGTERM') {
       err(latest?.videoId ? `burrow: interrupted; the platform keeps fetching into video ${latest.videoId}` : 'burrow: interrupted; the platform may still add the video');
@@ -138,7 +140,6 @@ async function runFetchCommand(cmd: FetchCommand, io: CliIo, hooks: ProcessHooks
     hooks.offSignal('SIGINT', onSignal);
     hooks.offSignal('SIGTERM', onSignal);
     off();
-    await queue.close();
-    await client.close();
+    await core.close();
   }
 }

@@ -6,12 +6,11 @@ import { COMMAND_VARIABLES, environmentHelp } from './env-help.js';
 import { LIBRARY_PAGE_SIZES, LibraryOrder, type LibraryQuery } from '../shared/contract/videos-library.js';
 import { LibraryId } from '../shared/profiles.js';
 import { formatLength, videoWords } from '../shared/videos/status.js';
-import { AppFailure, toAppError } from '../electron/core/errors.js';
-import { listLibrary } from '../electron/core/videos/library-api.js';
+import { CliCallError } from './core.js';
 import { splitFlags, wantsHelpIn } from './flags.js';
 import { createErrorWriter, EXIT, type CliIo } from './io.js';
 import { prettyJson, shownOn as shown } from './output.js';
-import { commandLibraryKey, uploadClient, videoUrlFor } from './videos-setup.js';
+import { commandLibraryKey, videoUrlFor, videosCore } from './videos-setup.js';
 
 /** The usage line of the list command. */
 export const LIST_USAGE =
@@ -117,9 +116,9 @@ export async function runVideosList(args: readonly string[], io: CliIo): Promise
   const { libraryId } = cmd.query;
   const key = await commandLibraryKey({ ...cmd, libraryId }, io, secrets, err);
   if (!key.ok) return key.exit;
-  const client = uploadClient({ libraryId, libraryKey: key.key, accountKey: key.accountKey, apiUrl: key.apiUrl, videoUrl: video.url });
+  const core = await videosCore({ libraryId, libraryKey: key.key, accountKey: key.accountKey, apiUrl: key.apiUrl, videoUrl: video.url }, io);
   try {
-    const { page } = await listLibrary(client, cmd.query);
+    const page = await core.invoke('videos.libraryList', cmd.query);
     if (cmd.json) {
       io.stdout.write(shown(io.stdout, `${prettyJson(JSON.stringify(page))}\n`));
       if (page.unreadable) err(unreadableLine(page.unreadable));
@@ -138,12 +137,12 @@ export async function runVideosList(args: readonly string[], io: CliIo): Promise
     if (page.unreadable) err(unreadableLine(page.unreadable));
     return EXIT.ok;
   } catch (e) {
-    if (!(e instanceof AppFailure)) throw e;
-    const a = toAppError(e);
+    if (!(e instanceof CliCallError)) throw e;
+    const a = e.error;
     err(`burrow videos list: ${a.title}`);
     if (a.detail !== undefined) err(a.detail);
     return a.kind === 'network' || a.kind === 'timeout' ? EXIT.network : EXIT.http;
   } finally {
-    await client.close();
+    await core.close();
   }
 }

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../sandbox/server.js';
 import { fakeSleep } from '../electron/core/platform/test-support.js';
 import { runVideos } from './videos.js';
-import { resolveLibraryKey, stateDirFor, videoUrlFor } from './videos-setup.js';
+import { stateDirFor } from './core.js';
+import { resolveLibraryKey, videoUrlFor } from './videos-setup.js';
 import { FakeQueue, fakeDeps, outputWhere, tempFiles, testHooks, testIo } from './videos-test-support.js';
 
 describe('stateDirFor', () => {

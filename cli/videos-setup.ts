@@ -1,28 +1,15 @@
-/** What `burrow videos upload` needs before the queue opens: where the queue lives, Stream's URL, and the library's key. */
-import { join } from 'node:path';
+/** What a `burrow videos` command needs before it starts: Stream's URL, the library's key, and the core or client it runs on. */
 import { createPlatformClient, type PlatformClientOptions } from '../electron/core/platform/client.js';
 import type { PlatformClient } from '../electron/core/platform/types.js';
 import { AppFailure } from '../electron/core/errors.js';
 import { describeKeyCharacter, firstBadKeyCharacter, KEY_CHARACTERS_RULE, KEY_MAX_LENGTH, KEY_MIN_LENGTH } from '../shared/key-value.js';
 import { BUNNY_ENDPOINTS } from '../shared/profiles.js';
 import { areaBaseUrl, DEFAULT_API_URL, resolveAuth } from './config.js';
+import { openCore, type CliCore } from './core.js';
 import { EXIT } from './io.js';
 import { USER_AGENT } from './version.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
-
-/**
- * The folder of the command line's own queue: BURROW_STATE_DIR, else the platform's per-user state folder
- * (XDG_STATE_HOME or ~/.local/state; %LOCALAPPDATA% on Windows; ~/Library/Application Support on macOS).
- */
-export function stateDirFor(env: Env, home: string, platform: NodeJS.Platform = process.platform): string {
-  const given = env.BURROW_STATE_DIR;
-  if (given !== undefined && given !== '') return given;
-  if (platform === 'win32') return join(env.LOCALAPPDATA ?? join(home, 'AppData', 'Local'), 'burrow', 'cli-uploads');
-  if (platform === 'darwin') return join(home, 'Library', 'Application Support', 'burrow', 'cli-uploads');
-  const xdg = env.XDG_STATE_HOME;
-  return join(xdg !== undefined && xdg !== '' ? xdg : join(home, '.local', 'state'), 'burrow', 'cli-uploads');
-}
 
 /** Stream's base URL: --video-url, else BURROW_VIDEO_URL, else bunny.net's. */
 export function videoUrlFor(flag: string | undefined, env: Env): { ok: true; url: string } | { ok: false; message: string } {
@@ -134,6 +121,19 @@ export async function commandLibraryKey(
   }
   secrets.push(key.key, ...(key.accountKey !== null ? [key.accountKey] : []));
   return key;
+}
+
+/** The core for a videos command: Stream with this one library's key, the core API with the account key when there is one. */
+export function videosCore(opts: { readonly libraryId: number; readonly libraryKey: string; readonly accountKey: string | null; readonly apiUrl: string; readonly videoUrl: string }, io: { readonly env: Env; readonly home: string }): Promise<CliCore> {
+  return openCore({
+    auth: opts.accountKey !== null ? { apiKey: opts.accountKey, baseUrl: opts.apiUrl, keySource: '' } : null,
+    endpoints: { apiUrl: opts.apiUrl, videoUrl: opts.videoUrl },
+    libraryKeys: new Map([[opts.libraryId, opts.libraryKey]]),
+    env: io.env,
+    home: io.home,
+    // Its own folder: a list or a fetch never opens (nor runs) the upload queue of `burrow videos upload`.
+    dataDir: 'temporary',
+  });
 }
 
 /** The client the queue's jobs use: Stream with this one library's key, the core API with the account key when there is one. */

@@ -13,7 +13,8 @@ import type { ProcessHooks } from './sandbox.js';
 import { parseUploadArgs, UPLOAD_HELP, UPLOAD_USAGE, VIDEOS_HELP, wantsHelp, type UploadCommand } from './videos-args.js';
 import { planUpload, RESUMABLE_ENDINGS } from './videos-plan.js';
 import { jsonReporter, terminalReporter, type UploadReporter, type UploadSummary } from './videos-report.js';
-import { commandLibraryKey, stateDirFor, uploadClient, videoUrlFor, type LibraryKeyInput } from './videos-setup.js';
+import { stateDirFor } from './core.js';
+import { commandLibraryKey, uploadClient, videoUrlFor, type LibraryKeyInput } from './videos-setup.js';
 
 /** What the folder walk gives: the video files found, and what was left out (names). */
 export interface WalkResult {

@@ -55,6 +55,8 @@ const keepOut = {
       fromMain(args) ? { path: `./${args.path.slice(2, -3)}.cjs`, external: true } : undefined,
     );
     build.onResolve({ filter: /^\.\/transport-undici\.js$/ }, () => ({ path: './transport-undici.cjs', external: true }));
+    // The core, which cli/core.ts opens: one file that the area commands share instead of a copy in each.
+    build.onResolve({ filter: /^\.\.\/electron\/core\/index\.js$/ }, (args) => (args.importer.endsWith(join('cli', 'core.ts')) ? { path: './core.cjs', external: true } : undefined));
   },
 };
 
@@ -70,12 +72,13 @@ async function build() {
     // - burrow.cjs, the command: CommonJS, because an ES module entry costs Node its module loader and
     //   `node:fs`'s promise API (with readline) before the first line runs, a sixth of `burrow api`'s start;
     // - videos.cjs, logs.cjs, apps.cjs: those commands, required by burrow.cjs only when they run;
+    // - core.cjs, the app's core, required by those commands when they open it (cli/core.ts);
     // - sandbox.mjs, `burrow sandbox`, loaded by a dynamic import only for that command;
     // - transport-undici.cjs, undici for proxied requests, loaded by a dynamic import only when a proxy applies.
     const results = await Promise.all([
       esbuild({
         ...common,
-        entryPoints: { burrow: 'cli/main.ts', ...Object.fromEntries(AREA_COMMANDS.map((name) => [name, `cli/${name}.ts`])) },
+        entryPoints: { burrow: 'cli/main.ts', core: 'electron/core/index.ts', ...Object.fromEntries(AREA_COMMANDS.map((name) => [name, `cli/${name}.ts`])) },
         outdir: tmp,
         outExtension: { '.js': '.cjs' },
         format: 'cjs',
