@@ -100,7 +100,7 @@ export async function runApps(args: readonly string[], io: CliIo): Promise<numbe
   }
   secrets.push(auth.auth.apiKey);
   // A compose file is the core's to read: the file dialog it would open answers with the path given.
-  const core = await openCore({ auth: auth.auth, env: io.env, home: io.home, endpoints: { containersUrl: url.url }, ...(cmd.kind === 'create' && cmd.compose !== undefined ? { chosenFiles: [cmd.compose] } : {}) });
+  const core = await openCore({ auth: auth.auth, env: io.env, home: io.home, dataDir: 'temporary', endpoints: { containersUrl: url.url }, ...(cmd.kind === 'create' && cmd.compose !== undefined ? { chosenFiles: [cmd.compose] } : {}) });
   try {
     const life: LifeContext = { core, io, err, readText: (file) => requestText(file, io) };
     if (cmd.kind === 'create' && cmd.compose !== undefined) {

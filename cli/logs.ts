@@ -157,6 +157,8 @@ export async function cliLoggingCore(cmd: LogsCommand, io: CliIo, secrets: strin
     auth: access.auth,
     env: io.env,
     home: io.home,
+    // Nothing of a logs command is kept: the core's folder is this run's own.
+    dataDir: 'temporary',
     endpoints: { loggingUrl: access.loggingUrl },
     ...(access.token !== undefined ? { loggingToken: access.token } : {}),
     ...(logsTail ? { logsTail } : {}),
