@@ -1,24 +1,22 @@
 /**
  * `burrow apps` for an app's life after create: get in words, update (diff, question, merge-patch), deploy, undeploy
- * and restart (with --wait), scale, one container's environment, and create's --deploy. Every call is the core's
- * (electron/core/apps/apps-api.ts), as the app makes it; the rules are the ones the app applies.
+ * and restart (with --wait), scale, one container's environment, and create's --deploy. Every call is one of the
+ * core's `apps.*` methods, as the app makes it; the rules are the ones the app applies.
  */
 import { appToRequest, diffEnv, diffRequests, withListsWritten } from '../shared/apps/app-diff.js';
-import { readRegion, readRegistry } from '../shared/apps/platform-answers.js';
 import { parseEnvText } from '../shared/apps/env-text.js';
 import { appsContract } from '../shared/contract/apps.js';
-import type { AppsApi } from '../electron/core/apps/apps-api.js';
-import { AppFailure } from '../electron/core/errors.js';
-import { checkAppText } from '../electron/core/apps/validate.js';
+import { checkAppText } from '../shared/apps/app-rules.js';
+import { CliCallError, type CliCore } from './core.js';
 import type { LifeCommand, WaitFlags } from './apps-life-args.js';
 import { appWords } from './apps-view.js';
 import { waitForApp, type WaitGoal } from './apps-wait.js';
 import { EXIT, type CliIo } from './io.js';
 import { shownOn as shown } from './output.js';
 
-/** What the life commands need from `runApps`: the api, the streams, the error writer and the request text reader. */
+/** What the life commands need from `runApps`: the core, the streams, the error writer and the request text reader. */
 export interface LifeContext {
-  readonly api: AppsApi;
+  readonly core: CliCore;
   readonly io: CliIo;
   readonly err: (line: string) => void;
   readonly readText: (file: string) => Promise<{ ok: true; text: string } | { ok: false; message: string }>;
@@ -27,40 +25,30 @@ export interface LifeContext {
 /** `<field path>: <rule>`, one per line (as create's --dry-run prints them). */
 const violationLines = (violations: readonly { field: string; message: string }[]) => violations.map((v) => `${v.field}: ${v.message}\n`).join('');
 
-/** `apps get <id>` in words: the app, its overview and the regions' names (both left out when the platform does not give them). */
-export async function getInWords(ctx: LifeContext, id: string): Promise<number> {
-  const app = await ctx.api.get(id);
-  // The overview and region names only add to the page; an app whose overview cannot be read is still shown.
-  const overview = await ctx.api.overview(id).catch((e: unknown) => {
-    if (e instanceof AppFailure) return null;
+/** The answer, or `fallback` when the core answered with an error (a part that only adds to what is shown). */
+const orElse = <T>(call: Promise<T>, fallback: T): Promise<T> =>
+  call.catch((e: unknown) => {
+    if (e instanceof CliCallError) return fallback;
     throw e;
   });
-  const names = new Map<string, string>();
-  await ctx.api
-    .all('/regions', readRegion)
-    .then((r) => r.items.forEach((region) => names.set(region.id, region.name)))
-    .catch((e: unknown) => {
-      if (!(e instanceof AppFailure)) throw e;
-    });
-  ctx.io.stdout.write(shown(ctx.io.stdout, appWords(app, overview, names)));
+
+/** `apps get <id>` in words: the app, its overview and the regions' names (both left out when the platform does not give them). */
+export async function getInWords(ctx: LifeContext, id: string): Promise<number> {
+  const app = await ctx.core.invoke('apps.get', { id });
+  // The overview and region names only add to the page; an app whose overview cannot be read is still shown.
+  const overview = await orElse(ctx.core.invoke('apps.overview', { id }), null);
+  const { regions } = await orElse(ctx.core.invoke('apps.regions', {}), { regions: [] });
+  ctx.io.stdout.write(shown(ctx.io.stdout, appWords(app, overview, new Map(regions.map((r) => [r.id, r.name])))));
   return EXIT.ok;
 }
 
 /** The registries of the account, or none when they cannot be read (the request then keeps the ids the app has). */
-async function registriesOf(api: AppsApi) {
-  return api.all('/registries', readRegistry).then(
-    (r) => r.items,
-    (e: unknown) => {
-      if (e instanceof AppFailure) return [];
-      throw e;
-    },
-  );
-}
+const registriesOf = async (core: CliCore) => (await orElse(core.invoke('apps.registries', {}), { registries: [] })).registries;
 
 /** `apps get <id> --request`: the app as the update request that changes nothing (container ids kept), to edit. */
 export async function getAsRequest(ctx: LifeContext, id: string): Promise<number> {
-  const app = await ctx.api.get(id);
-  const request = appToRequest(app, await registriesOf(ctx.api));
+  const app = await ctx.core.invoke('apps.get', { id });
+  const request = appToRequest(app, await registriesOf(ctx.core));
   ctx.io.stdout.write(shown(ctx.io.stdout, `${JSON.stringify(request, null, 2)}\n`));
   return EXIT.ok;
 }
@@ -77,9 +65,9 @@ const RUN: Readonly<Record<'deploy' | 'undeploy' | 'restart', { readonly asked: 
  * (a suspended app for deploy and undeploy, an app not deployed or still changing for restart), with the platform's
  * words and the next step beneath it, as the app's page says them.
  */
-function explainRunFailure(e: AppFailure, id: string): string[] | null {
-  const status = e.error.status;
-  if (status === 409) return [`${id}: ${e.error.title}`, ...(e.error.detail ? e.error.detail.split('\n') : [])];
+function explainRunFailure({ error }: CliCallError, id: string): string[] | null {
+  const status = error.status;
+  if (status === 409) return [`${id}: ${error.title}`, ...(error.detail ? error.detail.split('\n') : [])];
   if (status === 404) return [`${id} does not exist (any more): it may have been deleted elsewhere.`, 'List the apps with burrow apps list.'];
   return null;
 }
@@ -87,9 +75,9 @@ function explainRunFailure(e: AppFailure, id: string): string[] | null {
 /** Deploy, undeploy or restart, then (with --wait) follow the status. */
 async function run(ctx: LifeContext, id: string, action: 'deploy' | 'undeploy' | 'restart', wait: WaitFlags | null): Promise<number> {
   try {
-    await ctx.api.run(id, action);
+    await ctx.core.invoke(`apps.${action}`, { id });
   } catch (e) {
-    const words = e instanceof AppFailure ? explainRunFailure(e, id) : null;
+    const words = e instanceof CliCallError ? explainRunFailure(e, id) : null;
     if (words === null) throw e;
     for (const line of words) ctx.err(`burrow apps: ${line}`);
     return EXIT.http;
@@ -103,7 +91,7 @@ async function run(ctx: LifeContext, id: string, action: 'deploy' | 'undeploy' |
 async function follow(ctx: LifeContext, id: string, goal: WaitGoal, wait: WaitFlags, expectChange: boolean): Promise<number> {
   const tty = ctx.io.stderr.isTTY === true;
   const end = await waitForApp(
-    ctx.api,
+    { overview: (app) => ctx.core.invoke('apps.overview', { id: app }) },
     id,
     goal,
     wait,
@@ -184,9 +172,9 @@ async function update(ctx: LifeContext, cmd: Extract<LifeCommand, { kind: 'updat
     }
     return EXIT.usage;
   }
-  const app = await ctx.api.get(cmd.id);
+  const app = await ctx.core.invoke('apps.get', { id: cmd.id });
   // The registries turn the app's image host back into the request's registry id; without them the diff still reads.
-  const current = appToRequest(app, await registriesOf(ctx.api)) as Obj;
+  const current = appToRequest(app, await registriesOf(ctx.core)) as Obj;
   // The file is the whole desired request: a list it leaves out goes empty (its items removed, and the diff says
   // so), where a merge-patch alone would keep it. What is sent is what the diff describes.
   const desired = JSON.parse(read.text) as Obj;
@@ -211,7 +199,7 @@ async function update(ctx: LifeContext, cmd: Extract<LifeCommand, { kind: 'updat
       return EXIT.http;
     }
   }
-  await ctx.api.update(cmd.id, JSON.stringify(written) === JSON.stringify(desired) ? read.text : JSON.stringify(written));
+  await ctx.core.invoke('apps.update', { id: cmd.id, text: JSON.stringify(written) === JSON.stringify(desired) ? read.text : JSON.stringify(written) });
   io.stdout.write(shown(io.stdout, `updated ${cmd.id}\n`));
   return EXIT.ok;
 }
@@ -225,7 +213,7 @@ async function scale(ctx: LifeContext, cmd: Extract<LifeCommand, { kind: 'scale'
     for (const issue of input.error.issues) ctx.err(`burrow apps: ${label[String(issue.path[0])] ?? 'Scaling'}: ${issue.message}; nothing was sent`);
     return EXIT.usage;
   }
-  await ctx.api.setScaling(cmd.id, { min: cmd.min, max: cmd.max });
+  await ctx.core.invoke('apps.setScaling', { id: cmd.id, min: cmd.min, max: cmd.max });
   ctx.io.stdout.write(shown(ctx.io.stdout, `scaled ${cmd.id}: ${cmd.min}–${cmd.max} instances per region\n`));
   return EXIT.ok;
 }
@@ -255,7 +243,7 @@ async function env(ctx: LifeContext, cmd: Extract<LifeCommand, { kind: 'env' }>)
     }
     fromFile = parsed.rows.map(({ name, value }) => ({ name, value }));
   }
-  const app = await ctx.api.get(cmd.id);
+  const app = await ctx.core.invoke('apps.get', { id: cmd.id });
   const containers = (Array.isArray(app.containerTemplates) ? app.containerTemplates : []).map(obj).filter((c): c is Obj => c !== null);
   const container = containers.find((c) => c.name === cmd.container) ?? containers.find((c) => c.id === cmd.container);
   if (!container || typeof container.id !== 'string') {
@@ -289,12 +277,12 @@ async function env(ctx: LifeContext, cmd: Extract<LifeCommand, { kind: 'env' }>)
     io.stdout.write('Dry run: nothing was sent.\n');
     return EXIT.ok;
   }
-  await ctx.api.setEnv(cmd.id, container.id, after);
+  await ctx.core.invoke('apps.setEnv', { id: cmd.id, containerId: container.id, variables: after });
   io.stdout.write(shown(io.stdout, `updated the environment of ${label}\n`));
   return EXIT.ok;
 }
 
-/** Runs one of the life commands; AppFailures other than those explained here go back to `runApps`. */
+/** Runs one of the life commands; failed calls other than those explained here go back to `runApps`. */
 export async function performLife(ctx: LifeContext, cmd: LifeCommand): Promise<number> {
   switch (cmd.kind) {
     case 'update':

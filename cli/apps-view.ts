@@ -4,10 +4,9 @@
  * and scaling. Every member is checked before it is read: a member of an unexpected shape is left out (the whole
  * answer stays available with --json), never drawn wrong.
  */
-import type { ApplicationRead } from '../shared/apps/platform-answers.js';
 import { MASK } from '../shared/redact.js';
 import { isSecretEnvVar } from '../shared/apps/env-text.js';
-import type { AppOverview } from '../shared/contract/apps.js';
+import type { AppDetail, AppOverview } from '../shared/contract/apps.js';
 
 type Obj = Readonly<Record<string, unknown>>;
 const obj = (v: unknown): Obj | null => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Obj) : null);
@@ -70,7 +69,7 @@ function endpointLine(e: Obj): string {
 }
 
 /** The app (and its overview when there is one) as lines of text; regions named by the names map. */
-export function appWords(app: ApplicationRead, overview: AppOverview | null, regionNames: ReadonlyMap<string, string>): string {
+export function appWords(app: AppDetail, overview: AppOverview | null, regionNames: ReadonlyMap<string, string>): string {
   const a = app as Obj;
   const lines: string[] = [];
   const region = (id: string) => {

@@ -4,8 +4,7 @@
  * platform reports no count), stopped means inactive. Failing or suspended ends the wait as a failure; any other
  * status (progressing, unknown, one the platform added later) keeps it waiting until the timeout.
  */
-import type { AppsApi } from '../electron/core/apps/apps-api.js';
-import { sleep } from '../electron/core/platform/policy.js';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { AppOverview } from '../shared/contract/apps.js';
 import type { WaitFlags } from './apps-life-args.js';
 import { runningInstances, statusWords } from './apps-view.js';
@@ -50,7 +49,7 @@ export const CHANGE_GRACE_MS = 15_000;
  * `expectChange`, a settled or failed status counts only after the app was seen changing or CHANGE_GRACE_MS passed.
  */
 export async function waitForApp(
-  api: Pick<AppsApi, 'overview'>,
+  api: { overview(id: string): Promise<AppOverview> },
   id: string,
   goal: WaitGoal,
   flags: WaitFlags,

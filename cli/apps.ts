@@ -1,24 +1,23 @@
 /**
- * `burrow apps`: list, get, delete and create Magic Containers applications through the same calls the app makes
- * (electron/core/apps), the create request checked first by the same rules the platform applies; update, deploy,
+ * `burrow apps`: list, get, delete and create Magic Containers applications through the core's `apps.*` methods, as
+ * the app calls them, the create request checked first by the same rules the platform applies; update, deploy,
  * undeploy, restart, scale and env are in apps-life.ts.
  */
 import { readFile } from 'node:fs/promises';
-import { appsApi } from '../electron/core/apps/apps-api.js';
-import { checkAppText, type ValidationError } from '../electron/core/apps/validate.js';
-import { AppFailure, toAppError } from '../electron/core/errors.js';
-import { createPlatformClient } from '../electron/core/platform/client.js';
-import { readComposeImport } from '../electron/core/apps/compose-file.js';
+import { checkAppText } from '../shared/apps/app-rules.js';
 import { cdnPortNotes, setEndpointKind, withEndpoints } from '../shared/apps/compose-endpoints.js';
-import { readAppListItem, readRegistry, unreadableText } from '../shared/apps/platform-answers.js';
+import { addUnreadable, NOTHING_UNREADABLE, unreadableText } from '../shared/apps/platform-answers.js';
+import type { AppSummary } from '../shared/contract/apps.js';
+import type { MethodOutput } from '../shared/contract.js';
+import type { ValidationError } from '../shared/platform/containers.js';
 import { BUNNY_ENDPOINTS } from '../shared/profiles.js';
 import { APPS_HELP, APPS_USAGE, parseAppsArgs, wantsAppsHelp, type AppsCommand } from './apps-args.js';
 import { deployCreated, getAsRequest, getInWords, performLife, type LifeContext } from './apps-life.js';
 import { areaBaseUrl, resolveAuth } from './config.js';
+import { CliCallError, openCore, type CliCore } from './core.js';
 import { createErrorWriter, EXIT, type CliIo } from './io.js';
 import { prettyJson, shownOn as shown } from './output.js';
 import { firstInvalidUtf8, readStdinBody } from './stdin.js';
-import { USER_AGENT } from './version.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -99,25 +98,21 @@ export async function runApps(args: readonly string[], io: CliIo): Promise<numbe
     err(`burrow apps: ${auth.message}`);
     return EXIT.usage;
   }
-  const key = auth.auth.apiKey;
-  secrets.push(key);
-  const client = createPlatformClient({
-    endpoints: () => ({ apiUrl: auth.auth.baseUrl, containersUrl: url.url, videoUrl: BUNNY_ENDPOINTS.videoUrl, loggingUrl: BUNNY_ENDPOINTS.loggingUrl }),
-    credentials: { accountKey: async () => key, libraryKey: async () => null, logging: async () => ({ kind: 'accessKey' }) },
-    userAgent: USER_AGENT,
-  });
+  secrets.push(auth.auth.apiKey);
+  // A compose file is the core's to read: the file dialog it would open answers with the path given.
+  const core = await openCore({ auth: auth.auth, env: io.env, home: io.home, dataDir: 'temporary', endpoints: { containersUrl: url.url }, ...(cmd.kind === 'create' && cmd.compose !== undefined ? { chosenFiles: [cmd.compose] } : {}) });
   try {
-    const life: LifeContext = { api: appsApi(client), io, err, readText: (file) => requestText(file, io) };
+    const life: LifeContext = { core, io, err, readText: (file) => requestText(file, io) };
     if (cmd.kind === 'create' && cmd.compose !== undefined) {
-      const fromCompose = await composeRequest({ path: cmd.compose, anycast: cmd.anycast ?? [], dryRun: cmd.dryRun }, life.api, io, err);
+      const fromCompose = await composeRequest({ anycast: cmd.anycast ?? [], dryRun: cmd.dryRun }, core, io, err);
       if (typeof fromCompose === 'number') return fromCompose;
       if (cmd.dryRun) return EXIT.ok;
       text = fromCompose;
     }
     return await perform(cmd, text, life);
   } catch (e) {
-    if (!(e instanceof AppFailure)) throw e;
-    const a = toAppError(e);
+    if (!(e instanceof CliCallError)) throw e;
+    const a = e.error;
     err(`burrow apps: ${a.title}`);
     // Through the error writer, so a key the platform echoed is masked here too.
     for (const [field, message] of Object.entries(a.fieldErrors ?? {})) {
@@ -130,25 +125,20 @@ export async function runApps(args: readonly string[], io: CliIo): Promise<numbe
     if (a.kind === 'network' || a.kind === 'timeout') return EXIT.network;
     return a.status === undefined && a.kind === 'validation' ? EXIT.usage : EXIT.http;
   } finally {
-    await client.close();
+    await core.close();
   }
 }
 
 const json = (value: unknown) => `${prettyJson(JSON.stringify(value))}\n`;
 
 /**
- * The create request mapped from a compose file, with the account's registries matching image hosts: what could not be
+ * The create request mapped by the core from the compose file, with the account's registries matching image hosts: what could not be
  * mapped goes to stderr, then the request is checked by the create rules. With --dry-run the request is printed on
  * stdout (and the caller sends nothing). Resolves to the request's text, or to an exit status when there is nothing to send.
  */
-async function composeRequest(
-  { path, anycast, dryRun }: { path: string; anycast: readonly number[]; dryRun: boolean },
-  api: ReturnType<typeof appsApi>,
-  io: CliIo,
-  err: (line: string) => void,
-): Promise<string | number> {
-  const { items: registries } = await api.all('/registries', readRegistry);
-  const imported = await readComposeImport(path, registries);
+async function composeRequest({ anycast, dryRun }: { anycast: readonly number[]; dryRun: boolean }, core: CliCore, io: CliIo, err: (line: string) => void): Promise<string | number> {
+  const imported = await core.invoke('apps.importCompose', {});
+  if (imported === null) throw new Error('the core did not read the compose file');
   let endpoints = [...imported.endpoints];
   for (const port of anycast) {
     const named = endpoints.filter((e) => e.containerPort === port);
@@ -164,7 +154,7 @@ async function composeRequest(
     const lines = unmapped.map((u) => `  ${u.service === null ? u.key : `${u.service} ${u.key}`}: ${u.message}\n`).join('');
     io.stderr.write(shown(io.stderr, `burrow apps: not mapped from ${imported.fileName}:\n${lines}`));
   }
-  const text = JSON.stringify(withEndpoints(imported.body, endpoints), null, 2);
+  const text = JSON.stringify(withEndpoints(imported.body as Parameters<typeof withEndpoints>[0], endpoints), null, 2);
   const checked = checkAppText(text);
   if (dryRun) io.stdout.write(shown(io.stdout, `${text}\n`));
   if (!checked.ok) {
@@ -175,12 +165,25 @@ async function composeRequest(
   return text;
 }
 
+/** Every app of the account, page after page, and what could not be read of them. */
+async function allApps(core: CliCore): Promise<{ apps: AppSummary[]; unreadable: typeof NOTHING_UNREADABLE }> {
+  const apps: AppSummary[] = [];
+  let unreadable = NOTHING_UNREADABLE;
+  for (let cursor: string | null = null; ; ) {
+    const page: MethodOutput<'apps.list'> = await core.invoke('apps.list', { limit: 1000, cursor });
+    apps.push(...page.items);
+    unreadable = addUnreadable(unreadable, page.unreadable ?? NOTHING_UNREADABLE);
+    if (page.cursor === null || page.cursor === cursor) return { apps, unreadable };
+    cursor = page.cursor;
+  }
+}
+
 async function perform(cmd: AppsCommand, text: string, life: LifeContext): Promise<number> {
-  const { api, io } = life;
+  const { core, io } = life;
   const out = (s: string) => io.stdout.write(shown(io.stdout, s));
   switch (cmd.kind) {
     case 'list': {
-      const { items: apps, unreadable } = await api.all('/apps', readAppListItem);
+      const { apps, unreadable } = await allApps(core);
       if (cmd.json) out(json(apps));
       else for (const a of apps) out(`${a.id.padEnd(15)}  ${(a.status ?? '-').padEnd(10)}  ${a.name}\n`);
       // Apps that could not be read are said, never silently missing; the listing itself still succeeded.
@@ -193,14 +196,14 @@ async function perform(cmd: AppsCommand, text: string, life: LifeContext): Promi
     case 'get':
       if (cmd.asRequest) return getAsRequest(life, cmd.id);
       if (!cmd.json) return getInWords(life, cmd.id);
-      out(json(await api.get(cmd.id)));
+      out(json(await core.invoke('apps.get', { id: cmd.id })));
       return EXIT.ok;
     case 'delete':
-      await api.delete(cmd.id);
+      await core.invoke('apps.delete', { id: cmd.id });
       out(`deleted ${cmd.id}\n`);
       return EXIT.ok;
     case 'create': {
-      const created = await api.create(text);
+      const created = await core.invoke('apps.create', { text });
       out(cmd.json ? json(created) : `${created.id}\n`);
       return cmd.deploy ? deployCreated(life, created.id, cmd.wait) : EXIT.ok;
     }

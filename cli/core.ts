@@ -1,8 +1,8 @@
 /**
  * The CLI as a third shell: it creates the core over its own ports, as electron/main and the Chromium shell do, and
  * calls `invoke(method, input)` and listens to events. The profile is the command's resolved key and URLs, held in
- * memory only (never written to the app's profile store); dialogs refuse (commands pass paths), notifications are
- * silent, and the core keeps its files in the CLI's state folder.
+ * memory only (never written to the app's profile store); a file dialog answers with the paths the command names,
+ * notifications are silent, and the core keeps its files in the CLI's state folder.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -51,6 +51,10 @@ export interface CliCoreOptions {
    * removed on close (a command that must not meet the state of other runs, such as their upload queue).
    */
   readonly dataDir?: string;
+  /** Live tail tuning, for tests. */
+  readonly logsTail?: CorePorts['logsTail'];
+  /** The files the command names, given where the core would ask in a file dialog (a compose file to import). */
+  readonly chosenFiles?: readonly string[];
   /** Every other secret the command holds, scrubbed out of errors with the keys. */
   readonly secrets?: readonly string[];
 }
@@ -85,6 +89,7 @@ export async function openCore(options: CliCoreOptions): Promise<CliCore> {
     platform: process.platform,
     dataDir: temporary ?? options.dataDir ?? stateDirFor(options.env, options.home),
     userAgent: USER_AGENT,
+    ...(options.logsTail ? { logsTail: options.logsTail } : {}),
     cipher: {
       // Nothing is sealed on disk: what would need it (fetch header values) stays in memory.
       backend: async () => 'none',
@@ -97,7 +102,7 @@ export async function openCore(options: CliCoreOptions): Promise<CliCore> {
       },
     },
     dialogs: {
-      openFiles: async () => [],
+      openFiles: async () => [...(options.chosenFiles ?? [])],
       saveFile: async () => null,
     },
     notifier: { notify: () => {}, progress: () => {} },

@@ -4,16 +4,16 @@
  * sandbox (which enforces the platform's limit and answers 429 past it) never refuses anyone, and no sliding
  * 10 s window ever holds more than 30 requests, even though together they send more than 30.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { LogsStatus } from '../shared/contract/logs.js';
 import { logQueryResponseSchema } from '../shared/logs/v2-response.js';
 import { startSandbox, type Sandbox } from '../sandbox/server.js';
-import { FileRegistry } from '../electron/core/files/registry.js';
-import { createLogsArea, type LogsArea, processRateBudget } from '../electron/core/logs/index.js';
-import { createPlatformClient } from '../electron/core/platform/client.js';
-import { endpointsOf, fixedCredentials } from '../electron/core/platform/test-support.js';
-import type { PlatformClient } from '../electron/core/platform/types.js';
+import { processRateBudget } from '../electron/core/logs/index.js';
+import { openCore, type CliCore } from './core.js';
 import type { CliIo } from './io.js';
 import { runLogs } from './logs.js';
 
@@ -23,29 +23,23 @@ const LIMIT = 30;
 const WINDOW_MS = 10_000;
 
 let sandbox: Sandbox;
-let client: PlatformClient;
-let area: LogsArea;
+let dir: string;
+/** The app's side: a core of its own in this process, whose sessions page through the process's budget. */
+let core: CliCore;
 let zone: number;
 const events: LogsStatus[] = [];
 
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0 });
-  client = createPlatformClient({ endpoints: () => endpointsOf(sandbox), credentials: fixedCredentials({ accountKey: sandbox.accountKey }), userAgent: 'Burrow/0.0.0-test', env: {} });
-  const files = new FileRegistry();
-  // No budget given: the area takes the process's, the one `burrow logs` takes too.
-  area = createLogsArea({
-    bus: { emit: (name, payload) => name === 'logs.status' && events.push(payload as LogsStatus) },
-    dialogs: { openFiles: async () => [], saveFile: async () => null },
-    client: async () => client,
-    pathOf: (t) => files.pathOf(t),
-    register: (p) => files.register(p),
-  });
+  dir = mkdtempSync(join(tmpdir(), 'burrow-logs-budget-'));
+  core = await openCore({ auth: { apiKey: sandbox.accountKey, baseUrl: sandbox.apiUrl, keySource: 'test' }, env: {}, home: dir, dataDir: dir, endpoints: { loggingUrl: sandbox.loggingUrl } });
+  core.on('logs.status', (s) => events.push(s));
   zone = sandbox.pullZones.find((z) => z.loggingEnabled)!.id;
 });
 afterAll(async () => {
-  area.close();
-  await client.close();
+  await core.close();
   await sandbox.close();
+  rmSync(dir, { recursive: true, force: true });
 });
 
 function captureIo(): { io: CliIo; out: () => string; err: () => string } {
@@ -85,9 +79,8 @@ describe('the logging rate budget shared by the app and burrow logs in one proce
     // A full walk of the range takes at least two pages, so the callers below need more requests than one window allows.
     expect(expected).toBeGreaterThan(10_000);
 
-    const h = area.handlers;
     const opened = await Promise.all(
-      Array.from({ length: SESSIONS }, () => h['logs.open']({ source: { kind: 'zone', zoneId: zone, range: { kind: 'absolute', from, to } }, filter: '' }, {} as never)),
+      Array.from({ length: SESSIONS }, () => core.invoke('logs.open', { source: { kind: 'zone', zoneId: zone, range: { kind: 'absolute', from, to } }, filter: '' })),
     );
     const ids = opened.map((s) => s.sessionId);
     const runs = Array.from({ length: CLI_RUNS }, () => {
@@ -98,11 +91,11 @@ describe('the logging rate budget shared by the app and burrow logs in one proce
     // Each session loads everything and keeps asking for its charts while the pages come in.
     const sessions = ids.map(async (id) => {
       await vi.waitFor(() => expect(events.findLast((e) => e.sessionId === id)?.phase).toMatch(/idle|failed/), { timeout: 60_000 });
-      await h['logs.loadAll']({ sessionId: id }, {} as never);
+      await core.invoke('logs.loadAll', { sessionId: id });
       // Charts ask for aggregates over what is loaded so far; they are computed in the core and cost no request.
       await vi.waitFor(
         async () => {
-          await h['logs.aggregates']({ sessionId: id }, {} as never);
+          await core.invoke('logs.aggregates', { sessionId: id });
           expect(events.findLast((e) => e.sessionId === id)).toMatchObject({ phase: 'idle', hasMore: false });
         },
         { timeout: 60_000, interval: 100 },

@@ -9,6 +9,7 @@ import { formatBytes } from '../shared/display.js';
 import { logEntryToRecord, type LogEntry } from '../shared/logs/v2-response.js';
 import { ColumnStore, facets } from '../electron/core/logs/index.js';
 import type { CliIo } from './io.js';
+import type { LogFormat } from './logs-args.js';
 import { escapeForTerminal, shownOn } from './output.js';
 
 /** How each facet is titled in the table. */
@@ -49,6 +50,12 @@ export function facetsNdjson(f: LogFacets): string {
   return f.facets.flatMap((facet) => facet.values.map((v) => `${JSON.stringify({ facet: facet.name, ...v })}\n`)).join('');
 }
 
+/** Writes the facets: NDJSON when asked for, else the row count and the table. */
+export function writeFacets(io: CliIo, format: LogFormat, f: LogFacets): void {
+  if (format === 'ndjson') io.stdout.write(shownOn(io.stdout, facetsNdjson(f)));
+  else io.stdout.write(`${f.rows} row${f.rows === 1 ? '' : 's'}\n\n${facetsTable(f)}`);
+}
+
 /**
  * Takes the rows `burrow logs` would write and writes their facets at the end instead (the same surface as
  * RowWriter, so every source feeds it alike).
@@ -70,8 +77,6 @@ export class FacetWriter {
   }
 
   end(): void {
-    const f = facets(this.#store, undefined, { limit: this.top });
-    if (this.format === 'ndjson') this.io.stdout.write(shownOn(this.io.stdout, facetsNdjson(f)));
-    else this.io.stdout.write(`${f.rows} row${f.rows === 1 ? '' : 's'}\n\n${facetsTable(f)}`);
+    writeFacets(this.io, this.format, facets(this.#store, undefined, { limit: this.top }));
   }
 }

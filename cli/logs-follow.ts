@@ -1,15 +1,16 @@
 /**
- * `burrow logs <zone> --follow`: the app's live tail in a terminal. The same TailSession polls v2 every few seconds
+ * `burrow logs <zone> --follow`: the app's live tail in a terminal. The core's `logs.tail` polls v2 every few seconds
  * within the zone's budget, reaches back for rows the platform delivers late and keeps each request id once; this
  * prints the rows of each ask as they arrive (a table on a terminal, NDJSON otherwise). The first ask prints its
  * newest `--limit` rows (every row with `--all`), as `tail -f` starts with the last lines. Ctrl+C stops (exit 130,
  * SIGTERM 143); an error asking again cannot fix ends it (exit 1, or 3 when the platform stays unreachable).
  */
-import { processRateBudget, inThreadRows, TailSession, type TailOptions, createV2LogClient } from '../electron/core/logs/index.js';
 import type { TailStatus } from '../shared/contract/logs-tail.js';
+import { formatFilterText } from '../shared/logs/filter-text.js';
+import type { CliCoreOptions } from './core.js';
 import { createErrorWriter, EXIT, SIGNAL_EXIT, type CliIo } from './io.js';
 import type { LogFormat, LogsCommand } from './logs-args.js';
-import { cliLoggingClient, RowWriter } from './logs.js';
+import { cliLoggingCore, failureExit, RowWriter } from './logs.js';
 import type { ProcessHooks } from './sandbox.js';
 
 /** Asks in a row that failed (network, 5xx, 429) before the command gives up. */
@@ -26,7 +27,7 @@ const processHooks: Pick<ProcessHooks, 'onSignal' | 'offSignal'> = {
 /** Options for tests: hooks to fire signals, tail tuning. */
 export interface FollowOptions {
   readonly hooks?: Pick<ProcessHooks, 'onSignal' | 'offSignal'>;
-  readonly tail?: TailOptions;
+  readonly tail?: CliCoreOptions['logsTail'];
 }
 
 /** Runs `burrow logs <zone> --follow …`; resolves to the exit status. */
@@ -46,15 +47,15 @@ export async function runLogsFollow(cmd: LogsCommand, format: LogFormat, io: Cli
     return EXIT.usage;
   }
   const zoneId = cmd.source.zoneId;
-  const made = cliLoggingClient(cmd, io, secrets, err);
+  const made = await cliLoggingCore(cmd, io, secrets, err, options.tail);
   if ('exit' in made) return made.exit;
-  const { client } = made;
+  const { core } = made;
 
   const hooks = options.hooks ?? processHooks;
   const writer = new RowWriter(io, format, cmd);
-  const budget = processRateBudget();
-  const rows = inThreadRows();
-  const handle = rows.open();
+  /** The tail's id once started; its statuses that came before are held until then. */
+  let id: string | null = null;
+  const early: TailStatus[] = [];
   let ended: ((how: 'SIGINT' | 'SIGTERM' | { code: number }) => void) | undefined;
   const end = new Promise<'SIGINT' | 'SIGTERM' | { code: number }>((r) => (ended = r));
   let printing: Promise<void> = Promise.resolve();
@@ -96,7 +97,7 @@ export async function runLogsFollow(cmd: LogsCommand, format: LogFormat, io: Cli
     }
     for (let left = count; left > 0; ) {
       const take = Math.min(left, 500);
-      const w = await handle.call('arrivalWindow', [s.matchingRows - left, take]);
+      const w = await core.invoke('logs.tailWindow', { sessionId: s.sessionId, offset: s.matchingRows - left, count: take });
       for (const row of w.rows) {
         const { index: _index, ...entry } = row;
         writer.write(entry);
@@ -105,34 +106,23 @@ export async function runLogsFollow(cmd: LogsCommand, format: LogFormat, io: Cli
     }
   };
 
-  const tail = new TailSession(
-    'cli',
-    {
-      now: Date.now,
-      budget,
-      emit: (s) => {
-        if (s.phase === 'failed') {
-          printing = printing.then(() => fail(s));
-          return;
-        }
-        if (s.error !== null) {
-          if (++failures >= FOLLOW_MAX_FAILURES) {
-            printing = printing.then(() => fail(s));
-            return;
-          }
-          io.stderr.write(`burrow logs: ${s.error.title} — trying again\n`);
-          return;
-        }
-        failures = 0;
-        if (s.phase === 'live') printing = printing.then(() => print(s)).catch((e: unknown) => ended?.({ code: report(e) }));
-      },
-    },
-    cmd.filter,
-    handle,
-    zoneId,
-    async () => createV2LogClient({ client, budget }),
-    { ...options.tail, cap },
-  );
+  const onStatus = (s: TailStatus) => {
+    if (s.phase === 'failed') {
+      printing = printing.then(() => fail(s));
+      return;
+    }
+    if (s.error !== null) {
+      if (++failures >= FOLLOW_MAX_FAILURES) {
+        printing = printing.then(() => fail(s));
+        return;
+      }
+      io.stderr.write(`burrow logs: ${s.error.title} — trying again\n`);
+      return;
+    }
+    failures = 0;
+    if (s.phase === 'live') printing = printing.then(() => print(s)).catch((e: unknown) => ended?.({ code: report(e) }));
+  };
+  const off = core.on('logs.tailStatus', (s) => (id === null ? early.push(s) : s.sessionId === id && onStatus(s)));
 
   const onSignal = (signal: NodeJS.Signals) => ended?.(signal === 'SIGTERM' ? 'SIGTERM' : 'SIGINT');
   hooks.onSignal('SIGINT', onSignal);
@@ -140,17 +130,19 @@ export async function runLogsFollow(cmd: LogsCommand, format: LogFormat, io: Cli
   try {
     // A table or CSV starts with its header, before the first ask is in.
     writer.end();
-    tail.start();
+    id = (await core.invoke('logs.tail', { zoneId, filter: formatFilterText(cmd.filter), cap })).sessionId;
+    for (const s of early.splice(0)) if (s.sessionId === id) onStatus(s);
     const how = await end;
-    tail.close();
+    off();
     await printing.catch(() => undefined);
     if (how === 'SIGINT' || how === 'SIGTERM') return SIGNAL_EXIT[how];
     return how.code;
+  } catch (e) {
+    return failureExit(e, err);
   } finally {
+    off();
     hooks.offSignal('SIGINT', onSignal);
     hooks.offSignal('SIGTERM', onSignal);
-    tail.close();
-    rows.close();
-    await client.close();
+    await core.close();
   }
 }

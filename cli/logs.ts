@@ -12,8 +12,10 @@ import { V2_LIMIT_MAX } from '../shared/logs/v2-query.js';
 import type { CdnLogRecord } from '../shared/logs/log-record.js';
 import type { LogEntry } from '../shared/logs/v2-response.js';
 import { countOf } from '../shared/plural.js';
+import type { AppError } from '../shared/result.js';
 import { BUNNY_ENDPOINTS } from '../shared/profiles.js';
-import { areaBaseUrl, resolveAuth } from './config.js';
+import { areaBaseUrl, resolveAuth, type ResolvedAuth } from './config.js';
+import { CliCallError, openCore, type CliCore, type CliCoreOptions } from './core.js';
 import { createErrorWriter, EXIT, type CliIo } from './io.js';
 import { LOGS_HELP, LOGS_USAGE, parseLogsArgs, wantsLogsHelp, type LogFormat, type LogsCommand } from './logs-args.js';
 import { csvHeader, csvLine, exportFields, ndjsonLine, tableHeader, tableLine, withoutAuthorization } from './logs-output.js';
@@ -126,30 +128,53 @@ export async function runLogs(args: readonly string[], io: CliIo): Promise<numbe
   return runZone(cmd, cmd.source.zoneId, format, io);
 }
 
-/** The platform client of `burrow logs` (a logging token, else the account key); the exit status when it cannot be made. */
-export function cliLoggingClient(cmd: LogsCommand, io: CliIo, secrets: string[], err: (line: string) => void): { client: PlatformClient } | { exit: number } {
+/** The key, logging URL and token a `burrow logs` command reaches the platform with; the exit status when it has none. */
+function loggingAccess(cmd: LogsCommand, io: CliIo, secrets: string[], err: (line: string) => void): { auth: ResolvedAuth | null; loggingUrl: string; token?: string } | { exit: number } {
   const url = loggingUrlFor(cmd.loggingUrl, io.env);
   if (!url.ok) {
     err(`burrow logs: ${url.message}`);
     return { exit: EXIT.usage };
   }
   const token = cmd.token ?? (io.env.BUNNYNET_LOGGING_TOKEN || undefined);
-  let accountKey: string | null = null;
-  let apiUrl: string = BUNNY_ENDPOINTS.apiUrl;
-  if (token === undefined) {
-    const auth = resolveAuth({ ...(cmd.apiKey !== undefined ? { apiKeyFlag: cmd.apiKey } : {}), ...(cmd.profile !== undefined ? { profile: cmd.profile } : {}), env: io.env, home: io.home });
-    if (!auth.ok) {
-      err(`burrow logs: ${auth.message}; or give a logging token with --token or BUNNYNET_LOGGING_TOKEN`);
-      return { exit: EXIT.usage };
-    }
-    accountKey = auth.auth.apiKey;
-    apiUrl = auth.auth.baseUrl;
-    secrets.push(accountKey);
-  } else {
+  if (token !== undefined) {
     secrets.push(token);
+    return { auth: null, loggingUrl: url.url, token };
   }
+  const auth = resolveAuth({ ...(cmd.apiKey !== undefined ? { apiKeyFlag: cmd.apiKey } : {}), ...(cmd.profile !== undefined ? { profile: cmd.profile } : {}), env: io.env, home: io.home });
+  if (!auth.ok) {
+    err(`burrow logs: ${auth.message}; or give a logging token with --token or BUNNYNET_LOGGING_TOKEN`);
+    return { exit: EXIT.usage };
+  }
+  secrets.push(auth.auth.apiKey);
+  return { auth: auth.auth, loggingUrl: url.url };
+}
+
+/** The core of a `burrow logs` command (a logging token, else the account key); the exit status when it cannot be opened. */
+export async function cliLoggingCore(cmd: LogsCommand, io: CliIo, secrets: string[], err: (line: string) => void, logsTail?: CliCoreOptions['logsTail']): Promise<{ core: CliCore } | { exit: number }> {
+  const access = loggingAccess(cmd, io, secrets, err);
+  if ('exit' in access) return access;
+  const core = await openCore({
+    auth: access.auth,
+    env: io.env,
+    home: io.home,
+    // Nothing of a logs command is kept: the core's folder is this run's own.
+    dataDir: 'temporary',
+    endpoints: { loggingUrl: access.loggingUrl },
+    ...(access.token !== undefined ? { loggingToken: access.token } : {}),
+    ...(logsTail ? { logsTail } : {}),
+  });
+  return { core };
+}
+
+/** The platform client of `burrow logs` (a logging token, else the account key); the exit status when it cannot be made. */
+export function cliLoggingClient(cmd: LogsCommand, io: CliIo, secrets: string[], err: (line: string) => void): { client: PlatformClient } | { exit: number } {
+  const access = loggingAccess(cmd, io, secrets, err);
+  if ('exit' in access) return access;
+  const apiUrl = access.auth?.baseUrl ?? BUNNY_ENDPOINTS.apiUrl;
+  const accountKey = access.auth?.apiKey ?? null;
+  const { token } = access;
   const client = createPlatformClient({
-    endpoints: () => ({ apiUrl, containersUrl: `${apiUrl.replace(/\/+$/, '')}/mc`, videoUrl: BUNNY_ENDPOINTS.videoUrl, loggingUrl: url.url }),
+    endpoints: () => ({ apiUrl, containersUrl: `${apiUrl.replace(/\/+$/, '')}/mc`, videoUrl: BUNNY_ENDPOINTS.videoUrl, loggingUrl: access.loggingUrl }),
     credentials: {
       accountKey: async () => accountKey,
       libraryKey: async () => null,
@@ -160,10 +185,10 @@ export function cliLoggingClient(cmd: LogsCommand, io: CliIo, secrets: string[],
   return { client };
 }
 
-/** The exit status of a failure: 3 when the platform could not be reached, 2 for a usage error, else 1. */
+/** The exit status of a failure (the core's answer, or the client's): 3 when the platform could not be reached, 2 for a usage error, else 1. */
 export function failureExit(e: unknown, err: (line: string) => void): number {
-  if (!(e instanceof AppFailure)) throw e;
-  const a = toAppError(e);
+  const a: Pick<AppError, 'kind' | 'title' | 'detail' | 'status'> | null = e instanceof CliCallError ? e.error : e instanceof AppFailure ? toAppError(e) : null;
+  if (a === null) throw e;
   err(`burrow logs: ${a.title}`);
   if (a.detail !== undefined) err(a.detail);
   return a.kind === 'network' || a.kind === 'timeout' ? EXIT.network : a.status === undefined && a.kind === 'validation' ? EXIT.usage : EXIT.http;

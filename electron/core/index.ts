@@ -173,6 +173,7 @@ export async function createCore(ports: CorePorts): Promise<Core> {
         bus,
         // The rows of every session live in a worker thread when the shell names its script.
         ...(workerScript !== undefined ? { rows: workerRows(workerScript) } : {}),
+        ...(ports.logsTail ? { tail: ports.logsTail } : {}),
         dialogs: ports.dialogs,
         client: async () => clientFor(activeProfile()),
         pathOf: (token) => files.pathOf(token),

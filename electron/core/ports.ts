@@ -44,6 +44,8 @@ export interface CorePorts {
    * rows stay in the core's own thread.
    */
   readonly logsWorkerScript?: string;
+  /** Live tail tuning (shorter pauses for tests of the shells); the tail's defaults when absent. */
+  readonly logsTail?: import('./logs/index.js').TailOptions;
   /** The User-Agent the platform sees; `Burrow/<appVersion>` when absent. */
   readonly userAgent?: string;
   /** A profile the shell brings; the app's profile and key stores are then never opened (see ShellProfile). */

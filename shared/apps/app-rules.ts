@@ -6,7 +6,8 @@
  * rules spanning fields (crossFieldProblems) included.
  */
 import type { z } from 'zod';
-import { addApplicationRequestSchema } from '../platform/containers.js';
+import { parseJsonBody } from '../api-command-json.js';
+import { addApplicationRequestSchema, type ValidationError } from '../platform/containers.js';
 import { crossFieldProblems, fieldRuleAt, ruleProblem, valueAtPath, type RuleProblem } from './rule-words.js';
 
 export * from './rule-words.js';
@@ -46,3 +47,14 @@ export function appRuleProblems(body: unknown): RuleProblem[] {
   return out;
 }
 
+
+/** A create request's text checked: the value, or each violation under the platform's path with the rows around it. */
+export type CheckedBody = { readonly ok: true; readonly value: unknown } | { readonly ok: false; readonly violations: readonly ValidationError[] };
+
+/** Parses the text (a syntax error names its line and column, under `$` as the platform names the body) and checks it. */
+export function checkAppText(text: string): CheckedBody {
+  const json = parseJsonBody(text);
+  if (!json.ok) return { ok: false, violations: [{ field: '$', message: json.error.message }] };
+  const violations = appRuleProblems(json.value).map((p) => ({ field: p.field, message: p.placedMessage }));
+  return violations.length > 0 ? { ok: false, violations } : { ok: true, value: json.value };
+}

@@ -143,11 +143,9 @@ export function appsApi(client: PlatformClient): AppsApi {
     },
     async create(text, signal) {
       // The platform's rules (a large schema) load with the first create, not with the core: the app opens sooner.
-      const { checkAppText, violationsError } = await import('./validate.js');
-      const checked = checkAppText(text);
-      if (!checked.ok) throw new AppFailure(violationsError(checked.violations));
+      const body = (await import('./validate.js')).checkedBody(text);
       const res = await client.send({ area: 'containers', method: 'POST', path: '/apps', body: text, contentType: 'application/json', ...withSignal(signal) });
-      const raw = answer('POST', '/apps', res, checked.value);
+      const raw = answer('POST', '/apps', res, body);
       const parsed = z.looseObject({ id: z.string().min(1) }).safeParse(raw);
       if (!parsed.success) throw unexpected('POST /apps', 'The new app has no id.');
       return parsed.data;
@@ -165,12 +163,10 @@ export function appsApi(client: PlatformClient): AppsApi {
       return read;
     },
     async update(id, text, signal) {
-      const { checkAppText, violationsError } = await import('./validate.js');
-      const checked = checkAppText(text);
-      if (!checked.ok) throw new AppFailure(violationsError(checked.violations));
+      const body = (await import('./validate.js')).checkedBody(text);
       const path = appPath(id);
       const res = await client.send({ area: 'containers', method: 'PATCH', path, body: text, contentType: 'application/json', ...withSignal(signal) });
-      const raw = answer('PATCH', path, res, checked.value);
+      const raw = answer('PATCH', path, res, body);
       // The platform answers the app's id; an empty answer still means the change was taken.
       const parsed = z.looseObject({ id: z.string().min(1) }).safeParse(raw);
       return { id: parsed.success ? parsed.data.id : id };
