@@ -27,6 +27,7 @@ describe('burrow/area-door', () => {
     ['a re-export', 'bench/cases/x.ts', "export * from '../../electron/core/console/spool.js';"],
     ['a dynamic import', 'cli/core.ts', "export const load = () => import('../electron/core/apps/drafts.js');"],
     ['a type import', 'sandbox/x.ts', "export type T = import('../electron/core/app/external.js').X;"],
+    ["another area's test helpers, from product code", 'cli/videos.ts', "import { fetchHarness } from '../electron/core/videos/testing/fetch-harness.js';"],
   ])('refuses a deep import from %s', (_who, file, code) => {
     expect(refused(file, code)).toEqual([expect.stringMatching(/reaches past the \w+ area's door/)]);
   });
@@ -39,6 +40,7 @@ describe('burrow/area-door', () => {
     ['a subfolder of the same area', 'electron/core/videos/upload/runner.ts', "import { Queue } from '../queue/queue.js';"],
     ['a part of the core that is no area', 'electron/core/apps/drafts.ts', "import { Serial } from '../fs/serial.js';"],
     ['a package', 'cli/apps.ts', "import { z } from 'zod';"],
+    ["an area's test helpers, from a test", 'cli/videos-fetch.test.ts', "import { fetchHarness } from '../electron/core/videos/testing/fetch-harness.js';"],
   ])('lets through %s', (_who, file, code) => {
     expect(refused(file, code)).toEqual([]);
   });

@@ -15,6 +15,9 @@ import { registryApi } from './registry-api.js';
 /** The area's handlers, typed from its contract file. */
 type AppsHandlers = AreaHandlers<typeof appsContract>;
 
+/** The platform's error texts per status, for the command line's tests of the same words. */
+export { APPS_ERROR_TEXTS } from './app-errors.js';
+
 /** What the area needs from the rest of the core. */
 export interface AppsAreaDeps {
   readonly dataDir: string;

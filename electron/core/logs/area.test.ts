@@ -9,7 +9,7 @@ import type { CdnLogRecord } from '../../../shared/logs/log-record.js';
 import { formatV1Line } from '../../../shared/logs/v1-line.js';
 import { logQueryResponseSchema, type LogEntry } from '../../../shared/logs/v2-response.js';
 import { startSandbox, type Sandbox } from '../../../sandbox/server.js';
-import { FileRegistry } from '../files/registry.js';
+import { FileRegistry } from '../files/index.js';
 import { createPlatformClient } from '../platform/client.js';
 import { endpointsOf, failureOf, fixedCredentials } from '../platform/test-support.js';
 import type { PlatformClient } from '../platform/types.js';

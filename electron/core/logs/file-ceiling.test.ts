@@ -11,7 +11,7 @@ import { createGzip } from 'node:zlib';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { LogsStatus } from '../../../shared/contract/logs.js';
 import { formatV1Line } from '../../../shared/logs/v1-line.js';
-import { FileRegistry } from '../files/registry.js';
+import { FileRegistry } from '../files/index.js';
 import { createLogsArea } from './index.js';
 import { createRateBudget } from './v2/rate-budget.js';
 import { inThreadRows } from './rows/rows-host.js';

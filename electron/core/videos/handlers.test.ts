@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { videosContract } from '../../../shared/contract/videos.js';
-import { FileRegistry } from '../files/registry.js';
+import { FileRegistry } from '../files/index.js';
 import { sandboxClient, type SandboxClient } from '../platform/test-support.js';
 import type { Dialogs } from '../ports.js';
 import { createRouter, type Handlers } from '../router.js';

@@ -10,7 +10,7 @@ import type { LogsStatus } from '../../../../shared/contract/logs.js';
 import { CSV_FIELDS, exportFields } from '../../../../shared/logs/export-format.js';
 import type { CdnLogRecord } from '../../../../shared/logs/log-record.js';
 import { formatV1Line, parseV1Line } from '../../../../shared/logs/v1-line.js';
-import { FileRegistry } from '../../files/registry.js';
+import { FileRegistry } from '../../files/index.js';
 import { failureOf } from '../../platform/test-support.js';
 import { createLogsArea } from '../index.js';
 import { createRateBudget } from '../v2/rate-budget.js';

@@ -10,7 +10,7 @@ import { FETCH_STATES } from '../../../../shared/contract/videos-fetch.js';
 import { readJsonFile, writeFileAtomic } from '../../fs/atomic.js';
 import { Serial } from '../../fs/serial.js';
 import type { SecretCipher } from '../../ports.js';
-import { isWeakBackend } from '../../settings/secret-store.js';
+import { isWeakBackend } from '../../settings/index.js';
 
 /** The file inside the fetch folder. */
 export const FETCH_FILE = 'fetches.json';
