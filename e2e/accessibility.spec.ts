@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures.js';
-import { AREAS } from './pages/app-shell.js';
+import { AREAS } from './pages/area-page.js';
 import { createOnPlatform, sandboxOf } from './pages/apps.js';
 import { expectNoSeriousA11yViolations, seriousA11yViolations } from './support/axe.js';
 

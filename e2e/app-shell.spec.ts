@@ -1,5 +1,5 @@
 import { expect, screenshot, test } from './fixtures.js';
-import { AREAS } from './pages/app-shell.js';
+import { AREAS } from './pages/area-page.js';
 
 test('reaches the ready state and shows the first area', async ({ app }) => {
   await expect(app.heading).toHaveText('Apps');

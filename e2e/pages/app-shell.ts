@@ -2,31 +2,15 @@
 import { expect } from '@playwright/test';
 import type { Locator, Page } from 'playwright-core';
 import type { Shell } from '../shell/shell.js';
-import { AppsPage, LogsPage, VideosPage } from './not-built-areas.js';
+import { AppsPage } from './apps.js';
+import { areaLabel, AREAS, type AreaHost, type AreaId, type AreaRoute } from './area-page.js';
 import { ConsolePage } from './console.js';
+import { LogsPage } from './logs.js';
 import { SettingsPage } from './settings.js';
-
-/** The five areas in sidebar order, which Ctrl+1…5 follow; labels are the sidebar's and the heading's text. */
-export const AREAS = [
-  { id: 'apps', label: 'Apps' },
-  { id: 'videos', label: 'Videos' },
-  { id: 'logs', label: 'Logs' },
-  { id: 'console', label: 'Console' },
-  { id: 'settings', label: 'Settings' },
-] as const;
-
-export type AreaId = (typeof AREAS)[number]['id'];
-
-/** How a user reaches an area: a click in the sidebar, Ctrl+1…5, or the command palette. */
-export type AreaRoute = 'sidebar' | 'keyboard' | 'palette';
-
-/** The label of an area, as the sidebar and the heading show it. */
-export function areaLabel(id: AreaId): string {
-  return AREAS.find((a) => a.id === id)!.label;
-}
+import { VideosPage } from './videos.js';
 
 /** The whole app as a user sees it, with one page object per area. */
-export class AppShell {
+export class AppShell implements AreaHost {
   readonly page: Page;
   /** The area's heading (the one h1). */
   readonly heading: Locator;

@@ -1,15 +1,17 @@
-/** The one place that subscribes to core events; each event feeds a toast, the bridge's invalidation table or the upload queue's store. */
+/**
+ * Where the app-wide core events go: toasts, the active profile, the invalidation table and the upload queue's store.
+ * Every subscription goes through bridge/events.ts; a feature's own events are routed there with useBridgeEvent.
+ */
 import { useEffect, useRef } from 'react';
 import { observeActiveProfile } from '../bridge/active-profile';
-import { subscribe } from '../bridge/client';
-import { useCall, useStaleOnEvent } from '../bridge/queries';
-import { useQueueSync } from '../features/videos/use-queue-sync';
+import { onBridgeEvent, useStaleAfterEvents } from '../bridge/events';
+import { useCall } from '../bridge/queries';
+import { useQueueSync } from '../features/videos/queue-store';
 import { notify } from '../ui/toast';
 
 export function useBridgeEvents(): void {
   // The queue's rows and totals are kept for the whole window: the tray shows them from every area.
   useQueueSync();
-  const staleOn = useStaleOnEvent();
   const profiles = useCall('profiles.list', {});
   const told = useRef(false);
   // Problems found while the core started (unreadable key files…) are told once, whatever screen is open.
@@ -28,14 +30,12 @@ export function useBridgeEvents(): void {
 
   useEffect(() => {
     const offs = [
-      subscribe('app.notice', ({ level, message }) => notify[level](message)),
-      // Another window (or a background job) changed profiles: a switch drops the old profile's answers at once,
-      // and what depends on the profiles refetches.
-      subscribe('profiles.changed', ({ activeId: id }) => {
-        observeActiveProfile(id);
-        void staleOn('profiles.changed');
-      }),
+      onBridgeEvent('app.notice', ({ level, message }) => notify[level](message)),
+      // Another window (or a background job) switched profiles: the old profile's answers are dropped at once,
+      // before the invalidation below refetches what depends on the profiles.
+      onBridgeEvent('profiles.changed', ({ activeId: id }) => observeActiveProfile(id)),
     ];
     return () => offs.forEach((off) => off());
-  }, [staleOn]);
+  }, []);
+  useStaleAfterEvents();
 }

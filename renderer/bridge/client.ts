@@ -24,7 +24,7 @@ export async function call<M extends MethodName>(method: M, input: MethodInput<M
   return result.value as MethodOutput<M>;
 }
 
-/** Subscribes to a contract event; returns the unsubscribe function. */
+/** Subscribes to a contract event; returns the unsubscribe function. Only bridge/events.ts listens: features register there. */
 export function subscribe<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void {
   return bridge().on(event, (p) => listener(p as EventPayload<E>));
 }

@@ -1,11 +1,10 @@
 /** TanStack Query hooks over the bridge: the only way features read from or change the core. */
 import { useMutation, useQuery, useQueryClient, type UseMutationOptions, type UseQueryOptions } from '@tanstack/react-query';
-import { useCallback } from 'react';
-import type { EventName, MethodName } from '../../shared/channels';
+import type { MethodName } from '../../shared/channels';
 import type { MethodInput, MethodOutput } from '../../shared/contract';
 import { observeActiveProfile, useActiveProfile } from './active-profile';
 import { call } from './client';
-import { invalidateScopes, STALE_AFTER_CALL, STALE_AFTER_EVENT } from './invalidation';
+import { invalidateScopes, STALE_AFTER_CALL } from './invalidation';
 import { epochOfKey, queryKey, type CallKey } from './query-key';
 
 /** Options of a read; the key and the fetcher always come from the method and its input. */
@@ -58,10 +57,4 @@ export function useCallMutation<M extends MethodName>(method: M, options: CallMu
       await onSettled?.(...args);
     },
   });
-}
-
-/** A function that applies the invalidation rule of one core event; for the app's one event subscriber. */
-export function useStaleOnEvent(): (event: EventName) => Promise<void> {
-  const qc = useQueryClient();
-  return useCallback((event: EventName) => invalidateScopes(qc, STALE_AFTER_EVENT[event]), [qc]);
 }

@@ -4,6 +4,8 @@
  * listed by position, so a change to one job never rebuilds the others.
  */
 import { create } from 'zustand';
+import { call } from '../../bridge/client';
+import { useLoadThenFollow } from '../../bridge/events';
 import type { EventPayload, MethodOutput } from '../../../shared/contract';
 import type { AppError } from '../../../shared/result';
 import type { JobView, QueueStatus } from '../../../shared/videos/model';
@@ -67,3 +69,8 @@ export const useQueue = create<QueueState>((set) => ({
     });
   },
 }));
+
+/** Keeps the queue current for the whole window (a reloaded window gets the same queue back); the root mounts it once. */
+export function useQueueSync(): void {
+  useLoadThenFollow('videos.jobs', () => call('videos.list', {}), useQueue.getState());
+}

@@ -10,9 +10,9 @@ import { installFakeBridge, type FakeBridge } from '../../testing/fake-bridge';
 import { Toasts } from '../../ui/toast';
 import { UploadsTray } from '../uploads-tray/UploadsTray';
 import { aStatus } from './job-fixtures';
-import { EMPTY_STATUS, useQueue } from './queue-store';
+import { EMPTY_STATUS, useQueue, useQueueSync } from './queue-store';
 import { useTarget } from './target-store';
-import { useQueueSync } from './use-queue-sync';
+
 import { VideosScreen } from './VideosScreen';
 
 export const PROFILES = {

@@ -2,11 +2,11 @@
  * The fetch rows the core reports, newest first: one `videos.fetches` when the panel mounts, then every
  * `videos.fetchRows` event merged in. Rows carry header names only; values never reach the renderer's state.
  */
-import { useEffect } from 'react';
 import { create } from 'zustand';
 import type { FetchView } from '../../../../shared/contract/videos-fetch';
 import type { AppError } from '../../../../shared/result';
-import { call, errorOf, subscribe } from '../../../bridge/client';
+import { call } from '../../../bridge/client';
+import { useLoadThenFollow } from '../../../bridge/events';
 
 interface FetchRowsState {
   readonly rows: readonly FetchView[];
@@ -30,26 +30,8 @@ export const useFetchRows = create<FetchRowsState>()((set) => ({
   failed: (loadError) => set({ loadError }),
 }));
 
-/** Loads the rows and keeps them current while mounted; events that arrive during the load are applied after it. */
+/** Loads the rows and keeps them current while mounted. */
 export function useFetchSync(): void {
-  useEffect(() => {
-    let live = true;
-    let early: { fetches: FetchView[]; removed: string[] }[] | null = [];
-    const off = subscribe('videos.fetchRows', (change) => {
-      if (early) early.push(change);
-      else useFetchRows.getState().merge(change);
-    });
-    call('videos.fetches', {})
-      .then((list) => live && useFetchRows.getState().replace(list.fetches))
-      .catch((e: unknown) => live && useFetchRows.getState().failed(errorOf(e)))
-      .finally(() => {
-        if (!live) return;
-        for (const change of early ?? []) useFetchRows.getState().merge(change);
-        early = null;
-      });
-    return () => {
-      live = false;
-      off();
-    };
-  }, []);
+  const rows = useFetchRows.getState();
+  useLoadThenFollow('videos.fetchRows', () => call('videos.fetches', {}), { ...rows, replace: (list) => rows.replace(list.fetches) });
 }
