@@ -8,7 +8,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { LogsExportStatus } from '../../../shared/contract/logs-export';
 import type { LogSort, LogsStatus } from '../../../shared/contract/logs';
 import type { ExportFormat } from '../../../shared/logs/export-format';
-import { subscribe } from '../../bridge/client';
+import { useBridgeEvent } from '../../bridge/events';
 import { useCallMutation } from '../../bridge/queries';
 import { ErrorMessage } from '../../ui/ErrorMessage';
 import { notify } from '../../ui/toast';
@@ -75,13 +75,9 @@ export function ExportButton({ status, sort, timeZone, openAsks = 0 }: Props) {
   const hintId = useId();
   const sessionId = status.sessionId;
 
-  useEffect(
-    () =>
-      subscribe('logs.exportStatus', (s) => {
-        if (s.sessionId === sessionId) setProgress(s);
-      }),
-    [sessionId],
-  );
+  useBridgeEvent('logs.exportStatus', (s) => {
+    if (s.sessionId === sessionId) setProgress(s);
+  });
 
   // A file or a whole day is exported once it is all in.
   const fileLoading = (status.source.kind === 'file' || status.source.kind === 'day') && status.phase === 'loading';
