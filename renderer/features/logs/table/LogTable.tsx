@@ -15,11 +15,12 @@ import { defaultWidths, estimateText, layoutWidths, loadColumns, saveColumns, vi
 import { clampPane, loadPaneSize, paneBounds, paneSide, savePaneSize, type PaneSize } from './detail-size';
 import { DetailPane } from './DetailPane';
 import { HEADER_HEIGHT, HeaderRow } from './HeaderRow';
-import { LiveJump } from './LiveJump';
 import { PaneSplitter } from './PaneSplitter';
 import { physicalRange, revealRow, rowsPerPage, toPhysical, toVirtual, visibleRows, type ScrollGeometry } from './scaled-scroll';
 import { useLiveFollow } from './use-live-follow';
 import { find5xx, revealAuthorization, useRowWindows } from './use-row-windows';
+import { formatCount } from '../logs-format';
+import '../live-tail.css';
 import './log-table.css';
 
 /** The view's offset into the full list, and whether the user's scroll put it there (so the scroller is already there). */
@@ -357,10 +358,15 @@ export function LogTable({ sessionId, total, version, sort, onSort, timeZone, on
           <div className="log-spacer" aria-hidden style={{ height: physicalRange(g) }} />
         </div>
         {total === 0 && <p className="log-empty muted">{live ? 'No requests yet — new ones show here as the platform delivers them.' : 'No rows match.'}</p>}
-        {follow.fresh > 0 && <LiveJump fresh={follow.fresh} onJump={() => {
+        {follow.fresh > 0 && (
+          // Over the top of a live table scrolled away from the newest rows: back to the top.
+          <button type="button" className="primary live-jump" data-testid="live-jump" onClick={() => {
             setView(START);
             grid.current?.focus();
-          }} />}
+          }}>
+            {formatCount(follow.fresh)} new — jump to live
+          </button>
+        )}
       </div>
       {openRow !== null && <PaneSplitter side={side} value={paneValue} min={bounds.min} max={bounds.max} controls={paneId} onChange={resizePane} />}
       {openRow !== null && <DetailPane
