@@ -1,12 +1,14 @@
 // @vitest-environment happy-dom
 /** Each screen does what the command palette asks of it (see screen-actions.ts), through the same calls as its buttons. */
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { bridgeWithApps, renderApps } from '../features/apps/test-apps';
 import { ExportButton } from '../features/logs/ExportButton';
 import { aStatus, aTail, logsBridge, renderLogs } from '../features/logs/test-logs';
 import { bridgeWith, fakeLayout, renderVideos } from '../features/videos/test-screen';
 import { useTarget } from '../features/videos/target-store';
+import { BridgeProvider, createQueryClient } from '../bridge/provider';
 import { installFakeBridge } from '../testing/fake-bridge';
 import { useNav } from './nav-store';
 import { requestScreenAction } from './screen-actions';
@@ -82,12 +84,14 @@ describe('screen actions', () => {
 
   it('Export opens its dialog once per ask; a button drawn after an ask does not open it again', async () => {
     installFakeBridge();
-    const view = render(<ExportButton status={aStatus({ matchingRows: 10 })} sort={{ key: 'time', dir: 'desc' }} timeZone="utc" openAsks={0} />);
+    const client = createQueryClient();
+    const wrapper = ({ children }: { readonly children: ReactNode }) => <BridgeProvider client={client}>{children}</BridgeProvider>;
+    const view = render(<ExportButton status={aStatus({ matchingRows: 10 })} sort={{ key: 'time', dir: 'desc' }} timeZone="utc" openAsks={0} />, { wrapper });
     expect(screen.queryByRole('dialog')).toBeNull();
     view.rerender(<ExportButton status={aStatus({ matchingRows: 10 })} sort={{ key: 'time', dir: 'desc' }} timeZone="utc" openAsks={1} />);
     expect(await screen.findByRole('dialog', { name: 'Export the matching rows' })).toBeTruthy();
     view.unmount();
-    render(<ExportButton status={aStatus({ matchingRows: 10 })} sort={{ key: 'time', dir: 'desc' }} timeZone="utc" openAsks={1} />);
+    render(<ExportButton status={aStatus({ matchingRows: 10 })} sort={{ key: 'time', dir: 'desc' }} timeZone="utc" openAsks={1} />, { wrapper });
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

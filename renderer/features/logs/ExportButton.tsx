@@ -8,7 +8,8 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { LogsExportStatus } from '../../../shared/contract/logs-export';
 import type { LogSort, LogsStatus } from '../../../shared/contract/logs';
 import type { ExportFormat } from '../../../shared/logs/export-format';
-import { call, subscribe } from '../../bridge/client';
+import { useBridgeEvent } from '../../bridge/events';
+import { useCallMutation } from '../../bridge/queries';
 import { ErrorMessage } from '../../ui/ErrorMessage';
 import { notify } from '../../ui/toast';
 import { useLatestCallback } from '../../ui/use-latest-callback';
@@ -60,20 +61,23 @@ export function ExportButton({ status, sort, timeZone, openAsks = 0 }: Props) {
   // Visitors' Authorization headers are other people's credentials: off unless asked for, each time the dialog opens.
   const [withAuth, setWithAuth] = useState(false);
   const authWarnId = useId();
-  const [running, setRunning] = useState(false);
   const [progress, setProgress] = useState<LogsExportStatus | null>(null);
   const [ended, setEnded] = useState<Ended>(null);
-  const [error, setError] = useState<unknown>(null);
+  const run = useCallMutation('logs.export', {
+    onSuccess: (r) => {
+      if (r.outcome === 'saved' && r.path !== null) setEnded({ kind: 'saved', path: r.path, rows: r.rows });
+      else if (r.outcome === 'cancelled') setEnded({ kind: 'cancelled' });
+    },
+  });
+  const stop = useCallMutation('logs.exportCancel');
+  const running = run.isPending;
+  const error = run.error ?? stop.error;
   const hintId = useId();
   const sessionId = status.sessionId;
 
-  useEffect(
-    () =>
-      subscribe('logs.exportStatus', (s) => {
-        if (s.sessionId === sessionId) setProgress(s);
-      }),
-    [sessionId],
-  );
+  useBridgeEvent('logs.exportStatus', (s) => {
+    if (s.sessionId === sessionId) setProgress(s);
+  });
 
   // A file or a whole day is exported once it is all in.
   const fileLoading = (status.source.kind === 'file' || status.source.kind === 'day') && status.phase === 'loading';
@@ -95,30 +99,13 @@ export function ExportButton({ status, sort, timeZone, openAsks = 0 }: Props) {
     asked();
   }, [openAsks, asked]);
 
-  async function start() {
+  function start() {
     setOpen(false);
-    setRunning(true);
     setProgress(null);
     setEnded(null);
-    setError(null);
-    try {
-      const zone = timeZoneName(timeZone);
-      const r = await call('logs.export', { sessionId, format, sort, ...(zone !== 'UTC' ? { timeZone: zone } : {}), ...(withAuth ? { includeAuthorization: true } : {}) });
-      if (r.outcome === 'saved' && r.path !== null) setEnded({ kind: 'saved', path: r.path, rows: r.rows });
-      else if (r.outcome === 'cancelled') setEnded({ kind: 'cancelled' });
-    } catch (e) {
-      setError(e);
-    } finally {
-      setRunning(false);
-    }
-  }
-
-  async function cancel() {
-    try {
-      await call('logs.exportCancel', { sessionId });
-    } catch (e) {
-      setError(e);
-    }
+    stop.reset();
+    const zone = timeZoneName(timeZone);
+    run.mutate({ sessionId, format, sort, ...(zone !== 'UTC' ? { timeZone: zone } : {}), ...(withAuth ? { includeAuthorization: true } : {}) });
   }
 
   return (
@@ -132,7 +119,7 @@ export function ExportButton({ status, sort, timeZone, openAsks = 0 }: Props) {
             <span role="status" className="row">
               <ProgressLine progress={progress} hasMore={status.hasMore} />
             </span>
-            <button type="button" onClick={() => void cancel()}>
+            <button type="button" onClick={() => stop.mutate({ sessionId })}>
               Cancel export
             </button>
           </div>
@@ -185,7 +172,7 @@ export function ExportButton({ status, sort, timeZone, openAsks = 0 }: Props) {
               <Dialog.Close asChild>
                 <button type="button">Cancel</button>
               </Dialog.Close>
-              <button type="button" className="primary" onClick={() => void start()}>
+              <button type="button" className="primary" onClick={start}>
                 Choose file…
               </button>
             </div>

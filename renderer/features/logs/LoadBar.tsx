@@ -8,7 +8,7 @@ import { Dialog } from 'radix-ui';
 import { useEffect, useState } from 'react';
 import type { MethodOutput } from '../../../shared/contract';
 import type { LogsStatus } from '../../../shared/contract/logs';
-import { call } from '../../bridge/client';
+import { useCallMutation } from '../../bridge/queries';
 import { ErrorMessage } from '../../ui/ErrorMessage';
 import { estimateText, formatCount, formatCountOf } from './logs-format';
 
@@ -76,22 +76,9 @@ function LoadAllDialog({ estimate, onConfirm, onClose }: { readonly estimate: Es
 
 /** The footer under the table for a zone: partial note, paging buttons, progress and the budget. */
 export function LoadBar({ status, loadMore, loadAll, cancel }: Props) {
-  const [estimate, setEstimate] = useState<Estimate | null>(null);
-  const [estimateError, setEstimateError] = useState<unknown>(null);
-  const [asking, setAsking] = useState(false);
+  // What loading every page costs is asked when "Load all…" is pressed; the answer opens the dialog.
+  const estimate = useCallMutation('logs.estimate');
   const busy = status.phase === 'loading' || status.phase === 'loading-all';
-
-  async function askLoadAll() {
-    setAsking(true);
-    try {
-      setEstimate(await call('logs.estimate', { sessionId: status.sessionId }));
-      setEstimateError(null);
-    } catch (e) {
-      setEstimateError(e);
-    } finally {
-      setAsking(false);
-    }
-  }
 
   return (
     <div className="load-bar" data-testid="load-bar">
@@ -116,7 +103,7 @@ export function LoadBar({ status, loadMore, loadAll, cancel }: Props) {
               <button type="button" onClick={loadMore} disabled={busy}>
                 Load more
               </button>
-              <button type="button" onClick={() => void askLoadAll()} disabled={busy || asking}>
+              <button type="button" onClick={() => estimate.mutate({ sessionId: status.sessionId })} disabled={busy || estimate.isPending}>
                 Load all…
               </button>
             </>
@@ -134,12 +121,12 @@ export function LoadBar({ status, loadMore, loadAll, cancel }: Props) {
         )}
         {status.budget && <BudgetMeter budget={status.budget} />}
       </div>
-      {estimateError !== null && <ErrorMessage error={estimateError} />}
+      {estimate.isError && <ErrorMessage error={estimate.error} />}
       <LoadAllDialog
-        estimate={estimate}
-        onClose={() => setEstimate(null)}
+        estimate={estimate.data ?? null}
+        onClose={() => estimate.reset()}
         onConfirm={() => {
-          setEstimate(null);
+          estimate.reset();
           loadAll();
         }}
       />

@@ -1,29 +1,19 @@
 /** A file's lines that could not be read: counted, never fatal, and listable (line, why, the start of the line). */
 import { useState } from 'react';
-import type { MethodOutput } from '../../../shared/contract';
-import { call } from '../../bridge/client';
+import { useCall } from '../../bridge/queries';
 import { ErrorMessage } from '../../ui/ErrorMessage';
 import { InfoDialog } from '../../ui/info-dialog';
 import { formatCount } from './logs-format';
-
-type Malformed = MethodOutput<'logs.malformed'>;
 
 /**
  * "N malformed lines skipped" for a file, or "N rows could not be read" with the first reason for a zone's pages,
  * with a button that lists them in a dialog.
  */
 export function MalformedLines({ sessionId, count, rows = false, firstReason = null }: { readonly sessionId: string; readonly count: number; readonly rows?: boolean; readonly firstReason?: string | null }) {
-  const [list, setList] = useState<Malformed | null>(null);
-  const [error, setError] = useState<unknown>(null);
-
-  async function show() {
-    try {
-      setList(await call('logs.malformed', { sessionId }));
-      setError(null);
-    } catch (e) {
-      setError(e);
-    }
-  }
+  // The list is read when asked for, afresh each time (a zone's later pages may add to it); the dialog opens with it.
+  const [asked, setAsked] = useState(false);
+  const malformed = useCall('logs.malformed', { sessionId }, { enabled: asked, staleTime: 0, gcTime: 0 });
+  const list = asked && !malformed.isFetching ? (malformed.data ?? null) : null;
 
   return (
     <div className="row malformed" data-testid="malformed">
@@ -32,13 +22,13 @@ export function MalformedLines({ sessionId, count, rows = false, firstReason = n
           ? `${count === 1 ? '1 row' : `${formatCount(count)} rows`} could not be read and ${count === 1 ? 'was' : 'were'} skipped${firstReason ? ` (first: ${firstReason})` : ''}`
           : `${count === 1 ? '1 malformed line' : `${formatCount(count)} malformed lines`} skipped`}
       </span>
-      <button type="button" onClick={() => void show()}>
+      <button type="button" onClick={() => (asked ? void malformed.refetch() : setAsked(true))}>
         Show them…
       </button>
-      {error !== null && <ErrorMessage error={error} />}
+      {asked && malformed.isError && <ErrorMessage error={malformed.error} />}
       <InfoDialog
         open={list !== null}
-        onOpenChange={(o) => !o && setList(null)}
+        onOpenChange={(o) => !o && setAsked(false)}
         title={rows ? 'Rows that could not be read' : 'Malformed lines'}
         description={list && list.samples.length < list.total ? `The first ${list.samples.length} of ${formatCount(list.total)} ${rows ? 'rows' : 'lines'} that could not be read.` : `${rows ? 'Rows' : 'Lines'} that could not be read, and why.`}
         testId="malformed-dialog"

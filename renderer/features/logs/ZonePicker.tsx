@@ -4,11 +4,10 @@
  * since the platform keeps no logs for them.
  */
 import { FileText } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId } from 'react';
 import { openedWithoutPlace } from '../../app/nav-store';
 import { useScreenAction } from '../../app/screen-actions';
-import { call } from '../../bridge/client';
-import { useCall } from '../../bridge/queries';
+import { useCall, useCallMutation } from '../../bridge/queries';
 import { ActiveProfileError, ErrorMessage } from '../../ui/ErrorMessage';
 
 interface Props {
@@ -33,8 +32,7 @@ let suggestionTaken = false;
 /** The source picker at the top of the Logs screen. */
 export function ZonePicker({ zoneId, fileName, onZone, onLoggingOff, onFile, focusRef }: Props) {
   const zones = useCall('logs.zones', {});
-  const [chooseError, setChooseError] = useState<unknown>(null);
-  const [choosing, setChoosing] = useState(false);
+  const choose = useCallMutation('logs.chooseFile', { onSuccess: (picked) => picked && onFile(picked.token, picked.name) });
   const id = useId();
   const list = zones.data?.zones ?? [];
   const suggested = zones.data?.suggested;
@@ -47,20 +45,8 @@ export function ZonePicker({ zoneId, fileName, onZone, onLoggingOff, onFile, foc
     onZone(suggested);
   }, [suggested, zoneId, fileName, onZone]);
 
-  useScreenAction('logs.openFile', () => void chooseFile());
-
-  async function chooseFile() {
-    setChoosing(true);
-    try {
-      const picked = await call('logs.chooseFile', {});
-      setChooseError(null);
-      if (picked) onFile(picked.token, picked.name);
-    } catch (e) {
-      setChooseError(e);
-    } finally {
-      setChoosing(false);
-    }
-  }
+  const chooseFile = () => choose.mutate({});
+  useScreenAction('logs.openFile', chooseFile);
 
   return (
     <div className="logs-source" data-testid="zone-picker">
@@ -94,7 +80,7 @@ export function ZonePicker({ zoneId, fileName, onZone, onLoggingOff, onFile, foc
           ))}
         </select>
       </div>
-      <button type="button" onClick={() => void chooseFile()} disabled={choosing}>
+      <button type="button" onClick={chooseFile} disabled={choose.isPending}>
         <FileText aria-hidden="true" size={14} /> <span className="wide-only">Open log file…</span>
         <span className="narrow-only" aria-hidden="true">
           Open file…
@@ -102,7 +88,7 @@ export function ZonePicker({ zoneId, fileName, onZone, onLoggingOff, onFile, foc
       </button>
       {zones.isError && <ActiveProfileError error={zones.error} />}
       {zones.isSuccess && list.length === 0 && <p className="muted">This profile has no pull zones. Create one on bunny.net, or open a log file.</p>}
-      {chooseError !== null && <ErrorMessage error={chooseError} />}
+      {choose.isError && <ErrorMessage error={choose.error} />}
     </div>
   );
 }

@@ -1,14 +1,22 @@
 // @vitest-environment happy-dom
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render as renderBare, screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LogsExportStatus } from '../../../shared/contract/logs-export';
 import type { MethodOutput } from '../../../shared/contract';
+import type { ReactElement, ReactNode } from 'react';
+import { BridgeProvider, createQueryClient } from '../../bridge/provider';
 import { installFakeBridge, type FakeBridge } from '../../testing/fake-bridge';
 import { ExportButton } from './ExportButton';
 import { aStatus } from './test-logs';
 
 afterEach(cleanup);
+
+/** Renders under the bridge's query cache, as the screen does. */
+function render(ui: ReactElement) {
+  const client = createQueryClient();
+  return renderBare(ui, { wrapper: ({ children }: { readonly children: ReactNode }) => <BridgeProvider client={client}>{children}</BridgeProvider> });
+}
 
 const AXE = { rules: { 'color-contrast': { enabled: false }, region: { enabled: false } } };
 type ExportResult = MethodOutput<'logs.export'>;

@@ -4,7 +4,8 @@
  * hook only makes sure the screen is there to do so. Mounted once by the app shell.
  */
 import { useEffect } from 'react';
-import { call, subscribe } from '../../bridge/client';
+import { call } from '../../bridge/client';
+import { onBridgeEvent } from '../../bridge/events';
 import { useNav } from '../../app/nav-store';
 
 export function useLinkInbox(): void {
@@ -20,7 +21,7 @@ export function useLinkInbox(): void {
         if (live && pending) show();
       })
       .catch(() => undefined);
-    const off = subscribe('logs.link', show);
+    const off = onBridgeEvent('logs.link', show);
     return () => {
       live = false;
       off();

@@ -5,7 +5,8 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { TailStatus } from '../../../shared/contract/logs-tail';
-import { call, subscribe } from '../../bridge/client';
+import { call } from '../../bridge/client';
+import { useBridgeEvent } from '../../bridge/events';
 
 export interface LiveTail {
   readonly status: TailStatus | null;
@@ -24,13 +25,9 @@ export function useLiveTail(on: boolean, zoneId: number, filter: string): LiveTa
   const idRef = useRef<string | null>(null);
   const filterRef = useRef(filter);
 
-  useEffect(
-    () =>
-      subscribe('logs.tailStatus', (s) => {
-        if (s.sessionId === idRef.current) setStatus(s);
-      }),
-    [],
-  );
+  useBridgeEvent('logs.tailStatus', (s) => {
+    if (s.sessionId === idRef.current) setStatus(s);
+  });
 
   // A tail per zone while on; the filter at the start is the one it begins with.
   useEffect(() => {

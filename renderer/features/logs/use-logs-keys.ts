@@ -1,10 +1,7 @@
 /**
- * The Logs viewer's single keys: `/` goes to the filter, `j`/`k` move the selected row, `e`/`E` jump to the next or
- * previous 5xx, `[`/`]` move a zone's time window by its own length, `?` lists them. They listen on the window
- * while the Logs screen is mounted (it is only mounted while it shows), and stay quiet while the user types in a
- * field, picks in a select or works in a dialog: a letter typed there is the field's. Escape is the one key heard
- * in the filter box: it hands the focus back to the table, so the keys work again without the mouse.
- * `f` turns every filter off and back on, keeping the selected row.
+ * The Logs viewer's single keys (LOGS_KEYS), heard on the window while the screen is mounted, and quiet while the
+ * user types in a field, picks in a select or works in a dialog. Escape in the filter box hands the focus back to
+ * the table.
  */
 import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
 import { resolveRange, type LogRange } from '../../../shared/logs/range';

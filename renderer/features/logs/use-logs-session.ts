@@ -10,7 +10,8 @@ import type { LogSource, LogsStatus } from '../../../shared/contract/logs';
 import { bucketForWidth } from '../../../shared/logs/buckets';
 import type { LogRange } from '../../../shared/logs/range';
 import { onProfileSwitch, useActiveProfile } from '../../bridge/active-profile';
-import { call, subscribe } from '../../bridge/client';
+import { call } from '../../bridge/client';
+import { useBridgeEvent } from '../../bridge/events';
 import { latestRefresh, type LatestRefresh } from './latest-refresh';
 import { useLogs } from './logs-store';
 
@@ -82,7 +83,7 @@ export function useLogsSession(): LogsSession {
   // Each open counts; a reply to an open that a later one overtook is closed at once instead of shown.
   const generation = useRef(0);
 
-  useEffect(() => subscribe('logs.status', (s) => useLogs.getState().received(s)), []);
+  useBridgeEvent('logs.status', (s) => useLogs.getState().received(s));
 
   // The profile switch count as the screen was drawn: gone because of a switch, it keeps a file session.
   const drawnAt = useRef(useActiveProfile.getState().epoch);

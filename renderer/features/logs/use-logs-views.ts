@@ -9,7 +9,8 @@ import { useEffect, useState, type RefObject } from 'react';
 import type { LogSort, LogsStatus } from '../../../shared/contract/logs';
 import { canonicalFilterText } from '../../../shared/logs/filter-text';
 import { formatLogsLink, parseLogsLink } from '../../../shared/logs/link';
-import { call, subscribe } from '../../bridge/client';
+import { call } from '../../bridge/client';
+import { useBridgeEvent } from '../../bridge/events';
 import { useLatestCallback } from '../../ui/use-latest-callback';
 import { useLogs } from './logs-store';
 import { useFocusRequest } from './use-focus-request';
@@ -99,10 +100,8 @@ export function useLogsViews(q: LogsQuery, table: RefObject<TableKeys | null>, s
       // Nothing to open: the link stays where it was, or there was none.
       .catch(() => undefined);
   });
-  useEffect(() => {
-    takeLink();
-    return subscribe('logs.link', () => takeLink());
-  }, [takeLink]);
+  useEffect(() => takeLink(), [takeLink]);
+  useBridgeEvent('logs.link', takeLink);
 
   function copyLink() {
     const s = useLogs.getState().status;

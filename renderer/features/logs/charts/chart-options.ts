@@ -7,10 +7,16 @@ import uPlot from 'uplot';
 import { cacheColorVar, statusClassColorVar, type TimeZoneMode } from '../view-types';
 import { byteTickLabels, byteTicks, countTicks, formatChartBytes } from './axis';
 import { formatCount, type Measure, type SeriesGroup } from './chart-data';
-import { cssColor } from './colors';
 import { stackedBars } from './stacked-bars';
 import { axisTimeLabels, chartTzDate } from './time-format';
 import type { PlotOptions } from './UPlotCanvas';
+
+/** The value of a CSS colour variable on the document (so the charts follow the theme), or `fallback` without one. */
+function cssColor(name: string, fallback = '#6e7781'): string {
+  if (typeof document === 'undefined') return fallback;
+  const value = getComputedStyle(document.documentElement).getPropertyValue(name).trim();
+  return value === '' ? fallback : value;
+}
 
 /** What a time chart's plot is made of. */
 export interface ChartSpec {

@@ -1,23 +1,12 @@
 /**
- * The logs table: a grid over a session's matching rows that fetches only the rows in view from the core, with
+ * The logs table: a grid over a session's matching rows, fetching only the rows in view (use-row-windows.ts), with
  * scaled scrolling so the last of a million rows is reachable. The grid keeps the focus and points at the selected
- * row (aria-activedescendant): arrows, Page Up/Down, Home and End move the selection and keep it in view, Enter
- * (or a double click) opens the detail pane, Escape closes it and the focus comes back to the grid. The viewer's
- * keys (j/k, e/E) reach it through `keysRef`; the next 5xx is found by the core, which holds the rows not in view.
- *
- * A scroll step costs little: the new offset is rendered in the same frame as the scroll (flushSync), the rows are
- * recycled (keyed by their place in a pool as tall as the view) and memoised, and they sit in one layer whose
- * transform does the fine positioning, so a short scroll re-renders only the rows that came into view. The
- * scroller's position is only ever written when the table itself moved the view (keys, a new session or sort, a new
- * total or height), never read back after each render.
- *
- * The table fills its container's height and is its one scroll area: the grid's measured size says how many rows
- * to draw and how wide the URL column is (it takes what the other columns leave). The detail pane sits beside the
- * grid, resizable from the bar between them, or below it when the container is narrow.
+ * row (aria-activedescendant); arrows, Page Up/Down, Home, End, Enter and Escape work as in a list, the viewer's
+ * keys (j/k, e/E) arrive through `keysRef`. A scroll step is drawn in the same frame (flushSync) over recycled,
+ * memoised rows in one transformed layer; why, in bench/README.md beside `logs-scroll-1m`.
  */
 import { useCallback, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { createPortal, flushSync } from 'react-dom';
-import { call } from '../../../bridge/client';
 import type { LogRow, LogSort } from '../../../../shared/contract/logs';
 import type { LogTableProps, TableKeys } from '../view-types';
 import { BodyRow, ROW_HEIGHT, rowElementId } from './BodyRow';
@@ -26,11 +15,12 @@ import { defaultWidths, estimateText, layoutWidths, loadColumns, saveColumns, vi
 import { clampPane, loadPaneSize, paneBounds, paneSide, savePaneSize, type PaneSize } from './detail-size';
 import { DetailPane } from './DetailPane';
 import { HEADER_HEIGHT, HeaderRow } from './HeaderRow';
-import { LiveJump } from './LiveJump';
 import { PaneSplitter } from './PaneSplitter';
 import { physicalRange, revealRow, rowsPerPage, toPhysical, toVirtual, visibleRows, type ScrollGeometry } from './scaled-scroll';
 import { useLiveFollow } from './use-live-follow';
-import { useRowWindows } from './use-row-windows';
+import { find5xx, revealAuthorization, useRowWindows } from './use-row-windows';
+import { formatCount } from '../logs-format';
+import '../live-tail.css';
 import './log-table.css';
 
 /** The view's offset into the full list, and whether the user's scroll put it there (so the scroller is already there). */
@@ -230,7 +220,7 @@ export function LogTable({ sessionId, total, version, sort, onSort, timeZone, on
     // With nothing selected the search starts at an end: the first 5xx from the top, or the last from the bottom.
     const from = current ?? (direction === 'next' ? -1 : total);
     try {
-      const { index } = await call('logs.findStatus', { sessionId, from, direction, statusClass: '5xx', sort: { key: sort.key, dir: sort.dir } });
+      const index = await find5xx(sessionId, from, direction, sort);
       if (handlers.current.query !== asked) return;
       if (index === null) setJumpNote(direction === 'next' ? 'No 5xx row below this one.' : 'No 5xx row above this one.');
       else handlers.current.select(index);
@@ -368,10 +358,15 @@ export function LogTable({ sessionId, total, version, sort, onSort, timeZone, on
           <div className="log-spacer" aria-hidden style={{ height: physicalRange(g) }} />
         </div>
         {total === 0 && <p className="log-empty muted">{live ? 'No requests yet — new ones show here as the platform delivers them.' : 'No rows match.'}</p>}
-        {follow.fresh > 0 && <LiveJump fresh={follow.fresh} onJump={() => {
+        {follow.fresh > 0 && (
+          // Over the top of a live table scrolled away from the newest rows: back to the top.
+          <button type="button" className="primary live-jump" data-testid="live-jump" onClick={() => {
             setView(START);
             grid.current?.focus();
-          }} />}
+          }}>
+            {formatCount(follow.fresh)} new — jump to live
+          </button>
+        )}
       </div>
       {openRow !== null && <PaneSplitter side={side} value={paneValue} min={bounds.min} max={bounds.max} controls={paneId} onChange={resizePane} />}
       {openRow !== null && <DetailPane
@@ -388,7 +383,7 @@ export function LogTable({ sessionId, total, version, sort, onSort, timeZone, on
             // its place, so its credential is not asked for (the pane says it could not be shown).
             live !== undefined && !openRow.requestId
               ? Promise.resolve(null)
-              : call('logs.revealAuthorization', { sessionId, index: openRow.index, sort: { key: sort.key, dir: sort.dir }, ...(openRow.requestId ? { requestId: openRow.requestId } : {}) }).then((r) => r.value)
+              : revealAuthorization(sessionId, openRow, sort)
           }
         />}
     </div>

@@ -1,12 +1,8 @@
 /**
- * The table's row cache and the queue that fills it from the core, without React. Rows come in fixed blocks (one
- * `logs.window` call per block). Requests are coalesced: one block is in flight at a time, and when it lands the
- * next one asked for is the most wanted block of the view as it is now, so a fast scroll never queues up the
- * blocks it has already gone past. While the view jumps by more than a block at a time (a dragged scrollbar),
- * nothing is asked for at all until it holds still for SETTLE_MS: a block would only arrive for a place already
- * left, and its transfer and rendering would take frames from the scroll. Once the view moves, the blocks just ahead
- * of it in that direction are fetched too, after the ones in view. Blocks far from the view, or of another session
- * or sort, are let go.
+ * The table's row cache and the queue that fills it, without React: blocks of BLOCK rows, one `logs.window` call in
+ * flight, the next one the most wanted block of the view as it is now; nothing while the view jumps; a few blocks
+ * ahead of the motion; far blocks and other sessions or sorts let go. Kept beside TanStack Query rather than as
+ * `[method, input]` queries: the scroll gate (`logs-scroll-1m`, bench/README.md) is what decides, see there.
  */
 import type { LogRow, LogSort } from '../../../../shared/contract/logs';
 import type { AppError } from '../../../../shared/result';

@@ -1,15 +1,12 @@
 /**
- * The table in live mode: rows arrive while it is on screen, most of them at the top (newest first). At the top
- * the view follows them: the newest rows are what it shows. Scrolled down, it stays on the rows it shows: when the
- * rows change, the core is asked where the first row in view is now (rows arrived above it, or older ones were
- * trimmed), and the view and the selection move by as many places, in the same render that asks for the new rows;
- * until then the rows already drawn stay as they were. Meanwhile the table offers "N new — jump to live", N being
- * the rows that arrived since the view left the top. At the top with a row selected, the selection stays on its
- * row the same way.
+ * The table in live mode, where rows arrive mostly at the top. At the top the view follows the newest rows.
+ * Scrolled down, it stays on its rows: the core is asked where the first row in view is now, and the view and the
+ * selection move by as many places in the render that asks for the new rows; meanwhile "N new — jump to live" counts
+ * the rows that arrived since the view left the top.
  */
 import { useEffect, useRef, useState } from 'react';
 import type { LogSort } from '../../../../shared/contract/logs';
-import { call } from '../../../bridge/client';
+import { findRequest } from './use-row-windows';
 
 /** What the table knows of the live tail it shows. */
 export interface LiveRows {
@@ -72,8 +69,8 @@ export function useLiveFollow({ live, sessionId, version, sort, atTop, anchor, o
       asking.current = false;
       setSettled(latest.current.version);
     };
-    call('logs.findRequest', { sessionId, requestId, sort: { key: sort.key, dir: sort.dir } })
-      .then(({ index }) => {
+    findRequest(sessionId, requestId, { key: sort.key, dir: sort.dir })
+      .then((index) => {
         // A row no longer held (trimmed) leaves the view where it is.
         if (index !== null && index !== a.index) latest.current.onMove(index - a.index, atTop);
         done();

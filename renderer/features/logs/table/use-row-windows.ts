@@ -1,17 +1,11 @@
 /**
- * The rows on screen, fetched from the core in blocks for the visible range plus a little overscan (see
- * row-windows.ts for the queue: one request at a time, newest view wins, nothing while the view jumps, prefetch
- * ahead of the scroll). A new version or sort asks again; until a new version's block arrives the old one stays on
- * screen (marked stale) rather than flashing placeholders on every page that loads, while a new sort or session
- * shows placeholders. Blocks far from the view are dropped, so scrolling through a million rows holds only a few
- * thousand of them.
+ * The table's questions to the core: its rows, in blocks through the queue of row-windows.ts (a new version's rows
+ * stand in marked stale until they arrive; a new sort or session shows placeholders), and the searches it makes.
  */
 import { useEffect, useState } from 'react';
-import type { LogSort } from '../../../../shared/contract/logs';
+import type { LogRow, LogSort } from '../../../../shared/contract/logs';
 import { call, errorOf } from '../../../bridge/client';
 import { createRowWindows, slotAt, type Entry, type RowSlot } from './row-windows';
-
-export { BLOCK, OVERSCAN, type RowSlot } from './row-windows';
 
 /** Fetches the blocks covering rows `first..last` (inclusive, before overscan); `rowAt` reads what has arrived. */
 export function useRowWindows(sessionId: string, version: number, sort: LogSort, total: number, first: number, last: number) {
@@ -29,4 +23,20 @@ export function useRowWindows(sessionId: string, version: number, sort: LogSort,
   }
 
   return { rowAt };
+}
+
+/** The row's place in `sort` now, by its request id; null when it is no longer held. */
+export async function findRequest(sessionId: string, requestId: string, sort: LogSort): Promise<number | null> {
+  return (await call('logs.findRequest', { sessionId, requestId, sort: { key: sort.key, dir: sort.dir } })).index;
+}
+
+/** The place of the nearest 5xx row after or before `from`, in `sort`; null when there is none that way. */
+export async function find5xx(sessionId: string, from: number, direction: 'next' | 'prev', sort: LogSort): Promise<number | null> {
+  return (await call('logs.findStatus', { sessionId, from, direction, statusClass: '5xx', sort: { key: sort.key, dir: sort.dir } })).index;
+}
+
+/** A row's Authorization header in clear, asked for explicitly (rows carry it masked). */
+export async function revealAuthorization(sessionId: string, row: LogRow, sort: LogSort): Promise<string | null> {
+  const r = await call('logs.revealAuthorization', { sessionId, index: row.index, sort: { key: sort.key, dir: sort.dir }, ...(row.requestId ? { requestId: row.requestId } : {}) });
+  return r.value;
 }
