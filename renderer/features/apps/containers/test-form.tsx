@@ -2,6 +2,7 @@
 import { useEffect } from 'react';
 import { FormProvider, useForm, type UseFormReturn } from 'react-hook-form';
 import type { AppRegistry } from '../../../../shared/contract/apps';
+import { BridgeProvider } from '../../../bridge/provider';
 import { appFormResolver } from '../form/form-schema';
 import { LEAVE_VALIDATION_MODE, useLeaveValidation } from '../form/use-leave-validation';
 import { ContainerTemplateEditor } from './ContainerTemplateEditor';
@@ -45,13 +46,16 @@ export function TestForm({ initial, registries = TEST_REGISTRIES, onForm, onRemo
   useEffect(() => {
     onForm(form);
   }, [form, onForm]);
+  // The image field asks the core through the bridge's hooks, so the form sits inside the bridge's provider as in the app.
   return (
+    <BridgeProvider>
     <FormProvider {...form}>
       <form onSubmit={form.handleSubmit(() => undefined)} onBlur={leaving.onBlur} onChange={leaving.onChange} noValidate>
         <ContainerTemplateEditor index={0} registries={registries} onRemove={onRemove} />
         <button type="submit">Check</button>
       </form>
     </FormProvider>
+    </BridgeProvider>
   );
 }
 
