@@ -1,7 +1,7 @@
 /** `burrow api` and the other areas: `/mc`, `/video`, `/logging` follow BURROW_*_URL when set, as a spawned process against a sandbox. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeApiPath } from './config.js';
-import { runBurrow, startFixture, type Fixture } from './test-support.js';
+import { runBurrow, startFixture, type Fixture } from './testing/support.js';
 
 describe('routeApiPath', () => {
   const api = 'https://api.example';

@@ -3,8 +3,8 @@ import { closeSync, mkdirSync, openSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MASK } from '../shared/redact.js';
-import { runBurrow, startFixture, type Fixture } from './test-support.js';
+import { MASK } from '../shared/common/redact.js';
+import { runBurrow, startFixture, type Fixture } from './testing/support.js';
 
 let f: Fixture;
 beforeEach(async () => {

@@ -2,7 +2,7 @@
 import { closeSync, mkdirSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runBurrow, startFixture, type Fixture } from './test-support.js';
+import { runBurrow, startFixture, type Fixture } from './testing/support.js';
 
 let f: Fixture;
 beforeEach(async () => {

@@ -2,7 +2,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runBurrow, startFixture, type Fixture } from './test-support.js';
+import { runBurrow, startFixture, type Fixture } from './testing/support.js';
 
 let fx: Fixture;
 let env: Record<string, string>;

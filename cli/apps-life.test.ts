@@ -7,10 +7,10 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { fullApp, setPath } from '../sandbox/containers/test-harness.js';
+import { fullApp, setPath } from '../sandbox/apps/testing/harness.js';
 import { runApps } from './apps.js';
 import type { CliIo } from './io.js';
-import { runBurrow, startFixture, type Fixture } from './test-support.js';
+import { runBurrow, startFixture, type Fixture } from './testing/support.js';
 
 /**
  * The sandbox keeps an app progressing this long after deploy, undeploy or restart: long enough that a command which

@@ -7,10 +7,10 @@
  */
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CASES } from '../sandbox/containers/boundary-table.js';
-import { fullApp, setPath, startContainers, type Harness } from '../sandbox/containers/test-harness.js';
+import { CASES } from '../sandbox/apps/boundary-table.js';
+import { fullApp, setPath, startContainers, type Harness } from '../sandbox/apps/testing/harness.js';
 import { crossFieldProblems } from '../shared/apps/app-rules.js';
-import { formatPath } from '../shared/json-path.js';
+import { formatPath } from '../shared/common/json-path.js';
 import { runApps } from './apps.js';
 import type { CliIo } from './io.js';
 

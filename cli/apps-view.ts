@@ -4,7 +4,7 @@
  * and scaling. Every member is checked before it is read: a member of an unexpected shape is left out (the whole
  * answer stays available with --json), never drawn wrong.
  */
-import { MASK } from '../shared/redact.js';
+import { MASK } from '../shared/common/redact.js';
 import { isSecretEnvVar } from '../shared/apps/env-text.js';
 import type { AppDetail, AppOverview } from '../shared/contract/apps.js';
 

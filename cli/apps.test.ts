@@ -2,9 +2,9 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { fullApp, setPath } from '../sandbox/containers/test-harness.js';
+import { fullApp, setPath } from '../sandbox/apps/testing/harness.js';
 import { APPS_ERROR_TEXTS } from '../electron/core/apps/index.js';
-import { runBurrow, startFixture, type Fixture } from './test-support.js';
+import { runBurrow, startFixture, type Fixture } from './testing/support.js';
 
 let fx: Fixture;
 let env: Record<string, string>;

@@ -1,8 +1,8 @@
 /** Where `burrow` gets its account key and base URLs: the same flags, variables and config file as the official bunny.net CLI. */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { endpointProblem } from '../shared/endpoint-url.js';
-import { KEY_CHARACTERS_RULE, KEY_MAX_LENGTH, KEY_MIN_LENGTH, describeKeyCharacter, firstBadKeyCharacter } from '../shared/key-value.js';
+import { endpointProblem } from '../shared/settings/endpoint-url.js';
+import { KEY_CHARACTERS_RULE, KEY_MAX_LENGTH, KEY_MIN_LENGTH, describeKeyCharacter, firstBadKeyCharacter } from '../shared/settings/key-value.js';
 
 /** The base URL when neither BUNNYNET_API_URL nor the profile gives one. */
 export const DEFAULT_API_URL = 'https://api.bunny.net';

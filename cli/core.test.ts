@@ -38,10 +38,10 @@ describe('openCore', () => {
       libraryKeys: new Map([[library.id, library.key]]),
     });
     try {
-      expect((await core.invoke('app.info', {})).shell).toBe('cli');
+      expect((await core.invoke('desktop.info', {})).shell).toBe('cli');
       const page = await core.invoke('videos.libraryList', { libraryId: library.id, page: 1, itemsPerPage: 10, search: '', collectionId: null, orderBy: 'date' });
       expect(page.page).toBe(1);
-      const refused = await core.invoke('profiles.list', {}).catch((e: unknown) => e);
+      const refused = await core.invoke('settings.profiles', {}).catch((e: unknown) => e);
       expect(refused).toBeInstanceOf(CliCallError);
       const wrong = await core.invoke('videos.libraryList', { libraryId: library.id + 1000, page: 1, itemsPerPage: 10, search: '', collectionId: null, orderBy: 'date' }).catch((e: unknown) => e);
       expect(wrong).toBeInstanceOf(CliCallError);

@@ -7,10 +7,10 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { EventName, MethodName } from '../shared/channels.js';
-import type { EventPayload, MethodInput, MethodOutput } from '../shared/contract.js';
-import { BUNNY_ENDPOINTS, type Endpoints } from '../shared/profiles.js';
-import type { AppError } from '../shared/result.js';
+import type { EventName, MethodName } from '../shared/contract/channels.js';
+import type { EventPayload, MethodInput, MethodOutput } from '../shared/contract/index.js';
+import { BUNNY_ENDPOINTS, type Endpoints } from '../shared/settings/profiles.js';
+import type { AppError } from '../shared/contract/result.js';
 import type { Core, CorePorts } from '../electron/core/index.js';
 import type { ResolvedAuth } from './config.js';
 import { USER_AGENT, VERSION } from './version.js';

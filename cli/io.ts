@@ -1,5 +1,5 @@
 /** What a command reads and writes: the process's streams and environment, passed in so the commands say what they touch. */
-import { redactText } from '../shared/redact.js';
+import { redactText } from '../shared/common/redact.js';
 import { escapeForTerminal } from './output.js';
 
 /** A stream we write to; `isTTY` decides between raw bytes and escaped text. */

@@ -9,7 +9,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { CSV_FIELDS, exportFields } from '../shared/logs/export-format.js';
 import type { CdnLogRecord } from '../shared/logs/log-record.js';
 import { formatV1Line } from '../shared/logs/v1-line.js';
-import { ndjsonRows, runBurrow } from './test-support.js';
+import { ndjsonRows, runBurrow } from './testing/support.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'burrow-logs-auth-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

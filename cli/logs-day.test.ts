@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localDate, localTimeZone, planDay } from '../shared/logs/day.js';
 import { logEntryToRecord, type LogEntry } from '../shared/logs/v2-response.js';
-import { ndjsonRows, runBurrow, startLogsFixture, type LogsFixture } from './test-support.js';
+import { ndjsonRows, runBurrow, startLogsFixture, type LogsFixture } from './testing/support.js';
 
 let fx: LogsFixture;
 let zone: number;

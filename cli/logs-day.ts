@@ -8,7 +8,7 @@
 import type { LogsStatus } from '../shared/contract/logs.js';
 import { localTimeZone, planDay } from '../shared/logs/day.js';
 import { formatFilterText } from '../shared/logs/filter-text.js';
-import type { AppError } from '../shared/result.js';
+import type { AppError } from '../shared/contract/result.js';
 import { CliCallError } from './core.js';
 import { createErrorWriter, EXIT, type CliIo } from './io.js';
 import type { LogFormat, LogsCommand } from './logs-args.js';

@@ -7,7 +7,7 @@ import type { FacetValue } from '../shared/contract/logs.js';
 import type { CdnLogRecord } from '../shared/logs/log-record.js';
 import { formatV1Line } from '../shared/logs/v1-line.js';
 import { logQueryResponseSchema, type LogEntry } from '../shared/logs/v2-response.js';
-import { ndjsonRows, runBurrow, startLogsFixture, type LogsFixture } from './test-support.js';
+import { ndjsonRows, runBurrow, startLogsFixture, type LogsFixture } from './testing/support.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'burrow-logs-facets-'));
 let fx: LogsFixture;

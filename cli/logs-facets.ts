@@ -5,7 +5,7 @@
  * otherwise. Values are what requesters sent (URLs, hosts, referrers), so they are escaped on a terminal.
  */
 import type { LogFacets } from '../shared/contract/logs.js';
-import { formatBytes } from '../shared/display.js';
+import { formatBytes } from '../shared/common/display.js';
 import { logEntryToRecord, type LogEntry } from '../shared/logs/v2-response.js';
 import { ColumnStore, facets } from '../electron/core/logs/index.js';
 import type { CliIo } from './io.js';

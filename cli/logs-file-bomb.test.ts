@@ -12,7 +12,7 @@ import { createGzip } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CdnLogRecord } from '../shared/logs/log-record.js';
 import { formatV1Line } from '../shared/logs/v1-line.js';
-import { ndjsonRows, runBurrow } from './test-support.js';
+import { ndjsonRows, runBurrow } from './testing/support.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'burrow-logs-bomb-'));
 const bomb = join(dir, 'bomb.log.gz');

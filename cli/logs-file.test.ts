@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { CdnLogRecord } from '../shared/logs/log-record.js';
 import { formatV1Line } from '../shared/logs/v1-line.js';
 import { recordToLogEntry, type LogEntry } from '../shared/logs/v2-response.js';
-import { ndjsonRows, runBurrow } from './test-support.js';
+import { ndjsonRows, runBurrow } from './testing/support.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'burrow-logs-file-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

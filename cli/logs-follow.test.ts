@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { LogEntry } from '../shared/logs/v2-response.js';
 import { parseLogsArgs } from './logs-args.js';
 import { runLogsFollow } from './logs-follow.js';
-import { ndjsonRows, runBurrow, spawnBurrow, startLogsFixture, type LogsFixture } from './test-support.js';
-import { outputWhere, testHooks, testIo } from './videos-test-support.js';
+import { ndjsonRows, runBurrow, spawnBurrow, startLogsFixture, type LogsFixture } from './testing/support.js';
+import { outputWhere, testHooks, testIo } from './testing/videos.js';
 
 let fx: LogsFixture;
 let zone: number;

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { logError, logQueryResponseSchema, type LogEntry } from '../shared/logs/v2-response.js';
-import { ndjsonRows, runBurrow, startLogsFixture, type LogsFixture } from './test-support.js';
+import { ndjsonRows, runBurrow, startLogsFixture, type LogsFixture } from './testing/support.js';
 
 let fx: LogsFixture;
 

@@ -6,7 +6,7 @@ import { hostKey } from '../shared/logs/url-host.js';
 import { urlGroupKey } from '../shared/logs/url-pattern.js';
 import { logEntryToRecord, logQueryResponseSchema, type LogEntry } from '../shared/logs/v2-response.js';
 import { exportFields } from './logs-output.js';
-import { ndjsonRows, runBurrow, startLogsFixture, type LogsFixture } from './test-support.js';
+import { ndjsonRows, runBurrow, startLogsFixture, type LogsFixture } from './testing/support.js';
 
 let fx: LogsFixture;
 let zone: number;

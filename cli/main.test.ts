@@ -4,7 +4,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BIN, runBurrow } from './test-support.js';
+import { BIN, runBurrow } from './testing/support.js';
 
 describe('help', () => {
   it.each([['--help'], ['-h'], ['help']])('burrow %s → usage on stdout, exit 0', async (flag) => {

@@ -2,11 +2,11 @@
 import { Readable } from 'node:stream';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MASK } from '../shared/redact.js';
+import { MASK } from '../shared/common/redact.js';
 import { runApi } from './api.js';
 import type { CliIo, OutStream } from './io.js';
 import { describeBinary, escapeForTerminal, jsonTextOf, prettyJson, scrubBytes } from './output.js';
-import { startFixture, type Fixture } from './test-support.js';
+import { startFixture, type Fixture } from './testing/support.js';
 
 describe('prettyJson', () => {
   it('indents like JSON.stringify(…, null, 2) for any JSON value', () => {

@@ -1,8 +1,8 @@
 /** How `burrow api` writes a response: pretty JSON, raw bytes, terminal escaping, non-JSON handling by Content-Type, secret scrubbing. */
-import { escapeForDisplay } from '../shared/display.js';
+import { escapeForDisplay } from '../shared/common/display.js';
 import type { OutStream } from './io.js';
-import { prettyJson } from '../shared/json-text.js';
-import { secretForms } from '../shared/redact.js';
+import { prettyJson } from '../shared/common/json-text.js';
+import { secretForms } from '../shared/common/redact.js';
 
 /**
  * Makes text safe to show on a terminal: control characters (other than newline and tab) and bidi overrides become

@@ -8,7 +8,7 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BIN, runBurrow, spawnBurrow } from './test-support.js';
+import { BIN, runBurrow, spawnBurrow } from './testing/support.js';
 
 /** Runs a POSIX shell script with only PATH set; resolves with its status and output. */
 function sh(script: string): Promise<{ code: number; stdout: string; stderr: string }> {

@@ -1,10 +1,10 @@
 /**
- * One escaping rule for untrusted text on a terminal (shared/display.ts escapeForDisplay): `burrow logs` rows (the
+ * One escaping rule for untrusted text on a terminal (shared/common/display.ts escapeForDisplay): `burrow logs` rows (the
  * table's cells, NDJSON and CSV on a terminal) and the upload reporter's file names, like `burrow api`, `videos
  * list` and `apps`, show escape sequences, C1 controls and line breaks as visible `\uXXXX`, never run them.
  */
 import { describe, expect, it } from 'vitest';
-import { escapeForDisplay } from '../shared/display.js';
+import { escapeForDisplay } from '../shared/common/display.js';
 import type { LogEntry } from '../shared/logs/v2-response.js';
 import type { JobView } from '../shared/videos/model.js';
 import type { CliIo } from './io.js';

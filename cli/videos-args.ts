@@ -1,6 +1,6 @@
 /** The words of `burrow videos upload`: flags, their checks, and the help texts. */
 import { COMMAND_VARIABLES, environmentHelp, unionOf } from './env-help.js';
-import { LibraryId } from '../shared/profiles.js';
+import { LibraryId } from '../shared/settings/profiles.js';
 import { CONCURRENCY, Title } from '../shared/videos/model.js';
 import { splitFlags, wantsHelpIn } from './flags.js';
 import { parseRate } from './rate.js';

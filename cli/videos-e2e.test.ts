@@ -7,8 +7,8 @@ import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../sandbox/server.js';
-import { startVideosE2e, type VideosE2e } from './videos-e2e-support.js';
-import { runBurrow, spawnBurrow as spawnBurrowIn } from './test-support.js';
+import { startVideosE2e, type VideosE2e } from './testing/videos-e2e.js';
+import { runBurrow, spawnBurrow as spawnBurrowIn } from './testing/support.js';
 
 
 type Line = Record<string, unknown> & { event?: string; id?: string; state?: string; videoId?: string | null; file?: string; summary?: Record<string, number> };

@@ -1,7 +1,7 @@
 /** The words of `burrow videos fetch`: flags, their checks, and the help text. */
 import { COMMAND_VARIABLES, environmentHelp } from './env-help.js';
 import { FetchHeader, FetchUrl, MAX_FETCH_HEADERS } from '../shared/contract/videos-fetch.js';
-import { LibraryId } from '../shared/profiles.js';
+import { LibraryId } from '../shared/settings/profiles.js';
 import { Title } from '../shared/videos/model.js';
 import { splitFlags, wantsHelpIn } from './flags.js';
 

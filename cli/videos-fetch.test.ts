@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startOrigin, type Origin } from '../electron/core/videos/testing/fetch-harness.js';
 import { startSandbox, type Sandbox } from '../sandbox/server.js';
 import { parseHeader } from './videos-fetch-args.js';
-import { outputWhere, testHooks, testIo } from './videos-test-support.js';
+import { outputWhere, testHooks, testIo } from './testing/videos.js';
 import { runVideos } from './videos.js';
 
 const SECRET = 'Bearer cli-s3cret-0b7e1f';

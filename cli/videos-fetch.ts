@@ -5,7 +5,7 @@
  * platform fetching, and says which video to look at.
  */
 import { isFetchEnded, type FetchView } from '../shared/contract/videos-fetch.js';
-import { headerSecrets, redactText } from '../shared/redact.js';
+import { headerSecrets, redactText } from '../shared/common/redact.js';
 import { isStatusNote } from '../shared/videos/status.js';
 import { createErrorWriter, EXIT, SIGNAL_EXIT, type CliIo, type OutStream } from './io.js';
 import { escapeForTerminal } from './output.js';

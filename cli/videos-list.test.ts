@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../sandbox/server.js';
 import type { CliIo } from './io.js';
 import { runVideos } from './videos.js';
-import { testHooks } from './videos-test-support.js';
+import { testHooks } from './testing/videos.js';
 
 let sandbox: Sandbox;
 let lib: Sandbox['libraries'][number];

@@ -4,7 +4,7 @@
  */
 import { COMMAND_VARIABLES, environmentHelp } from './env-help.js';
 import { LIBRARY_PAGE_SIZES, LibraryOrder, type LibraryQuery } from '../shared/contract/videos-library.js';
-import { LibraryId } from '../shared/profiles.js';
+import { LibraryId } from '../shared/settings/profiles.js';
 import { formatLength, videoWords } from '../shared/videos/status.js';
 import { CliCallError } from './core.js';
 import { splitFlags, wantsHelpIn } from './flags.js';

@@ -9,8 +9,8 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { JOURNAL_FILE } from '../electron/core/videos/index.js';
 import { runVideos } from './videos.js';
-import { startVideosE2e, type VideosE2e } from './videos-e2e-support.js';
-import { FakeQueue, fakeDeps, outputWhere, tempFiles, testHooks, testIo } from './videos-test-support.js';
+import { startVideosE2e, type VideosE2e } from './testing/videos-e2e.js';
+import { FakeQueue, fakeDeps, outputWhere, tempFiles, testHooks, testIo } from './testing/videos.js';
 
 type Line = Record<string, unknown> & { event?: string; state?: string; videoId?: string | null; file?: string; reason?: string; summary?: Record<string, number> };
 const lines = (text: string): Line[] => text.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as Line);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { JobView } from '../shared/videos/model.js';
 import { clockNote } from '../shared/videos/clock.js';
 import { jsonReporter, terminalReporter } from './videos-report.js';
-import { capture } from './videos-test-support.js';
+import { capture } from './testing/videos.js';
 
 const view = (patch: Partial<JobView>): JobView => ({
   id: 'j1', profileId: 'cli', position: 1, libraryId: 7, collectionId: null, title: 'clip', fileName: 'clip.mp4', size: 100, state: 'uploading', paused: false, videoId: 'v1',

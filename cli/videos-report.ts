@@ -1,7 +1,7 @@
 /** How `burrow videos upload` shows its jobs: JSON lines for scripts, a redrawn progress bar per file on a terminal. */
 import { basename } from 'node:path';
 import type { JobView } from '../shared/videos/model.js';
-import { redactText } from '../shared/redact.js';
+import { redactText } from '../shared/common/redact.js';
 import { isClockNote } from '../shared/videos/clock.js';
 import { isStatusNote } from '../shared/videos/status.js';
 import type { OutStream } from './io.js';

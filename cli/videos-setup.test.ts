@@ -5,11 +5,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../sandbox/server.js';
-import { fakeSleep } from '../electron/core/platform/test-support.js';
+import { fakeSleep } from '../electron/core/platform/testing/support.js';
 import { runVideos } from './videos.js';
 import { stateDirFor } from './core.js';
 import { resolveLibraryKey, videoUrlFor } from './videos-setup.js';
-import { FakeQueue, fakeDeps, outputWhere, tempFiles, testHooks, testIo } from './videos-test-support.js';
+import { FakeQueue, fakeDeps, outputWhere, tempFiles, testHooks, testIo } from './testing/videos.js';
 
 describe('stateDirFor', () => {
   it('BURROW_STATE_DIR, else $XDG_STATE_HOME/burrow/cli-uploads, else ~/.local/state/burrow/cli-uploads; Windows and macOS their own', () => {

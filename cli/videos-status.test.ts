@@ -11,7 +11,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startOrigin, type Origin } from '../electron/core/videos/testing/fetch-harness.js';
 import type { FaultRuleInput } from '../sandbox/faults.js';
 import { startSandbox, type Sandbox } from '../sandbox/server.js';
-import { testHooks, testIo } from './videos-test-support.js';
+import { testHooks, testIo } from './testing/videos.js';
 import { runVideos } from './videos.js';
 
 let sandbox: Sandbox;

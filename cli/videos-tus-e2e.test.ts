@@ -7,8 +7,8 @@ import { appendFileSync, mkdirSync, readdirSync, readFileSync, statSync, watch }
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Sandbox } from '../sandbox/server.js';
-import { startVideosE2e, type VideosE2e } from './videos-e2e-support.js';
-import { runBurrow, spawnBurrow as spawnBurrowIn } from './test-support.js';
+import { startVideosE2e, type VideosE2e } from './testing/videos-e2e.js';
+import { runBurrow, spawnBurrow as spawnBurrowIn } from './testing/support.js';
 
 /** The uploader's default bytes per PATCH: what a kill may cost at most. */
 const CHUNK = 32 * 1024 * 1024;

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseSize } from './videos-args.js';
 import { runVideos } from './videos.js';
-import { FakeQueue, fakeDeps, outputWhere, tempFiles, testHooks, testIo } from './videos-test-support.js';
+import { FakeQueue, fakeDeps, outputWhere, tempFiles, testHooks, testIo } from './testing/videos.js';
 
 const KEY = 'library-key-0123456789';
 let files: ReturnType<typeof tempFiles>;

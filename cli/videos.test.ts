@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runVideos } from './videos.js';
-import { FakeQueue, fakeDeps, outputWhere, tempFiles, testHooks, testIo } from './videos-test-support.js';
+import { FakeQueue, fakeDeps, outputWhere, tempFiles, testHooks, testIo } from './testing/videos.js';
 
 const KEY = 'library-key-0123456789';
 let files: ReturnType<typeof tempFiles>;

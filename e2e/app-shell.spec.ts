@@ -10,14 +10,14 @@ test('reaches the ready state and shows the first area', async ({ app }) => {
 
 test('app.info round-trips through window.burrow', async ({ app, shell }) => {
   const { page } = app;
-  const result = await page.evaluate(() => window.burrow.invoke('app.info', {}));
+  const result = await page.evaluate(() => window.burrow.invoke('desktop.info', {}));
   expect(result).toEqual({
     ok: true,
     value: { name: 'Burrow', version: expect.any(String), shell: 'chromium', platform: process.platform, dataDir: shell.dataDir },
   });
   const unknown = await page.evaluate(() => window.burrow.invoke('fs.readFile', { path: '/etc/passwd' }));
   expect(unknown).toMatchObject({ ok: false, error: { kind: 'unknown_method' } });
-  const bad = await page.evaluate(() => window.burrow.invoke('app.openExternal', { url: 1 }));
+  const bad = await page.evaluate(() => window.burrow.invoke('desktop.openExternal', { url: 1 }));
   expect(bad).toMatchObject({ ok: false, error: { kind: 'validation', fieldErrors: { url: expect.any(String) } } });
   expect(Object.keys(await page.evaluate(() => window.burrow)).sort()).toEqual(['files', 'invoke', 'on']);
 });
@@ -66,7 +66,7 @@ test('the theme follows the choice in Settings', async ({ app, shell }) => {
 });
 
 test('core events reach the page as toasts', async ({ app, shell }) => {
-  shell.core.emit('app.notice', { level: 'warning', message: 'Library key expires soon' });
+  shell.core.emit('desktop.notice', { level: 'warning', message: 'Library key expires soon' });
   await expect(app.page.getByText('Library key expires soon')).toBeVisible();
 });
 

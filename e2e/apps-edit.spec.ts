@@ -6,7 +6,7 @@
  */
 import { expect, screenshot, test } from './fixtures.js';
 import { containersCall, sandboxOf } from './pages/apps.js';
-import { fullApp } from '../sandbox/containers/test-harness.js';
+import { fullApp } from '../sandbox/apps/testing/harness.js';
 import { expectNoSeriousA11yViolations } from './support/axe.js';
 
 interface Template {

@@ -6,8 +6,8 @@
  * or, for the unreachable one, says in words that its platform could not be reached (never an empty list); switching
  * back shows the first profile's data again.
  */
-import type { MethodName } from '../shared/channels.js';
-import type { MethodInput, MethodOutput } from '../shared/contract.js';
+import type { MethodName } from '../shared/contract/channels.js';
+import type { MethodInput, MethodOutput } from '../shared/contract/index.js';
 import { startSandbox, type Sandbox } from '../sandbox/server.js';
 import { expect, screenshot, test } from './fixtures.js';
 import type { AppShell } from './pages/app-shell.js';
@@ -36,9 +36,9 @@ async function invoke<M extends MethodName>(shell: Shell, method: M, input: Meth
 /** A real profile on these endpoints with this account key; the keys of the libraries the platform lists are stored. */
 async function addProfile(shell: Shell, name: string, urls: { apiUrl: string; containersUrl: string; videoUrl: string; loggingUrl: string }, accountKey: string, libraries: readonly number[]) {
   const { apiUrl, containersUrl, videoUrl, loggingUrl } = urls;
-  const p = await invoke(shell, 'profiles.create', { name, endpoints: { apiUrl, containersUrl, videoUrl, loggingUrl } });
-  await invoke(shell, 'profiles.setKey', { profileId: p.id, slot: { kind: 'account' }, value: accountKey });
-  if (libraries.length > 0) await invoke(shell, 'profiles.storeLibraryKeys', { id: p.id, libraryIds: [...libraries] });
+  const p = await invoke(shell, 'settings.createProfile', { name, endpoints: { apiUrl, containersUrl, videoUrl, loggingUrl } });
+  await invoke(shell, 'settings.setKey', { profileId: p.id, slot: { kind: 'account' }, value: accountKey });
+  if (libraries.length > 0) await invoke(shell, 'settings.storeLibraryKeys', { id: p.id, libraryIds: [...libraries] });
 }
 
 /** A video (no file yet) in the sandbox's first library, made there directly. */

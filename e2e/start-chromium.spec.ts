@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import type { Response as PageResponse } from 'playwright-core';
 import { createAppProtocolHandler } from '../electron/main/protocol.js';
-import { CONTENT_SECURITY_POLICY, STYLE_NONCE_META } from '../shared/csp.js';
+import { CONTENT_SECURITY_POLICY, STYLE_NONCE_META } from '../shared/common/csp.js';
 import { expect, test } from './fixtures.js';
 import { APP_URL } from './shell/shell.js';
 

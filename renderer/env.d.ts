@@ -1,5 +1,5 @@
 /// <reference types="vite/client" />
-import type { BurrowBridge } from '../shared/contract';
+import type { BurrowBridge } from '../shared/contract/index';
 
 declare global {
   interface Window {

@@ -4,9 +4,9 @@ import { z } from 'zod';
 import type { SandboxContext } from './context.js';
 import type { FaultRegistry, FaultRuleInput } from './faults.js';
 import { BodyError, canAnswer, header, readJson, sendEmpty, sendJson } from './http.js';
-import type { ContainersArea } from './containers/index.js';
-import type { VideoArea } from './video/index.js';
-import { handleInjectAdmin } from './logging/inject.js';
+import type { ContainersArea } from './apps/index.js';
+import type { VideoArea } from './videos/index.js';
+import { handleInjectAdmin } from './logs/inject.js';
 
 /** What the admin routes read from the video area. */
 export type AdminVideo = Pick<VideoArea, 'inspect' | 'uploadStats' | 'resetUploadStats'>;

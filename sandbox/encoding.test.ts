@@ -1,7 +1,7 @@
 /** Request bodies with a Content-Encoding: gzip and deflate are decoded under the same size limit, others refused. */
 import { brotliCompressSync, deflateRawSync, deflateSync, gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { fullApp } from './containers/test-harness.js';
+import { fullApp } from './apps/testing/harness.js';
 import { startSandbox, type Sandbox } from './server.js';
 
 const open: Sandbox[] = [];

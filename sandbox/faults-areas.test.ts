@@ -1,8 +1,8 @@
 import { request } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { fullApp } from './containers/test-harness.js';
+import { fullApp } from './apps/testing/harness.js';
 import { startSandbox, type Sandbox } from './server.js';
-import { tusSignature } from './video/index.js';
+import { tusSignature } from './videos/index.js';
 
 let s: Sandbox;
 afterEach(async () => {

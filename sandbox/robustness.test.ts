@@ -8,9 +8,9 @@ import { request } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { fullApp } from './containers/test-harness.js';
+import { fullApp } from './apps/testing/harness.js';
 import type { SandboxInfo } from './server.js';
-import { tusSignature } from './video/index.js';
+import { tusSignature } from './videos/index.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const TSX = join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs');

@@ -5,16 +5,16 @@ import type { AddressInfo, Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { handleAdmin } from './admin.js';
-import { createContainersArea, DEFAULT_TRANSITION_MS, type ContainersArea } from './containers/index.js';
+import { createContainersArea, DEFAULT_TRANSITION_MS, type ContainersArea } from './apps/index.js';
 import type { Area, SandboxContext, SandboxOptions, SeedData } from './context.js';
 import { createCoreApiArea } from './core-api/index.js';
 import { applyFault, createFaultRegistry, type FaultRegistry } from './faults.js';
 import { BodyError, canAnswer, discardBody, sendJson } from './http.js';
 import { signJwt } from './jwt.js';
-import { createLoggingArea, type LoggingArea } from './logging/index.js';
+import { createLoggingArea, type LoggingArea } from './logs/index.js';
 import { createSeed } from './seed.js';
 import { createStateWriter, filesOfOtherSeeds, readState, type StateWriter } from './state.js';
-import { createVideoArea, type UploadInspection, type UploadStats } from './video/index.js';
+import { createVideoArea, type UploadInspection, type UploadStats } from './videos/index.js';
 
 /** What a started sandbox tells its user (and what `npm run sandbox` prints as its first line). */
 export interface SandboxInfo {

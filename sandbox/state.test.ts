@@ -7,8 +7,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { SandboxOptions } from './context.js';
 import { startSandbox, type Sandbox } from './server.js';
 import { STATE_FILE } from './state.js';
-import { tusSignature } from './video/index.js';
-import { bytes, sha256, waitFor } from './video/test-support.js';
+import { tusSignature } from './videos/index.js';
+import { bytes, sha256, waitFor } from './videos/testing/support.js';
 
 const dirs: string[] = [];
 const running: Sandbox[] = [];

@@ -26,7 +26,7 @@ describe('burrow/area-door', () => {
     ['an end-to-end spec', 'e2e/console.spec.ts', "import { EMBEDDED_SEED } from '../electron/core/settings/embedded-sandbox.js';"],
     ['a re-export', 'bench/cases/x.ts', "export * from '../../electron/core/console/spool.js';"],
     ['a dynamic import', 'cli/core.ts', "export const load = () => import('../electron/core/apps/drafts.js');"],
-    ['a type import', 'sandbox/x.ts', "export type T = import('../electron/core/app/external.js').X;"],
+    ['a type import', 'sandbox/x.ts', "export type T = import('../electron/core/desktop/external.js').X;"],
     ["another area's test helpers, from product code", 'cli/videos.ts', "import { fetchHarness } from '../electron/core/videos/testing/fetch-harness.js';"],
   ])('refuses a deep import from %s', (_who, file, code) => {
     expect(refused(file, code)).toEqual([expect.stringMatching(/reaches past the \w+ area's door/)]);

@@ -66,7 +66,7 @@ const OPERATIONS = {
     'GET /nodes/plain',
     'GET /regions',
     'GET /registries',
-    // The registry questions, limits and optimal region (sandbox/containers/registry.ts).
+    // The registry questions, limits and optimal region (sandbox/apps/registry.ts).
     'POST /registries/public-images/search',
     'POST /registries/tags',
     'POST /registries/digest',

@@ -2,7 +2,7 @@
 /**
  * Bundle smoke test: loads the built dist-electron/main.cjs and preload.cjs under the fake `electron` that the
  * main-process tests use too (scripts/fake-electron.cjs; the real binary cannot run here) and round-trips
- * window.burrow.invoke('app.info') through contextBridge → ipcRenderer → ipcMain → the real core and back.
+ * window.burrow.invoke('desktop.info') through contextBridge → ipcRenderer → ipcMain → the real core and back.
  * Exits non-zero on any failure.
  */
 'use strict';
@@ -71,7 +71,7 @@ async function main() {
   assert.ok(burrow, 'window.burrow was not exposed');
   assert.deepEqual(Object.keys(burrow).sort(), ['files', 'invoke', 'on']);
 
-  const info = await burrow.invoke('app.info', {});
+  const info = await burrow.invoke('desktop.info', {});
   assert.equal(info.ok, true, `app.info failed: ${JSON.stringify(info)}`);
   assert.equal(info.value.name, 'Burrow');
   assert.equal(info.value.shell, 'electron');
@@ -81,14 +81,14 @@ async function main() {
   assert.equal(unknown.ok, false);
   assert.equal(unknown.error.kind, 'unknown_method');
 
-  const foreign = await rec.handlers.get('burrow:invoke')({ senderFrame: { url: 'https://evil.example/', origin: 'https://evil.example', parent: null }, sender: win.webContents }, { method: 'app.info', input: {} });
+  const foreign = await rec.handlers.get('burrow:invoke')({ senderFrame: { url: 'https://evil.example/', origin: 'https://evil.example', parent: null }, sender: win.webContents }, { method: 'desktop.info', input: {} });
   assert.equal(foreign.ok, false, 'a call from a foreign origin was answered');
 
   const dropped = await burrow.files.fromDrop({ path: __filename });
   assert.equal(dropped.ok, true, `fromDrop failed: ${JSON.stringify(dropped)}`);
   assert.equal(dropped.value.name, path.basename(__filename));
 
-  const off = burrow.on('app.notice', () => {});
+  const off = burrow.on('desktop.notice', () => {});
   off();
 
   const nav = { url: 'https://evil.example/', preventDefault() {

@@ -30,9 +30,9 @@ async function riseDuring(work: () => Promise<void>): Promise<number> {
 async function ours(base: string): Promise<number> {
   const h = await startCore();
   try {
-    const p = await h.call<{ id: string }>('profiles.create', { name: 'Big', endpoints: { apiUrl: base, containersUrl: base, videoUrl: base, loggingUrl: base } });
-    await h.call('profiles.setKey', { profileId: p.id, slot: { kind: 'account' }, value: 'bench-body-key-1234' });
-    await h.call('profiles.activate', { id: p.id });
+    const p = await h.call<{ id: string }>('settings.createProfile', { name: 'Big', endpoints: { apiUrl: base, containersUrl: base, videoUrl: base, loggingUrl: base } });
+    await h.call('settings.setKey', { profileId: p.id, slot: { kind: 'account' }, value: 'bench-body-key-1234' });
+    await h.call('settings.activateProfile', { id: p.id });
     return await riseDuring(async () => {
       const r = await h.core.invoke('console.send', { requestId: 'bench', line: 'api get /huge' });
       const size = r.ok ? (r.value as { size?: unknown }).size : undefined;

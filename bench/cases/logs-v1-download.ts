@@ -1,6 +1,6 @@
 /**
  * `logs-v1-download`: a generated million-line v1 day file served from disk by a sandbox day-file server in the
- * harness process (sandbox/logging/day-files.ts; gzip-encoded, as the platform sends it to a client that asks),
+ * harness process (sandbox/logs/day-files.ts; gzip-encoded, as the platform sends it to a client that asks),
  * downloaded and parsed by the core as the app's "Whole day" does it — the platform client, the zone's budget, the
  * bytes passed with credit to the rows worker and parsed there. Time from the open to the last row, against, in the
  * same round, `curl --compressed -o /dev/null` of the same URL plus our parse of the same (gzip) file from disk
@@ -13,7 +13,7 @@ import { createReadStream, createWriteStream, existsSync, renameSync } from 'nod
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
-import { startDayFileServer } from '../../sandbox/logging/day-files.js';
+import { startDayFileServer } from '../../sandbox/logs/day-files.js';
 import { bundleChild } from '../bundle.js';
 import type { CaseResult } from '../line.js';
 import { stdoutOf } from '../process.js';

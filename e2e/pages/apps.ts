@@ -4,7 +4,7 @@
  */
 import { expect } from '@playwright/test';
 import type { Locator } from 'playwright-core';
-import { fullApp } from '../../sandbox/containers/test-harness.js';
+import { fullApp } from '../../sandbox/apps/testing/harness.js';
 import type { Sandbox } from '../../sandbox/server.js';
 import type { Shell } from '../shell/shell.js';
 import { AreaPage } from './area-page.js';

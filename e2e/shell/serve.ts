@@ -2,7 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import type { BrowserContext } from 'playwright-core';
-import { CONTENT_SECURITY_POLICY, contentSecurityPolicy, newStyleNonce, withStyleNonce } from '../../shared/csp.js';
+import { CONTENT_SECURITY_POLICY, contentSecurityPolicy, newStyleNonce, withStyleNonce } from '../../shared/common/csp.js';
 
 /** The fixed origin the shell serves the renderer from (never resolved: every request is intercepted). */
 export const SHELL_ORIGIN = 'http://burrow.localhost';

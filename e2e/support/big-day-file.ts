@@ -9,8 +9,8 @@ import { createWriteStream } from 'node:fs';
 import { join } from 'node:path';
 import { formatV1Line } from '../../shared/logs/v1-line.js';
 import type { SeedPullZone } from '../../sandbox/context.js';
-import { served } from '../../sandbox/logging/filter.js';
-import { createTrafficStore, DAY_MS } from '../../sandbox/logging/traffic.js';
+import { served } from '../../sandbox/logs/filter.js';
+import { createTrafficStore, DAY_MS } from '../../sandbox/logs/traffic.js';
 import { createSeed } from '../../sandbox/seed.js';
 
 /** What to write. */

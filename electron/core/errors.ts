@@ -1,5 +1,5 @@
 /** The core's failure type: what a handler or the platform client throws on purpose, and how anything thrown becomes an AppError. */
-import { appError, type AppError } from '../../shared/result.js';
+import { appError, type AppError } from '../../shared/contract/result.js';
 
 /** An error thrown on purpose: it reaches the caller as-is, shape and all. */
 export class AppFailure extends Error {

@@ -4,10 +4,10 @@
  * at once, so uploads left running continue by themselves, while the CLI loads only what its command calls.
  */
 import { mkdir } from 'node:fs/promises';
-import type { EventName, MethodName } from '../../shared/channels.js';
-import type { EventPayload } from '../../shared/contract.js';
-import { redactError } from '../../shared/redact.js';
-import { appError, type AppError, type Result } from '../../shared/result.js';
+import type { EventName, MethodName } from '../../shared/contract/channels.js';
+import type { EventPayload } from '../../shared/contract/index.js';
+import { redactError } from '../../shared/common/redact.js';
+import { appError, type AppError, type Result } from '../../shared/contract/result.js';
 import type { Sandbox } from '../../sandbox/server.js';
 import { AppFailure, toAppError } from './errors.js';
 import { FileRegistry } from './files/index.js';
@@ -54,7 +54,7 @@ async function storedProfiles(ports: CorePorts, bus: EventBus): Promise<Profiles
   const sandbox = new EmbeddedSandbox(ports.dataDir);
   const service = new ProfileService(await ProfileStore.open(ports.dataDir), await SecretStore.open(ports.dataDir, ports.cipher), sandbox);
   await service.ensureDefault();
-  if (service.store.recovered) bus.emit('app.notice', { level: 'warning', message: service.store.recovered });
+  if (service.store.recovered) bus.emit('desktop.notice', { level: 'warning', message: service.store.recovered });
   return {
     active: () => service.active(),
     require: (id) => service.require(id),
@@ -125,7 +125,7 @@ export async function createCore(ports: CorePorts): Promise<Core> {
   const profileClient = async (profileId: string) => clientFor(profiles.require(profileId));
 
   const starters: Record<AreaName, () => Promise<StartedArea>> = {
-    app: async () => ({ handlers: (await import('./app/index.js')).appHandlers(ports) }),
+    app: async () => ({ handlers: (await import('./desktop/index.js')).appHandlers(ports) }),
     files: async () => ({ handlers: (await import('./files/index.js')).filesHandlers(files) }),
     settings: async () => {
       const service = profiles.service;
@@ -185,8 +185,8 @@ export async function createCore(ports: CorePorts): Promise<Core> {
       // Another profile became active: the logs sessions that read the old profile's platform end, so nothing of it
       // is fetched or shown under the new one (the windows open their own sessions again).
       let activeId = profiles.active()?.id ?? null;
-      const off = bus.on('profiles.changed', (payload) => {
-        const next = (payload as EventPayload<'profiles.changed'>).activeId;
+      const off = bus.on('settings.changed', (payload) => {
+        const next = (payload as EventPayload<'settings.changed'>).activeId;
         if (next === activeId) return;
         activeId = next;
         room.endPlatformSessions();

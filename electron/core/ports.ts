@@ -54,7 +54,7 @@ export interface CorePorts {
 
 /**
  * The one profile of a shell that brings its own keys (the CLI: flags, variables, the bunny.net config file): held in
- * memory only, never written to the profile store; the `profiles.*`, `secrets.*` and `sandbox.*` calls refuse.
+ * memory only, never written to the profile store; the `settings.*` calls refuse.
  */
 export interface ShellProfile {
   /** The id its jobs are kept under (the CLI's queue keeps `cli`). */

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { appError } from '../../shared/result.js';
+import { appError } from '../../shared/contract/result.js';
 import { AppFailure } from './errors.js';
 import { createEventBus, createRouter, formatPath, type Handlers } from './router.js';
 
 function handlers(overrides: Partial<Handlers> = {}): Handlers {
   // Only the methods these tests call; the router never touches the rest.
   return {
-    'app.info': async () => ({ name: 'Burrow', version: '1.2.3', shell: 'chromium', platform: 'linux', dataDir: '/tmp/x' }),
-    'app.openExternal': async ({ url }) => ({ opened: url.startsWith('https://') }),
+    'desktop.info': async () => ({ name: 'Burrow', version: '1.2.3', shell: 'chromium', platform: 'linux', dataDir: '/tmp/x' }),
+    'desktop.openExternal': async ({ url }) => ({ opened: url.startsWith('https://') }),
     'files.list': async () => ({ files: [] }),
     ...overrides,
   } as Handlers;
@@ -17,13 +17,13 @@ describe('router', () => {
   it('does not start a call whose caller has already gone away', async () => {
     let ran = false;
     const gone = AbortSignal.abort();
-    const r = await createRouter(handlers({ 'app.info': async () => ((ran = true), { name: 'B', version: '1', shell: 'chromium', platform: 'linux', dataDir: '/x' }) })).invoke('app.info', {}, { signal: gone });
+    const r = await createRouter(handlers({ 'desktop.info': async () => ((ran = true), { name: 'B', version: '1', shell: 'chromium', platform: 'linux', dataDir: '/x' }) })).invoke('desktop.info', {}, { signal: gone });
     expect(r).toMatchObject({ ok: false, error: { kind: 'cancelled' } });
     expect(ran).toBe(false);
   });
 
   it('answers a valid call with its value', async () => {
-    const r = await createRouter(handlers()).invoke('app.info', {});
+    const r = await createRouter(handlers()).invoke('desktop.info', {});
     expect(r).toEqual({ ok: true, value: { name: 'Burrow', version: '1.2.3', shell: 'chromium', platform: 'linux', dataDir: '/tmp/x' } });
   });
 
@@ -33,7 +33,7 @@ describe('router', () => {
   });
 
   it('rejects bad input naming the field and the rule', async () => {
-    const r = await createRouter(handlers()).invoke('app.openExternal', { url: 42 });
+    const r = await createRouter(handlers()).invoke('desktop.openExternal', { url: 42 });
     expect(r.ok).toBe(false);
     if (r.ok) return;
     expect(r.error.kind).toBe('validation');
@@ -42,7 +42,7 @@ describe('router', () => {
   });
 
   it('rejects properties the contract does not define', async () => {
-    const r = await createRouter(handlers()).invoke('app.info', { extra: true });
+    const r = await createRouter(handlers()).invoke('desktop.info', { extra: true });
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.error.kind).toBe('validation');
   });
@@ -85,7 +85,7 @@ describe('router', () => {
   });
 
   it('results are JSON-safe', async () => {
-    const r = await createRouter(handlers()).invoke('app.openExternal', { url: 5 });
+    const r = await createRouter(handlers()).invoke('desktop.openExternal', { url: 5 });
     expect(JSON.parse(JSON.stringify(r))).toEqual(r);
   });
 });
@@ -101,21 +101,21 @@ describe('event bus', () => {
   it('delivers to subscribers until they unsubscribe', () => {
     const bus = createEventBus();
     const got: unknown[] = [];
-    const off = bus.on('app.notice', (p) => got.push(p));
-    bus.emit('app.notice', { level: 'info', message: 'one' });
+    const off = bus.on('desktop.notice', (p) => got.push(p));
+    bus.emit('desktop.notice', { level: 'info', message: 'one' });
     off();
-    bus.emit('app.notice', { level: 'info', message: 'two' });
+    bus.emit('desktop.notice', { level: 'info', message: 'two' });
     expect(got).toEqual([{ level: 'info', message: 'one' }]);
   });
 
   it('keeps delivering when one listener throws', () => {
     const bus = createEventBus();
     const got: unknown[] = [];
-    bus.on('app.notice', () => {
+    bus.on('desktop.notice', () => {
       throw new Error('closed window');
     });
-    bus.on('app.notice', (p) => got.push(p));
-    bus.emit('app.notice', { level: 'error', message: 'x' });
+    bus.on('desktop.notice', (p) => got.push(p));
+    bus.emit('desktop.notice', { level: 'error', message: 'x' });
     expect(got).toHaveLength(1);
   });
 

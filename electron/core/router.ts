@@ -1,10 +1,10 @@
 /** One router: parses every input, runs the handler, and always answers with a Result. */
 import type { z } from 'zod';
-import { isEventName, isMethodName, type EventName, type MethodName } from '../../shared/channels.js';
-import { events, methods, type EventPayload, type MethodOutput } from '../../shared/contract.js';
+import { isEventName, isMethodName, type EventName, type MethodName } from '../../shared/contract/channels.js';
+import { events, methods, type EventPayload, type MethodOutput } from '../../shared/contract/index.js';
 import type { AreaContract } from '../../shared/contract/define.js';
-import { formatPath as formatJsonPath } from '../../shared/json-path.js';
-import { appError, err, ok, type AppError, type Result } from '../../shared/result.js';
+import { formatPath as formatJsonPath } from '../../shared/common/json-path.js';
+import { appError, err, ok, type AppError, type Result } from '../../shared/contract/result.js';
 import { AppFailure, toAppError } from './errors.js';
 
 /** Who is calling; handlers may use the signal to stop work when the caller goes away. */

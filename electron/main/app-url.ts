@@ -1,5 +1,5 @@
 /** The app's own origin, checked component by component (Node's URL gives custom schemes an opaque `null` origin). */
-import { APP_HOST, APP_ORIGIN, APP_SCHEME } from '../../shared/csp.js';
+import { APP_HOST, APP_ORIGIN, APP_SCHEME } from '../../shared/common/csp.js';
 
 /** True only for `app://burrow/...`: exact scheme and host, no port, no credentials. */
 export function isAppUrl(raw: unknown): boolean {

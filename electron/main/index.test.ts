@@ -2,8 +2,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DROP_CHANNEL, INVOKE_CHANNEL } from '../../shared/channels.js';
-import { CONTENT_SECURITY_POLICY } from '../../shared/csp.js';
+import { DROP_CHANNEL, INVOKE_CHANNEL } from '../../shared/contract/channels.js';
+import { CONTENT_SECURITY_POLICY } from '../../shared/common/csp.js';
 
 /** The fake `electron` the bundle smoke test uses too, and a stand-in core that records the ports it was given. */
 const h = vi.hoisted(() => {
@@ -22,7 +22,7 @@ const h = vi.hoisted(() => {
       fake.rec.order.push('createCore');
       return {
         invoke: async (method: unknown) =>
-          method === 'app.info'
+          method === 'desktop.info'
             ? { ok: true, value: { name: 'Burrow', version: ports.appVersion, shell: ports.shell, platform: ports.platform, dataDir: ports.dataDir } }
             : { ok: false, error: { kind: 'unknown_method', title: 'Unknown method' } },
         on: () => () => {},
@@ -186,7 +186,7 @@ describe('IPC through the entry', () => {
     const invoke = h.state.handlers.get(INVOKE_CHANNEL);
     if (!invoke) throw new Error('no invoke handler');
     const sender = new h.FakeWebContents();
-    const result = await invoke({ senderFrame: appFrame, sender }, { method: 'app.info', input: {} });
+    const result = await invoke({ senderFrame: appFrame, sender }, { method: 'desktop.info', input: {} });
     expect(result).toMatchObject({ ok: true, value: { name: 'Burrow', shell: 'electron', version: '0.1.0', dataDir: h.state.userData } });
   });
 
@@ -200,7 +200,7 @@ describe('IPC through the entry', () => {
       { ...appFrame, parent: appFrame },
       null,
     ]) {
-      expect(await invoke({ senderFrame: frame, sender }, { method: 'app.info', input: {} })).toMatchObject({ ok: false, error: { kind: 'auth' } });
+      expect(await invoke({ senderFrame: frame, sender }, { method: 'desktop.info', input: {} })).toMatchObject({ ok: false, error: { kind: 'auth' } });
     }
   });
 });

@@ -4,7 +4,7 @@
  */
 import { app, BrowserWindow, dialog, ipcMain, Menu, Notification, protocol, safeStorage, screen, session, shell } from 'electron';
 import { join } from 'node:path';
-import { APP_SCHEME } from '../../shared/csp.js';
+import { APP_SCHEME } from '../../shared/common/csp.js';
 import { createCore, type Core } from '../core/index.js';
 import { attachNavigationGuards, denyPermissions } from './guards.js';
 import { registerIpc, type Transport } from './ipc.js';

@@ -3,9 +3,9 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { IpcMain } from 'electron';
 import { describe, expect, it, vi } from 'vitest';
-import { DROP_CHANNEL, EVENT_CHANNEL, INVOKE_CHANNEL, SUBSCRIBE_CHANNEL } from '../../shared/channels.js';
-import { MASK, redactError } from '../../shared/redact.js';
-import type { AppError } from '../../shared/result.js';
+import { DROP_CHANNEL, EVENT_CHANNEL, INVOKE_CHANNEL, SUBSCRIBE_CHANNEL } from '../../shared/contract/channels.js';
+import { MASK, redactError } from '../../shared/common/redact.js';
+import type { AppError } from '../../shared/contract/result.js';
 import { REFUSED, registerIpc, type TransportCore } from './ipc.js';
 
 /** A key the fake core knows, as the real core knows the profiles' keys. */
@@ -93,8 +93,8 @@ describe('IPC transport', () => {
 
   it('passes a trusted call to the core with an abort signal and returns its result', async () => {
     const s = setup();
-    const result = await s.call(INVOKE_CHANNEL, appFrame, { method: 'app.info', input: {} });
-    expect(result).toEqual({ ok: true, value: { method: 'app.info', input: {} } });
+    const result = await s.call(INVOKE_CHANNEL, appFrame, { method: 'desktop.info', input: {} });
+    expect(result).toEqual({ ok: true, value: { method: 'desktop.info', input: {} } });
     const ctx = s.raw.invoke.mock.calls[0]?.[2];
     expect(ctx?.signal).toBeInstanceOf(AbortSignal);
   });
@@ -111,7 +111,7 @@ describe('IPC transport', () => {
 
   it.each(foreign)('refuses a call from %s without touching the core', async (_label, frame) => {
     const s = setup();
-    expect(await s.call(INVOKE_CHANNEL, frame, { method: 'app.info', input: {} })).toEqual(REFUSED);
+    expect(await s.call(INVOKE_CHANNEL, frame, { method: 'desktop.info', input: {} })).toEqual(REFUSED);
     expect(await s.call(DROP_CHANNEL, frame, '/etc/passwd')).toEqual(REFUSED);
     expect(s.raw.invoke).not.toHaveBeenCalled();
     expect(s.raw.registerDroppedFile).not.toHaveBeenCalled();
@@ -119,7 +119,7 @@ describe('IPC transport', () => {
 
   it('rejects malformed call envelopes before the core', async () => {
     const s = setup();
-    for (const arg of [undefined, null, 'app.info', 42, {}, { method: 7 }]) {
+    for (const arg of [undefined, null, 'desktop.info', 42, {}, { method: 7 }]) {
       expect(await s.call(INVOKE_CHANNEL, appFrame, arg)).toMatchObject({ ok: false, error: { kind: 'validation' } });
     }
     expect(s.raw.invoke).not.toHaveBeenCalled();
@@ -128,25 +128,25 @@ describe('IPC transport', () => {
   it('turns a throwing core into an internal error result', async () => {
     const s = setup();
     s.raw.invoke.mockRejectedValueOnce(new Error('boom'));
-    expect(await s.call(INVOKE_CHANNEL, appFrame, { method: 'app.info' })).toMatchObject({ ok: false, error: { kind: 'internal', detail: 'boom' } });
+    expect(await s.call(INVOKE_CHANNEL, appFrame, { method: 'desktop.info' })).toMatchObject({ ok: false, error: { kind: 'internal', detail: 'boom' } });
   });
 
   it('scrubs known keys from the message of a handler that throws', async () => {
     const s = setup();
     s.raw.invoke.mockRejectedValueOnce(new Error(`request failed: AccessKey ${KNOWN_KEY} was refused`));
-    const result = await s.call(INVOKE_CHANNEL, appFrame, { method: 'app.info' });
+    const result = await s.call(INVOKE_CHANNEL, appFrame, { method: 'desktop.info' });
     expect(result).toMatchObject({ ok: false, error: { kind: 'internal', detail: `request failed: AccessKey ${MASK} was refused` } });
     expect(JSON.stringify(result)).not.toContain(KNOWN_KEY);
     // The key in its other forms is caught too (the core's redaction, not a plain search).
     s.raw.invoke.mockRejectedValueOnce(new Error(`basic ${Buffer.from(KNOWN_KEY).toString('base64')}`));
-    expect(JSON.stringify(await s.call(INVOKE_CHANNEL, appFrame, { method: 'app.info' }))).not.toContain(Buffer.from(KNOWN_KEY).toString('base64'));
+    expect(JSON.stringify(await s.call(INVOKE_CHANNEL, appFrame, { method: 'desktop.info' }))).not.toContain(Buffer.from(KNOWN_KEY).toString('base64'));
   });
 
   it('answers only the title of a thrown failure when the core cannot redact, or its redaction fails', async () => {
     for (const redactor of ['none', 'broken'] as const) {
       const s = setup({ redactor });
       s.raw.invoke.mockRejectedValueOnce(new Error(`leaked ${KNOWN_KEY}`));
-      const result = await s.call(INVOKE_CHANNEL, appFrame, { method: 'app.info' });
+      const result = await s.call(INVOKE_CHANNEL, appFrame, { method: 'desktop.info' });
       expect(result, redactor).toEqual({ ok: false, error: { kind: 'internal', title: 'Something went wrong inside Burrow' } });
     }
   });
@@ -173,36 +173,36 @@ describe('IPC transport', () => {
   it('pushes subscribed events to the window, once per subscription, and stops on unsubscribe', () => {
     const s = setup();
     const win = fakeSender();
-    s.send(SUBSCRIBE_CHANNEL, appFrame, { event: 'app.notice', subscribe: true }, win);
-    s.send(SUBSCRIBE_CHANNEL, appFrame, { event: 'app.notice', subscribe: true }, win);
+    s.send(SUBSCRIBE_CHANNEL, appFrame, { event: 'desktop.notice', subscribe: true }, win);
+    s.send(SUBSCRIBE_CHANNEL, appFrame, { event: 'desktop.notice', subscribe: true }, win);
     expect(s.transport.subscriptionCount(win.id)).toBe(1);
-    s.bus.emit('app.notice', { level: 'info', message: 'hello' });
-    expect(win.sent).toEqual([[EVENT_CHANNEL, { event: 'app.notice', payload: { level: 'info', message: 'hello' } }]]);
-    s.send(SUBSCRIBE_CHANNEL, appFrame, { event: 'app.notice', subscribe: false }, win);
-    s.bus.emit('app.notice', { level: 'info', message: 'again' });
+    s.bus.emit('desktop.notice', { level: 'info', message: 'hello' });
+    expect(win.sent).toEqual([[EVENT_CHANNEL, { event: 'desktop.notice', payload: { level: 'info', message: 'hello' } }]]);
+    s.send(SUBSCRIBE_CHANNEL, appFrame, { event: 'desktop.notice', subscribe: false }, win);
+    s.bus.emit('desktop.notice', { level: 'info', message: 'again' });
     expect(win.sent).toHaveLength(1);
-    expect(s.bus.listenerCount('app.notice')).toBe(0);
+    expect(s.bus.listenerCount('desktop.notice')).toBe(0);
   });
 
   it('ignores subscriptions from foreign frames and to unknown events', () => {
     const s = setup();
     const win = fakeSender();
-    s.send(SUBSCRIBE_CHANNEL, { url: 'https://evil.example/', origin: 'https://evil.example', parent: null }, { event: 'app.notice', subscribe: true }, win);
+    s.send(SUBSCRIBE_CHANNEL, { url: 'https://evil.example/', origin: 'https://evil.example', parent: null }, { event: 'desktop.notice', subscribe: true }, win);
     s.send(SUBSCRIBE_CHANNEL, appFrame, { event: 'app.secrets', subscribe: true }, win);
-    s.send(SUBSCRIBE_CHANNEL, appFrame, 'app.notice', win);
-    s.send(SUBSCRIBE_CHANNEL, appFrame, { event: 'app.notice', subscribe: 'yes' }, win);
+    s.send(SUBSCRIBE_CHANNEL, appFrame, 'desktop.notice', win);
+    s.send(SUBSCRIBE_CHANNEL, appFrame, { event: 'desktop.notice', subscribe: 'yes' }, win);
     expect(s.raw.on).not.toHaveBeenCalled();
   });
 
   it('drops subscriptions and aborts calls when the window is destroyed', async () => {
     const s = setup();
     const win = fakeSender();
-    s.send(SUBSCRIBE_CHANNEL, appFrame, { event: 'app.notice', subscribe: true }, win);
-    await s.call(INVOKE_CHANNEL, appFrame, { method: 'app.info' }, win);
+    s.send(SUBSCRIBE_CHANNEL, appFrame, { event: 'desktop.notice', subscribe: true }, win);
+    await s.call(INVOKE_CHANNEL, appFrame, { method: 'desktop.info' }, win);
     const signal = s.raw.invoke.mock.calls[0]?.[2]?.signal;
     win.destroy();
     expect(signal?.aborted).toBe(true);
-    expect(s.bus.listenerCount('app.notice')).toBe(0);
+    expect(s.bus.listenerCount('desktop.notice')).toBe(0);
     expect(s.transport.subscriptionCount(win.id)).toBe(0);
   });
 

@@ -4,8 +4,8 @@
  * each input with zod. Whatever leaves here is scrubbed of known secrets, failures of the transport itself included.
  */
 import type { IpcMain, IpcMainEvent, IpcMainInvokeEvent, WebContents } from 'electron';
-import { DROP_CHANNEL, EVENT_CHANNEL, INVOKE_CHANNEL, SUBSCRIBE_CHANNEL, isEventName, type EventName } from '../../shared/channels.js';
-import { appError, err, type AppError, type Result } from '../../shared/result.js';
+import { DROP_CHANNEL, EVENT_CHANNEL, INVOKE_CHANNEL, SUBSCRIBE_CHANNEL, isEventName, type EventName } from '../../shared/contract/channels.js';
+import { appError, err, type AppError, type Result } from '../../shared/contract/result.js';
 import type { Core } from '../core/index.js';
 import { isTrustedSender } from './app-url.js';
 

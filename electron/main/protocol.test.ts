@@ -2,7 +2,7 @@ import { copyFile, mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CONTENT_SECURITY_POLICY, STYLE_NONCE_PLACEHOLDER, contentSecurityPolicy } from '../../shared/csp.js';
+import { CONTENT_SECURITY_POLICY, STYLE_NONCE_PLACEHOLDER, contentSecurityPolicy } from '../../shared/common/csp.js';
 import { contentTypeFor, createAppProtocolHandler, resolveRequestPath } from './protocol.js';
 
 // Shaped like the built page: the policy and the nonce meta both hold the placeholder the handler replaces.

@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs';
 import { extname, join, relative, isAbsolute, sep } from 'node:path';
-import { APP_HOST, APP_SCHEME, CONTENT_SECURITY_POLICY, contentSecurityPolicy, newStyleNonce, withStyleNonce } from '../../shared/csp.js';
+import { APP_HOST, APP_SCHEME, CONTENT_SECURITY_POLICY, contentSecurityPolicy, newStyleNonce, withStyleNonce } from '../../shared/common/csp.js';
 
 const CONTENT_TYPES: Readonly<Record<string, string>> = {
   '.html': 'text/html; charset=utf-8',

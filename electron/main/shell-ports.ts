@@ -1,6 +1,6 @@
 /** The core's OS ports, built over Electron's dialog, Notification, shell and safeStorage. */
 import type { BrowserWindow, Dialog, Notification as ElectronNotification, NotificationConstructorOptions, SafeStorage, Shell } from 'electron';
-import { isAllowedExternalUrl } from '../core/app/index.js';
+import { isAllowedExternalUrl } from '../core/desktop/index.js';
 import type { Dialogs, Notifier, SecretCipher } from '../core/ports.js';
 
 /**

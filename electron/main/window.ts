@@ -1,7 +1,7 @@
 /** The one BrowserWindow: hardened preferences (no Node, isolated, sandboxed), shown when ready, its place remembered. */
 import { BrowserWindow, nativeTheme } from 'electron';
 import { join } from 'node:path';
-import { APP_ORIGIN } from '../../shared/csp.js';
+import { APP_ORIGIN } from '../../shared/common/csp.js';
 import { DEFAULT_SIZE, MIN_SIZE, saveWindowState, type WindowState } from './window-state.js';
 
 /** The page the window loads; the app:// handler serves it from dist/renderer. */

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { DROP_CHANNEL, EVENT_CHANNEL, INVOKE_CHANNEL, SUBSCRIBE_CHANNEL } from '../../shared/channels.js';
-import type { BurrowBridge } from '../../shared/contract.js';
+import { DROP_CHANNEL, EVENT_CHANNEL, INVOKE_CHANNEL, SUBSCRIBE_CHANNEL } from '../../shared/contract/channels.js';
+import type { BurrowBridge } from '../../shared/contract/index.js';
 
 const h = vi.hoisted(() => {
   const exposed = new Map<string, unknown>();
@@ -50,10 +50,10 @@ describe('preload bridge', () => {
   });
 
   it('sends known methods on the one invoke channel and returns main’s result', async () => {
-    await expect(burrow.invoke('app.info', {})).resolves.toEqual({ ok: true, value: 'from-main' });
-    expect(h.ipcRenderer.invoke).toHaveBeenCalledWith(INVOKE_CHANNEL, { method: 'app.info', input: {} });
-    await burrow.invoke('app.info');
-    expect(h.ipcRenderer.invoke).toHaveBeenLastCalledWith(INVOKE_CHANNEL, { method: 'app.info', input: {} });
+    await expect(burrow.invoke('desktop.info', {})).resolves.toEqual({ ok: true, value: 'from-main' });
+    expect(h.ipcRenderer.invoke).toHaveBeenCalledWith(INVOKE_CHANNEL, { method: 'desktop.info', input: {} });
+    await burrow.invoke('desktop.info');
+    expect(h.ipcRenderer.invoke).toHaveBeenLastCalledWith(INVOKE_CHANNEL, { method: 'desktop.info', input: {} });
   });
 
   it.each(['app.secret', 'burrow:invoke', '__proto__', 'constructor', '', 'APP.INFO'])('refuses the unknown method %j without sending', async (name) => {
@@ -70,7 +70,7 @@ describe('preload bridge', () => {
 
   it('turns a broken transport into an internal error result instead of a rejection', async () => {
     h.ipcRenderer.invoke.mockRejectedValueOnce(new Error("No handler registered for 'burrow:invoke'"));
-    await expect(burrow.invoke('app.info', {})).resolves.toMatchObject({ ok: false, error: { kind: 'internal' } });
+    await expect(burrow.invoke('desktop.info', {})).resolves.toMatchObject({ ok: false, error: { kind: 'internal' } });
   });
 
   it('throws on an unknown event and subscribes nothing', () => {
@@ -82,12 +82,12 @@ describe('preload bridge', () => {
   it('subscribes once per event, delivers pushes, and unsubscribes when the last listener leaves', () => {
     const a = vi.fn();
     const b = vi.fn();
-    const offA = burrow.on('app.notice', a);
-    const offB = burrow.on('app.notice', b);
+    const offA = burrow.on('desktop.notice', a);
+    const offB = burrow.on('desktop.notice', b);
     expect(h.ipcRenderer.send).toHaveBeenCalledTimes(1);
-    expect(h.ipcRenderer.send).toHaveBeenCalledWith(SUBSCRIBE_CHANNEL, { event: 'app.notice', subscribe: true });
+    expect(h.ipcRenderer.send).toHaveBeenCalledWith(SUBSCRIBE_CHANNEL, { event: 'desktop.notice', subscribe: true });
 
-    push('app.notice', { level: 'info', message: 'hi' });
+    push('desktop.notice', { level: 'info', message: 'hi' });
     push('something.else', { level: 'info', message: 'ignored' });
     expect(a).toHaveBeenCalledWith({ level: 'info', message: 'hi' });
     expect(b).toHaveBeenCalledTimes(1);
@@ -96,18 +96,18 @@ describe('preload bridge', () => {
     offA();
     expect(h.ipcRenderer.send).toHaveBeenCalledTimes(1);
     offB();
-    expect(h.ipcRenderer.send).toHaveBeenLastCalledWith(SUBSCRIBE_CHANNEL, { event: 'app.notice', subscribe: false });
-    push('app.notice', { level: 'info', message: 'late' });
+    expect(h.ipcRenderer.send).toHaveBeenLastCalledWith(SUBSCRIBE_CHANNEL, { event: 'desktop.notice', subscribe: false });
+    push('desktop.notice', { level: 'info', message: 'late' });
     expect(b).toHaveBeenCalledTimes(1);
   });
 
   it('keeps delivering when one listener throws', () => {
     const good = vi.fn();
-    burrow.on('app.notice', () => {
+    burrow.on('desktop.notice', () => {
       throw new Error('broken');
     });
-    burrow.on('app.notice', good);
-    push('app.notice', { level: 'warning', message: 'x' });
+    burrow.on('desktop.notice', good);
+    push('desktop.notice', { level: 'warning', message: 'x' });
     expect(good).toHaveBeenCalledTimes(1);
   });
 

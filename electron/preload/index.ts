@@ -4,9 +4,9 @@
  * Imports only `electron` and the zod-free channel list, so the sandboxed bundle stays tiny.
  */
 import { contextBridge, ipcRenderer, webUtils } from 'electron';
-import { DROP_CHANNEL, EVENT_CHANNEL, INVOKE_CHANNEL, SUBSCRIBE_CHANNEL, isEventName, isMethodName } from '../../shared/channels.js';
-import type { BurrowBridge } from '../../shared/contract.js';
-import type { AppError, Result } from '../../shared/result.js';
+import { DROP_CHANNEL, EVENT_CHANNEL, INVOKE_CHANNEL, SUBSCRIBE_CHANNEL, isEventName, isMethodName } from '../../shared/contract/channels.js';
+import type { BurrowBridge } from '../../shared/contract/index.js';
+import type { AppError, Result } from '../../shared/contract/result.js';
 
 type Listener = (payload: unknown) => void;
 

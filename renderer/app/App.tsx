@@ -26,7 +26,7 @@ const SCREENS: Record<AreaId, LazyExoticComponent<ComponentType>> = {
 
 /** Marks the root ready (or failed) once the first call to the core has answered. */
 function useAppState(): void {
-  const info = useCall('app.info', {});
+  const info = useCall('desktop.info', {});
   useEffect(() => {
     const root = document.getElementById('root');
     if (!root) return;
@@ -40,7 +40,7 @@ function useAppState(): void {
  * that is what shows the app at work on realistic data; a window opened on a place, or a real profile, is left be.
  */
 function useSandboxFirstLook(): void {
-  const profiles = useCall('profiles.list', {}, { enabled: openedWithoutPlace });
+  const profiles = useCall('settings.profiles', {}, { enabled: openedWithoutPlace });
   const kind = profiles.data?.profiles.find((p) => p.id === profiles.data?.activeId)?.kind;
   useEffect(() => {
     if (!openedWithoutPlace || kind !== 'sandbox') return;

@@ -70,8 +70,8 @@ export function CommandPalette() {
   const go = useNav((s) => s.go);
   const theme = useTheme((s) => s.choice);
   const setTheme = useTheme((s) => s.set);
-  const profiles = useCall('profiles.list', {});
-  const activate = useCallMutation('profiles.activate', { onError: (e) => notify.error(errorOf(e).title) });
+  const profiles = useCall('settings.profiles', {});
+  const activate = useCallMutation('settings.activateProfile', { onError: (e) => notify.error(errorOf(e).title) });
   const fetchCall = useFetchCall();
   const active = profiles.data?.profiles.find((p) => p.id === profiles.data?.activeId);
   const others = (profiles.data?.profiles ?? []).filter((p) => p.id !== active?.id);
@@ -85,7 +85,7 @@ export function CommandPalette() {
   async function testConnection(id: string, name: string) {
     setOpen(false);
     try {
-      const { checks } = await fetchCall('profiles.test', { id });
+      const { checks } = await fetchCall('settings.testProfile', { id });
       const failing = checks.filter((c) => c.state !== 'ok');
       if (failing.length === 0) notify.success(`${name}: every area answers.`);
       else notify.warning(`${name}: ${failing.map((c) => `${AREA_LABEL[c.area]} — ${c.summary}`).join(' ')}`);

@@ -18,12 +18,12 @@ const LABELS = {
  */
 export function ConnectionBadge({ compact = false }: { readonly compact?: boolean }) {
   const go = useNav((s) => s.go);
-  const profiles = useCall('profiles.list', {});
-  const info = useCall('app.info', {});
+  const profiles = useCall('settings.profiles', {});
+  const info = useCall('desktop.info', {});
   const active = profiles.data?.profiles.find((p) => p.id === profiles.data?.activeId);
   // Only the core API is asked: the dot is about reaching the platform with the account key.
   // Keyed on the profile's id, so a profile change (profiles.*) asks again.
-  const status = useCall('profiles.test', { id: active?.id ?? '', areas: ['core'] }, { enabled: !!active, refetchInterval: 60_000, select: (r) => r.checks[0] });
+  const status = useCall('settings.testProfile', { id: active?.id ?? '', areas: ['core'] }, { enabled: !!active, refetchInterval: 60_000, select: (r) => r.checks[0] });
   const check = status.data;
   const state = !active ? 'none' : status.isPending ? 'pending' : check?.state === 'ok' ? 'ok' : 'error';
   const label = !active ? 'No profile' : status.isPending ? 'Checking…' : check ? LABELS[check.state] : 'Unknown';

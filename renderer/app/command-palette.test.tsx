@@ -22,7 +22,7 @@ const LIST = (names: readonly string[]) => ({
 let bridge: FakeBridge;
 beforeEach(() => {
   bridge = installFakeBridge();
-  bridge.answer('profiles.list', LIST(['Sandbox', 'Production']) as never);
+  bridge.answer('settings.profiles', LIST(['Sandbox', 'Production']) as never);
   window.history.replaceState(null, '', '#/console');
   useNav.setState({ area: 'console', paletteOpen: true });
   useTheme.getState().set('light');
@@ -130,17 +130,17 @@ describe('the command palette', () => {
   });
 
   it('"Switch to profile" activates each other profile by name', async () => {
-    bridge.answer('profiles.list', LIST(['Sandbox', 'Production', 'Staging']) as never);
-    bridge.answer('profiles.activate', LIST(['Sandbox', 'Production', 'Staging']) as never);
+    bridge.answer('settings.profiles', LIST(['Sandbox', 'Production', 'Staging']) as never);
+    bridge.answer('settings.activateProfile', LIST(['Sandbox', 'Production', 'Staging']) as never);
     renderPalette();
     await screen.findByRole('option', { name: 'Switch to profile Staging' });
     expect(screen.queryByRole('option', { name: 'Switch to profile Sandbox' })).toBeNull();
     fireEvent.click(option('Switch to profile Staging'));
-    await waitFor(() => expect(bridge.inputs('profiles.activate')).toEqual([{ id: 'p2' }]));
+    await waitFor(() => expect(bridge.inputs('settings.activateProfile')).toEqual([{ id: 'p2' }]));
   });
 
   it('"Test connection" tests the active profile and says what failed', async () => {
-    bridge.answer('profiles.test', {
+    bridge.answer('settings.testProfile', {
       checks: [
         { area: 'core', state: 'ok', summary: 'The key works.' },
         { area: 'video', state: 'wrong-key', summary: 'The library key was refused.' },
@@ -148,7 +148,7 @@ describe('the command palette', () => {
     });
     renderPalette();
     fireEvent.click(await screen.findByRole('option', { name: 'Test connection of Sandbox' }));
-    await waitFor(() => expect(bridge.inputs('profiles.test')).toEqual([{ id: 'p0' }]));
+    await waitFor(() => expect(bridge.inputs('settings.testProfile')).toEqual([{ id: 'p0' }]));
     expect(await screen.findByText(/Video libraries — The library key was refused\./)).toBeTruthy();
   });
 
@@ -164,7 +164,7 @@ describe('the command palette', () => {
   });
 
   it('draws no heading for a group with nothing in it, nor for one a search empties', async () => {
-    bridge.answer('profiles.list', LIST(['Sandbox']) as never);
+    bridge.answer('settings.profiles', LIST(['Sandbox']) as never);
     renderPalette();
     await screen.findByRole('option', { name: 'Test connection of Sandbox' });
     expect(headings()).toEqual(['Areas', 'Actions', 'App']);

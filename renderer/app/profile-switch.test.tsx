@@ -1,14 +1,14 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { MethodOutput } from '../../shared/contract';
-import type { AppError } from '../../shared/result';
+import type { MethodOutput } from '../../shared/contract/index';
+import type { AppError } from '../../shared/contract/result';
 import { observeActiveProfile, useActiveProfile } from '../bridge/active-profile';
 import { BridgeError } from '../bridge/client';
 import { aDetail, aSummary, bridgeWithApps } from '../features/apps/test-apps';
 import { useLogs } from '../features/logs/logs-store';
 import '../features/logs/use-logs-session';
-import { aStatus } from '../features/videos/job-fixtures';
+import { aStatus } from '../features/videos/testing/job-fixtures';
 import { useTarget } from '../features/videos/target-store';
 import type { FakeBridge } from '../testing/fake-bridge';
 import { App } from './App';
@@ -32,8 +32,8 @@ function profile(id: string, name: string) {
   };
 }
 
-function profilesWith(activeId: string): MethodOutput<'profiles.list'> {
-  return { activeId, profiles: [profile('p1', 'Sandbox'), profile('p2', 'Production')], secretStorage: STORAGE, problems: [] } as unknown as MethodOutput<'profiles.list'>;
+function profilesWith(activeId: string): MethodOutput<'settings.profiles'> {
+  return { activeId, profiles: [profile('p1', 'Sandbox'), profile('p2', 'Production')], secretStorage: STORAGE, problems: [] } as unknown as MethodOutput<'settings.profiles'>;
 }
 
 /** The platform of an offline profile: its host cannot be found. */
@@ -54,8 +54,8 @@ let bridge: FakeBridge;
 beforeEach(() => {
   useActiveProfile.setState({ activeId: undefined, name: null, epoch: 0 });
   bridge = bridgeWithApps([aSummary('a1', 'sandbox-shop')]);
-  bridge.answer('profiles.list', profilesWith('p1'));
-  bridge.answer('app.info', { version: '1.0.0', shell: 'test', platform: 'linux', dataDir: '/tmp/burrow' } as never);
+  bridge.answer('settings.profiles', profilesWith('p1'));
+  bridge.answer('desktop.info', { version: '1.0.0', shell: 'test', platform: 'linux', dataDir: '/tmp/burrow' } as never);
   bridge.answer('apps.get', aDetail('a1', 'sandbox-shop'));
 });
 
@@ -68,8 +68,8 @@ function answerQueue() {
 
 /** The core switches to Production, as it announces it to every window. */
 function switchToProduction() {
-  bridge.answer('profiles.list', profilesWith('p2'));
-  act(() => bridge.emit('profiles.changed', { activeId: 'p2' }));
+  bridge.answer('settings.profiles', profilesWith('p2'));
+  act(() => bridge.emit('settings.changed', { activeId: 'p2' }));
 }
 
 describe('a profile switch', () => {
@@ -106,24 +106,24 @@ describe('a profile switch', () => {
     expect(useTarget.getState().libraryId).toBe(7);
 
     bridge.answer('videos.libraries', { libraries: [] });
-    bridge.answer('profiles.discover', { error: UNREACHABLE });
+    bridge.answer('settings.discover', { error: UNREACHABLE });
     switchToProduction();
 
     await waitFor(() => expect(screen.getByRole('alert').textContent).toContain('Could not reach the platform for profile Production: Could not find api.bunny.net'));
     expect(screen.queryByText(/sandbox-films/)).toBeNull();
     expect(screen.queryByText(/no video libraries/i)).toBeNull();
-    expect(bridge.inputs('profiles.discover')).toEqual([{ id: 'p2' }]);
+    expect(bridge.inputs('settings.discover')).toEqual([{ id: 'p2' }]);
     expect(useTarget.getState().libraryId).toBeNull();
   });
 
   it('says the platform has no libraries only when it answered with none', async () => {
     bridge.answer('videos.libraries', { libraries: [] });
-    bridge.answer('profiles.discover', { libraries: [], pullZones: [] });
+    bridge.answer('settings.discover', { libraries: [], pullZones: [] });
     answerQueue();
     act(() => useNav.getState().go('videos'));
     render(<App />);
     await waitFor(() => expect(screen.getByTestId('no-libraries').textContent).toContain('The platform lists no video libraries for this profile'), LOADED);
-    expect(bridge.inputs('profiles.discover')).toEqual([{ id: 'p1' }]);
+    expect(bridge.inputs('settings.discover')).toEqual([{ id: 'p1' }]);
   });
 });
 

@@ -34,9 +34,9 @@ const AREA_NAMES = ['Apps', 'Videos', 'Logs', 'Console', 'Settings'];
 
 beforeEach(() => {
   const bridge = installFakeBridge();
-  bridge.answer('profiles.list', LIST as never);
-  bridge.answer('app.info', { version: '0.1.0', shell: 'electron' } as never);
-  bridge.answer('profiles.test', { checks: [{ area: 'core', state: 'ok', summary: 'The core API answered' }] } as never);
+  bridge.answer('settings.profiles', LIST as never);
+  bridge.answer('desktop.info', { version: '0.1.0', shell: 'electron' } as never);
+  bridge.answer('settings.testProfile', { checks: [{ area: 'core', state: 'ok', summary: 'The core API answered' }] } as never);
   useNav.getState().go('apps', { focus: false });
 });
 afterEach(() => {

@@ -1,5 +1,5 @@
 /** The style nonce the server put in index.html for this load, read once; none when it was not replaced (vite dev). */
-import { STYLE_NONCE_META, STYLE_NONCE_PLACEHOLDER } from '../../shared/csp';
+import { STYLE_NONCE_META, STYLE_NONCE_PLACEHOLDER } from '../../shared/common/csp';
 
 let cached: string | null | undefined;
 

@@ -19,16 +19,16 @@ const LIST = {
 };
 
 /** The cache holds one answer per key below, all fresh (fetched just now, stale after 30 s). */
-const PROFILE_KEYS = [queryKey('profiles.test', { id: 'p1', areas: ['core'] }), queryKey('console.history', {}), queryKey('console.history', { query: 'zone' })];
-const OTHER_KEYS = [queryKey('app.info', {}), queryKey('files.list', {})];
+const PROFILE_KEYS = [queryKey('settings.testProfile', { id: 'p1', areas: ['core'] }), queryKey('console.history', {}), queryKey('console.history', { query: 'zone' })];
+const OTHER_KEYS = [queryKey('desktop.info', {}), queryKey('files.list', {})];
 
 let bridge: FakeBridge;
 let qc: ReturnType<typeof createQueryClient>;
 
 beforeEach(() => {
   bridge = installFakeBridge();
-  bridge.answer('profiles.list', LIST);
-  bridge.answer('profiles.activate', { ...LIST, activeId: 'p2' } as never);
+  bridge.answer('settings.profiles', LIST);
+  bridge.answer('settings.activateProfile', { ...LIST, activeId: 'p2' } as never);
   qc = createQueryClient();
   for (const key of [...PROFILE_KEYS, ...OTHER_KEYS]) qc.setQueryData(key, { seeded: true });
 });
@@ -43,14 +43,14 @@ function Subscriber() {
 describe('the invalidation table', () => {
   it('profiles.changed makes the profile-dependent queries stale and leaves the others fresh', async () => {
     render(<Subscriber />, { wrapper });
-    await waitFor(() => expect(qc.getQueryState(queryKey('profiles.list', {}))?.status).toBe('success'));
-    expect(bridge.count('profiles.list')).toBe(1);
+    await waitFor(() => expect(qc.getQueryState(queryKey('settings.profiles', {}))?.status).toBe('success'));
+    expect(bridge.count('settings.profiles')).toBe(1);
     for (const key of [...PROFILE_KEYS, ...OTHER_KEYS]) expect(qc.getQueryState(key)?.isInvalidated).toBe(false);
 
-    act(() => bridge.emit('profiles.changed', { activeId: 'p2' }));
+    act(() => bridge.emit('settings.changed', { activeId: 'p2' }));
 
     // The list is on screen (the subscriber reads it), so it is fetched again at once.
-    await waitFor(() => expect(bridge.count('profiles.list')).toBe(2));
+    await waitFor(() => expect(bridge.count('settings.profiles')).toBe(2));
     for (const key of PROFILE_KEYS) expect(qc.getQueryState(key)?.isInvalidated, String(key[0])).toBe(true);
     for (const key of OTHER_KEYS) {
       expect(qc.getQueryState(key)?.isInvalidated, String(key[0])).toBe(false);
@@ -60,24 +60,24 @@ describe('the invalidation table', () => {
 
   it('app.notice changes no cached data', async () => {
     render(<Subscriber />, { wrapper });
-    await waitFor(() => expect(bridge.count('profiles.list')).toBe(1));
-    act(() => bridge.emit('app.notice', { level: 'info', message: 'hello' }));
+    await waitFor(() => expect(bridge.count('settings.profiles')).toBe(1));
+    act(() => bridge.emit('desktop.notice', { level: 'info', message: 'hello' }));
     for (const key of [...PROFILE_KEYS, ...OTHER_KEYS]) expect(qc.getQueryState(key)?.isInvalidated).toBe(false);
-    expect(STALE_AFTER_EVENT['app.notice']).toEqual([]);
+    expect(STALE_AFTER_EVENT['desktop.notice']).toEqual([]);
   });
 
   it('a settled profile change refreshes the same queries as the event', async () => {
-    const { result } = renderHook(() => useCallMutation('profiles.activate'), { wrapper });
+    const { result } = renderHook(() => useCallMutation('settings.activateProfile'), { wrapper });
     await act(() => result.current.mutateAsync({ id: 'p2' }));
     for (const key of PROFILE_KEYS) expect(qc.getQueryState(key)?.isInvalidated, String(key[0])).toBe(true);
     for (const key of OTHER_KEYS) expect(qc.getQueryState(key)?.isInvalidated, String(key[0])).toBe(false);
   });
 
   it('matches area scopes by prefix and method scopes exactly', () => {
-    expect(inScopes(['profiles.list', {}], ['profiles.*'])).toBe(true);
-    expect(inScopes(['console.history', {}], ['profiles.*'])).toBe(false);
+    expect(inScopes(['settings.profiles', {}], ['settings.*'])).toBe(true);
+    expect(inScopes(['console.history', {}], ['settings.*'])).toBe(false);
     expect(inScopes(['console.history', {}], ['console.history'])).toBe(true);
     expect(inScopes(['console.historyX', {}], ['console.history'])).toBe(false);
-    expect(inScopes([42], ['profiles.*'])).toBe(false);
+    expect(inScopes([42], ['settings.*'])).toBe(false);
   });
 });

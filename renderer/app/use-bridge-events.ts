@@ -12,7 +12,7 @@ import { notify } from '../ui/toast';
 export function useBridgeEvents(): void {
   // The queue's rows and totals are kept for the whole window: the tray shows them from every area.
   useQueueSync();
-  const profiles = useCall('profiles.list', {});
+  const profiles = useCall('settings.profiles', {});
   const told = useRef(false);
   // Problems found while the core started (unreadable key files…) are told once, whatever screen is open.
   useEffect(() => {
@@ -30,10 +30,10 @@ export function useBridgeEvents(): void {
 
   useEffect(() => {
     const offs = [
-      onBridgeEvent('app.notice', ({ level, message }) => notify[level](message)),
+      onBridgeEvent('desktop.notice', ({ level, message }) => notify[level](message)),
       // Another window (or a background job) switched profiles: the old profile's answers are dropped at once,
       // before the invalidation below refetches what depends on the profiles.
-      onBridgeEvent('profiles.changed', ({ activeId: id }) => observeActiveProfile(id)),
+      onBridgeEvent('settings.changed', ({ activeId: id }) => observeActiveProfile(id)),
     ];
     return () => offs.forEach((off) => off());
   }, []);

@@ -2,7 +2,7 @@
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { MethodOutput } from '../../shared/contract';
+import type { MethodOutput } from '../../shared/contract/index';
 import { installFakeBridge, type FakeBridge } from '../testing/fake-bridge';
 import { observeActiveProfile, useActiveProfile } from './active-profile';
 import { BridgeProvider, createQueryClient } from './provider';
@@ -11,7 +11,7 @@ import { useCall } from './queries';
 afterEach(cleanup);
 
 const PAGE = (title: string) => ({ totalItems: 1, currentPage: 1, itemsPerPage: 25, items: [{ guid: 'v1', title }] }) as unknown as MethodOutput<'videos.libraryList'>;
-const LIST = { activeId: 'p1', profiles: [], secretStorage: { backend: 'test', persistent: true, weak: false, optedIn: false }, problems: [] } as unknown as MethodOutput<'profiles.list'>;
+const LIST = { activeId: 'p1', profiles: [], secretStorage: { backend: 'test', persistent: true, weak: false, optedIn: false }, problems: [] } as unknown as MethodOutput<'settings.profiles'>;
 
 let bridge: FakeBridge;
 let qc: ReturnType<typeof createQueryClient>;
@@ -41,11 +41,11 @@ describe('queries keyed by the active profile', () => {
   });
 
   it('keep answers that are the same for every profile (the profile list) on screen through a switch', async () => {
-    bridge.answer('profiles.list', LIST);
-    const { result } = renderHook(() => useCall('profiles.list', {}), { wrapper });
+    bridge.answer('settings.profiles', LIST);
+    const { result } = renderHook(() => useCall('settings.profiles', {}), { wrapper });
     await waitFor(() => expect(result.current.data).toEqual(LIST));
     act(() => void observeActiveProfile('p2', 'Production'));
     expect(result.current.data).toEqual(LIST);
-    expect(bridge.count('profiles.list')).toBe(1);
+    expect(bridge.count('settings.profiles')).toBe(1);
   });
 });

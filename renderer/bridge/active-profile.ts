@@ -29,8 +29,8 @@ export function onProfileSwitch(reset: () => void): () => void {
 }
 
 /**
- * Takes in the active profile the core reported (an answer to `profiles.list` or `profiles.activate`, or a
- * `profiles.changed` event). The first report only sets what is known; a later one naming another profile is a
+ * Takes in the active profile the core reported (an answer to `settings.profiles` or `settings.activateProfile`, or a
+ * `settings.changed` event). The first report only sets what is known; a later one naming another profile is a
  * switch: the registered resets run and the count moves. True when it was a switch.
  */
 export function observeActiveProfile(activeId: string | null, name?: string | null): boolean {

@@ -1,7 +1,7 @@
 /** A typed client over window.burrow: calls resolve to values or throw a BridgeError carrying the AppError. */
-import type { EventName, MethodName } from '../../shared/channels';
-import type { EventPayload, MethodInput, MethodOutput } from '../../shared/contract';
-import type { AppError } from '../../shared/result';
+import type { EventName, MethodName } from '../../shared/contract/channels';
+import type { EventPayload, MethodInput, MethodOutput } from '../../shared/contract/index';
+import type { AppError } from '../../shared/contract/result';
 
 /** Thrown by call(): keeps the core's plain error object for the UI to show. */
 export class BridgeError extends Error {

@@ -5,9 +5,9 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { EventName } from '../../shared/channels';
-import type { EventPayload } from '../../shared/contract';
-import type { AppError } from '../../shared/result';
+import type { EventName } from '../../shared/contract/channels';
+import type { EventPayload } from '../../shared/contract/index';
+import type { AppError } from '../../shared/contract/result';
 import { useLatestCallback } from '../ui/use-latest-callback';
 import { errorOf, subscribe } from './client';
 import { invalidateScopes, STALE_AFTER_EVENT } from './invalidation';

@@ -1,10 +1,10 @@
 /**
  * When cached answers go stale: one table for core events, one for the calls that change state.
- * A scope is a method name (`console.history`) or an area prefix (`profiles.*`) matched against
+ * A scope is a method name (`console.history`) or an area prefix (`settings.*`) matched against
  * the first element of a query key, which is always the method (see query-key.ts).
  */
 import type { QueryClient } from '@tanstack/react-query';
-import type { EventName, MethodName } from '../../shared/channels';
+import type { EventName, MethodName } from '../../shared/contract/channels';
 
 type AreaOf<M extends string> = M extends `${infer A}.${string}` ? A : never;
 
@@ -17,7 +17,7 @@ export type StaleScope = MethodName | `${AreaOf<MethodName>}.*`;
  * use the active profile's keys or endpoints adds its scope here when its methods join the contract.
  */
 const PROFILE_DEPENDENT: readonly StaleScope[] = [
-  'profiles.*',
+  'settings.*',
   'console.history',
   'videos.libraries',
   'videos.collections',
@@ -32,13 +32,13 @@ const PROFILE_DEPENDENT: readonly StaleScope[] = [
 ];
 
 /**
- * Per event, the queries it makes stale. `app.notice` only informs: it changes no data. `videos.jobs` carries the
+ * Per event, the queries it makes stale. `desktop.notice` only informs: it changes no data. `videos.jobs` carries the
  * queue's rows themselves, which the videos store merges; no cached answer depends on them. `logs.status` comes with
  * every page of a load: the Logs screen refetches its window and aggregates itself, at the pace it can draw them.
  */
 export const STALE_AFTER_EVENT: { readonly [E in EventName]: readonly StaleScope[] } = {
-  'app.notice': [],
-  'profiles.changed': PROFILE_DEPENDENT,
+  'desktop.notice': [],
+  'settings.changed': PROFILE_DEPENDENT,
   'videos.jobs': [],
   'videos.fetchRows': [],
   'logs.status': [],
@@ -51,21 +51,21 @@ export const STALE_AFTER_EVENT: { readonly [E in EventName]: readonly StaleScope
 /**
  * Per state-changing call, the queries its completion (success or failure: a failed save may
  * still have changed something) makes stale. The core also announces profile changes as
- * `profiles.changed`; refreshing here too means the window that made the change never waits for
+ * `settings.changed`; refreshing here too means the window that made the change never waits for
  * the event. Calls not listed change nothing the renderer caches.
  */
 export const STALE_AFTER_CALL: { readonly [M in MethodName]?: readonly StaleScope[] } = {
-  'profiles.create': PROFILE_DEPENDENT,
-  'profiles.update': PROFILE_DEPENDENT,
-  'profiles.duplicate': PROFILE_DEPENDENT,
-  'profiles.delete': PROFILE_DEPENDENT,
-  'profiles.activate': PROFILE_DEPENDENT,
-  'profiles.setKey': PROFILE_DEPENDENT,
-  'profiles.deleteKey': PROFILE_DEPENDENT,
-  'profiles.storeLibraryKeys': PROFILE_DEPENDENT,
-  'secrets.setPersistence': ['profiles.list'],
+  'settings.createProfile': PROFILE_DEPENDENT,
+  'settings.updateProfile': PROFILE_DEPENDENT,
+  'settings.duplicateProfile': PROFILE_DEPENDENT,
+  'settings.deleteProfile': PROFILE_DEPENDENT,
+  'settings.activateProfile': PROFILE_DEPENDENT,
+  'settings.setKey': PROFILE_DEPENDENT,
+  'settings.deleteKey': PROFILE_DEPENDENT,
+  'settings.storeLibraryKeys': PROFILE_DEPENDENT,
+  'settings.setSecretPersistence': ['settings.profiles'],
   // The sandbox starts over: everything read from it (apps, libraries' videos, zones) is gone or changed.
-  'sandbox.reset': PROFILE_DEPENDENT,
+  'settings.resetSandbox': PROFILE_DEPENDENT,
   'console.send': ['console.history'],
   // A new collection joins the picker and the rows' collection names.
   'videos.createCollection': ['videos.collections'],

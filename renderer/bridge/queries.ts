@@ -1,8 +1,8 @@
 /** TanStack Query hooks over the bridge: the only way features read from or change the core. */
 import { useMutation, useQuery, useQueryClient, type UseMutationOptions, type UseQueryOptions } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import type { MethodName } from '../../shared/channels';
-import type { MethodInput, MethodOutput } from '../../shared/contract';
+import type { MethodName } from '../../shared/contract/channels';
+import type { MethodInput, MethodOutput } from '../../shared/contract/index';
 import { observeActiveProfile, useActiveProfile } from './active-profile';
 import { call } from './client';
 import { invalidateScopes, STALE_AFTER_CALL } from './invalidation';
@@ -43,8 +43,8 @@ export function useFetchCall() {
 
 /** The calls whose answer names the profile now active: heard at once, before anything refetches. */
 const ACTIVE_AFTER_CALL: { readonly [M in MethodName]?: (output: MethodOutput<M>) => string | null } = {
-  'profiles.activate': (p) => p.id,
-  'profiles.delete': (r) => r.activeId,
+  'settings.activateProfile': (p) => p.id,
+  'settings.deleteProfile': (r) => r.activeId,
 };
 
 function activeAfter<M extends MethodName>(method: M, output: MethodOutput<M>): string | null | undefined {
@@ -64,7 +64,7 @@ export function useCallMutation<M extends MethodName>(method: M, options: CallMu
     mutationFn: async (input) => {
       const output = await call(method, input);
       const active = activeAfter(method, output);
-      if (active !== undefined) observeActiveProfile(active, method === 'profiles.activate' ? (output as MethodOutput<'profiles.activate'>).name : undefined);
+      if (active !== undefined) observeActiveProfile(active, method === 'settings.activateProfile' ? (output as MethodOutput<'settings.activateProfile'>).name : undefined);
       return output;
     },
     onSettled: async (...args) => {

@@ -3,8 +3,8 @@
  * on the active profile also carries the window's profile switch count, `[method, input, epoch]` (see
  * active-profile.ts): after a switch its key is new, so the old profile's answer is never shown for it.
  */
-import type { MethodName } from '../../shared/channels';
-import type { MethodInput } from '../../shared/contract';
+import type { MethodName } from '../../shared/contract/channels';
+import type { MethodInput } from '../../shared/contract/index';
 
 /** The TanStack Query key of a contract call. */
 export type CallKey<M extends MethodName = MethodName> = readonly [M, MethodInput<M>] | readonly [M, MethodInput<M>, number];
@@ -13,7 +13,7 @@ export type CallKey<M extends MethodName = MethodName> = readonly [M, MethodInpu
  * The areas whose answers are the same whatever profile is active: the app itself, the profiles and how keys are
  * kept (each profile's own answers name it in their input).
  */
-const PROFILE_FREE_AREAS: readonly string[] = ['app.', 'profiles.', 'secrets.'];
+const PROFILE_FREE_AREAS: readonly string[] = ['desktop.', 'settings.'];
 
 /** Whether a method's answer depends on which profile is active. */
 export function dependsOnProfile(method: MethodName): boolean {

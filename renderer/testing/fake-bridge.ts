@@ -1,7 +1,7 @@
 /** A scripted `window.burrow` for component tests: answers per method, records calls, emits events on demand. */
-import type { EventName, MethodName } from '../../shared/channels';
-import type { BurrowBridge, EventPayload, MethodInput, MethodOutput, RegisteredFile } from '../../shared/contract';
-import type { AppError, Result } from '../../shared/result';
+import type { EventName, MethodName } from '../../shared/contract/channels';
+import type { BurrowBridge, EventPayload, MethodInput, MethodOutput, RegisteredFile } from '../../shared/contract/index';
+import type { AppError, Result } from '../../shared/contract/result';
 
 type Answer<M extends MethodName> = MethodOutput<M> | { readonly error: AppError } | ((input: MethodInput<M>) => MethodOutput<M>);
 

@@ -1,5 +1,5 @@
 /** Shows an AppError: what happened, then the platform's own words, then field rules. */
-import type { AppError } from '../../shared/result';
+import type { AppError } from '../../shared/contract/result';
 import { useActiveProfile } from '../bridge/active-profile';
 import { errorOf } from '../bridge/client';
 

@@ -4,7 +4,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { FieldErrors, FieldValues, Path, UseFormReturn } from 'react-hook-form';
-import { formatPath } from '../../shared/json-path';
+import { formatPath } from '../../shared/common/json-path';
 
 /** `a[0].b` → `a.0.b`. The core's whole-value path `$` becomes react-hook-form's form-level `root`. */
 export function toFormPath(corePath: string): string {

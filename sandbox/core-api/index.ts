@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Area, SandboxContext } from '../context.js';
 import { BodyError, canAnswer, header, readJson, sendEmpty, sendJson } from '../http.js';
 import { createDnsZones } from './dns-zones.js';
-import { withExtraMembers } from '../containers/variety.js';
+import { withExtraMembers } from '../apps/variety.js';
 import { regionModel, storageZoneModel, videoLibraryModel, type Wire } from './models.js';
 import type { SavedPart } from '../state.js';
 import { createPullZones } from './pull-zones.js';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MASK } from '../redact.js';
-import { addApplicationRequestSchema } from '../platform/containers.js';
+import { MASK } from '../common/redact.js';
+import { addApplicationRequestSchema } from './schema.js';
 import { appToRequest, changeText, diffApp, diffEnv, diffRequests, updateBody, withListsWritten, type EnvPair } from './app-diff.js';
 
 /** An application as the sandbox answers `GET /apps/{id}`: two containers, env vars (one secret), an endpoint, a volume. */

@@ -10,8 +10,8 @@
  * the only items the request gives an id; every other list (environment variables, endpoints, volume mounts,
  * volumes) is sent whole, so its items are told apart here by their names.
  */
-import { MASK } from '../redact.js';
-import type { AddApplicationRequestInput } from '../platform/containers.js';
+import { MASK } from '../common/redact.js';
+import type { AddApplicationRequestInput } from './schema.js';
 import { currentAppBody } from './duplicate-app.js';
 import { isSecretEnvVar, looksSecretValue } from './env-text.js';
 import type { RegistryLike } from './image-registry.js';

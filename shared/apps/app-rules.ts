@@ -1,13 +1,13 @@
 /**
- * The one rule set of a create request, in words for people. The platform's schema (shared/platform/containers.ts)
+ * The one rule set of a create request, in words for people. The platform's schema (shared/apps/schema.ts)
  * decides what is wrong and keeps the platform's own wording for the sandbox; rule-words.ts names each broken rule the
  * way the form labels the field and says the rule in plain words. The create form's resolver, `burrow apps create
  * --dry-run` and the core's check before `apps.create` all call appRuleProblems, so they agree row for row — the
  * rules spanning fields (crossFieldProblems) included.
  */
 import type { z } from 'zod';
-import { parseJsonBody } from '../api-command-json.js';
-import { addApplicationRequestSchema, type ValidationError } from '../platform/containers.js';
+import { parseJsonBody } from '../console/command-json.js';
+import { addApplicationRequestSchema, type ValidationError } from './schema.js';
 import { crossFieldProblems, fieldRuleAt, ruleProblem, valueAtPath, type RuleProblem } from './rule-words.js';
 
 export * from './rule-words.js';

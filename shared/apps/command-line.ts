@@ -5,7 +5,7 @@
  * double quotes allow backslash escapes, a backslash outside quotes escapes the next character, blanks separate.
  * Nothing is expanded: `$HOME`, globs and `~` stay as written, for the container to interpret.
  */
-import { shellQuote, tokenize } from '../api-command-shell.js';
+import { shellQuote, tokenize } from '../console/command-shell.js';
 
 /** Where the line breaks a quoting rule: a 1-based column (counting characters, not UTF-16 units) and the rule. */
 export interface CommandLineProblem {

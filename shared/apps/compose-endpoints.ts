@@ -3,7 +3,7 @@
  * anycast for each. Kept apart from the compose mapper (which needs the YAML parser) so the form can switch a port's
  * kind without loading it.
  */
-import type { AddApplicationRequestInput } from '../platform/containers.js';
+import type { AddApplicationRequestInput } from './schema.js';
 
 /** How a port is published: behind the CDN (HTTP(S) on the CDN's host name) or on an anycast IP address. */
 export type EndpointKind = 'cdn' | 'anycast';

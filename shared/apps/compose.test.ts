@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addApplicationRequestSchema } from '../platform/containers.js';
+import { addApplicationRequestSchema } from './schema.js';
 import { composeEnvFiles, durationSeconds, mapCompose, parseComposeText, type EnvFileRead } from './compose.js';
 import { setEndpointKind, withEndpoints } from './compose-endpoints.js';
 

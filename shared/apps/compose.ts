@@ -6,8 +6,8 @@
  * user to see before anything is created. Pure: files are read by the caller and passed in.
  */
 import { parse as parseYaml } from 'yaml';
-import { showText } from '../api-command-shell.js';
-import { LIMITS, PATTERNS, type AddApplicationRequestInput } from '../platform/containers.js';
+import { showText } from '../console/command-shell.js';
+import { LIMITS, PATTERNS, type AddApplicationRequestInput } from './schema.js';
 import { splitCommandLine } from './command-line.js';
 import { defaultEndpointKind, withEndpoints, type ComposeEndpoint } from './compose-endpoints.js';
 import { parseEnvText } from './env-text.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addApplicationRequestSchema } from '../platform/containers.js';
+import { addApplicationRequestSchema } from './schema.js';
 import { copyName, duplicateAppBody } from './duplicate-app.js';
 
 /** An application as the sandbox answers `GET /apps/{id}` for a request with both endpoint kinds, probes and a mount. */

@@ -5,7 +5,7 @@
  * endpoints go back from the answer's flat shape (`type: "cdn"`) to the request's (`cdn: {…}`).
  */
 import { z } from 'zod';
-import { LIMITS, addApplicationRequestSchema, type AddApplicationRequestInput } from '../platform/containers.js';
+import { LIMITS, addApplicationRequestSchema, type AddApplicationRequestInput } from './schema.js';
 import { parseImageReference } from './image-reference.js';
 import { matchRegistry, type RegistryLike } from './image-registry.js';
 

@@ -1,7 +1,7 @@
 /** `.env` text against a table, all-or-nothing on bad lines, round trip and never-throws properties, and which names are masked. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isSecretName } from '../redact.js';
+import { isSecretName } from '../common/redact.js';
 import { formatEnvText, isSecretEnvName, parseEnvText, quoteEnvValue, type EnvRow } from './env-text.js';
 
 const RUNS = { numRuns: 400, seed: 20240611 } as const;

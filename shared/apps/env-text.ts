@@ -3,8 +3,8 @@
  * optional `export`, single- or double-quoted values, comments and blank lines. A text with any bad line gives
  * only its problems, so a paste is applied whole or not at all. Names that hold credentials are masked.
  */
-import { showText } from '../api-command-shell.js';
-import { isSecretName } from '../redact.js';
+import { showText } from '../console/command-shell.js';
+import { isSecretName } from '../common/redact.js';
 
 /** One environment variable, as the create request's environmentVariables takes it. */
 export interface EnvRow {

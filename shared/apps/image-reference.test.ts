@@ -1,7 +1,7 @@
 /** The image reference parser against a table of references, and its properties (never throws, round trip, platform patterns hold). */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { PATTERNS } from '../platform/containers.js';
+import { PATTERNS } from './schema.js';
 import {
   MAX_NAME_LENGTH,
   MAX_REFERENCE_LENGTH,

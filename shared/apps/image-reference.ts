@@ -5,8 +5,8 @@
  * grammar (at most two separators in a row, sha256 digests only), both are checked, so a reference that parses
  * is one the platform accepts. User input never throws: problems come back as data, each naming its rule.
  */
-import { showText } from '../api-command-shell.js';
-import { PATTERNS } from '../platform/containers.js';
+import { showText } from '../console/command-shell.js';
+import { PATTERNS } from './schema.js';
 
 /** How Docker Hub is written in a parsed reference, whichever of its host names the text used (or none). */
 export const DOCKER_HUB_HOST = 'docker.io';

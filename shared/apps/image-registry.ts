@@ -2,7 +2,7 @@
  * Which of the account's image registries (`GET /registries`) serves a parsed reference's host: the create
  * request names the registry by id, never by host, so a pasted reference needs this step before it can be sent.
  */
-import { showText } from '../api-command-shell.js';
+import { showText } from '../console/command-shell.js';
 import { DOCKER_HUB_HOST, isDockerHubHost } from './image-reference.js';
 
 /** The part of a `GET /registries` item this needs (ids are int64 there, strings in the create request). */

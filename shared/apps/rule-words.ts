@@ -3,8 +3,8 @@
  * it (`Container 1 (web) › Tag`), and the rules spanning fields. No schema here, so the core can word a server's
  * field errors without loading the platform's schema; app-rules.ts applies the schema and these words together.
  */
-import { formatPath } from '../json-path.js';
-import { LIMITS } from '../platform/containers-limits.js';
+import { formatPath } from '../common/json-path.js';
+import { LIMITS } from './limits.js';
 
 type Part = string | number;
 type Json = Record<string, unknown>;

@@ -3,7 +3,7 @@
  * registries a create form chooses from, and the create form's draft, kept by the core so nothing typed is lost.
  */
 import { z } from 'zod';
-import { utf8Length } from '../api-command-json.js';
+import { utf8Length } from '../console/command-json.js';
 import { empty, type AreaContract } from './define.js';
 
 /** The platform's application ids are short base62 strings; anything longer or stranger is refused before a request. */

@@ -2,8 +2,8 @@
  * The console: raw authenticated requests to any platform endpoint, with history and saved bodies.
  */
 import { z } from 'zod';
-import { MAX_BODY_BYTES, MAX_LINE_LENGTH } from '../api-command-types.js';
-import { ConsoleResponse } from '../console.js';
+import { MAX_BODY_BYTES, MAX_LINE_LENGTH } from '../console/command-types.js';
+import { ConsoleResponse } from '../console/model.js';
 import { empty, type AreaContract } from './define.js';
 
 export const consoleContract = {

@@ -11,8 +11,8 @@ export interface MethodSpec {
 }
 
 /**
- * An area's part of the contract; names are `area.verb` for methods and `area.noun` for events. An area that holds
- * more than one kind of thing names each by its noun: the settings area's calls are `profiles.*`, `secrets.*` and `sandbox.*`.
+ * An area's part of the contract; names are `area.verb` for methods and `area.noun` for events.
+ * Each area has one name: the settings area's calls (profiles, keys, how keys are kept, the sandbox) are all `settings.*`.
  */
 export interface AreaContract {
   readonly methods: Readonly<Record<string, MethodSpec>>;

@@ -16,13 +16,13 @@ import {
   ProfileName,
   ProfileView,
   SecretStorageInfo,
-} from '../profiles.js';
+} from '../settings/profiles.js';
 import { empty, type AreaContract } from './define.js';
 
 export const settingsContract = {
   methods: {
     /** Every profile, which one is active, and how keys are kept on this machine. */
-    'profiles.list': {
+    'settings.profiles': {
       input: empty,
       output: z.object({
         activeId: z.string().nullable(),
@@ -33,68 +33,68 @@ export const settingsContract = {
       }),
     },
     /** A new real profile; endpoints default to bunny.net's own. */
-    'profiles.create': {
+    'settings.createProfile': {
       input: z.object({ name: ProfileName, endpoints: Endpoints.optional(), loggingAuth: LoggingAuth.optional() }).strict(),
       output: ProfileView,
     },
     /** Renames a profile or changes its endpoints or logging authentication (the sandbox's endpoints are fixed). */
-    'profiles.update': {
+    'settings.updateProfile': {
       input: z.object({ id: z.string().min(1), name: ProfileName.optional(), endpoints: Endpoints.optional(), loggingAuth: LoggingAuth.optional() }).strict(),
       output: ProfileView,
     },
     /** A copy of a profile with its settings and keys under a new name. */
-    'profiles.duplicate': {
+    'settings.duplicateProfile': {
       input: z.object({ id: z.string().min(1), name: ProfileName.optional() }).strict(),
       output: ProfileView,
     },
     /** Deletes a profile and its keys; the active profile passes to another one. */
-    'profiles.delete': {
+    'settings.deleteProfile': {
       input: z.object({ id: z.string().min(1) }).strict(),
       output: z.object({ activeId: z.string().nullable() }),
     },
     /** Makes a profile the active one, everywhere at once. */
-    'profiles.activate': {
+    'settings.activateProfile': {
       input: z.object({ id: z.string().min(1) }).strict(),
       output: ProfileView,
     },
     /** Stores a key; the answer says only whether one is set and its last four characters. */
-    'profiles.setKey': {
+    'settings.setKey': {
       input: z.object({ profileId: z.string().min(1), slot: KeySlot, value: KeyValue }).strict(),
       output: KeyStatus,
     },
     /** Forgets a key (a library's entry goes with its key). */
-    'profiles.deleteKey': {
+    'settings.deleteKey': {
       input: z.object({ profileId: z.string().min(1), slot: KeySlot }).strict(),
       output: KeyStatus,
     },
     /** Calls one cheap endpoint of each area and reports what happened. */
-    'profiles.test': {
+    'settings.testProfile': {
       input: z.object({ id: z.string().min(1), areas: z.array(ConnectionArea).min(1).max(4).optional() }).strict(),
       output: z.object({ checks: z.array(AreaCheck) }),
     },
     /** Lists the account's video libraries and pull zones with the account key. */
-    'profiles.discover': {
+    'settings.discover': {
       input: z.object({ id: z.string().min(1) }).strict(),
       output: z.object({ libraries: z.array(DiscoveredLibrary), pullZones: z.array(DiscoveredPullZone) }),
     },
     /** Stores the keys the platform returns for these libraries, so nobody pastes them by hand. */
-    'profiles.storeLibraryKeys': {
+    'settings.storeLibraryKeys': {
       input: z.object({ id: z.string().min(1), libraryIds: z.array(LibraryId).min(1, 'choose at least one library').max(500) }).strict(),
       output: ProfileView,
     },
     /** On a machine without real key encryption: whether keys may be written to disk anyway. */
-    'secrets.setPersistence': {
+    'settings.setSecretPersistence': {
       input: z.object({ optIn: z.boolean() }).strict(),
       output: SecretStorageInfo,
     },
     /** Starts the embedded sandbox over: everything made in it (apps, videos, collections, zones) is forgotten. */
-    'sandbox.reset': {
+    'settings.resetSandbox': {
       input: empty,
       output: z.object({ reset: z.literal(true) }),
     },
   },
   events: {
     /** The profile list or the active profile changed (another window, a key re-entry prompt). */
-    'profiles.changed': z.object({ activeId: z.string().nullable() }),
+    'settings.changed': z.object({ activeId: z.string().nullable() }),
   },
 } as const satisfies AreaContract;

@@ -3,7 +3,7 @@
  * Ready or Failed. Header values go in with `videos.fetch` and never come back out: rows carry header names only.
  */
 import { z } from 'zod';
-import { LibraryId } from '../profiles.js';
+import { LibraryId } from '../settings/profiles.js';
 import { Title } from '../videos/model.js';
 
 // The WHATWG URL parser is a global wherever shared/ runs (Node, Electron, the renderer); shared/ compiles

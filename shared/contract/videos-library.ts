@@ -3,7 +3,7 @@
  * collection), renamed, moved between collections and deleted. Spread into the videos area's contract.
  */
 import { z } from 'zod';
-import { LibraryId } from '../profiles.js';
+import { LibraryId } from '../settings/profiles.js';
 import { Title } from '../videos/model.js';
 
 const VideoId = z.string().trim().min(1, 'must not be empty').max(100, 'must be at most 100 characters');

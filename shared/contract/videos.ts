@@ -3,7 +3,7 @@
  * collections. The renderer holds tokens and job ids; paths and bytes stay in the core.
  */
 import { z } from 'zod';
-import { LibraryId } from '../profiles.js';
+import { LibraryId } from '../settings/profiles.js';
 import { BANDWIDTH_CAP, CONCURRENCY, JobView, QueueStatus, Title } from '../videos/model.js';
 import { empty, type AreaContract } from './define.js';
 import { videosFetchEvents, videosFetchMethods } from './videos-fetch.js';

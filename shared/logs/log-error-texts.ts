@@ -3,7 +3,7 @@
  * core builds its errors from these; the renderer uses the same words where it can tell before asking (a zone
  * whose logging is off).
  */
-import type { ErrorKind } from '../result.js';
+import type { ErrorKind } from '../contract/result.js';
 import type { LogErrorCode } from './v2-response.js';
 
 /** How one error code is explained. */

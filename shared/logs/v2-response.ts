@@ -5,7 +5,7 @@
  * row, and only a row missing what every row has (time, pull zone, status code, bytes sent) is skipped and counted.
  */
 import { z } from 'zod';
-import { isSecretName, MASK } from '../redact.js';
+import { isSecretName, MASK } from '../common/redact.js';
 import { maskAuthorization } from './authorization.js';
 import { CACHE_STATUS_MAX_CHARS } from './cache-status.js';
 import { splitUrl, urlFromParts, type CdnLogRecord, type ExtendedLogFields } from './log-record.js';

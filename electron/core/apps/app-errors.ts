@@ -4,8 +4,8 @@
  * under the platform's path (`containerTemplates[0].endpoints[1].cdn.portMappings`), the others in the detail.
  */
 import { serverFieldMessage } from '../../../shared/apps/rule-words.js';
-import { redactError } from '../../../shared/redact.js';
-import { appError, type AppError, type ErrorKind } from '../../../shared/result.js';
+import { redactError } from '../../../shared/common/redact.js';
+import { appError, type AppError, type ErrorKind } from '../../../shared/contract/result.js';
 import { cleanText, describeNonJson } from '../platform/errors.js';
 
 /** What one status means for an apps call. */

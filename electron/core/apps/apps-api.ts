@@ -15,7 +15,7 @@ import {
   type Unreadable,
 } from '../../../shared/apps/platform-answers.js';
 import { AppOverview, AppOverviewRegion } from '../../../shared/contract/apps.js';
-import { appError } from '../../../shared/result.js';
+import { appError } from '../../../shared/contract/result.js';
 import { AppFailure } from '../errors.js';
 import type { PlatformClient, PlatformResponse } from '../platform/types.js';
 import { explainAppsError } from './app-errors.js';

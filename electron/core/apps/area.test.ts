@@ -1,11 +1,11 @@
 /** The apps area through the whole core (router, contract, profile, platform client) against a sandbox: calls, local checks, the platform's errors. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProfileView } from '../../../shared/profiles.js';
-import type { AppError } from '../../../shared/result.js';
-import { fullApp, setPath } from '../../../sandbox/containers/test-harness.js';
+import type { ProfileView } from '../../../shared/settings/profiles.js';
+import type { AppError } from '../../../shared/contract/result.js';
+import { fullApp, setPath } from '../../../sandbox/apps/testing/harness.js';
 import { startSandbox, type Sandbox } from '../../../sandbox/server.js';
 import { startCore, type Harness } from '../testing/core-harness.js';
-import { endpointsOf } from '../platform/test-support.js';
+import { endpointsOf } from '../platform/testing/support.js';
 import { APPS_ERROR_TEXTS } from './app-errors.js';
 
 /** The sandbox allows this many apps, so the test reaches the platform's limit for real. */
@@ -16,9 +16,9 @@ let h: Harness;
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0, appLimit: APP_LIMIT });
   h = await startCore();
-  const p = await h.call<ProfileView>('profiles.create', { name: 'Containers', endpoints: endpointsOf(sandbox) });
-  await h.call('profiles.setKey', { profileId: p.id, slot: { kind: 'account' }, value: sandbox.accountKey });
-  await h.call('profiles.activate', { id: p.id });
+  const p = await h.call<ProfileView>('settings.createProfile', { name: 'Containers', endpoints: endpointsOf(sandbox) });
+  await h.call('settings.setKey', { profileId: p.id, slot: { kind: 'account' }, value: sandbox.accountKey });
+  await h.call('settings.activateProfile', { id: p.id });
 });
 afterAll(async () => {
   await h.core.close();

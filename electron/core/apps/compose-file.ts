@@ -7,7 +7,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, resolve } from 'node:path';
 import { COMPOSE_MAX_BYTES, ENV_FILE_MAX_BYTES, composeEnvFiles, mapCompose, parseComposeText, type ComposeMapping, type EnvFileRead } from '../../../shared/apps/compose.js';
 import type { RegistryLike } from '../../../shared/apps/image-registry.js';
-import { appError } from '../../../shared/result.js';
+import { appError } from '../../../shared/contract/result.js';
 import { AppFailure } from '../errors.js';
 
 /** A mapped compose file, with the name of the file it came from. */

@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ComposeImportResult } from '../../../shared/contract/apps.js';
-import type { ProfileView } from '../../../shared/profiles.js';
-import type { AppError } from '../../../shared/result.js';
+import type { ProfileView } from '../../../shared/settings/profiles.js';
+import type { AppError } from '../../../shared/contract/result.js';
 import { startSandbox, type Sandbox } from '../../../sandbox/server.js';
-import { endpointsOf } from '../platform/test-support.js';
+import { endpointsOf } from '../platform/testing/support.js';
 import { startCore, type Harness } from '../testing/core-harness.js';
 
 let sandbox: Sandbox;
@@ -17,9 +17,9 @@ let dir: string;
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0 });
   h = await startCore();
-  const p = await h.call<ProfileView>('profiles.create', { name: 'Containers', endpoints: endpointsOf(sandbox) });
-  await h.call('profiles.setKey', { profileId: p.id, slot: { kind: 'account' }, value: sandbox.accountKey });
-  await h.call('profiles.activate', { id: p.id });
+  const p = await h.call<ProfileView>('settings.createProfile', { name: 'Containers', endpoints: endpointsOf(sandbox) });
+  await h.call('settings.setKey', { profileId: p.id, slot: { kind: 'account' }, value: sandbox.accountKey });
+  await h.call('settings.activateProfile', { id: p.id });
   dir = await mkdtemp(join(tmpdir(), 'burrow-compose-'));
 });
 afterAll(async () => {

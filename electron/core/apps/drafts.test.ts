@@ -2,12 +2,12 @@
 import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { ProfileView } from '../../../shared/profiles.js';
+import type { ProfileView } from '../../../shared/settings/profiles.js';
 import { readAppListItem } from '../../../shared/apps/platform-answers.js';
 import { APP_DRAFT_MAX_BYTES } from '../../../shared/contract/apps.js';
-import { fullApp } from '../../../sandbox/containers/test-harness.js';
+import { fullApp } from '../../../sandbox/apps/testing/harness.js';
 import { createPlatformClient } from '../platform/client.js';
-import { endpointsOf, fixedCredentials, sandboxClient } from '../platform/test-support.js';
+import { endpointsOf, fixedCredentials, sandboxClient } from '../platform/testing/support.js';
 import type { PlatformClient, PlatformRequest } from '../platform/types.js';
 import { FakeCipher } from '../testing/fake-cipher.js';
 import { startCore, type Harness } from '../testing/core-harness.js';
@@ -36,16 +36,16 @@ describe('drafts through the core', () => {
     const a = await started({ cipher });
     expect(await a.call('apps.getDraft')).toMatchObject({ draft: null, savedAt: null });
     const { savedAt } = await a.call<{ savedAt: number }>('apps.saveDraft', { draft: draftOf(1) });
-    const other = await a.call<ProfileView>('profiles.create', { name: 'Other' });
-    await a.call('profiles.activate', { id: other.id });
+    const other = await a.call<ProfileView>('settings.createProfile', { name: 'Other' });
+    await a.call('settings.activateProfile', { id: other.id });
     expect(await a.call('apps.getDraft')).toMatchObject({ draft: null, savedAt: null });
     await a.call('apps.saveDraft', { draft: { other: true } });
     await a.core.close();
 
     const b = await started({ dataDir: a.dataDir, cipher });
     expect(await b.call('apps.getDraft')).toMatchObject({ draft: { other: true } });
-    const first = (await b.call<{ profiles: ProfileView[] }>('profiles.list')).profiles.find((p) => p.id !== other.id)!;
-    await b.call('profiles.activate', { id: first.id });
+    const first = (await b.call<{ profiles: ProfileView[] }>('settings.profiles')).profiles.find((p) => p.id !== other.id)!;
+    await b.call('settings.activateProfile', { id: first.id });
     expect(await b.call('apps.getDraft')).toEqual({ draft: draftOf(1), savedAt, secretValues: 'sealed' });
 
     const files = await draftFiles(a.dataDir);
@@ -56,7 +56,7 @@ describe('drafts through the core', () => {
     }
     // Another backend cannot open it: no draft rather than a failure, and the next save replaces it.
     const c = await started({ dataDir: a.dataDir, cipher: new FakeCipher('kwallet') });
-    await c.call('profiles.activate', { id: first.id });
+    await c.call('settings.activateProfile', { id: first.id });
     expect(await c.call('apps.getDraft')).toMatchObject({ draft: null, savedAt: null });
   });
 
@@ -79,10 +79,10 @@ describe('drafts through the core', () => {
 describe('drafts named by profile (a form closed by a profile switch)', () => {
   it('are saved and cleared under the profile named, not the one active now; an unknown profile is refused', async () => {
     const h = await started({ cipher: new FakeCipher() });
-    const { activeId } = await h.call<{ activeId: string }>('profiles.list');
+    const { activeId } = await h.call<{ activeId: string }>('settings.profiles');
     const first = { id: activeId };
-    const other = await h.call<ProfileView>('profiles.create', { name: 'Other' });
-    await h.call('profiles.activate', { id: other.id });
+    const other = await h.call<ProfileView>('settings.createProfile', { name: 'Other' });
+    await h.call('settings.activateProfile', { id: other.id });
 
     // The form of the first profile writes its last keystrokes after the core has switched.
     await h.call('apps.saveDraft', { profileId: first.id, draft: draftOf(3) });
@@ -199,7 +199,7 @@ describe('secret values by their content, and drafts sealed weakly before', () =
 
   it('a draft written earlier sealed with basic_text is rewritten without its secret values, and the user is told', async () => {
     const h = await started({ cipher: new FakeCipher('basic_text') });
-    const profileId = (await h.call<{ profiles: ProfileView[] }>('profiles.list')).profiles[0]!.id;
+    const profileId = (await h.call<{ profiles: ProfileView[] }>('settings.profiles')).profiles[0]!.id;
     const old = { values: { name: 'kept-app', containerTemplates: [{ environmentVariables: [{ name: 'DB_PASSWORD', value: SECRET }, { name: 'MODE', value: 'prod' }] }] } };
     // What an earlier Burrow wrote: the draft "sealed" with a backend anyone holding the file can undo.
     const file = join(h.dataDir, DRAFTS_DIR, `draft-${profileId.replace(/[^A-Za-z0-9-]/g, '_')}.json`);

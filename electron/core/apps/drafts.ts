@@ -8,8 +8,8 @@ import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { secretPairValueKey } from '../../../shared/apps/env-text.js';
-import { readJsonFile, writeFileAtomic } from '../fs/atomic.js';
-import { Serial } from '../fs/serial.js';
+import { readJsonFile, writeFileAtomic } from '../disk/atomic.js';
+import { Serial } from '../disk/serial.js';
 import type { SecretCipher } from '../ports.js';
 import { isWeakBackend } from '../settings/index.js';
 

@@ -4,13 +4,13 @@
  * merge-patch whose body is what the sandbox received (and nothing sent on a violation), scaling, regions and env.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { ProfileView } from '../../../shared/profiles.js';
-import type { AppError } from '../../../shared/result.js';
+import type { ProfileView } from '../../../shared/settings/profiles.js';
+import type { AppError } from '../../../shared/contract/result.js';
 import type { AppOverview } from '../../../shared/contract/apps.js';
-import { fullApp, setPath } from '../../../sandbox/containers/test-harness.js';
+import { fullApp, setPath } from '../../../sandbox/apps/testing/harness.js';
 import { startSandbox, type Sandbox } from '../../../sandbox/server.js';
 import { startCore, type Harness } from '../testing/core-harness.js';
-import { endpointsOf } from '../platform/test-support.js';
+import { endpointsOf } from '../platform/testing/support.js';
 
 /** How long the sandbox keeps an app progressing; the test moves its clock past it instead of waiting. */
 const TRANSITION_MS = 60_000;
@@ -21,9 +21,9 @@ let h: Harness;
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0, now: () => clock, appTransitionMs: TRANSITION_MS });
   h = await startCore();
-  const p = await h.call<ProfileView>('profiles.create', { name: 'Containers', endpoints: endpointsOf(sandbox) });
-  await h.call('profiles.setKey', { profileId: p.id, slot: { kind: 'account' }, value: sandbox.accountKey });
-  await h.call('profiles.activate', { id: p.id });
+  const p = await h.call<ProfileView>('settings.createProfile', { name: 'Containers', endpoints: endpointsOf(sandbox) });
+  await h.call('settings.setKey', { profileId: p.id, slot: { kind: 'account' }, value: sandbox.accountKey });
+  await h.call('settings.activateProfile', { id: p.id });
 });
 afterAll(async () => {
   await h.core.close();

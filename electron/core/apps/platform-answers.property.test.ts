@@ -9,7 +9,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { readApplication, readAppListItem, readListPage, readRegion, readRegistry, type ItemRead } from '../../../shared/apps/platform-answers.js';
-import { readCoreList, readPullZone, readVideoLibrary } from '../../../shared/platform/core-answers.js';
+import { readCoreList, readPullZone, readVideoLibrary } from '../../../shared/common/core-answers.js';
 import { answerArbitrary, readableBySchema, type OpenApiDoc } from '../../../sandbox/testing/openapi-arbitrary.js';
 import { cleanText, mapPlatformError } from '../platform/errors.js';
 import { explainAppsError } from './app-errors.js';

@@ -1,10 +1,10 @@
 /** The form's questions (images, tags, digest, suggestions, limits, optimal region) through the whole core against a sandbox. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProfileView } from '../../../shared/profiles.js';
-import type { AppError } from '../../../shared/result.js';
-import { fullApp } from '../../../sandbox/containers/test-harness.js';
+import type { ProfileView } from '../../../shared/settings/profiles.js';
+import type { AppError } from '../../../shared/contract/result.js';
+import { fullApp } from '../../../sandbox/apps/testing/harness.js';
 import { startSandbox, type Sandbox } from '../../../sandbox/server.js';
-import { endpointsOf } from '../platform/test-support.js';
+import { endpointsOf } from '../platform/testing/support.js';
 import { startCore, type Harness } from '../testing/core-harness.js';
 
 let sandbox: Sandbox;
@@ -13,9 +13,9 @@ let h: Harness;
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0, appLimit: 20 });
   h = await startCore();
-  const p = await h.call<ProfileView>('profiles.create', { name: 'Containers', endpoints: endpointsOf(sandbox) });
-  await h.call('profiles.setKey', { profileId: p.id, slot: { kind: 'account' }, value: sandbox.accountKey });
-  await h.call('profiles.activate', { id: p.id });
+  const p = await h.call<ProfileView>('settings.createProfile', { name: 'Containers', endpoints: endpointsOf(sandbox) });
+  await h.call('settings.setKey', { profileId: p.id, slot: { kind: 'account' }, value: sandbox.accountKey });
+  await h.call('settings.activateProfile', { id: p.id });
 });
 afterAll(async () => {
   await h.core.close();

@@ -1,7 +1,7 @@
 /** Every member of the create request has words for people: a label as the form shows it and its rule. */
 import { describe, expect, it } from 'vitest';
 import { fieldRuleAt, parsePath, ruleProblem, serverFieldMessage } from '../../../shared/apps/app-rules.js';
-import { fullApp } from '../../../sandbox/containers/test-harness.js';
+import { fullApp } from '../../../sandbox/apps/testing/harness.js';
 
 /** Every path in a value, objects and arrays included. */
 function pathsOf(value: unknown, prefix: (string | number)[] = []): (string | number)[][] {

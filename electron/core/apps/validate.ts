@@ -3,7 +3,7 @@
  * --dry-run` use too (checkAppText in shared/apps/app-rules.ts).
  */
 import { checkAppText } from '../../../shared/apps/app-rules.js';
-import { appError } from '../../../shared/result.js';
+import { appError } from '../../../shared/contract/result.js';
 import { AppFailure } from '../errors.js';
 import { fieldErrorsOf } from './app-errors.js';
 

@@ -1,8 +1,8 @@
 /** Turns a response body into what the console shows: pretty JSON, text, or a hex preview — with secrets masked. */
-import type { ConsoleBody } from '../../../shared/console.js';
-import { hexPreview } from '../../../shared/display.js';
-import { maskJsonMembers, prettyJson } from '../../../shared/json-text.js';
-import { MASK, isSecretName, redactText } from '../../../shared/redact.js';
+import type { ConsoleBody } from '../../../shared/console/model.js';
+import { hexPreview } from '../../../shared/common/display.js';
+import { maskJsonMembers, prettyJson } from '../../../shared/common/json-text.js';
+import { MASK, isSecretName, redactText } from '../../../shared/common/redact.js';
 
 const TEXT_TYPES = /^(text\/|application\/(json|.*\+json|xml|.*\+xml|javascript|x-www-form-urlencoded|problem\+json))/i;
 

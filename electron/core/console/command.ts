@@ -1,9 +1,9 @@
 /** The console's command: a typed `api` line and the editor's body as one request, how history keeps it, and how it is copied. */
-import { formatApiCommand, parseApiLine, parseJsonBody, toCurl, type ApiCommand } from '../../../shared/api-command.js';
-import { maskSecretMembers } from '../../../shared/json-text.js';
+import { formatApiCommand, parseApiLine, parseJsonBody, toCurl, type ApiCommand } from '../../../shared/console/command.js';
+import { maskSecretMembers } from '../../../shared/common/json-text.js';
 import { secretPairValueKey } from '../../../shared/apps/env-text.js';
-import { MASK, isSecretName, isSecretQueryName, redactText } from '../../../shared/redact.js';
-import { appError } from '../../../shared/result.js';
+import { MASK, isSecretName, isSecretQueryName, redactText } from '../../../shared/common/redact.js';
+import { appError } from '../../../shared/contract/result.js';
 import { AppFailure } from '../errors.js';
 
 /** A validation failure of one part of the command (`line` or `body`), with where in the text it breaks. */

@@ -4,8 +4,8 @@ import { mkdtemp, readdir, readFile, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ConsoleResponse } from '../../../shared/console.js';
-import { DISPLAY_CAP_BYTES } from '../../../shared/console.js';
+import type { ConsoleResponse } from '../../../shared/console/model.js';
+import { DISPLAY_CAP_BYTES } from '../../../shared/console/model.js';
 import { createSeed } from '../../../sandbox/seed.js';
 import { EMBEDDED_SEED } from '../settings/index.js';
 import { startCore, type Harness } from '../testing/core-harness.js';
@@ -144,9 +144,9 @@ describe('console.send against the sandbox', () => {
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     const h = await core();
-    const p = await h.call<{ id: string }>('profiles.create', { name: 'Big', endpoints: { apiUrl: base, containersUrl: base, videoUrl: base, loggingUrl: base } });
-    await h.call('profiles.setKey', { profileId: p.id, slot: { kind: 'account' }, value: 'big-body-key-1234' });
-    await h.call('profiles.activate', { id: p.id });
+    const p = await h.call<{ id: string }>('settings.createProfile', { name: 'Big', endpoints: { apiUrl: base, containersUrl: base, videoUrl: base, loggingUrl: base } });
+    await h.call('settings.setKey', { profileId: p.id, slot: { kind: 'account' }, value: 'big-body-key-1234' });
+    await h.call('settings.activateProfile', { id: p.id });
     const r = await ok(h, 'api get /huge');
     expect(r.truncated).toBe(true);
     expect(r.size).toBe(200 * chunk.length);
@@ -180,12 +180,12 @@ describe('console.send against the sandbox', () => {
   it('keeps a separate history for each profile', async () => {
     const h = await core();
     await ok(h, 'api get /pullzone');
-    const sandboxId = (await h.call<{ activeId: string }>('profiles.list')).activeId;
-    const endpoints = (await h.call<{ profiles: { endpoints: unknown }[] }>('profiles.list')).profiles[0]!.endpoints;
-    const other = await h.call<{ id: string }>('profiles.create', { name: 'Other', endpoints });
-    await h.call('profiles.activate', { id: other.id });
+    const sandboxId = (await h.call<{ activeId: string }>('settings.profiles')).activeId;
+    const endpoints = (await h.call<{ profiles: { endpoints: unknown }[] }>('settings.profiles')).profiles[0]!.endpoints;
+    const other = await h.call<{ id: string }>('settings.createProfile', { name: 'Other', endpoints });
+    await h.call('settings.activateProfile', { id: other.id });
     expect(await h.call('console.history', {})).toEqual({ entries: [] });
-    await h.call('profiles.activate', { id: sandboxId });
+    await h.call('settings.activateProfile', { id: sandboxId });
     expect(await h.call('console.history', {})).toEqual({ entries: ['api get /pullzone'] });
   });
 
@@ -238,7 +238,7 @@ describe('console.send against the sandbox', () => {
   // A window-scoped signal aborted mid-request: the request stops, its connection closes, the answer says cancelled.
   it.each([
     ['console.send', () => ({ requestId: 'held', line: 'api get /slow' })],
-    ['profiles.test', (profileId: string) => ({ id: profileId, areas: ['core'] })],
+    ['settings.testProfile', (profileId: string) => ({ id: profileId, areas: ['core'] })],
   ] as const)('%s stops when the caller goes away', async (method, input) => {
     const { base, arrived, closed } = await holdingServer();
     const h = await core();
@@ -283,8 +283,8 @@ async function holdingServer(): Promise<{ base: string; arrived: Promise<void>; 
 
 /** Creates a profile whose every area points at `base`, with an account key, and makes it the active one. */
 async function useProfileAt(h: Harness, base: string): Promise<{ id: string }> {
-  const p = await h.call<{ id: string }>('profiles.create', { name: `At ${base.slice(-5)}`, endpoints: { apiUrl: base, containersUrl: base, videoUrl: base, loggingUrl: base } });
-  await h.call('profiles.setKey', { profileId: p.id, slot: { kind: 'account' }, value: 'held-request-key-1234' });
-  await h.call('profiles.activate', { id: p.id });
+  const p = await h.call<{ id: string }>('settings.createProfile', { name: `At ${base.slice(-5)}`, endpoints: { apiUrl: base, containersUrl: base, videoUrl: base, loggingUrl: base } });
+  await h.call('settings.setKey', { profileId: p.id, slot: { kind: 'account' }, value: 'held-request-key-1234' });
+  await h.call('settings.activateProfile', { id: p.id });
   return p;
 }

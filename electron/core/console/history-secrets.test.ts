@@ -7,9 +7,9 @@ import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { parseApiLine } from '../../../shared/api-command.js';
-import { maskSecretMembers } from '../../../shared/json-text.js';
-import { isSecretName, MASK } from '../../../shared/redact.js';
+import { parseApiLine } from '../../../shared/console/command.js';
+import { maskSecretMembers } from '../../../shared/common/json-text.js';
+import { isSecretName, MASK } from '../../../shared/common/redact.js';
 import { historyLine, resolveCommand } from './command.js';
 import { ConsoleHistory } from './history.js';
 

@@ -2,8 +2,8 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { HISTORY_LIMIT } from '../../../shared/console.js';
-import { readJsonFile, writeFileAtomic } from '../fs/atomic.js';
+import { HISTORY_LIMIT } from '../../../shared/console/model.js';
+import { readJsonFile, writeFileAtomic } from '../disk/atomic.js';
 
 const FileShape = z.object({ v: z.literal(1), entries: z.array(z.string()) });
 

@@ -2,11 +2,11 @@
 import { readFile, stat } from 'node:fs/promises';
 import { STATUS_CODES } from 'node:http';
 import { basename } from 'node:path';
-import { MAX_BODY_BYTES } from '../../../shared/api-command.js';
-import { DISPLAY_CAP_BYTES, type ConsoleResponse } from '../../../shared/console.js';
+import { MAX_BODY_BYTES } from '../../../shared/console/command.js';
+import { DISPLAY_CAP_BYTES, type ConsoleResponse } from '../../../shared/console/model.js';
 import type { consoleContract } from '../../../shared/contract/console.js';
-import { redactText } from '../../../shared/redact.js';
-import { appError } from '../../../shared/result.js';
+import { redactText } from '../../../shared/common/redact.js';
+import { appError } from '../../../shared/contract/result.js';
 import { AppFailure } from '../errors.js';
 import type { AttemptInfo, PlatformClient } from '../platform/client.js';
 import type { Dialogs } from '../ports.js';

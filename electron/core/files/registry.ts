@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import type { RegisteredFile } from '../../../shared/contract/files.js';
-import { appError } from '../../../shared/result.js';
+import { appError } from '../../../shared/contract/result.js';
 import { AppFailure } from '../errors.js';
 
 interface Entry extends RegisteredFile {

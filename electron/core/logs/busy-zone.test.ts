@@ -8,7 +8,7 @@ import type { LogsStatus } from '../../../shared/contract/logs.js';
 import { startSandbox, type Sandbox } from '../../../sandbox/server.js';
 import { BUSY_ZONE_NAME } from '../../../sandbox/seed.js';
 import { createPlatformClient } from '../platform/client.js';
-import { endpointsOf, fixedCredentials } from '../platform/test-support.js';
+import { endpointsOf, fixedCredentials } from '../platform/testing/support.js';
 import type { PlatformClient } from '../platform/types.js';
 import { createLogsArea, type LogsArea } from './index.js';
 import { createRateBudget, type RateBudget } from './v2/rate-budget.js';

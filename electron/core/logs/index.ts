@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { basename } from 'node:path';
 import type { logsContract, LogsStatus } from '../../../shared/contract/logs.js';
-import { appError } from '../../../shared/result.js';
+import { appError } from '../../../shared/contract/result.js';
 import { AppFailure } from '../errors.js';
 import { listPullZones } from '../platform/core-lists.js';
 import type { PlatformClient } from '../platform/types.js';

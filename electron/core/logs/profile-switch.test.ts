@@ -3,7 +3,7 @@ import { rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LogsStatus } from '../../../shared/contract/logs.js';
-import type { ProfileView } from '../../../shared/profiles.js';
+import type { ProfileView } from '../../../shared/settings/profiles.js';
 import { startCore, type Harness } from '../testing/core-harness.js';
 
 let h: Harness | undefined;
@@ -27,12 +27,12 @@ describe('a profile switch', () => {
     const file = await h.call<LogsStatus>('logs.open', { source: { kind: 'file', token: (registered.value as { token: string }).token }, filter: '' });
 
     // Activating the same profile again is no switch: every session stays.
-    const list = await h.call<{ activeId: string }>('profiles.list');
-    await h.call('profiles.activate', { id: list.activeId });
+    const list = await h.call<{ activeId: string }>('settings.profiles');
+    await h.call('settings.activateProfile', { id: list.activeId });
     await h.call('logs.window', { sessionId: zone.sessionId, offset: 0, count: 10, sort: { key: 'time', dir: 'desc' } });
 
-    const other = await h.call<ProfileView>('profiles.create', { name: 'Production' });
-    await h.call('profiles.activate', { id: other.id });
+    const other = await h.call<ProfileView>('settings.createProfile', { name: 'Production' });
+    await h.call('settings.activateProfile', { id: other.id });
 
     for (const [method, input] of [
       ['logs.window', { sessionId: zone.sessionId, offset: 0, count: 10, sort: { key: 'time', dir: 'desc' } }],

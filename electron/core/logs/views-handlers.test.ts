@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { LogsStatus } from '../../../shared/contract/logs.js';
 import { startSandbox, type Sandbox } from '../../../sandbox/server.js';
 import { createPlatformClient } from '../platform/client.js';
-import { endpointsOf, fixedCredentials } from '../platform/test-support.js';
+import { endpointsOf, fixedCredentials } from '../platform/testing/support.js';
 import type { PlatformClient } from '../platform/types.js';
 import { createLogsArea, type LogsArea } from './index.js';
 import { createRateBudget } from './v2/rate-budget.js';

@@ -4,7 +4,7 @@
  * the window is still starting is not lost.
  */
 import type { logsViewsMethods } from '../../../shared/contract/logs-views.js';
-import { appError } from '../../../shared/result.js';
+import { appError } from '../../../shared/contract/result.js';
 import { AppFailure } from '../errors.js';
 import type { AreaHandlers, EventBus } from '../router.js';
 import type { RowsHandle } from './rows/rows-host.js';

@@ -8,10 +8,10 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { VIEW_NAME_MAX, VIEWS_PER_ZONE_MAX, type SavedView } from '../../../shared/contract/logs-views.js';
-import { appError } from '../../../shared/result.js';
+import { appError } from '../../../shared/contract/result.js';
 import { AppFailure } from '../errors.js';
-import { readJsonFile, writeFileAtomic } from '../fs/atomic.js';
-import { Serial } from '../fs/serial.js';
+import { readJsonFile, writeFileAtomic } from '../disk/atomic.js';
+import { Serial } from '../disk/serial.js';
 
 const ViewShape = z.object({ id: z.string(), name: z.string(), filter: z.string(), savedAt: z.number() });
 const FileShape = z.object({ v: z.literal(1), zones: z.record(z.string(), z.array(ViewShape)) });

@@ -1,5 +1,5 @@
 /** Which key goes with which area: chosen here, never from caller text, so a typed path cannot send a key elsewhere. */
-import { appError } from '../../../shared/result.js';
+import { appError } from '../../../shared/contract/result.js';
 import { AppFailure } from '../errors.js';
 import type { ApiArea, Credentials, Endpoints } from './types.js';
 

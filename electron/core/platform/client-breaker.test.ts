@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { endpointsOf, FAKE_NOW, sandboxClient, type SandboxClient, failureOf } from './test-support.js';
+import { endpointsOf, FAKE_NOW, sandboxClient, type SandboxClient, failureOf } from './testing/support.js';
 import type { AttemptInfo, Endpoints } from './types.js';
 
 

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { AppError } from '../../../shared/result.js';
+import type { AppError } from '../../../shared/contract/result.js';
 import { AppFailure } from '../errors.js';
 import { createPlatformClient } from './client.js';
-import { allAreasAt, endpointsOf, fakeSleep, fixedCredentials, sandboxClient, tinyServer, type SandboxClient, type TinyServer } from './test-support.js';
+import { allAreasAt, endpointsOf, fakeSleep, fixedCredentials, sandboxClient, tinyServer, type SandboxClient, type TinyServer } from './testing/support.js';
 import type { AttemptInfo } from './types.js';
 
 async function failureOf(p: Promise<unknown>): Promise<{ error: AppError; message: string }> {

@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { describe, expect, it, vi } from 'vitest';
 import { createPlatformClient, type PlatformClientOptions } from './client.js';
-import { allAreasAt, fakeSleep, fixedCredentials, failureOf, perTestCleanup, signal } from './test-support.js';
+import { allAreasAt, fakeSleep, fixedCredentials, failureOf, perTestCleanup, signal } from './testing/support.js';
 import type { AttemptInfo, PlatformClient } from './types.js';
 
 const KEY = 'acct-9f8e7d6c-5b4a-3210-fedc-ba9876543210';

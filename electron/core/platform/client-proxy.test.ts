@@ -2,7 +2,7 @@ import { createServer as createHttpServer, type IncomingHttpHeaders } from 'node
 import { connect, createServer as createTcpServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createPlatformClient } from './client.js';
-import { allAreasAt, fakeSleep, fixedCredentials, tinyServer, type TinyServer, failureOf } from './test-support.js';
+import { allAreasAt, fakeSleep, fixedCredentials, tinyServer, type TinyServer, failureOf } from './testing/support.js';
 import type { PlatformClient } from './types.js';
 
 // Every socket in this file is on 127.0.0.1: remote-looking names only ever reach the local proxy, and a tunnel

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AppFailure } from '../errors.js';
 import { createPlatformClient } from './client.js';
-import { FAKE_NOW, allAreasAt, endpointsOf, fakeSleep, fixedCredentials, sandboxClient, tinyServer, type SandboxClient, failureOf } from './test-support.js';
+import { FAKE_NOW, allAreasAt, endpointsOf, fakeSleep, fixedCredentials, sandboxClient, tinyServer, type SandboxClient, failureOf } from './testing/support.js';
 import type { AttemptInfo } from './types.js';
 
 

@@ -1,8 +1,8 @@
 /** The platform HTTP client every feature uses: key per area, timeouts, retries, safe redirects, error mapping, redaction. */
 import { Readable } from 'node:stream';
 import type { Dispatcher } from 'undici';
-import { createRedactor } from '../../../shared/redact.js';
-import { appError, type AppError } from '../../../shared/result.js';
+import { createRedactor } from '../../../shared/common/redact.js';
+import { appError, type AppError } from '../../../shared/contract/result.js';
 import { AppFailure } from '../errors.js';
 import { authFor, baseUrlFor } from './auth.js';
 import { cleanText, mapPlatformError } from './errors.js';

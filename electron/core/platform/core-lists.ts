@@ -1,17 +1,17 @@
 /**
- * The core API's pull zone and library lists, read liberally (shared/platform/core-answers.ts) for every area that
+ * The core API's pull zone and library lists, read liberally (shared/common/core-answers.ts) for every area that
  * lists them: settings discovery and checks, the logs area's zone picker.
  */
 import type { ItemRead } from '../../../shared/apps/platform-answers.js';
-import { readCoreList, readPullZone, readVideoLibrary, type CoreListRead, type PullZoneRead, type VideoLibraryRead } from '../../../shared/platform/core-answers.js';
-import { appError } from '../../../shared/result.js';
+import { readCoreList, readPullZone, readVideoLibrary, type CoreListRead, type PullZoneRead, type VideoLibraryRead } from '../../../shared/common/core-answers.js';
+import { appError } from '../../../shared/contract/result.js';
 import { AppFailure } from '../errors.js';
 import type { PlatformClient } from './types.js';
 
 /** The one call the lists make. */
 type JsonClient = Pick<PlatformClient, 'json'>;
 
-/** A core list read liberally (shared/platform/core-answers.ts); an answer that is no list at all is a failure in words. */
+/** A core list read liberally (shared/common/core-answers.ts); an answer that is no list at all is a failure in words. */
 async function coreList<T>(client: JsonClient, path: string, item: (raw: unknown) => ItemRead<T>, signal?: AbortSignal): Promise<CoreListRead<T>> {
   const body = await client.json<unknown>({ area: 'core', method: 'GET', path, ...(signal ? { signal } : {}) });
   const read = readCoreList(body, item);

@@ -3,7 +3,7 @@
  * platform's own message, the method and path, and a key planted where a real answer could carry one, masked.
  */
 import { describe, expect, it } from 'vitest';
-import type { AppError } from '../../../shared/result.js';
+import type { AppError } from '../../../shared/contract/result.js';
 import { mapPlatformError } from './errors.js';
 import type { ApiArea } from './types.js';
 

@@ -1,7 +1,7 @@
 /** Maps a platform error answer (any area, any body) to an AppError in the user's words: status, the platform's message, method and path, never a key. */
-import { escapeForDisplay } from '../../../shared/display.js';
-import { redactError, redactUrl } from '../../../shared/redact.js';
-import { appError, type AppError, type ErrorKind } from '../../../shared/result.js';
+import { escapeForDisplay } from '../../../shared/common/display.js';
+import { redactError, redactUrl } from '../../../shared/common/redact.js';
+import { appError, type AppError, type ErrorKind } from '../../../shared/contract/result.js';
 import { LOG_ERROR_TEXTS } from '../../../shared/logs/log-error-texts.js';
 import type { ApiArea } from './types.js';
 

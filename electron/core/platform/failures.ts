@@ -1,5 +1,5 @@
 /** AppErrors for failures below HTTP: refused, reset, timed out, cut short, cancelled, redirected away. */
-import { appError, type AppError } from '../../../shared/result.js';
+import { appError, type AppError } from '../../../shared/contract/result.js';
 import type { ExchangeFailure, Timing } from './http.js';
 import { isIdempotentMethod, seconds } from './policy.js';
 

@@ -4,7 +4,7 @@
  * its own policy VALUE to the one loop `retry` and waits with the one abortable `sleep`.
  */
 import { setTimeout as timersSleep } from 'node:timers/promises';
-import { appError } from '../../../shared/result.js';
+import { appError } from '../../../shared/contract/result.js';
 import { AppFailure } from '../errors.js';
 
 /** How an attempt ended: an HTTP status, or a failure below HTTP (reset, refused, timeout, cut-short body). */

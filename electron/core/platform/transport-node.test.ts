@@ -3,7 +3,7 @@ import { createServer as createTcpServer, type AddressInfo, type Socket } from '
 import { Readable } from 'node:stream';
 import { describe, expect, it, vi } from 'vitest';
 import { createPlatformClient } from './client.js';
-import { allAreasAt, failureOf, fakeSleep, fixedCredentials, perTestCleanup, signal } from './test-support.js';
+import { allAreasAt, failureOf, fakeSleep, fixedCredentials, perTestCleanup, signal } from './testing/support.js';
 import { CONNECT_TIMEOUT_MS } from './transport-node.js';
 import type { PlatformClient } from './types.js';
 

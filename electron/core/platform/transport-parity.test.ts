@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import { Agent } from 'undici';
 import { describe, expect, it, vi } from 'vitest';
 import { createPlatformClient, type PlatformClientOptions } from './client.js';
-import { allAreasAt, failureOf, fakeSleep, fixedCredentials, perTestCleanup, signal } from './test-support.js';
+import { allAreasAt, failureOf, fakeSleep, fixedCredentials, perTestCleanup, signal } from './testing/support.js';
 import type { AttemptInfo, PlatformClient } from './types.js';
 
 const { cleanups, server } = perTestCleanup();

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { Agent, EnvHttpProxyAgent, type Dispatcher } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createPlatformClient } from './client.js';
-import { allAreasAt, fakeSleep, fixedCredentials, tinyServer, type TinyServer } from './test-support.js';
+import { allAreasAt, fakeSleep, fixedCredentials, tinyServer, type TinyServer } from './testing/support.js';
 import { proxyFor, proxySettings } from './transports.js';
 
 const run = promisify(execFile);

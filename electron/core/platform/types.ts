@@ -5,7 +5,7 @@ import type { Readable } from 'node:stream';
 export type ApiArea = 'core' | 'containers' | 'video' | 'logging';
 
 /** Base URLs of the areas, from the active profile (real platform or sandbox): the one schema in shared/. */
-export type { Endpoints } from '../../../shared/profiles.js';
+export type { Endpoints } from '../../../shared/settings/profiles.js';
 
 /** Keys, supplied by the profiles layer; null when none is configured. */
 export interface Credentials {

@@ -1,6 +1,6 @@
 /** Joins a request path to an area's base URL, refusing anything that could leave it, so a key only goes to its own area. */
-import { redactUrl } from '../../../shared/redact.js';
-import { appError } from '../../../shared/result.js';
+import { redactUrl } from '../../../shared/common/redact.js';
+import { appError } from '../../../shared/contract/result.js';
 import { AppFailure } from '../errors.js';
 import { cleanText } from './errors.js';
 

@@ -1,9 +1,9 @@
 /** "Test connection" and discovery: one cheap call per area, each outcome told in the user's words. */
-import type { AreaCheck, ConnectionArea } from '../../../shared/profiles.js';
-import type { AppError } from '../../../shared/result.js';
+import type { AreaCheck, ConnectionArea } from '../../../shared/settings/profiles.js';
+import type { AppError } from '../../../shared/contract/result.js';
 import type { PlatformClient } from '../platform/client.js';
 import type { PlatformRequest } from '../platform/types.js';
-import type { PullZoneRead } from '../../../shared/platform/core-answers.js';
+import type { PullZoneRead } from '../../../shared/common/core-answers.js';
 import { listPullZones } from '../platform/core-lists.js';
 import { AppFailure, toAppError } from '../errors.js';
 

@@ -1,8 +1,7 @@
 /**
- * The settings area's door: profiles and their keys at rest, the embedded sandbox, and their handlers (`profiles.*`,
- * `secrets.*`, `sandbox.*`).
+ * The settings area's door: profiles and their keys at rest, the embedded sandbox, and their handlers (`settings.*`).
  */
-import { appError } from '../../../shared/result.js';
+import { appError } from '../../../shared/contract/result.js';
 import type { PlatformClient } from '../platform/client.js';
 import { AppFailure } from '../errors.js';
 import type { settingsContract } from '../../../shared/contract/settings.js';
@@ -18,57 +17,57 @@ export { ProfileService } from './service.js';
 
 /** Builds the handlers over the service; `clientFor` gives a platform client bound to one profile. */
 export function settingsHandlers(service: ProfileService, clientFor: (p: StoredProfile) => Promise<PlatformClient>, bus: EventBus): AreaHandlers<typeof settingsContract> {
-  const changed = () => bus.emit('profiles.changed', { activeId: service.store.activeId });
+  const changed = () => bus.emit('settings.changed', { activeId: service.store.activeId });
   return {
-    'profiles.list': async () => ({
+    'settings.profiles': async () => ({
       activeId: service.store.activeId,
       profiles: await Promise.all(service.store.all().map((p) => service.view(p))),
       secretStorage: service.secrets.info(),
       problems: service.problems(),
     }),
-    'profiles.create': async (input) => {
+    'settings.createProfile': async (input) => {
       const p = await service.create(input);
       changed();
       return service.view(p);
     },
-    'profiles.update': async ({ id, ...change }) => {
+    'settings.updateProfile': async ({ id, ...change }) => {
       const p = await service.update(id, change);
       changed();
       return service.view(p);
     },
-    'profiles.duplicate': async ({ id, name }) => {
+    'settings.duplicateProfile': async ({ id, name }) => {
       const p = await service.duplicate(id, name);
       changed();
       return service.view(p);
     },
-    'profiles.delete': async ({ id }) => {
+    'settings.deleteProfile': async ({ id }) => {
       const activeId = await service.remove(id);
       changed();
       return { activeId };
     },
-    'profiles.activate': async ({ id }) => {
+    'settings.activateProfile': async ({ id }) => {
       const p = service.require(id);
       await service.store.activate(id);
       changed();
       return service.view(p);
     },
-    'profiles.setKey': async ({ profileId, slot, value }) => {
+    'settings.setKey': async ({ profileId, slot, value }) => {
       const status = await service.setKey(profileId, slot, value);
       changed();
       return status;
     },
-    'profiles.deleteKey': async ({ profileId, slot }) => {
+    'settings.deleteKey': async ({ profileId, slot }) => {
       const status = await service.deleteKey(profileId, slot);
       changed();
       return status;
     },
-    'profiles.test': async ({ id, areas }, { signal }) => {
+    'settings.testProfile': async ({ id, areas }, { signal }) => {
       const p = service.require(id);
       const view = await service.view(p);
       const withKeys = view.libraries.filter((l) => l.key.configured).map((l) => l.id);
       return { checks: await testConnection(await clientFor(p), withKeys, areas, signal) };
     },
-    'profiles.discover': async ({ id }, { signal }) => {
+    'settings.discover': async ({ id }, { signal }) => {
       const p = service.require(id);
       const client = await clientFor(p);
       const [libraries, zones] = await Promise.all([listLibraries(client, signal), listPullZones(client, signal)]);
@@ -83,7 +82,7 @@ export function settingsHandlers(service: ProfileService, clientFor: (p: StoredP
         pullZones: zones.items.map((z) => ({ id: z.id, name: z.name, loggingEnabled: z.loggingEnabled })),
       };
     },
-    'profiles.storeLibraryKeys': async ({ id, libraryIds }, { signal }) => {
+    'settings.storeLibraryKeys': async ({ id, libraryIds }, { signal }) => {
       const p = service.require(id);
       if (p.kind === 'sandbox') return service.view(p);
       const libraries = (await listLibraries(await clientFor(p), signal)).items;
@@ -100,12 +99,12 @@ export function settingsHandlers(service: ProfileService, clientFor: (p: StoredP
       changed();
       return service.view(service.require(p.id));
     },
-    'secrets.setPersistence': async ({ optIn }) => {
+    'settings.setSecretPersistence': async ({ optIn }) => {
       const info = await service.secrets.setOptIn(optIn);
       changed();
       return info;
     },
-    'sandbox.reset': async () => {
+    'settings.resetSandbox': async () => {
       await service.sandbox.reset();
       // Every window drops what it read from the sandbox profile, as after a profile change.
       changed();

@@ -3,9 +3,9 @@ import { randomUUID } from 'node:crypto';
 import { rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { LoggingAuth, SavedEndpoints } from '../../../shared/profiles.js';
-import { readJsonFile, writeFileAtomic } from '../fs/atomic.js';
-import { Serial } from '../fs/serial.js';
+import { LoggingAuth, SavedEndpoints } from '../../../shared/settings/profiles.js';
+import { readJsonFile, writeFileAtomic } from '../disk/atomic.js';
+import { Serial } from '../disk/serial.js';
 
 const StoredProfile = z.object({
   id: z.string(),

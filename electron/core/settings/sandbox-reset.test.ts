@@ -45,10 +45,10 @@ describe('the embedded sandbox', () => {
     const before = (await h.core.embeddedSandbox())!.apiUrl;
     expect((await h.call<AppList>('apps.list', {})).items.map((a) => a.name)).toContain('doomed');
 
-    expect(await h.call('sandbox.reset')).toEqual({ reset: true });
+    expect(await h.call('settings.resetSandbox')).toEqual({ reset: true });
     expect((await h.call<AppList>('apps.list', {})).items).toEqual([]);
     expect((await h.core.embeddedSandbox())!.apiUrl).toBe(before);
-    expect(h.events.some((e) => e.event === 'profiles.changed')).toBe(true);
+    expect(h.events.some((e) => e.event === 'settings.changed')).toBe(true);
 
     // Nothing of the old account comes back with the next start.
     await h.core.close();

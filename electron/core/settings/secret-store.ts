@@ -6,9 +6,9 @@
 import { rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import type { KeyStatus, SecretStorageInfo } from '../../../shared/profiles.js';
-import { readJsonFile, writeFileAtomic } from '../fs/atomic.js';
-import { Serial } from '../fs/serial.js';
+import type { KeyStatus, SecretStorageInfo } from '../../../shared/settings/profiles.js';
+import { readJsonFile, writeFileAtomic } from '../disk/atomic.js';
+import { Serial } from '../disk/serial.js';
 import type { SecretCipher } from '../ports.js';
 
 /** Backends that store secrets with no real protection (Chromium's fixed key on Linux). */

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProfileView } from '../../../shared/profiles.js';
+import type { ProfileView } from '../../../shared/settings/profiles.js';
 import { startCore, type Harness } from '../testing/core-harness.js';
 
 // Keys are visible ASCII (0x21-0x7E): the only characters a key may hold.
@@ -23,7 +23,7 @@ describe('keys never cross the boundary', () => {
   let sandboxId: string;
   beforeAll(async () => {
     h = await startCore();
-    const list = await h.call<{ activeId: string; profiles: ProfileView[] }>('profiles.list');
+    const list = await h.call<{ activeId: string; profiles: ProfileView[] }>('settings.profiles');
     endpoints = list.profiles[0]!.endpoints;
     sandboxId = list.activeId;
   });
@@ -34,31 +34,31 @@ describe('keys never cross the boundary', () => {
     await fc.assert(
       fc.asyncProperty(keyArb, keyArb, async (accountKey, libraryKey) => {
         const seen: unknown[] = [];
-        const offs = ['profiles.changed', 'app.notice'].map((e) => h.core.on(e, (p) => seen.push(p)));
+        const offs = ['settings.changed', 'desktop.notice'].map((e) => h.core.on(e, (p) => seen.push(p)));
         try {
-          const created = await h.core.invoke('profiles.create', { name: 'Property', endpoints, loggingAuth: 'bearer' });
+          const created = await h.core.invoke('settings.createProfile', { name: 'Property', endpoints, loggingAuth: 'bearer' });
           seen.push(created);
           if (!created.ok) throw new Error('create failed');
           const id = (created.value as ProfileView).id;
-          seen.push(await h.core.invoke('profiles.setKey', { profileId: id, slot: { kind: 'account' }, value: accountKey }));
-          seen.push(await h.core.invoke('profiles.setKey', { profileId: id, slot: { kind: 'library', libraryId: 77 }, value: libraryKey }));
-          seen.push(await h.core.invoke('profiles.setKey', { profileId: id, slot: { kind: 'loggingJwt' }, value: accountKey }));
-          seen.push(await h.core.invoke('profiles.list', {}));
+          seen.push(await h.core.invoke('settings.setKey', { profileId: id, slot: { kind: 'account' }, value: accountKey }));
+          seen.push(await h.core.invoke('settings.setKey', { profileId: id, slot: { kind: 'library', libraryId: 77 }, value: libraryKey }));
+          seen.push(await h.core.invoke('settings.setKey', { profileId: id, slot: { kind: 'loggingJwt' }, value: accountKey }));
+          seen.push(await h.core.invoke('settings.profiles', {}));
           // The keys travel to the sandbox and are refused: the answers must not echo them.
-          seen.push(await h.core.invoke('profiles.test', { id }));
-          seen.push(await h.core.invoke('profiles.discover', { id }));
-          seen.push(await h.core.invoke('profiles.storeLibraryKeys', { id, libraryIds: [77] }));
-          seen.push(await h.core.invoke('profiles.activate', { id }));
+          seen.push(await h.core.invoke('settings.testProfile', { id }));
+          seen.push(await h.core.invoke('settings.discover', { id }));
+          seen.push(await h.core.invoke('settings.storeLibraryKeys', { id, libraryIds: [77] }));
+          seen.push(await h.core.invoke('settings.activateProfile', { id }));
           seen.push(await h.core.invoke('console.send', { requestId: `p${++n}`, line: 'api get /pullzone --verbose' }));
           seen.push(await h.core.invoke('console.send', { requestId: `p${++n}`, line: `api post /dnszone -b '{"Domain":"x.test"}' -v` }));
           seen.push(await h.core.invoke('console.history', {}));
-          seen.push(await h.core.invoke('profiles.duplicate', { id }));
+          seen.push(await h.core.invoke('settings.duplicateProfile', { id }));
           const text = JSON.stringify(seen);
           for (const key of [accountKey, libraryKey]) for (const form of forms(key)) expect(text).not.toContain(form);
         } finally {
           offs.forEach((off) => off());
-          await h.call('profiles.activate', { id: sandboxId });
-          for (const p of (await h.call<{ profiles: ProfileView[] }>('profiles.list')).profiles) if (p.kind === 'platform') await h.call('profiles.delete', { id: p.id });
+          await h.call('settings.activateProfile', { id: sandboxId });
+          for (const p of (await h.call<{ profiles: ProfileView[] }>('settings.profiles')).profiles) if (p.kind === 'platform') await h.call('settings.deleteProfile', { id: p.id });
         }
       }),
       { numRuns: 30, seed: 20261121 },

@@ -1,5 +1,5 @@
 /** Builds a real core over a temp data dir and test ports, for tests under plain Node. */
-import { EVENT_NAMES } from '../../../shared/channels.js';
+import { EVENT_NAMES } from '../../../shared/contract/channels.js';
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

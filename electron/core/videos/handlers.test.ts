@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { videosContract } from '../../../shared/contract/videos.js';
 import { FileRegistry } from '../files/index.js';
-import { sandboxClient, type SandboxClient } from '../platform/test-support.js';
+import { sandboxClient, type SandboxClient } from '../platform/testing/support.js';
 import type { Dialogs } from '../ports.js';
 import { createRouter, type Handlers } from '../router.js';
 import { videosHandlers, type VideosHandlers } from './handlers.js';

@@ -4,7 +4,7 @@
  */
 import { basename } from 'node:path';
 import type { AddResult, Collection, videosContract } from '../../../shared/contract/videos.js';
-import { appError } from '../../../shared/result.js';
+import { appError } from '../../../shared/contract/result.js';
 import { VIDEO_EXTENSIONS } from '../../../shared/videos/model.js';
 import { AppFailure } from '../errors.js';
 import type { PlatformClient } from '../platform/types.js';

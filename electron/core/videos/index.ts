@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { EventBus } from '../router.js';
 import type { PlatformClient } from '../platform/types.js';
 import type { Dialogs, Notifier, SecretCipher } from '../ports.js';
-import type { AppError } from '../../../shared/result.js';
+import type { AppError } from '../../../shared/contract/result.js';
 import { AppFailure, toAppError } from '../errors.js';
 import { videosHandlers, type VideosDeps, type VideosHandlers } from './handlers.js';
 import { notifyQueue } from './queue/notify.js';
@@ -78,15 +78,15 @@ export async function createVideosArea(deps: VideosAreaDeps): Promise<VideosArea
     const runner = createJobRunner({ tusStore: fileTusStore(join(dir, 'tus')) });
     const opened = await openUploadQueue({
       dir, runner, clientFor: deps.clientFor, ...(deps.tusAccessFor ? { tusAccessFor: deps.tusAccessFor } : {}),
-      notice: (message) => deps.bus.emit('app.notice', { level: 'warning', message }),
+      notice: (message) => deps.bus.emit('desktop.notice', { level: 'warning', message }),
     });
-    if (opened.recovered) deps.bus.emit('app.notice', { level: 'warning', message: opened.recovered });
+    if (opened.recovered) deps.bus.emit('desktop.notice', { level: 'warning', message: opened.recovered });
     queue = opened;
     stopEvents = queue.onChange((change) => deps.bus.emit('videos.jobs', { jobs: [...change.jobs], removed: [...change.removed], status: change.status }));
     stopNotes = notifyQueue(queue, deps.notifier);
   } catch (e) {
     const error = toAppError(e);
-    deps.bus.emit('app.notice', { level: 'error', message: `${error.title}${error.detail ? `: ${error.detail}` : ''}` });
+    deps.bus.emit('desktop.notice', { level: 'error', message: `${error.title}${error.detail ? `: ${error.detail}` : ''}` });
     queue = unavailable(error);
   }
   const fetchPart = await openFetchPart(deps);

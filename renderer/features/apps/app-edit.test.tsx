@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MASK } from '../../../shared/redact';
+import { MASK } from '../../../shared/common/redact';
 import { aDetail, aSummary, bridgeWithApps, renderApps } from './test-apps';
 
 afterEach(() => {

@@ -2,13 +2,13 @@
 import JsonView from '@uiw/react-json-view';
 import { Tabs } from 'radix-ui';
 import { useMemo, useState } from 'react';
-import { DISPLAY_CAP_BYTES, type ConsoleResponse } from '../../../shared/console';
-import { escapeForDisplay, formatBytes } from '../../../shared/display';
+import { DISPLAY_CAP_BYTES, type ConsoleResponse } from '../../../shared/console/model';
+import { escapeForDisplay, formatBytes } from '../../../shared/common/display';
 import { errorOf } from '../../bridge/client';
 import { useCallMutation } from '../../bridge/queries';
 import { notify } from '../../ui/toast';
 import { escapeJson } from './escape-json';
-import { countOf } from '../../../shared/plural';
+import { countOf } from '../../../shared/common/plural';
 
 /** The tree's "n items" beside an object or array, in proper English ("1 item"). */
 function CountInfo({ count }: { readonly count: number }) {

@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { EditorState } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ConsoleResponse } from '../../../shared/console';
+import type { ConsoleResponse } from '../../../shared/console/model';
 import { observeActiveProfile, useActiveProfile } from '../../bridge/active-profile';
 import { BridgeProvider, createQueryClient } from '../../bridge/provider';
 import { installFakeBridge, type FakeBridge } from '../../testing/fake-bridge';

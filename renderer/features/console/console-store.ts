@@ -4,7 +4,7 @@
  */
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
-import type { ConsoleResponse } from '../../../shared/console';
+import type { ConsoleResponse } from '../../../shared/console/model';
 import { onProfileSwitch } from '../../bridge/active-profile';
 import { call } from '../../bridge/client';
 

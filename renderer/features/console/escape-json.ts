@@ -1,5 +1,5 @@
 /** Escapes control and bidi characters in every key and string of a parsed JSON value before display. */
-import { escapeForDisplay } from '../../../shared/display';
+import { escapeForDisplay } from '../../../shared/common/display';
 
 export function escapeJson(value: unknown): unknown {
   if (typeof value === 'string') return escapeForDisplay(value);

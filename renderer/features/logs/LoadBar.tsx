@@ -6,7 +6,7 @@
  */
 import { Dialog } from 'radix-ui';
 import { useEffect, useState } from 'react';
-import type { MethodOutput } from '../../../shared/contract';
+import type { MethodOutput } from '../../../shared/contract/index';
 import type { LogsStatus } from '../../../shared/contract/logs';
 import { useCallMutation } from '../../bridge/queries';
 import { ErrorMessage } from '../../ui/ErrorMessage';

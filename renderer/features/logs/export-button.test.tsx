@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, render as renderBare, screen, waitFor, within 
 import axe from 'axe-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LogsExportStatus } from '../../../shared/contract/logs-export';
-import type { MethodOutput } from '../../../shared/contract';
+import type { MethodOutput } from '../../../shared/contract/index';
 import type { ReactElement, ReactNode } from 'react';
 import { BridgeProvider, createQueryClient } from '../../bridge/provider';
 import { installFakeBridge, type FakeBridge } from '../../testing/fake-bridge';

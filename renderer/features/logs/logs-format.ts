@@ -2,7 +2,7 @@
  * How the Logs screen says things: the zone times are shown in, times in the from/to inputs, KPI numbers (with
  * "—" for anything unknown), the "load all" estimate, and which value the filter box is completing.
  */
-import { nounFor } from '../../../shared/plural';
+import { nounFor } from '../../../shared/common/plural';
 import { localTimeZone } from '../../../shared/logs/day';
 import type { TimeZoneMode } from './view-types';
 

@@ -1,6 +1,6 @@
 /** "Test connection": one row per area with its state and the platform's own message. */
 import { CheckCircle2, CircleAlert, CircleX } from 'lucide-react';
-import type { AreaCheck } from '../../../shared/profiles';
+import type { AreaCheck } from '../../../shared/settings/profiles';
 import { ErrorMessage } from '../../ui/ErrorMessage';
 import { useCallMutation } from '../../bridge/queries';
 import { AREA_LABEL } from './connection-words';
@@ -21,7 +21,7 @@ function Icon({ state }: { readonly state: AreaCheck['state'] }) {
 }
 
 export function ConnectionTest({ profileId }: { readonly profileId: string }) {
-  const test = useCallMutation('profiles.test');
+  const test = useCallMutation('settings.testProfile');
   return (
     <section className="card" aria-labelledby="conn-test">
       <div className="row spread">

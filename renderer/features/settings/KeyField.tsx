@@ -1,6 +1,6 @@
 /** A write-only key field: type a key and save it; afterwards only its last four characters show. */
 import { useId, useState, type FormEvent } from 'react';
-import type { KeySlot, KeyStatus } from '../../../shared/profiles';
+import type { KeySlot, KeyStatus } from '../../../shared/settings/profiles';
 import { fieldError } from '../../ui/ErrorMessage';
 import { useCallMutation } from '../../bridge/queries';
 import { SECRET_INPUT_MARKS } from '../../ui/secret-field';
@@ -28,8 +28,8 @@ function describe(status: KeyStatus): string {
 
 export function KeyField({ profileId, slot, label, status, readOnly }: Props) {
   const [value, setValue] = useState('');
-  const set = useCallMutation('profiles.setKey');
-  const remove = useCallMutation('profiles.deleteKey');
+  const set = useCallMutation('settings.setKey');
+  const remove = useCallMutation('settings.deleteKey');
   const id = useId();
   const error = fieldError(set.error, 'value');
 

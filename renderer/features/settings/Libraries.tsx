@@ -1,6 +1,6 @@
 /** Video library keys: found through the account key, or added by hand. */
 import { useId, useState, type FormEvent } from 'react';
-import type { ProfileView } from '../../../shared/profiles';
+import type { ProfileView } from '../../../shared/settings/profiles';
 import { ErrorMessage } from '../../ui/ErrorMessage';
 import { NOT_A_USERNAME_MARKS, SECRET_INPUT_MARKS } from '../../ui/secret-field';
 import { KeyField } from './KeyField';
@@ -8,9 +8,9 @@ import { useCallMutation } from '../../bridge/queries';
 
 export function Libraries({ profile }: { readonly profile: ProfileView }) {
   const sandbox = profile.kind === 'sandbox';
-  const discover = useCallMutation('profiles.discover');
-  const store = useCallMutation('profiles.storeLibraryKeys');
-  const addKey = useCallMutation('profiles.setKey');
+  const discover = useCallMutation('settings.discover');
+  const store = useCallMutation('settings.storeLibraryKeys');
+  const addKey = useCallMutation('settings.setKey');
   const [chosen, setChosen] = useState<number[]>([]);
   const [libId, setLibId] = useState('');
   const [libKey, setLibKey] = useState('');

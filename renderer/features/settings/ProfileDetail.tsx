@@ -1,6 +1,6 @@
 /** One profile: name, endpoints, logging authentication, keys, libraries and the connection test. */
 import { useId, useState, type FormEvent } from 'react';
-import type { Endpoints, ProfileView } from '../../../shared/profiles';
+import type { Endpoints, ProfileView } from '../../../shared/settings/profiles';
 import { useAreaFocusTarget } from '../../app/area-focus';
 import { ErrorMessage, fieldError } from '../../ui/ErrorMessage';
 import { ConnectionTest } from './ConnectionTest';
@@ -26,10 +26,10 @@ interface ProfileDetailProps {
 
 export function ProfileDetail({ profile, active, askReset = false, onResetAsked }: ProfileDetailProps) {
   const sandbox = profile.kind === 'sandbox';
-  const update = useCallMutation('profiles.update');
-  const activate = useCallMutation('profiles.activate');
-  const duplicate = useCallMutation('profiles.duplicate');
-  const remove = useCallMutation('profiles.delete');
+  const update = useCallMutation('settings.updateProfile');
+  const activate = useCallMutation('settings.activateProfile');
+  const duplicate = useCallMutation('settings.duplicateProfile');
+  const remove = useCallMutation('settings.deleteProfile');
   const [name, setName] = useState(profile.name);
   const [endpoints, setEndpoints] = useState<Endpoints>(profile.endpoints);
   const [confirmDelete, setConfirmDelete] = useState(false);

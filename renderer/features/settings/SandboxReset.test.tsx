@@ -42,24 +42,24 @@ describe('Reset sandbox', () => {
     fireEvent.click(opener);
     fireEvent.keyDown(screen.getByRole('button', { name: 'Reset sandbox' }), { key: 'Escape' });
     expect(screen.queryByRole('alertdialog')).toBeNull();
-    expect(bridge.count('sandbox.reset')).toBe(0);
+    expect(bridge.count('settings.resetSandbox')).toBe(0);
   });
 
   it('resets on confirmation, says so, and asks again for what was read from the sandbox', async () => {
     const bridge = renderReset();
     await screen.findByText('0 apps');
     const readsBefore = bridge.count('apps.list');
-    bridge.answer('sandbox.reset', { reset: true });
+    bridge.answer('settings.resetSandbox', { reset: true });
     fireEvent.click(screen.getByRole('button', { name: 'Reset sandbox…' }));
     fireEvent.click(screen.getByRole('button', { name: 'Reset sandbox' }));
     expect(await screen.findByText(/The sandbox was reset/)).toBeTruthy();
-    expect(bridge.inputs('sandbox.reset')).toEqual([{}]);
+    expect(bridge.inputs('settings.resetSandbox')).toEqual([{}]);
     await waitFor(() => expect(bridge.count('apps.list')).toBeGreaterThan(readsBefore));
   });
 
   it('shows why a reset failed', async () => {
     const bridge = renderReset();
-    bridge.answer('sandbox.reset', { error: { kind: 'internal', title: 'Could not start the sandbox again' } });
+    bridge.answer('settings.resetSandbox', { error: { kind: 'internal', title: 'Could not start the sandbox again' } });
     fireEvent.click(screen.getByRole('button', { name: 'Reset sandbox…' }));
     fireEvent.click(screen.getByRole('button', { name: 'Reset sandbox' }));
     expect(await screen.findByText(/Could not start the sandbox again/)).toBeTruthy();

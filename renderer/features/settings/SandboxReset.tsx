@@ -5,7 +5,7 @@ import { ErrorMessage } from '../../ui/ErrorMessage';
 
 /** `ask`: the palette's "Reset sandbox…" — the confirmation opens as if the button was pressed, and the ask is used up. */
 export function SandboxReset({ ask = false, onAsked }: { readonly ask?: boolean; onAsked?(): void }) {
-  const reset = useCallMutation('sandbox.reset');
+  const reset = useCallMutation('settings.resetSandbox');
   const [confirmingHere, setConfirmingHere] = useState(false);
   // An ask from the palette opens the confirmation until it is answered; answering uses the ask up.
   const confirming = confirmingHere || ask;

@@ -2,7 +2,7 @@
  * The warning Settings shows when this system cannot lock keys away: one plain sentence on where keys are kept,
  * how safe that is and what to do, with the storage backend's technical name behind "Details".
  */
-import type { SecretStorageInfo } from '../../../shared/profiles';
+import type { SecretStorageInfo } from '../../../shared/settings/profiles';
 import { useCall, useCallMutation } from '../../bridge/queries';
 import { useProfiles } from './use-profiles';
 
@@ -35,8 +35,8 @@ function backendMeaning(backend: string): string {
 
 export function SecretStorageBanner() {
   const profiles = useProfiles();
-  const app = useCall('app.info', {});
-  const persist = useCallMutation('secrets.setPersistence');
+  const app = useCall('desktop.info', {});
+  const persist = useCallMutation('settings.setSecretPersistence');
   const info = profiles.data?.secretStorage;
   if (!info?.weak) return null;
   return (

@@ -11,7 +11,7 @@ import { useProfiles } from './use-profiles';
 
 function NewProfile({ onCreated }: { readonly onCreated: (id: string) => void }) {
   const [name, setName] = useState('');
-  const create = useCallMutation('profiles.create');
+  const create = useCallMutation('settings.createProfile');
   const id = useId();
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -48,7 +48,7 @@ function Problems() {
 function Appearance() {
   const choice = useTheme((s) => s.choice);
   const setTheme = useTheme((s) => s.set);
-  const info = useCall('app.info', {});
+  const info = useCall('desktop.info', {});
   const themeId = useId();
   return (
     <>

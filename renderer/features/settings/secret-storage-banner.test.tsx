@@ -2,19 +2,19 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { SecretStorageInfo } from '../../../shared/profiles';
+import type { SecretStorageInfo } from '../../../shared/settings/profiles';
 import { BridgeProvider, createQueryClient } from '../../bridge/provider';
 import { installFakeBridge, type FakeBridge } from '../../testing/fake-bridge';
 import { SecretStorageBanner } from './SecretStorageBanner';
 
 let bridge: FakeBridge;
 function answer(info: SecretStorageInfo, platform = 'linux') {
-  bridge.answer('profiles.list', { activeId: null, profiles: [], secretStorage: info, problems: [] });
-  bridge.answer('app.info', { name: 'Burrow', version: '0.1.0', shell: 'electron', platform, dataDir: '/tmp/burrow' });
+  bridge.answer('settings.profiles', { activeId: null, profiles: [], secretStorage: info, problems: [] });
+  bridge.answer('desktop.info', { name: 'Burrow', version: '0.1.0', shell: 'electron', platform, dataDir: '/tmp/burrow' });
 }
 beforeEach(() => {
   bridge = installFakeBridge();
-  bridge.answer('secrets.setPersistence', { backend: 'basic_text', persistent: true, weak: true, optedIn: true });
+  bridge.answer('settings.setSecretPersistence', { backend: 'basic_text', persistent: true, weak: true, optedIn: true });
 });
 afterEach(cleanup);
 
@@ -53,7 +53,7 @@ describe('the key storage warning', () => {
     const box = await screen.findByRole('checkbox', { name: 'Save keys on this computer anyway, without encryption' });
     await waitFor(() => expect(screen.getByTestId('secret-storage').textContent).toContain('credential store'));
     fireEvent.click(box);
-    await waitFor(() => expect(bridge.inputs('secrets.setPersistence')).toEqual([{ optIn: true }]));
+    await waitFor(() => expect(bridge.inputs('settings.setSecretPersistence')).toEqual([{ optIn: true }]));
 
     cleanup();
     answer({ backend: 'basic_text', persistent: true, weak: true, optedIn: true });
@@ -66,7 +66,7 @@ describe('the key storage warning', () => {
   it('is not shown where keys are encrypted', async () => {
     answer({ backend: 'gnome_libsecret', persistent: true, weak: false, optedIn: false });
     renderBanner();
-    await waitFor(() => expect(bridge.count('profiles.list')).toBe(1));
+    await waitFor(() => expect(bridge.count('settings.profiles')).toBe(1));
     expect(screen.queryByTestId('secret-storage')).toBeNull();
   });
 });

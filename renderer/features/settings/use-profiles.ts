@@ -2,5 +2,5 @@
 import { useCall } from '../../bridge/queries';
 
 export function useProfiles() {
-  return useCall('profiles.list', {});
+  return useCall('settings.profiles', {});
 }

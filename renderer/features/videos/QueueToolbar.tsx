@@ -89,7 +89,7 @@ function CancelAll({ open, scoped, onCancel }: { readonly open: number; readonly
  */
 function LibraryFilterField({ jobs, filter, onFilter }: Pick<Props, 'jobs' | 'filter' | 'onFilter'>) {
   const libraries = useCall('videos.libraries', {});
-  const profiles = useCall('profiles.list', {});
+  const profiles = useCall('settings.profiles', {});
   // A library only rows of another profile go to is named from that profile's list, and says whose it is.
   const nameOf = (id: number) => {
     const own = libraries.data?.libraries.find((l) => l.id === id)?.name;

@@ -27,7 +27,7 @@ export function ShowInLibrary({ profileId, libraryId, videoId, rowTitle }: Props
   const row = useRowProfile(profileId);
   // The active profile's libraries name the library of one of its rows; another profile's row uses that profile's list.
   const libraries = useCall('videos.libraries', {}, { enabled: !row.foreign });
-  const activate = useCallMutation('profiles.activate');
+  const activate = useCallMutation('settings.activateProfile');
   const fetchCall = useFetchCall();
   const [said, setSaid] = useState<Said | null>(null);
   const [checking, setChecking] = useState(false);
@@ -39,7 +39,7 @@ export function ShowInLibrary({ profileId, libraryId, videoId, rowTitle }: Props
     setSaid(null);
     try {
       // Asked afresh: the row must not be looked up in whichever profile happens to be active now.
-      const list = await fetchCall('profiles.list', {});
+      const list = await fetchCall('settings.profiles', {});
       if (list.activeId !== profileId) {
         if (!row.foreign || !list.profiles.some((p) => p.id === profileId)) {
           // The button did not offer a switch (the profile changed meanwhile): say where the video is instead.

@@ -49,8 +49,8 @@ function NewCollection({ libraryId, onDone }: { readonly libraryId: number; read
  * their keys fetched at once.
  */
 function NoLibrariesHere({ profileId }: { readonly profileId: string | null }) {
-  const found = useCall('profiles.discover', { id: profileId ?? '' }, { enabled: profileId !== null });
-  const storeKeys = useCallMutation('profiles.storeLibraryKeys');
+  const found = useCall('settings.discover', { id: profileId ?? '' }, { enabled: profileId !== null });
+  const storeKeys = useCallMutation('settings.storeLibraryKeys');
   if (profileId === null || found.isPending) {
     return (
       <p className="muted" role="status" data-testid="no-libraries">
@@ -87,8 +87,8 @@ function NoLibrariesHere({ profileId }: { readonly profileId: string | null }) {
 /** The library and collection pickers above the queue. */
 export function TargetPicker() {
   const libraries = useCall('videos.libraries', {});
-  const profiles = useCall('profiles.list', {});
-  const storeKey = useCallMutation('profiles.storeLibraryKeys');
+  const profiles = useCall('settings.profiles', {});
+  const storeKey = useCallMutation('settings.storeLibraryKeys');
   const libraryId = useTarget((s) => s.libraryId);
   const collectionId = useTarget((s) => collectionFor(s, s.libraryId));
   const setLibrary = useTarget((s) => s.setLibrary);

@@ -1,5 +1,5 @@
 /** Dropped files reach the core by path: each DOM File (a folder too) is registered through the bridge, never read. */
-import type { RegisteredFile } from '../../../shared/contract';
+import type { RegisteredFile } from '../../../shared/contract/index';
 import { BridgeError } from '../../bridge/client';
 
 /** What registering the dropped files gave: the files the core knows now, and the names it refused. */

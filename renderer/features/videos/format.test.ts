@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { JOB_STATES } from '../../../shared/videos/model';
 import { errorLine, formatBytes, formatEta, formatSpeed, jobPercent, percentOf, progressLine, queueSummary, stateWords } from './format';
-import { aJob } from './job-fixtures';
+import { aJob } from './testing/job-fixtures';
 
 const WEIRD = [Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, -1];
 

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { aJob, aStatus } from './job-fixtures';
+import { aJob, aStatus } from './testing/job-fixtures';
 import { EMPTY_STATUS, useQueue } from './queue-store';
 
 const ids = () => useQueue.getState().ordered.map((j) => j.id);

@@ -6,8 +6,8 @@
 import { create } from 'zustand';
 import { call } from '../../bridge/client';
 import { useLoadThenFollow } from '../../bridge/events';
-import type { EventPayload, MethodOutput } from '../../../shared/contract';
-import type { AppError } from '../../../shared/result';
+import type { EventPayload, MethodOutput } from '../../../shared/contract/index';
+import type { AppError } from '../../../shared/contract/result';
 import type { JobView, QueueStatus } from '../../../shared/videos/model';
 
 /** The queue's status before the core has answered: empty, default concurrency. */

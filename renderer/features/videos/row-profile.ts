@@ -3,7 +3,7 @@
  * account they were added under), so a row of another profile must say so, name its library from that profile's
  * list, and never look its video up in the active profile's account.
  */
-import type { ProfileView } from '../../../shared/profiles';
+import type { ProfileView } from '../../../shared/settings/profiles';
 import { useCall } from '../../bridge/queries';
 
 export interface RowProfile {
@@ -16,7 +16,7 @@ export interface RowProfile {
 }
 
 export function useRowProfile(profileId: string): RowProfile {
-  const list = useCall('profiles.list', {});
+  const list = useCall('settings.profiles', {});
   const profile = list.data?.profiles.find((p) => p.id === profileId) ?? null;
   const foreign = list.data !== undefined && list.data.activeId !== profileId;
   return { foreign, profile, deleted: foreign && profile === null };

@@ -1,15 +1,15 @@
 /** The Videos screen as the app mounts it (tray, screen, toasts) over a fake bridge, for component tests. */
 import { render, screen } from '@testing-library/react';
 import { vi } from 'vitest';
-import type { MethodOutput } from '../../../shared/contract';
-import type { ProfileView } from '../../../shared/profiles';
+import type { MethodOutput } from '../../../shared/contract/index';
+import type { ProfileView } from '../../../shared/settings/profiles';
 import type { JobView, QueueStatus } from '../../../shared/videos/model';
 import { useNav } from '../../app/nav-store';
 import { BridgeProvider, createQueryClient } from '../../bridge/provider';
 import { installFakeBridge, type FakeBridge } from '../../testing/fake-bridge';
 import { Toasts } from '../../ui/toast';
 import { UploadsTray } from '../uploads-tray/UploadsTray';
-import { aStatus } from './job-fixtures';
+import { aStatus } from './testing/job-fixtures';
 import { EMPTY_STATUS, useQueue, useQueueSync } from './queue-store';
 import { useTarget } from './target-store';
 
@@ -20,9 +20,9 @@ export const PROFILES = {
   profiles: [],
   secretStorage: { backend: 'test', persistent: true, weak: false, optedIn: false },
   problems: [],
-} as unknown as MethodOutput<'profiles.list'>;
+} as unknown as MethodOutput<'settings.profiles'>;
 
-/** A profile as `profiles.list` describes it, with the named libraries' keys stored. */
+/** A profile as `settings.profiles` describes it, with the named libraries' keys stored. */
 export function aProfile(id: string, name: string, kind: ProfileView['kind'], libraries: readonly { id: number; name: string }[] = []): ProfileView {
   const none = { configured: false, state: 'none' } as const;
   return {
@@ -38,7 +38,7 @@ export function aProfile(id: string, name: string, kind: ProfileView['kind'], li
 }
 
 /** The profile list with these profiles, `activeId` the active one. */
-export function profilesWith(activeId: string | null, profiles: readonly ProfileView[]): MethodOutput<'profiles.list'> {
+export function profilesWith(activeId: string | null, profiles: readonly ProfileView[]): MethodOutput<'settings.profiles'> {
   return { ...PROFILES, activeId, profiles: [...profiles] };
 }
 
@@ -60,7 +60,7 @@ export function bridgeWith(jobs: readonly JobView[], status: QueueStatus = aStat
   // The screen is on show only in its own area; a test of another area says so.
   useNav.setState({ area: 'videos' });
   const bridge = installFakeBridge();
-  bridge.answer('profiles.list', PROFILES);
+  bridge.answer('settings.profiles', PROFILES);
   bridge.answer('videos.libraries', {
     libraries: [
       { id: 1, name: 'Demo Library', hasKey: true },

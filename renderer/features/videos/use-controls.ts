@@ -1,5 +1,5 @@
 /** The queue's controls as calls to the core; a refused call is told in a toast, the rows change by events. */
-import type { MethodName } from '../../../shared/channels';
+import type { MethodName } from '../../../shared/contract/channels';
 import { errorOf } from '../../bridge/client';
 import { useCallMutation } from '../../bridge/queries';
 import { notify } from '../../ui/toast';

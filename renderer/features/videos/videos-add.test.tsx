@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useNav } from '../../app/nav-store';
 import type { FakeBridge } from '../../testing/fake-bridge';
 import { skippedMessage } from './drop-files';
-import { aJob, aStatus } from './job-fixtures';
+import { aJob, aStatus } from './testing/job-fixtures';
 import { bridgeWith, fakeLayout, renderTrayOnly, renderVideos } from './test-screen';
 import { useTarget } from './target-store';
 
@@ -122,14 +122,14 @@ describe('where files go', () => {
 
   it('a library without a key here offers to get it with the account key', async () => {
     const bridge = bridgeWith([]);
-    bridge.answer('profiles.storeLibraryKeys', {} as never);
+    bridge.answer('settings.storeLibraryKeys', {} as never);
     renderVideos();
     await libraryChosen();
     fireEvent.change(screen.getByRole('combobox', { name: 'Library' }), { target: { value: '2' } });
     expect((await screen.findByTestId('library-no-key')).textContent).toContain('each video library has its own');
     expect(screen.queryByRole('combobox', { name: /^Collection/ })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Get its key' }));
-    await waitFor(() => expect(bridge.inputs('profiles.storeLibraryKeys')).toEqual([{ id: 'p1', libraryIds: [2] }]));
+    await waitFor(() => expect(bridge.inputs('settings.storeLibraryKeys')).toEqual([{ id: 'p1', libraryIds: [2] }]));
     // Stored: the libraries are asked again, and now say so.
     await waitFor(() => expect(bridge.count('videos.libraries')).toBe(2));
   });

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { aJob } from './job-fixtures';
+import { aJob } from './testing/job-fixtures';
 import { bridgeWith, fakeLayout, renderVideos, rowOf } from './test-screen';
 
 beforeEach(fakeLayout);

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { aJob, aStatus } from './job-fixtures';
+import { aJob, aStatus } from './testing/job-fixtures';
 import { bridgeWith, fakeLayout, renderVideos, rowOf } from './test-screen';
 
 beforeEach(fakeLayout);

@@ -11,7 +11,7 @@ import { CSV_FIELDS, exportFields } from '../../../../shared/logs/export-format.
 import type { CdnLogRecord } from '../../../../shared/logs/log-record.js';
 import { formatV1Line, parseV1Line } from '../../../../shared/logs/v1-line.js';
 import { FileRegistry } from '../../files/index.js';
-import { failureOf } from '../../platform/test-support.js';
+import { failureOf } from '../../platform/testing/support.js';
 import { createLogsArea } from '../index.js';
 import { createRateBudget } from '../v2/rate-budget.js';
 import { inThreadRows, workerRows, type RowsHost } from '../rows/rows-host.js';

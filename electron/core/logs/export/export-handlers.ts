@@ -9,7 +9,7 @@ import type { LogsExportStatus } from '../../../../shared/contract/logs-export.j
 import type { LogSort } from '../../../../shared/contract/logs.js';
 import { isTimeZone } from '../../../../shared/logs/day.js';
 import { EXPORT_EXTENSIONS, type ExportFormat } from '../../../../shared/logs/export-format.js';
-import { appError } from '../../../../shared/result.js';
+import { appError } from '../../../../shared/contract/result.js';
 import { AppFailure } from '../../errors.js';
 import type { Dialogs } from '../../ports.js';
 import type { LogsHandlers } from '../index.js';

@@ -15,7 +15,7 @@ import { logEntrySchema } from '../../../../shared/logs/v2-response.js';
 import { startSandbox, type Sandbox } from '../../../../sandbox/server.js';
 import { FileRegistry } from '../../files/index.js';
 import { createPlatformClient } from '../../platform/client.js';
-import { endpointsOf, failureOf, fixedCredentials } from '../../platform/test-support.js';
+import { endpointsOf, failureOf, fixedCredentials } from '../../platform/testing/support.js';
 import type { PlatformClient } from '../../platform/types.js';
 import { createLogsArea, type LogsArea } from '../index.js';
 import { createRateBudget, type RateBudget } from '../v2/rate-budget.js';

@@ -8,7 +8,7 @@ import { MessageChannel } from 'node:worker_threads';
 import type { LogFilter } from '../../../../shared/logs/filter.js';
 import { planDay, type DayPlan } from '../../../../shared/logs/day.js';
 import type { LogsStatus } from '../../../../shared/contract/logs.js';
-import { appError } from '../../../../shared/result.js';
+import { appError } from '../../../../shared/contract/result.js';
 import { AppFailure } from '../../errors.js';
 import type { PlatformClient } from '../../platform/types.js';
 import { downloadDay } from '../v1/day-download.js';

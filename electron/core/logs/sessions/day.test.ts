@@ -10,7 +10,7 @@ import { localDate, planDay } from '../../../../shared/logs/day.js';
 import { logEntryToRecord, logQueryResponseSchema, type LogEntry } from '../../../../shared/logs/v2-response.js';
 import { startSandbox, type Sandbox } from '../../../../sandbox/server.js';
 import { createPlatformClient } from '../../platform/client.js';
-import { endpointsOf, fixedCredentials } from '../../platform/test-support.js';
+import { endpointsOf, fixedCredentials } from '../../platform/testing/support.js';
 import type { PlatformClient } from '../../platform/types.js';
 import { createLogsArea, type LogsArea } from '../index.js';
 import { createRateBudget } from '../v2/rate-budget.js';

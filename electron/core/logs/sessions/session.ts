@@ -10,7 +10,7 @@ import { formatFilterText, parseFilterText } from '../../../../shared/logs/filte
 import { resolveRange, type LogRange } from '../../../../shared/logs/range.js';
 import { V2_LIMIT_MAX } from '../../../../shared/logs/v2-query.js';
 import type { LogRow, LogSort, LogsStatus } from '../../../../shared/contract/logs.js';
-import { appError } from '../../../../shared/result.js';
+import { appError } from '../../../../shared/contract/result.js';
 import { AppFailure, toAppError } from '../../errors.js';
 import type { RateBudget } from '../v2/rate-budget.js';
 import type { RowsHandle } from '../rows/rows-host.js';

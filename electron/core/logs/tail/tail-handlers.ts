@@ -1,7 +1,7 @@
 /** The live tail's handlers (`logs.tail*`), mounted into the logs area; its sessions are kept here. */
 import { randomUUID } from 'node:crypto';
 import type { logsTailMethods, TailStatus } from '../../../../shared/contract/logs-tail.js';
-import { appError } from '../../../../shared/result.js';
+import { appError } from '../../../../shared/contract/result.js';
 import { AppFailure } from '../../errors.js';
 import type { AreaHandlers } from '../../router.js';
 import type { RateBudget } from '../v2/rate-budget.js';

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TailStatus } from '../../../../shared/contract/logs-tail.js';
 import { logEntryToRecord, readLogPage, type LogEntry } from '../../../../shared/logs/v2-response.js';
-import { appError } from '../../../../shared/result.js';
+import { appError } from '../../../../shared/contract/result.js';
 import { AppFailure } from '../../errors.js';
 import { createRateBudget } from '../v2/rate-budget.js';
 import { inThreadRows } from '../rows/rows-host.js';

@@ -7,7 +7,7 @@ import type { TailStatus } from '../../../../shared/contract/logs-tail.js';
 import { logQueryResponseSchema } from '../../../../shared/logs/v2-response.js';
 import { startSandbox, type Sandbox } from '../../../../sandbox/server.js';
 import { createPlatformClient } from '../../platform/client.js';
-import { endpointsOf, fixedCredentials } from '../../platform/test-support.js';
+import { endpointsOf, fixedCredentials } from '../../platform/testing/support.js';
 import type { PlatformClient } from '../../platform/types.js';
 import { createLogsArea, type LogsArea } from '../index.js';
 import { createRateBudget, type RateBudget } from '../v2/rate-budget.js';

@@ -5,7 +5,7 @@
  * client's own retries are off (every attempt comes out of the budget; a half-parsed body cannot be taken back).
  */
 import type { DayFile } from '../../../../shared/logs/day.js';
-import { appError } from '../../../../shared/result.js';
+import { appError } from '../../../../shared/contract/result.js';
 import { AppFailure } from '../../errors.js';
 import { retry, type Clock } from '../../platform/policy.js';
 import type { PlatformClient, PlatformResponse } from '../../platform/types.js';

@@ -5,8 +5,8 @@
  */
 import { LOG_ERROR_TEXTS, type LogErrorText } from '../../../../shared/logs/log-error-texts.js';
 import { LOG_ERROR_CODES, type LogErrorCode } from '../../../../shared/logs/v2-response.js';
-import { appError, type AppError } from '../../../../shared/result.js';
-import { redactUrl } from '../../../../shared/redact.js';
+import { appError, type AppError } from '../../../../shared/contract/result.js';
+import { redactUrl } from '../../../../shared/common/redact.js';
 import { cleanText } from '../../platform/errors.js';
 
 export { LOG_ERROR_TEXTS, type LogErrorText };

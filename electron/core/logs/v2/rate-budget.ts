@@ -3,7 +3,7 @@
  * `limit` requests in any sliding window of `windowMs`. A slot is held from the grant until `windowMs` after the
  * answer, which covers whenever the platform counted the request.
  */
-import { appError } from '../../../../shared/result.js';
+import { appError } from '../../../../shared/contract/result.js';
 import { AppFailure } from '../../errors.js';
 
 /** The platform's limit: 30 requests per 10 seconds per pull zone. */

@@ -3,7 +3,7 @@ import { logError } from '../../../../shared/logs/v2-response.js';
 import type { V2QueryInput } from '../../../../shared/logs/v2-query-string.js';
 import { startSandbox, type Sandbox } from '../../../../sandbox/server.js';
 import { createPlatformClient } from '../../platform/client.js';
-import { endpointsOf, failureOf, fakeSleep, fixedCredentials } from '../../platform/test-support.js';
+import { endpointsOf, failureOf, fakeSleep, fixedCredentials } from '../../platform/testing/support.js';
 import type { PlatformClient, PlatformRequest, PlatformResponse } from '../../platform/types.js';
 import { LOG_ERROR_TEXTS } from './log-errors.js';
 import { createRateBudget, LOG_RATE_LIMIT, LOG_RATE_WINDOW_MS, type BudgetTimers, type RateBudget, type ZoneBudgetState } from './rate-budget.js';

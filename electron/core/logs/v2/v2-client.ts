@@ -7,7 +7,7 @@ import { V2_LIMIT_MAX } from '../../../../shared/logs/v2-query.js';
 import { formatV2Query, type V2QueryInput } from '../../../../shared/logs/v2-query-string.js';
 import type { CdnLogRecord } from '../../../../shared/logs/log-record.js';
 import { readLogErrorBody, readLogPage, type LogEntry, type LogErrorBodyRead, type QueryEcho, type SkippedRow } from '../../../../shared/logs/v2-response.js';
-import { appError } from '../../../../shared/result.js';
+import { appError } from '../../../../shared/contract/result.js';
 import { AppFailure, toAppError } from '../../errors.js';
 import { mapPlatformError } from '../../platform/errors.js';
 import { retry, type AttemptOutcome, type Clock, type RetryPolicy } from '../../platform/policy.js';

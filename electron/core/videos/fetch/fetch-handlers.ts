@@ -4,7 +4,7 @@
  */
 import { join } from 'node:path';
 import type { videosFetchMethods } from '../../../../shared/contract/videos-fetch.js';
-import type { AppError } from '../../../../shared/result.js';
+import type { AppError } from '../../../../shared/contract/result.js';
 import { AppFailure, toAppError } from '../../errors.js';
 import type { PlatformClient } from '../../platform/types.js';
 import type { SecretCipher } from '../../ports.js';
@@ -53,7 +53,7 @@ export async function openFetchPart(deps: {
 }): Promise<FetchPart> {
   try {
     const fetches = await openFetchQueue({ dir: join(deps.dataDir, 'fetches'), ...(deps.cipher ? { cipher: deps.cipher } : {}), clientFor: deps.clientFor });
-    if (fetches.recovered) deps.bus.emit('app.notice', { level: 'warning', message: fetches.recovered });
+    if (fetches.recovered) deps.bus.emit('desktop.notice', { level: 'warning', message: fetches.recovered });
     const off = fetches.onChange((change) => deps.bus.emit('videos.fetchRows', { fetches: [...change.fetches], removed: [...change.removed] }));
     return {
       fetches,
@@ -64,7 +64,7 @@ export async function openFetchPart(deps: {
     };
   } catch (e) {
     const error: AppError = toAppError(e);
-    deps.bus.emit('app.notice', { level: 'error', message: `The list of fetches could not be opened: ${error.title}` });
+    deps.bus.emit('desktop.notice', { level: 'error', message: `The list of fetches could not be opened: ${error.title}` });
     return { close: async () => {} };
   }
 }

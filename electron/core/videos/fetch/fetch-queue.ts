@@ -5,8 +5,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { isFetchEnded, type FetchHeader, type FetchView } from '../../../../shared/contract/videos-fetch.js';
-import { headerSecrets, redactText, redactUrl } from '../../../../shared/redact.js';
-import { appError } from '../../../../shared/result.js';
+import { headerSecrets, redactText, redactUrl } from '../../../../shared/common/redact.js';
+import { appError } from '../../../../shared/contract/result.js';
 import { AppFailure } from '../../errors.js';
 import type { PlatformClient } from '../../platform/types.js';
 import type { SecretCipher } from '../../ports.js';

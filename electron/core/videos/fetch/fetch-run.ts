@@ -4,7 +4,7 @@
  * that back off while nothing moves. Every step is persisted by the host before the next one starts.
  */
 import { isFetchEnded } from '../../../../shared/contract/videos-fetch.js';
-import { headerSecrets, redactError, redactText, redactUrl } from '../../../../shared/redact.js';
+import { headerSecrets, redactError, redactText, redactUrl } from '../../../../shared/common/redact.js';
 import { toAppError } from '../../errors.js';
 import { backoff, parseRetryAfter } from '../../platform/policy.js';
 import type { PlatformClient } from '../../platform/types.js';

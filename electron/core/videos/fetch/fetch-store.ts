@@ -7,8 +7,8 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { FETCH_STATES } from '../../../../shared/contract/videos-fetch.js';
-import { readJsonFile, writeFileAtomic } from '../../fs/atomic.js';
-import { Serial } from '../../fs/serial.js';
+import { readJsonFile, writeFileAtomic } from '../../disk/atomic.js';
+import { Serial } from '../../disk/serial.js';
 import type { SecretCipher } from '../../ports.js';
 import { isWeakBackend } from '../../settings/index.js';
 

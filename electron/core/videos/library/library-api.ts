@@ -4,7 +4,7 @@
  */
 import type { z } from 'zod';
 import type { LibraryPage, LibraryQuery, LibraryVideo } from '../../../../shared/contract/videos-library.js';
-import type { AppError } from '../../../../shared/result.js';
+import type { AppError } from '../../../../shared/contract/result.js';
 import { AppFailure } from '../../errors.js';
 import type { PlatformClient, PlatformRequest, PlatformResponse } from '../../platform/types.js';
 import { LIBRARY_KEY_HINT } from '../upload/classify.js';

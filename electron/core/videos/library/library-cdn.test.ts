@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createPlatformClient } from '../../platform/client.js';
-import { endpointsOf, fixedCredentials, perTestCleanup } from '../../platform/test-support.js';
+import { endpointsOf, fixedCredentials, perTestCleanup } from '../../platform/testing/support.js';
 import { CdnCache, fetchThumbnail, findCdnHost, MAX_THUMBNAIL_BYTES } from './library-cdn.js';
 import { libraryHandlers } from './library-handlers.js';
 import { runnerSandbox, type RunnerSandbox } from '../testing/runner-harness.js';

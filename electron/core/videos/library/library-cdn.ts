@@ -3,7 +3,7 @@
  * the library names its pull zone, the pull zone its hostnames), the thumbnail's bytes (the window loads no image
  * from the network, so the core fetches it and hands over a data: URL), and the links a user copies.
  */
-import { readPullZone, readVideoLibrary } from '../../../../shared/platform/core-answers.js';
+import { readPullZone, readVideoLibrary } from '../../../../shared/common/core-answers.js';
 import type { PlatformClient } from '../../platform/types.js';
 import type { PlatformVideo } from './library-api.js';
 

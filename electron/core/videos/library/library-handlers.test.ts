@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LibraryQuery } from '../../../../shared/contract/videos-library.js';
-import { failureOf } from '../../platform/test-support.js';
+import { failureOf } from '../../platform/testing/support.js';
 import type { PlatformClient } from '../../platform/types.js';
 import { LIBRARY_KEY_HINT } from '../upload/classify.js';
 import { libraryHandlers } from './library-handlers.js';

@@ -1,5 +1,5 @@
 /** The library browser's handlers: the active profile's client, the platform calls, and the CDN's thumbnails and links. */
-import type { MethodName } from '../../../../shared/channels.js';
+import type { MethodName } from '../../../../shared/contract/channels.js';
 import type { videosLibraryMethods } from '../../../../shared/contract/videos-library.js';
 import type { Handler } from '../../router.js';
 import type { PlatformClient } from '../../platform/types.js';

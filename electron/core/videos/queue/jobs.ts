@@ -3,7 +3,7 @@
  * in memory at once (so concurrent steps build on it) and is on disk before the step that made it resolves; changed
  * rows go out in change events at most once per window. Also what a row shows (bytes, speed, time left).
  */
-import { appError } from '../../../../shared/result.js';
+import { appError } from '../../../../shared/contract/result.js';
 import type { JobView, QueueStatus } from '../../../../shared/videos/model.js';
 import { AppFailure } from '../../errors.js';
 import type { Journal, JournalLine } from './journal.js';

@@ -8,7 +8,7 @@ import { open, readFile, rename, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { JobError, JobState } from '../../../../shared/videos/model.js';
-import { writeFileAtomic } from '../../fs/atomic.js';
+import { writeFileAtomic } from '../../disk/atomic.js';
 import type { JobPatch, JobRecord } from '../types.js';
 
 /** The journal's name inside the queue folder. */

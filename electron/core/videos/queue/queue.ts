@@ -4,7 +4,7 @@
  */
 import { mkdir } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { appError } from '../../../../shared/result.js';
+import { appError } from '../../../../shared/contract/result.js';
 import type { JobView, QueueStatus } from '../../../../shared/videos/model.js';
 import { AppFailure, toAppError } from '../../errors.js';
 import type { BandwidthCap } from '../upload/bandwidth.js';

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { startSandbox, type Sandbox } from '../../../../sandbox/server.js';
 import { isFetchEnded, type FetchView } from '../../../../shared/contract/videos-fetch.js';
 import { createPlatformClient } from '../../platform/client.js';
-import { endpointsOf, fixedCredentials } from '../../platform/test-support.js';
+import { endpointsOf, fixedCredentials } from '../../platform/testing/support.js';
 import type { PlatformClient } from '../../platform/types.js';
 import type { FetchQueue } from '../fetch/fetch-queue.js';
 

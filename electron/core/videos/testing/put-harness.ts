@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { afterEach, beforeEach } from 'vitest';
 import { createPlatformClient } from '../../platform/client.js';
-import { allAreasAt, fixedCredentials, perTestCleanup } from '../../platform/test-support.js';
+import { allAreasAt, fixedCredentials, perTestCleanup } from '../../platform/testing/support.js';
 import type { PlatformClient } from '../../platform/types.js';
 import type { PutFileOptions } from '../upload/put-file.js';
 import { tempDir } from './runner-harness.js';

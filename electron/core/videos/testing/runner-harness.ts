@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { startSandbox, type Sandbox } from '../../../../sandbox/server.js';
 import { createPlatformClient } from '../../platform/client.js';
-import { endpointsOf, fixedCredentials } from '../../platform/test-support.js';
+import { endpointsOf, fixedCredentials } from '../../platform/testing/support.js';
 import type { PlatformClient, PlatformRequest } from '../../platform/types.js';
 import { UNCAPPED } from '../upload/bandwidth.js';
 import type { JobPatch, JobRecord, RunContext } from '../types.js';

@@ -1,7 +1,7 @@
 /** Test helpers for resumable uploads: a sandbox on a clock the test moves, a video to upload into, and the options of one upload. */
 import { startSandbox, type Sandbox } from '../../../../sandbox/server.js';
 import { createPlatformClient } from '../../platform/client.js';
-import { endpointsOf, fixedCredentials } from '../../platform/test-support.js';
+import { endpointsOf, fixedCredentials } from '../../platform/testing/support.js';
 import type { PlatformClient } from '../../platform/types.js';
 import { createTusSigner, type TusSigner } from '../tus/tus-sign.js';
 import type { TusUploadOptions } from '../tus/tus-upload.js';

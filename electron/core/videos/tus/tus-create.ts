@@ -3,7 +3,7 @@
  * tus-js-client's errors into the failures those rules read.
  */
 import type { DetailedError } from 'tus-js-client';
-import { appError } from '../../../../shared/result.js';
+import { appError } from '../../../../shared/contract/result.js';
 import type { JobError } from '../../../../shared/videos/model.js';
 import type { Clock, RetryPolicy } from '../../platform/policy.js';
 import { retryUpload, Stopped, UPLOAD_POLICY, type CallFailure } from '../upload/classify.js';

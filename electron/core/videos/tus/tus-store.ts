@@ -6,7 +6,7 @@
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { readJsonFile, writeFileAtomic } from '../../fs/atomic.js';
+import { readJsonFile, writeFileAtomic } from '../../disk/atomic.js';
 
 /** What is needed to continue an upload, and what the file was when it began. */
 export interface TusResumeEntry {

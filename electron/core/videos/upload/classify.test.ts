@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appError } from '../../../../shared/result.js';
+import { appError } from '../../../../shared/contract/result.js';
 import { classify, UPLOAD_POLICY, type CallFailure } from './classify.js';
 
 const NOW = Date.UTC(2025, 4, 6, 10, 20, 30);

@@ -3,7 +3,7 @@
  * show, or report the platform unreachable so the queue waits for the network. The waits are UPLOAD_POLICY's.
  */
 import type { JobError } from '../../../../shared/videos/model.js';
-import type { AppError } from '../../../../shared/result.js';
+import type { AppError } from '../../../../shared/contract/result.js';
 import { AppFailure } from '../../errors.js';
 import { decide, retry, type AttemptOutcome, type Clock, type Decision, type RetryPolicy } from '../../platform/policy.js';
 import { VideoCallFailure } from './video-api.js';

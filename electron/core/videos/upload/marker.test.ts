@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FAKE_NOW } from '../../platform/test-support.js';
+import { FAKE_NOW } from '../../platform/testing/support.js';
 import { findMarkedVideo, jobMarker, markedTitle } from './marker.js';
 import { createJobRunner } from './runner.js';
 import { fakeRun, jobFor, randomFile, recordedSleep, runnerSandbox, tempDir, type RunnerSandbox } from '../testing/runner-harness.js';

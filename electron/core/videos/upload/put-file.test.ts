@@ -1,7 +1,7 @@
 import { appendFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { signal } from '../../platform/test-support.js';
+import { signal } from '../../platform/testing/support.js';
 import type { PlatformClient } from '../../platform/types.js';
 import { putFile, READ_SIZE, type PutFileOptions } from './put-file.js';
 import { LIBRARY, putHarness, putOptions, received } from '../testing/put-harness.js';

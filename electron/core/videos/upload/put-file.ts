@@ -6,7 +6,7 @@
 import { readSync } from 'node:fs';
 import { open, stat, type FileHandle } from 'node:fs/promises';
 import { Readable } from 'node:stream';
-import { appError } from '../../../../shared/result.js';
+import { appError } from '../../../../shared/contract/result.js';
 import type { PlatformClient } from '../../platform/types.js';
 import type { BandwidthGate } from './bandwidth.js';
 import type { CallFailure } from './classify.js';

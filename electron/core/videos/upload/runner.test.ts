@@ -1,11 +1,11 @@
 import { appendFileSync, unlinkSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FAKE_NOW } from '../../platform/test-support.js';
+import { FAKE_NOW } from '../../platform/testing/support.js';
 import { createJobRunner } from './runner.js';
 import { fakeRun, jobFor, randomFile, recordedSleep, runnerSandbox, tempDir, type FakeRun, type RunnerSandbox } from '../testing/runner-harness.js';
 import type { JobRecord } from '../types.js';
 import { listVideos } from './video-api.js';
-import { FAIL_ENCODE_MARKER } from '../../../../sandbox/video/processing.js';
+import { FAIL_ENCODE_MARKER } from '../../../../sandbox/videos/processing.js';
 
 const MiB = 1024 * 1024;
 

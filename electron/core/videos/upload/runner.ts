@@ -3,7 +3,7 @@
  * file by PUT on the same video id until the platform has it, and verify. The queue decides when; this decides how.
  */
 import type { JobError } from '../../../../shared/videos/model.js';
-import { appError } from '../../../../shared/result.js';
+import { appError } from '../../../../shared/contract/result.js';
 import { AppFailure } from '../../errors.js';
 import { backoff, sleep as realSleep, type RetryPolicy } from '../../platform/policy.js';
 import type { PlatformClient } from '../../platform/types.js';

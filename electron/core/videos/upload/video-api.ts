@@ -4,7 +4,7 @@
  * so every failure comes back once, with what the runner needs to decide (status, Retry-After, low-level code).
  */
 import { z } from 'zod';
-import { appError } from '../../../../shared/result.js';
+import { appError } from '../../../../shared/contract/result.js';
 import { AppFailure, toAppError } from '../../errors.js';
 import { mapPlatformError } from '../../platform/errors.js';
 import type { PlatformClient, PlatformRequest, PlatformResponse } from '../../platform/types.js';

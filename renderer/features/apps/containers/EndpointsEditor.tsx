@@ -1,6 +1,6 @@
 /** A container's endpoints: each one CDN (HTTP through a pull zone) or anycast (an IPv4 address), showing only that kind's fields. */
 import { useFormContext, useWatch, type ArrayPath } from 'react-hook-form';
-import { ANYCAST_TYPES } from '../../../../shared/platform/containers';
+import { ANYCAST_TYPES } from '../../../../shared/apps/schema';
 import { Field } from '../../../ui/field';
 import { RowList } from '../../../ui/row-list';
 import { CheckField, NumberField } from './controls';

@@ -7,7 +7,7 @@ import { Controller, useFormContext, useWatch } from 'react-hook-form';
 import type { AppRegistry } from '../../../../shared/contract/apps';
 import { formatImageReference, parseImageReference, type ImageReferenceProblem } from '../../../../shared/apps/image-reference';
 import { matchRegistry, registryHostKey } from '../../../../shared/apps/image-registry';
-import { IMAGE_PULL_POLICIES } from '../../../../shared/platform/containers';
+import { IMAGE_PULL_POLICIES } from '../../../../shared/apps/schema';
 import { useFetchCall } from '../../../bridge/queries';
 import { Field } from '../../../ui/field';
 import { useCompletion } from './completion';

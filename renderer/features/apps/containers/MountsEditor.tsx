@@ -1,7 +1,7 @@
 /** A container's volume mounts: each picks one of the app's declared volumes, or declares a new one on the spot. */
 import { useState } from 'react';
 import { useFormContext, useWatch, type ArrayPath } from 'react-hook-form';
-import { LIMITS } from '../../../../shared/platform/containers';
+import { LIMITS } from '../../../../shared/apps/schema';
 import { Field } from '../../../ui/field';
 import { RowList } from '../../../ui/row-list';
 import { at, errorAt, type AppForm, type FormPath } from './form-kit';

@@ -1,6 +1,6 @@
 /** One port mapping of an endpoint: container port, exposed port, and (for anycast) protocols; warns on database ports. */
 import { useWatch } from 'react-hook-form';
-import { PROTOCOLS } from '../../../../shared/platform/containers';
+import { PROTOCOLS } from '../../../../shared/apps/schema';
 import { ChecksField, NumberField } from './controls';
 import { DATABASE_PORTS, type AppForm, type FormPath } from './form-kit';
 

@@ -1,6 +1,6 @@
 /** Startup, readiness and liveness probes: each off unless switched on, one kind at a time, timings left to the platform unless typed. */
 import { useFormContext, useWatch } from 'react-hook-form';
-import { LIMITS, PROBE_DEFAULTS } from '../../../../shared/platform/containers';
+import { LIMITS, PROBE_DEFAULTS } from '../../../../shared/apps/schema';
 import { Field } from '../../../ui/field';
 import { at, errorAt, optionalNumber, optionalText, type AppForm, type FormPath } from './form-kit';
 import { HTTP_STATUS_OPTIONS, statusName } from './http-status';

@@ -2,7 +2,7 @@
 import { X } from 'lucide-react';
 import { useState, type KeyboardEvent } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { LIMITS } from '../../../../shared/platform/containers';
+import { LIMITS } from '../../../../shared/apps/schema';
 import { Field } from '../../../ui/field';
 import { errorAt, optionalText, type AppForm, type FormPath } from './form-kit';
 

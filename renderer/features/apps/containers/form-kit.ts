@@ -1,6 +1,6 @@
 /** What the container editor's parts share: the form's type, paths under one container, number inputs, errors by path. */
 import { get, type FieldErrors, type Path } from 'react-hook-form';
-import type { AddApplicationRequestInput } from '../../../../shared/platform/containers';
+import type { AddApplicationRequestInput } from '../../../../shared/apps/schema';
 
 /** The form's values are the create request's body, exactly. */
 export type AppForm = AddApplicationRequestInput;

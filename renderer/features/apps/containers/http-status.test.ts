@@ -1,6 +1,6 @@
 /** The status list names every enum value once, with distinct numbers, labelled as people read them. */
 import { describe, expect, it } from 'vitest';
-import { HTTP_STATUS_CODES } from '../../../../shared/platform/containers';
+import { HTTP_STATUS_CODES } from '../../../../shared/apps/schema';
 import { HTTP_STATUS_OPTIONS, statusName } from './http-status';
 
 describe('HTTP_STATUS_OPTIONS', () => {

@@ -1,5 +1,5 @@
 /** HTTP status codes as people know them ("200 OK") for the platform's status enum, which is sent by name (`ok`). */
-import { HTTP_STATUS_CODES } from '../../../../shared/platform/containers';
+import { HTTP_STATUS_CODES } from '../../../../shared/apps/schema';
 
 /** One of the platform's status names. */
 export type HttpStatusName = (typeof HTTP_STATUS_CODES)[number];

@@ -1,6 +1,6 @@
 /** The App section: name, runtime, grace period and the optional repository settings. */
 import { useFormContext } from 'react-hook-form';
-import { LIMITS, RUNTIME_TYPES } from '../../../../shared/platform/containers';
+import { LIMITS, RUNTIME_TYPES } from '../../../../shared/apps/schema';
 import { Field } from '../../../ui/field';
 import type { AppFormValues } from './form-schema';
 import { messageAt, optionalNumber, optionalText } from './form-helpers';

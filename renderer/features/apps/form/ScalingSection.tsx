@@ -1,6 +1,6 @@
 /** The Scaling and regions section: instances per region, where the app runs, and node selectors. */
 import { useFormContext } from 'react-hook-form';
-import { LIMITS } from '../../../../shared/platform/containers';
+import { LIMITS } from '../../../../shared/apps/schema';
 import { Field } from '../../../ui/field';
 import type { AppFormValues } from './form-schema';
 import { messageAt, optionalNumber } from './form-helpers';

@@ -1,7 +1,7 @@
 /** The Volumes section: name and size rows; removing a volume that a container mounts asks first. */
 import { useState } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { LIMITS } from '../../../../shared/platform/containers';
+import { LIMITS } from '../../../../shared/apps/schema';
 import { Field } from '../../../ui/field';
 import { RowList } from '../../../ui/row-list';
 import { ConfirmDialog } from './ConfirmDialog';

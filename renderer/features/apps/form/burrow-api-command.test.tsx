@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { tokenize } from '../../../../shared/api-command-shell';
+import { tokenize } from '../../../../shared/console/command-shell';
 import { burrowApiCommand } from './burrow-api-command';
 import { formBridge, renderForm } from './test-form';
 

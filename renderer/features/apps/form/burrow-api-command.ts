@@ -2,7 +2,7 @@
  * The create request as one `burrow api` command line: the same body on one line, sent to the containers area's
  * path (`burrow api` sends a path under `/mc` to the containers API), with no key in it (`burrow api` finds its own).
  */
-import { shellQuote } from '../../../../shared/api-command-shell';
+import { shellQuote } from '../../../../shared/console/command-shell';
 
 /** Where `burrow api` sends a create: the containers area's prefix, then the platform's path. */
 export const CREATE_APP_API_PATH = '/mc/apps';

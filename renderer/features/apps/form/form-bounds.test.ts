@@ -8,7 +8,7 @@ import type { FieldErrors, ResolverOptions } from 'react-hook-form';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // The table is plain data; the sandbox itself (below) is a test input only and never reaches the renderer's bundle.
 // eslint-disable-next-line no-restricted-imports
-import { CASES } from '../../../../sandbox/containers/boundary-table';
+import { CASES } from '../../../../sandbox/apps/boundary-table';
 import { toFormPath } from '../../../ui/form-errors';
 import { appFormResolver, type AppFormValues } from './form-schema';
 
@@ -55,7 +55,7 @@ function formPathOf(group: string, platformField: string): string {
   return group === 'unknown properties' ? path.split('.').slice(0, -1).join('.') || 'root' : path;
 }
 
-/** What this test uses of sandbox/containers/test-harness.ts (a mismatch fails the run, as every row calls it). */
+/** What this test uses of sandbox/apps/testing/harness.ts (a mismatch fails the run, as every row calls it). */
 interface HarnessModule {
   fullApp(): Record<string, unknown>;
   setPath(target: Record<string, unknown>, path: string, value: unknown): Record<string, unknown>;
@@ -66,7 +66,7 @@ interface HarnessModule {
 }
 // The harness runs a real loopback server under Node. The renderer's type check has no Node types, so the module is
 // loaded by a path it does not follow; vitest runs this file under Node, where it loads like any other.
-const HARNESS = '../../../../sandbox/containers/test-harness';
+const HARNESS = '../../../../sandbox/apps/testing/harness';
 let harness: HarnessModule;
 let h: Awaited<ReturnType<HarnessModule['startContainers']>>;
 beforeAll(async () => {

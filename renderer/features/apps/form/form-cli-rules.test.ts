@@ -7,7 +7,7 @@ import type { FieldErrors, ResolverOptions } from 'react-hook-form';
 import { beforeAll, describe, expect, it } from 'vitest';
 // The table is plain data; the sandbox and the CLI (below) are test inputs only and never reach the renderer's bundle.
 // eslint-disable-next-line no-restricted-imports
-import { CASES, type Case } from '../../../../sandbox/containers/boundary-table';
+import { CASES, type Case } from '../../../../sandbox/apps/boundary-table';
 import { toFormPath } from '../../../ui/form-errors';
 import { appFormResolver, type AppFormValues } from './form-schema';
 
@@ -47,7 +47,7 @@ interface StreamModule {
   PassThrough: new () => { end(text: string): void };
 }
 // Node-only modules, loaded by paths the renderer's type check does not follow; vitest runs this file under Node.
-const HARNESS = '../../../../sandbox/containers/test-harness';
+const HARNESS = '../../../../sandbox/apps/testing/harness';
 const CLI = '../../../../cli/apps';
 const STREAM = 'node:stream';
 let harness: HarnessModule;

@@ -5,7 +5,7 @@
 import { toNestErrors, validateFieldsNatively } from '@hookform/resolvers';
 import type { FieldError, Resolver } from 'react-hook-form';
 import { appRuleProblems, crossFieldProblems, type RuleProblem } from '../../../../shared/apps/app-rules';
-import type { AddApplicationRequestInput } from '../../../../shared/platform/containers';
+import type { AddApplicationRequestInput } from '../../../../shared/apps/schema';
 
 /** The form's values: exactly the create request as entered (z.input), so the values are the body. */
 export type AppFormValues = AddApplicationRequestInput;

@@ -6,7 +6,7 @@
 import type { Completion, CompletionContext, CompletionResult, CompletionSource } from '@codemirror/autocomplete';
 import type { EditorView } from '@codemirror/view';
 import { z } from 'zod';
-import { addApplicationRequestSchema } from '../../../../shared/platform/containers';
+import { addApplicationRequestSchema } from '../../../../shared/apps/schema';
 
 /** The part of JSON Schema the completion reads. */
 export interface SchemaNode {

@@ -3,7 +3,7 @@ import { EditorView } from '@codemirror/view';
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
-import { LIMITS } from '../../../../shared/platform/containers';
+import { LIMITS } from '../../../../shared/apps/schema';
 import { bodyText } from './body';
 import type { AppFormValues } from './form-schema';
 import { readJsonView } from './json-view';

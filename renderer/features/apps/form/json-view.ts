@@ -4,9 +4,9 @@
  * them). Values that merely break a rule (an empty name, a port out of range) are taken: the form shows them on their
  * fields, as it would had they been typed there.
  */
-import { parseJsonBody } from '../../../../shared/api-command-json';
-import { addApplicationRequestSchema } from '../../../../shared/platform/containers';
-import { formatPath } from '../../../../shared/platform/containers-rules';
+import { parseJsonBody } from '../../../../shared/console/command-json';
+import { addApplicationRequestSchema } from '../../../../shared/apps/schema';
+import { formatPath } from '../../../../shared/apps/schema-rules';
 import type { AppFormValues } from './form-schema';
 
 /** The text read as the form's values, or why it cannot be (one message naming the place). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addApplicationRequestSchema, toValidationErrors } from '../../../../shared/platform/containers';
+import { addApplicationRequestSchema, toValidationErrors } from '../../../../shared/apps/schema';
 import { formProblems } from './form-schema';
 import { PRESETS, presetValues } from './presets';
 

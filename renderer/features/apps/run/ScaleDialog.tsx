@@ -5,7 +5,7 @@
  */
 import { Gauge } from 'lucide-react';
 import { useState } from 'react';
-import { addApplicationRequestSchema, LIMITS } from '../../../../shared/platform/containers';
+import { addApplicationRequestSchema, LIMITS } from '../../../../shared/apps/schema';
 import { useCall, useCallMutation } from '../../../bridge/queries';
 import { Field } from '../../../ui/field';
 import { notify } from '../../../ui/toast';

@@ -4,7 +4,7 @@
  * own sentence for that operation is kept (the app is not deployed, or still changing), so the page and `burrow apps`
  * say the same thing. A 404 means the app is gone. The platform's own words stay below.
  */
-import type { AppError } from '../../../../shared/result';
+import type { AppError } from '../../../../shared/contract/result';
 import { BridgeError, errorOf } from '../../../bridge/client';
 
 /** The "The platform said: …" line of a core error's detail, when there is one. */

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseFilterText } from '../../../../shared/logs/filter-text';
 import { bucketAt, drawnHitRatio, drillToken, plotData, ratioBase, segmentAt, seriesOf, stackEdges, subtitleOf, zoomRange, type StackSeries } from './chart-data';
-import { anAggregates, T0 } from './chart-fixtures';
+import { anAggregates, T0 } from './testing/fixtures';
 import { axisTimeLabels, formatBucket } from './time-format';
 
 describe('drill tokens', () => {

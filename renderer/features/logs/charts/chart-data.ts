@@ -3,7 +3,7 @@
  * arrays uPlot draws, which series a click on a bucket hit, the time range a drag covers, and the drill-down token
  * of each chart element in the filter text syntax.
  */
-import { nounFor } from '../../../../shared/plural';
+import { nounFor } from '../../../../shared/common/plural';
 import type { LogAggregates } from '../../../../shared/contract/logs';
 import type { FilterKey } from '../../../../shared/logs/filter';
 import { formatFilterText, parseFilterValue } from '../../../../shared/logs/filter-text';

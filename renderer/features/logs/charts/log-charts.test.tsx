@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LogChartsProps } from '../view-types';
 import { DEFAULT_URL_GROUPING } from '../../../../shared/logs/url-pattern';
 import { useLogs } from '../logs-store';
-import { anAggregates } from './chart-fixtures';
+import { anAggregates } from './testing/fixtures';
 import { LogCharts } from './LogCharts';
 
 afterEach(() => {

@@ -2,7 +2,7 @@
 import { renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { LogAggregates } from '../../../../shared/contract/logs';
-import { anAggregates } from './chart-fixtures';
+import { anAggregates } from './testing/fixtures';
 import { usePlotModel, type PlotModelInput } from './use-plot-model';
 
 /** The fixture's aggregates with every count multiplied: the next page of the same range, as the core sends it. */

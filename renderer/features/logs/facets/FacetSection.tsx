@@ -6,7 +6,7 @@
 import { ChevronRight } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { FacetName, FacetValue, FacetsQuery, LogFacets } from '../../../../shared/contract/logs';
-import { escapeForDisplay } from '../../../../shared/display';
+import { escapeForDisplay } from '../../../../shared/common/display';
 import type { UrlGrouping } from '../../../../shared/logs/url-pattern';
 import { ErrorMessage } from '../../../ui/ErrorMessage';
 import { formatBytes } from '../../videos/format';

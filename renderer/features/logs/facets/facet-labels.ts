@@ -3,7 +3,7 @@
  * colour of a value's share bar, and why a value no filter can pick is not clickable.
  */
 import type { FacetName } from '../../../../shared/contract/logs';
-import { escapeForDisplay } from '../../../../shared/display';
+import { escapeForDisplay } from '../../../../shared/common/display';
 import { NO_CACHE_STATUS } from '../../../../shared/logs/cache-status';
 import { cacheColorVar, statusClassColorVar } from '../view-types';
 

@@ -6,7 +6,7 @@
  */
 import { memo, type CSSProperties, type MouseEvent } from 'react';
 import type { LogRow } from '../../../../shared/contract/logs';
-import type { AppError } from '../../../../shared/result';
+import type { AppError } from '../../../../shared/contract/result';
 import { cacheColorVar, statusClassColorVar, type TimeZoneMode } from '../view-types';
 import { CELL_PADDING, columnDef, type ColumnId } from './columns';
 import { formatByteCount, formatTime, middleEllipsis, statusClass } from './row-format';

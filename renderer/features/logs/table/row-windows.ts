@@ -5,7 +5,7 @@
  * `[method, input]` queries: the scroll gate (`logs-scroll-1m`, bench/README.md) is what decides, see there.
  */
 import type { LogRow, LogSort } from '../../../../shared/contract/logs';
-import type { AppError } from '../../../../shared/result';
+import type { AppError } from '../../../../shared/contract/result';
 
 /** Rows per `logs.window` call; within the contract's limit of 500. */
 export const BLOCK = 100;

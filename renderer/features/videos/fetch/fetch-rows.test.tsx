@@ -33,7 +33,7 @@ function aRow(over: Partial<FetchView>): FetchView {
 let bridge: FakeBridge;
 beforeEach(() => {
   bridge = installFakeBridge();
-  bridge.answer('profiles.list', profilesWith('p1', [aProfile('p1', 'Sandbox', 'sandbox', [{ id: 2, name: 'Talks' }]), aProfile('p2', 'Production', 'platform')]));
+  bridge.answer('settings.profiles', profilesWith('p1', [aProfile('p1', 'Sandbox', 'sandbox', [{ id: 2, name: 'Talks' }]), aProfile('p2', 'Production', 'platform')]));
   bridge.answer('videos.libraries', { libraries: [{ id: 2, name: 'Talks', hasKey: true }] });
   bridge.answer('videos.libraryGet', { guid: '5f2a9c1e-77aa-4b1c-9d3e-0a1b2c3d4e5f', title: 'Keynote, day one', status: 4, encodeProgress: 100, length: 60, storageSize: 1, views: 0, dateUploaded: '2026-01-02T03:04:05Z', collectionId: null, hasThumbnail: false });
   useTarget.setState({ libraryId: 1, collectionByLibrary: {} });
@@ -68,7 +68,7 @@ describe('a fetched row', () => {
   });
 
   it('of another profile says so and offers to switch to it, never opening the active profile\'s library', async () => {
-    bridge.answer('profiles.list', profilesWith('p2', [aProfile('p1', 'Sandbox', 'sandbox', [{ id: 2, name: 'Talks' }]), aProfile('p2', 'Production', 'platform')]));
+    bridge.answer('settings.profiles', profilesWith('p2', [aProfile('p1', 'Sandbox', 'sandbox', [{ id: 2, name: 'Talks' }]), aProfile('p2', 'Production', 'platform')]));
     render(
       <BridgeProvider client={createQueryClient()}>
         <FetchRows rows={[aRow({})]} onEnterAgain={() => {}} />

@@ -4,7 +4,7 @@
  */
 import { create } from 'zustand';
 import type { FetchView } from '../../../../shared/contract/videos-fetch';
-import type { AppError } from '../../../../shared/result';
+import type { AppError } from '../../../../shared/contract/result';
 import { call } from '../../../bridge/client';
 import { useLoadThenFollow } from '../../../bridge/events';
 

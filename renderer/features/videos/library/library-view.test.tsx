@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LibraryQuery, LibraryVideo } from '../../../../shared/contract/videos-library';
 import type { FakeBridge } from '../../../testing/fake-bridge';
-import { aJob, aStatus } from '../job-fixtures';
+import { aJob, aStatus } from '../testing/job-fixtures';
 import { aProfile, bridgeWith, fakeLayout, profilesWith, renderVideos, rowOf } from '../test-screen';
 import { FIRST_PAGE, useLibrary } from './library-store';
 
@@ -226,7 +226,7 @@ describe('the library browser', () => {
 
   it('“Show in library” on a video that vanished says so in its row and leaves the queue on screen', async () => {
     const bridge = bridgeWith([aJob('gone', { state: 'ready', videoId: 'v-gone', title: 'Lost upload', libraryId: 1 })], aStatus({ done: 1 }));
-    bridge.answer('profiles.list', profilesWith('p1', [aProfile('p1', 'Sandbox', 'sandbox')]));
+    bridge.answer('settings.profiles', profilesWith('p1', [aProfile('p1', 'Sandbox', 'sandbox')]));
     libraryOf(bridge, () => []);
     bridge.answer('videos.libraryGet', { error: { kind: 'not_found', status: 404, title: 'This video is no longer in the library' } });
     renderVideos();
@@ -248,8 +248,8 @@ describe('"Show in library" on a row of another profile than the active one', ()
   function switchedAway() {
     const bridge = bridgeWith([aJob('up', { profileId: 'p1', libraryId: 105643, state: 'ready', videoId: 'v-up', title: 'small clip' })], aStatus({ done: 1 }));
     let active = 'p2';
-    bridge.answer('profiles.list', () => profilesWith(active, [SANDBOX, PRODUCTION]));
-    bridge.answer('profiles.activate', ({ id }) => {
+    bridge.answer('settings.profiles', () => profilesWith(active, [SANDBOX, PRODUCTION]));
+    bridge.answer('settings.activateProfile', ({ id }) => {
       active = id;
       return id === 'p1' ? SANDBOX : PRODUCTION;
     });
@@ -279,15 +279,15 @@ describe('"Show in library" on a row of another profile than the active one', ()
     fireEvent.click(await within(row).findByRole('button', { name: 'Switch to Sandbox and show' }));
     await waitFor(() => expect(useLibrary.getState().spotlight).toEqual({ libraryId: 105643, videoId: 'v-up' }));
     expect(useLibrary.getState().view).toBe('library');
-    const order = bridge.calls.map((c) => c.method).filter((m) => m === 'profiles.activate' || m === 'videos.libraryGet');
-    expect(order).toEqual(['profiles.activate', 'videos.libraryGet']);
-    expect(bridge.inputs('profiles.activate')).toEqual([{ id: 'p1' }]);
+    const order = bridge.calls.map((c) => c.method).filter((m) => m === 'settings.activateProfile' || m === 'videos.libraryGet');
+    expect(order).toEqual(['settings.activateProfile', 'videos.libraryGet']);
+    expect(bridge.inputs('settings.activateProfile')).toEqual([{ id: 'p1' }]);
     expect(bridge.inputs('videos.libraryGet')).toEqual([{ libraryId: 105643, videoId: 'v-up' }]);
   });
 
   it('a vanished video of a platform profile is said deleted, without a word about a sandbox', async () => {
     const bridge = bridgeWith([aJob('gone', { profileId: 'p2', libraryId: 1, state: 'ready', videoId: 'v-gone', title: 'Lost upload' })], aStatus({ done: 1 }));
-    bridge.answer('profiles.list', profilesWith('p2', [SANDBOX, PRODUCTION]));
+    bridge.answer('settings.profiles', profilesWith('p2', [SANDBOX, PRODUCTION]));
     bridge.answer('videos.libraries', { libraries: [{ id: 1, name: 'Marketing', hasKey: true }] });
     bridge.answer('videos.libraryGet', { error: { kind: 'not_found', status: 404, title: 'This video is no longer in the library' } });
     renderVideos();
