@@ -61,7 +61,7 @@ describe('logs views handlers', () => {
     await vi.waitFor(() => {
       const last = events.filter((e) => e.name === 'logs.status').map((e) => e.payload as LogsStatus).at(-1);
       expect(last?.phase).toBe('idle');
-    });
+    }, { timeout: 20_000 });
     const sort = { key: 'bytes', dir: 'asc' } as const;
     const { rows } = await h['logs.window']({ sessionId: opened.sessionId, offset: 7, count: 1, sort }, {});
     const requestId = rows[0]!.requestId!;
