@@ -83,12 +83,10 @@ function shellProfiles(given: ShellProfile): Profiles {
   };
 }
 
-type AreaName = 'app' | 'files' | 'settings' | 'console' | 'videos' | 'logs' | 'apps';
-
-/** Which area answers a method, by the word before its dot. */
-const AREA_OF: Readonly<Record<string, AreaName>> = {
-  app: 'app', files: 'files', profiles: 'settings', secrets: 'settings', sandbox: 'settings', console: 'console', videos: 'videos', logs: 'logs', apps: 'apps',
-};
+/** The areas; a method's area is the word before its dot. */
+const AREA_NAMES = ['desktop', 'files', 'settings', 'console', 'videos', 'logs', 'apps'] as const;
+type AreaName = (typeof AREA_NAMES)[number];
+const areaOf = (method: string): AreaName => AREA_NAMES.find((a) => method.startsWith(`${a}.`)) ?? 'desktop';
 
 interface StartedArea {
   /** The area's handlers, typed from its contract file (the router looks one up by name). */
@@ -125,7 +123,7 @@ export async function createCore(ports: CorePorts): Promise<Core> {
   const profileClient = async (profileId: string) => clientFor(profiles.require(profileId));
 
   const starters: Record<AreaName, () => Promise<StartedArea>> = {
-    app: async () => ({ handlers: (await import('./desktop/index.js')).appHandlers(ports) }),
+    desktop: async () => ({ handlers: (await import('./desktop/index.js')).appHandlers(ports) }),
     files: async () => ({ handlers: (await import('./files/index.js')).filesHandlers(files) }),
     settings: async () => {
       const service = profiles.service;
@@ -218,7 +216,7 @@ export async function createCore(ports: CorePorts): Promise<Core> {
 
   const redactKnown = async (e: AppError): Promise<AppError> => redactError(e, await profiles.knownSecrets());
   const handlerOf = async (method: MethodName) => {
-    const room = await start(AREA_OF[method.slice(0, method.indexOf('.'))] ?? 'app');
+    const room = await start(areaOf(method));
     return (room.handlers as Readonly<Record<string, Handler<MethodName>>>)[method];
   };
   const router = createRouter(handlerOf, { redact: redactKnown });
