@@ -233,14 +233,15 @@ describe('bodies that are too large, cut off or malformed, at every route', () =
           const shot = await shoot(target.method, path, await target.headers(), kind);
           const label = `${target.method} ${path} ${kind}: ${shot.status ?? shot.error}`;
           seen.push(label);
-          // A route that reads no body may answer at once and close: the client, still sending, then meets a
-          // broken pipe or a reset before it reads the answer. That is the server refusing, not failing.
-          const refusedEarly = !target.json && kind.startsWith('oversize') && /EPIPE|ECONNRESET/.test(shot.error ?? '');
+          // A server that refuses a body answers at once; the client, still sending, may then meet a broken pipe or
+          // a reset before it reads the answer (a route that reads no body always; a JSON route when the machine is
+          // busy and its 413 overtakes the last writes). That is the server refusing, not failing.
+          const refusedEarly = kind.startsWith('oversize') && /EPIPE|ECONNRESET/.test(shot.error ?? '');
           if (kind !== 'aborted' && !refusedEarly) {
             expect(shot.status, label).toBeDefined();
             expect(shot.status, label).toBeLessThan(500);
           }
-          if (target.json && kind.startsWith('oversize')) expect(shot.status, label).toBe(413);
+          if (target.json && kind.startsWith('oversize') && !refusedEarly) expect(shot.status, label).toBe(413);
           expect(child.exitCode, `${label}\n${stderr}`).toBeNull();
         }
       }
