@@ -120,16 +120,19 @@ test('the page tells an undeployed app; Deploy, Scale and Restart are asked and 
   await screenshot(shell, 'apps-deploy-409');
 });
 
-test('at 1024×700 the page keeps its header, status and actions in view, nothing cut off sideways', async ({ app, shell }) => {
+test('at 1024×700 the page keeps its header, status and actions in view, nothing cut off sideways; list and page scroll apart', async ({ app, shell }) => {
   await shell.page.setViewportSize({ width: 1024, height: 700 });
   await app.apps.open();
   const sb = await sandboxOf(shell);
+  // More apps than the list's pane holds: the open one is last, far down the list.
+  for (let i = 1; i <= 14; i++) await createUndeployed(sb, `Filler ${i}`);
   await createUndeployed(sb, 'A long application name for layout');
   await app.apps.reread();
   await app.apps.openApp('A long application name for layout');
   const detail = app.apps.detail;
   await expect(detail.getByTestId('app-status')).toHaveText('Not deployed');
   await expect(detail.getByTestId('app-toolbar')).toBeInViewport();
+  await expect(app.apps.row('A long application name for layout')).toBeInViewport();
   const overflow = await detail.evaluate((el) => el.scrollWidth - el.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   // The long name wraps in the list beside the page; its status stays a one-line badge (not stretched to the row).
@@ -138,5 +141,13 @@ test('at 1024×700 the page keeps its header, status and actions in view, nothin
   const badgeBox = (await badge.boundingBox())!;
   expect(nameBox.height).toBeGreaterThan(badgeBox.height * 2);
   expect(badgeBox.height).toBeLessThan(nameBox.height / 2);
+  // The list and the page are two panes, each scrolling on its own: the area never scrolls as a whole, and reading
+  // the page to its end keeps the list (and the open app's row) in view.
+  const area = app.apps.content;
+  await detail.evaluate((el) => el.scrollTo(0, el.scrollHeight));
+  expect(await detail.evaluate((el) => el.scrollTop)).toBeGreaterThan(0);
+  expect(await area.evaluate((el) => el.scrollHeight - el.clientHeight)).toBeLessThanOrEqual(0);
+  await expect(app.apps.row('A long application name for layout')).toBeInViewport();
+  await expect(detail.getByRole('button', { name: 'Delete…' })).toBeInViewport();
   await screenshot(shell, 'apps-detail-1024x700');
 });

@@ -13,6 +13,7 @@ import { openedWithoutPlace, useNav } from './nav-store';
 import { Sidebar } from './Sidebar';
 import { useBridgeEvents } from './use-bridge-events';
 import { useShortcuts } from './use-shortcuts';
+import { useTheme } from './theme';
 import { useLinkInbox } from '../features/logs/use-link-inbox';
 
 // Each area is its own chunk, loaded the first time it opens: the window draws before the console's editor arrives.
@@ -64,6 +65,7 @@ function Shell() {
   useLinkInbox();
   useSandboxFirstLook();
   const area = useNav((s) => s.area);
+  const theme = useTheme((s) => s.choice);
   const focusRequest = useNav((s) => s.focusRequest);
   const def = AREAS.find((a) => a.id === area)!;
   const Screen = SCREENS[area];
@@ -104,7 +106,7 @@ function Shell() {
         </main>
       </div>
       <CommandPalette />
-      <Toasts />
+      <Toasts theme={theme} />
     </>
   );
 }

@@ -18,4 +18,13 @@ describe('toasts', () => {
     expect(screen.getByRole('region', { name: /Notifications/ })).toBeTruthy();
     expect(document.querySelector('[data-type="error"]')?.textContent).toContain('Upload failed');
   });
+
+  it('takes the theme the app shows, so a dark window gets dark toasts', async () => {
+    const { rerender } = render(<Toasts theme="dark" />);
+    act(() => notify.success('Changes saved: web-shop'));
+    await screen.findByText('Changes saved: web-shop');
+    expect(document.querySelector('[data-sonner-toaster]')?.getAttribute('data-sonner-theme')).toBe('dark');
+    rerender(<Toasts theme="light" />);
+    expect(document.querySelector('[data-sonner-toaster]')?.getAttribute('data-sonner-theme')).toBe('light');
+  });
 });

@@ -1,9 +1,9 @@
 /** Toasts: one Toaster for the whole app, and a tiny helper so features never import sonner themselves. */
 import { toast, Toaster, type ExternalToast } from 'sonner';
 
-/** Mounted once by the app shell. */
-export function Toasts() {
-  return <Toaster position="bottom-right" richColors closeButton />;
+/** Mounted once by the app shell, in the theme the app shows (sonner alone would stay light on a dark window). */
+export function Toasts({ theme = 'system' }: { readonly theme?: 'system' | 'light' | 'dark' }) {
+  return <Toaster position="bottom-right" theme={theme} richColors closeButton />;
 }
 
 type Show = (message: string, options?: ExternalToast) => void;

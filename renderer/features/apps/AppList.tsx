@@ -1,6 +1,6 @@
 /** The account's applications, a page at a time; each row opens its application with Enter or a click. */
 import { Plus, RefreshCw } from 'lucide-react';
-import { useId, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { unreadableText } from '../../../shared/apps/platform-answers';
 import type { AppSummary } from '../../../shared/contract/apps';
 import { useAreaFocusTarget } from '../../app/area-focus';
@@ -60,6 +60,12 @@ export function AppList({ openId, onOpen, onNew, refresh }: Props) {
   const { first: q, apps, total } = list;
   const reread = () => void q.refetch();
   const headingId = useId();
+  // The open app's row stays in view in the list's pane, even when it was opened from far down the list.
+  const rows = useRef<HTMLUListElement>(null);
+  const shown = apps.length > 0;
+  useEffect(() => {
+    if (openId !== null && shown) rows.current?.querySelector('[aria-current="true"]')?.scrollIntoView?.({ block: 'nearest' });
+  }, [openId, shown]);
   // Apps the core could not read are said above the list, never silently missing from it.
   const skipped = unreadableText(list.unreadable, 'app');
   const skippedNote = skipped !== null && (
@@ -102,7 +108,7 @@ export function AppList({ openId, onOpen, onNew, refresh }: Props) {
     body = (
       <>
         {skippedNote}
-        <ul className="plain apps-rows" aria-labelledby={headingId}>
+        <ul ref={rows} className="plain apps-rows" aria-labelledby={headingId}>
           {apps.map((app, i) => (
             <AppRow key={app.id} app={app} open={app.id === openId} onOpen={onOpen} focusRef={i === 0 ? focusTarget : undefined} />
           ))}

@@ -88,7 +88,7 @@ export function AppsScreen() {
   }
 
   return (
-    <div ref={root} className={openId ? 'apps-split' : 'apps-single'}>
+    <div ref={root} className={openId ? 'apps-split fills-area' : 'apps-single'}>
       <AppList openId={openId} onOpen={setOpenId} onNew={() => setMode('new')} refresh={refresh} />
       {openId && (
         <AppDetailPane
