@@ -229,6 +229,22 @@ describe.each(HOSTS)('%s', (_label, makeRows) => {
       expect(st.error?.title).toMatch(/logging/i);
     });
 
+    it('logs.page walks a zone a page a call: the rows the filter keeps as the platform sent them (no Authorization unless named), then ends', async () => {
+      const end = Math.floor(Date.now() / 60_000) * 60_000 - 15 * 60_000;
+      const row = (id: string, host: string) => ({ timestamp: new Date(end - 60_000).toISOString(), pullZoneId: zone, requestId: id, cacheStatus: 'HIT', statusCode: 200, bytesSent: 10, edgeLocation: 'DE', scheme: 'https', host, path: '/p', url: `https://${host}/p`, asn: 7, authorizationHeader: 'Bearer visitor' });
+      const page = (data: unknown[], hasMore: boolean) => ({ data, pagination: { offset: 0, limit: 10_000, returned: data.length, hasMore }, query: null });
+      const path = `/logging/v2/pullzones/${zone}/logs`;
+      sandbox.faults.add({ path, times: 1, action: { kind: 'status', status: 200, body: page([row('aa', 'a.b-cdn.net'), row('bb', 'z.b-cdn.net')], true) } });
+      sandbox.faults.add({ path, times: 1, action: { kind: 'status', status: 200, body: page([row('cc', 'a.b-cdn.net')], false) } });
+      const range = { kind: 'absolute', from: end - 3_600_000, to: end } as const;
+      const first = await h()['logs.page']({ zoneId: zone, range, filter: '-host:z.b-cdn.net', order: 'desc' }, {} as never);
+      expect(first).toMatchObject({ done: false, entries: [{ requestId: 'aa', asn: 7 }] });
+      expect(first.entries[0]).not.toHaveProperty('authorizationHeader');
+      expect(await h()['logs.page']({ walkId: first.walkId }, {} as never)).toMatchObject({ done: true, entries: [{ requestId: 'cc' }] });
+      expect(await failureOf(h()['logs.page']({ walkId: first.walkId }, {} as never))).toMatchObject({ kind: 'not_found' });
+      sandbox.faults.reset();
+    });
+
     it('load all ends on a platform answering empty pages with more forever, and the status says why', async () => {
       const end = Math.floor(Date.now() / 60_000) * 60_000 - 15 * 60_000;
       const empty = { data: [], pagination: { offset: 0, limit: 10_000, returned: 0, hasMore: true }, query: null };

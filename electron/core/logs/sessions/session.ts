@@ -90,8 +90,8 @@ export abstract class Session {
     this.error = statusError(e);
   }
 
-  /** The rows of a window, in the sort asked for. */
-  window(offset: number, count: number, sort: LogSort): Promise<{ rows: LogRow[]; total: number }> {
+  /** The rows of a window, in the sort asked for (none: as they arrived). */
+  window(offset: number, count: number, sort?: LogSort): Promise<{ rows: LogRow[]; total: number }> {
     return this.rows.call('window', [offset, count, sort]);
   }
 

@@ -228,7 +228,7 @@ export class TailSession {
 
   /** Matching rows in the sort given (as a logs session's), or without one in arrival order (newest last). */
   window(offset: number, count: number, sort?: LogSort): Promise<{ rows: LogRow[]; total: number }> {
-    return sort === undefined ? this.rows.call('arrivalWindow', [offset, count]) : this.rows.call('window', [offset, count, sort]);
+    return this.rows.call('window', [offset, count, sort]);
   }
 
   /**
