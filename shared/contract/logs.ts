@@ -54,8 +54,9 @@ export const LogsStatus = z.object({
   /** The time span the rows cover: the resolved range of a zone; the first and last row of a file (null while empty). */
   from: z.number().nullable(),
   to: z.number().nullable(),
-  /** The filter as the core understood it, in canonical text. */
+  /** The filter as the core understood it, in canonical text, and its chips (each one's text; `-` starts one that excludes). */
   filter: z.string(),
+  chips: z.array(z.string()),
   /** Rows held (after the platform's filtering) and, of those, rows passing the filters applied in the core. */
   loadedRows: z.number().int(),
   matchingRows: z.number().int(),
@@ -185,10 +186,15 @@ export const logsContract = {
       input: z.object({ source: LogSource, filter: FilterText }).strict(),
       output: LogsStatus,
     },
-    /** Changes a session's filter or range: a zone queries again, a file filters its rows again. */
+    /**
+     * Changes a session's filter or range: a zone queries again (the answer waits for its first page), a file filters
+     * its rows again. `add` is a chip to merge into the filter (a drill-down; into the one applied while `filter` has
+     * a problem). The answer carries the status and, when asked, the first `window` of rows, so the table draws
+     * without asking again; or, for a filter that does not parse, each problem and where it is (nothing changed).
+     */
     'logs.update': {
-      input: z.object({ sessionId: SessionId, filter: FilterText.optional(), range: logRangeSchema.optional() }).strict(),
-      output: LogsStatus,
+      input: z.object({ sessionId: SessionId, filter: FilterText.optional(), add: FilterText.optional(), range: logRangeSchema.optional(), window: z.object({ offset: z.number().int().nonnegative(), count: z.number().int().min(0).max(500), sort: LogSort.optional() }).strict().optional() }).strict(),
+      output: z.object({ status: LogsStatus, window: z.object({ rows: z.array(LogRow), total: z.number().int() }).optional(), filterErrors: z.array(z.object({ at: z.number().int(), message: z.string() })).optional() }),
     },
     /** The rows the table shows: `count` matching rows from `offset`, in the sort asked for (none: as they arrived). */
     'logs.window': {

@@ -181,16 +181,21 @@ describe.each(HOSTS)('%s', (_label, makeRows) => {
       const values = await h()['logs.values']({ sessionId: opened.sessionId, key: 'cache', prefix: '' }, {} as never);
       expect(values.values).not.toContain('HIT');
 
-      // A new filter queries again; rows of the old query never land.
+      // A new filter queries again, rows of the old query never land; the answer waits for the first page and brings
+      // its first window (no event tells that page before the answer does).
       const mark = events.length;
-      await h()['logs.update']({ sessionId: opened.sessionId, filter: 'cache:MISS' }, {} as never);
-      expect(events[mark]).toMatchObject({ sessionId: opened.sessionId, phase: 'loading', loadedRows: 0, filter: 'cache:MISS' });
-      await idle(opened.sessionId, mark + 1);
-      const w2 = await h()['logs.window']({ sessionId: opened.sessionId, offset: 0, count: 500, sort: { key: 'time', dir: 'desc' } }, {} as never);
+      const upd = await h()['logs.update']({ sessionId: opened.sessionId, filter: 'cache:miss', window: { offset: 0, count: 500, sort: { key: 'time', dir: 'desc' } } }, {} as never);
+      expect(events.slice(mark)).toEqual([expect.objectContaining({ sessionId: opened.sessionId, phase: 'loading', loadedRows: 0, filter: 'cache:MISS' })]);
+      expect(upd.status).toMatchObject({ phase: 'idle', filter: 'cache:MISS', chips: ['cache:MISS'] });
+      const w2 = upd.window!;
       expect(w2.rows.length).toBeGreaterThan(0);
       expect(w2.rows.every((r) => r.cacheStatus === 'MISS')).toBe(true);
       const times = w2.rows.map((r) => Date.parse(r.timestamp));
       expect(times).toEqual([...times].sort((a, b) => b - a));
+      // Text that does not parse changes nothing and comes back with each problem and where it is; a drill-down's chip
+      // is merged into the filter applied then.
+      expect(await h()['logs.update']({ sessionId: opened.sessionId, filter: 'cache:MISS status:6xx' }, {} as never)).toMatchObject({ status: { filter: 'cache:MISS' }, filterErrors: [{ at: 11, message: expect.stringContaining('6xx') }] });
+      expect((await h()['logs.update']({ sessionId: opened.sessionId, filter: 'status:6xx', add: '-country:DE' }, {} as never)).status.chips).toEqual(['cache:MISS', '-country:DE']);
       await h()['logs.close']({ sessionId: opened.sessionId }, {} as never);
       expect(await failureOf(h()['logs.window']({ sessionId: opened.sessionId, offset: 0, count: 1, sort: { key: 'time', dir: 'desc' } }, {} as never))).toMatchObject({ kind: 'not_found' });
     });
@@ -198,10 +203,7 @@ describe.each(HOSTS)('%s', (_label, makeRows) => {
     it('a new range asked for while the first page is still on its way wins: its rows arrive, the old query is dropped', async () => {
       const end = Math.floor(Date.now() / 60_000) * 60_000 - 15 * 60_000;
       const opened = await h()['logs.open']({ source: { kind: 'zone', zoneId: zone, range: { kind: 'absolute', from: end - 600_000, to: end } }, filter: '' }, {} as never);
-      const mark = events.length;
-      await h()['logs.update']({ sessionId: opened.sessionId, range: { kind: 'absolute', from: end - 3 * 3_600_000, to: end } }, {} as never);
-      await idle(opened.sessionId, mark + 1);
-      const st = events.findLast((e) => e.sessionId === opened.sessionId)!;
+      const { status: st } = await h()['logs.update']({ sessionId: opened.sessionId, range: { kind: 'absolute', from: end - 3 * 3_600_000, to: end } }, {} as never);
       const expected = await direct({ from: new Date(end - 3 * 3_600_000).toISOString(), to: new Date(end).toISOString() });
       expect(st).toMatchObject({ phase: 'idle', loadedRows: expected.length, from: end - 3 * 3_600_000 });
       await h()['logs.close']({ sessionId: opened.sessionId }, {} as never);

@@ -8,6 +8,8 @@ import { randomUUID } from 'node:crypto';
 import { basename } from 'node:path';
 import type { LogSource, logsContract, LogsStatus } from '../../../shared/contract/logs.js';
 import { appError } from '../../../shared/contract/result.js';
+import { addChip } from '../../../shared/logs/filter.js';
+import { parseFilterText } from '../../../shared/logs/filter-text.js';
 import { AppFailure } from '../errors.js';
 import { listPullZones } from '../platform/core-lists.js';
 import type { PlatformClient } from '../platform/types.js';
@@ -123,16 +125,19 @@ export function createLogsArea(deps: LogsAreaDeps): LogsArea {
       void session.loadMore();
       return session.status();
     },
-    'logs.update': async ({ sessionId, filter, range }) => {
+    'logs.update': async ({ sessionId, filter, add, range, window }) => {
       const s = get(sessionId);
-      const parsed = filter !== undefined ? parseFilterOrFail(filter) : s.filter;
-      if (s instanceof FileSession) {
-        await s.setFilter(parsed);
-        return s.publish();
+      // The one parse the typed text gets: its problems go back to be shown where they are.
+      const typed = filter !== undefined ? parseFilterText(filter) : ({ ok: true, filter: s.filter } as const);
+      if (!typed.ok && add === undefined) return { status: s.status(), filterErrors: [...typed.errors] };
+      const base = typed.ok ? typed.filter : s.filter;
+      const next = add === undefined ? base : parseFilterOrFail(add).reduce(addChip, base);
+      if (s instanceof FileSession) await s.setFilter(next);
+      else {
+        s.restart(next, range ?? s.range);
+        await s.loadMore(true);
       }
-      s.restart(parsed, range ?? s.range);
-      void s.loadMore();
-      return s.status();
+      return { status: s.status(), ...(window ? { window: await s.window(window.offset, window.count, window.sort) } : {}) };
     },
     'logs.window': async ({ sessionId, offset, count, sort }) => reader(sessionId).window(offset, count, sort),
     'logs.page': async (input) => {

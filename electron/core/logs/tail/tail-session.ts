@@ -153,7 +153,7 @@ export class TailSession {
       from: span.from,
       to: span.to,
       phase: this.phase,
-      filter: filterText(this.filter),
+      filter: filterText(this.filter).text,
       loadedRows: c.loaded,
       matchingRows: c.matching,
       arrived: this.arrived,
