@@ -8,7 +8,8 @@ import type { LogSort } from '../../../../shared/contract/logs.js';
 import type { ExportFormat } from '../../../../shared/logs/export-format.js';
 import { writeRowsFile, type ExportWritten } from '../export/export-write.js';
 import { readDayStream } from '../v1/day-stream.js';
-import { parseV1File, parseV1FileInWorker, planV1FileParts, type V1FileOptions, type V1FileProgress, type V1RowCeiling, type V1Selection } from '../v1/v1-file.js';
+import { parseV1File, parseV1FileInWorker, planV1FileParts, type V1FileOptions, type V1FileProgress } from '../v1/v1-file.js';
+import type { V1RowCeiling, V1Selection } from '../v1/v1-select.js';
 import type { V1MalformedSample, V1ParserOptions } from '../v1/v1-parse.js';
 import type { RowCounts, RowsModel, TimeSpan } from './rows-model.js';
 

@@ -15,9 +15,6 @@ import { lineRanges, type ByteRange } from './v1-ranges.js';
 import { abortError, isAborted, isGzip, streamV1File } from './v1-read.js';
 import { RowSelector, STOPPED, type V1RowCeiling, type V1Selection } from './v1-select.js';
 
-export type { V1RowCeiling, V1Selection };
-export { DEFAULT_ROW_CEILING };
-
 /** How far a file has been read. */
 export interface V1FileProgress {
   /** Bytes of the file read so far (compressed bytes for a gzip file). */
