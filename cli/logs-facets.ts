@@ -1,13 +1,11 @@
 /**
  * `burrow logs --facets`: instead of the rows, each facet's top values over the rows the same filters pick (from a
- * zone's pages, a day or a file), counted by the core's own facets (electron/core/logs/rows/facets.ts): requests, share,
+ * zone's pages, a day or a file), counted by the core (`logs.facets`, or a `logs.page` walk): requests, share,
  * bytes, hit ratio, and the filter text that picks the value. A table on a terminal, NDJSON (one value a line)
  * otherwise. Values are what requesters sent (URLs, hosts, referrers), so they are escaped on a terminal.
  */
 import type { LogFacets } from '../shared/contract/logs.js';
 import { formatBytes } from '../shared/common/display.js';
-import { logEntryToRecord, type LogEntry } from '../shared/logs/v2-response.js';
-import { ColumnStore, facets } from '../electron/core/logs/index.js';
 import type { CliIo } from './io.js';
 import type { LogFormat } from './logs-args.js';
 import { escapeForTerminal, shownOn } from './output.js';
@@ -54,29 +52,4 @@ export function facetsNdjson(f: LogFacets): string {
 export function writeFacets(io: CliIo, format: LogFormat, f: LogFacets): void {
   if (format === 'ndjson') io.stdout.write(shownOn(io.stdout, facetsNdjson(f)));
   else io.stdout.write(`${f.rows} row${f.rows === 1 ? '' : 's'}\n\n${facetsTable(f)}`);
-}
-
-/**
- * Takes the rows `burrow logs` would write and writes their facets at the end instead (the same surface as
- * RowWriter, so every source feeds it alike).
- */
-export class FacetWriter {
-  count = 0;
-  readonly #store = new ColumnStore();
-  constructor(
-    private readonly io: CliIo,
-    private readonly format: 'table' | 'ndjson',
-    private readonly top: number,
-  ) {}
-
-  write(entry: LogEntry): void {
-    const record = logEntryToRecord(entry);
-    if (record === undefined) return;
-    this.#store.appendRecord(record);
-    this.count++;
-  }
-
-  end(): void {
-    writeFacets(this.io, this.format, facets(this.#store, undefined, { limit: this.top }));
-  }
 }

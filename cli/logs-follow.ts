@@ -97,7 +97,7 @@ export async function runLogsFollow(cmd: LogsCommand, format: LogFormat, io: Cli
     }
     for (let left = count; left > 0; ) {
       const take = Math.min(left, 500);
-      const w = await core.invoke('logs.tailWindow', { sessionId: s.sessionId, offset: s.matchingRows - left, count: take });
+      const w = await core.invoke('logs.window', { sessionId: s.sessionId, offset: s.matchingRows - left, count: take });
       for (const row of w.rows) {
         const { index: _index, ...entry } = row;
         writer.write(entry);

@@ -1,26 +1,19 @@
 /**
- * `burrow logs`: a pull zone's CDN logs through the logging API's v2 pages (the same client and rate budget the app
- * uses), or a v1 day file parsed by the same core parser, filtered by the same rules, written as a table, NDJSON or
- * CSV with v2's field names.
+ * `burrow logs`: a pull zone's CDN logs (v2 pages, a whole day, a live tail) or a v1 day file, read through the core
+ * as the app reads them (the same paging, rate budget, parser and filter rules), written as a table, NDJSON or CSV
+ * with v2's field names.
  */
-import { createPlatformClient, type PlatformClient } from '../electron/core/platform/client.js';
-import { AppFailure, toAppError } from '../electron/core/errors.js';
-import { createV2LogClient } from '../electron/core/logs/index.js';
-import { matchesRecord, toV2Query, type LogFilter } from '../shared/logs/filter.js';
+import { formatFilterText } from '../shared/logs/filter-text.js';
 import { rangeFromFlags } from '../shared/logs/range.js';
-import { V2_LIMIT_MAX } from '../shared/logs/v2-query.js';
-import type { CdnLogRecord } from '../shared/logs/log-record.js';
 import type { LogEntry } from '../shared/logs/v2-response.js';
 import { countOf } from '../shared/common/plural.js';
-import type { AppError } from '../shared/contract/result.js';
 import { BUNNY_ENDPOINTS } from '../shared/settings/profiles.js';
-import { areaBaseUrl, resolveAuth, type ResolvedAuth } from './config.js';
+import { areaBaseUrl, resolveAuth } from './config.js';
 import { CliCallError, openCore, type CliCore, type CliCoreOptions } from './core.js';
 import { createErrorWriter, EXIT, type CliIo } from './io.js';
 import { LOGS_HELP, LOGS_USAGE, parseLogsArgs, wantsLogsHelp, type LogFormat, type LogsCommand } from './logs-args.js';
 import { csvHeader, csvLine, exportFields, ndjsonLine, tableHeader, tableLine, withoutAuthorization } from './logs-output.js';
 import { shownOn } from './output.js';
-import { USER_AGENT } from './version.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -66,42 +59,6 @@ export class RowWriter {
   }
 }
 
-/** Where `burrow logs` sends the rows it picked: written out, or counted into facets (--facets). */
-export interface RowSink {
-  readonly count: number;
-  write(entry: LogEntry): void;
-  end(): void;
-}
-
-/** The rows' writer for a command: the facets of the rows with --facets, else the rows in the format asked for. */
-export async function rowSinkFor(io: CliIo, format: LogFormat, cmd: LogsCommand): Promise<RowSink> {
-  if (cmd.facets === undefined) return new RowWriter(io, format, cmd);
-  const { FacetWriter } = await import('./logs-facets.js');
-  return new FacetWriter(io, format === 'ndjson' ? 'ndjson' : 'table', cmd.facets.top);
-}
-
-/** True when the row passes the chips the platform could not apply. */
-function passesLocal(record: CdnLogRecord, local: LogFilter): boolean {
-  return local.length === 0 || matchesRecord(local, record);
-}
-
-/** Rows of the platform's answers that could not be read: counted as pages come, said once on stderr at the end. */
-export class UnreadableCount {
-  rows = 0;
-  firstReason: string | null = null;
-
-  add(page: { readonly skipped: number; readonly firstSkipReason?: string }): void {
-    this.rows += page.skipped;
-    if (page.skipped > 0) this.firstReason ??= page.firstSkipReason ?? null;
-  }
-
-  /** "burrow logs: N rows could not be read (first: reason)", or nothing when every row could. */
-  report(err: (line: string) => void): void {
-    if (this.rows === 0) return;
-    err(`burrow logs: ${this.rows} row${this.rows === 1 ? '' : 's'} could not be read and ${this.rows === 1 ? 'was' : 'were'} skipped${this.firstReason !== null ? ` (first: ${this.firstReason})` : ''}`);
-  }
-}
-
 /** Runs `burrow logs …`; resolves to the exit status. */
 export async function runLogs(args: readonly string[], io: CliIo): Promise<number> {
   if (wantsLogsHelp(args)) {
@@ -123,77 +80,48 @@ export async function runLogs(args: readonly string[], io: CliIo): Promise<numbe
     );
   }
   if (cmd.follow === true) return (await import('./logs-follow.js')).runLogsFollow(cmd, format, io);
-  if (cmd.source.kind === 'file') return (await import('./logs-file.js')).runLogsFile(cmd, cmd.source.path, format, io);
-  if (cmd.source.kind === 'day') return (await import('./logs-day.js')).runLogsDay(cmd, cmd.source, format, io);
+  if (cmd.source.kind === 'file') return (await import('./logs-session.js')).runLogsFile(cmd, cmd.source.path, format, io);
+  if (cmd.source.kind === 'day') return (await import('./logs-session.js')).runLogsDay(cmd, cmd.source, format, io);
   return runZone(cmd, cmd.source.zoneId, format, io);
 }
 
-/** The key, logging URL and token a `burrow logs` command reaches the platform with; the exit status when it has none. */
-function loggingAccess(cmd: LogsCommand, io: CliIo, secrets: string[], err: (line: string) => void): { auth: ResolvedAuth | null; loggingUrl: string; token?: string } | { exit: number } {
+/** The core of a `burrow logs` command (a logging token, else the account key); the exit status when it cannot be opened. */
+export async function cliLoggingCore(cmd: LogsCommand, io: CliIo, secrets: string[], err: (line: string) => void, logsTail?: CliCoreOptions['logsTail']): Promise<{ core: CliCore } | { exit: number }> {
   const url = loggingUrlFor(cmd.loggingUrl, io.env);
   if (!url.ok) {
     err(`burrow logs: ${url.message}`);
     return { exit: EXIT.usage };
   }
   const token = cmd.token ?? (io.env.BUNNYNET_LOGGING_TOKEN || undefined);
-  if (token !== undefined) {
-    secrets.push(token);
-    return { auth: null, loggingUrl: url.url, token };
-  }
-  const auth = resolveAuth({ ...(cmd.apiKey !== undefined ? { apiKeyFlag: cmd.apiKey } : {}), ...(cmd.profile !== undefined ? { profile: cmd.profile } : {}), env: io.env, home: io.home });
-  if (!auth.ok) {
+  const auth = token !== undefined ? null : resolveAuth({ ...(cmd.apiKey !== undefined ? { apiKeyFlag: cmd.apiKey } : {}), ...(cmd.profile !== undefined ? { profile: cmd.profile } : {}), env: io.env, home: io.home });
+  if (auth !== null && !auth.ok) {
     err(`burrow logs: ${auth.message}; or give a logging token with --token or BUNNYNET_LOGGING_TOKEN`);
     return { exit: EXIT.usage };
   }
-  secrets.push(auth.auth.apiKey);
-  return { auth: auth.auth, loggingUrl: url.url };
-}
-
-/** The core of a `burrow logs` command (a logging token, else the account key); the exit status when it cannot be opened. */
-export async function cliLoggingCore(cmd: LogsCommand, io: CliIo, secrets: string[], err: (line: string) => void, logsTail?: CliCoreOptions['logsTail']): Promise<{ core: CliCore } | { exit: number }> {
-  const access = loggingAccess(cmd, io, secrets, err);
-  if ('exit' in access) return access;
+  secrets.push(token ?? auth!.auth.apiKey);
   const core = await openCore({
-    auth: access.auth,
+    auth: auth?.auth ?? null,
     env: io.env,
     home: io.home,
     // Nothing of a logs command is kept: the core's folder is this run's own.
     dataDir: 'temporary',
-    endpoints: { loggingUrl: access.loggingUrl },
-    ...(access.token !== undefined ? { loggingToken: access.token } : {}),
+    endpoints: { loggingUrl: url.url },
+    ...(token !== undefined ? { loggingToken: token } : {}),
     ...(logsTail ? { logsTail } : {}),
   });
   return { core };
 }
 
-/** The platform client of `burrow logs` (a logging token, else the account key); the exit status when it cannot be made. */
-export function cliLoggingClient(cmd: LogsCommand, io: CliIo, secrets: string[], err: (line: string) => void): { client: PlatformClient } | { exit: number } {
-  const access = loggingAccess(cmd, io, secrets, err);
-  if ('exit' in access) return access;
-  const apiUrl = access.auth?.baseUrl ?? BUNNY_ENDPOINTS.apiUrl;
-  const accountKey = access.auth?.apiKey ?? null;
-  const { token } = access;
-  const client = createPlatformClient({
-    endpoints: () => ({ apiUrl, containersUrl: `${apiUrl.replace(/\/+$/, '')}/mc`, videoUrl: BUNNY_ENDPOINTS.videoUrl, loggingUrl: access.loggingUrl }),
-    credentials: {
-      accountKey: async () => accountKey,
-      libraryKey: async () => null,
-      logging: async () => (token !== undefined ? { kind: 'bearer', token } : { kind: 'accessKey' }),
-    },
-    userAgent: USER_AGENT,
-  });
-  return { client };
-}
-
-/** The exit status of a failure (the core's answer, or the client's): 3 when the platform could not be reached, 2 for a usage error, else 1. */
+/** The exit status of a failed call: 3 when the platform could not be reached, 2 for a usage error, else 1. */
 export function failureExit(e: unknown, err: (line: string) => void): number {
-  const a: Pick<AppError, 'kind' | 'title' | 'detail' | 'status'> | null = e instanceof CliCallError ? e.error : e instanceof AppFailure ? toAppError(e) : null;
-  if (a === null) throw e;
+  if (!(e instanceof CliCallError)) throw e;
+  const a = e.error;
   err(`burrow logs: ${a.title}`);
   if (a.detail !== undefined) err(a.detail);
   return a.kind === 'network' || a.kind === 'timeout' ? EXIT.network : a.status === undefined && a.kind === 'validation' ? EXIT.usage : EXIT.http;
 }
 
+/** A zone's rows over a range, written page by page as the core's walk hands them on (or their facets at the end). */
 async function runZone(cmd: LogsCommand, zoneId: number, format: LogFormat, io: CliIo): Promise<number> {
   const secrets: string[] = [];
   const err = createErrorWriter(io, () => secrets);
@@ -202,38 +130,44 @@ async function runZone(cmd: LogsCommand, zoneId: number, format: LogFormat, io: 
     err(`burrow logs: ${range.message}`);
     return EXIT.usage;
   }
-  const made = cliLoggingClient(cmd, io, secrets, err);
+  const made = await cliLoggingCore(cmd, io, secrets, err);
   if ('exit' in made) return made.exit;
-  const { client } = made;
-  const { query, localOnly } = toV2Query(cmd.filter, range);
-  const writer = await rowSinkFor(io, format, cmd);
+  const { core } = made;
+  const writer = new RowWriter(io, format, cmd);
   const showProgress = cmd.limit === null && io.stderr.isTTY === true;
   let requests = 0;
-  const unreadable = new UnreadableCount();
-  let stopped: string | undefined;
+  // Rows of the platform's answers that could not be read: counted as pages come, said once at the end.
+  let skipped = 0;
+  let firstReason: string | undefined;
   try {
-    const v2 = createV2LogClient({ client });
-    const pageSize = Math.min(cmd.limit ?? V2_LIMIT_MAX, V2_LIMIT_MAX);
-    walk: for await (const page of v2.pages(zoneId, { ...query, order: cmd.order }, { pageSize })) {
+    let page = await core.invoke('logs.page', {
+      zoneId,
+      range: { kind: 'absolute', from: range.from, to: range.to },
+      filter: formatFilterText(cmd.filter),
+      order: cmd.order,
+      ...(cmd.limit !== null ? { limit: cmd.limit } : {}),
+      ...(cmd.includeAuthorization === true ? { includeAuthorization: true } : {}),
+      ...(cmd.facets !== undefined ? { facets: { limit: cmd.facets.top } } : {}),
+    });
+    for (;;) {
       requests += page.requests;
-      unreadable.add(page);
-      stopped = page.stopped;
-      for (let k = 0; k < page.rows.length; k++) {
-        if (!passesLocal(page.rows[k]!, localOnly)) continue;
-        writer.write(page.entries[k]!);
-        if (cmd.limit !== null && writer.count >= cmd.limit) break walk;
-      }
-      if (showProgress) io.stderr.write(`\r${countOf(writer.count, 'row')}, ${countOf(requests, 'request')}${page.hasMore ? '…' : ''}  `);
+      skipped += page.skipped;
+      firstReason ??= page.firstSkipReason;
+      for (const entry of page.entries) writer.write(entry);
+      if (showProgress) io.stderr.write(`\r${cmd.facets === undefined ? `${countOf(writer.count, 'row')}, ` : ''}${countOf(requests, 'request')}${page.done ? '' : '…'}  `);
+      if (page.done) break;
+      page = await core.invoke('logs.page', { walkId: page.walkId });
     }
     if (showProgress) io.stderr.write('\n');
-    writer.end();
-    unreadable.report(err);
-    if (stopped !== undefined) err(`burrow logs: ${stopped}`);
+    if (page.facets !== undefined) (await import('./logs-facets.js')).writeFacets(io, format, page.facets);
+    else writer.end();
+    if (skipped > 0) err(`burrow logs: ${skipped} row${skipped === 1 ? '' : 's'} could not be read and ${skipped === 1 ? 'was' : 'were'} skipped${firstReason !== undefined ? ` (first: ${firstReason})` : ''}`);
+    if (page.stopped !== undefined) err(`burrow logs: ${page.stopped}`);
     return EXIT.ok;
   } catch (e) {
     if (showProgress) io.stderr.write('\n');
     return failureExit(e, err);
   } finally {
-    await client.close();
+    await core.close();
   }
 }

@@ -4,12 +4,9 @@
  * holds at most a capped number of rows (the oldest go first) and stops asking while paused.
  */
 import { z } from 'zod';
-import { logEntrySchema } from '../logs/v2-response.js';
 import type { AreaContract } from './define.js';
 
 const SessionId = z.string().min(1).max(100);
-/** A row as logs.ts's LogRow (not imported: logs.ts spreads this file in, and the cycle would leave it undefined). */
-const LogRow = logEntrySchema.extend({ index: z.number().int().nonnegative(), authorizationMasked: z.boolean().optional() });
 const FilterText = z.string().max(4_000, 'must be at most 4000 characters');
 
 /** The most rows a tail holds by default; the oldest arrivals are dropped past it. */
@@ -69,19 +66,13 @@ export type TailStatus = z.infer<typeof TailStatus>;
 const Id = z.object({ sessionId: SessionId }).strict();
 
 export const logsTailMethods = {
-  /** Starts a live tail of a zone with a filter; the first ask goes at once. */
+  /**
+   * Starts a live tail of a zone with a filter; the first ask goes at once. A tail's rows are read as a session's
+   * (`logs.window` without a sort: in the order they arrived, newest last; aggregates, facets), by its id.
+   */
   'logs.tail': {
     input: z.object({ zoneId: z.number().int().positive(), filter: FilterText, cap: z.number().int().min(100).max(1_000_000).optional() }).strict(),
     output: TailStatus,
-  },
-  /**
-   * Matching rows of a tail in the order they arrived (newest last): `count` rows from `offset`. The screen reads a
-   * tail in a sort, with aggregates and facets, through `logs.window`, `logs.aggregates` and `logs.facets` (and the
-   * other reading methods), which take a tail's id as they take a session's.
-   */
-  'logs.tailWindow': {
-    input: z.object({ sessionId: SessionId, offset: z.number().int().nonnegative(), count: z.number().int().min(0).max(500, 'must be at most 500') }).strict(),
-    output: z.object({ rows: z.array(LogRow), total: z.number().int() }),
   },
   /** Stops asking; the rows stay. */
   'logs.tailPause': { input: Id, output: TailStatus },

@@ -17,7 +17,12 @@ const FilterText = z.string().max(4_000, 'must be at most 4000 characters');
 /** Where a session's rows come from: a zone's v2 logs over a range, or a v1 file handed over by drop or dialog. */
 export const LogSource = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('zone'), zoneId: z.number().int().positive(), range: logRangeSchema }).strict(),
-  z.object({ kind: z.literal('file'), token: z.string().min(1).max(100) }).strict(),
+  /**
+   * A v1 file handed over by drop or dialog; `select` keeps only some rows, chosen as it is read (the CLI's --from,
+   * --to, --limit, --order): those in [from, to) that the filter keeps, and with `limit` the first of them in
+   * `order` (`file`: as the file has them, reading stops there; by time, the whole file is read, the best held).
+   */
+  z.object({ kind: z.literal('file'), token: z.string().min(1).max(100), select: z.object({ from: z.number().optional(), to: z.number().optional(), limit: z.number().int().positive().optional(), order: z.enum(['asc', 'desc', 'file']).optional() }).strict().optional() }).strict(),
   /**
    * A zone's whole day from the v1 day files, downloaded in one stream and parsed in the core. `day` is a calendar
    * date in `timeZone`: `UTC` or an IANA name (the viewer's local zone, or the CLI's TZ). A day that is not a UTC
@@ -49,8 +54,9 @@ export const LogsStatus = z.object({
   /** The time span the rows cover: the resolved range of a zone; the first and last row of a file (null while empty). */
   from: z.number().nullable(),
   to: z.number().nullable(),
-  /** The filter as the core understood it, in canonical text. */
+  /** The filter as the core understood it, in canonical text, and its chips (each one's text; `-` starts one that excludes). */
   filter: z.string(),
+  chips: z.array(z.string()),
   /** Rows held (after the platform's filtering) and, of those, rows passing the filters applied in the core. */
   loadedRows: z.number().int(),
   matchingRows: z.number().int(),
@@ -69,6 +75,8 @@ export const LogsStatus = z.object({
       malformed: z.number().int(),
       /** Reading stopped at the rows' ceiling: the rows are the file's first ones and it has more. */
       truncated: z.boolean().optional(),
+      /** Reading stopped once the selection's limit of rows matched, in file order: the file has more. */
+      limited: z.boolean().optional(),
       /** Gzip data that ended early or is damaged: where reading stopped, in words; the rows before it are kept. */
       endedEarly: z.string().optional(),
     })
@@ -178,15 +186,44 @@ export const logsContract = {
       input: z.object({ source: LogSource, filter: FilterText }).strict(),
       output: LogsStatus,
     },
-    /** Changes a session's filter or range: a zone queries again, a file filters its rows again. */
+    /**
+     * Changes a session's filter or range: a zone queries again (the answer waits for its first page), a file filters
+     * its rows again. `add` is a chip to merge into the filter (a drill-down; into the one applied while `filter` has
+     * a problem). The answer carries the status and, when asked, the first `window` of rows, so the table draws
+     * without asking again; or, for a filter that does not parse, each problem and where it is (nothing changed).
+     */
     'logs.update': {
-      input: z.object({ sessionId: SessionId, filter: FilterText.optional(), range: logRangeSchema.optional() }).strict(),
-      output: LogsStatus,
+      input: z.object({ sessionId: SessionId, filter: FilterText.optional(), add: FilterText.optional(), range: logRangeSchema.optional(), window: z.object({ offset: z.number().int().nonnegative(), count: z.number().int().min(0).max(500), sort: LogSort.optional() }).strict().optional() }).strict(),
+      output: z.object({ status: LogsStatus, window: z.object({ rows: z.array(LogRow), total: z.number().int() }).optional(), filterErrors: z.array(z.object({ at: z.number().int(), message: z.string() })).optional() }),
     },
-    /** The rows the table shows: `count` matching rows from `offset`, in the sort asked for. */
+    /** The rows the table shows: `count` matching rows from `offset`, in the sort asked for (none: as they arrived). */
     'logs.window': {
-      input: z.object({ sessionId: SessionId, offset: z.number().int().nonnegative(), count: z.number().int().min(0).max(500, 'must be at most 500'), sort: LogSort }).strict(),
+      input: z.object({ sessionId: SessionId, offset: z.number().int().nonnegative(), count: z.number().int().min(0).max(500, 'must be at most 500'), sort: LogSort.optional() }).strict(),
       output: z.object({ rows: z.array(LogRow), total: z.number().int() }),
+    },
+    /**
+     * A zone's rows over a range for a shell that writes them out as they come (the CLI), a page a call: the rows the
+     * filter keeps, in `order`, as the platform sent them, `limit` at most in all; nothing is held in the core. The
+     * first call names the query, the later ones its walk. A visitor's Authorization header is left out unless asked
+     * for by name. With `facets` the rows are counted instead, and the last answer carries their facets.
+     */
+    'logs.page': {
+      input: z.union([
+        z.object({ zoneId: z.number().int().positive(), range: logRangeSchema, filter: FilterText, order: z.enum(['asc', 'desc']), limit: z.number().int().positive().optional(), includeAuthorization: z.boolean().optional(), facets: FacetsQuery.optional() }).strict(),
+        z.object({ walkId: SessionId }).strict(),
+      ]),
+      output: z.object({
+        walkId: SessionId,
+        entries: z.array(logEntrySchema),
+        /** Requests this page took (retries included); its rows that could not be read, and why the first one. */
+        requests: z.number().int(),
+        skipped: z.number().int(),
+        firstSkipReason: z.string().optional(),
+        /** No more calls: the platform has no more, the limit is reached, or paging stopped (`stopped` says why). */
+        done: z.boolean(),
+        stopped: z.string().optional(),
+        facets: LogFacets.optional(),
+      }),
     },
     /**
      * The place, in the sort given, of the nearest matching row after (`next`) or before (`prev`) row `from` whose
@@ -219,12 +256,13 @@ export const logsContract = {
       output: z.object({ values: z.array(z.string()) }),
     },
     /**
-     * The Authorization header of one matching row (its place in the sort given), in clear, for an explicit reveal
-     * in the detail pane; null when the row has none. With `requestId` the row must be that request (rows may have
-     * arrived since): it is looked for, and null comes back when it is gone. Windows only carry the masked form.
+     * The Authorization header of one matching row (its place in the sort given, or as they arrived), in clear, for
+     * an explicit reveal (the detail pane; the CLI asked by name); null when the row has none. With `requestId` the
+     * row must be that request (rows may have arrived since): it is looked for, and null comes back when it is gone.
+     * Windows only carry the masked form.
      */
     'logs.revealAuthorization': {
-      input: z.object({ sessionId: SessionId, index: z.number().int().nonnegative(), sort: LogSort, requestId: z.string().max(64).optional() }).strict(),
+      input: z.object({ sessionId: SessionId, index: z.number().int().nonnegative(), sort: LogSort.optional(), requestId: z.string().max(64).optional() }).strict(),
       output: z.object({ value: z.string().nullable() }),
     },
     /** Loads the next page of a zone. */

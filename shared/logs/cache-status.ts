@@ -21,13 +21,6 @@ export type CacheStatus = KnownCacheStatus | (string & {});
 /** The known values, for parsers and pickers. */
 export const ALL_CACHE_STATUSES: readonly KnownCacheStatus[] = [...CACHE_STATUSES, 'EXPIRED'];
 
-const KNOWN: ReadonlySet<string> = new Set(ALL_CACHE_STATUSES);
-
-/** Whether a status is one Burrow knows words for (exact, upper-case match as the logs write them). */
-export function isKnownCacheStatus(value: string): value is KnownCacheStatus {
-  return KNOWN.has(value);
-}
-
 /** The longest cache status kept as it came; anything longer is cut (it is a word, not a text). */
 export const CACHE_STATUS_MAX_CHARS = 64;
 
@@ -47,14 +40,3 @@ export function isCacheStatusFilterValue(value: string): boolean {
 /** What the charts and facets call rows that came without a cache status. */
 export const NO_CACHE_STATUS = '(none)';
 
-/** What a status means, for tooltips and legends (the platform's meanings). */
-export const CACHE_STATUS_MEANING: Readonly<Record<KnownCacheStatus, string>> = {
-  HIT: 'Served directly from cache',
-  MISS: 'Not in cache, fetched from origin',
-  BYPASS: 'Cache skipped (request headers, cookies or configuration)',
-  REVALIDATED: 'Cached response validated with origin and reused',
-  STALE: 'Stale cached response served (origin unavailable or slow)',
-  UPDATING: 'Stale content served while a background cache update runs',
-  EXPIRED: 'Cached copy had expired',
-  '-': 'No cache interaction (for example a POST)',
-};

@@ -7,9 +7,6 @@ import {
   matchesRecord,
   normalizeFilter,
   parseChip,
-  removeChip,
-  removeValues,
-  toggleChip,
   toV2Query,
   type LogFilter,
   type LogFilterChip,
@@ -62,18 +59,6 @@ describe('filter chips', () => {
     expect(f).toEqual([cache(['HIT']), cache(['MISS'], true)]);
     f = addChip(f, cache(['HIT'], true));
     expect(f).toEqual([cache(['MISS', 'HIT'], true)]);
-  });
-
-  it('toggles a clicked value on and off, and removes chips and values', () => {
-    const once = toggleChip(EMPTY_FILTER, cache(['MISS']));
-    expect(once).toEqual([cache(['MISS'])]);
-    const twice = toggleChip(toggleChip(once, cache(['HIT'])), cache(['MISS']));
-    expect(twice).toEqual([cache(['HIT'])]);
-    expect(toggleChip(twice, cache(['HIT']))).toEqual([]);
-    const f = normalizeFilter([cache(['MISS', 'HIT']), { key: 'url', negated: true, value: '.ts' }]);
-    expect(removeValues(f, cache(['MISS']))).toEqual([cache(['HIT']), { key: 'url', negated: true, value: '.ts' }]);
-    expect(removeChip(f, 'url', true)).toEqual([cache(['MISS', 'HIT'])]);
-    expect(removeChip(f, 'url')).toEqual(f);
   });
 
   it('validates chips from untrusted sources with the rule that failed', () => {

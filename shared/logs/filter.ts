@@ -38,11 +38,6 @@ export const FILTER_KEYS = [
 /** The field a chip filters on. */
 export type FilterKey = (typeof FILTER_KEYS)[number];
 
-/** Keys whose chip holds a list of values, OR-combined (a row matches when any value does). */
-export const LIST_KEYS = ['status', 'cache', 'country', 'host', 'agent', 'refererHost', 'search'] as const;
-/** Keys whose chip holds one text value; a second value of the same sign replaces the first. */
-export const TEXT_KEYS = ['pop', 'ip', 'url', 'pattern', 'ua', 'referer', 'requestId'] as const;
-
 const statusValue = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('code'), code: z.number().int().min(100).max(599) }).readonly(),
   z.object({ kind: z.literal('class'), digit: z.number().int().min(1).max(5) }).readonly(),
@@ -105,8 +100,6 @@ export const logFilterChipSchema = z.discriminatedUnion('key', [
 
 /** One filter chip. */
 export type LogFilterChip = z.infer<typeof logFilterChipSchema>;
-/** A chip of one key. */
-export type ChipOf<K extends FilterKey> = Extract<LogFilterChip, { readonly key: K }>;
 /** A filter: chips in canonical order, at most one per key and sign. */
 export type LogFilter = readonly LogFilterChip[];
 
@@ -124,7 +117,7 @@ export function parseChip(input: unknown): { readonly ok: true; readonly chip: L
   return { ok: false, message: issue === undefined ? 'invalid chip' : `${issue.path.map(String).join('.')}: ${issue.message}` };
 }
 
-/** Each value's identity within its chip (status as `5xx`/`404`), for merging, toggling and conflicts. */
+/** Each value's identity within its chip (status as `5xx`/`404`), for merging and conflicts. */
 export function chipValueIds(chip: LogFilterChip): readonly string[] {
   switch (chip.key) {
     case 'status':
@@ -229,33 +222,6 @@ export function addChip(filter: LogFilter, chip: LogFilterChip): LogFilter {
   }
   if (!merged) out.push(add);
   return out.sort((a, b) => rank(a) - rank(b));
-}
-
-/** Removes the chip of a key and sign. */
-export function removeChip(filter: LogFilter, key: FilterKey, negated = false): LogFilter {
-  return filter.filter((c) => c.key !== key || c.negated !== negated);
-}
-
-/** Removes some values from the chip of the chip's key and sign; the chip goes when none are left. */
-export function removeValues(filter: LogFilter, chip: LogFilterChip): LogFilter {
-  const ids = new Set(chipValueIds(canonicalChip(chip)));
-  const out: LogFilterChip[] = [];
-  for (const old of filter) {
-    if (old.key !== chip.key || old.negated !== chip.negated) out.push(old);
-    else {
-      const rest = keepValues(old, (id) => !ids.has(id));
-      if (rest !== undefined) out.push(rest);
-    }
-  }
-  return out;
-}
-
-/** Clicking a value twice undoes it: removes the chip's values when all are present, else adds them. */
-export function toggleChip(filter: LogFilter, chip: LogFilterChip): LogFilter {
-  const add = canonicalChip(chip);
-  const old = filter.find((c) => c.key === add.key && c.negated === add.negated);
-  const present = old === undefined ? new Set<string>() : new Set(chipValueIds(old));
-  return chipValueIds(add).every((id) => present.has(id)) ? removeValues(filter, add) : addChip(filter, add);
 }
 
 /** Canonical form of any list of valid chips: the result of adding them one by one. */

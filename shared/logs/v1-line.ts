@@ -124,3 +124,10 @@ export function parseV1Line(line: string): V1ParseResult {
   };
   return { ok: true, record: extended === undefined ? record : { ...record, extended } };
 }
+
+/**
+ * The most a file's rows may take in the core: rows kept and bytes used. Past either, reading stops (nothing more is
+ * inflated) and the status says the file has more. Each part of a split read gets half. The defaults fit a typical
+ * million-line day file whole (see bench/README.md, logs-model-1m).
+ */
+export const DEFAULT_ROW_CEILING = { maxRows: 5_000_000, maxBytes: 224 * 1024 * 1024 } as const;

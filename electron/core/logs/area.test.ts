@@ -181,16 +181,21 @@ describe.each(HOSTS)('%s', (_label, makeRows) => {
       const values = await h()['logs.values']({ sessionId: opened.sessionId, key: 'cache', prefix: '' }, {} as never);
       expect(values.values).not.toContain('HIT');
 
-      // A new filter queries again; rows of the old query never land.
+      // A new filter queries again, rows of the old query never land; the answer waits for the first page and brings
+      // its first window (no event tells that page before the answer does).
       const mark = events.length;
-      await h()['logs.update']({ sessionId: opened.sessionId, filter: 'cache:MISS' }, {} as never);
-      expect(events[mark]).toMatchObject({ sessionId: opened.sessionId, phase: 'loading', loadedRows: 0, filter: 'cache:MISS' });
-      await idle(opened.sessionId, mark + 1);
-      const w2 = await h()['logs.window']({ sessionId: opened.sessionId, offset: 0, count: 500, sort: { key: 'time', dir: 'desc' } }, {} as never);
+      const upd = await h()['logs.update']({ sessionId: opened.sessionId, filter: 'cache:miss', window: { offset: 0, count: 500, sort: { key: 'time', dir: 'desc' } } }, {} as never);
+      expect(events.slice(mark)).toEqual([expect.objectContaining({ sessionId: opened.sessionId, phase: 'loading', loadedRows: 0, filter: 'cache:MISS' })]);
+      expect(upd.status).toMatchObject({ phase: 'idle', filter: 'cache:MISS', chips: ['cache:MISS'] });
+      const w2 = upd.window!;
       expect(w2.rows.length).toBeGreaterThan(0);
       expect(w2.rows.every((r) => r.cacheStatus === 'MISS')).toBe(true);
       const times = w2.rows.map((r) => Date.parse(r.timestamp));
       expect(times).toEqual([...times].sort((a, b) => b - a));
+      // Text that does not parse changes nothing and comes back with each problem and where it is; a drill-down's chip
+      // is merged into the filter applied then.
+      expect(await h()['logs.update']({ sessionId: opened.sessionId, filter: 'cache:MISS status:6xx' }, {} as never)).toMatchObject({ status: { filter: 'cache:MISS' }, filterErrors: [{ at: 11, message: expect.stringContaining('6xx') }] });
+      expect((await h()['logs.update']({ sessionId: opened.sessionId, filter: 'status:6xx', add: '-country:DE' }, {} as never)).status.chips).toEqual(['cache:MISS', '-country:DE']);
       await h()['logs.close']({ sessionId: opened.sessionId }, {} as never);
       expect(await failureOf(h()['logs.window']({ sessionId: opened.sessionId, offset: 0, count: 1, sort: { key: 'time', dir: 'desc' } }, {} as never))).toMatchObject({ kind: 'not_found' });
     });
@@ -198,10 +203,7 @@ describe.each(HOSTS)('%s', (_label, makeRows) => {
     it('a new range asked for while the first page is still on its way wins: its rows arrive, the old query is dropped', async () => {
       const end = Math.floor(Date.now() / 60_000) * 60_000 - 15 * 60_000;
       const opened = await h()['logs.open']({ source: { kind: 'zone', zoneId: zone, range: { kind: 'absolute', from: end - 600_000, to: end } }, filter: '' }, {} as never);
-      const mark = events.length;
-      await h()['logs.update']({ sessionId: opened.sessionId, range: { kind: 'absolute', from: end - 3 * 3_600_000, to: end } }, {} as never);
-      await idle(opened.sessionId, mark + 1);
-      const st = events.findLast((e) => e.sessionId === opened.sessionId)!;
+      const { status: st } = await h()['logs.update']({ sessionId: opened.sessionId, range: { kind: 'absolute', from: end - 3 * 3_600_000, to: end } }, {} as never);
       const expected = await direct({ from: new Date(end - 3 * 3_600_000).toISOString(), to: new Date(end).toISOString() });
       expect(st).toMatchObject({ phase: 'idle', loadedRows: expected.length, from: end - 3 * 3_600_000 });
       await h()['logs.close']({ sessionId: opened.sessionId }, {} as never);
@@ -227,6 +229,22 @@ describe.each(HOSTS)('%s', (_label, makeRows) => {
       const st = events.findLast((e) => e.sessionId === opened.sessionId)!;
       expect(st.phase).toBe('failed');
       expect(st.error?.title).toMatch(/logging/i);
+    });
+
+    it('logs.page walks a zone a page a call: the rows the filter keeps as the platform sent them (no Authorization unless named), then ends', async () => {
+      const end = Math.floor(Date.now() / 60_000) * 60_000 - 15 * 60_000;
+      const row = (id: string, host: string) => ({ timestamp: new Date(end - 60_000).toISOString(), pullZoneId: zone, requestId: id, cacheStatus: 'HIT', statusCode: 200, bytesSent: 10, edgeLocation: 'DE', scheme: 'https', host, path: '/p', url: `https://${host}/p`, asn: 7, authorizationHeader: 'Bearer visitor' });
+      const page = (data: unknown[], hasMore: boolean) => ({ data, pagination: { offset: 0, limit: 10_000, returned: data.length, hasMore }, query: null });
+      const path = `/logging/v2/pullzones/${zone}/logs`;
+      sandbox.faults.add({ path, times: 1, action: { kind: 'status', status: 200, body: page([row('aa', 'a.b-cdn.net'), row('bb', 'z.b-cdn.net')], true) } });
+      sandbox.faults.add({ path, times: 1, action: { kind: 'status', status: 200, body: page([row('cc', 'a.b-cdn.net')], false) } });
+      const range = { kind: 'absolute', from: end - 3_600_000, to: end } as const;
+      const first = await h()['logs.page']({ zoneId: zone, range, filter: '-host:z.b-cdn.net', order: 'desc' }, {} as never);
+      expect(first).toMatchObject({ done: false, entries: [{ requestId: 'aa', asn: 7 }] });
+      expect(first.entries[0]).not.toHaveProperty('authorizationHeader');
+      expect(await h()['logs.page']({ walkId: first.walkId }, {} as never)).toMatchObject({ done: true, entries: [{ requestId: 'cc' }] });
+      expect(await failureOf(h()['logs.page']({ walkId: first.walkId }, {} as never))).toMatchObject({ kind: 'not_found' });
+      sandbox.faults.reset();
     });
 
     it('load all ends on a platform answering empty pages with more forever, and the status says why', async () => {

@@ -15,7 +15,7 @@ import { FileRegistry } from '../files/index.js';
 import { createLogsArea } from './index.js';
 import { createRateBudget } from './v2/rate-budget.js';
 import { inThreadRows } from './rows/rows-host.js';
-import { DEFAULT_ROW_CEILING } from './v1/v1-file.js';
+import { DEFAULT_ROW_CEILING } from '../../../shared/logs/v1-line.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'burrow-file-ceiling-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -6,8 +6,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { basename } from 'node:path';
-import type { logsContract, LogsStatus } from '../../../shared/contract/logs.js';
+import type { LogSource, logsContract, LogsStatus } from '../../../shared/contract/logs.js';
 import { appError } from '../../../shared/contract/result.js';
+import { addChip } from '../../../shared/logs/filter.js';
+import { parseFilterText } from '../../../shared/logs/filter-text.js';
 import { AppFailure } from '../errors.js';
 import { listPullZones } from '../platform/core-lists.js';
 import type { PlatformClient } from '../platform/types.js';
@@ -17,7 +19,8 @@ import { processRateBudget, type RateBudget } from './v2/rate-budget.js';
 import { FileSession } from './sessions/file-session.js';
 import { inThreadRows, type RowsHandle, type RowsHost } from './rows/rows-host.js';
 import type { TimeSpan } from './rows/rows-model.js';
-import { parseFilterOrFail, ZoneSession, type Session, type SessionEnv } from './sessions/session.js';
+import { parseFilterOrFail, resolveOrFail, ZoneSession, type Session, type SessionEnv } from './sessions/session.js';
+import { startWalk, type PageWalk } from './v2/page-walk.js';
 import { createV2LogClient } from './v2/v2-client.js';
 import { exportHandlers } from './export/export-handlers.js';
 import { DaySession, openDaySession } from './sessions/day-session.js';
@@ -71,6 +74,7 @@ export interface LogsArea {
 /** Builds the logs area. */
 export function createLogsArea(deps: LogsAreaDeps): LogsArea {
   const sessions = new Map<string, ZoneSession | FileSession>();
+  const walks = new Map<string, PageWalk>();
   const budget = deps.budget ?? processRateBudget();
   const env: SessionEnv = { now: deps.now ?? Date.now, budget, emit: (s: LogsStatus) => deps.bus.emit('logs.status', s) };
   const rows = deps.rows ?? inThreadRows();
@@ -90,13 +94,18 @@ export function createLogsArea(deps: LogsAreaDeps): LogsArea {
     return s;
   };
 
-  const openFile = (token: string, filterText: string): LogsStatus => {
+  const openFile = ({ token, select }: Extract<LogSource, { kind: 'file' }>, filterText: string): LogsStatus => {
     const path = deps.pathOf(token);
     if (path === undefined) throw new AppFailure(appError('not_found', 'That file is no longer available', { detail: 'Drop it or choose it again.' }));
-    const session = new FileSession(randomUUID(), env, parseFilterOrFail(filterText), rows.open(), basename(path));
+    const session = new FileSession(randomUUID(), env, parseFilterOrFail(filterText), rows.open(), basename(path), select);
     sessions.set(session.id, session);
     void session.load(path);
     return session.status();
+  };
+
+  const closeWalks = () => {
+    for (const w of walks.values()) w.close();
+    walks.clear();
   };
 
   const handlers: LogsHandlers = {
@@ -109,25 +118,41 @@ export function createLogsArea(deps: LogsAreaDeps): LogsArea {
       return suggested === undefined ? { zones } : { zones, suggested };
     },
     'logs.open': async ({ source, filter }) => {
-      if (source.kind === 'file') return openFile(source.token, filter);
+      if (source.kind === 'file') return openFile(source, filter);
       if (source.kind === 'day') return ((s) => (sessions.set(s.id, s), s.status()))(openDaySession(source, { id: randomUUID(), env, filter: parseFilterOrFail(filter), rows: () => rows.open(), client: deps.client }));
       const session = new ZoneSession(randomUUID(), env, parseFilterOrFail(filter), rows.open(), source.zoneId, source.range, v2);
       sessions.set(session.id, session);
       void session.loadMore();
       return session.status();
     },
-    'logs.update': async ({ sessionId, filter, range }) => {
+    'logs.update': async ({ sessionId, filter, add, range, window }) => {
       const s = get(sessionId);
-      const parsed = filter !== undefined ? parseFilterOrFail(filter) : s.filter;
-      if (s instanceof FileSession) {
-        await s.setFilter(parsed);
-        return s.publish();
+      // The one parse the typed text gets: its problems go back to be shown where they are.
+      const typed = filter !== undefined ? parseFilterText(filter) : ({ ok: true, filter: s.filter } as const);
+      if (!typed.ok && add === undefined) return { status: s.status(), filterErrors: [...typed.errors] };
+      const base = typed.ok ? typed.filter : s.filter;
+      const next = add === undefined ? base : parseFilterOrFail(add).reduce(addChip, base);
+      if (s instanceof FileSession) await s.setFilter(next);
+      else {
+        s.restart(next, range ?? s.range);
+        await s.loadMore(true);
       }
-      s.restart(parsed, range ?? s.range);
-      void s.loadMore();
-      return s.status();
+      return { status: s.status(), ...(window ? { window: await s.window(window.offset, window.count, window.sort) } : {}) };
     },
     'logs.window': async ({ sessionId, offset, count, sort }) => reader(sessionId).window(offset, count, sort),
+    'logs.page': async (input) => {
+      let walk: PageWalk | undefined;
+      if ('walkId' in input) walk = walks.get(input.walkId);
+      else {
+        const { range, filter, ...rest } = input;
+        walk = startWalk(await v2(), { ...rest, ...resolveOrFail(range, env.now()), filter: parseFilterOrFail(filter) }, input.facets ? rows.open() : null);
+        walks.set(walk.id, walk);
+      }
+      if (!walk) throw new AppFailure(appError('not_found', 'This walk over the logs has ended', { detail: 'Start it again.' }));
+      const page = await walk.next().finally(() => walks.delete(walk.id));
+      if (!page.done) walks.set(walk.id, walk);
+      return page;
+    },
     'logs.revealAuthorization': async ({ sessionId, index, sort, requestId }) => ({ value: await reader(sessionId).rows.call('authorizationFor', [index, sort, requestId]) }),
     'logs.findStatus': async ({ sessionId, from, direction, statusClass, sort }) => {
       const lo = Number(statusClass[0]) * 100;
@@ -187,28 +212,26 @@ export function createLogsArea(deps: LogsAreaDeps): LogsArea {
         s.close();
         sessions.delete(id);
       }
+      closeWalks();
       tail.close();
     },
     close() {
       for (const s of sessions.values()) s.close();
       sessions.clear();
+      closeWalks();
       tail.close();
       rows.close();
     },
   };
 }
 
-// What the shells, the CLI and the bench use of the area besides the handlers.
-export { workerRows, inThreadRows, type RowsHost, type RowsHandle } from './rows/rows-host.js';
-export { processRateBudget, createRateBudget, type RateBudget } from './v2/rate-budget.js';
-export { createV2LogClient } from './v2/v2-client.js';
-export { TailSession, type TailOptions } from './tail/tail-session.js';
-export { downloadDay } from './v1/day-download.js';
-export { DayStreamSender, readDayStream, type DayStreamResult } from './v1/day-stream.js';
-export { ColumnStore, type ByteRow } from './rows/columns.js';
-export { facets } from './rows/facets.js';
+// What the shells and the bench use of the area besides the handlers.
+export { workerRows } from './rows/rows-host.js';
+export { processRateBudget, createRateBudget } from './v2/rate-budget.js';
+export type { TailOptions } from './tail/tail-session.js';
+export { type ByteRow } from './rows/columns.js';
 export { CACHE_CODES } from './rows/types.js';
-export { DEFAULT_ROW_CEILING, parseV1File, parseV1FileInWorker, planV1FileParts, type V1RowCeiling } from './v1/v1-file.js';
+export { parseV1File, parseV1FileInWorker, planV1FileParts } from './v1/v1-file.js';
 export { V1StreamParser } from './v1/v1-parse.js';
 export { streamV1File } from './v1/v1-read.js';
 export type { ByteRange } from './v1/v1-ranges.js';

@@ -37,7 +37,7 @@ describe('a profile switch', () => {
     for (const [method, input] of [
       ['logs.window', { sessionId: zone.sessionId, offset: 0, count: 10, sort: { key: 'time', dir: 'desc' } }],
       ['logs.loadMore', { sessionId: zone.sessionId }],
-      ['logs.tailWindow', { sessionId: tail.sessionId, offset: 0, count: 10 }],
+      ['logs.window', { sessionId: tail.sessionId, offset: 0, count: 10 }],
     ] as const) {
       const r = await h.core.invoke(method, input);
       expect(r.ok, method).toBe(false);

@@ -1,21 +1,22 @@
 /**
- * The filter as chips and as text, always saying the same thing: typing updates the chips, removing a chip
- * rewrites the text (and applies it). Problems are listed under the box by position with the rule broken; values
- * the loaded rows hold are offered as completions for status, cache, country, edge location and IP.
+ * The filter as text and as the chips the core applied: applying sends the text to the core, which parses it once;
+ * removing a chip rewrites the text (and applies it). Problems the core found are listed under the box by position
+ * with the rule broken; values the loaded rows hold are offered as completions for status, cache, country, edge
+ * location and IP.
  */
 import { X } from 'lucide-react';
 import { useId, type FormEvent, type KeyboardEvent, type Ref } from 'react';
-import type { LogFilter, LogFilterChip } from '../../../shared/logs/filter';
-import { formatChip, formatFilterText, parseFilterText } from '../../../shared/logs/filter-text';
 import { useCall } from '../../bridge/queries';
 import { completing } from './logs-format';
 
 interface Props {
   readonly text: string;
-  /** The filter text last sent: its chips stay on show while the typed text has a problem. */
-  readonly applied: string;
+  /** The chips of the filter applied, each as the core wrote it (`-` starts one that excludes). */
+  readonly chips: readonly string[];
+  /** Where the text last applied broke a rule, and which, as the core found. */
+  readonly problems: readonly { readonly at: number; readonly message: string }[];
   onText(text: string): void;
-  /** Sends a filter text that parsed (the screen sends it to the core). */
+  /** Sends the text to the core. */
   onApply(text: string): void;
   /** The session whose loaded rows offer completions; null before one is open. */
   readonly sessionId: string | null;
@@ -25,15 +26,11 @@ interface Props {
   readonly inputRef?: Ref<HTMLInputElement>;
 }
 
-/** A chip's words without the sign (the negation is shown apart). */
-function chipWords(chip: LogFilterChip): string {
-  const t = formatChip(chip);
-  return chip.negated ? t.replace(/^-/, '').replace(/ -/g, ' ') : t;
-}
-
-function Chip({ chip, onRemove }: { readonly chip: LogFilterChip; readonly onRemove: () => void }) {
-  const words = chipWords(chip);
-  const name = chip.negated ? `not ${words}` : words;
+function Chip({ chip, onRemove }: { readonly chip: string; readonly onRemove: () => void }) {
+  const negated = chip.startsWith('-');
+  // The words without the sign (the negation is shown apart).
+  const words = negated ? chip.replace(/^-/, '').replace(/ -/g, ' ') : chip;
+  const name = negated ? `not ${words}` : words;
   function onKey(e: KeyboardEvent) {
     if (e.key === 'Delete' || e.key === 'Backspace') {
       e.preventDefault();
@@ -41,8 +38,8 @@ function Chip({ chip, onRemove }: { readonly chip: LogFilterChip; readonly onRem
     }
   }
   return (
-    <li className="chip" data-negated={chip.negated ? 'true' : undefined}>
-      {chip.negated && <span className="chip-not">not</span>}
+    <li className="chip" data-negated={negated ? 'true' : undefined}>
+      {negated && <span className="chip-not">not</span>}
       <span className="mono">{words}</span>
       <button type="button" className="chip-remove" aria-label={`Remove filter ${name}`} title="Remove (Delete)" onClick={onRemove} onKeyDown={onKey}>
         <X aria-hidden="true" size={12} />
@@ -52,13 +49,10 @@ function Chip({ chip, onRemove }: { readonly chip: LogFilterChip; readonly onRem
 }
 
 /** The filter row above the table. */
-export function FilterBar({ text, applied, onText, onApply, sessionId, coreError, inputRef }: Props) {
+export function FilterBar({ text, chips, problems, onText, onApply, sessionId, coreError, inputRef }: Props) {
   const inputId = useId();
   const listId = useId();
   const errorsId = useId();
-  const parsed = parseFilterText(text);
-  const sent = parseFilterText(applied);
-  const chips: LogFilter = parsed.ok ? parsed.filter : sent.ok ? sent.filter : [];
 
   const typing = completing(text);
   const values = useCall(
@@ -69,17 +63,16 @@ export function FilterBar({ text, applied, onText, onApply, sessionId, coreError
   const options = typing && values.data ? values.data.values.map((v) => `${typing.head}${v}`) : [];
 
   function remove(index: number) {
-    const next = formatFilterText(chips.filter((_, i) => i !== index));
+    const next = chips.filter((_, i) => i !== index).join(' ');
     onText(next);
     onApply(next);
   }
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    if (parsed.ok) onApply(formatFilterText(parsed.filter));
+    onApply(text);
   }
 
-  const problems = parsed.ok ? [] : parsed.errors;
   const invalid = problems.length > 0 || coreError !== undefined;
   return (
     <form className="logs-filter" onSubmit={submit} role="search" aria-label="Filter the logs">
@@ -104,14 +97,14 @@ export function FilterBar({ text, applied, onText, onApply, sessionId, coreError
             <option key={o} value={o} />
           ))}
         </datalist>
-        <button type="submit" className="primary" disabled={!parsed.ok}>
+        <button type="submit" className="primary">
           Apply
         </button>
       </div>
       {chips.length > 0 && (
         <ul className="chips plain" aria-label="Active filters">
           {chips.map((chip, i) => (
-            <Chip key={formatChip(chip)} chip={chip} onRemove={() => remove(i)} />
+            <Chip key={chip} chip={chip} onRemove={() => remove(i)} />
           ))}
         </ul>
       )}

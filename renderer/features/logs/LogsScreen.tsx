@@ -108,6 +108,8 @@ export function LogsScreen() {
   const timeZone = useLogs((s) => s.timeZone);
   const setTimeZone = useLogs((s) => s.setTimeZone);
   const [sort, setSort] = useState<LogSort>(DEFAULT_SORT);
+  // A new filter's answer brings the table's first rows in this sort.
+  useEffect(() => useLogs.setState({ sort }), [sort]);
   const [tab, setTab] = useState<LogsTab>('table');
   /**
    * The switch is drawn where each tab's content starts, so switching (or the histogram arriving) draws it anew:
@@ -219,7 +221,7 @@ export function LogsScreen() {
         </div>
         <RangePicker range={q.range} held={held} onRange={chooseRange} timeZone={timeZone} error={rangeRule} disabled={q.source?.kind === 'file' || q.source?.kind === 'off'} />
         <div className="logs-line logs-filter-line">
-          <FilterBar text={q.text} applied={q.applied} onText={q.setText} onApply={q.applyFilter} sessionId={shownSession} coreError={filterRule} inputRef={filterInput} />
+          <FilterBar text={q.text} chips={status?.chips ?? []} problems={q.problems} onText={q.setText} onApply={q.applyFilter} sessionId={shownSession} coreError={filterRule} inputRef={filterInput} />
           <ViewsBar views={views} applied={q.applied} />
         </div>
       </div>

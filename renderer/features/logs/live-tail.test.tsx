@@ -77,7 +77,7 @@ function aRow(n: number, index: number): LogRow {
 function tailBridge(): { bridge: FakeBridge; held: { lo: number; hi: number } } {
   const bridge = installFakeBridge();
   const held = { lo: 0, hi: 0 };
-  const arrivalAt = (k: number, sort: LogSort) => (sort.dir === 'desc' ? held.hi - 1 - k : held.lo + k);
+  const arrivalAt = (k: number, sort: LogSort | undefined) => (sort?.dir === 'desc' ? held.hi - 1 - k : held.lo + k);
   bridge.answer('logs.tail', ({ zoneId, filter }) => aTail({ zoneId, filter }));
   bridge.answer('logs.window', ({ offset, count, sort }) => {
     const total = held.hi - held.lo;

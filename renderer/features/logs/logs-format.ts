@@ -38,11 +38,6 @@ export function fromInputValue(text: string, mode: TimeZoneMode): number {
   return mode === 'utc' ? Date.UTC(y, mo - 1, d, h, mi, s) : new Date(y, mo - 1, d, h, mi, s).getTime();
 }
 
-/** A moment for headings and the zoom note, in the chosen zone ("9 May 2026, 12:30"). */
-export function formatMoment(ms: number, mode: TimeZoneMode): string {
-  return new Date(ms).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short', ...(mode === 'utc' ? { timeZone: 'UTC' } : {}) });
-}
-
 /** A share as a percent with one decimal ("70.0 %"); "—" when unknown. */
 export function formatShare(fraction: number | null | undefined): string {
   if (fraction === null || fraction === undefined || !Number.isFinite(fraction)) return '—';

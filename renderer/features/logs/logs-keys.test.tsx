@@ -5,7 +5,7 @@ import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LogRow } from '../../../shared/contract/logs';
 import { fakeLayout, makeRow } from './table/test-table';
-import { logsBridge, renderLogs } from './test-logs';
+import { FIRST_WINDOW, logsBridge, renderLogs } from './test-logs';
 import type { LogChartsProps } from './view-types';
 
 // The charts draw on canvas, which happy-dom has not; their place is all these tests need.
@@ -133,13 +133,13 @@ describe('the Logs viewer keys', () => {
     await openZone();
     const hour = 3_600_000;
     press('[');
-    await waitFor(() => expect(bridge.inputs('logs.update')).toEqual([{ sessionId: 's1', range: { kind: 'absolute', from: now - 2 * hour, to: now - hour } }]));
+    await waitFor(() => expect(bridge.inputs('logs.update')).toEqual([{ sessionId: 's1', range: { kind: 'absolute', from: now - 2 * hour, to: now - hour }, ...FIRST_WINDOW }]));
     press('[');
-    await waitFor(() => expect(bridge.inputs('logs.update')[1]).toEqual({ sessionId: 's1', range: { kind: 'absolute', from: now - 3 * hour, to: now - 2 * hour } }));
+    await waitFor(() => expect(bridge.inputs('logs.update')[1]).toEqual({ sessionId: 's1', range: { kind: 'absolute', from: now - 3 * hour, to: now - 2 * hour }, ...FIRST_WINDOW }));
     press(']');
-    await waitFor(() => expect(bridge.inputs('logs.update')[2]).toEqual({ sessionId: 's1', range: { kind: 'absolute', from: now - 2 * hour, to: now - hour } }));
+    await waitFor(() => expect(bridge.inputs('logs.update')[2]).toEqual({ sessionId: 's1', range: { kind: 'absolute', from: now - 2 * hour, to: now - hour }, ...FIRST_WINDOW }));
     press(']');
-    await waitFor(() => expect(bridge.inputs('logs.update')[3]).toEqual({ sessionId: 's1', range: { kind: 'absolute', from: now - hour, to: now } }));
+    await waitFor(() => expect(bridge.inputs('logs.update')[3]).toEqual({ sessionId: 's1', range: { kind: 'absolute', from: now - hour, to: now }, ...FIRST_WINDOW }));
     // Already ending now: nothing further to ask for.
     press(']');
     await act(async () => {});

@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LogChartsProps } from './view-types';
 import { observeActiveProfile, useActiveProfile } from '../../bridge/active-profile';
 import { useLogs } from './logs-store';
-import { aStatus, logsBridge, renderLogs } from './test-logs';
+import { aStatus, FIRST_WINDOW, logsBridge, renderLogs } from './test-logs';
+import { fakeLayout, makeRow } from './table/test-table';
 import { chartBucketMs } from './use-logs-session';
 
 // The charts are built alongside this screen; a stand-in with the same props lets the tests click a chart element
@@ -113,11 +114,12 @@ describe('choosing what to show', () => {
     fireEvent.click(screen.getByRole('button', { name: '6 h' }));
     expect(bridge.count('logs.open')).toBe(0);
     await pickZone('1');
-    await waitFor(() => expect(bridge.inputs('logs.open')).toEqual([{ source: { kind: 'zone', zoneId: 1, range: { kind: 'preset', preset: '6h' } }, filter: 'status:5xx cache:MISS' }]));
+    // The text goes as typed: the core parses it (once) and answers with the filter it applied.
+    await waitFor(() => expect(bridge.inputs('logs.open')).toEqual([{ source: { kind: 'zone', zoneId: 1, range: { kind: 'preset', preset: '6h' } }, filter: 'status:5xx  cache:miss' }]));
     expect(screen.getByRole('button', { name: '6 h' }).getAttribute('aria-pressed')).toBe('true');
 
     fireEvent.click(screen.getByRole('button', { name: '24 h' }));
-    await waitFor(() => expect(bridge.inputs('logs.update')).toEqual([{ sessionId: 's1', range: { kind: 'preset', preset: '24h' } }]));
+    await waitFor(() => expect(bridge.inputs('logs.update')).toEqual([{ sessionId: 's1', range: { kind: 'preset', preset: '24h' }, ...FIRST_WINDOW }]));
     expect(bridge.count('logs.open')).toBe(1);
   });
 
@@ -156,31 +158,58 @@ describe('choosing what to show', () => {
 });
 
 describe('filters', () => {
-  it('typed text becomes chips (negated ones say so); removing a chip rewrites the text', async () => {
-    logsBridge();
+  it('applied text, sent as typed, comes back as the core’s chips (negated ones say so); removing a chip rewrites the text and applies it', async () => {
+    const bridge = logsBridge();
     renderLogs();
-    fireEvent.change(filterBox(), { target: { value: 'status:5xx -pop:WA' } });
-    const chips = within(screen.getByRole('list', { name: 'Active filters' })).getAllByRole('listitem');
-    expect(chips.map((c) => c.textContent)).toEqual(['status:5xx', 'notpop:WA']);
+    await pickZone('1');
+    await waitFor(() => expect(bridge.count('logs.open')).toBe(1));
+    fireEvent.change(filterBox(), { target: { value: 'status:5xx  -pop:wa' } });
+    fireEvent.submit(filterBox().form!);
+    const list = await screen.findByRole('list', { name: 'Active filters' });
+    expect(within(list).getAllByRole('listitem').map((c) => c.textContent)).toEqual(['status:5xx', 'notpop:WA']);
+    expect(bridge.inputs('logs.update')).toEqual([{ sessionId: 's1', filter: 'status:5xx  -pop:wa', ...FIRST_WINDOW }]);
     fireEvent.click(screen.getByRole('button', { name: 'Remove filter not pop:WA' }));
     expect(filterBox().value).toBe('status:5xx');
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Remove filter not pop:WA' })).toBeNull());
     fireEvent.keyDown(screen.getByRole('button', { name: 'Remove filter status:5xx' }), { key: 'Delete' });
     expect(filterBox().value).toBe('');
-    expect(screen.queryByRole('list', { name: 'Active filters' })).toBeNull();
+    await waitFor(() => expect(screen.queryByRole('list', { name: 'Active filters' })).toBeNull());
+    expect(bridge.inputs('logs.update').map((i) => i.filter)).toEqual(['status:5xx  -pop:wa', 'status:5xx', '']);
   });
 
-  it('a problem is shown at its position, naming the key and the rule, and nothing is applied', async () => {
+  it('a problem the core finds is shown at its position, naming the key and the rule, and nothing is applied', async () => {
     const bridge = logsBridge();
     renderLogs();
     await pickZone('1');
     await waitFor(() => expect(bridge.count('logs.open')).toBe(1));
     fireEvent.change(filterBox(), { target: { value: 'cache:MISS status:6xx' } });
-    expect(screen.getByTestId('filter-errors').textContent).toMatch(/At character 12 \(status:6xx\): status: /);
-    expect(screen.getByRole('button', { name: 'Apply' })).toHaveProperty('disabled', true);
     fireEvent.submit(filterBox().form!);
-    expect(bridge.count('logs.update')).toBe(0);
-    // The chips keep what was last applied (nothing yet) rather than half of the broken text.
+    expect((await screen.findByTestId('filter-errors')).textContent).toMatch(/At character 12 \(status:6xx\): status: /);
+    expect(bridge.inputs('logs.update')).toEqual([{ sessionId: 's1', filter: 'cache:MISS status:6xx', ...FIRST_WINDOW }]);
+    // The chips keep what was applied (nothing yet) rather than half of the broken text; editing the text clears the problem.
     expect(screen.queryByRole('list', { name: 'Active filters' })).toBeNull();
+    fireEvent.change(filterBox(), { target: { value: 'cache:MISS status:5xx' } });
+    expect(screen.queryByTestId('filter-errors')).toBeNull();
+  });
+
+  it('applying a filter is one round trip: its answer brings the first rows, and the table draws them without asking', async () => {
+    fakeLayout();
+    const bridge = logsBridge();
+    bridge.answer('logs.window', ({ offset, count }) => ({ rows: Array.from({ length: count }, (_, k) => makeRow(offset + k)), total: 10_000 }));
+    const filtered = (k: number) => ({ ...makeRow(k), path: `/five-hundred/${k}`, url: `https://cdn.example.com/five-hundred/${k}` });
+    bridge.answer('logs.update', ({ sessionId, filter, window }) => ({
+      status: aStatus({ sessionId, filter, matchingRows: 40 }),
+      window: { rows: Array.from({ length: Math.min(window?.count ?? 0, 40) }, (_, k) => filtered(k)), total: 40 },
+    }));
+    renderLogs();
+    await pickZone('1');
+    await screen.findByText('/video/1.mp4');
+    const asked = bridge.count('logs.window');
+    fireEvent.change(filterBox(), { target: { value: 'status:5xx' } });
+    fireEvent.submit(filterBox().form!);
+    expect(await screen.findByText('/five-hundred/1')).toBeTruthy();
+    expect(bridge.count('logs.update')).toBe(1);
+    expect(bridge.count('logs.window')).toBe(asked);
   });
 
   it('values seen in the loaded rows are offered for the value being typed', async () => {
@@ -202,11 +231,13 @@ describe('filters', () => {
     fireEvent.change(filterBox(), { target: { value: 'status:5xx' } });
     await openOverview();
     fireEvent.click(await screen.findByRole('button', { name: 'MISS bar' }));
-    await waitFor(() => expect(bridge.inputs('logs.update')).toEqual([{ sessionId: 's1', filter: 'status:5xx cache:MISS' }]));
-    expect(filterBox().value).toBe('status:5xx cache:MISS');
+    // The chip goes with the typed text, for the core to merge: the text box then says what it applied.
+    await waitFor(() => expect(bridge.inputs('logs.update')).toEqual([{ sessionId: 's1', filter: 'status:5xx', add: 'cache:MISS', ...FIRST_WINDOW }]));
+    await waitFor(() => expect(filterBox().value).toBe('status:5xx cache:MISS'));
     fireEvent.click(screen.getByRole('button', { name: 'DE bar, Alt-click' }));
-    await waitFor(() => expect(bridge.inputs('logs.update')[1]).toEqual({ sessionId: 's1', filter: 'status:5xx cache:MISS -country:DE' }));
-    expect(screen.getByRole('button', { name: 'Remove filter not country:DE' })).toBeTruthy();
+    await waitFor(() => expect(bridge.inputs('logs.update')[1]).toEqual({ sessionId: 's1', filter: 'status:5xx cache:MISS', add: '-country:DE', ...FIRST_WINDOW }));
+    expect(await screen.findByRole('button', { name: 'Remove filter not country:DE' })).toBeTruthy();
+    expect(filterBox().value).toBe('status:5xx cache:MISS -country:DE');
   });
 
   it('a zoom sets an absolute range and re-queries; Reset zoom goes back to the preset', async () => {
@@ -220,7 +251,7 @@ describe('filters', () => {
     const r = bridge.inputs('logs.update')[0]?.range;
     expect(r?.kind === 'absolute' && [r.from % 60_000, r.to - r.from]).toEqual([0, 10 * 60_000]);
     fireEvent.click(screen.getByRole('button', { name: 'Reset zoom' }));
-    await waitFor(() => expect(bridge.inputs('logs.update')[1]).toEqual({ sessionId: 's1', range: { kind: 'preset', preset: '1h' } }));
+    await waitFor(() => expect(bridge.inputs('logs.update')[1]).toEqual({ sessionId: 's1', range: { kind: 'preset', preset: '1h' }, ...FIRST_WINDOW }));
     // One "Reset zoom", offered only while zoomed.
     expect(screen.queryByRole('button', { name: 'Reset zoom' })).toBeNull();
   });
@@ -314,7 +345,7 @@ describe('partial data and paging', () => {
 
   it('no matching rows says so; closing the screen closes the session', async () => {
     const bridge = logsBridge();
-    bridge.answer('logs.update', ({ sessionId, filter }) => aStatus({ sessionId, filter: filter ?? '', matchingRows: 0, loadedRows: 0, hasMore: false }));
+    bridge.answer('logs.update', ({ sessionId, filter }) => ({ status: aStatus({ sessionId, filter: filter ?? '', matchingRows: 0, loadedRows: 0, hasMore: false }) }));
     const view = renderLogs();
     await pickZone('1');
     await screen.findByTestId('logs-counts');

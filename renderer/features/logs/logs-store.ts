@@ -4,7 +4,7 @@
  * rows themselves stay in the core; `version` moves whenever they change so the table and aggregates refetch.
  */
 import { create } from 'zustand';
-import type { LogAggregates, LogsStatus } from '../../../shared/contract/logs';
+import type { LogAggregates, LogRow, LogSort, LogsStatus } from '../../../shared/contract/logs';
 import { DEFAULT_URL_GROUPING, type UrlGrouping } from '../../../shared/logs/url-pattern';
 import type { TimeZoneMode } from './view-types';
 
@@ -25,10 +25,14 @@ interface LogsState {
   setPlotWidth(width: number): void;
   /** A status that arrived before the reply naming its session (the core starts loading before it answers). */
   readonly early: LogsStatus | null;
+  /** The table's sort, as the screen holds it: a new filter's reply brings its first rows in it. */
+  readonly sort: LogSort;
+  /** The first rows of a version of the rows, brought by the reply that applied a filter or range. */
+  readonly head: { readonly sessionId: string; readonly version: number; readonly sort: LogSort; readonly rows: readonly LogRow[] } | null;
   /** A new session answered: it becomes the current one. */
   opened(status: LogsStatus): void;
   /** A reply or event: applied when it is about the current session, kept aside when no session is known yet. */
-  received(status: LogsStatus): void;
+  received(status: LogsStatus, head?: { readonly sort: LogSort; readonly rows: readonly LogRow[] }): void;
   setAggregates(sessionId: string, aggregates: LogAggregates): void;
   setTimeZone(mode: TimeZoneMode): void;
   setUrlGrouping(grouping: UrlGrouping): void;
@@ -60,18 +64,20 @@ export const useLogs = create<LogsState>((set) => ({
   urlGrouping: DEFAULT_URL_GROUPING,
   plotWidth: null,
   early: null,
+  sort: { key: 'time', dir: 'desc' },
+  head: null,
   opened(status) {
     set((s) => {
       const early = s.early?.sessionId === status.sessionId ? s.early : null;
       return { sessionId: status.sessionId, status: early ? further(status, early) : status, aggregates: null, version: s.version + 1, early: null };
     });
   },
-  received(status) {
+  received(status, head) {
     set((s) => {
       if (s.sessionId === null) return { early: status };
       if (status.sessionId !== s.sessionId) return {};
-      const moved = s.status === null || rowsKey(s.status) !== rowsKey(status);
-      return { status, version: moved ? s.version + 1 : s.version };
+      const version = s.status === null || rowsKey(s.status) !== rowsKey(status) ? s.version + 1 : s.version;
+      return { status, version, ...(head ? { head: { sessionId: status.sessionId, version, ...head } } : {}) };
     });
   },
   setAggregates(sessionId, aggregates) {

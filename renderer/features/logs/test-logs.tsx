@@ -2,6 +2,8 @@
 import { render } from '@testing-library/react';
 import type { LogAggregates, LogsStatus } from '../../../shared/contract/logs';
 import type { TailStatus } from '../../../shared/contract/logs-tail';
+import { addChip, type LogFilter } from '../../../shared/logs/filter';
+import { formatChip, parseFilterText } from '../../../shared/logs/filter-text';
 import { useNav } from '../../app/nav-store';
 import { BridgeProvider, createQueryClient } from '../../bridge/provider';
 import { installFakeBridge, type FakeBridge } from '../../testing/fake-bridge';
@@ -9,14 +11,18 @@ import { Toasts } from '../../ui/toast';
 import { useLogs } from './logs-store';
 import { LogsScreen } from './LogsScreen';
 
-/** A zone session's status after its first page: 10,000 rows held, all matching, more on the platform. */
+/**
+ * A zone session's status after its first page: 10,000 rows held, all matching, more on the platform. Its filter
+ * comes back as the core writes it, canonical with its chips (text that does not parse comes back empty).
+ */
 export function aStatus(over: Partial<LogsStatus> = {}): LogsStatus {
+  const parsed = parseFilterText(over.filter ?? '');
+  const chips = parsed.ok ? parsed.filter.map(formatChip) : [];
   return {
     sessionId: 's1',
     source: { kind: 'zone', zoneId: 1 },
     from: Date.UTC(2026, 4, 9, 11),
     to: Date.UTC(2026, 4, 9, 12),
-    filter: '',
     loadedRows: 10_000,
     matchingRows: 10_000,
     hasMore: true,
@@ -26,8 +32,13 @@ export function aStatus(over: Partial<LogsStatus> = {}): LogsStatus {
     file: null,
     error: null,
     ...over,
+    filter: chips.join(' '),
+    chips,
   };
 }
+
+/** What every `logs.update` asks for with its change: the table's first block of rows, in its sort (newest first). */
+export const FIRST_WINDOW = { window: { offset: 0, count: 100, sort: { key: 'time', dir: 'desc' } } } as const;
 
 /** Aggregates with the KPIs given (the rest empty). */
 export function anAggregates(kpis: Partial<LogAggregates['kpis']> = {}, partial = true): LogAggregates {
@@ -60,7 +71,16 @@ export function logsBridge(): FakeBridge {
       ...(source.kind === 'file' ? { hasMore: false, budget: null, requests: 0, file: { bytesRead: 10, totalBytes: 10, lines: 10_000, malformed: 0 } } : {}),
     }),
   );
-  bridge.answer('logs.update', ({ sessionId, filter }) => aStatus({ sessionId, filter: filter ?? '', matchingRows: 4_000 }));
+  // As the core: the text parsed once, its problems sent back; a drill-down's chip merged into it (or into the filter applied).
+  let applied: LogFilter = [];
+  bridge.answer('logs.update', ({ sessionId, filter, add }) => {
+    const typed = filter === undefined ? ({ ok: true, filter: applied } as const) : parseFilterText(filter);
+    const text = (f: LogFilter) => f.map(formatChip).join(' ');
+    if (!typed.ok && add === undefined) return { status: aStatus({ sessionId, filter: text(applied), matchingRows: 4_000 }), filterErrors: [...typed.errors] };
+    const added = parseFilterText(add ?? '');
+    applied = (added.ok ? added.filter : []).reduce(addChip, typed.ok ? typed.filter : applied);
+    return { status: aStatus({ sessionId, filter: text(applied), matchingRows: 4_000 }) };
+  });
   bridge.answer('logs.aggregates', anAggregates({ requests: 10_000, bytes: 2_500_000, hitRatio: 0.7, clientErrors: 0.05, serverErrors: 0.012, uniqueIps: 321 }));
   bridge.answer('logs.values', { values: [] });
   bridge.answer('logs.close', {});

@@ -1,13 +1,11 @@
 /**
  * What the user asked the Logs screen for — the source, the range, the filter text — and turning each change
  * into the one call it needs: a new source opens a session, a range or filter updates it. A range is checked
- * before anything is sent; drill-downs merge their chip into the filter, and a zoom remembers the range to go
- * back to.
+ * before anything is sent; the filter text is the core's to parse (its problems come back with the answer), a
+ * drill-down's chip is merged into it there, and a zoom remembers the range to go back to.
  */
 import { useState } from 'react';
 import type { LogSource } from '../../../shared/contract/logs';
-import { addChip, type LogFilter } from '../../../shared/logs/filter';
-import { formatFilterText, parseFilterText } from '../../../shared/logs/filter-text';
 import { resolveRange, type LogRange } from '../../../shared/logs/range';
 import { useLatestCallback } from '../../ui/use-latest-callback';
 import { useLogs } from './logs-store';
@@ -31,8 +29,16 @@ export function useLogsQuery() {
   const [range, setRange] = useState<LogRange>(DEFAULT_RANGE);
   const [beforeZoom, setBeforeZoom] = useState<LogRange | null>(null);
   const [rangeError, setRangeError] = useState<string | undefined>();
-  const [text, setText] = useState(held?.filter ?? '');
-  const [applied, setApplied] = useState(held?.filter ?? '');
+  const [text, setTypedText] = useState(held?.filter ?? '');
+  // The filter the session applies (the core's canonical text), or before any session the text applied last.
+  const [appliedBefore, setApplied] = useState(held?.filter ?? '');
+  const applied = useLogs((s) => s.status?.filter) ?? appliedBefore;
+  /** Where the text applied last broke a rule, as the core found; gone once the text is edited. */
+  const [problems, setProblems] = useState<readonly { readonly at: number; readonly message: string }[]>([]);
+  const setText = (next: string) => {
+    setTypedText(next);
+    setProblems([]);
+  };
 
   /** The rule a range breaks now, or undefined when it may be sent. */
   function check(r: LogRange): string | undefined {
@@ -84,27 +90,24 @@ export function useLogsQuery() {
     if (sendRange(r)) setBeforeZoom(null);
   }
 
-  function applyFilter(next: string) {
-    setApplied(next);
-    if (useLogs.getState().sessionId !== null) void session.update({ filter: next });
-    else if (source !== null && source.kind !== 'off' && (source.kind === 'file' || check(range) === undefined)) openOn(source, range, next);
-  }
-
-  /** The filter the text box says now, or the one last applied while the text has a problem. */
-  function currentFilter(): LogFilter {
-    const typed = parseFilterText(text);
-    if (typed.ok) return typed.filter;
-    const sent = parseFilterText(applied);
-    return sent.ok ? sent.filter : [];
+  /** Applies a filter text, or (`add`) merges a drill-down's chip into it; a text with a problem changes nothing. */
+  async function applyFilter(next: string, add?: string) {
+    setProblems([]);
+    if (useLogs.getState().sessionId === null) {
+      setApplied(next);
+      if (source !== null && source.kind !== 'off' && (source.kind === 'file' || check(range) === undefined)) openOn(source, range, next);
+      return;
+    }
+    const r = await session.update({ filter: next, ...(add !== undefined ? { add } : {}) });
+    if (r?.filterErrors) setProblems(r.filterErrors);
+    else if (r) {
+      setApplied(r.status.filter);
+      if (add !== undefined) setTypedText(r.status.filter);
+    }
   }
 
   function drill({ token, negated }: DrillDown) {
-    const parsed = parseFilterText(negated && !token.startsWith('-') ? `-${token}` : token);
-    if (!parsed.ok) return;
-    const merged = parsed.filter.reduce(addChip, currentFilter());
-    const next = formatFilterText(merged);
-    setText(next);
-    applyFilter(next);
+    void applyFilter(text, negated && !token.startsWith('-') ? `-${token}` : token);
   }
 
   function zoom(from: number, to: number) {
@@ -143,6 +146,7 @@ export function useLogsQuery() {
     rangeError,
     text,
     applied,
+    problems,
     setText,
     zoomed: beforeZoom !== null,
     pickZone,

@@ -6,6 +6,7 @@
  * stream in, the pages that arrived meanwhile folded into the next one.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { MethodOutput } from '../../../shared/contract/index';
 import type { LogSource, LogsStatus } from '../../../shared/contract/logs';
 import { bucketForWidth } from '../../../shared/logs/buckets';
 import type { LogRange } from '../../../shared/logs/range';
@@ -14,6 +15,7 @@ import { call } from '../../bridge/client';
 import { useBridgeEvent } from '../../bridge/events';
 import { latestRefresh, type LatestRefresh } from './latest-refresh';
 import { useLogs } from './logs-store';
+import { BLOCK } from './table/row-windows';
 
 /** The shortest time between two aggregate requests while rows keep arriving ("load all" streams many pages). */
 export const AGGREGATES_INTERVAL_MS = 500;
@@ -27,7 +29,8 @@ export interface LogsSession {
   open(source: LogSource, filter: string): Promise<void>;
   /** Ends the session (if any) without opening another: nothing is shown until a source is chosen again. */
   close(): void;
-  update(change: { readonly filter?: string; readonly range?: LogRange }): Promise<void>;
+  /** A new filter (or a chip added to it) or range; the core's answer, null when the call failed or nothing is open. */
+  update(change: { readonly filter?: string; readonly add?: string; readonly range?: LogRange }): Promise<MethodOutput<'logs.update'> | null>;
   loadMore(): void;
   loadAll(): void;
   cancel(): void;
@@ -161,14 +164,18 @@ export function useLogsSession(): LogsSession {
     setError(null);
   }, []);
 
-  const update = useCallback(async (change: { readonly filter?: string; readonly range?: LogRange }) => {
-    const id = useLogs.getState().sessionId;
-    if (id === null) return;
+  const update = useCallback(async (change: { readonly filter?: string; readonly add?: string; readonly range?: LogRange }) => {
+    const { sessionId: id, sort } = useLogs.getState();
+    if (id === null) return null;
     try {
-      useLogs.getState().received(await call('logs.update', { sessionId: id, ...change }));
+      // The answer brings the table's first rows with the status: the table draws them without asking again.
+      const r = await call('logs.update', { sessionId: id, ...change, window: { offset: 0, count: BLOCK, sort } });
+      useLogs.getState().received(r.status, r.window && { sort, rows: r.window.rows });
       setError(null);
+      return r;
     } catch (e) {
       setError(e);
+      return null;
     }
   }, []);
 

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LogRow } from '../../../shared/contract/logs';
 import type { SavedView } from '../../../shared/contract/logs-views';
 import { parseLogsLink } from '../../../shared/logs/link';
-import { aStatus, logsBridge, renderLogs } from './test-logs';
+import { aStatus, FIRST_WINDOW, logsBridge, renderLogs } from './test-logs';
 import { fakeLayout, makeRow } from './table/test-table';
 import type { LogChartsProps } from './view-types';
 
@@ -132,7 +132,7 @@ describe('the filters toggle', () => {
     await waitFor(() => expect(document.getElementById(grid().getAttribute('aria-activedescendant')!)?.getAttribute('data-state')).toBe('ready'));
 
     press('f');
-    await waitFor(() => expect(bridge.inputs('logs.update').at(-1)).toEqual({ sessionId: 's1', filter: '' }));
+    await waitFor(() => expect(bridge.inputs('logs.update').at(-1)).toEqual({ sessionId: 's1', filter: '', ...FIRST_WINDOW }));
     await waitFor(() => expect(selectedIndex()).toBe(1234));
     expect(bridge.inputs('logs.findRequest').at(-1)).toEqual({ sessionId: 's1', requestId: idOf(5), sort: { key: 'time', dir: 'desc' } });
     expect(document.activeElement).toBe(grid());
@@ -143,7 +143,7 @@ describe('the filters toggle', () => {
     // Back on: the filter returns, and the row (row 1234 now) goes back to its place among the filtered rows.
     bridge.answer('logs.findRequest', ({ requestId }) => ({ index: requestId === idOf(1234) ? 5 : null }));
     press('f');
-    await waitFor(() => expect(bridge.inputs('logs.update').at(-1)).toEqual({ sessionId: 's1', filter: 'status:5xx' }));
+    await waitFor(() => expect(bridge.inputs('logs.update').at(-1)).toEqual({ sessionId: 's1', filter: 'status:5xx', ...FIRST_WINDOW }));
     await waitFor(() => expect(selectedIndex()).toBe(5));
     expect(toggle.getAttribute('aria-pressed')).toBe('false');
     expect((screen.getByLabelText('Filter') as HTMLInputElement).value).toBe('status:5xx');

@@ -112,10 +112,10 @@ export class RowsModel {
     this.#checked = s.length;
   }
 
-  /** The rows of a window, in the sort asked for. */
-  window(offset: number, count: number, sort: LogSort): { rows: LogRow[]; total: number } {
+  /** The rows of a window, in the sort asked for (none: in the order they arrived, a live tail's newest last). */
+  window(offset: number, count: number, sort?: LogSort): { rows: LogRow[]; total: number } {
     this.#catchUp();
-    const order = this.#order(sort);
+    const order = this.#places(sort);
     const rows: LogRow[] = [];
     // A window never starts before the first row: a negative place would read past the store.
     for (let k = Math.max(0, offset); k < Math.min(order.length, offset + count); k++) {
@@ -141,9 +141,9 @@ export class RowsModel {
    * not, the request is looked for, and a request no longer among the matching rows gives null: never another
    * visitor's header.
    */
-  authorizationFor(index: number, sort: LogSort, requestId?: string): string | null {
+  authorizationFor(index: number, sort: LogSort | undefined, requestId?: string): string | null {
     this.#catchUp();
-    const order = this.#order(sort);
+    const order = this.#places(sort);
     let at = index;
     if (requestId !== undefined && (at < 0 || at >= order.length || this.#store.requestId(order[at]!)?.toLowerCase() !== requestId.toLowerCase())) {
       at = this.findRequest(requestId, sort) ?? -1;
@@ -169,15 +169,20 @@ export class RowsModel {
   }
 
   /** The place, in the sort asked for, of the matching row with this request id; null when none matches. */
-  findRequest(requestId: string, sort: LogSort): number | null {
+  findRequest(requestId: string, sort: LogSort | undefined): number | null {
     this.#catchUp();
-    const order = this.#order(sort);
+    const order = this.#places(sort);
     const s = this.#store;
     const id = requestId.toLowerCase();
     for (let k = 0; k < order.length; k++) {
       if (s.requestId(order[k]!)?.toLowerCase() === id) return k;
     }
     return null;
+  }
+
+  /** The matching rows in the sort asked for; without one, as they arrived. */
+  #places(sort: LogSort | undefined): ArrayLike<number> {
+    return sort === undefined ? this.#matching : this.#order(sort);
   }
 
   #order(sort: LogSort): Uint32Array {
@@ -328,14 +333,5 @@ export class RowsModel {
     this.#checked = next.length;
     this.#sorted = null;
     return { rows: n, matching: dropped };
-  }
-
-  /** The matching rows of a window in the order they arrived (a live tail: the newest arrival last). */
-  arrivalWindow(offset: number, count: number): { rows: LogRow[]; total: number } {
-    this.#catchUp();
-    const sel = this.#matching;
-    const rows: LogRow[] = [];
-    for (let k = Math.max(0, offset); k < Math.min(sel.length, offset + count); k++) rows.push(this.#row(sel[k]!, k));
-    return { rows, total: sel.length };
   }
 }

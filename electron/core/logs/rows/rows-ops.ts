@@ -8,7 +8,8 @@ import type { LogSort } from '../../../../shared/contract/logs.js';
 import type { ExportFormat } from '../../../../shared/logs/export-format.js';
 import { writeRowsFile, type ExportWritten } from '../export/export-write.js';
 import { readDayStream } from '../v1/day-stream.js';
-import { parseV1File, parseV1FileInWorker, planV1FileParts, type V1FileOptions, type V1FileProgress, type V1RowCeiling } from '../v1/v1-file.js';
+import { parseV1File, parseV1FileInWorker, planV1FileParts, type V1FileOptions, type V1FileProgress } from '../v1/v1-file.js';
+import type { V1RowCeiling, V1Selection } from '../v1/v1-select.js';
 import type { V1MalformedSample, V1ParserOptions } from '../v1/v1-parse.js';
 import type { RowCounts, RowsModel, TimeSpan } from './rows-model.js';
 
@@ -20,6 +21,8 @@ export interface FileLoaded {
   readonly span: TimeSpan | null;
   /** Reading stopped at the store's ceiling: these are the file's first rows; it has more. */
   readonly truncated?: boolean;
+  /** Reading stopped once the selection's limit matched: the file has more. */
+  readonly limited?: boolean;
   /** Gzip data that ended early or is damaged: where reading stopped (the rows before it are kept). */
   readonly endedEarly?: string;
 }
@@ -62,10 +65,10 @@ export type ModelOp = Exclude<{ [K in keyof RowsModel]: RowsModel[K] extends Mod
 
 /** The operations that read or write a whole file; they take a context for cancelling and progress. */
 const LOADS = {
-  async loadFile(model: RowsModel, ctx: LoadContext, path: string, o: { progressIntervalMs?: number; parser?: V1ParserOptions; ceiling?: V1RowCeiling } = {}): Promise<FileLoaded> {
+  async loadFile(model: RowsModel, ctx: LoadContext, path: string, o: { progressIntervalMs?: number; parser?: V1ParserOptions; ceiling?: V1RowCeiling; select?: V1Selection } = {}): Promise<FileLoaded> {
     const options: V1FileOptions = { ...o, ...(ctx.signal !== undefined ? { signal: ctx.signal } : {}), ...(ctx.onProgress !== undefined ? { onProgress: ctx.onProgress } : {}) };
-    // One part is read right here; starting a worker for it would only add the worker's start.
-    const parts = ctx.partScript !== undefined ? await planV1FileParts(path) : [undefined];
+    // One part is read right here (a selection always is); starting a worker for it would only add the worker's start.
+    const parts = ctx.partScript !== undefined && o.select === undefined ? await planV1FileParts(path) : [undefined];
     const r = parts.length > 1 ? await parseV1FileInWorker(path, { ...options, script: ctx.partScript, parts }) : await parseV1File(path, options);
     model.adopt(r.store);
     return {
@@ -74,6 +77,7 @@ const LOADS = {
       samples: r.samples,
       span: model.span(),
       ...(r.truncated === true ? { truncated: true } : {}),
+      ...(r.limited === true ? { limited: true } : {}),
       ...(r.endedEarly !== undefined ? { endedEarly: r.endedEarly } : {}),
     };
   },

@@ -130,7 +130,7 @@ describe.each(HOSTS)('whole day, %s', (_label, makeRows) => {
     // A chip applies to the day's rows in the core, with nothing sent.
     const before = sandbox.logging.requests().length;
     const upd = await area.handlers['logs.update']({ sessionId: opened.sessionId, filter: 'status:5xx' }, ctx);
-    expect(upd.matchingRows).toBe(expected.filter((e) => e.statusCode >= 500).length);
+    expect(upd.status.matchingRows).toBe(expected.filter((e) => e.statusCode >= 500).length);
     expect(sandbox.logging.requests().length).toBe(before);
     await area.handlers['logs.close']({ sessionId: opened.sessionId }, ctx);
   });

@@ -5,6 +5,7 @@ import type { RowsHandle } from '../rows/rows-host.js';
 import type { TimeSpan } from '../rows/rows-model.js';
 import { Session, type SessionEnv } from './session.js';
 import type { V1MalformedSample } from '../v1/v1-parse.js';
+import type { V1Selection } from '../v1/v1-select.js';
 
 /** A v1 day file read into the rows; every chip applies to them. */
 export class FileSession extends Session {
@@ -15,6 +16,8 @@ export class FileSession extends Session {
   samples: readonly V1MalformedSample[] = [];
   /** The file has more rows than the store's ceiling let in: the rows held are its first. */
   truncated = false;
+  /** Reading stopped once the selection's limit of rows matched: the file has more. */
+  limited = false;
   /** Where gzip data that ended early or is damaged stopped reading, in words; null when read whole. */
   endedEarly: string | null = null;
   #span: TimeSpan | null = null;
@@ -26,6 +29,8 @@ export class FileSession extends Session {
     filter: LogFilter,
     rows: RowsHandle,
     readonly fileName: string,
+    /** Only these rows, chosen as the file is read (the filter's too). */
+    private readonly select?: Omit<V1Selection, 'filter'>,
   ) {
     super(id, env, filter, rows);
   }
@@ -53,6 +58,7 @@ export class FileSession extends Session {
         lines: this.lines,
         malformed: this.malformed,
         ...(this.truncated ? { truncated: true } : {}),
+        ...(this.limited ? { limited: true } : {}),
         ...(this.endedEarly !== null ? { endedEarly: this.endedEarly } : {}),
       },
     };
@@ -62,7 +68,7 @@ export class FileSession extends Session {
   async load(path: string): Promise<void> {
     try {
       await this.rows.call('setLocal', [this.filter]);
-      const r = await this.rows.call('loadFile', [path], {
+      const r = await this.rows.call('loadFile', [path, this.select ? { select: { ...this.select, filter: this.filter } } : {}], {
         signal: this.#abort.signal,
         onProgress: (p) => {
           this.bytesRead = p.bytesRead;
@@ -76,6 +82,7 @@ export class FileSession extends Session {
       this.malformed = r.malformed;
       this.samples = r.samples;
       this.truncated = r.truncated === true;
+      this.limited = r.limited === true;
       this.endedEarly = r.endedEarly ?? null;
       this.#span = r.span;
       this.phase = 'idle';

@@ -4,9 +4,8 @@
  * session keeps the query, the paging and the status, and passes windows and aggregates through. A million rows
  * never leave the rows' side.
  */
-import type { LogFilter } from '../../../../shared/logs/filter.js';
-import { toV2Query } from '../../../../shared/logs/filter.js';
-import { formatFilterText, parseFilterText } from '../../../../shared/logs/filter-text.js';
+import { normalizeFilter, toV2Query, type LogFilter } from '../../../../shared/logs/filter.js';
+import { formatChip, parseFilterText } from '../../../../shared/logs/filter-text.js';
 import { resolveRange, type LogRange } from '../../../../shared/logs/range.js';
 import { V2_LIMIT_MAX } from '../../../../shared/logs/v2-query.js';
 import type { LogRow, LogSort, LogsStatus } from '../../../../shared/contract/logs.js';
@@ -20,13 +19,16 @@ import type { V2LogClient, V2Page } from '../v2/v2-client.js';
 /** Unreadable rows a zone session keeps for the list (the count goes on past it). */
 const UNREADABLE_SAMPLES = 1000;
 
-const canonical = new WeakMap<LogFilter, string>();
+const canonical = new WeakMap<LogFilter, { readonly text: string; readonly chips: string[] }>();
 
-/** A filter's canonical text for statuses: formatted once per filter the core holds, not once per status. */
-export function filterText(filter: LogFilter): string {
-  let text = canonical.get(filter);
-  if (text === undefined) canonical.set(filter, (text = formatFilterText(filter)));
-  return text;
+/** A filter's canonical text and chips for statuses: formatted once per filter the core holds, not once per status. */
+export function filterText(filter: LogFilter): { readonly text: string; readonly chips: string[] } {
+  let f = canonical.get(filter);
+  if (f === undefined) {
+    const chips = normalizeFilter(filter).map(formatChip);
+    canonical.set(filter, (f = { text: chips.join(' '), chips }));
+  }
+  return f;
 }
 
 /** The filter text parsed (the one parse a filter gets in the core), or a validation error naming the first problem and where it is. */
@@ -80,9 +82,10 @@ export abstract class Session {
   abstract timeSpan(): TimeSpan | null;
   abstract close(): void;
 
-  protected base(): Pick<LogsStatus, 'sessionId' | 'filter' | 'loadedRows' | 'matchingRows' | 'phase' | 'error'> {
+  protected base(): Pick<LogsStatus, 'sessionId' | 'filter' | 'chips' | 'loadedRows' | 'matchingRows' | 'phase' | 'error'> {
     const c = this.rows.counts;
-    return { sessionId: this.id, filter: filterText(this.filter), loadedRows: c.loaded, matchingRows: c.matching, phase: this.phase, error: this.error };
+    const { text, chips } = filterText(this.filter);
+    return { sessionId: this.id, filter: text, chips, loadedRows: c.loaded, matchingRows: c.matching, phase: this.phase, error: this.error };
   }
 
   protected fail(e: unknown, phase: Phase = 'failed'): void {
@@ -90,8 +93,8 @@ export abstract class Session {
     this.error = statusError(e);
   }
 
-  /** The rows of a window, in the sort asked for. */
-  window(offset: number, count: number, sort: LogSort): Promise<{ rows: LogRow[]; total: number }> {
+  /** The rows of a window, in the sort asked for (none: as they arrived). */
+  window(offset: number, count: number, sort?: LogSort): Promise<{ rows: LogRow[]; total: number }> {
     return this.rows.call('window', [offset, count, sort]);
   }
 
@@ -201,9 +204,9 @@ export class ZoneSession extends Session {
     this.publish();
   }
 
-  /** Loads one more page (the first one on open); resolves when it is in. */
-  loadMore(): Promise<void> {
-    const run = this.#busy.then(() => this.#step(false));
+  /** Loads one more page (the first one on open); resolves when it is in. `quiet`: its status is the caller's to tell. */
+  loadMore(quiet = false): Promise<void> {
+    const run = this.#busy.then(() => this.#step(false, quiet));
     this.#busy = run.catch(() => undefined);
     return run;
   }
@@ -233,7 +236,7 @@ export class ZoneSession extends Session {
     this.publish();
   }
 
-  async #step(all: boolean): Promise<void> {
+  async #step(all: boolean, quiet = false): Promise<void> {
     if (!this.hasMore) return;
     const generation = this.#generation;
     const signal = this.#abort.signal;
@@ -269,7 +272,7 @@ export class ZoneSession extends Session {
       this.#pages = null;
       this.fail(e);
     }
-    this.publish();
+    if (!quiet) this.publish();
   }
 
   /** Counts a page's rows that could not be read; the first thousand are kept for the list. */

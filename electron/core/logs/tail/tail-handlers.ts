@@ -46,7 +46,6 @@ export function tailArea(deps: TailDeps): TailArea {
         tails.set(t.id, t);
         return t.start();
       },
-      'logs.tailWindow': async ({ sessionId, offset, count }) => get(sessionId).window(offset, count),
       'logs.tailPause': async ({ sessionId }) => get(sessionId).pause(),
       'logs.tailResume': async ({ sessionId }) => get(sessionId).resume(),
       'logs.tailFilter': async ({ sessionId, filter }) => get(sessionId).setFilter(parseFilterOrFail(filter)),

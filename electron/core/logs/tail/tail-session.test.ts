@@ -29,7 +29,6 @@ function setup(pages: () => LogEntry[], options: { idMemory?: number; lookbackMs
     pages: () => {
       throw new Error('not used');
     },
-    estimateLoadAll: () => ({ pages: 0, ms: 0, perRequestMs: 0 }),
   };
   const tail = new TailSession('t', { now: () => clock.now, budget: createRateBudget(), emit: (s) => statuses.push(s) }, [], inThreadRows().open(), 1, async () => client, { timers, ...options });
   const step = async (ms = 3000) => {
@@ -84,8 +83,7 @@ describe('TailSession', () => {
       pages: () => {
         throw new Error('not used');
       },
-      estimateLoadAll: () => ({ pages: 0, ms: 0, perRequestMs: 0 }),
-    };
+      };
     const tail = new TailSession('t', { now: () => clock.now, budget: createRateBudget(), emit: (st) => statuses.push(st) }, [], inThreadRows().open(), 1, async () => client, { timers: { set: (fn) => pending.push(fn), clear: () => undefined } });
     tail.start();
     for (let i = 0; i < 3; i++) {

@@ -153,7 +153,7 @@ export class TailSession {
       from: span.from,
       to: span.to,
       phase: this.phase,
-      filter: filterText(this.filter),
+      filter: filterText(this.filter).text,
       loadedRows: c.loaded,
       matchingRows: c.matching,
       arrived: this.arrived,
@@ -228,7 +228,7 @@ export class TailSession {
 
   /** Matching rows in the sort given (as a logs session's), or without one in arrival order (newest last). */
   window(offset: number, count: number, sort?: LogSort): Promise<{ rows: LogRow[]; total: number }> {
-    return sort === undefined ? this.rows.call('arrivalWindow', [offset, count]) : this.rows.call('window', [offset, count, sort]);
+    return this.rows.call('window', [offset, count, sort]);
   }
 
   /**

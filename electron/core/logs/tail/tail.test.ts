@@ -87,7 +87,7 @@ describe.each(HOSTS)('live tail, %s', (_label, makeRows) => {
   const all = async (id: string) => {
     const out = [];
     for (let offset = 0; ; offset += 500) {
-      const w = await h()['logs.tailWindow']({ sessionId: id, offset, count: 500 }, {} as never);
+      const w = await h()['logs.window']({ sessionId: id, offset, count: 500 }, {} as never);
       out.push(...w.rows);
       if (offset + 500 >= w.total) return out;
     }

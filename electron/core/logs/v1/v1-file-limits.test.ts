@@ -11,7 +11,8 @@ import { createGzip, gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { formatV1Line } from '../../../../shared/logs/v1-line.js';
 import { writeBigDayFile } from '../../../../e2e/support/big-day-file.js';
-import { DEFAULT_ROW_CEILING, parseV1File, parseV1FileInWorker } from './v1-file.js';
+import { DEFAULT_ROW_CEILING } from '../../../../shared/logs/v1-line.js';
+import { parseV1File, parseV1FileInWorker } from './v1-file.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'burrow-v1-limits-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

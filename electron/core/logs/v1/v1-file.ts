@@ -6,12 +6,14 @@
 import { open, stat } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { DEFAULT_ROW_CEILING } from '../../../../shared/logs/v1-line.js';
 import { ColumnStore, snapshotTransferList, type ColumnsSnapshot } from '../rows/columns.js';
 import { concatSnapshots } from '../rows/snapshot-concat.js';
 import { startScriptWorker } from '../rows/start-worker.js';
 import { V1StreamParser, type V1MalformedReason, type V1MalformedSample, type V1ParserOptions } from './v1-parse.js';
 import { lineRanges, type ByteRange } from './v1-ranges.js';
 import { abortError, isAborted, isGzip, streamV1File } from './v1-read.js';
+import { RowSelector, STOPPED, type V1RowCeiling, type V1Selection } from './v1-select.js';
 
 /** How far a file has been read. */
 export interface V1FileProgress {
@@ -22,16 +24,6 @@ export interface V1FileProgress {
   readonly malformed: number;
 }
 
-/**
- * The most a file's rows may take in the store: rows kept and bytes used (ColumnStore.usedBytes). Past either,
- * reading stops (nothing more is inflated) and the result says the file has more. Each part of a split read gets
- * half. The defaults fit a typical million-line day file whole (see bench/README.md, logs-model-1m).
- */
-export interface V1RowCeiling {
-  readonly maxRows: number;
-  readonly maxBytes: number;
-}
-export const DEFAULT_ROW_CEILING: V1RowCeiling = { maxRows: 5_000_000, maxBytes: 224 * 1024 * 1024 };
 
 /** Options of parseV1File and parseV1FileInWorker. */
 export interface V1FileOptions {
@@ -42,6 +34,8 @@ export interface V1FileOptions {
   readonly onProgress?: (progress: V1FileProgress) => void;
   readonly progressIntervalMs?: number;
   readonly parser?: V1ParserOptions;
+  /** Only these rows (read in one part, in this thread). */
+  readonly select?: V1Selection;
 }
 
 /** A parsed file: its rows, and what was refused. */
@@ -54,6 +48,8 @@ export interface V1FileResult {
   readonly samples: readonly V1MalformedSample[];
   /** Reading stopped at the store's ceiling: the rows are the file's first ones, and the file has more. */
   readonly truncated?: boolean;
+  /** Reading stopped once the selection's limit of rows matched, in file order: the file has more. */
+  readonly limited?: boolean;
   /** Gzip data that ended early or is damaged: where reading stopped, in words (the rows before it are kept). */
   readonly endedEarly?: string;
 }
@@ -97,7 +93,7 @@ async function parsePart(path: string, options: V1PartOptions): Promise<V1FileRe
   const ceiling = options.ceiling ?? DEFAULT_ROW_CEILING;
   const linesBytes = gz ? (range === undefined ? await gzipInflatedSize(path, totalBytes) : null) : totalBytes;
   const store =
-    linesBytes === null
+    linesBytes === null || options.select !== undefined
       ? new ColumnStore()
       : new ColumnStore(Math.min(Math.ceil(linesBytes / 250), Math.floor(ceiling.maxBytes / 200)), Math.min(Math.ceil(linesBytes * 0.4), Math.floor(ceiling.maxBytes / 2)));
   const interval = options.progressIntervalMs ?? 100;
@@ -110,27 +106,13 @@ async function parsePart(path: string, options: V1PartOptions): Promise<V1FileRe
     last = now;
     onProgress({ bytesRead, totalBytes, lines: parser.lines, malformed: parser.malformed });
   };
-  // At the ceiling the sink takes no more rows and stops the read: nothing more is inflated or parsed.
-  const full = new AbortController();
-  const FULL = new Error('The store is full');
-  let checkAt = 0;
-  const sink = {
-    appendBytes(row: Parameters<ColumnStore['appendBytes']>[0]) {
-      if (full.signal.aborted) return;
-      if (store.length >= ceiling.maxRows || (store.length >= checkAt && store.usedBytes >= ceiling.maxBytes)) {
-        full.abort(FULL);
-        return;
-      }
-      // usedBytes sums a dozen arrays: looked at every 4,096 rows.
-      if (store.length >= checkAt) checkAt = store.length + 4096;
-      store.appendBytes(row);
-    },
-  };
-  const parser = new V1StreamParser(sink, { ...options.parser, startsFile: range === undefined || range.start === 0 });
+  // When the selector has its rows (or the store is full) it stops the read: nothing more is inflated or parsed.
+  const selector = new RowSelector(store, ceiling, options.select);
+  const parser = new V1StreamParser(selector, { ...options.parser, startsFile: range === undefined || range.start === 0 });
   let endedEarly: string | null = null;
   try {
     ({ endedEarly } = await streamV1File(path, parser, {
-      signal: signal === undefined ? full.signal : AbortSignal.any([signal, full.signal]),
+      signal: signal === undefined ? selector.stop.signal : AbortSignal.any([signal, selector.stop.signal]),
       range,
       onChunk: (n) => {
         bytesRead = n;
@@ -138,19 +120,20 @@ async function parsePart(path: string, options: V1PartOptions): Promise<V1FileRe
       },
     }));
   } catch (e) {
-    if (e !== FULL || isAborted(signal)) throw e;
+    if (e !== STOPPED || isAborted(signal)) throw e;
   }
+  const kept = selector.finish();
   // Shrinking copies, holding both sizes meanwhile: a store stopped at its ceiling keeps its slack instead.
-  if (!full.signal.aborted) store.compact();
+  if (selector.stopped !== 'ceiling') kept.compact();
   report(true);
-  const lines = full.signal.aborted ? store.length + parser.malformed : parser.lines;
   return {
-    store,
-    lines,
+    store: kept,
+    lines: selector.stopped === 'ceiling' ? selector.rows + parser.malformed : parser.lines,
     malformed: parser.malformed,
     malformedByReason: parser.malformedByReason,
     samples: parser.samples(),
-    ...(full.signal.aborted ? { truncated: true } : {}),
+    ...(selector.stopped === 'ceiling' ? { truncated: true } : {}),
+    ...(selector.stopped === 'limit' ? { limited: true } : {}),
     ...(endedEarly !== null ? { endedEarly } : {}),
   };
 }

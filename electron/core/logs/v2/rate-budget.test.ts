@@ -134,26 +134,6 @@ describe('the rate budget', () => {
     await expect(budget.acquire(ZONE, controller.signal)).rejects.toBeInstanceOf(AppFailure);
   });
 
-  it('estimates how long sequential requests take under the limit', async () => {
-    const budget = createRateBudget();
-    expect(budget.estimateMs(ZONE, 0)).toBe(0);
-    expect(budget.estimateMs(ZONE, 30)).toBe(0);
-    expect(budget.estimateMs(ZONE, 31)).toBe(W);
-    expect(budget.estimateMs(ZONE, 60)).toBe(W);
-    expect(budget.estimateMs(ZONE, 61)).toBe(2 * W);
-    // 30 answers 100 ms apart; the 31st waits for a window after the first answer, then takes its own 100 ms.
-    expect(budget.estimateMs(ZONE, 31, 100)).toBe(100 + W + 100);
-    budget.pauseFor(ZONE, 3_000);
-    expect(budget.estimateMs(ZONE, 1)).toBe(3_000);
-    await vi.advanceTimersByTimeAsync(3_000);
-    const { granted } = await acquireMany(budget, 31);
-    granted.forEach((g) => g.done());
-    // 30 slots busy for a window and one caller queued ahead, who takes one of the 30 slots that free then.
-    expect(budget.estimateMs(ZONE, 1)).toBe(W);
-    expect(budget.estimateMs(ZONE, 29)).toBe(W);
-    expect(budget.estimateMs(ZONE, 30)).toBe(2 * W);
-  });
-
   it('is one budget for the whole process', () => {
     expect(processRateBudget()).toBe(processRateBudget());
   });

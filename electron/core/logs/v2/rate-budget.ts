@@ -66,8 +66,6 @@ export interface RateBudget {
   state(zoneId: number): ZoneBudgetState;
   /** Calls `listener` whenever a zone's state changes; returns the unsubscribe function. */
   subscribe(listener: (state: ZoneBudgetState) => void): () => void;
-  /** How long from now until `requests` more requests, sent one after another and each taking `perRequestMs`, are all answered. */
-  estimateMs(zoneId: number, requests: number, perRequestMs?: number): number;
 }
 
 interface Slot {
@@ -246,31 +244,6 @@ export function createRateBudget(options: RateBudgetOptions = {}): RateBudget {
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
-    },
-    estimateMs(zoneId, requests, perRequestMs = 0) {
-      const z = zoneOf(zoneId);
-      const now = timers.now();
-      // Open slots are assumed to finish one request-length from now.
-      let ends = z.slots.map((s) => (s.releasedAt ?? now + perRequestMs) + windowMs).filter((e) => e > now);
-      const grantAt = (earliest: number): number => {
-        ends = ends.filter((e) => e > earliest);
-        if (ends.length < limit) return earliest;
-        ends.sort((a, b) => a - b);
-        const at = ends[ends.length - limit]!;
-        ends = ends.filter((e) => e > at);
-        return at;
-      };
-      let t = Math.max(now, z.pausedUntil);
-      // Callers already queued go first, in order, without waiting for each other's answers.
-      for (let i = 0; i < z.queue.length; i++) {
-        t = grantAt(t);
-        ends.push(t + perRequestMs + windowMs);
-      }
-      for (let i = 0; i < requests; i++) {
-        t = grantAt(t) + perRequestMs;
-        ends.push(t + windowMs);
-      }
-      return t - now;
     },
   };
 }

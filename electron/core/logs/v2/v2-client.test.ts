@@ -351,13 +351,4 @@ describe('the v2 log client against the sandbox', () => {
     }
   });
 
-  it('estimates "Load all" from the budget and the measured request time', async () => {
-    const r = await rig();
-    expect(r.logs.estimateLoadAll(r.zone, 31)).toEqual({ pages: 31, ms: LOG_RATE_WINDOW_MS, perRequestMs: 0 });
-    await r.logs.fetchPage(r.zone, {}, 0, 5);
-    const est = r.logs.estimateLoadAll(r.zone, 30);
-    // One slot is taken for a window by the page just loaded, so the 30th new page waits for it.
-    expect(est.ms).toBe(LOG_RATE_WINDOW_MS);
-    expect(r.logs.estimateLoadAll(r.zone, 29).ms).toBe(0);
-  });
 });

@@ -20,7 +20,7 @@ export interface V2ClientOptions {
   readonly client: PlatformClient;
   /** The process's shared budget unless a test gives its own. */
   readonly budget?: RateBudget;
-  /** The clock Retry-After dates are read against and request times are measured on. */
+  /** The clock Retry-After dates are read against. */
   readonly now?: () => number;
   /** Waits between attempts after a failure of the platform (not after a 429: the budget waits for those). */
   readonly sleep?: Clock['sleep'];
@@ -64,23 +64,12 @@ export interface PagesOptions {
   readonly signal?: AbortSignal;
 }
 
-/** What "Load all" will cost. */
-export interface LoadAllEstimate {
-  readonly pages: number;
-  /** From now until the last page is in, the budget's waits and the requests' own time included. */
-  readonly ms: number;
-  /** The time one request takes, as measured so far on this zone (0 before the first). */
-  readonly perRequestMs: number;
-}
-
 /** The v2 log client. */
 export interface V2LogClient {
   /** One page: `limit` rows from `offset`, after the budget allows it. */
   fetchPage(zoneId: number, query: V2QueryInput, offset: number, limit: number, options?: { readonly signal?: AbortSignal }): Promise<V2Page>;
   /** Every page from the start until the platform says there are no more, or the signal aborts. */
   pages(zoneId: number, query: V2QueryInput, options?: PagesOptions): AsyncGenerator<V2Page, void, undefined>;
-  /** How long loading `pages` more pages, one after another, will take under the budget. */
-  estimateLoadAll(zoneId: number, pages: number): LoadAllEstimate;
 }
 
 /**
@@ -161,24 +150,14 @@ export function createV2LogClient(opts: V2ClientOptions): V2LogClient {
   const budget = opts.budget ?? processRateBudget();
   const now = opts.now ?? Date.now;
   const clock = { now, ...(opts.sleep ? { sleep: opts.sleep } : {}), ...(opts.random ? { random: opts.random } : {}) };
-  // A moving average of how long one request takes, per zone, for the "Load all" estimate.
-  const latency = new Map<number, number>();
-
-  const measure = (zoneId: number, ms: number) => {
-    const before = latency.get(zoneId);
-    latency.set(zoneId, before === undefined ? ms : before * 0.8 + ms * 0.2);
-  };
-
   /** Sends one request once its slot is granted; the slot is returned when the answer is in. */
   async function sendOnce(zoneId: number, path: string, signal: AbortSignal | undefined): Promise<PlatformResponse> {
     const grant = await budget.acquire(zoneId, signal);
-    const started = now();
     try {
       // The client must not retry on its own: every attempt has to come out of the budget.
       return await opts.client.send({ area: 'logging', method: 'GET', path, retry: false, ...(signal ? { signal } : {}) });
     } finally {
       grant.done();
-      measure(zoneId, Math.max(0, now() - started));
     }
   }
 
@@ -235,15 +214,7 @@ export function createV2LogClient(opts: V2ClientOptions): V2LogClient {
     }
   }
 
-  return {
-    fetchPage,
-    pages,
-    estimateLoadAll(zoneId, count) {
-      const perRequestMs = Math.round(latency.get(zoneId) ?? 0);
-      const n = Math.max(0, Math.floor(count));
-      return { pages: n, ms: budget.estimateMs(zoneId, n, perRequestMs), perRequestMs };
-    },
-  };
+  return { fetchPage, pages };
 }
 
 /** Pages in a row that may bring no new row before `pages` ends the walk (with filters applied after paging). */

@@ -158,13 +158,15 @@ export function createRowWindows(fetchWindow: FetchWindow, toError: (e: unknown)
   }
 
   return {
-    /** The view now: what to fetch next is decided from it whenever the line is free. */
-    show(next: RowView): void {
+    /** The view now: what to fetch next is decided from it whenever the line is free; `head`: its first block, at hand. */
+    show(next: RowView, head?: readonly LogRow[]): void {
       const sameQuery = view !== null && queryOf(view) === queryOf(next);
       const jump = sameQuery ? Math.abs(next.first - view!.first) : 0;
       if (!sameQuery) direction = 0;
       else if (jump > 0) direction = next.first > view!.first ? 1 : -1;
       view = next;
+      const query = queryOf(next);
+      if (head !== undefined && !cache.has(idOf(query, 0))) store({ query, base: baseOf(next.sessionId, next.sort), block: 0, rows: head });
       wanted = wantedBlocks(next.first, next.last, next.total, direction);
       const at = ++shown;
       jumping = jump > BLOCK;

@@ -62,7 +62,7 @@ export function bridgeWithRows(total: number): FakeBridge {
   bridge.answer('logs.window', ({ offset, count, sort }) => {
     const rows: LogRow[] = [];
     for (let k = offset; k < Math.min(total, offset + count); k++) {
-      const source = sort.dir === 'desc' ? total - 1 - k : k;
+      const source = sort?.dir === 'desc' ? total - 1 - k : k;
       rows.push({ ...makeRow(source), index: k });
     }
     return { rows, total };

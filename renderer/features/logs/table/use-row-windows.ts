@@ -5,6 +5,7 @@
 import { useEffect, useState } from 'react';
 import type { LogRow, LogSort } from '../../../../shared/contract/logs';
 import { call, errorOf } from '../../../bridge/client';
+import { useLogs } from '../logs-store';
 import { createRowWindows, slotAt, type Entry, type RowSlot } from './row-windows';
 
 /** Fetches the blocks covering rows `first..last` (inclusive, before overscan); `rowAt` reads what has arrived. */
@@ -14,7 +15,10 @@ export function useRowWindows(sessionId: string, version: number, sort: LogSort,
   const { key, dir } = sort;
 
   useEffect(() => {
-    windows.show({ sessionId, sort: { key, dir }, version, total, first, last });
+    // The reply that applied a filter or range brought these rows' first block: it is not asked for again.
+    const head = useLogs.getState().head;
+    const ready = head?.sessionId === sessionId && head.version === version && head.sort.key === key && head.sort.dir === dir ? head.rows : undefined;
+    windows.show({ sessionId, sort: { key, dir }, version, total, first, last }, ready);
   }, [windows, sessionId, key, dir, version, total, first, last]);
 
   /** The row at an index: ready (fresh or stale), loading, or failed. */
