@@ -161,7 +161,6 @@ export async function createCore(ports: CorePorts): Promise<Core> {
           return p ? profiles.libraries(p) : [];
         },
         pathOf: (token) => files.pathOf(token),
-        kindOf: (token) => files.kindOf(token),
         register: (path) => files.register(path),
       }),
     logs: async () => {

@@ -29,11 +29,6 @@ export class FileRegistry {
     return { token: entry.token, name: entry.name, size: entry.size, kind };
   }
 
-  /** Whether a token stands for a file or a folder, or undefined. */
-  kindOf(token: string): 'file' | 'folder' | undefined {
-    return this.#byToken.get(token)?.kind;
-  }
-
   /** The path behind a token, or undefined. */
   pathOf(token: string): string | undefined {
     return this.#byToken.get(token)?.path;

@@ -46,7 +46,6 @@ beforeEach(async () => {
   h = videosHandlers({
     queue,
     pathOf: (t) => registry.pathOf(t),
-    kindOf: (t) => registry.list().find((f) => f.token === t)?.kind,
     register: (p) => registry.register(p),
     dialogs,
     libraries: async () => sb.sandbox.libraries.map((l) => ({ id: l.id, name: l.name, hasKey: true })),

@@ -25,7 +25,6 @@ export interface VideosDeps extends FetchDeps {
   readonly queue: UploadQueue;
   /** The path behind a token the renderer holds (the session's FileRegistry). */
   pathOf(token: string): string | undefined;
-  kindOf(token: string): 'file' | 'folder' | undefined;
   /** Hands a path back to the renderer as a token (files found in a walked folder). */
   register(path: string): Promise<{ readonly token: string }>;
   readonly dialogs: Dialogs;
@@ -113,19 +112,17 @@ export function videosHandlers(deps: VideosDeps): VideosHandlers {
 
     'videos.add': async ({ tokens, libraryId, collectionId, again }) => {
       const paths: string[] = [];
-      const kinds = new Map<string, 'file' | 'folder' | undefined>();
       let unknown = 0;
       for (const token of tokens) {
         const path = deps.pathOf(token);
         if (path === undefined) unknown++;
         else {
           tokensOf.set(path, token);
-          kinds.set(path, deps.kindOf(token));
           paths.push(path);
         }
       }
       // Dropped files and the contents of dropped folders are filtered alike: only videos are queued, in the order dropped.
-      const walked = await walkDropped(paths, (path) => kinds.get(path));
+      const walked = await walkDropped(paths);
       const skipped = [...walked.skipped, ...(unknown > 0 ? [`${unknown} item${unknown === 1 ? '' : 's'} no longer available`] : [])];
       return addPaths(walked.files, skipped, { libraryId, collectionId }, again);
     },
