@@ -29,8 +29,7 @@ export interface CliCore {
   invoke<M extends MethodName>(method: M, input: MethodInput<M>): Promise<MethodOutput<M>>;
   /** Listens to one event; returns the function that stops listening. */
   on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void;
-  /** A token for a local file or folder, as the shells' drop path gives one. */
-  addFile(path: string): Promise<string>;
+
   close(): Promise<void>;
 }
 
@@ -132,11 +131,6 @@ export async function openCore(options: CliCoreOptions): Promise<CliCore> {
       return r.value as MethodOutput<typeof method>;
     },
     on: (event, listener) => core.on(event, listener as (payload: unknown) => void),
-    async addFile(path) {
-      const r = await core.registerDroppedFile(path);
-      if (!r.ok) throw new CliCallError(r.error);
-      return (r.value as { readonly token: string }).token;
-    },
     async close() {
       await core.close();
       if (temporary !== undefined) await rm(temporary, { recursive: true, force: true });

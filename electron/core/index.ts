@@ -20,13 +20,18 @@ import type { QuitQuestion } from './videos/index.js';
 
 export type { CorePorts, ShellProfile } from './ports.js';
 
-/** The core as a shell sees it: invoke a method, listen to events, register a dropped file, close. */
+/** The core as a shell sees it: invoke a method (on files, for a drop), listen to events, close. */
 export interface Core {
   invoke(method: unknown, input: unknown, ctx?: CallContext): Promise<Result<unknown>>;
+  /**
+   * A shell's drop in one call: each path gets a token (the renderer never sees a path), and `method` is invoked with
+   * the tokens added to its input as `tokens`, validated by the router like any call.
+   */
+  invokeWithFiles(paths: readonly string[], method: unknown, input: unknown, ctx?: CallContext): Promise<Result<unknown>>;
+  /** The path behind a token, for a shell that names files by path (the command line); the renderer cannot reach it. */
+  pathOf(token: string): string | undefined;
   on(event: unknown, listener: (payload: unknown) => void): () => void;
   emit<E extends EventName>(event: E, payload: EventPayload<E>): void;
-  /** Only for the shells' own drop path; the renderer cannot reach it through invoke(). */
-  registerDroppedFile(path: string): Promise<Result<unknown>>;
   /** Scrubs known key values out of an error, as every result is scrubbed (for failures a transport meets itself). */
   redactError(error: AppError): Promise<AppError>;
   /** The embedded sandbox when it is running (tests inject faults through it). */
@@ -222,15 +227,18 @@ export async function createCore(ports: CorePorts): Promise<Core> {
 
   return {
     invoke: (method, input, ctx) => router.invoke(method, input, ctx),
-    on: (event, listener) => bus.on(event, listener),
-    emit: (event, payload) => bus.emit(event, payload),
-    async registerDroppedFile(path) {
+    async invokeWithFiles(paths, method, input, ctx) {
+      const tokens: string[] = [];
       try {
-        return { ok: true, value: await files.register(path) };
+        for (const path of paths) tokens.push((await files.register(path)).token);
       } catch (e) {
         return { ok: false, error: await redactKnown(toAppError(e)) };
       }
+      return router.invoke(method, { ...(typeof input === 'object' && input !== null ? input : {}), tokens }, ctx);
     },
+    pathOf: (token) => files.pathOf(token),
+    on: (event, listener) => bus.on(event, listener),
+    emit: (event, payload) => bus.emit(event, payload),
     redactError: redactKnown,
     embeddedSandbox: async () => (profiles.sandbox ? profiles.sandbox.peek() : null),
     quitQuestion: () => videos?.quitQuestion?.() ?? null,

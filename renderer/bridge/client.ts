@@ -24,6 +24,19 @@ export async function call<M extends MethodName>(method: M, input: MethodInput<M
   return result.value as MethodOutput<M>;
 }
 
+/** The methods a drop can call: those that take files by token. */
+export type DropMethod = 'videos.add' | 'files.list';
+
+/**
+ * Hands dropped Files to the core and calls `method` on them in one call (the core adds their tokens to `input`);
+ * `refused` names the files with no path on disk, and `value` is null when none had one. Throws BridgeError on a failure.
+ */
+export async function drop<M extends DropMethod>(files: readonly File[], method: M, input: Omit<MethodInput<M>, 'tokens'>): Promise<{ value: MethodOutput<M> | null; refused: readonly string[] }> {
+  const { result, refused } = await bridge().files.drop(files, method, input);
+  if (result && !result.ok) throw new BridgeError(result.error);
+  return { value: result ? (result.value as MethodOutput<M>) : null, refused };
+}
+
 /** Subscribes to a contract event; returns the unsubscribe function. Only bridge/events.ts listens: features register there. */
 export function subscribe<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void {
   return bridge().on(event, (p) => listener(p as EventPayload<E>));

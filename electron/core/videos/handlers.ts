@@ -25,7 +25,7 @@ export interface VideosDeps extends FetchDeps {
   readonly queue: UploadQueue;
   /** The path behind a token the renderer holds (the session's FileRegistry). */
   pathOf(token: string): string | undefined;
-  /** Hands a path back to the renderer as a token (files found in a walked folder). */
+  /** The token of a path, to hand back to the renderer (the same one it holds for a dropped file). */
   register(path: string): Promise<{ readonly token: string }>;
   readonly dialogs: Dialogs;
   /** The active profile's video libraries, and whether each has its key here. */
@@ -58,21 +58,11 @@ export function readCollection(json: unknown): Collection {
 /** Builds the handlers. */
 export function videosHandlers(deps: VideosDeps): VideosHandlers {
   const { queue } = deps;
-  const tokensOf = new Map<string, string>();
-
-  /** The token the renderer already holds for a path, or a new one. */
-  async function tokenFor(path: string): Promise<string> {
-    const known = tokensOf.get(path);
-    if (known && deps.pathOf(known) === path) return known;
-    const { token } = await deps.register(path);
-    tokensOf.set(path, token);
-    return token;
-  }
 
   async function addPaths(paths: readonly string[], skipped: readonly string[], target: { libraryId: number; collectionId: string | null }, again: boolean | undefined): Promise<AddResult> {
     const profileId = deps.activeProfileId();
     const outcome: AddOutcome = await queue.add(paths.map((path) => ({ path, profileId, libraryId: target.libraryId, collectionId: target.collectionId })), again ? { again: true } : {});
-    const previouslyUploaded = await Promise.all(outcome.previouslyUploaded.map(async (p) => ({ token: await tokenFor(p.path), name: basename(p.path), uploadedAt: p.uploadedAt })));
+    const previouslyUploaded = await Promise.all(outcome.previouslyUploaded.map(async (p) => ({ token: (await deps.register(p.path)).token, name: basename(p.path), uploadedAt: p.uploadedAt })));
     return {
       added: outcome.added.length,
       skipped: [...skipped, ...outcome.unreadable.map((p) => basename(p)), ...outcome.empty.map((p) => `${basename(p)} (an empty file)`)],
@@ -111,16 +101,8 @@ export function videosHandlers(deps: VideosDeps): VideosHandlers {
     },
 
     'videos.add': async ({ tokens, libraryId, collectionId, again }) => {
-      const paths: string[] = [];
-      let unknown = 0;
-      for (const token of tokens) {
-        const path = deps.pathOf(token);
-        if (path === undefined) unknown++;
-        else {
-          tokensOf.set(path, token);
-          paths.push(path);
-        }
-      }
+      const paths = tokens.map((token) => deps.pathOf(token)).filter((p): p is string => p !== undefined);
+      const unknown = tokens.length - paths.length;
       // Dropped files and the contents of dropped folders are filtered alike: only videos are queued, in the order dropped.
       const walked = await walkDropped(paths);
       const skipped = [...walked.skipped, ...(unknown > 0 ? [`${unknown} item${unknown === 1 ? '' : 's'} no longer available`] : [])];

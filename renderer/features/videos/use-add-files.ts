@@ -6,9 +6,9 @@
 import { useCallback, useState } from 'react';
 import type { AddResult } from '../../../shared/contract/videos';
 import { errorOf } from '../../bridge/client';
-import { useCallMutation } from '../../bridge/queries';
+import { useCallMutation, useDropMutation } from '../../bridge/queries';
 import { notify } from '../../ui/toast';
-import { registerDropped, skippedMessage } from './drop-files';
+import { skippedMessage } from './drop-files';
 
 /** Where added files go. */
 export interface Target {
@@ -24,6 +24,8 @@ const NO_LIBRARY = 'Choose a video library first: each file becomes a video in i
 export function useAddFiles(target: Target) {
   const add = useCallMutation('videos.add');
   const choose = useCallMutation('videos.choose');
+  // A drop is one call: the files go to the core by path and are added there.
+  const dropped = useDropMutation('videos.add');
   const [previous, setPrevious] = useState<readonly PreviousUpload[]>([]);
 
   const report = useCallback((result: AddResult) => {
@@ -48,16 +50,22 @@ export function useAddFiles(target: Target) {
     [add, target.libraryId, target.collectionId, report, failed],
   );
 
-  /** Registers dropped files and folders with the core, then adds them. */
+  /** Adds dropped files and folders; files with no path on disk are named. */
   const addDropped = useCallback(
-    (dropped: readonly File[]) => {
+    (files: readonly File[]) => {
       if (target.libraryId === null) return notify.warning(NO_LIBRARY);
-      void registerDropped(dropped).then(({ files, refused }) => {
-        if (refused.length > 0) notify.error(skippedMessage(refused, 'could not be read'));
-        addTokens(files.map((f) => f.token));
-      });
+      dropped.mutate(
+        { files, input: { libraryId: target.libraryId, collectionId: target.collectionId } },
+        {
+          onSuccess: ({ value, refused }) => {
+            if (refused.length > 0) notify.error(skippedMessage(refused, 'could not be read'));
+            if (value) report(value);
+          },
+          onError: failed,
+        },
+      );
     },
-    [addTokens, target.libraryId],
+    [dropped, target.libraryId, target.collectionId, report, failed],
   );
 
   /** Opens the native dialog; what the user picks is added by the core. */
@@ -75,5 +83,5 @@ export function useAddFiles(target: Target) {
     [addTokens],
   );
 
-  return { addDropped, chooseFiles, previous, answerPrevious, adding: add.isPending || choose.isPending };
+  return { addDropped, chooseFiles, previous, answerPrevious, adding: add.isPending || choose.isPending || dropped.isPending };
 }

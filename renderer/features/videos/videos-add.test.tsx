@@ -29,7 +29,7 @@ async function libraryChosen() {
 }
 
 function registerEveryDrop(bridge: FakeBridge) {
-  bridge.answerDrop((f) => (f.name === 'page-made.mp4' ? { error: { kind: 'validation', title: 'Not a file on disk' } } : { token: `t-${f.name}`, name: f.name, size: f.size, kind: 'file' }));
+  bridge.acceptDrops((f) => f.name !== 'page-made.mp4');
 }
 
 describe('adding files', () => {
@@ -154,7 +154,7 @@ describe('the uploads tray', () => {
 describe('a drop outside Videos', () => {
   it('is refused (the window never opens the file) and offers to open Videos; nothing is registered', async () => {
     const bridge = bridgeWith([]);
-    const fromDrop = vi.spyOn(bridge.files, 'fromDrop');
+    const dropped = vi.spyOn(bridge.files, 'drop');
     useNav.setState({ area: 'apps' });
     renderTrayOnly();
     await waitFor(() => expect(bridge.count('videos.list')).toBe(1));
@@ -162,6 +162,6 @@ describe('a drop outside Videos', () => {
     expect(event.defaultPrevented).toBe(true);
     fireEvent.click(await screen.findByRole('button', { name: 'Open Videos' }));
     expect(useNav.getState().area).toBe('videos');
-    expect(fromDrop).not.toHaveBeenCalled();
+    expect(dropped).not.toHaveBeenCalled();
   });
 });
