@@ -125,7 +125,7 @@ export class FakeQueue implements UploadQueue {
       }
     }
     this.emit(added);
-    return { added, alreadyQueued, previouslyUploaded, unreadable: [], empty: [] };
+    return { added, rows: [], alreadyQueued, previouslyUploaded, unreadable: [], empty: [] };
   }
 
   list(): { readonly jobs: readonly JobView[]; readonly status: QueueStatus } {

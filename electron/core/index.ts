@@ -4,6 +4,7 @@
  * at once, so uploads left running continue by themselves, while the CLI loads only what its command calls.
  */
 import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { EventName, MethodName } from '../../shared/contract/channels.js';
 import type { EventPayload } from '../../shared/contract/index.js';
 import { redactError } from '../../shared/common/redact.js';
@@ -148,6 +149,7 @@ export async function createCore(ports: CorePorts): Promise<Core> {
     videos: async () =>
       (await import('./videos/index.js')).createVideosArea({
         dataDir: ports.dataDir,
+        uploadsDir: ports.uploadsDir ?? join(ports.dataDir, 'uploads'),
         // Seals fetch header values while they wait on disk for the platform to take them.
         cipher: ports.cipher,
         dialogs: ports.dialogs,

@@ -54,6 +54,8 @@ export type Events = typeof events;
 export type MethodInput<M extends MethodName> = z.input<Methods[M]['input']>;
 export type MethodOutput<M extends MethodName> = z.output<Methods[M]['output']>;
 export type EventPayload<E extends EventName> = z.output<Events[E]>;
+/** The methods that take files by token (`tokens`): what a drop, or a command naming files, can call. */
+export type FileMethod = { [M in MethodName]: 'tokens' extends keyof MethodInput<M> ? M : never }[MethodName];
 
 /** What a drop gave: the call's result (null when no file had a path, so nothing was sent), and the names refused. */
 export interface DropResult {

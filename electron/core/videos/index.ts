@@ -21,6 +21,8 @@ import type { TusAccess, UploadQueue } from './types.js';
 /** What the area needs from the rest of the core. */
 export interface VideosAreaDeps extends Omit<VideosDeps, 'queue' | 'dialogs'> {
   readonly dataDir: string;
+  /** The upload queue's folder: its journal, lock, history and resumable uploads' URLs. */
+  readonly uploadsDir: string;
   readonly dialogs: Dialogs;
   readonly notifier: Notifier;
   /** Seals fetch header values on disk; without it they are kept in memory only. */
@@ -67,13 +69,13 @@ function unavailable(error: AppError): UploadQueue {
   };
 }
 
-/** Opens the queue in `<dataDir>/uploads` and builds the area over it. */
+/** Opens the queue in `uploadsDir` and builds the area over it. */
 export async function createVideosArea(deps: VideosAreaDeps): Promise<VideosArea> {
   let queue: UploadQueue;
   let stopNotes = () => {};
   let stopEvents = () => {};
   try {
-    const dir = join(deps.dataDir, 'uploads');
+    const dir = deps.uploadsDir;
     // Resumable uploads keep their URLs beside the queue's journal, so a restart continues them.
     const runner = createJobRunner({ tusStore: fileTusStore(join(dir, 'tus')) });
     const opened = await openUploadQueue({

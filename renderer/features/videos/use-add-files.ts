@@ -17,7 +17,11 @@ export interface Target {
 }
 
 /** A file the user is asked about: uploaded before from this machine. */
-export type PreviousUpload = AddResult['previouslyUploaded'][number];
+export interface PreviousUpload {
+  readonly token: string;
+  readonly name: string;
+  readonly uploadedAt: number;
+}
 
 const NO_LIBRARY = 'Choose a video library first: each file becomes a video in it.';
 
@@ -29,11 +33,13 @@ export function useAddFiles(target: Target) {
   const [previous, setPrevious] = useState<readonly PreviousUpload[]>([]);
 
   const report = useCallback((result: AddResult) => {
-    if (result.skipped.length > 0) notify.warning(skippedMessage(result.skipped));
-    if (result.alreadyQueued.length > 0) {
-      notify.info(result.alreadyQueued.length === 1 ? '1 file is already in the queue.' : `${result.alreadyQueued.length} files are already in the queue.`);
-    }
-    if (result.previouslyUploaded.length > 0) setPrevious((p) => [...p, ...result.previouslyUploaded]);
+    const named = (outcome: AddResult['files'][number]['outcome']) => result.files.filter((f) => f.outcome === outcome);
+    const left = [...result.skipped, ...named('unreadable').map((f) => f.name), ...named('empty').map((f) => `${f.name} (an empty file)`)];
+    if (left.length > 0) notify.warning(skippedMessage(left));
+    const queued = new Set(named('queued').map((f) => f.jobId)).size;
+    if (queued > 0) notify.info(queued === 1 ? '1 file is already in the queue.' : `${queued} files are already in the queue.`);
+    const before = named('uploaded').map((f) => ({ token: f.token, name: f.name, uploadedAt: f.uploadedAt ?? 0 }));
+    if (before.length > 0) setPrevious((p) => [...p, ...before]);
   }, []);
 
   const failed = useCallback((e: unknown) => {
