@@ -151,7 +151,7 @@ export interface UploadQueue {
    */
   add(files: readonly NewJob[], options?: { readonly again?: boolean; readonly takeUp?: boolean }): Promise<AddOutcome>;
   list(): { readonly jobs: readonly JobView[]; readonly status: QueueStatus };
-  /** The persisted record (the command line and tests read paths and video ids here). */
+  /** The persisted record (the handlers and tests read paths and video ids here). */
   record(id: string): JobRecord | undefined;
   pause(selection: Selection): Promise<number>;
   resume(selection: Selection): Promise<number>;

@@ -21,11 +21,11 @@ export interface UploadQueueOptions {
   readonly dir: string;
   readonly runner: JobRunner;
   clientFor(profileId: string): Promise<PlatformClient>;
-  /** Overrides the persisted setting (the command line's `--concurrency`). */
+  /** Overrides the persisted setting from the start (tests and the bench; the shells set it through the contract). */
   readonly concurrency?: number;
-  /** Overrides the persisted upload cap (the command line's `--limit-rate`); null turns it off. */
+  /** Overrides the persisted upload cap from the start; null turns it off. */
   readonly bandwidthCap?: number | null;
-  /** Overrides the persisted resumable threshold in bytes (the command line's `--resumable-over`). */
+  /** Overrides the persisted resumable threshold in bytes from the start. */
   readonly resumableOver?: number;
   /** What resumable uploads of a profile are signed with; without it, no job can be sent resumable. */
   tusAccessFor?(profileId: string): Promise<TusAccess | undefined>;
@@ -46,7 +46,7 @@ export interface UploadQueueOptions {
 /** An open queue; `recovered` explains a journal that could not be read and was set aside. */
 export type OpenedUploadQueue = UploadQueue & { readonly recovered?: string };
 
-/** The settings at open: the overrides (the command line's flags) over the persisted ones, then the defaults. */
+/** The settings at open: the overrides over the persisted ones, then the defaults. */
 export function openingSettings(overrides: UploadQueueOptions, persisted: JournalState): { readonly concurrency: number; readonly bandwidth: BandwidthCap; readonly resumableOver: number } {
   const cap = overrides.bandwidthCap !== undefined ? overrides.bandwidthCap : (persisted.bandwidthCap ?? null);
   const concurrency = overrides.concurrency ?? persisted.concurrency ?? CONCURRENCY.default;

@@ -23,7 +23,7 @@ export type { OpenedUploadQueue, UploadQueueOptions } from './plan.js';
 
 const settlers = new WeakMap<object, () => Promise<void>>();
 
-/** For tests and the command line: resolves once no queue step (a write, an outcome being applied) is under way. */
+/** For tests: resolves once no queue step (a write, an outcome being applied) is under way. */
 export function queueSettled(queue: object): Promise<void> {
   return settlers.get(queue)?.() ?? Promise.resolve();
 }
