@@ -8,7 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { EventName, MethodName } from '../shared/contract/channels.js';
-import type { EventPayload, MethodInput, MethodOutput } from '../shared/contract/index.js';
+import type { EventPayload, FileMethod, MethodInput, MethodOutput } from '../shared/contract/index.js';
 import { BUNNY_ENDPOINTS, type Endpoints } from '../shared/settings/profiles.js';
 import type { AppError } from '../shared/contract/result.js';
 import type { Core, CorePorts } from '../electron/core/index.js';
@@ -27,10 +27,13 @@ export class CliCallError extends Error {
 export interface CliCore {
   /** Calls one contract method; throws CliCallError carrying the AppError on failure. */
   invoke<M extends MethodName>(method: M, input: MethodInput<M>): Promise<MethodOutput<M>>;
+  /** Hands local files and folders to the core by path and calls `method` on them, as a drop does (one call). */
+  invokeWithFiles<M extends FileMethod>(paths: readonly string[], method: M, input: Omit<MethodInput<M>, 'tokens'>): Promise<MethodOutput<M>>;
+  /** The path behind a token the core answered with (a file found in a folder given). */
+  pathOf(token: string): string | undefined;
   /** Listens to one event; returns the function that stops listening. */
   on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void;
-  /** A token for a local file or folder, as the shells' drop path gives one. */
-  addFile(path: string): Promise<string>;
+
   close(): Promise<void>;
 }
 
@@ -51,6 +54,8 @@ export interface CliCoreOptions {
    * removed on close (a command that must not meet the state of other runs, such as their upload queue).
    */
   readonly dataDir?: string;
+  /** Where the upload queue lives (`burrow videos upload`'s state folder); default inside `dataDir`. */
+  readonly uploadsDir?: string;
   /** Live tail tuning, for tests. */
   readonly logsTail?: CorePorts['logsTail'];
   /** The files the command names, given where the core would ask in a file dialog (a compose file to import). */
@@ -89,6 +94,7 @@ export async function openCore(options: CliCoreOptions): Promise<CliCore> {
     platform: process.platform,
     dataDir: temporary ?? options.dataDir ?? stateDirFor(options.env, options.home),
     userAgent: USER_AGENT,
+    ...(options.uploadsDir !== undefined ? { uploadsDir: options.uploadsDir } : {}),
     ...(options.logsTail ? { logsTail: options.logsTail } : {}),
     cipher: {
       // Nothing is sealed on disk: what would need it (fetch header values) stays in memory.
@@ -131,12 +137,13 @@ export async function openCore(options: CliCoreOptions): Promise<CliCore> {
       if (!r.ok) throw new CliCallError(r.error);
       return r.value as MethodOutput<typeof method>;
     },
-    on: (event, listener) => core.on(event, listener as (payload: unknown) => void),
-    async addFile(path) {
-      const r = await core.registerDroppedFile(path);
+    async invokeWithFiles(paths, method, input) {
+      const r = await core.invokeWithFiles(paths, method, input);
       if (!r.ok) throw new CliCallError(r.error);
-      return (r.value as { readonly token: string }).token;
+      return r.value as MethodOutput<typeof method>;
     },
+    pathOf: (token) => core.pathOf(token),
+    on: (event, listener) => core.on(event, listener as (payload: unknown) => void),
     async close() {
       await core.close();
       if (temporary !== undefined) await rm(temporary, { recursive: true, force: true });

@@ -10,7 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { JOURNAL_FILE } from '../electron/core/videos/index.js';
 import { runVideos } from './videos.js';
 import { startVideosE2e, type VideosE2e } from './testing/videos-e2e.js';
-import { FakeQueue, fakeDeps, outputWhere, tempFiles, testHooks, testIo } from './testing/videos.js';
+import { FakeCore, fakeCoreOptions, outputWhere, tempFiles, testHooks, testIo } from './testing/videos.js';
 
 type Line = Record<string, unknown> & { event?: string; state?: string; videoId?: string | null; file?: string; reason?: string; summary?: Record<string, number> };
 const lines = (text: string): Line[] => text.split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l) as Line);
@@ -121,12 +121,11 @@ describe('what the queue tells the command line', () => {
   it('a notice from the queue (the history could not be written) is a line on stderr', async () => {
     const files = tempFiles(['a.mp4']);
     try {
-      const queue = new FakeQueue();
-      const deps = fakeDeps(queue);
+      const queue = new FakeCore();
       const io = testIo({ BURROW_STATE_DIR: join(files.dir, 'state'), BUNNYNET_LIBRARY_KEY: 'library-key-0123456789' }, files.dir);
-      const run = runVideos(['upload', files.paths[0]!, '--library', '7'], io, testHooks(), { deps, exitGraceMs: null });
+      const run = runVideos(['upload', files.paths[0]!, '--library', '7'], io, testHooks(), fakeCoreOptions(queue));
       await outputWhere(io.out, (t) => t.includes('"event":"state"'));
-      deps.notice?.('The upload history could not be written (ENOSPC: no space left on device, write): a.mp4 was uploaded');
+      queue.emit('desktop.notice', { level: 'warning', message: 'The upload history could not be written (ENOSPC: no space left on device, write): a.mp4 was uploaded' });
       queue.set(queue.ids()[0]!, { state: 'ready' });
       expect(await run).toBe(0);
       expect(io.errs.text()).toBe('burrow: The upload history could not be written (ENOSPC: no space left on device, write): a.mp4 was uploaded\n');

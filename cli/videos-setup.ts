@@ -1,6 +1,5 @@
-/** What a `burrow videos` command needs before it starts: Stream's URL, the library's key, and the core or client it runs on. */
+/** What a `burrow videos` command needs before it starts: Stream's URL, the library's key, and the core it runs on. */
 import { createPlatformClient, type PlatformClientOptions } from '../electron/core/platform/client.js';
-import type { PlatformClient } from '../electron/core/platform/types.js';
 import { AppFailure } from '../electron/core/errors.js';
 import { describeKeyCharacter, firstBadKeyCharacter, KEY_CHARACTERS_RULE, KEY_MAX_LENGTH, KEY_MIN_LENGTH } from '../shared/settings/key-value.js';
 import { BUNNY_ENDPOINTS } from '../shared/settings/profiles.js';
@@ -124,28 +123,20 @@ export async function commandLibraryKey(
 }
 
 /** The core for a videos command: Stream with this one library's key, the core API with the account key when there is one. */
-export function videosCore(opts: { readonly libraryId: number; readonly libraryKey: string; readonly accountKey: string | null; readonly apiUrl: string; readonly videoUrl: string }, io: { readonly env: Env; readonly home: string }): Promise<CliCore> {
+export function videosCore(
+  opts: { readonly libraryId: number; readonly libraryKey: string; readonly accountKey: string | null; readonly apiUrl: string; readonly videoUrl: string; readonly uploadsDir?: string },
+  io: { readonly env: Env; readonly home: string },
+): Promise<CliCore> {
   return openCore({
     auth: opts.accountKey !== null ? { apiKey: opts.accountKey, baseUrl: opts.apiUrl, keySource: '' } : null,
     endpoints: { apiUrl: opts.apiUrl, videoUrl: opts.videoUrl },
+    // Any other library's job (left by an earlier upload run) gets no key here: it is paused, never sent this key.
     libraryKeys: new Map([[opts.libraryId, opts.libraryKey]]),
     env: io.env,
     home: io.home,
-    // Its own folder: a list or a fetch never opens (nor runs) the upload queue of `burrow videos upload`.
+    // Its own folder for everything but the upload queue (given by `burrow videos upload`): a list or a fetch never
+    // opens (nor runs) that queue.
     dataDir: 'temporary',
-  });
-}
-
-/** The client the queue's jobs use: Stream with this one library's key, the core API with the account key when there is one. */
-export function uploadClient(opts: { readonly libraryId: number; readonly libraryKey: string; readonly accountKey: string | null; readonly apiUrl: string; readonly videoUrl: string }): PlatformClient {
-  return createPlatformClient({
-    endpoints: () => ({ apiUrl: opts.apiUrl, containersUrl: `${opts.apiUrl.replace(/\/+$/, '')}/mc`, videoUrl: opts.videoUrl, loggingUrl: BUNNY_ENDPOINTS.loggingUrl }),
-    credentials: {
-      accountKey: async () => opts.accountKey,
-      // Any other library's job (left by an earlier run) gets no key here: it is paused, never sent this key.
-      libraryKey: async (id) => (id === opts.libraryId ? opts.libraryKey : null),
-      logging: async () => ({ kind: 'accessKey' }),
-    },
-    userAgent: USER_AGENT,
+    ...(opts.uploadsDir !== undefined ? { uploadsDir: opts.uploadsDir } : {}),
   });
 }

@@ -1,11 +1,11 @@
-/** `burrow videos upload --resumable` and `--resumable-over`: what reaches the queue, over a fake queue. */
+/** `burrow videos upload --resumable` and `--resumable-over`: what reaches the core, over a scripted core. */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parseSize } from './videos-args.js';
 import { runVideos } from './videos.js';
-import { FakeQueue, fakeDeps, outputWhere, tempFiles, testHooks, testIo } from './testing/videos.js';
+import { FakeCore, fakeCoreOptions, outputWhere, tempFiles, testHooks, testIo } from './testing/videos.js';
 
 const KEY = 'library-key-0123456789';
 let files: ReturnType<typeof tempFiles>;
@@ -22,14 +22,14 @@ afterEach(() => {
   rmSync(state, { recursive: true, force: true });
 });
 
-function start(args: readonly string[], queue = new FakeQueue()) {
+function start(args: readonly string[], queue = new FakeCore()) {
   const io = testIo(env, files.dir, false);
-  const deps = fakeDeps(queue);
-  const run = runVideos(['upload', ...args], io, testHooks(), { deps, exitGraceMs: null });
-  return { io, deps, queue, run };
+  const options = fakeCoreOptions(queue);
+  const run = runVideos(['upload', ...args], io, testHooks(), options);
+  return { io, opened: options.opened, queue, run };
 }
 
-function finish(q: FakeQueue): void {
+function finish(q: FakeCore): void {
   for (const id of q.ids()) q.set(id, { state: 'ready', videoId: `v-${id}`, encodeProgress: 100 });
 }
 
@@ -45,13 +45,13 @@ describe('sizes', () => {
 });
 
 describe('burrow videos upload and resumable uploads', () => {
-  it('--resumable sends every file of the run resumable; the state lines say so', async () => {
+  it('--resumable sends every file of the run resumable (and the rows it takes up); the state lines say so', async () => {
     const [a, b] = files.paths as [string, string];
-    const { io, queue, deps, run } = start([a, b, '--library', '7', '--resumable']);
+    const { io, queue, run } = start([a, b, '--library', '7', '--resumable']);
     await outputWhere(io.out, (t) => (t.match(/"event":"state"/g) ?? []).length >= 2);
-    expect(queue.calls.add[0]?.files.map((f) => f.resumable)).toEqual([true, true]);
+    expect(queue.inputs('videos.add')).toEqual([{ paths: [a, b], libraryId: 7, collectionId: null, takeUp: true, resumable: true }]);
     // Without the threshold flag the queue keeps its own setting.
-    expect(deps.opened[0]?.resumableOver).toBeUndefined();
+    expect(queue.inputs('videos.setResumableOver')).toEqual([]);
     finish(queue);
     expect(await run).toBe(0);
     expect(io.out.text()).toContain('"resumable":true');
@@ -59,28 +59,14 @@ describe('burrow videos upload and resumable uploads', () => {
 
   it('--resumable-over hands the queue the threshold in bytes; the core signs with the run key, for its library only', async () => {
     const [a] = files.paths as [string];
-    const { io, queue, deps, run } = start([a, '--library', '7', '--resumable-over', '2G']);
+    const { io, queue, opened, run } = start([a, '--library', '7', '--resumable-over', '2G']);
     await outputWhere(io.out, (t) => t.includes('"event":"state"'));
-    expect(queue.calls.add[0]?.files[0]?.resumable).toBeUndefined();
-    expect(deps.opened[0]?.resumableOver).toBe(2 * 1024 ** 3);
-    const tus = deps.tus[0];
-    expect(tus?.videoUrl).toBe('http://127.0.0.1:9/video');
-    expect(await tus?.libraryKey(7)).toBe(KEY);
-    expect(await tus?.libraryKey(8)).toBeNull();
+    expect(queue.inputs('videos.add')[0]?.resumable).toBeUndefined();
+    expect(queue.inputs('videos.setResumableOver')).toEqual([{ bytes: 2 * 1024 ** 3 }]);
+    expect(opened).toEqual([expect.objectContaining({ libraryId: 7, libraryKey: KEY, videoUrl: 'http://127.0.0.1:9/video' })]);
     finish(queue);
     expect(await run).toBe(0);
     expect(io.out.text()).not.toContain(KEY);
-  });
-
-  it('--resumable takes jobs of an earlier run for the same file up resumable too', async () => {
-    const [a] = files.paths as [string];
-    const q = new FakeQueue();
-    const earlier = q.seed(a, { paused: true, libraryId: 7 });
-    const { io, run } = start([a, '--library', '7', '--resumable'], q);
-    await outputWhere(io.out, (t) => t.includes('"paused":false,"resumable":true'));
-    expect(q.views.get(earlier)).toMatchObject({ resumable: true, paused: false });
-    finish(q);
-    expect(await run).toBe(0);
   });
 
   it.each([
@@ -89,9 +75,9 @@ describe('burrow videos upload and resumable uploads', () => {
     [['--resumable=yes'], '--resumable takes no value'],
   ])('%j → usage error', async (extra, message) => {
     const [a] = files.paths as [string];
-    const { io, deps, run } = start([a, '--library', '7', ...extra]);
+    const { io, opened, run } = start([a, '--library', '7', ...extra]);
     expect(await run).toBe(2);
     expect(io.errs.text()).toContain(message);
-    expect(deps.opened).toEqual([]);
+    expect(opened).toEqual([]);
   });
 });

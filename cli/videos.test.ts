@@ -1,10 +1,11 @@
-/** `burrow videos upload` in process over a fake queue: what it adds, follows, prints, and how it exits. */
+/** `burrow videos upload` in process over a scripted core: what it asks the core, follows, prints, and how it exits. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { openCore } from './core.js';
 import { runVideos } from './videos.js';
-import { FakeQueue, fakeDeps, outputWhere, tempFiles, testHooks, testIo } from './testing/videos.js';
+import { FakeCore, fakeCoreOptions, outputWhere, tempFiles, testHooks, testIo } from './testing/videos.js';
 
 const KEY = 'library-key-0123456789';
 let files: ReturnType<typeof tempFiles>;
@@ -25,18 +26,18 @@ afterEach(() => {
 type Line = Record<string, unknown> & { event?: string; id?: string; state?: string; summary?: Record<string, number> };
 const lines = (text: string): Line[] => text.split('\n').filter((l) => l !== '').map((l) => JSON.parse(l) as Line);
 
-function start(args: readonly string[], queue = new FakeQueue(), opts: { tty?: boolean; env?: Record<string, string> } = {}) {
+function start(args: readonly string[], queue = new FakeCore(), opts: { tty?: boolean; env?: Record<string, string> } = {}) {
   const io = testIo(opts.env ?? env, files.dir, opts.tty === true);
   const hooks = testHooks();
-  const deps = fakeDeps(queue);
-  const run = runVideos(['upload', ...args], io, hooks, { deps, exitGraceMs: null });
-  return { io, hooks, deps, queue, run };
+  const options = fakeCoreOptions(queue);
+  const run = runVideos(['upload', ...args], io, hooks, options);
+  return { io, hooks, opened: options.opened, queue, run };
 }
 
 /** Resolves once the command has added its files and reported them (it then only follows changes). */
 const following = (io: ReturnType<typeof testIo>, count: number) => outputWhere(io.out, (t) => (t.match(/"event":"state"/g) ?? []).length >= count);
 
-function toReady(q: FakeQueue, id: string, size: number): void {
+function toReady(q: FakeCore, id: string, size: number): void {
   q.set(id, { state: 'creating' });
   // A job that already has its video keeps it: that is what continuing an earlier run means.
   q.set(id, { state: 'created', videoId: q.views.get(id)?.videoId ?? `v-${id}` });
@@ -69,13 +70,13 @@ describe('usage errors: one line on stderr, exit 2, nothing opened', () => {
     const cwd = process.cwd();
     process.chdir(files.dir);
     try {
-      const { io, deps, run } = start(args);
+      const { io, opened, run } = start(args);
       expect(await run).toBe(2);
       const err = io.errs.text();
       expect(err).toContain(message);
       expect(err.trimEnd().split('\n')).toHaveLength(1);
       expect(io.out.text()).toBe('');
-      expect(deps.opened).toEqual([]);
+      expect(opened).toEqual([]);
     } finally {
       process.chdir(cwd);
     }
@@ -101,13 +102,14 @@ describe('usage errors: one line on stderr, exit 2, nothing opened', () => {
 describe('JSON lines', () => {
   it('a state line for every change, the summary last, exit 0 when every file is Ready; the queue opens in BURROW_STATE_DIR', async () => {
     const [a, b] = files.paths as [string, string];
-    const { io, deps, queue, run } = start([a, b, '--library', '7', '--concurrency', '3', '--collection', 'col-1', '--limit-rate', '1.5M']);
+    const { io, opened, queue, run } = start([a, b, '--library', '7', '--concurrency', '3', '--collection', 'col-1', '--limit-rate', '1.5M']);
     await following(io, 2);
-    expect(deps.opened).toEqual([{ dir: state, concurrency: 3, bandwidthCap: 1_500_000 }]);
-    expect(queue.calls.add[0]?.files).toEqual([
-      { path: a, profileId: 'cli', libraryId: 7, collectionId: 'col-1' },
-      { path: b, profileId: 'cli', libraryId: 7, collectionId: 'col-1' },
-    ]);
+    expect(opened).toEqual([expect.objectContaining({ libraryId: 7, libraryKey: KEY, uploadsDir: state })]);
+    // The flags go to the queue first (kept for later runs), then the files, by path, as one call.
+    expect(queue.calls.map((c) => c.method)).toEqual(['videos.setConcurrency', 'videos.setBandwidthCap', 'videos.pause', 'videos.add', 'videos.list']);
+    expect(queue.inputs('videos.setConcurrency')).toEqual([{ value: 3 }]);
+    expect(queue.inputs('videos.setBandwidthCap')).toEqual([{ bytesPerSecond: 1_500_000 }]);
+    expect(queue.inputs('videos.add')).toEqual([{ paths: [a, b], libraryId: 7, collectionId: 'col-1', takeUp: true }]);
     const [ida, idb] = queue.ids() as [string, string];
     toReady(queue, ida, 1000);
     toReady(queue, idb, 1000);
@@ -168,62 +170,49 @@ describe('JSON lines', () => {
 
   it('a folder: its non-video files are named as skipped; --title goes with the one file', async () => {
     const [a] = files.paths as [string];
-    const { io, queue, run } = start([a, join(files.dir, 'notes.txt'), '--library', '7'], new FakeQueue());
+    const { io, queue, run } = start([a, join(files.dir, 'notes.txt'), '--library', '7'], new FakeCore());
     await following(io, 1);
     toReady(queue, queue.ids()[0] ?? '', 1000);
     expect(await run).toBe(0);
     expect(lines(io.out.text())[0]).toEqual({ event: 'skipped', file: 'notes.txt', reason: 'not a video file' });
 
-    const titled = start([a, '--library', '7', '--title', '  My film '], new FakeQueue());
+    const titled = start([a, '--library', '7', '--title', '  My film '], new FakeCore());
     await following(titled.io, 1);
-    expect(titled.queue.calls.add[0]?.files[0]?.title).toBe('My film');
+    expect(titled.queue.inputs('videos.add')[0]?.title).toBe('My film');
     titled.hooks.fire('SIGINT');
     await titled.run;
   });
 });
 
 describe('the queue of earlier runs', () => {
-  it('a file still queued (interrupted, paused) is resumed on its job, not added again; ended ones for the same file are retried on their video', async () => {
+  it('the run asks the core to take its files’ earlier rows up, and follows them with the new ones', async () => {
     const [a, b] = files.paths as [string, string];
-    const queue = new FakeQueue();
-    const interrupted = queue.seed(a, { state: 'queued', videoId: 'v-earlier', paused: true });
-    const failed = queue.seed(b, { state: 'failed', videoId: 'v-failed', error: { title: 'Reset', retryable: true } });
-    const { io, run } = start([a, b, '--library', '7'], queue);
+    const queue = new FakeCore();
+    const { io, run } = start([a, b, '--library', '7', '--again'], queue);
     await following(io, 2);
-    expect(queue.calls.add[0]?.files.map((f) => f.path)).toEqual([a]);
-    expect(queue.calls.resume).toEqual([{ ids: [interrupted] }]);
-    expect(queue.calls.retry).toEqual([{ ids: [failed] }]);
-    expect(queue.ids()).toEqual([interrupted, failed]);
-    toReady(queue, interrupted, 1000);
-    toReady(queue, failed, 1000);
+    expect(queue.inputs('videos.add')).toEqual([{ paths: [a, b], libraryId: 7, collectionId: null, takeUp: true, again: true }]);
+    for (const id of queue.ids()) toReady(queue, id, 1000);
     expect(await run).toBe(0);
-    const out = lines(io.out.text());
-    expect(out.filter((l) => l.state === 'ready').map((l) => l.videoId).sort()).toEqual(['v-earlier', 'v-failed']);
   });
 
-  it('unfinished jobs of other files or libraries are paused, not followed; a job of the same file for another library is skipped', async () => {
+  it('unfinished jobs of other files or libraries are paused before the files are added, and not followed', async () => {
     const [a, b] = files.paths as [string, string];
-    const queue = new FakeQueue();
+    const queue = new FakeCore();
     const other = queue.seed(b, { state: 'uploading', libraryId: 9 });
     const { io, run } = start([a, '--library', '7'], queue);
     await following(io, 1);
-    expect(queue.calls.pause).toEqual([{ ids: [other] }]);
+    expect(queue.calls.slice(1, 3)).toEqual([{ method: 'videos.pause', input: { all: true } }, expect.objectContaining({ method: 'videos.add' })]);
+    expect(queue.views.get(other)?.paused).toBe(true);
     const mine = queue.ids().find((id) => id !== other) ?? '';
     toReady(queue, mine, 1000);
     queue.set(other, { state: 'failed' });
     expect(await run).toBe(0);
     expect(lines(io.out.text()).some((l) => l.id === other)).toBe(false);
-
-    const elsewhere = new FakeQueue();
-    elsewhere.seed(a, { state: 'uploading', libraryId: 9 });
-    const skipped = start([a, '--library', '7'], elsewhere);
-    expect(await skipped.run).toBe(0);
-    expect(lines(skipped.io.out.text())).toContainEqual({ event: 'skipped', file: a, reason: 'already queued for library 9' });
   });
 
   it('a file uploaded before is skipped (exit 0) unless --again', async () => {
     const [a] = files.paths as [string];
-    const queue = new FakeQueue();
+    const queue = new FakeCore();
     queue.history.add(a);
     const skipped = start([a, '--library', '7'], queue);
     expect(await skipped.run).toBe(0);
@@ -233,16 +222,36 @@ describe('the queue of earlier runs', () => {
 
     const again = start([a, '--library', '7', '--again'], queue);
     await following(again.io, 1);
-    expect(queue.calls.add.at(-1)?.again).toBe(true);
+    expect(queue.inputs('videos.add').at(-1)?.again).toBe(true);
     toReady(queue, queue.ids().at(-1) ?? '', 1000);
     expect(await again.run).toBe(0);
   });
 
-  it('a queue that cannot be opened (held by another run) → its message, exit 1', async () => {
+  it('a queue held by another run → its message, exit 1, nothing added', async () => {
+    // The other run: a core on the same queue folder, holding its lock.
+    const holder = await openCore({ auth: null, env, home: files.dir, dataDir: 'temporary', uploadsDir: state });
+    try {
+      await holder.invoke('videos.list', {});
+      const io = testIo(env, files.dir);
+      expect(await runVideos(['upload', files.paths[0] ?? '', '--library', '7'], io, testHooks(), { exitGraceMs: null })).toBe(1);
+      expect(io.errs.text()).toBe(`burrow: cannot open the upload queue in ${state}: Another Burrow process (pid ${process.pid}) owns this upload queue\n`);
+      expect((await holder.invoke('videos.list', {})).jobs).toEqual([]);
+    } finally {
+      await holder.close();
+    }
+  });
+
+  it('a title for a folder holding several videos is refused by the core: exit 2, nothing added', async () => {
     const io = testIo(env, files.dir);
-    const deps = { ...fakeDeps(new FakeQueue()), openQueue: async () => Promise.reject(new Error('the queue is in use by process 4242')) };
-    expect(await runVideos(['upload', files.paths[0] ?? '', '--library', '7'], io, testHooks(), { deps, exitGraceMs: null })).toBe(1);
-    expect(io.errs.text()).toBe(`burrow: cannot open the upload queue in ${state}: the queue is in use by process 4242\n`);
+    expect(await runVideos(['upload', files.dir, '--library', '7', '--title', 'Both'], io, testHooks(), { exitGraceMs: null })).toBe(2);
+    expect(io.errs.text()).toBe('burrow: A title names one video: The files given hold 2 video files.\n');
+    expect(io.out.text()).toBe('');
+    const after = await openCore({ auth: null, env, home: files.dir, dataDir: 'temporary', uploadsDir: state });
+    try {
+      expect((await after.invoke('videos.list', {})).jobs).toEqual([]);
+    } finally {
+      await after.close();
+    }
   });
 });
 
@@ -291,7 +300,7 @@ describe('on a terminal', () => {
   it('a bar per file redrawn in place, then the summary in words; no JSON', async () => {
     vi.useFakeTimers();
     const [a, b] = files.paths as [string, string];
-    const { io, queue, run } = start([a, b, '--library', '7'], new FakeQueue(), { tty: true });
+    const { io, queue, run } = start([a, b, '--library', '7'], new FakeCore(), { tty: true });
     await vi.waitFor(() => expect(queue.ids()).toHaveLength(2));
     const [ida, idb] = queue.ids() as [string, string];
     queue.set(ida, { state: 'uploading', bytesSent: 500 });

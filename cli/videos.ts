@@ -1,57 +1,27 @@
 /**
- * `burrow videos upload`: the app's upload queue, run from a shell. The queue (persisted, locked) and the folder
- * walk are injected, so this file holds only the command's own rules: which jobs it follows, when it is done, what
- * it prints and how it exits.
+ * `burrow videos upload`: the app's upload queue, run from a shell through the core (the CLI is a third shell). The
+ * core keeps the queue (persisted, locked), walks folders and takes a run's earlier rows up again; this file holds
+ * only the command's own rules: which jobs it follows, when it is done, what it prints and how it exits.
  */
 import { stat } from 'node:fs/promises';
-import { resolve } from 'node:path';
-import type { PlatformClient } from '../electron/core/platform/types.js';
-import type { NewJob, TusAccess, UploadQueue } from '../electron/core/videos/index.js';
-import { FINAL_STATES, type JobView } from '../shared/videos/model.js';
+import { basename, resolve } from 'node:path';
+import type { AddResult } from '../shared/contract/videos.js';
+import { FINAL_STATES, isVideoFileName, type JobView } from '../shared/videos/model.js';
+import { CliCallError, stateDirFor, type CliCore } from './core.js';
 import { createErrorWriter, EXIT, SIGNAL_EXIT, type CliIo } from './io.js';
 import type { ProcessHooks } from './sandbox.js';
 import { parseUploadArgs, UPLOAD_HELP, UPLOAD_USAGE, VIDEOS_HELP, wantsHelp, type UploadCommand } from './videos-args.js';
-import { planUpload, RESUMABLE_ENDINGS } from './videos-plan.js';
 import { jsonReporter, terminalReporter, type UploadReporter, type UploadSummary } from './videos-report.js';
-import { stateDirFor } from './core.js';
-import { commandLibraryKey, uploadClient, videoUrlFor, type LibraryKeyInput } from './videos-setup.js';
-
-/** What the folder walk gives: the video files found, and what was left out (names). */
-export interface WalkResult {
-  readonly files: readonly string[];
-  readonly skipped: readonly string[];
-}
-
-/** What the command's flags set on the queue it opens; an absent cap keeps the one the queue has. */
-export interface QueueSettings {
-  readonly concurrency: number;
-  readonly bandwidthCap?: number | null;
-  /** Files of at least this many bytes go resumable (--resumable-over); absent keeps the queue's setting. */
-  readonly resumableOver?: number;
-  /** How resumable uploads are signed: the run's video URL and the key it resolved. */
-  readonly tus?: TusAccess;
-  /** Told what the user should know that is not about one file (the upload history could not be written). */
-  readonly notice?: (message: string) => void;
-}
-
-/** The core pieces the command runs on; the real ones are in videos-wiring.ts. */
-export interface VideosDeps {
-  openQueue(dir: string, clientFor: (profileId: string) => Promise<PlatformClient>, settings: QueueSettings): Promise<UploadQueue>;
-  walk(paths: readonly string[]): Promise<WalkResult>;
-}
+import { commandLibraryKey, videosCore, videoUrlFor, type LibraryKeyInput } from './videos-setup.js';
 
 /** What a run may be given besides its words (tests). */
 export interface VideosOptions {
-  readonly deps?: VideosDeps;
   readonly keyClientOptions?: LibraryKeyInput['clientOptions'];
   /** After the run, the process is made to exit this much later if something still holds it; null never. */
   readonly exitGraceMs?: number | null;
+  /** Opens the core the upload runs on (tests: a scripted one); default `videosCore`. */
+  readonly openCore?: typeof videosCore;
 }
-
-/** Whose jobs these are in the queue: the command line's own profile id. */
-export const CLI_PROFILE_ID = 'cli';
-
-/** Exit statuses after a signal: the shell's 128 + signal number. */
 
 /** Runs `burrow videos …`; resolves to the exit status. */
 export async function runVideos(args: readonly string[], io: CliIo, hooks: ProcessHooks, options: VideosOptions = {}): Promise<number> {
@@ -107,26 +77,17 @@ function summarize(views: readonly JobView[], wait: boolean): UploadSummary {
   };
 }
 
-async function missingPath(paths: readonly string[]): Promise<string | undefined> {
-  for (const p of paths) {
-    try {
-      await stat(p);
-    } catch {
-      return p;
-    }
-  }
-  return undefined;
-}
-
 async function runUpload(cmd: UploadCommand, io: CliIo, hooks: ProcessHooks, options: VideosOptions): Promise<number> {
   const secrets: string[] = [];
   if (cmd.libraryKey !== undefined) secrets.push(cmd.libraryKey);
   if (cmd.apiKey !== undefined) secrets.push(cmd.apiKey);
   const err = createErrorWriter(io, () => secrets);
 
-  const missing = await missingPath(cmd.paths);
-  if (missing !== undefined) {
-    err(`burrow: no such file or folder: ${missing}`);
+  const paths = cmd.paths.map((p) => resolve(p));
+  const found = await Promise.all(paths.map((p) => stat(p).catch(() => null)));
+  const missing = found.findIndex((info) => info === null);
+  if (missing !== -1) {
+    err(`burrow: no such file or folder: ${cmd.paths[missing] ?? ''}`);
     return EXIT.usage;
   }
   const video = videoUrlFor(cmd.videoUrl, io.env);
@@ -134,59 +95,59 @@ async function runUpload(cmd: UploadCommand, io: CliIo, hooks: ProcessHooks, opt
     err(`burrow: ${video.message}`);
     return EXIT.usage;
   }
-  // Loaded on demand, as `burrow api` is: the queue's modules are only needed here.
-  const deps = options.deps ?? (await import('./videos-wiring.js')).coreDeps();
-  const walked = await deps.walk(cmd.paths.map((p) => resolve(p)));
-  if (cmd.title !== undefined && walked.files.length > 1) {
-    err(`burrow: --title names one video, but ${cmd.paths[0] ?? ''} holds ${walked.files.length} video files`);
+  // Files alone that are no videos need no core to say so; a folder is walked by the core.
+  if (found.every((info) => info?.isFile() === true) && !paths.some((p) => isVideoFileName(basename(p)))) {
+    err(`burrow: no video files among the paths given (left out: ${paths.map((p) => basename(p)).join(', ')})`);
     return EXIT.usage;
   }
-  if (walked.files.length === 0) {
-    err(`burrow: no video files among the paths given${walked.skipped.length > 0 ? ` (left out: ${walked.skipped.join(', ')})` : ''}`);
-    return EXIT.usage;
-  }
-
   const key = await commandLibraryKey(cmd, io, secrets, err, options.keyClientOptions);
   if (!key.ok) return key.exit;
 
   const json = cmd.json || io.stdout.isTTY !== true;
   const reporter = json ? jsonReporter(io.stdout, () => secrets) : terminalReporter(io.stdout, () => secrets);
-  const client = uploadClient({ libraryId: cmd.libraryId, libraryKey: key.key, accountKey: key.accountKey, apiUrl: key.apiUrl, videoUrl: video.url });
   const dir = stateDirFor(io.env, io.home);
-  let queue: UploadQueue;
+  // Resumable uploads are signed in the core, in this process, with the key the run resolved; it is never sent as is.
+  const core = await (options.openCore ?? videosCore)({ libraryId: cmd.libraryId, libraryKey: key.key, accountKey: key.accountKey, apiUrl: key.apiUrl, videoUrl: video.url, uploadsDir: dir }, io);
   try {
-    // Resumable uploads are signed here, in this process, with the key the run resolved; it is never sent as is.
-    const tus: TusAccess = { videoUrl: video.url, libraryKey: async (id) => (id === cmd.libraryId ? key.key : null) };
-    queue = await deps.openQueue(dir, async () => client, {
-      concurrency: cmd.concurrency,
-      tus,
-      notice: (message) => err(`burrow: ${message}`),
-      ...(cmd.bandwidthCap !== undefined ? { bandwidthCap: cmd.bandwidthCap } : {}),
-      ...(cmd.resumableOver !== undefined ? { resumableOver: cmd.resumableOver } : {}),
-    });
-    const recovered = (queue as { readonly recovered?: unknown }).recovered;
-    if (typeof recovered === 'string') err(`burrow: ${recovered}`);
-  } catch (e) {
-    await client.close();
-    err(`burrow: cannot open the upload queue in ${dir}: ${e instanceof Error ? e.message : String(e)}`);
-    return EXIT.http;
-  }
-  try {
-    return await follow(cmd, queue, walked, reporter, hooks, err);
+    return await follow(cmd, paths, core, { reporter, hooks, err, dir });
   } finally {
-    await queue.close();
-    await client.close();
+    await core.close();
   }
 }
 
+/** What following a run is told with. */
+interface Follow {
+  readonly reporter: UploadReporter;
+  readonly hooks: ProcessHooks;
+  readonly err: (line: string) => void;
+  /** The queue's folder, for the message when it cannot be opened. */
+  readonly dir: string;
+}
+
+/** Sets the run's flags on the queue (kept for later runs); the first call opens it. False when it cannot be opened. */
+async function applySettings(cmd: UploadCommand, core: CliCore, f: Follow): Promise<boolean> {
+  try {
+    await core.invoke('videos.setConcurrency', { value: cmd.concurrency });
+  } catch (e) {
+    if (!(e instanceof CliCallError)) throw e;
+    const { kind, title, detail } = e.error;
+    f.err(`burrow: cannot open the upload queue in ${f.dir}: ${title}${kind === 'internal' && detail !== undefined ? `: ${detail}` : ''}`);
+    return false;
+  }
+  if (cmd.bandwidthCap !== undefined) await core.invoke('videos.setBandwidthCap', { bytesPerSecond: cmd.bandwidthCap });
+  if (cmd.resumableOver !== undefined) await core.invoke('videos.setResumableOver', { bytes: cmd.resumableOver });
+  return true;
+}
+
 /** Adds the files, follows their jobs to the end (or a signal, or a network that stays away), reports, and says how it ended. */
-async function follow(cmd: UploadCommand, queue: UploadQueue, walked: WalkResult, reporter: UploadReporter, hooks: ProcessHooks, err: (line: string) => void): Promise<number> {
+async function follow(cmd: UploadCommand, paths: readonly string[], core: CliCore, f: Follow): Promise<number> {
+  const { reporter, hooks, err } = f;
   const latest = new Map<string, JobView>();
   const followed = new Set<string>();
   const files = new Map<string, string>();
   let ended: ((how: 'done' | 'offline' | 'SIGINT' | 'SIGTERM') => void) | undefined;
   const end = new Promise<'done' | 'offline' | 'SIGINT' | 'SIGTERM'>((r) => (ended = r));
-  const fileOf = (id: string) => files.get(id) ?? queue.record(id)?.path ?? id;
+  const fileOf = (id: string) => files.get(id) ?? id;
   const checkDone = () => {
     if ([...followed].every((id) => { const v = latest.get(id); return v !== undefined && isSettled(v, cmd.wait); })) ended?.('done');
   };
@@ -201,7 +162,7 @@ async function follow(cmd: UploadCommand, queue: UploadQueue, walked: WalkResult
     offlineTimer = now && cmd.offlineTimeoutMs > 0 ? setTimeout(() => ended?.('offline'), cmd.offlineTimeoutMs) : undefined;
   };
 
-  const unsubscribe = queue.onChange((change) => {
+  const offJobs = core.on('videos.jobs', (change) => {
     for (const view of change.jobs) {
       latest.set(view.id, view);
       if (followed.has(view.id)) reporter.job(view, fileOf(view.id));
@@ -209,69 +170,57 @@ async function follow(cmd: UploadCommand, queue: UploadQueue, walked: WalkResult
     network(change.status.waitingForNetwork);
     if (followed.size > 0) checkDone();
   });
+  // What the queue says that is not about one file (a journal line lost, the history not written); its own failure to
+  // open comes back from the first call.
+  const offNotices = core.on('desktop.notice', (n) => n.level !== 'error' && err(`burrow: ${n.message}`));
   const onSignal = (signal: NodeJS.Signals) => ended?.(signal === 'SIGTERM' ? 'SIGTERM' : 'SIGINT');
   hooks.onSignal('SIGINT', onSignal);
   hooks.onSignal('SIGTERM', onSignal);
   try {
-    const before = queue.list();
-    for (const view of before.jobs) latest.set(view.id, view);
-    // Jobs left by an earlier run for other files (or another library) wait, paused, for the run that names them again.
-    const others = before.jobs.filter((v) => !FINAL_STATES.has(v.state) && !v.paused).map((v) => v.id);
-    if (others.length > 0) await queue.pause({ ids: others });
-
-    const plan = await planUpload(queue, walked.files, cmd.libraryId);
-    const jobs: NewJob[] = plan.add.map((path) => ({ path, profileId: CLI_PROFILE_ID, libraryId: cmd.libraryId, collectionId: cmd.collectionId, ...(cmd.title !== undefined ? { title: cmd.title } : {}), ...(cmd.resumable ? { resumable: true } : {}) }));
-    for (const name of walked.skipped) reporter.skipped(name, 'not a video file');
-    const added = await queue.add(jobs, cmd.again ? { again: true } : {});
-    for (const view of added.added) {
-      followed.add(view.id);
-      if (!latest.has(view.id)) latest.set(view.id, view);
+    if (!(await applySettings(cmd, core, f))) return EXIT.http;
+    // Jobs left by an earlier run wait, paused, for the run that names their files again (the core takes those up).
+    await core.invoke('videos.pause', { all: true });
+    let added: AddResult;
+    try {
+      added = await core.invokeWithFiles(paths, 'videos.add', {
+        libraryId: cmd.libraryId, collectionId: cmd.collectionId, takeUp: true,
+        ...(cmd.again ? { again: true } : {}), ...(cmd.title !== undefined ? { title: cmd.title } : {}), ...(cmd.resumable ? { resumable: true } : {}),
+      });
+    } catch (e) {
+      if (!(e instanceof CliCallError) || e.error.kind !== 'validation') throw e;
+      err(`burrow: ${e.message}`);
+      return EXIT.usage;
     }
-    const toResume: string[] = [];
-    const toRetry: string[] = [...plan.retry];
-    for (const id of plan.retry) followed.add(id);
-    // A file taken up again stays in the collection its upload began in: say so when this run names another.
-    const collectionOf = (id: string) => {
-      const record = queue.record(id);
-      if (record === undefined || cmd.collectionId === null || record.collectionId === cmd.collectionId) return;
-      const where = record.collectionId === null ? 'no collection' : `collection ${record.collectionId}`;
-      err(`burrow: ${record.path} already has an upload in ${where} (begun by an earlier run); it goes on there, not in collection ${cmd.collectionId} (--collection applies to new uploads only)`);
-    };
-    for (const id of new Set(plan.retry)) collectionOf(id);
-    const current = new Map(queue.list().jobs.map((v) => [v.id, v]));
-    for (const id of added.alreadyQueued) {
-      const record = queue.record(id);
-      if (record !== undefined && record.libraryId !== cmd.libraryId) {
-        reporter.skipped(record.path, `already queued for library ${record.libraryId}`);
-        continue;
-      }
-      if (!followed.has(id)) collectionOf(id);
-      followed.add(id);
-      const view = current.get(id) ?? latest.get(id);
+    if (added.files.length === 0) {
+      err(`burrow: no video files among the paths given${added.skipped.length > 0 ? ` (left out: ${added.skipped.join(', ')})` : ''}`);
+      return EXIT.usage;
+    }
+    for (const name of added.skipped) reporter.skipped(name, 'not a video file');
+    const pathOf = (file: AddResult['files'][number]) => core.pathOf(file.token) ?? file.name;
+    const named = (outcome: AddResult['files'][number]['outcome']) => added.files.filter((file) => file.outcome === outcome);
+    for (const file of added.files) {
+      if (file.jobId === undefined) continue;
+      followed.add(file.jobId);
+      if (!files.has(file.jobId)) files.set(file.jobId, pathOf(file));
+    }
+    for (const p of named('uploaded')) reporter.skipped(pathOf(p), `uploaded to library ${cmd.libraryId} before (${new Date(p.uploadedAt ?? 0).toISOString()}); --again uploads it again`);
+    for (const p of named('unreadable')) reporter.skipped(pathOf(p), 'cannot be read');
+    for (const p of named('empty')) reporter.skipped(pathOf(p), 'the file is empty (0 bytes): there is nothing to upload');
+    const { jobs, status } = await core.invoke('videos.list', {});
+    const now = new Map(jobs.map((v) => [v.id, v]));
+    // A file taken up again stays in the collection its upload began in: said when this run names another.
+    for (const id of new Set(named('queued').map((q) => q.jobId ?? ''))) {
+      const where = now.get(id)?.collectionId;
+      if (where === undefined || cmd.collectionId === null || where === cmd.collectionId) continue;
+      err(`burrow: ${fileOf(id)} already has an upload in ${where === null ? 'no collection' : `collection ${where}`} (begun by an earlier run); it goes on there, not in collection ${cmd.collectionId} (--collection applies to new uploads only)`);
+    }
+    for (const id of followed) {
+      const view = now.get(id) ?? latest.get(id);
       if (view === undefined) continue;
       latest.set(id, view);
-      // The same job again, on its video: an interrupted one continues, an ended one is retried (never re-created).
-      if (RESUMABLE_ENDINGS.has(view.state)) toRetry.push(id);
-      else if (view.paused) toResume.push(id);
+      reporter.job(view, fileOf(id));
     }
-    for (const p of added.previouslyUploaded) reporter.skipped(p.path, `uploaded to library ${cmd.libraryId} before (${new Date(p.uploadedAt).toISOString()}); --again uploads it again`);
-    for (const p of added.unreadable) reporter.skipped(p, 'cannot be read');
-    for (const p of added.empty) reporter.skipped(p, 'the file is empty (0 bytes): there is nothing to upload');
-    if (cmd.resumable) {
-      // Jobs of an earlier run taken up again go resumable too when this run asks for it.
-      const plain = [...followed].filter((id) => queue.record(id)?.resumable === false);
-      if (plain.length > 0) await queue.setResumable({ ids: plain }, true);
-    }
-    if (toResume.length > 0) await queue.resume({ ids: toResume });
-    if (toRetry.length > 0) await queue.retry({ ids: toRetry });
-    const settled = new Map(queue.list().jobs.map((v) => [v.id, v]));
-    for (const id of followed) {
-      files.set(id, queue.record(id)?.path ?? id);
-      const view = settled.get(id) ?? latest.get(id);
-      if (view !== undefined) latest.set(id, view);
-      if (view !== undefined) reporter.job(view, fileOf(id));
-    }
-    network(queue.list().status.waitingForNetwork);
+    network(status.waitingForNetwork);
     checkDone();
     const how = await end;
     const views = [...followed].map((id) => latest.get(id)).filter((v): v is JobView => v !== undefined);
@@ -285,11 +234,12 @@ async function follow(cmd: UploadCommand, queue: UploadQueue, walked: WalkResult
       err(`burrow: the platform could not be reached for ${cmd.offlineTimeoutMs / 1000} s; the uploads stay queued: run the same command again to continue them`);
       return EXIT.network;
     }
-    return summary.failed + summary.cancelled + summary.sourceChanged + added.unreadable.length + added.empty.length > 0 ? EXIT.http : EXIT.ok;
+    return summary.failed + summary.cancelled + summary.sourceChanged + named('unreadable').length + named('empty').length > 0 ? EXIT.http : EXIT.ok;
   } finally {
     if (offlineTimer !== undefined) clearTimeout(offlineTimer);
     hooks.offSignal('SIGINT', onSignal);
     hooks.offSignal('SIGTERM', onSignal);
-    unsubscribe();
+    offJobs();
+    offNotices();
   }
 }

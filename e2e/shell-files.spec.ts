@@ -30,21 +30,21 @@ async function registered(shell: Shell): Promise<unknown> {
   return (r as { value: { files: unknown[] } }).value.files;
 }
 
-test('a dropped 2 GB file reaches the core as its own path; neither the page nor the shell reads it', async ({ app, shell }) => {
+test('a dropped 2 GB file reaches the core as its own path, in one call with the method to run; neither the page nor the shell reads it', async ({ app, shell }) => {
   const big = join(dir, 'holiday clip.mp4');
   // Sparse: nothing in the drop path may read it, so its blocks never need to exist.
   await writeFile(big, '');
   await truncate(big, 2 * GiB);
   const page = app.page;
-  // What a drop target in the app does: hand each dropped File to the bridge.
+  // What a drop target in the app does: hand the dropped Files to the bridge with the call to make on them.
   await page.evaluate(() => {
     const w = window as unknown as { dropResults: unknown[] };
     w.dropResults = [];
     document.addEventListener('drop', (e) => {
-      for (const f of e.dataTransfer?.files ?? []) void window.burrow.files.fromDrop(f).then(
-          (r) => w.dropResults.push(r),
-          (e: unknown) => w.dropResults.push({ rejected: String(e) }),
-        );
+      void window.burrow.files.drop([...(e.dataTransfer?.files ?? [])], 'files.list', {}).then(
+        (r) => w.dropResults.push(r),
+        (e: unknown) => w.dropResults.push({ rejected: String(e) }),
+      );
     });
   });
   global.gc?.();
@@ -58,11 +58,10 @@ test('a dropped 2 GB file reaches the core as its own path; neither the page nor
   test.info().annotations.push({ type: 'memory growth for a 2 GiB drop', description: `shell RSS ${growth.shellMiB.toFixed(1)} MiB, page processes RSS ${growth.pagesMiB.toFixed(1)} MiB` });
 
   const [result] = await page.evaluate(() => (window as unknown as { dropResults: unknown[] }).dropResults);
-  expect(result).toEqual({ ok: true, value: { token: expect.any(String), name: 'holiday clip.mp4', size: 2 * GiB, kind: 'file' } });
-  const { token } = (result as { value: { token: string } }).value;
+  expect(result).toEqual({ result: { ok: true, value: { files: [{ token: expect.any(String), name: 'holiday clip.mp4', size: 2 * GiB, kind: 'file' }] } }, refused: [] });
   // The core registered the original file: no copy in the data folder, and the path never reached the page.
-  expect(shell.dropped).toEqual([{ path: big, token }]);
-  expect(await registered(shell)).toEqual([{ token, name: 'holiday clip.mp4', size: 2 * GiB, kind: 'file' }]);
+  expect(shell.drops).toEqual([{ paths: [big], method: 'files.list' }]);
+  expect(await registered(shell)).toEqual([{ token: expect.any(String), name: 'holiday clip.mp4', size: 2 * GiB, kind: 'file' }]);
   expect(existsSync(join(shell.dataDir, 'dropped'))).toBe(false);
   expect(JSON.stringify(result)).not.toContain(dir);
   // Generous bounds: reading the file into either process would cost gigabytes.
@@ -70,25 +69,25 @@ test('a dropped 2 GB file reaches the core as its own path; neither the page nor
   expect(growth.pagesMiB).toBeLessThan(200);
 });
 
-test('a File made in the page has no path behind it and is refused, as in Electron', async ({ app, shell }) => {
-  const result = await app.page.evaluate(() => window.burrow.files.fromDrop(new File(['not on disk'], 'notes.txt')));
-  expect(result).toEqual({ ok: false, error: { kind: 'validation', title: 'Not a file on disk', detail: expect.stringContaining('file manager') } });
+test('a File made in the page has no path behind it and is refused by name, as in Electron; nothing is sent', async ({ app, shell }) => {
+  const dropped = await app.page.evaluate(() => window.burrow.files.drop([new File(['not on disk'], 'notes.txt')], 'files.list', {}));
+  expect(dropped).toEqual({ result: null, refused: ['notes.txt'] });
   expect(await registered(shell)).toEqual([]);
-  expect(shell.dropped).toEqual([]);
+  expect(shell.drops).toEqual([]);
 });
 
-test('several dropped files each register under their own path', async ({ app, shell }) => {
+test('several dropped files go to the core in one call, each under its own path', async ({ app, shell }) => {
   const paths = [join(dir, 'a.mp4'), join(dir, 'b.mov')];
   await writeFile(paths[0]!, Buffer.alloc(1000, 1));
   await writeFile(paths[1]!, Buffer.alloc(2000, 2));
   await app.page.evaluate(() => {
     document.addEventListener('drop', (e) => {
-      for (const f of e.dataTransfer?.files ?? []) void window.burrow.files.fromDrop(f);
+      void window.burrow.files.drop([...(e.dataTransfer?.files ?? []), new File(['x'], 'page-made.mp4')], 'files.list', {});
     });
   });
   await dropFiles(app.page, paths);
-  await expect.poll(() => shell.dropped.length).toBe(2);
-  expect(shell.dropped.map((d) => d.path).sort()).toEqual(paths);
+  await expect.poll(() => shell.drops.length).toBe(1);
+  expect([...(shell.drops[0]?.paths ?? [])].sort()).toEqual(paths);
   expect(await registered(shell)).toEqual(
     expect.arrayContaining([expect.objectContaining({ name: 'a.mp4', size: 1000 }), expect.objectContaining({ name: 'b.mov', size: 2000 })]),
   );

@@ -84,9 +84,9 @@ async function main() {
   const foreign = await rec.handlers.get('burrow:invoke')({ senderFrame: { url: 'https://evil.example/', origin: 'https://evil.example', parent: null }, sender: win.webContents }, { method: 'desktop.info', input: {} });
   assert.equal(foreign.ok, false, 'a call from a foreign origin was answered');
 
-  const dropped = await burrow.files.fromDrop({ path: __filename });
-  assert.equal(dropped.ok, true, `fromDrop failed: ${JSON.stringify(dropped)}`);
-  assert.equal(dropped.value.name, path.basename(__filename));
+  const dropped = await burrow.files.drop([{ path: __filename }], 'files.list', {});
+  assert.equal(dropped.result?.ok, true, `drop failed: ${JSON.stringify(dropped)}`);
+  assert.equal(dropped.result.value.files[0].name, path.basename(__filename));
 
   const off = burrow.on('desktop.notice', () => {});
   off();

@@ -1,12 +1,15 @@
-/** Test helpers for `burrow videos upload`: a queue that implements UploadQueue in memory and moves jobs when told to. */
+/** Test helpers for `burrow videos upload`: a core that answers the upload's calls in memory and moves jobs when told to. */
 import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import type { AddOutcome, JobRecord, NewJob, QueueChange, Selection, TusAccess, UploadQueue } from '../../electron/core/videos/index.js';
+import type { EventName, MethodName } from '../../shared/contract/channels.js';
+import type { EventPayload, FileMethod, MethodInput } from '../../shared/contract/index.js';
+import type { AddResult } from '../../shared/contract/videos.js';
 import { CONCURRENCY, FINAL_STATES, isVideoFileName, titleFromFileName, type JobView, type QueueStatus } from '../../shared/videos/model.js';
+import type { CliCore } from '../core.js';
 import type { CliIo, OutStream } from '../io.js';
 import type { ProcessHooks } from '../sandbox.js';
-import type { QueueSettings, VideosDeps } from '../videos.js';
+import type { VideosOptions } from '../videos.js';
 
 /** A stream that keeps what was written. */
 export function capture(isTTY = false): OutStream & { text(): string } {
@@ -59,46 +62,49 @@ export function tempFiles(names: readonly string[], bytes = 1000): { dir: string
 
 const STATUS: QueueStatus = { concurrency: CONCURRENCY.default, bandwidthCap: null, waitingForNetwork: false, counts: { queued: 0, done: 0, failed: 0, cancelled: 0, sourceChanged: 0, inFlight: 0, totalBytes: 0, sentBytes: 0 } };
 
-/** An in-memory UploadQueue: `add` queues, `set` moves a job and emits the change; every control call is recorded. */
-export class FakeQueue implements UploadQueue {
-  readonly records = new Map<string, JobRecord>();
+type Selection = MethodInput<'videos.pause'>;
+
+/**
+ * The core as `burrow videos upload` calls it, in memory: every call is recorded; `videos.add` treats names that look
+ * like videos as files (a path in `history` was uploaded before) and every other name as not a video; `set` moves a
+ * job and sends the change as the core's event does.
+ */
+export class FakeCore implements CliCore {
   readonly views = new Map<string, JobView>();
-  readonly calls: { add: { files: readonly NewJob[]; again: boolean }[]; pause: Selection[]; resume: Selection[]; retry: Selection[] } = { add: [], pause: [], resume: [], retry: [] };
-  /** Paths `add` answers as previously uploaded. */
+  readonly paths = new Map<string, string>();
+  readonly calls: { readonly method: string; readonly input: unknown }[] = [];
+  /** Paths `videos.add` answers as uploaded before. */
   readonly history = new Set<string>();
   closed = false;
   status: QueueStatus = STATUS;
-  threshold = 1024 ** 3;
-  #listeners = new Set<(c: QueueChange) => void>();
+  #listeners = new Map<string, Set<(payload: unknown) => void>>();
   #next = 1;
 
   /** Puts a job in the queue as an earlier run left it. */
-  seed(path: string, patch: Partial<JobView> & { libraryId?: number } = {}): string {
+  seed(path: string, patch: Partial<JobView> = {}): string {
     const id = `job-${this.#next++}`;
-    const info = statSync(path, { throwIfNoEntry: false });
-    const record: JobRecord = {
-      id, profileId: 'cli', position: this.#next, libraryId: patch.libraryId ?? 7, collectionId: null, title: titleFromFileName(basename(path)), titleSynced: false, path, fileName: basename(path),
-      size: info?.size ?? 0, mtimeMs: info?.mtimeMs ?? 0, fingerprint: `fp-${id}`, state: 'queued', paused: false, videoId: null, createPending: false, uploaded: false, resumable: patch.resumable ?? false, attempts: 0,
-      error: null, note: null, encodeProgress: null, addedAt: this.#next, endedAt: null,
-    };
-    this.records.set(id, record);
-    this.views.set(id, { id, profileId: record.profileId, position: record.position, libraryId: record.libraryId, collectionId: null, title: record.title, fileName: record.fileName, size: record.size, state: 'queued', paused: false, videoId: null, bytesSent: 0, speed: null, eta: null, encodeProgress: null, error: null, note: null, highlight: false, resumable: false, ...patch });
+    const size = statSync(path, { throwIfNoEntry: false })?.size ?? 0;
+    this.paths.set(id, path);
+    this.views.set(id, {
+      id, profileId: 'cli', position: this.#next, libraryId: 7, collectionId: null, title: titleFromFileName(basename(path)), fileName: basename(path), size, state: 'queued', paused: false,
+      videoId: null, bytesSent: 0, speed: null, eta: null, encodeProgress: null, error: null, note: null, highlight: false, resumable: false, ...patch,
+    });
     return id;
   }
 
-  /** Moves a job and emits the change, as the queue does after persisting it. */
+  /** Moves a job and sends the change, as the core does after persisting it. */
   set(id: string, patch: Partial<JobView>): void {
     const view = this.views.get(id);
     if (view === undefined) throw new Error(`no job ${id}`);
     const next = { ...view, ...patch };
     this.views.set(id, next);
-    this.emit([next]);
+    this.emit('videos.jobs', { jobs: [next], removed: [], status: this.status });
   }
 
   /** The platform is unreachable (true) or back (false). */
   setWaiting(waiting: boolean): void {
     this.status = { ...this.status, waitingForNetwork: waiting };
-    this.emit([]);
+    this.emit('videos.jobs', { jobs: [], removed: [], status: this.status });
   }
 
   /** The ids in the order they were added. */
@@ -106,34 +112,62 @@ export class FakeQueue implements UploadQueue {
     return [...this.views.keys()];
   }
 
-  emit(jobs: readonly JobView[]): void {
-    for (const l of this.#listeners) l({ jobs, removed: [], status: this.status });
+  /** The inputs of one method's calls, in order. */
+  inputs<M extends MethodName>(method: M): MethodInput<M>[] {
+    return this.calls.filter((c) => c.method === method).map((c) => c.input as MethodInput<M>);
   }
 
-  async add(files: readonly NewJob[], options: { readonly again?: boolean } = {}): Promise<AddOutcome> {
-    this.calls.add.push({ files, again: options.again === true });
-    const added: JobView[] = [];
-    const alreadyQueued: string[] = [];
-    const previouslyUploaded: { path: string; uploadedAt: number }[] = [];
-    for (const file of files) {
-      const live = [...this.records.values()].find((r) => r.path === file.path && !FINAL_STATES.has(this.views.get(r.id)?.state ?? 'queued'));
-      if (live !== undefined) alreadyQueued.push(live.id);
-      else if (this.history.has(file.path) && options.again !== true) previouslyUploaded.push({ path: file.path, uploadedAt: Date.UTC(2026, 0, 2) });
-      else {
-        const id = this.seed(file.path, { libraryId: file.libraryId, ...(file.title !== undefined ? { title: file.title } : {}), resumable: file.resumable === true });
-        added.push(this.views.get(id) as JobView);
-      }
+  emit<E extends EventName>(event: E, payload: EventPayload<E>): void {
+    for (const l of [...(this.#listeners.get(event) ?? [])]) l(payload);
+  }
+
+  on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void {
+    const set = this.#listeners.get(event) ?? new Set();
+    this.#listeners.set(event, set);
+    const l = listener as (payload: unknown) => void;
+    set.add(l);
+    return () => set.delete(l);
+  }
+
+  async invoke<M extends MethodName>(method: M, input: MethodInput<M>): Promise<never> {
+    this.calls.push({ method, input });
+    return this.#answer(method, input) as never;
+  }
+
+  async invokeWithFiles<M extends FileMethod>(paths: readonly string[], method: M, input: Omit<MethodInput<M>, 'tokens'>): Promise<never> {
+    this.calls.push({ method, input: { ...input, paths } });
+    if (method !== 'videos.add') throw new Error(`not used by the command line: ${method}`);
+    return this.#add(paths, input as Omit<MethodInput<'videos.add'>, 'tokens'>) as never;
+  }
+
+  pathOf(token: string): string | undefined {
+    return token.startsWith('t:') ? token.slice(2) : undefined;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.#listeners.clear();
+  }
+
+  listeners(): number {
+    return [...this.#listeners.values()].reduce((n, s) => n + s.size, 0);
+  }
+
+  #answer(method: string, input: unknown): unknown {
+    switch (method) {
+      case 'videos.setConcurrency':
+        return (this.status = { ...this.status, concurrency: (input as { value: number }).value });
+      case 'videos.setBandwidthCap':
+        return (this.status = { ...this.status, bandwidthCap: (input as { bytesPerSecond: number | null }).bytesPerSecond });
+      case 'videos.setResumableOver':
+        return (input as { bytes: number }).bytes;
+      case 'videos.pause':
+        return { changed: this.#apply(input as Selection, (v) => (FINAL_STATES.has(v.state) || v.paused ? undefined : { paused: true })) };
+      case 'videos.list':
+        return { jobs: [...this.views.values()], status: this.status };
+      default:
+        throw new Error(`not used by the command line: ${method}`);
     }
-    this.emit(added);
-    return { added, alreadyQueued, previouslyUploaded, unreadable: [], empty: [] };
-  }
-
-  list(): { readonly jobs: readonly JobView[]; readonly status: QueueStatus } {
-    return { jobs: [...this.views.values()], status: this.status };
-  }
-
-  record(id: string): JobRecord | undefined {
-    return this.records.get(id);
   }
 
   #apply(selection: Selection, patch: (v: JobView) => Partial<JobView> | undefined): number {
@@ -149,82 +183,36 @@ export class FakeQueue implements UploadQueue {
     return n;
   }
 
-  async pause(selection: Selection): Promise<number> {
-    this.calls.pause.push(selection);
-    return this.#apply(selection, (v) => (FINAL_STATES.has(v.state) || v.paused ? undefined : { paused: true }));
-  }
-  async resume(selection: Selection): Promise<number> {
-    this.calls.resume.push(selection);
-    return this.#apply(selection, (v) => (v.paused ? { paused: false } : undefined));
-  }
-  async retry(selection: Selection): Promise<number> {
-    this.calls.retry.push(selection);
-    return this.#apply(selection, (v) => (FINAL_STATES.has(v.state) && v.state !== 'ready' ? { state: 'queued', error: null } : undefined));
-  }
-  async cancel(): Promise<number> {
-    throw new Error('the command line never cancels');
-  }
-  async moveToTop(): Promise<number> {
-    throw new Error('not used by the command line');
-  }
-  async clearCompleted(): Promise<number> {
-    throw new Error('not used by the command line');
-  }
-  async setTitle(): Promise<JobView> {
-    throw new Error('not used by the command line');
-  }
-  async setConcurrency(): Promise<QueueStatus> {
-    throw new Error('not used by the command line');
-  }
-  async setBandwidthCap(): Promise<QueueStatus> {
-    throw new Error('not used by the command line');
-  }
-  async relocate(): Promise<JobView | null> {
-    throw new Error('not used by the command line');
-  }
-  resumableOver(): number {
-    return this.threshold;
-  }
-  async setResumableOver(bytes: number): Promise<number> {
-    this.threshold = bytes;
-    return bytes;
-  }
-  async setResumable(selection: Selection, resumable: boolean): Promise<number> {
-    return this.#apply(selection, (v) => (v.resumable === resumable ? undefined : { resumable }));
-  }
-  onChange(listener: (change: QueueChange) => void): () => void {
-    this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
-  }
-  async idle(): Promise<void> {}
-  async close(): Promise<void> {
-    this.closed = true;
-    this.#listeners.clear();
-  }
-  listeners(): number {
-    return this.#listeners.size;
+  #add(paths: readonly string[], input: Omit<MethodInput<'videos.add'>, 'tokens'>): AddResult {
+    const files: AddResult['files'] = [];
+    const added: JobView[] = [];
+    for (const path of paths.filter((p) => isVideoFileName(p))) {
+      const token = `t:${path}`;
+      const name = basename(path);
+      if (this.history.has(path) && input.again !== true) {
+        files.push({ token, name, outcome: 'uploaded', uploadedAt: Date.UTC(2026, 0, 2) });
+        continue;
+      }
+      const id = this.seed(path, { libraryId: input.libraryId, collectionId: input.collectionId, ...(input.title !== undefined ? { title: input.title } : {}), resumable: input.resumable === true });
+      added.push(this.views.get(id) as JobView);
+      files.push({ token, name, outcome: 'added', jobId: id });
+    }
+    this.emit('videos.jobs', { jobs: added, removed: [], status: this.status });
+    return { files, skipped: paths.filter((p) => !isVideoFileName(p)).map((p) => basename(p)) };
   }
 }
 
-/** Deps over a fake queue; the walk keeps the video files among the paths and names the rest. */
-export function fakeDeps(queue: FakeQueue): VideosDeps & { opened: ({ dir: string } & Omit<QueueSettings, 'tus' | 'notice'>)[]; tus: (TusAccess | undefined)[]; notice?: (message: string) => void; clientFor?: Parameters<VideosDeps['openQueue']>[1] } {
-  const deps: VideosDeps & { opened: ({ dir: string } & Omit<QueueSettings, 'tus' | 'notice'>)[]; tus: (TusAccess | undefined)[]; notice?: (message: string) => void; clientFor?: Parameters<VideosDeps['openQueue']>[1] } = {
-    opened: [],
-    tus: [],
-    async openQueue(dir, clientFor, settings) {
-      // Signing access and the notice channel are recorded apart, so tests of the other settings compare them as before.
-      const { tus, notice, ...rest } = settings;
-      deps.opened.push({ dir, ...rest });
-      deps.tus.push(tus);
-      if (notice !== undefined) deps.notice = notice;
-      deps.clientFor = clientFor;
-      return queue;
-    },
-    async walk(paths) {
-      return { files: paths.filter((p) => isVideoFileName(p)), skipped: paths.filter((p) => !isVideoFileName(p)).map((p) => basename(p)) };
+/** Options that run the command on `core`; `opened` records what the command opened it with. */
+export function fakeCoreOptions(core: FakeCore): VideosOptions & { readonly opened: Parameters<NonNullable<VideosOptions['openCore']>>[0][] } {
+  const opened: Parameters<NonNullable<VideosOptions['openCore']>>[0][] = [];
+  return {
+    opened,
+    exitGraceMs: null,
+    openCore: async (options) => {
+      opened.push(options);
+      return core;
     },
   };
-  return deps;
 }
 
 /** Resolves once `test` holds for the output, checked after every write (no sleeping). */

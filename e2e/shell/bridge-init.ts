@@ -24,7 +24,7 @@ export function installBridge(args: BridgeInitArgs): void {
   const events = new Set(args.events);
   const listeners = new Map<string, Set<(p: unknown) => void>>();
   const invokeBinding = w.__burrowInvoke as (m: string, i: unknown) => Promise<Result>;
-  const dropBinding = w.__burrowDrop as (id: string) => Promise<Result>;
+  const dropBinding = w.__burrowDrop as (ids: string[], method: string, input: unknown) => Promise<{ result: Result | null; refused: string[] }>;
   // The bindings stay reachable only through the bridge, as ipcRenderer is only reachable through the preload.
   delete w.__burrowInvoke;
   delete w.__burrowDrop;
@@ -41,7 +41,7 @@ export function installBridge(args: BridgeInitArgs): void {
     }
   };
 
-  // Files handed to fromDrop wait here, by id, while the shell asks Chromium for the path behind them.
+  // Dropped files wait here, by id, while the shell asks Chromium for the path behind each.
   const dropped = new Map<string, File>();
   let lastDropId = 0;
   Object.defineProperty(w, args.droppedFileLookup, { value: (id: string) => dropped.get(id) });
@@ -77,15 +77,29 @@ export function installBridge(args: BridgeInitArgs): void {
       };
     },
     files: Object.freeze({
-      async fromDrop(file: File) {
-        if (!(file instanceof File)) return failure('validation', 'Not a file on disk', 'Only files dropped from the file manager can be uploaded.');
-        // Only the path crosses, never the bytes: the shell looks the File up and asks Chromium where it lives.
-        const id = `drop-${++lastDropId}`;
-        dropped.set(id, file);
+      // As the preload: one call with every file and the method to run on them; the page never learns a path.
+      async drop(files: readonly unknown[], method: string, input?: unknown) {
+        if (!methods.has(method)) return { result: failure('unknown_method', 'Unknown method', `${describe(method)} is not part of the contract.`), refused: [] };
+        const names = new Map<string, string>();
+        const refused: string[] = [];
+        for (const file of Array.isArray(files) ? files : []) {
+          if (!(file instanceof File)) {
+            refused.push('a file');
+            continue;
+          }
+          // Only the path crosses, never the bytes: the shell looks each File up and asks Chromium where it lives.
+          const id = `drop-${++lastDropId}`;
+          dropped.set(id, file);
+          names.set(id, file.name);
+        }
         try {
-          return await call(() => dropBinding(id), null);
+          if (names.size === 0) return { result: null, refused };
+          const answer = await dropBinding([...names.keys()], method, input ?? {});
+          return { result: answer.result, refused: [...refused, ...answer.refused.map((id) => names.get(id) ?? 'a file')] };
+        } catch (e) {
+          return { result: failure('internal', 'Burrow’s core did not answer', e instanceof Error ? e.message : String(e)), refused };
         } finally {
-          dropped.delete(id);
+          for (const id of names.keys()) dropped.delete(id);
         }
       },
     }),

@@ -4,7 +4,7 @@
  */
 import type { CDPSession, Page } from 'playwright-core';
 
-/** The page-side lookup the bridge defines for files handed to `files.fromDrop` (see bridge-init.ts). */
+/** The page-side lookup the bridge defines for files handed to `files.drop` (see bridge-init.ts). */
 export const DROPPED_FILE_LOOKUP = '__burrowDroppedFile';
 
 /** What a file chooser may be limited to, as the core's Dialogs port describes it. */

@@ -42,10 +42,10 @@ export interface ShellOptions {
   readonly passwordManager?: 'off' | 'as-profile-has-it';
 }
 
-/** A path the shell handed to the core for a dropped file, and the token the core gave back. */
-export interface RegisteredDrop {
-  readonly path: string;
-  readonly token: string;
+/** One drop the shell handed to the core: the paths it found for the files, and the call made on them. */
+export interface ShellDrop {
+  readonly paths: readonly string[];
+  readonly method: string;
 }
 
 export interface Shell {
@@ -55,8 +55,8 @@ export interface Shell {
   /** Chromium's profile (user data dir) inside the data folder: its password manager is off. */
   readonly chromiumProfileDir: string;
   readonly dialogs: ScriptedDialogs;
-  /** Every dropped file the core registered, with the path the shell found for it. */
-  readonly dropped: readonly RegisteredDrop[];
+  /** Every drop handed to the core, with the paths the shell found for its files. */
+  readonly drops: readonly ShellDrop[];
   readonly notifier: RecordingNotifier;
   readonly openedExternal: string[];
   /** The app window: its place and size, as the user sets them and as the state file remembers them. */
@@ -101,7 +101,7 @@ export async function launchShell(options: ShellOptions = {}): Promise<Shell> {
   // The page that exists once Chromium is up; a chooser can only open there.
   let pageFiles: PageFiles | undefined;
   const dialogs = new ScriptedDialogs((options.fileChooser ?? !headless) ? new ChromiumDialogs(() => pageFiles, { announce: (m) => console.log(m) }) : undefined);
-  const dropped: RegisteredDrop[] = [];
+  const drops: ShellDrop[] = [];
   const notifier = new RecordingNotifier();
   const openedExternal: string[] = [];
   const pkg = JSON.parse(await readFile(join(repoRoot, 'package.json'), 'utf8')) as { version: string };
@@ -152,7 +152,7 @@ export async function launchShell(options: ShellOptions = {}): Promise<Shell> {
     const [win, , core] = await Promise.all([
       attachAppWindow(ctx0, page, stateFile, savedWindow).then((w) => (appWindow = w)),
       serveRenderer(ctx0, distDir),
-      starting.then(async (c) => (await bindCore(ctx0, page, c, files, dropped), c)),
+      starting.then(async (c) => (await bindCore(ctx0, page, c, files, drops), c)),
     ]);
     await page.goto(options.firstLook === true ? APP_URL : `${APP_URL}#/apps`);
     // Back (Alt+Left, a mouse's back button) must not leave the app for the placeholder it replaced.
@@ -170,7 +170,7 @@ export async function launchShell(options: ShellOptions = {}): Promise<Shell> {
       dataDir,
       chromiumProfileDir,
       dialogs,
-      dropped,
+      drops,
       notifier,
       openedExternal,
       window: win,
@@ -193,7 +193,7 @@ export async function launchShell(options: ShellOptions = {}): Promise<Shell> {
 }
 
 /** Wires window.burrow to the core; calls from any frame but the app's main frame are refused, as in Electron. */
-async function bindCore(context: BrowserContext, page: Page, core: Core, files: PageFiles, dropped: RegisteredDrop[]): Promise<void> {
+async function bindCore(context: BrowserContext, page: Page, core: Core, files: PageFiles, drops: ShellDrop[]): Promise<void> {
   const fromApp = (frame: { url(): string; parentFrame(): unknown }) => frame.parentFrame() === null && frame.url().startsWith(`${SHELL_ORIGIN}/`);
   const refused = () => err(appError('auth', 'Call refused', { detail: 'Only the app’s own window may call the core.' }));
 
@@ -203,15 +203,17 @@ async function bindCore(context: BrowserContext, page: Page, core: Core, files: 
   await context.exposeBinding('__burrowInvoke', async ({ frame }, method: unknown, input: unknown) =>
     fromApp(frame) ? core.invoke(method, input, { signal: windowScope.signal }) : refused(),
   );
-  // As in Electron, a drop hands the core the file's path, never its bytes: Chromium says where the File lives.
-  await context.exposeBinding('__burrowDrop', async ({ frame }, id: unknown) => {
-    if (!fromApp(frame)) return refused();
-    const path = typeof id === 'string' ? await files.droppedPath(id).catch(() => '') : '';
-    // A File built in the page has no path; like the preload, the shell refuses it rather than copy its bytes.
-    if (!path) return err(appError('validation', 'Not a file on disk', { detail: 'Only files dropped from the file manager can be uploaded.' }));
-    const result = await core.registerDroppedFile(path);
-    if (result.ok) dropped.push({ path, token: (result.value as { token: string }).token });
-    return result;
+  // As in Electron, a drop hands the core the files' paths, never their bytes (Chromium says where each File lives),
+  // with the call to make on them, in one call. A File built in the page has no path: it is refused, never copied.
+  await context.exposeBinding('__burrowDrop', async ({ frame }, ids: unknown, method: unknown, input: unknown) => {
+    if (!fromApp(frame)) return { result: refused(), refused: [] };
+    const list = Array.isArray(ids) ? ids : [];
+    const paths = await Promise.all(list.map((id) => (typeof id === 'string' ? files.droppedPath(id).catch(() => '') : '')));
+    const found = paths.filter((p) => p !== '');
+    const refusedIds = list.filter((_id, i) => paths[i] === '');
+    if (found.length === 0) return { result: null, refused: refusedIds };
+    drops.push({ paths: found, method: String(method) });
+    return { result: await core.invokeWithFiles(found, method, input, { signal: windowScope.signal }), refused: refusedIds };
   });
   await context.addInitScript({ content: NAME_HELPER_SHIM });
   await context.addInitScript(installBridge, { methods: [...METHOD_NAMES], events: [...EVENT_NAMES], droppedFileLookup: DROPPED_FILE_LOOKUP });

@@ -4,6 +4,7 @@
  * at once, so uploads left running continue by themselves, while the CLI loads only what its command calls.
  */
 import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { EventName, MethodName } from '../../shared/contract/channels.js';
 import type { EventPayload } from '../../shared/contract/index.js';
 import { redactError } from '../../shared/common/redact.js';
@@ -20,13 +21,18 @@ import type { QuitQuestion } from './videos/index.js';
 
 export type { CorePorts, ShellProfile } from './ports.js';
 
-/** The core as a shell sees it: invoke a method, listen to events, register a dropped file, close. */
+/** The core as a shell sees it: invoke a method (on files, for a drop), listen to events, close. */
 export interface Core {
   invoke(method: unknown, input: unknown, ctx?: CallContext): Promise<Result<unknown>>;
+  /**
+   * A shell's drop in one call: each path gets a token (the renderer never sees a path), and `method` is invoked with
+   * the tokens added to its input as `tokens`, validated by the router like any call.
+   */
+  invokeWithFiles(paths: readonly string[], method: unknown, input: unknown, ctx?: CallContext): Promise<Result<unknown>>;
+  /** The path behind a token, for a shell that names files by path (the command line); the renderer cannot reach it. */
+  pathOf(token: string): string | undefined;
   on(event: unknown, listener: (payload: unknown) => void): () => void;
   emit<E extends EventName>(event: E, payload: EventPayload<E>): void;
-  /** Only for the shells' own drop path; the renderer cannot reach it through invoke(). */
-  registerDroppedFile(path: string): Promise<Result<unknown>>;
   /** Scrubs known key values out of an error, as every result is scrubbed (for failures a transport meets itself). */
   redactError(error: AppError): Promise<AppError>;
   /** The embedded sandbox when it is running (tests inject faults through it). */
@@ -143,6 +149,7 @@ export async function createCore(ports: CorePorts): Promise<Core> {
     videos: async () =>
       (await import('./videos/index.js')).createVideosArea({
         dataDir: ports.dataDir,
+        uploadsDir: ports.uploadsDir ?? join(ports.dataDir, 'uploads'),
         // Seals fetch header values while they wait on disk for the platform to take them.
         cipher: ports.cipher,
         dialogs: ports.dialogs,
@@ -161,7 +168,6 @@ export async function createCore(ports: CorePorts): Promise<Core> {
           return p ? profiles.libraries(p) : [];
         },
         pathOf: (token) => files.pathOf(token),
-        kindOf: (token) => files.kindOf(token),
         register: (path) => files.register(path),
       }),
     logs: async () => {
@@ -223,15 +229,18 @@ export async function createCore(ports: CorePorts): Promise<Core> {
 
   return {
     invoke: (method, input, ctx) => router.invoke(method, input, ctx),
-    on: (event, listener) => bus.on(event, listener),
-    emit: (event, payload) => bus.emit(event, payload),
-    async registerDroppedFile(path) {
+    async invokeWithFiles(paths, method, input, ctx) {
+      const tokens: string[] = [];
       try {
-        return { ok: true, value: await files.register(path) };
+        for (const path of paths) tokens.push((await files.register(path)).token);
       } catch (e) {
         return { ok: false, error: await redactKnown(toAppError(e)) };
       }
+      return router.invoke(method, { ...(typeof input === 'object' && input !== null ? input : {}), tokens }, ctx);
     },
+    pathOf: (token) => files.pathOf(token),
+    on: (event, listener) => bus.on(event, listener),
+    emit: (event, payload) => bus.emit(event, payload),
     redactError: redactKnown,
     embeddedSandbox: async () => (profiles.sandbox ? profiles.sandbox.peek() : null),
     quitQuestion: () => videos?.quitQuestion?.() ?? null,

@@ -34,6 +34,8 @@ export interface CorePorts {
   readonly appVersion: string;
   readonly platform: string;
   readonly dataDir: string;
+  /** Where the upload queue lives (the command line's state folder); default `<dataDir>/uploads`. */
+  readonly uploadsDir?: string;
   readonly cipher: SecretCipher;
   readonly dialogs: Dialogs;
   readonly notifier: Notifier;

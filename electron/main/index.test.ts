@@ -27,7 +27,7 @@ const h = vi.hoisted(() => {
             : { ok: false, error: { kind: 'unknown_method', title: 'Unknown method' } },
         on: () => () => {},
         emit: () => {},
-        registerDroppedFile: async () => ({ ok: false, error: { kind: 'not_found', title: 'File not found' } }),
+        invokeWithFiles: async () => ({ ok: false, error: { kind: 'not_found', title: 'File not found' } }),
         quitQuestion: () => core.question,
         close: async () => {
           core.closed++;

@@ -55,7 +55,7 @@ function fakeCore(opts: { redactor?: 'core' | 'none' | 'broken' } = {}) {
       return () => void bus.off(String(event), listener);
     }),
     emit: (event: string, payload: unknown) => bus.emit(event, payload),
-    registerDroppedFile: vi.fn(async (path: string) => ({ ok: true as const, value: { token: 't', name: path, size: 1 } })),
+    invokeWithFiles: vi.fn(async (paths: readonly string[], method: unknown, input: unknown, _ctx?: { signal?: AbortSignal }) => ({ ok: true as const, value: { paths, method, input } })),
     close: vi.fn(async () => {}),
     ...(redactor === 'none'
       ? {}
@@ -112,9 +112,9 @@ describe('IPC transport', () => {
   it.each(foreign)('refuses a call from %s without touching the core', async (_label, frame) => {
     const s = setup();
     expect(await s.call(INVOKE_CHANNEL, frame, { method: 'desktop.info', input: {} })).toEqual(REFUSED);
-    expect(await s.call(DROP_CHANNEL, frame, '/etc/passwd')).toEqual(REFUSED);
+    expect(await s.call(DROP_CHANNEL, frame, { paths: ['/etc/passwd'], method: 'files.list', input: {} })).toEqual(REFUSED);
     expect(s.raw.invoke).not.toHaveBeenCalled();
-    expect(s.raw.registerDroppedFile).not.toHaveBeenCalled();
+    expect(s.raw.invokeWithFiles).not.toHaveBeenCalled();
   });
 
   it('rejects malformed call envelopes before the core', async () => {
@@ -151,23 +151,27 @@ describe('IPC transport', () => {
     }
   });
 
-  it('scrubs a failed drop registration, which does not pass through the router', async () => {
+  it('hands a drop to the core as one call: every path and the method with its input, under the window’s signal', async () => {
     const s = setup();
-    s.raw.registerDroppedFile.mockResolvedValueOnce({ ok: false, error: { kind: 'not_found', title: 'Cannot read', detail: `/home/u/${KNOWN_KEY}.mp4` } } as never);
-    const result = await s.call(DROP_CHANNEL, appFrame, '/home/u/v.mp4');
-    expect(result).toMatchObject({ ok: false, error: { detail: `/home/u/${MASK}.mp4` } });
-    s.raw.registerDroppedFile.mockRejectedValueOnce(new Error(`stat ${KNOWN_KEY}`));
-    expect(JSON.stringify(await s.call(DROP_CHANNEL, appFrame, '/home/u/v.mp4'))).not.toContain(KNOWN_KEY);
+    const drop = { paths: ['/home/u/a.mp4', '/home/u/b.mov'], method: 'videos.add', input: { libraryId: 7, collectionId: null } };
+    expect(await s.call(DROP_CHANNEL, appFrame, drop)).toEqual({ ok: true, value: drop });
+    expect(s.raw.invokeWithFiles).toHaveBeenCalledTimes(1);
+    expect(s.raw.invokeWithFiles.mock.calls[0]?.[3]?.signal).toBeInstanceOf(AbortSignal);
   });
 
-  it('registers dropped files by path and refuses non-paths', async () => {
+  it('refuses malformed drops before the core', async () => {
     const s = setup();
-    expect(await s.call(DROP_CHANNEL, appFrame, '/home/u/v.mp4')).toMatchObject({ ok: true });
-    expect(s.raw.registerDroppedFile).toHaveBeenCalledWith('/home/u/v.mp4');
-    for (const arg of ['', 42, null, { path: '/x' }, 'a\0b', 'x'.repeat(5000)]) {
+    const good = { paths: ['/home/u/v.mp4'], method: 'files.list', input: {} };
+    for (const arg of ['/home/u/v.mp4', 42, null, { ...good, method: 7 }, { ...good, paths: '/x' }, { ...good, paths: [] }, { ...good, paths: [''] }, { ...good, paths: [7] }, { ...good, paths: ['a\0b'] }, { ...good, paths: ['x'.repeat(5000)] }, { ...good, paths: Array.from({ length: 100_001 }, () => '/x') }]) {
       expect(await s.call(DROP_CHANNEL, appFrame, arg)).toMatchObject({ ok: false, error: { kind: 'validation' } });
     }
-    expect(s.raw.registerDroppedFile).toHaveBeenCalledTimes(1);
+    expect(s.raw.invokeWithFiles).not.toHaveBeenCalled();
+  });
+
+  it('scrubs known keys from a drop whose core call throws', async () => {
+    const s = setup();
+    s.raw.invokeWithFiles.mockRejectedValueOnce(new Error(`stat ${KNOWN_KEY}`));
+    expect(JSON.stringify(await s.call(DROP_CHANNEL, appFrame, { paths: ['/home/u/v.mp4'], method: 'files.list', input: {} }))).not.toContain(KNOWN_KEY);
   });
 
   it('pushes subscribed events to the window, once per subscription, and stops on unsubscribe', () => {

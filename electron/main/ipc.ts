@@ -14,6 +14,17 @@ export const REFUSED: Result<never> = err(appError('auth', 'Call refused', { det
 
 /** The largest dropped-file path accepted; real paths are far shorter. */
 const MAX_PATH_LENGTH = 4096;
+/** The most files one drop may carry (as many as a call may name by token). */
+const MAX_DROPPED = 100_000;
+
+/** A drop message from the preload: the dropped files' paths, and the call to make on them. */
+function dropOf(arg: unknown): { paths: string[]; method: string; input: unknown } | null {
+  if (typeof arg !== 'object' || arg === null) return null;
+  const { paths, method, input } = arg as { paths?: unknown; method?: unknown; input?: unknown };
+  if (typeof method !== 'string' || !Array.isArray(paths) || paths.length === 0 || paths.length > MAX_DROPPED) return null;
+  const ok = paths.every((p) => typeof p === 'string' && p !== '' && p.length <= MAX_PATH_LENGTH && !p.includes('\0'));
+  return ok ? { paths: paths as string[], method, input } : null;
+}
 
 /** Scrubs known secrets out of an error before it reaches the window. */
 export type ErrorRedactor = (error: AppError) => Promise<AppError>;
@@ -62,7 +73,7 @@ interface Peer {
  * What the transport uses of the core. `redactError` is the core's own scrubbing of known key values, the one every
  * router result passes through; a core without it gets thrown failures answered by their title alone.
  */
-export type TransportCore = Pick<Core, 'invoke' | 'on' | 'registerDroppedFile'> & { readonly redactError?: ErrorRedactor };
+export type TransportCore = Pick<Core, 'invoke' | 'invokeWithFiles' | 'on'> & { readonly redactError?: ErrorRedactor };
 
 export interface Transport {
   /** Live subscriptions per web contents id (for tests and diagnostics). */
@@ -98,13 +109,11 @@ export function registerIpc(ipcMain: Pick<IpcMain, 'handle' | 'on' | 'removeHand
     return core.invoke(method, input, { signal: peerOf(event.sender).abort.signal });
   }, redact);
 
-  handleTrusted(ipcMain, DROP_CHANNEL, async (_event, arg) => {
-    if (typeof arg !== 'string' || arg === '' || arg.length > MAX_PATH_LENGTH || arg.includes('\0')) {
-      return err(appError('validation', 'Not a file path', { detail: 'Only files dropped on the window can be registered.' }));
-    }
-    const result = await core.registerDroppedFile(arg);
-    // The drop path bypasses the router, so its failures are scrubbed here, as the router does for every call.
-    return result.ok || !core.redactError ? result : err(await redact(result.error));
+  // A drop is one call: the core registers the paths and runs the method on their tokens through the router.
+  handleTrusted(ipcMain, DROP_CHANNEL, async (event, arg) => {
+    const drop = dropOf(arg);
+    if (!drop) return err(appError('validation', 'Malformed drop', { detail: 'Expected { paths, method, input }.' }));
+    return core.invokeWithFiles(drop.paths, drop.method, drop.input, { signal: peerOf(event.sender).abort.signal });
   }, redact);
 
   onTrusted(ipcMain, SUBSCRIBE_CHANNEL, (event, arg) => {

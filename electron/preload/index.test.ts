@@ -36,14 +36,14 @@ function push(event: string, payload: unknown): void {
 }
 
 describe('preload bridge', () => {
-  it('exposes exactly window.burrow = { invoke, on, files: { fromDrop } }, all functions, nothing else', () => {
+  it('exposes exactly window.burrow = { invoke, on, files: { drop } }, all functions, nothing else', () => {
     expect(h.contextBridge.exposeInMainWorld).toHaveBeenCalledTimes(1);
     expect([...h.exposed.keys()]).toEqual(['burrow']);
     expect(Object.keys(burrow).sort()).toEqual(['files', 'invoke', 'on']);
-    expect(Object.keys(burrow.files)).toEqual(['fromDrop']);
+    expect(Object.keys(burrow.files)).toEqual(['drop']);
     expect(typeof burrow.invoke).toBe('function');
     expect(typeof burrow.on).toBe('function');
-    expect(typeof burrow.files.fromDrop).toBe('function');
+    expect(typeof burrow.files.drop).toBe('function');
     const values = [...Object.values(burrow), ...Object.values(burrow.files)];
     expect(values).not.toContain(h.ipcRenderer);
     expect(values).not.toContain(h.webUtils);
@@ -111,22 +111,31 @@ describe('preload bridge', () => {
     expect(good).toHaveBeenCalledTimes(1);
   });
 
-  it('fromDrop sends the real path on the drop channel and never hands the path to the page', async () => {
-    h.ipcRenderer.invoke.mockResolvedValueOnce({ ok: true, value: { token: 't1', name: 'video.mp4', size: 3 } });
-    const file = { name: 'video.mp4' };
-    const result = await burrow.files.fromDrop(file);
-    expect(h.webUtils.getPathForFile).toHaveBeenCalledWith(file);
-    expect(h.ipcRenderer.invoke).toHaveBeenCalledWith(DROP_CHANNEL, '/home/user/video.mp4');
-    expect(result).toEqual({ ok: true, value: { token: 't1', name: 'video.mp4', size: 3 } });
+  it('a drop is one message on the drop channel: every real path and the call to make; the page gets the call’s result, never a path', async () => {
+    h.ipcRenderer.invoke.mockResolvedValueOnce({ ok: true, value: { added: 2 } });
+    h.webUtils.getPathForFile.mockImplementation((f) => `/home/user/${(f as { name: string }).name}`);
+    const files = [{ name: 'a.mp4' }, { name: 'b.mov' }];
+    const dropped = await burrow.files.drop(files, 'videos.add', { libraryId: 7, collectionId: null });
+    expect(h.ipcRenderer.invoke).toHaveBeenCalledTimes(1);
+    expect(h.ipcRenderer.invoke).toHaveBeenCalledWith(DROP_CHANNEL, { paths: ['/home/user/a.mp4', '/home/user/b.mov'], method: 'videos.add', input: { libraryId: 7, collectionId: null } });
+    expect(dropped).toEqual({ result: { ok: true, value: { added: 2 } }, refused: [] });
+    h.webUtils.getPathForFile.mockReset();
   });
 
-  it('fromDrop refuses things that are not files on disk without sending', async () => {
-    h.webUtils.getPathForFile.mockReturnValueOnce('');
-    await expect(burrow.files.fromDrop({})).resolves.toMatchObject({ ok: false, error: { kind: 'validation' } });
-    h.webUtils.getPathForFile.mockImplementationOnce(() => {
-      throw new TypeError('Argument must be a File');
+  it('files with no path on disk are named and left out; with none left, or an unknown method, nothing is sent', async () => {
+    h.webUtils.getPathForFile.mockImplementation((f) => {
+      if ((f as { name?: string }).name === 'page-made.mp4') return '';
+      if (typeof f !== 'object') throw new TypeError('Argument must be a File');
+      return '/home/user/real.mp4';
     });
-    await expect(burrow.files.fromDrop('nope' as unknown as object)).resolves.toMatchObject({ ok: false, error: { kind: 'validation' } });
+    const some = await burrow.files.drop([{ name: 'page-made.mp4' }, { name: 'real.mp4' }], 'files.list');
+    expect(h.ipcRenderer.invoke).toHaveBeenCalledWith(DROP_CHANNEL, { paths: ['/home/user/real.mp4'], method: 'files.list', input: {} });
+    expect(some.refused).toEqual(['page-made.mp4']);
+    h.ipcRenderer.invoke.mockClear();
+    expect(await burrow.files.drop([{ name: 'page-made.mp4' }, 'nope' as unknown as object], 'files.list')).toEqual({ result: null, refused: ['page-made.mp4', 'a file'] });
+    expect(await burrow.files.drop('nope' as unknown as object[], 'files.list')).toEqual({ result: null, refused: [] });
+    expect((await burrow.files.drop([{ name: 'real.mp4' }], 'files.secret')).result).toMatchObject({ ok: false, error: { kind: 'unknown_method' } });
     expect(h.ipcRenderer.invoke).not.toHaveBeenCalled();
+    h.webUtils.getPathForFile.mockReset();
   });
 });

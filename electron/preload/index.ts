@@ -1,11 +1,11 @@
 /**
- * The preload: puts exactly `window.burrow = { invoke, on, files: { fromDrop } }` into the page.
+ * The preload: puts exactly `window.burrow = { invoke, on, files: { drop } }` into the page.
  * No ipcRenderer, no channel names and no Node objects cross the bridge; names are checked here and again in main.
  * Imports only `electron` and the zod-free channel list, so the sandboxed bundle stays tiny.
  */
 import { contextBridge, ipcRenderer, webUtils } from 'electron';
 import { DROP_CHANNEL, EVENT_CHANNEL, INVOKE_CHANNEL, SUBSCRIBE_CHANNEL, isEventName, isMethodName } from '../../shared/contract/channels.js';
-import type { BurrowBridge } from '../../shared/contract/index.js';
+import type { BurrowBridge, DropResult } from '../../shared/contract/index.js';
 import type { AppError, Result } from '../../shared/contract/result.js';
 
 type Listener = (payload: unknown) => void;
@@ -76,15 +76,22 @@ const bridge: BurrowBridge = {
   },
 
   files: {
-    async fromDrop(file) {
-      let path: string;
-      try {
-        path = webUtils.getPathForFile(file as File);
-      } catch {
-        path = '';
+    // Every path of the drop goes in one message with the call to make: main gets tokens for them and makes it.
+    async drop(files, method, input): Promise<DropResult> {
+      if (!isMethodName(method)) return { result: failure('unknown_method', 'Unknown method', `${describe(method)} is not part of the contract.`), refused: [] };
+      const paths: string[] = [];
+      const refused: string[] = [];
+      for (const file of Array.isArray(files) ? files : []) {
+        let path = '';
+        try {
+          path = webUtils.getPathForFile(file as File);
+        } catch {
+          // Not a File at all: refused below, as one made in the page is.
+        }
+        if (path) paths.push(path);
+        else refused.push(typeof (file as { name?: unknown }).name === 'string' ? (file as File).name : 'a file');
       }
-      if (!path) return failure('validation', 'Not a file on disk', 'Only files dropped from the file manager can be uploaded.');
-      return (await call(DROP_CHANNEL, path)) as Awaited<ReturnType<BurrowBridge['files']['fromDrop']>>;
+      return { result: paths.length > 0 ? await call(DROP_CHANNEL, { paths, method, input: input ?? {} }) : null, refused };
     },
   },
 };

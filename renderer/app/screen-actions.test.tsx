@@ -33,7 +33,7 @@ describe('screen actions', () => {
   it('Choose files opens the native dialog for the chosen library', async () => {
     fakeLayout();
     const bridge = bridgeWith([]);
-    bridge.answer('videos.choose', { added: 0, skipped: [], alreadyQueued: [], previouslyUploaded: [] });
+    bridge.answer('videos.choose', { files: [], skipped: [] });
     act(() => useNav.setState({ area: 'videos' }));
     renderVideos();
     await waitFor(() => expect(useTarget.getState().libraryId).toBe(1));

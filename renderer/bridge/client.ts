@@ -1,6 +1,6 @@
 /** A typed client over window.burrow: calls resolve to values or throw a BridgeError carrying the AppError. */
 import type { EventName, MethodName } from '../../shared/contract/channels';
-import type { EventPayload, MethodInput, MethodOutput } from '../../shared/contract/index';
+import type { EventPayload, FileMethod, MethodInput, MethodOutput } from '../../shared/contract/index';
 import type { AppError } from '../../shared/contract/result';
 
 /** Thrown by call(): keeps the core's plain error object for the UI to show. */
@@ -22,6 +22,16 @@ export async function call<M extends MethodName>(method: M, input: MethodInput<M
   const result = await bridge().invoke(method, input);
   if (!result.ok) throw new BridgeError(result.error);
   return result.value as MethodOutput<M>;
+}
+
+/**
+ * Hands dropped Files to the core and calls `method` on them in one call (the core adds their tokens to `input`);
+ * `refused` names the files with no path on disk, and `value` is null when none had one. Throws BridgeError on a failure.
+ */
+export async function drop<M extends FileMethod>(files: readonly File[], method: M, input: Omit<MethodInput<M>, 'tokens'>): Promise<{ value: MethodOutput<M> | null; refused: readonly string[] }> {
+  const { result, refused } = await bridge().files.drop(files, method, input);
+  if (result && !result.ok) throw new BridgeError(result.error);
+  return { value: result ? (result.value as MethodOutput<M>) : null, refused };
 }
 
 /** Subscribes to a contract event; returns the unsubscribe function. Only bridge/events.ts listens: features register there. */

@@ -1,6 +1,6 @@
 /** A scripted `window.burrow` for component tests: answers per method, records calls, emits events on demand. */
 import type { EventName, MethodName } from '../../shared/contract/channels';
-import type { BurrowBridge, EventPayload, MethodInput, MethodOutput, RegisteredFile } from '../../shared/contract/index';
+import type { BurrowBridge, EventPayload, MethodInput, MethodOutput } from '../../shared/contract/index';
 import type { AppError, Result } from '../../shared/contract/result';
 
 type Answer<M extends MethodName> = MethodOutput<M> | { readonly error: AppError } | ((input: MethodInput<M>) => MethodOutput<M>);
@@ -15,8 +15,11 @@ export interface FakeBridge extends BurrowBridge {
   emit<E extends EventName>(event: E, payload: EventPayload<E>): void;
   /** How many calls a method has had. */
   count(method: MethodName): number;
-  /** Sets how dropped files register from now on (by default every drop is refused, as for a File made in the page). */
-  answerDrop(register: (file: File) => RegisteredFile | { readonly error: AppError }): void;
+  /**
+   * Which dropped files have a path on disk from now on (by default none, as for Files made in the page). A drop of
+   * some calls its method as main does, the input given their tokens (`t-<name>`); the rest are refused by name.
+   */
+  acceptDrops(accept?: (file: File) => boolean): void;
   /** Every input of a method's calls, in order. */
   inputs<M extends MethodName>(method: M): MethodInput<M>[];
 }
@@ -26,7 +29,7 @@ export function installFakeBridge(): FakeBridge {
   const answers = new Map<string, unknown>();
   const listeners = new Map<string, Set<(payload: unknown) => void>>();
   const calls: { method: string; input: unknown }[] = [];
-  let registerDrop: (file: File) => RegisteredFile | { readonly error: AppError } = () => ({ error: { kind: 'validation', title: 'Not a file on disk' } });
+  let accepted: (file: File) => boolean = () => false;
   const fake: FakeBridge = {
     calls,
     answer(method, answer) {
@@ -38,8 +41,8 @@ export function installFakeBridge(): FakeBridge {
     count(method) {
       return calls.filter((c) => c.method === method).length;
     },
-    answerDrop(register) {
-      registerDrop = register;
+    acceptDrops(accept = () => true) {
+      accepted = accept;
     },
     inputs<M extends MethodName>(method: M) {
       return calls.filter((c) => c.method === method).map((c) => c.input as MethodInput<M>);
@@ -59,9 +62,11 @@ export function installFakeBridge(): FakeBridge {
       return () => set.delete(listener);
     },
     files: {
-      async fromDrop(file) {
-        const r = registerDrop(file as File);
-        return 'error' in r ? { ok: false, error: r.error } : { ok: true, value: r };
+      async drop(files, method, input) {
+        const dropped = files as readonly File[];
+        const tokens = dropped.filter((f) => accepted(f)).map((f) => `t-${f.name}`);
+        const refused = dropped.filter((f) => !accepted(f)).map((f) => f.name);
+        return { result: tokens.length > 0 ? await fake.invoke(method, { ...input, tokens }) : null, refused };
       },
     },
   };

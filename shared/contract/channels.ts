@@ -125,7 +125,7 @@ export const INVOKE_CHANNEL = 'burrow:invoke';
 export const EVENT_CHANNEL = 'burrow:event';
 /** Subscribe/unsubscribe notices so main only pushes what a window listens to. */
 export const SUBSCRIBE_CHANNEL = 'burrow:subscribe';
-/** The preload-only channel that registers a dropped file by its real path. */
+/** The preload-only channel of a drop: the dropped files' real paths and the call to make on them, in one message. */
 export const DROP_CHANNEL = 'burrow:file-drop';
 
 const methodSet: ReadonlySet<string> = new Set(METHOD_NAMES);

@@ -11,7 +11,7 @@ import { appContract } from './desktop.js';
 import { appsContract } from './apps.js';
 import { consoleContract } from './console.js';
 import type { MethodSpec } from './define.js';
-import { filesContract, type RegisteredFile } from './files.js';
+import { filesContract } from './files.js';
 import { logsContract } from './logs.js';
 import { settingsContract } from './settings.js';
 import { videosContract } from './videos.js';
@@ -54,13 +54,25 @@ export type Events = typeof events;
 export type MethodInput<M extends MethodName> = z.input<Methods[M]['input']>;
 export type MethodOutput<M extends MethodName> = z.output<Methods[M]['output']>;
 export type EventPayload<E extends EventName> = z.output<Events[E]>;
+/** The methods that take files by token (`tokens`): what a drop, or a command naming files, can call. */
+export type FileMethod = { [M in MethodName]: 'tokens' extends keyof MethodInput<M> ? M : never }[MethodName];
+
+/** What a drop gave: the call's result (null when no file had a path, so nothing was sent), and the names refused. */
+export interface DropResult {
+  readonly result: Result<unknown> | null;
+  /** Names of the files with no path on disk behind them (made in the page): never sent. */
+  readonly refused: readonly string[];
+}
 
 /** The object the preload (or the Chromium shell) puts on `window.burrow`. */
 export interface BurrowBridge {
   invoke(method: string, input?: unknown): Promise<Result<unknown>>;
   on(event: string, listener: (payload: unknown) => void): () => void;
   readonly files: {
-    /** Turns a dropped DOM File into a registered file (the path never reaches the page). */
-    fromDrop(file: object): Promise<Result<RegisteredFile>>;
+    /**
+     * Hands dropped DOM Files to the core by path (never a path to the page, never their bytes) and calls `method` on
+     * them in the same message: the core adds their tokens to `input` as `tokens`.
+     */
+    drop(files: readonly object[], method: string, input?: object): Promise<DropResult>;
   };
 }

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { LibraryId } from '../settings/profiles.js';
 import { BANDWIDTH_CAP, CONCURRENCY, JobView, QueueStatus, Title } from '../videos/model.js';
 import { empty, type AreaContract } from './define.js';
+import { Tokens } from './files.js';
 import { videosFetchEvents, videosFetchMethods } from './videos-fetch.js';
 import { videosLibraryMethods } from './videos-library.js';
 import { videosTusMethods } from './videos-tus.js';
@@ -24,15 +25,24 @@ const CollectionId = z.string().trim().min(1).max(100);
 export const Collection = z.object({ guid: z.string(), name: z.string(), videoCount: z.number().int() });
 export type Collection = z.infer<typeof Collection>;
 
-/** What adding files did: how many rows were added, and what was not added and why. */
+/** What adding did with each video file (dropped, chosen, or found in a dropped folder), and what was left out. */
 export const AddResult = z.object({
-  added: z.number().int(),
-  /** Files left out because they are not videos (names only), and folders that could not be read. */
+  files: z.array(
+    z.object({
+      token: z.string(),
+      name: z.string(),
+      /**
+       * `added`: a new row; `queued`: the row it already had (highlighted; taken up again with `takeUp`); `uploaded`:
+       * this machine uploaded it to the library before, at `uploadedAt` (the user decides, then adds it with `again`);
+       * `unreadable` or `empty`: nothing to upload.
+       */
+      outcome: z.enum(['added', 'queued', 'uploaded', 'unreadable', 'empty']),
+      jobId: JobId.optional(),
+      uploadedAt: z.number().optional(),
+    }),
+  ),
+  /** Names of what is not a video file, of folders that could not be read, and of items no longer available. */
   skipped: z.array(z.string()),
-  /** Jobs already in the queue for the same file; their rows are highlighted. */
-  alreadyQueued: z.array(JobId),
-  /** Files this machine already uploaded to the library: the user decides, then adds them again with `again`. */
-  previouslyUploaded: z.array(z.object({ token: z.string(), name: z.string(), uploadedAt: z.number() })),
 });
 export type AddResult = z.infer<typeof AddResult>;
 
@@ -55,9 +65,14 @@ export const videosContract = {
       input: z.object({ libraryId: LibraryId, name: z.string().trim().min(1, 'must not be empty').max(200, 'must be at most 200 characters') }).strict(),
       output: Collection,
     },
-    /** Adds dropped files and folders (by token) to the queue; folders are walked in the core. */
+    /**
+     * Adds dropped files and folders (by token) to the queue; folders are walked in the core. `title` names the one
+     * video (refused when the files hold more); `resumable` sends them by tus whatever their size; `takeUp`, a command
+     * run again: each file's row goes on, on its video (paused, resumed; ended without the whole file, retried, `again`
+     * or not; resumable when asked).
+     */
     'videos.add': {
-      input: z.object({ ...Target, tokens: z.array(z.string().min(1).max(100)).min(1).max(100_000), again: z.boolean().optional() }).strict(),
+      input: z.object({ ...Target, tokens: Tokens.min(1), again: z.boolean().optional(), title: Title.optional(), resumable: z.boolean().optional(), takeUp: z.boolean().optional() }).strict(),
       output: AddResult,
     },
     /** Opens the native file dialog and adds what the user chose. */

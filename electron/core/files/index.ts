@@ -8,6 +8,6 @@ export { FileRegistry } from './registry.js';
 /** Builds the handlers over the session's registry. */
 export function filesHandlers(files: FileRegistry): AreaHandlers<typeof filesContract> {
   return {
-    'files.list': async () => ({ files: files.list() }),
+    'files.list': async ({ tokens }) => ({ files: await files.list(tokens) }),
   };
 }

@@ -6,40 +6,40 @@ import type { RegisteredFile } from '../../../shared/contract/files.js';
 import { appError } from '../../../shared/contract/result.js';
 import { AppFailure } from '../errors.js';
 
-interface Entry extends RegisteredFile {
-  readonly path: string;
-}
-
-/** Registers files by absolute path and resolves tokens back to paths. */
+/** Registers absolute paths and resolves tokens back to paths; nothing is read until an area uses a token. */
 export class FileRegistry {
-  readonly #byToken = new Map<string, Entry>();
+  readonly #paths = new Map<string, string>();
+  readonly #tokens = new Map<string, string>();
 
-  /** Registers a regular file or a folder; anything else, a missing path or a relative path is refused. */
-  async register(path: string): Promise<RegisteredFile> {
+  /** The token of an absolute path (the same one each time for the same path); a relative path is refused. */
+  async register(path: string): Promise<{ readonly token: string; readonly name: string }> {
     if (!path.startsWith('/') && !/^[A-Za-z]:[\\/]/.test(path)) {
       throw new AppFailure(appError('validation', 'Not a file path', { detail: 'Only files chosen or dropped in the app can be used.' }));
     }
-    const info = await stat(path).catch(() => null);
-    if (!info || (!info.isFile() && !info.isDirectory())) {
-      throw new AppFailure(appError('not_found', 'File not found', { detail: `${basename(path)} is not a readable file.` }));
+    let token = this.#tokens.get(path);
+    if (token === undefined) {
+      token = randomUUID();
+      this.#tokens.set(path, token);
+      this.#paths.set(token, path);
     }
-    const kind = info.isDirectory() ? 'folder' : 'file';
-    const entry: Entry = { token: randomUUID(), name: basename(path), size: kind === 'folder' ? 0 : info.size, kind, path };
-    this.#byToken.set(entry.token, entry);
-    return { token: entry.token, name: entry.name, size: entry.size, kind };
-  }
-
-  /** Whether a token stands for a file or a folder, or undefined. */
-  kindOf(token: string): 'file' | 'folder' | undefined {
-    return this.#byToken.get(token)?.kind;
+    return { token, name: basename(path) };
   }
 
   /** The path behind a token, or undefined. */
   pathOf(token: string): string | undefined {
-    return this.#byToken.get(token)?.path;
+    return this.#paths.get(token);
   }
 
-  list(): RegisteredFile[] {
-    return [...this.#byToken.values()].map(({ token, name, size, kind }) => ({ token, name, size, kind }));
+  /** The registered files as they are on disk now (only those of `tokens` when given); one gone or unknown is left out. */
+  async list(tokens: readonly string[] = [...this.#paths.keys()]): Promise<RegisteredFile[]> {
+    const found = await Promise.all(
+      tokens.map(async (token): Promise<RegisteredFile | null> => {
+        const path = this.#paths.get(token);
+        const info = path === undefined ? null : await stat(path).catch(() => null);
+        if (path === undefined || !info || (!info.isFile() && !info.isDirectory())) return null;
+        return info.isDirectory() ? { token, name: basename(path), size: 0, kind: 'folder' } : { token, name: basename(path), size: info.size, kind: 'file' };
+      }),
+    );
+    return found.filter((f): f is RegisteredFile => f !== null);
   }
 }

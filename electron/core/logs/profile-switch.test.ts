@@ -22,9 +22,9 @@ describe('a profile switch', () => {
     const tail = await h.call<{ sessionId: string }>('logs.tail', { zoneId, filter: '' });
     const path = join(h.dataDir, 'cdn.log');
     await writeFile(path, '');
-    const registered = await h.core.registerDroppedFile(path);
-    if (!registered.ok) throw new Error(registered.error.title);
-    const file = await h.call<LogsStatus>('logs.open', { source: { kind: 'file', token: (registered.value as { token: string }).token }, filter: '' });
+    const dropped = await h.core.invokeWithFiles([path], 'files.list', {});
+    if (!dropped.ok) throw new Error(dropped.error.title);
+    const file = await h.call<LogsStatus>('logs.open', { source: { kind: 'file', token: (dropped.value as { files: { token: string }[] }).files[0]!.token }, filter: '' });
 
     // Activating the same profile again is no switch: every session stays.
     const list = await h.call<{ activeId: string }>('settings.profiles');

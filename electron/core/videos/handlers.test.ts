@@ -46,7 +46,6 @@ beforeEach(async () => {
   h = videosHandlers({
     queue,
     pathOf: (t) => registry.pathOf(t),
-    kindOf: (t) => registry.list().find((f) => f.token === t)?.kind,
     register: (p) => registry.register(p),
     dialogs,
     libraries: async () => sb.sandbox.libraries.map((l) => ({ id: l.id, name: l.name, hasKey: true })),
@@ -95,37 +94,53 @@ describe('videos handlers', () => {
     const folder = await registry.register(join(dir, 'trip'));
     const single = await registry.register(loose);
     const result = await call('videos.add', { libraryId, collectionId: null, tokens: [folder.token, single.token, 'stale-token'] });
-    expect(result).toMatchObject({ added: 3, alreadyQueued: [], previouslyUploaded: [] });
+    expect(result.files.map((f) => [f.name, f.outcome])).toEqual([['a.mov', 'added'], ['b.mp4', 'added'], ['loose.mkv', 'added']]);
+    // Each file by token (the dropped one keeps its own; a walked one gets one now), with its row.
+    expect(result.files[2]!.token).toBe(single.token);
+    expect(registry.pathOf(result.files[0]!.token)).toBe(join(dir, 'trip', 'a.mov'));
     expect(result.skipped).toEqual(['notes.txt', '1 item no longer available']);
     // In the order dropped; a folder's videos in natural order.
-    expect((await call('videos.list', {})).jobs.map((j) => j.fileName)).toEqual(['a.mov', 'b.mp4', 'loose.mkv']);
+    const jobs = (await call('videos.list', {})).jobs;
+    expect(jobs.map((j) => j.fileName)).toEqual(['a.mov', 'b.mp4', 'loose.mkv']);
+    expect(result.files.map((f) => f.jobId)).toEqual(jobs.map((j) => j.id));
     await queue.idle();
-    // Still listed: pointed to their rows. Once cleared, uploaded before: offered back by token (the walked file gets one now), not added.
-    expect((await call('videos.add', { libraryId, collectionId: null, tokens: [folder.token] })).alreadyQueued).toHaveLength(2);
+    // Still listed: pointed to their rows. Once cleared, uploaded before: offered back by token, not added.
+    const listed = await call('videos.add', { libraryId, collectionId: null, tokens: [folder.token] });
+    expect(listed.files.map((f) => [f.outcome, f.jobId])).toEqual([['queued', jobs[0]!.id], ['queued', jobs[1]!.id]]);
     await call('videos.clearCompleted', {});
     const again = await call('videos.add', { libraryId, collectionId: null, tokens: [folder.token] });
-    expect(again.added).toBe(0);
-    expect(again.previouslyUploaded.map((p) => p.name)).toEqual(['a.mov', 'b.mp4']);
-    expect(registry.pathOf(again.previouslyUploaded[0]!.token)).toBe(join(dir, 'trip', 'a.mov'));
-    const forced = await call('videos.add', { libraryId, collectionId: null, tokens: again.previouslyUploaded.map((p) => p.token), again: true });
-    expect(forced.added).toBe(2);
+    expect(again.files.map((f) => [f.name, f.outcome, typeof f.uploadedAt])).toEqual([['a.mov', 'uploaded', 'number'], ['b.mp4', 'uploaded', 'number']]);
+    const forced = await call('videos.add', { libraryId, collectionId: null, tokens: again.files.map((p) => p.token), again: true });
+    expect(forced.files.map((f) => f.outcome)).toEqual(['added', 'added']);
   });
 
-  it('an empty video file is named among the files left out, and nothing is queued for it', async () => {
+  it('an empty video file is named as such, and nothing is queued for it', async () => {
     const libraryId = sb.sandbox.libraries[0]!.id;
     await file('clips/a.mp4');
     await writeFile(join(dir, 'clips', 'empty.mp4'), '');
     const folder = await registry.register(join(dir, 'clips'));
     const result = await call('videos.add', { libraryId, collectionId: null, tokens: [folder.token] });
-    expect(result).toMatchObject({ added: 1, skipped: ['empty.mp4 (an empty file)'] });
+    expect(result.files.map((f) => [f.name, f.outcome])).toEqual([['a.mp4', 'added'], ['empty.mp4', 'empty']]);
     expect((await call('videos.list', {})).jobs.map((j) => j.fileName)).toEqual(['a.mp4']);
+  });
+
+  it('a title goes with the one video it names; files holding more are refused whole; resumable is per add', async () => {
+    const libraryId = sb.sandbox.libraries[0]!.id;
+    await file('two/a.mp4');
+    await file('two/b.mp4');
+    const one = await registry.register(await file('one/only.mp4'));
+    const two = await registry.register(join(dir, 'two'));
+    await expect(call('videos.add', { libraryId, collectionId: null, tokens: [two.token], title: 'Both' })).rejects.toMatchObject({ error: { kind: 'validation', title: 'A title names one video', detail: 'The files given hold 2 video files.' } });
+    expect((await call('videos.list', {})).jobs).toEqual([]);
+    await call('videos.add', { libraryId, collectionId: null, tokens: [one.token], title: 'The only one', resumable: true });
+    expect((await call('videos.list', {})).jobs.map((j) => [j.title, j.resumable])).toEqual([['The only one', true]]);
   });
 
   it('chooses files in the native dialog with a video filter and an "All files" one', async () => {
     const libraryId = sb.sandbox.libraries[0]!.id;
-    expect(await call('videos.choose', { libraryId, collectionId: null })).toEqual({ added: 0, skipped: [], alreadyQueued: [], previouslyUploaded: [] });
+    expect(await call('videos.choose', { libraryId, collectionId: null })).toEqual({ files: [], skipped: [] });
     chosen = [await file('picked.mp4'), await file('odd.bin')];
-    expect((await call('videos.choose', { libraryId, collectionId: 'c1' })).added).toBe(2);
+    expect((await call('videos.choose', { libraryId, collectionId: 'c1' })).files.map((f) => f.outcome)).toEqual(['added', 'added']);
     expect(asked[0]!.filters!.map((f) => f.name)).toEqual(['Videos', 'All files']);
     expect(asked[0]!.filters![0]!.extensions).toContain('mp4');
     const jobs = (await call('videos.list', {})).jobs;

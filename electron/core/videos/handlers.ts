@@ -3,6 +3,7 @@
  * straight to the platform's video API.
  */
 import { basename } from 'node:path';
+import type { MethodInput } from '../../../shared/contract/index.js';
 import type { AddResult, Collection, videosContract } from '../../../shared/contract/videos.js';
 import { appError } from '../../../shared/contract/result.js';
 import { VIDEO_EXTENSIONS } from '../../../shared/videos/model.js';
@@ -25,8 +26,7 @@ export interface VideosDeps extends FetchDeps {
   readonly queue: UploadQueue;
   /** The path behind a token the renderer holds (the session's FileRegistry). */
   pathOf(token: string): string | undefined;
-  kindOf(token: string): 'file' | 'folder' | undefined;
-  /** Hands a path back to the renderer as a token (files found in a walked folder). */
+  /** The token of a path, to hand back to the renderer (the same one it holds for a dropped file). */
   register(path: string): Promise<{ readonly token: string }>;
   readonly dialogs: Dialogs;
   /** The active profile's video libraries, and whether each has its key here. */
@@ -59,27 +59,22 @@ export function readCollection(json: unknown): Collection {
 /** Builds the handlers. */
 export function videosHandlers(deps: VideosDeps): VideosHandlers {
   const { queue } = deps;
-  const tokensOf = new Map<string, string>();
 
-  /** The token the renderer already holds for a path, or a new one. */
-  async function tokenFor(path: string): Promise<string> {
-    const known = tokensOf.get(path);
-    if (known && deps.pathOf(known) === path) return known;
-    const { token } = await deps.register(path);
-    tokensOf.set(path, token);
-    return token;
-  }
-
-  async function addPaths(paths: readonly string[], skipped: readonly string[], target: { libraryId: number; collectionId: string | null }, again: boolean | undefined): Promise<AddResult> {
+  /** What the files and the chosen options come to in the queue, each file named by token and name. */
+  async function addPaths(paths: readonly string[], skipped: readonly string[], input: Pick<MethodInput<'videos.add'>, 'libraryId' | 'collectionId' | 'again' | 'title' | 'resumable' | 'takeUp'>): Promise<AddResult> {
+    const { libraryId, collectionId, title, resumable, again, takeUp } = input;
     const profileId = deps.activeProfileId();
-    const outcome: AddOutcome = await queue.add(paths.map((path) => ({ path, profileId, libraryId: target.libraryId, collectionId: target.collectionId })), again ? { again: true } : {});
-    const previouslyUploaded = await Promise.all(outcome.previouslyUploaded.map(async (p) => ({ token: await tokenFor(p.path), name: basename(p.path), uploadedAt: p.uploadedAt })));
-    return {
-      added: outcome.added.length,
-      skipped: [...skipped, ...outcome.unreadable.map((p) => basename(p)), ...outcome.empty.map((p) => `${basename(p)} (an empty file)`)],
-      alreadyQueued: [...outcome.alreadyQueued],
-      previouslyUploaded,
-    };
+    const jobs = paths.map((path) => ({ path, profileId, libraryId, collectionId, ...(title !== undefined ? { title } : {}), ...(resumable === true ? { resumable } : {}) }));
+    const outcome: AddOutcome = await queue.add(jobs, { again: again === true, takeUp: takeUp === true });
+    const added = new Set(outcome.added.map((v) => v.id));
+    const file = async (path: string, more: Omit<AddResult['files'][number], 'token' | 'name'>) => ({ token: (await deps.register(path)).token, name: basename(path), ...more });
+    const files = await Promise.all([
+      ...outcome.rows.map((r) => file(r.path, { outcome: added.has(r.id) ? 'added' : 'queued', jobId: r.id })),
+      ...outcome.previouslyUploaded.map((p) => file(p.path, { outcome: 'uploaded', uploadedAt: p.uploadedAt })),
+      ...outcome.unreadable.map((p) => file(p, { outcome: 'unreadable' })),
+      ...outcome.empty.map((p) => file(p, { outcome: 'empty' })),
+    ]);
+    return { files, skipped: [...skipped] };
   }
 
   return {
@@ -111,23 +106,16 @@ export function videosHandlers(deps: VideosDeps): VideosHandlers {
       return readCollection(created);
     },
 
-    'videos.add': async ({ tokens, libraryId, collectionId, again }) => {
-      const paths: string[] = [];
-      const kinds = new Map<string, 'file' | 'folder' | undefined>();
-      let unknown = 0;
-      for (const token of tokens) {
-        const path = deps.pathOf(token);
-        if (path === undefined) unknown++;
-        else {
-          tokensOf.set(path, token);
-          kinds.set(path, deps.kindOf(token));
-          paths.push(path);
-        }
-      }
+    'videos.add': async ({ tokens, ...input }) => {
+      const paths = tokens.map((token) => deps.pathOf(token)).filter((p): p is string => p !== undefined);
+      const unknown = tokens.length - paths.length;
       // Dropped files and the contents of dropped folders are filtered alike: only videos are queued, in the order dropped.
-      const walked = await walkDropped(paths, (path) => kinds.get(path));
+      const walked = await walkDropped(paths);
+      if (input.title !== undefined && walked.files.length > 1) {
+        throw new AppFailure(appError('validation', 'A title names one video', { detail: `The files given hold ${walked.files.length} video files.` }));
+      }
       const skipped = [...walked.skipped, ...(unknown > 0 ? [`${unknown} item${unknown === 1 ? '' : 's'} no longer available`] : [])];
-      return addPaths(walked.files, skipped, { libraryId, collectionId }, again);
+      return addPaths(walked.files, skipped, input);
     },
 
     'videos.choose': async ({ libraryId, collectionId }) => {
@@ -135,9 +123,8 @@ export function videosHandlers(deps: VideosDeps): VideosHandlers {
         title: 'Choose videos to upload',
         filters: [{ name: 'Videos', extensions: [...VIDEO_EXTENSIONS] }, { name: 'All files', extensions: ['*'] }],
       });
-      if (paths.length === 0) return { added: 0, skipped: [], alreadyQueued: [], previouslyUploaded: [] };
       // Chosen one by one in the dialog: taken as chosen, even under "All files".
-      return addPaths(paths, [], { libraryId, collectionId }, undefined);
+      return paths.length === 0 ? { files: [], skipped: [] } : addPaths(paths, [], { libraryId, collectionId });
     },
 
     'videos.list': async () => {

@@ -1,7 +1,7 @@
 /**
  * The videos area's door: `createVideosArea` wires the app's persisted upload queue (opened at start, so uploads
- * left running continue by themselves), its notifications, events and handlers. The few names the CLI, the bench
- * and other areas need are re-exported here; nothing outside imports past this file.
+ * left running continue by themselves), its notifications, events and handlers. The few names the bench and other
+ * areas need are re-exported here; nothing outside imports past this file.
  */
 import { join } from 'node:path';
 import type { EventBus } from '../router.js';
@@ -21,6 +21,8 @@ import type { TusAccess, UploadQueue } from './types.js';
 /** What the area needs from the rest of the core. */
 export interface VideosAreaDeps extends Omit<VideosDeps, 'queue' | 'dialogs'> {
   readonly dataDir: string;
+  /** The upload queue's folder: its journal, lock, history and resumable uploads' URLs. */
+  readonly uploadsDir: string;
   readonly dialogs: Dialogs;
   readonly notifier: Notifier;
   /** Seals fetch header values on disk; without it they are kept in memory only. */
@@ -67,13 +69,13 @@ function unavailable(error: AppError): UploadQueue {
   };
 }
 
-/** Opens the queue in `<dataDir>/uploads` and builds the area over it. */
+/** Opens the queue in `uploadsDir` and builds the area over it. */
 export async function createVideosArea(deps: VideosAreaDeps): Promise<VideosArea> {
   let queue: UploadQueue;
   let stopNotes = () => {};
   let stopEvents = () => {};
   try {
-    const dir = join(deps.dataDir, 'uploads');
+    const dir = deps.uploadsDir;
     // Resumable uploads keep their URLs beside the queue's journal, so a restart continues them.
     const runner = createJobRunner({ tusStore: fileTusStore(join(dir, 'tus')) });
     const opened = await openUploadQueue({
@@ -108,13 +110,9 @@ export async function createVideosArea(deps: VideosAreaDeps): Promise<VideosArea
 }
 
 export type { QuitQuestion } from './queue/quit.js';
-export type { AddOutcome, JobRecord, JobRunner, NewJob, QueueChange, Selection, TusAccess, UploadQueue } from './types.js';
+// For the bench (and the command line's tests): the queue and the resumable upload, measured on their own.
+export type { JobRunner } from './types.js';
 export { JOURNAL_FILE } from './queue/journal.js';
 export { openUploadQueue } from './queue/queue.js';
-export { createJobRunner } from './upload/runner.js';
-export { fileTusStore } from './tus/tus-store.js';
 export { createTusSigner } from './tus/tus-sign.js';
 export { TUS_CHUNK_SIZE, uploadTus } from './tus/tus-upload.js';
-export { walkDropped } from './walk.js';
-export { openFetchQueue } from './fetch/fetch-queue.js';
-export { listLibrary } from './library/library-api.js';

@@ -121,6 +121,8 @@ export interface NewJob {
 /** What adding did, per file. */
 export interface AddOutcome {
   readonly added: readonly JobView[];
+  /** Each file's row, added now or already there, by the path given. */
+  readonly rows: readonly { readonly path: string; readonly id: string }[];
   /** Jobs already queued for the same file (path, size, mtime); they are highlighted. */
   readonly alreadyQueued: readonly string[];
   /** Files this machine has uploaded to the same library before (by fingerprint); not added unless `again`. */
@@ -143,9 +145,13 @@ export interface QueueChange {
 
 /** The persisted upload queue of one owner (the app, or one command line run). */
 export interface UploadQueue {
-  add(files: readonly NewJob[], options?: { readonly again?: boolean }): Promise<AddOutcome>;
+  /**
+   * Adds files; `again` lets ended rows and the upload history go. `takeUp` (a command run again): each file's row goes
+   * on, on its video — resumed, retried when it ended without the whole file (even with `again`), resumable if asked.
+   */
+  add(files: readonly NewJob[], options?: { readonly again?: boolean; readonly takeUp?: boolean }): Promise<AddOutcome>;
   list(): { readonly jobs: readonly JobView[]; readonly status: QueueStatus };
-  /** The persisted record (the command line and tests read paths and video ids here). */
+  /** The persisted record (the handlers and tests read paths and video ids here). */
   record(id: string): JobRecord | undefined;
   pause(selection: Selection): Promise<number>;
   resume(selection: Selection): Promise<number>;

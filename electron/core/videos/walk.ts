@@ -1,5 +1,5 @@
 /** Dropped files and folders → the video files among them, folders walked; everything else is named as skipped. */
-import { readdir, realpath, stat } from 'node:fs/promises';
+import { readdir, realpath } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { isVideoFileName } from '../../../shared/videos/model.js';
 
@@ -7,48 +7,47 @@ import { isVideoFileName } from '../../../shared/videos/model.js';
 export interface WalkResult {
   /** Video files, by path: the dropped ones in the order given, a folder's contents in natural order ("2.mp4" before "10.mp4"). */
   readonly files: string[];
-  /** Names of files that are not videos, and of folders that could not be read. */
+  /** Names of files that are not videos, and of paths that are gone or folders that could not be read. */
   readonly skipped: string[];
 }
 
 const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
 
+function codeOf(e: unknown): unknown {
+  return typeof e === 'object' && e !== null ? (e as { code?: unknown }).code : undefined;
+}
+
 /**
- * Walks the given paths; a folder reached twice (a symlink loop, or dropped twice) is walked once. A path `known` as
- * a file (the registry stat'ed it when it was dropped) is not stat'ed again: the fingerprint reads it next.
+ * Walks the given paths without a stat of its own: a path that can be listed is a folder (links followed; one reached
+ * twice, by a loop or a second drop, is walked once), any other is a file the queue's fingerprint reads next.
  */
-export async function walkDropped(paths: readonly string[], known?: (path: string) => 'file' | 'folder' | undefined): Promise<WalkResult> {
+export async function walkDropped(paths: readonly string[]): Promise<WalkResult> {
   const files = new Set<string>();
   const skipped: string[] = [];
   const seenDirs = new Set<string>();
 
+  const take = (path: string) => (isVideoFileName(basename(path)) ? files.add(path) : skipped.push(basename(path)));
+
   async function visit(path: string): Promise<void> {
-    // stat follows symlinks: a linked folder is walked, but only once by its real path.
-    const info = await stat(path).catch(() => null);
-    if (!info) {
-      skipped.push(basename(path));
+    let entries;
+    try {
+      entries = await readdir(path, { withFileTypes: true });
+    } catch (e) {
+      if (codeOf(e) === 'ENOTDIR') take(path);
+      else skipped.push(basename(path));
       return;
     }
-    if (info.isDirectory()) {
-      const real = await realpath(path).catch(() => path);
-      if (seenDirs.has(real)) return;
-      seenDirs.add(real);
-      const entries = await readdir(path).catch(() => null);
-      if (!entries) {
-        skipped.push(basename(path));
-        return;
-      }
-      for (const name of entries.sort(collator.compare)) await visit(join(path, name));
-      return;
+    const real = await realpath(path).catch(() => path);
+    if (seenDirs.has(real)) return;
+    seenDirs.add(real);
+    for (const entry of entries.sort((a, b) => collator.compare(a.name, b.name))) {
+      const child = join(path, entry.name);
+      if (entry.isDirectory() || entry.isSymbolicLink()) await visit(child);
+      else if (entry.isFile()) take(child);
+      else skipped.push(entry.name);
     }
-    if (info.isFile() && isVideoFileName(basename(path))) files.add(path);
-    else skipped.push(basename(path));
   }
 
-  for (const p of paths) {
-    if (known?.(p) !== 'file') await visit(p);
-    else if (isVideoFileName(basename(p))) files.add(p);
-    else skipped.push(basename(p));
-  }
+  for (const p of paths) await visit(p);
   return { files: [...files], skipped: skipped.sort(collator.compare) };
 }

@@ -367,7 +367,8 @@ describe('log files', () => {
 
   it('a dropped .log.gz opens by token, closing the zone session before; other files are refused', async () => {
     const bridge = logsBridge();
-    bridge.answerDrop((f) => ({ token: `t-${f.name}`, name: f.name, size: f.size, kind: 'file' }));
+    bridge.acceptDrops();
+    bridge.answer('files.list', ({ tokens }) => ({ files: (tokens ?? []).map((token) => ({ token, name: token.slice(2), size: 1, kind: 'file' as const })) }));
     renderLogs();
     await pickZone('1');
     await waitFor(() => expect(bridge.count('logs.open')).toBe(1));

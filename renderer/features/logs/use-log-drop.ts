@@ -1,11 +1,11 @@
 /**
  * While the Logs screen is open, a `.log` or `.log.gz` file dropped anywhere on the window opens it: the file is
- * registered with the core by path (never read in the page) and its token handed to `onFile`. Anything else is
+ * handed to the core by path (never read in the page) and its token handed to `onFile`. Anything else is
  * refused with a toast naming what this screen takes.
  */
 import { useCallback, useEffect, useRef } from 'react';
+import { drop } from '../../bridge/client';
 import { notify } from '../../ui/toast';
-import { registerDropped } from '../videos/drop-files';
 import { useFileDrop } from '../videos/use-file-drop';
 
 /** Whether a file name is a v1 log day file this screen opens. */
@@ -25,10 +25,10 @@ export function useLogDrop(onFile: (token: string, name: string) => void): { rea
       notify.info('Only a CDN log file (.log or .log.gz) opens here.');
       return;
     }
-    const { files: registered, refused } = await registerDropped([file]);
-    const first = registered[0];
+    // One call registers the file and answers what it is; a file with no path on disk (or gone) is named.
+    const first = await drop([file], 'files.list', {}).then(({ value }) => value?.files[0], () => undefined);
     if (first) latest.current(first.token, first.name);
-    else notify.info(`${refused[0] ?? file.name} could not be read: it is not a file on disk.`);
+    else notify.info(`${file.name} could not be read: it is not a file on disk.`);
   }, []);
   return useFileDrop((files) => void open(files));
 }

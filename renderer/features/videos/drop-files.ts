@@ -1,32 +1,4 @@
-/** Dropped files reach the core by path: each DOM File (a folder too) is registered through the bridge, never read. */
-import type { RegisteredFile } from '../../../shared/contract/index';
-import { BridgeError } from '../../bridge/client';
-
-/** What registering the dropped files gave: the files the core knows now, and the names it refused. */
-export interface Registered {
-  readonly files: readonly RegisteredFile[];
-  readonly refused: readonly string[];
-}
-
-/** Hands each dropped File to the bridge, which registers its path in the core and answers a token. */
-export async function registerDropped(dropped: readonly File[]): Promise<Registered> {
-  const results = await Promise.all(
-    dropped.map(async (file): Promise<RegisteredFile | string> => {
-      try {
-        const r = await window.burrow.files.fromDrop(file);
-        if (!r.ok) throw new BridgeError(r.error);
-        return r.value;
-      } catch {
-        // A file with no path behind it (made in the page, or gone): named in a toast by the caller.
-        return file.name;
-      }
-    }),
-  );
-  return {
-    files: results.filter((r): r is RegisteredFile => typeof r !== 'string'),
-    refused: results.filter((r): r is string => typeof r === 'string'),
-  };
-}
+/** What the drop targets share: the words for files left out, and whether a drag carries files. */
 
 /** "3 files skipped: notes.txt, a.doc, b.pdf", naming at most three and counting the rest. */
 export function skippedMessage(names: readonly string[], why = 'skipped'): string {

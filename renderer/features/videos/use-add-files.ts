@@ -6,9 +6,9 @@
 import { useCallback, useState } from 'react';
 import type { AddResult } from '../../../shared/contract/videos';
 import { errorOf } from '../../bridge/client';
-import { useCallMutation } from '../../bridge/queries';
+import { useCallMutation, useDropMutation } from '../../bridge/queries';
 import { notify } from '../../ui/toast';
-import { registerDropped, skippedMessage } from './drop-files';
+import { skippedMessage } from './drop-files';
 
 /** Where added files go. */
 export interface Target {
@@ -17,21 +17,29 @@ export interface Target {
 }
 
 /** A file the user is asked about: uploaded before from this machine. */
-export type PreviousUpload = AddResult['previouslyUploaded'][number];
+export interface PreviousUpload {
+  readonly token: string;
+  readonly name: string;
+  readonly uploadedAt: number;
+}
 
 const NO_LIBRARY = 'Choose a video library first: each file becomes a video in it.';
 
 export function useAddFiles(target: Target) {
   const add = useCallMutation('videos.add');
   const choose = useCallMutation('videos.choose');
+  // A drop is one call: the files go to the core by path and are added there.
+  const dropped = useDropMutation('videos.add');
   const [previous, setPrevious] = useState<readonly PreviousUpload[]>([]);
 
   const report = useCallback((result: AddResult) => {
-    if (result.skipped.length > 0) notify.warning(skippedMessage(result.skipped));
-    if (result.alreadyQueued.length > 0) {
-      notify.info(result.alreadyQueued.length === 1 ? '1 file is already in the queue.' : `${result.alreadyQueued.length} files are already in the queue.`);
-    }
-    if (result.previouslyUploaded.length > 0) setPrevious((p) => [...p, ...result.previouslyUploaded]);
+    const named = (outcome: AddResult['files'][number]['outcome']) => result.files.filter((f) => f.outcome === outcome);
+    const left = [...result.skipped, ...named('unreadable').map((f) => f.name), ...named('empty').map((f) => `${f.name} (an empty file)`)];
+    if (left.length > 0) notify.warning(skippedMessage(left));
+    const queued = new Set(named('queued').map((f) => f.jobId)).size;
+    if (queued > 0) notify.info(queued === 1 ? '1 file is already in the queue.' : `${queued} files are already in the queue.`);
+    const before = named('uploaded').map((f) => ({ token: f.token, name: f.name, uploadedAt: f.uploadedAt ?? 0 }));
+    if (before.length > 0) setPrevious((p) => [...p, ...before]);
   }, []);
 
   const failed = useCallback((e: unknown) => {
@@ -48,16 +56,22 @@ export function useAddFiles(target: Target) {
     [add, target.libraryId, target.collectionId, report, failed],
   );
 
-  /** Registers dropped files and folders with the core, then adds them. */
+  /** Adds dropped files and folders; files with no path on disk are named. */
   const addDropped = useCallback(
-    (dropped: readonly File[]) => {
+    (files: readonly File[]) => {
       if (target.libraryId === null) return notify.warning(NO_LIBRARY);
-      void registerDropped(dropped).then(({ files, refused }) => {
-        if (refused.length > 0) notify.error(skippedMessage(refused, 'could not be read'));
-        addTokens(files.map((f) => f.token));
-      });
+      dropped.mutate(
+        { files, input: { libraryId: target.libraryId, collectionId: target.collectionId } },
+        {
+          onSuccess: ({ value, refused }) => {
+            if (refused.length > 0) notify.error(skippedMessage(refused, 'could not be read'));
+            if (value) report(value);
+          },
+          onError: failed,
+        },
+      );
     },
-    [addTokens, target.libraryId],
+    [dropped, target.libraryId, target.collectionId, report, failed],
   );
 
   /** Opens the native dialog; what the user picks is added by the core. */
@@ -75,5 +89,5 @@ export function useAddFiles(target: Target) {
     [addTokens],
   );
 
-  return { addDropped, chooseFiles, previous, answerPrevious, adding: add.isPending || choose.isPending };
+  return { addDropped, chooseFiles, previous, answerPrevious, adding: add.isPending || choose.isPending || dropped.isPending };
 }

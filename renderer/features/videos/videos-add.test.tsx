@@ -14,7 +14,8 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const NOTHING_ADDED = { added: 0, skipped: [], alreadyQueued: [], previouslyUploaded: [] };
+const NOTHING_ADDED = { files: [], skipped: [] };
+const uploaded = (name: string, uploadedAt = 0) => ({ token: `t-${name}`, name, outcome: 'uploaded' as const, uploadedAt });
 
 /** Drops files on the window the way a file manager does (the event carries Files). */
 function drop(files: File[]) {
@@ -29,7 +30,7 @@ async function libraryChosen() {
 }
 
 function registerEveryDrop(bridge: FakeBridge) {
-  bridge.answerDrop((f) => (f.name === 'page-made.mp4' ? { error: { kind: 'validation', title: 'Not a file on disk' } } : { token: `t-${f.name}`, name: f.name, size: f.size, kind: 'file' }));
+  bridge.acceptDrops((f) => f.name !== 'page-made.mp4');
 }
 
 describe('adding files', () => {
@@ -50,15 +51,25 @@ describe('adding files', () => {
     registerEveryDrop(bridge);
     bridge.answer('videos.add', (input) =>
       input.again
-        ? { ...NOTHING_ADDED, added: input.tokens.length }
-        : { added: 1, skipped: ['notes.txt', 'cover.jpg'], alreadyQueued: [], previouslyUploaded: [{ token: 't-old.mp4', name: 'old.mp4', uploadedAt: Date.UTC(2026, 0, 2) }, { token: 't-older.mp4', name: 'older.mp4', uploadedAt: 0 }] },
+        ? { ...NOTHING_ADDED, files: input.tokens.map((token) => ({ token, name: token.slice(2), outcome: 'added' as const, jobId: `j-${token}` })) }
+        : {
+            skipped: ['notes.txt', 'cover.jpg'],
+            files: [
+              { token: 't-new.mp4', name: 'new.mp4', outcome: 'added', jobId: 'j1' },
+              { token: 't-empty.mp4', name: 'empty.mp4', outcome: 'empty' },
+              { token: 't-twice.mp4', name: 'twice.mp4', outcome: 'queued', jobId: 'j0' },
+              uploaded('old.mp4', Date.UTC(2026, 0, 2)),
+              uploaded('older.mp4'),
+            ],
+          },
     );
     renderVideos();
     await libraryChosen();
     const event = drop([new File(['x'], 'new.mp4'), new File(['y'], 'notes.txt'), new File(['z'], 'old.mp4'), new File([''], 'page-made.mp4')]);
     expect(event.defaultPrevented).toBe(true);
     await waitFor(() => expect(bridge.inputs('videos.add')).toEqual([{ libraryId: 1, collectionId: null, tokens: ['t-new.mp4', 't-notes.txt', 't-old.mp4'] }]));
-    expect(await screen.findByText('2 files skipped: notes.txt, cover.jpg')).toBeTruthy();
+    expect(await screen.findByText('3 files skipped: notes.txt, cover.jpg, empty.mp4 (an empty file)')).toBeTruthy();
+    expect(await screen.findByText('1 file is already in the queue.')).toBeTruthy();
     expect(await screen.findByText('1 file could not be read: page-made.mp4')).toBeTruthy();
 
     const dialog = await screen.findByRole('dialog', { name: 'Uploaded before' });
@@ -73,7 +84,7 @@ describe('adding files', () => {
     const bridge = bridgeWith([]);
     registerEveryDrop(bridge);
     bridge.answer('videos.add', (input) =>
-      input.again ? NOTHING_ADDED : { ...NOTHING_ADDED, previouslyUploaded: [{ token: 't-a.mp4', name: 'a.mp4', uploadedAt: 0 }, { token: 't-b.mp4', name: 'b.mp4', uploadedAt: 0 }] },
+      input.again ? NOTHING_ADDED : { ...NOTHING_ADDED, files: [uploaded('a.mp4'), uploaded('b.mp4')] },
     );
     renderVideos();
     await libraryChosen();
@@ -154,7 +165,7 @@ describe('the uploads tray', () => {
 describe('a drop outside Videos', () => {
   it('is refused (the window never opens the file) and offers to open Videos; nothing is registered', async () => {
     const bridge = bridgeWith([]);
-    const fromDrop = vi.spyOn(bridge.files, 'fromDrop');
+    const dropped = vi.spyOn(bridge.files, 'drop');
     useNav.setState({ area: 'apps' });
     renderTrayOnly();
     await waitFor(() => expect(bridge.count('videos.list')).toBe(1));
@@ -162,6 +173,6 @@ describe('a drop outside Videos', () => {
     expect(event.defaultPrevented).toBe(true);
     fireEvent.click(await screen.findByRole('button', { name: 'Open Videos' }));
     expect(useNav.getState().area).toBe('videos');
-    expect(fromDrop).not.toHaveBeenCalled();
+    expect(dropped).not.toHaveBeenCalled();
   });
 });

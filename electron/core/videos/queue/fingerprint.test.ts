@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { appendFile, mkdtemp, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -39,6 +40,13 @@ describe('file fingerprint', () => {
     expect((await fingerprintFile(join(dir, 'small.mp4'))).fingerprint).toMatch(/^3-\d+-[0-9a-f]{64}$/);
     await expect(fingerprintFile(dir)).rejects.toThrow();
     await expect(fingerprintFile(join(dir, 'nope.mp4'))).rejects.toThrow();
+  });
+
+  // A dropped path is only read here (the walk never looks at it): a pipe named like a video must not hang the add.
+  it.skipIf(process.platform === 'win32')('refuses a named pipe at once, without waiting for a writer', async () => {
+    const pipe = join(dir, 'live.mp4');
+    execFileSync('mkfifo', [pipe]);
+    await expect(fingerprintFile(pipe)).rejects.toThrow(/not a file/);
   });
 });
 

@@ -1,5 +1,6 @@
 /** A cheap identity for a file's content: size, mtime, and a hash of its first and last bytes (never the whole file). */
 import { createHash } from 'node:crypto';
+import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
 
 /** How much of each end of the file is hashed. */
@@ -12,9 +13,12 @@ export interface FileIdentity {
   readonly fingerprint: string;
 }
 
-/** Reads at most twice 64 KiB of a regular file; throws when the path is not a readable regular file. */
+/**
+ * Reads at most twice 64 KiB of a regular file; throws when the path is not a readable regular file. Its one stat is
+ * of the open file; opened without blocking, so a named pipe is refused rather than waited on.
+ */
 export async function fingerprintFile(path: string): Promise<FileIdentity> {
-  const handle = await open(path, 'r');
+  const handle = await open(path, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   try {
     const info = await handle.stat();
     if (!info.isFile()) throw Object.assign(new Error(`${path} is not a file`), { code: 'EISDIR' });

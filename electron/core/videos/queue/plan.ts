@@ -21,11 +21,11 @@ export interface UploadQueueOptions {
   readonly dir: string;
   readonly runner: JobRunner;
   clientFor(profileId: string): Promise<PlatformClient>;
-  /** Overrides the persisted setting (the command line's `--concurrency`). */
+  /** Overrides the persisted setting from the start (tests and the bench; the shells set it through the contract). */
   readonly concurrency?: number;
-  /** Overrides the persisted upload cap (the command line's `--limit-rate`); null turns it off. */
+  /** Overrides the persisted upload cap from the start; null turns it off. */
   readonly bandwidthCap?: number | null;
-  /** Overrides the persisted resumable threshold in bytes (the command line's `--resumable-over`). */
+  /** Overrides the persisted resumable threshold in bytes from the start. */
   readonly resumableOver?: number;
   /** What resumable uploads of a profile are signed with; without it, no job can be sent resumable. */
   tusAccessFor?(profileId: string): Promise<TusAccess | undefined>;
@@ -46,7 +46,7 @@ export interface UploadQueueOptions {
 /** An open queue; `recovered` explains a journal that could not be read and was set aside. */
 export type OpenedUploadQueue = UploadQueue & { readonly recovered?: string };
 
-/** The settings at open: the overrides (the command line's flags) over the persisted ones, then the defaults. */
+/** The settings at open: the overrides over the persisted ones, then the defaults. */
 export function openingSettings(overrides: UploadQueueOptions, persisted: JournalState): { readonly concurrency: number; readonly bandwidth: BandwidthCap; readonly resumableOver: number } {
   const cap = overrides.bandwidthCap !== undefined ? overrides.bandwidthCap : (persisted.bandwidthCap ?? null);
   const concurrency = overrides.concurrency ?? persisted.concurrency ?? CONCURRENCY.default;
@@ -68,6 +68,8 @@ export interface AddPlan {
   readonly records: readonly JobRecord[];
   /** Rows already in the list for one of the files. */
   readonly alreadyQueued: ReadonlySet<string>;
+  /** Each file's row (new or already there), by the path given. */
+  readonly rows: readonly { readonly path: string; readonly id: string }[];
   readonly previouslyUploaded: readonly { readonly path: string; readonly uploadedAt: number }[];
   readonly unreadable: readonly string[];
   /** Files with no bytes in them: the platform cannot make a video of nothing, so nothing is created. */
@@ -99,7 +101,7 @@ export async function planAdd(
   files: readonly NewJob[],
   jobs: Iterable<JobRecord>,
   history: UploadHistory,
-  options: { readonly again: boolean; readonly now: number; readonly resumableOver: number },
+  options: { readonly again: boolean; readonly now: number; readonly resumableOver: number; readonly takeUp?: boolean },
 ): Promise<AddPlan> {
   const real = realPaths();
   const live = new Map<string, string>();
@@ -111,8 +113,8 @@ export async function planAdd(
   all.forEach((job, i) => {
     position = Math.max(position, job.position);
     // Every row still in the list counts, ended ones too (the user sees it and can retry it there), unless the
-    // user asked to upload the file again.
-    if (options.again && isEnded(job)) return;
+    // user asked to upload the file again; a run taking its rows up keeps those that never got the whole file.
+    if (options.again && isEnded(job) && !(options.takeUp === true && RETRYABLE_STATES.has(job.state))) return;
     const path = reals[i] ?? job.path;
     live.set(sameFile(job.libraryId, path, job), job.id);
     const place = `${job.libraryId}\u0000${path}`;
@@ -121,6 +123,7 @@ export async function planAdd(
   });
   const records: JobRecord[] = [];
   const alreadyQueued = new Set<string>();
+  const rows: { path: string; id: string }[] = [];
   const previouslyUploaded: { path: string; uploadedAt: number }[] = [];
   const unreadable: string[] = [];
   const empty: string[] = [];
@@ -142,6 +145,7 @@ export async function planAdd(
     const existing = live.get(key);
     if (existing !== undefined) {
       alreadyQueued.add(existing);
+      rows.push({ path: file.path, id: existing });
       continue;
     }
     // The file changed since its row began: the row (and its video) takes the file as it is now, never a second video.
@@ -150,6 +154,7 @@ export async function planAdd(
     if (earlier !== undefined) {
       if (takesChangedFile(earlier)) changed.push({ id: earlier.id, identity });
       alreadyQueued.add(earlier.id);
+      rows.push({ path: file.path, id: earlier.id });
       live.set(key, earlier.id);
       unfinished.delete(place);
       continue;
@@ -167,6 +172,7 @@ export async function planAdd(
     });
     live.set(key, record.id);
     records.push(record);
+    rows.push({ path: file.path, id: record.id });
   }
-  return { records, alreadyQueued, previouslyUploaded, unreadable, empty, changed };
+  return { records, alreadyQueued, rows, previouslyUploaded, unreadable, empty, changed };
 }

@@ -86,6 +86,34 @@ describe('adding files to the upload queue', () => {
     expect(runner.callOf(id).ctx.job()).toMatchObject({ state: 'creating', videoId: null, size: 400 });
   });
 
+  it('a command run again takes its files’ rows up on their videos: paused resumed, failed retried (with `again` too), resumable when asked', async () => {
+    const runner = new FakeRunner();
+    const q = await openQueue(runner, { concurrency: 1 });
+    const a = await video('a.mp4');
+    const b = await video('b.mp4');
+    const { added } = await q.add([file(a), file(b)]);
+    const [ida, idb] = added.map((v) => v.id) as [string, string];
+    await queueSettled(q);
+    await runner.callOf(ida).ctx.update({ state: 'created', videoId: 'va', titleSynced: true });
+    // The run that sent a was interrupted (the command pauses what it does not follow); b then failed on its video.
+    await q.pause({ ids: [ida] });
+    await queueSettled(q);
+    await runner.callOf(idb).ctx.update({ state: 'created', videoId: 'vb', titleSynced: true });
+    runner.callOf(idb).finish({ kind: 'failed', error: { title: 'Bad gateway', status: 502, retryable: true } });
+    await queueSettled(q);
+    // A plain add (the app's drop) only points at the rows.
+    expect(await q.add([file(a)])).toMatchObject({ added: [], alreadyQueued: [ida] });
+    expect(job(q, ida).paused).toBe(true);
+
+    const again = await q.add([{ ...file(a), resumable: true }, { ...file(b), resumable: true }], { again: true, takeUp: true });
+    expect(again).toMatchObject({ added: [], rows: [{ path: a, id: ida }, { path: b, id: idb }] });
+    await queueSettled(q);
+    expect(q.list().jobs).toHaveLength(2);
+    expect(job(q, ida)).toMatchObject({ paused: false, videoId: 'va', resumable: true });
+    expect(job(q, idb)).toMatchObject({ state: 'queued', error: null, videoId: 'vb', resumable: true });
+    expect(runner.calls.at(-1)?.id).toBe(ida);
+  });
+
   it('an empty file is refused before anything is created', async () => {
     const runner = new FakeRunner();
     const q = await openQueue(runner);

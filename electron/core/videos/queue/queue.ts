@@ -23,7 +23,7 @@ export type { OpenedUploadQueue, UploadQueueOptions } from './plan.js';
 
 const settlers = new WeakMap<object, () => Promise<void>>();
 
-/** For tests and the command line: resolves once no queue step (a write, an outcome being applied) is under way. */
+/** For tests: resolves once no queue step (a write, an outcome being applied) is under way. */
 export function queueSettled(queue: object): Promise<void> {
   return settlers.get(queue)?.() ?? Promise.resolve();
 }
@@ -117,10 +117,12 @@ class Queue implements OpenedUploadQueue {
     return { concurrency: this.#concurrency, bandwidthCap: this.#bandwidth.rate, waitingForNetwork: this.#loops.waitingForNetwork, counts: this.#store.counts() };
   }
 
-  async add(files: readonly NewJob[], options: { readonly again?: boolean } = {}): Promise<AddOutcome> {
+  async add(files: readonly NewJob[], options: { readonly again?: boolean; readonly takeUp?: boolean } = {}): Promise<AddOutcome> {
     const store = this.#store;
     store.open();
-    const { records, alreadyQueued, previouslyUploaded, unreadable, empty, changed } = await planAdd(files, store.jobs.values(), this.history, { again: options.again ?? false, now: this.#store.now(), resumableOver: this.#resumableOver });
+    const { records, alreadyQueued, rows, previouslyUploaded, unreadable, empty, changed } = await planAdd(files, store.jobs.values(), this.history, {
+      again: options.again ?? false, now: this.#store.now(), resumableOver: this.#resumableOver, takeUp: options.takeUp ?? false,
+    });
     // A file changed since its row began goes on in that row, as it is now, on the row's video.
     for (const { id, identity } of changed) {
       const job = store.jobs.get(id);
@@ -136,8 +138,16 @@ class Queue implements OpenedUploadQueue {
     for (const id of alreadyQueued) store.flash(id);
     // One write for the whole batch: adding a thousand files is one append, not a thousand.
     if (records.length > 0) await store.track(this.journal.append(...records.map((job): JournalLine => ({ t: 'job', job }))));
+    if (options.takeUp === true && alreadyQueued.size > 0) {
+      // A command run again goes on with its files' rows, on their videos.
+      const resumable = new Set(files.filter((f) => f.resumable === true).map((f) => f.path));
+      const switched = rows.filter((r) => alreadyQueued.has(r.id) && resumable.has(r.path)).map((r) => r.id);
+      if (switched.length > 0) await this.setResumable({ ids: switched }, true);
+      await this.resume({ ids: [...alreadyQueued] });
+      await this.retry({ ids: [...alreadyQueued] });
+    }
     this.#pump();
-    return { added: records.map((r) => store.view(r)), alreadyQueued: [...alreadyQueued], previouslyUploaded, unreadable, empty };
+    return { added: records.map((r) => store.view(r)), rows, alreadyQueued: [...alreadyQueued], previouslyUploaded, unreadable, empty };
   }
 
   /** Pauses the rows (a running one stops its runner); resolves to how many changed, as every control does. */

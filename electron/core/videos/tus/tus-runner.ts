@@ -23,6 +23,8 @@ export interface TusStepOptions {
   readonly now: () => number;
   readonly random: () => number;
   readonly sleep: (ms: number, signal: AbortSignal) => Promise<void>;
+  /** The runner has just looked at the source, starting its turn. */
+  readonly sourceChecked?: boolean;
 }
 
 /** MIME types the platform is told for common video files (it wants one in the upload's metadata). */
@@ -86,5 +88,6 @@ export async function sendTus(ctx: RunContext, videoId: string, o: TusStepOption
     random: o.random,
     sleep: o.sleep,
     ...(o.chunkSize !== undefined ? { chunkSize: o.chunkSize } : {}),
+    ...(o.sourceChecked === true ? { sourceChecked: true } : {}),
   });
 }

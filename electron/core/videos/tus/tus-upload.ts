@@ -55,6 +55,8 @@ export interface TusUploadOptions {
   readonly random?: () => number;
   /** Waits between attempts; rejects when the signal aborts. */
   readonly sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+  /** The caller has just looked at the source (the runner, starting its turn): no second look before beginning. */
+  readonly sourceChecked?: boolean;
 }
 
 /** How a resumable upload ended. */
@@ -113,7 +115,7 @@ export async function uploadTus(o: TusUploadOptions): Promise<TusUploadResult> {
   const store = o.store ?? memoryTusStore();
   const key = o.storeKey ?? o.videoId;
   if (o.signal.aborted) return { kind: 'stopped' };
-  const problem = await checkSource(o.path, o.size, o.mtimeMs);
+  const problem = o.sourceChecked === true ? undefined : await checkSource(o.path, o.size, o.mtimeMs);
   if (problem) {
     // Whatever was sent belongs to another file: it must never be continued.
     await store.remove(key);

@@ -46,6 +46,8 @@ export interface PutFileOptions {
   readonly slowReadMs?: number;
   /** The global upload cap: each chunk waits for it before the transport gets it (default none). */
   readonly bandwidth?: BandwidthGate;
+  /** The caller has just looked at the source (the runner, starting its turn): no second look before sending. */
+  readonly sourceChecked?: boolean;
 }
 
 /** How a PUT ended. A failure carries what classify reads; a cancel is a failure with code ABORTED. */
@@ -174,7 +176,7 @@ export async function putFile(o: PutFileOptions): Promise<PutFileResult> {
   const now = o.now ?? Date.now;
   const cancelled: PutFileResult = { kind: 'failed', failure: { error: appError('cancelled', 'Cancelled'), code: 'ABORTED' } };
   if (o.signal.aborted) return cancelled;
-  const before = await checkSource(o.path, o.size, o.mtimeMs);
+  const before = o.sourceChecked === true ? undefined : await checkSource(o.path, o.size, o.mtimeMs);
   if (before) return before;
 
   // The source check stops the request the way a cancel does, and says why.

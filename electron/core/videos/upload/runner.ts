@@ -68,11 +68,17 @@ export function createJobRunner(options: JobRunnerOptions = {}): JobRunner {
     return (step) => retryUpload(step, signal, policy, { now, random, sleep });
   }
 
-  /** Streams the file until the platform has it; a source problem ends the job's turn with its outcome. */
+  /**
+   * Streams the file until the platform has it; a source problem ends the job's turn with its outcome. The first
+   * PUT of a turn goes on the look the turn began with; every later one looks at the file again first.
+   */
   async function send(ctx: RunContext, videoId: string, attempt: Attempt): Promise<RunOutcome | undefined> {
     const job = ctx.job();
+    let sourceChecked = true;
     return attemptWith(ctx.signal)(async () => {
       await ctx.update({ attempts: ctx.job().attempts + 1 });
+      const checked = sourceChecked;
+      sourceChecked = false;
       const r = await putFile({
         client: ctx.client,
         libraryId: job.libraryId,
@@ -86,6 +92,7 @@ export function createJobRunner(options: JobRunnerOptions = {}): JobRunner {
         bandwidth: ctx.bandwidth,
         ...(options.statIntervalMs !== undefined ? { statIntervalMs: options.statIntervalMs } : {}),
         now,
+        sourceChecked: checked,
       });
       if (r.kind === 'done') return undefined;
       if (r.kind === 'source-changed' || r.kind === 'source-missing') return { kind: r.kind };
@@ -100,7 +107,7 @@ export function createJobRunner(options: JobRunnerOptions = {}): JobRunner {
 
   /** Sends the file by tus; a cut or a restart continues from the platform's offset on the same video. */
   async function resumable(ctx: RunContext, videoId: string, attempt: Attempt): Promise<RunOutcome | undefined> {
-    const r = await sendTus(ctx, videoId, { store: tusStore, chunkSize: options.tusChunkSize, idleTimeoutMs, policy, now, random, sleep });
+    const r = await sendTus(ctx, videoId, { store: tusStore, chunkSize: options.tusChunkSize, idleTimeoutMs, policy, now, random, sleep, sourceChecked: true });
     switch (r.kind) {
       case 'done':
         return undefined;
@@ -123,7 +130,7 @@ export function createJobRunner(options: JobRunnerOptions = {}): JobRunner {
     try {
       const job = ctx.job();
       if (!job.uploaded) {
-        // Nothing is created for a file that is already gone or different.
+        // Nothing is created for a file that is already gone or different; this look also serves the turn's first send.
         const problem = await checkSource(job.path, job.size, job.mtimeMs);
         if (problem) return { kind: problem.kind };
       }
