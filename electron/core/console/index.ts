@@ -1,17 +1,21 @@
-/** The console area's door: send a line with the active profile's key, cancel it, history, bodies in and out. */
+/**
+ * The console area's door: send a line with the active profile's key, cancel it, history, bodies in and out; and
+ * `console.raw`, the request of `burrow api`. The area loads no zod (its one caller there must start fast).
+ */
 import { readFile, stat } from 'node:fs/promises';
 import { STATUS_CODES } from 'node:http';
 import { basename } from 'node:path';
-import { MAX_BODY_BYTES } from '../../../shared/console/command.js';
-import { DISPLAY_CAP_BYTES, type ConsoleResponse } from '../../../shared/console/model.js';
+import { DISPLAY_CAP_BYTES, MAX_BODY_BYTES } from '../../../shared/console/command-types.js';
+import type { ConsoleResponse } from '../../../shared/console/model.js';
 import type { consoleContract } from '../../../shared/contract/console.js';
-import { redactText } from '../../../shared/common/redact.js';
+import { MASK, redactText } from '../../../shared/common/redact.js';
 import { appError } from '../../../shared/contract/result.js';
 import { AppFailure } from '../errors.js';
 import type { AttemptInfo, PlatformClient } from '../platform/client.js';
+import { mapPlatformError } from '../platform/errors.js';
 import type { Dialogs } from '../ports.js';
-import type { AreaHandlers } from '../router.js';
-import { rawText, viewBody } from './body-view.js';
+import type { AreaHandlers, EventBus } from '../router.js';
+import { rawText, scrubBytes, viewBody } from './body-view.js';
 import { copyAs, historyLine, invalid, resolveCommand } from './command.js';
 import { ConsoleHistory } from './history.js';
 import { BodySpool } from './spool.js';
@@ -22,6 +26,7 @@ export interface ConsoleAreaDeps {
   /** The active profile's id, client and core API URL. */
   active(): Promise<{ readonly profileId: string; readonly client: PlatformClient; readonly apiUrl: string }>;
   knownSecrets(): Promise<string[]>;
+  readonly emit: EventBus['emit'];
 }
 
 function flatten(headers: Readonly<Record<string, string | string[]>> | undefined): Record<string, string> {
@@ -43,13 +48,17 @@ export function createConsoleArea(deps: ConsoleAreaDeps): ConsoleArea {
   const spool = new BodySpool(deps.dataDir);
   const cleared = spool.clear();
 
+  /** Registered before the first await, so a console.cancel that follows the call always finds it. */
+  const register = (requestId: string, signal: AbortSignal | undefined): AbortSignal => {
+    const controller = new AbortController();
+    running.set(requestId, controller);
+    // Stopped by console.cancel, or by the caller going away (a closed window, a cancelled call).
+    return signal ? AbortSignal.any([controller.signal, signal]) : controller.signal;
+  };
+
   const handlers: ConsoleArea['handlers'] = {
     'console.send': async ({ requestId, line, body: editorBody, verbose }, { signal }) => {
-      // Registered before the first await, so a console.cancel that follows this call always finds it.
-      const controller = new AbortController();
-      running.set(requestId, controller);
-      // Stopped by console.cancel, or by the caller going away (a closed window, a cancelled call).
-      const stop = signal ? AbortSignal.any([controller.signal, signal]) : controller.signal;
+      const stop = register(requestId, signal);
       let sink: ReturnType<BodySpool['open']> | undefined;
       let ok = false;
       try {
@@ -108,6 +117,33 @@ export function createConsoleArea(deps: ConsoleAreaDeps): ConsoleArea {
         return response;
       } finally {
         if (!ok) sink?.done(false);
+        running.delete(requestId);
+      }
+    },
+    'console.raw': async ({ requestId, method, path, body, area = 'core', verbose }, { signal }) => {
+      const stop = register(requestId, signal);
+      try {
+        const { client } = await deps.active();
+        const res = await client.send({
+          area: 'core',
+          method,
+          path,
+          ...(body !== undefined ? { body, contentType: 'application/json' } : {}),
+          signal: stop,
+          ...(verbose === true ? { onAttempt: (a: AttemptInfo) => deps.emit('console.attempt', { requestId, ...a }) } : {}),
+        });
+        const secrets = await deps.knownSecrets();
+        const failed = res.status < 200 || res.status >= 300;
+        const contentType = res.headers['content-type'];
+        return {
+          status: res.status,
+          ...(contentType !== undefined ? { contentType } : {}),
+          body: scrubBytes(res.body, secrets, MASK),
+          truncated: res.truncated,
+          // The contract keeps the error's words (title, detail, code, fields) and drops the rest.
+          ...(failed ? { problem: mapPlatformError(area, res.status, res.headers, res.body, method, path, secrets) } : {}),
+        };
+      } finally {
         running.delete(requestId);
       }
     },
