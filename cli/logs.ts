@@ -13,7 +13,7 @@ import type { CdnLogRecord } from '../shared/logs/log-record.js';
 import type { LogEntry } from '../shared/logs/v2-response.js';
 import { countOf } from '../shared/common/plural.js';
 import type { AppError } from '../shared/contract/result.js';
-import { BUNNY_ENDPOINTS } from '../shared/settings/profiles.js';
+import { BUNNY_ENDPOINTS } from '../shared/settings/endpoint-url.js';
 import { areaBaseUrl, resolveAuth, type ResolvedAuth } from './config.js';
 import { CliCallError, openCore, type CliCore, type CliCoreOptions } from './core.js';
 import { createErrorWriter, EXIT, type CliIo } from './io.js';

@@ -55,8 +55,8 @@ const keepOut = {
       fromMain(args) ? { path: `./${args.path.slice(2, -3)}.cjs`, external: true } : undefined,
     );
     build.onResolve({ filter: /^\.\/transport-undici\.js$/ }, () => ({ path: './transport-undici.cjs', external: true }));
-    // The core, which cli/core.ts opens: one file that the area commands share instead of a copy in each.
-    build.onResolve({ filter: /^\.\.\/electron\/core\/index\.js$/ }, (args) => (args.importer.endsWith(join('cli', 'core.ts')) ? { path: './core.cjs', external: true } : undefined));
+    // The core, which cli/core.ts opens: files that every command shares instead of a copy in each.
+    build.onResolve({ filter: /^\.\.\/electron\/core\/index\.js$/ }, (args) => (args.importer.endsWith(join('cli', 'core.ts')) ? { path: './core.mjs', external: true } : undefined));
   },
 };
 
@@ -72,13 +72,15 @@ async function build() {
     // - burrow.cjs, the command: CommonJS, because an ES module entry costs Node its module loader and
     //   `node:fs`'s promise API (with readline) before the first line runs, a sixth of `burrow api`'s start;
     // - videos.cjs, logs.cjs, apps.cjs: those commands, required by burrow.cjs only when they run;
-    // - core.cjs, the app's core, required by those commands when they open it (cli/core.ts);
+    // - core.mjs, the app's core, imported by the commands when they open it (cli/core.ts): an ES module split into
+    //   chunks (core-*.mjs), so each area (and zod, with the contract) loads on its first call; `burrow api` loads
+    //   the router and the console area alone;
     // - sandbox.mjs, `burrow sandbox`, loaded by a dynamic import only for that command;
     // - transport-undici.cjs, undici for proxied requests, loaded by a dynamic import only when a proxy applies.
     const results = await Promise.all([
       esbuild({
         ...common,
-        entryPoints: { burrow: 'cli/main.ts', core: 'electron/core/index.ts', ...Object.fromEntries(AREA_COMMANDS.map((name) => [name, `cli/${name}.ts`])) },
+        entryPoints: { burrow: 'cli/main.ts', ...Object.fromEntries(AREA_COMMANDS.map((name) => [name, `cli/${name}.ts`])) },
         outdir: tmp,
         outExtension: { '.js': '.cjs' },
         format: 'cjs',
@@ -87,6 +89,17 @@ async function build() {
         plugins: [keepOut],
       }),
       esbuild({ ...common, entryPoints: { sandbox: 'cli/sandbox.ts' }, outdir: tmp, outExtension: { '.js': '.mjs' }, format: 'esm', banner: { js: REQUIRE_SHIM } }),
+      esbuild({
+        ...common,
+        entryPoints: { core: 'electron/core/index.ts' },
+        outdir: tmp,
+        outExtension: { '.js': '.mjs' },
+        format: 'esm',
+        splitting: true,
+        chunkNames: 'core-[hash]',
+        banner: { js: REQUIRE_SHIM },
+        plugins: [keepOut],
+      }),
       esbuild({
         ...common,
         entryPoints: { 'transport-undici': 'electron/core/platform/transport-undici.ts' },
