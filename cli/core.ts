@@ -4,7 +4,8 @@
  * memory only (never written to the app's profile store); a file dialog answers with the paths the command names,
  * notifications are silent, and the core keeps its files in the CLI's state folder.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+// Not node:fs/promises, which `burrow api` would load for nothing: bundled, `promises` loads on first use.
+import { promises as fs } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { EventName, MethodName } from '../shared/contract/channels.js';
@@ -83,7 +84,7 @@ export async function openCore(options: CliCoreOptions): Promise<CliCore> {
   const accountKey = options.auth?.apiKey ?? null;
   const libraryKeys = options.libraryKeys ?? new Map<number, string>();
   const token = options.loggingToken;
-  const temporary = options.dataDir === 'temporary' ? await mkdtemp(join(tmpdir(), 'burrow-cli-')) : undefined;
+  const temporary = options.dataDir === 'temporary' ? await fs.mkdtemp(join(tmpdir(), 'burrow-cli-')) : undefined;
   const ports: CorePorts = {
     shell: 'cli',
     appVersion: VERSION,
@@ -123,7 +124,7 @@ export async function openCore(options: CliCoreOptions): Promise<CliCore> {
   try {
     core = await createCore(ports);
   } catch (e) {
-    if (temporary !== undefined) await rm(temporary, { recursive: true, force: true });
+    if (temporary !== undefined) await fs.rm(temporary, { recursive: true, force: true });
     throw e;
   }
   return {
@@ -140,7 +141,7 @@ export async function openCore(options: CliCoreOptions): Promise<CliCore> {
     },
     async close() {
       await core.close();
-      if (temporary !== undefined) await rm(temporary, { recursive: true, force: true });
+      if (temporary !== undefined) await fs.rm(temporary, { recursive: true, force: true });
     },
   };
 }

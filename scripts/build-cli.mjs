@@ -55,8 +55,24 @@ const keepOut = {
       fromMain(args) ? { path: `./${args.path.slice(2, -3)}.cjs`, external: true } : undefined,
     );
     build.onResolve({ filter: /^\.\/transport-undici\.js$/ }, () => ({ path: './transport-undici.cjs', external: true }));
-    // The core, which cli/core.ts opens: files that every command shares instead of a copy in each.
-    build.onResolve({ filter: /^\.\.\/electron\/core\/index\.js$/ }, (args) => (args.importer.endsWith(join('cli', 'core.ts')) ? { path: './core.mjs', external: true } : undefined));
+    // The core, which cli/core.ts opens: one file that the area commands share instead of a copy in each.
+    build.onResolve({ filter: /^\.\.\/electron\/core\/index\.js$/ }, (args) =>
+      args.importer.endsWith(join('cli', 'core.ts')) && !build.initialOptions.entryPoints.burrow ? { path: './core.cjs', external: true } : undefined,
+    );
+  },
+};
+
+/**
+ * burrow.cjs holds `burrow api`'s core itself, with the console area alone: the command calls only `console.raw`
+ * (checked without zod), and one file starts faster than any split (bench/README.md, cli-startup). The other areas,
+ * the app's console and the zod contract stay out of this file: a call that reached them would fail, naming them.
+ */
+const apiCore = {
+  name: 'burrow-api-core',
+  setup(build) {
+    const left = /^\.\/(desktop|settings|videos|logs|apps)\/index\.js$|^\.\.\/\.\.\/sandbox\/seed\.js$|^\.\.\/\.\.\/shared\/contract\/index\.js$|^\.\/send\.js$/;
+    const from = /electron[/\\]core[/\\](index|router|console[/\\]index)\.ts$/;
+    build.onResolve({ filter: left }, (args) => (from.test(args.importer) ? { path: `not in burrow.cjs: ${args.path}`, external: true } : undefined));
   },
 };
 
@@ -71,35 +87,16 @@ async function build() {
     // Three files, side by side (cli/version.ts finds package.json one folder up from its own file):
     // - burrow.cjs, the command: CommonJS, because an ES module entry costs Node its module loader and
     //   `node:fs`'s promise API (with readline) before the first line runs, a sixth of `burrow api`'s start;
+    //   with `burrow api`'s core (apiCore above);
     // - videos.cjs, logs.cjs, apps.cjs: those commands, required by burrow.cjs only when they run;
-    // - core.mjs, the app's core, imported by the commands when they open it (cli/core.ts): an ES module split into
-    //   chunks (core-*.mjs), so each area (and zod, with the contract) loads on its first call; `burrow api` loads
-    //   the router and the console area alone;
+    // - core.cjs, the app's core, required by those commands when they open it (cli/core.ts);
     // - sandbox.mjs, `burrow sandbox`, loaded by a dynamic import only for that command;
     // - transport-undici.cjs, undici for proxied requests, loaded by a dynamic import only when a proxy applies.
+    const commonJs = { ...common, outdir: tmp, outExtension: { '.js': '.cjs' }, format: 'cjs', banner: { js: IMPORT_META_SHIM }, define: { 'import.meta.url': '__burrowImportMetaUrl' } };
     const results = await Promise.all([
-      esbuild({
-        ...common,
-        entryPoints: { burrow: 'cli/main.ts', ...Object.fromEntries(AREA_COMMANDS.map((name) => [name, `cli/${name}.ts`])) },
-        outdir: tmp,
-        outExtension: { '.js': '.cjs' },
-        format: 'cjs',
-        banner: { js: IMPORT_META_SHIM },
-        define: { 'import.meta.url': '__burrowImportMetaUrl' },
-        plugins: [keepOut],
-      }),
+      esbuild({ ...commonJs, entryPoints: { burrow: 'cli/main.ts' }, plugins: [keepOut, apiCore] }),
+      esbuild({ ...commonJs, entryPoints: { core: 'electron/core/index.ts', ...Object.fromEntries(AREA_COMMANDS.map((name) => [name, `cli/${name}.ts`])) }, plugins: [keepOut] }),
       esbuild({ ...common, entryPoints: { sandbox: 'cli/sandbox.ts' }, outdir: tmp, outExtension: { '.js': '.mjs' }, format: 'esm', banner: { js: REQUIRE_SHIM } }),
-      esbuild({
-        ...common,
-        entryPoints: { core: 'electron/core/index.ts' },
-        outdir: tmp,
-        outExtension: { '.js': '.mjs' },
-        format: 'esm',
-        splitting: true,
-        chunkNames: 'core-[hash]',
-        banner: { js: REQUIRE_SHIM },
-        plugins: [keepOut],
-      }),
       esbuild({
         ...common,
         entryPoints: { 'transport-undici': 'electron/core/platform/transport-undici.ts' },

@@ -3,7 +3,8 @@
  * Each area starts (its modules imported) on the first call of one of its methods; the app's shells start them all
  * at once, so uploads left running continue by themselves, while the CLI loads only what its command calls.
  */
-import { mkdir } from 'node:fs/promises';
+// Not node:fs/promises: bundled, `promises` loads on first use, and `burrow api` never makes the folder.
+import { promises as fs } from 'node:fs';
 import type { EventName, MethodName } from '../../shared/contract/channels.js';
 import type { EventPayload } from '../../shared/contract/index.js';
 import { redactError } from '../../shared/common/redact.js';
@@ -100,7 +101,7 @@ export async function createCore(ports: CorePorts): Promise<Core> {
   // The data folder and the zod contract come with the first area that needs them: `burrow api` calls only the
   // console's hand-checked `console.raw`, which writes nothing, so the command makes no folder and loads no zod.
   let ready: Promise<unknown> | undefined;
-  const prepare = () => (ready ??= Promise.all([mkdir(ports.dataDir, { recursive: true }), loadContract()]));
+  const prepare = () => (ready ??= Promise.all([fs.mkdir(ports.dataDir, { recursive: true }), loadContract()]));
   if (!ports.profile) await prepare();
   const bus = createEventBus();
   const files = new FileRegistry();

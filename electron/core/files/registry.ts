@@ -1,6 +1,8 @@
-/** Files are capabilities: the core keeps real paths and hands the renderer opaque tokens. */
-import { randomUUID } from 'node:crypto';
-import { stat } from 'node:fs/promises';
+/**
+ * Files are capabilities: the core keeps real paths and hands the renderer opaque tokens. The core's start loads this:
+ * tokens come from the global Web Crypto and `stat` from `fs.promises`, both loaded on first use (`burrow api` uses neither).
+ */
+import { promises as fs } from 'node:fs';
 import { basename } from 'node:path';
 import type { RegisteredFile } from '../../../shared/contract/files.js';
 import { appError } from '../../../shared/contract/result.js';
@@ -19,12 +21,12 @@ export class FileRegistry {
     if (!path.startsWith('/') && !/^[A-Za-z]:[\\/]/.test(path)) {
       throw new AppFailure(appError('validation', 'Not a file path', { detail: 'Only files chosen or dropped in the app can be used.' }));
     }
-    const info = await stat(path).catch(() => null);
+    const info = await fs.stat(path).catch(() => null);
     if (!info || (!info.isFile() && !info.isDirectory())) {
       throw new AppFailure(appError('not_found', 'File not found', { detail: `${basename(path)} is not a readable file.` }));
     }
     const kind = info.isDirectory() ? 'folder' : 'file';
-    const entry: Entry = { token: randomUUID(), name: basename(path), size: kind === 'folder' ? 0 : info.size, kind, path };
+    const entry: Entry = { token: crypto.randomUUID(), name: basename(path), size: kind === 'folder' ? 0 : info.size, kind, path };
     this.#byToken.set(entry.token, entry);
     return { token: entry.token, name: entry.name, size: entry.size, kind };
   }
