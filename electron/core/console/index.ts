@@ -2,7 +2,7 @@
  * The console area's door: `console.raw` (the request of `burrow api`) and `console.cancel` live here; the app's
  * console (send a line, history, bodies in and out: ./send.ts) loads on its first call, so the command loads no more.
  */
-import { rm } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { consoleContract } from '../../../shared/contract/console.js';
 import { MASK } from '../../../shared/common/redact.js';
@@ -31,8 +31,9 @@ export interface ConsoleArea {
 /** Builds the console area over its ports. */
 export function createConsoleArea(deps: ConsoleAreaDeps): ConsoleArea {
   const running = new Map<string, AbortController>();
-  // Bodies a previous run spooled go now (the spool itself loads with the app's console).
-  const cleared = new Promise<void>((done) => rm(join(deps.dataDir, 'console', 'bodies'), { recursive: true, force: true }, () => done()));
+  // Bodies a previous run spooled go now (the spool itself loads with the app's console); synchronously, as the spool
+  // deletes them on close, which spares `burrow api` the start of the thread pool.
+  rmSync(join(deps.dataDir, 'console', 'bodies'), { recursive: true, force: true });
 
   /** Runs a request under its id, registered before the first await, so a console.cancel that follows always finds it. */
   const tracked = async <T>(requestId: string, signal: AbortSignal | undefined, run: (stop: AbortSignal) => Promise<T>): Promise<T> => {
@@ -46,7 +47,7 @@ export function createConsoleArea(deps: ConsoleAreaDeps): ConsoleArea {
     }
   };
   let loaded: Promise<{ readonly handlers: ConsoleApp; close(): void }> | undefined;
-  const app = async () => (await (loaded ??= import('./send.js').then((m) => m.createConsoleApp(deps, cleared)))).handlers;
+  const app = async () => (await (loaded ??= import('./send.js').then((m) => m.createConsoleApp(deps)))).handlers;
 
   const handlers: ConsoleArea['handlers'] = {
     'console.send': (input, { signal }) => tracked(input.requestId, signal, async (stop) => (await app())['console.send'](input, { signal: stop })),

@@ -27,9 +27,9 @@ export type ConsoleApp = Pick<ConsoleArea['handlers'], 'console.send' | 'console
 
 /**
  * The app's console handlers, and the spool's close (which deletes the session's bodies). `console.send` runs under
- * the door's signal (console.cancel); its bodies spool once the door has removed a previous run's (`cleared`).
+ * the door's signal (console.cancel).
  */
-export function createConsoleApp(deps: ConsoleAreaDeps, cleared: Promise<void>): { readonly handlers: ConsoleApp; close(): void } {
+export function createConsoleApp(deps: ConsoleAreaDeps): { readonly handlers: ConsoleApp; close(): void } {
   const history = new ConsoleHistory(deps.dataDir);
   const spool = new BodySpool(deps.dataDir);
   const handlers: ConsoleApp = {
@@ -40,7 +40,6 @@ export function createConsoleApp(deps: ConsoleAreaDeps, cleared: Promise<void>):
         const cmd = resolveCommand(line, editorBody);
         const { profileId, client, apiUrl } = await deps.active();
         const attempts: AttemptInfo[] = [];
-        await cleared;
         stop?.throwIfAborted();
         const out = (sink = spool.open(requestId));
         const secrets = await deps.knownSecrets();
