@@ -13,8 +13,11 @@ require('node:module').enableCompileCache?.();
 
 const dist = join(__dirname, '..', 'dist-cli');
 
-/** True when dist-cli/ holds a complete bundle and every source it lists is older than the build. */
-function bundleIsCurrent() {
+/**
+ * True when dist-cli/ holds a complete bundle and every source it lists for `command` is older than the build: a
+ * command the manifest names (`api`) checks only the sources of the files it runs, any other all of them.
+ */
+function bundleIsCurrent(command) {
   let manifest;
   try {
     manifest = JSON.parse(readFileSync(join(dist, 'sources.json'), 'utf8'));
@@ -22,8 +25,10 @@ function bundleIsCurrent() {
     return false;
   }
   const builtAt = Number(manifest?.builtAtMs);
-  if (!Number.isFinite(builtAt) || !Array.isArray(manifest.sources)) return false;
-  for (const source of manifest.sources) {
+  const byCommand = manifest?.byCommand ?? {};
+  const sources = Object.hasOwn(byCommand, command) ? byCommand[command] : manifest?.sources;
+  if (!Number.isFinite(builtAt) || !Array.isArray(sources)) return false;
+  for (const source of sources) {
     // A source that is absent (a copy shipped without them) cannot be newer than the bundle.
     const stat = statSync(join(__dirname, '..', source), { throwIfNoEntry: false });
     if (stat !== undefined && stat.mtimeMs > builtAt) return false;
@@ -32,7 +37,7 @@ function bundleIsCurrent() {
 }
 
 async function main(argv) {
-  if (bundleIsCurrent()) return require(join(dist, 'burrow.cjs')).runProcess(argv);
+  if (bundleIsCurrent(argv[0])) return require(join(dist, 'burrow.cjs')).runProcess(argv);
   const { tsImport } = await import('tsx/esm/api');
   const { runProcess } = await tsImport(pathToFileURL(join(__dirname, '..', 'cli', 'main.ts')).href, pathToFileURL(__filename).href);
   return runProcess(argv);

@@ -1,17 +1,16 @@
 /** `burrow api <METHOD> <path> [--body|-b <json>] [--verbose] [--profile NAME] [--api-key KEY]`: one raw request to the core API. */
-import { COMMAND_VARIABLES, environmentHelp } from './env-help.js';
 import { STATUS_CODES } from 'node:http';
-import { createPlatformClient } from '../electron/core/platform/client.js';
-import { mapPlatformError } from '../electron/core/platform/errors.js';
-import type { AttemptInfo, PlatformResponse } from '../electron/core/platform/types.js';
-import { AppFailure } from '../electron/core/errors.js';
+import type { EventPayload, MethodOutput } from '../shared/contract/index.js';
 import { API_USAGE, MAX_BODY_BYTES, parseApiArgs, parseJsonBody } from '../shared/console/command.js';
-import { MASK, redactHeaders } from '../shared/common/redact.js';
-import { resolveAuth, routeApiPath, type ApiRoute } from './config.js';
+import { redactHeaders } from '../shared/common/redact.js';
+import { resolveAuth, routeApiPath } from './config.js';
+import { CliCallError, openCore } from './core.js';
+import { COMMAND_VARIABLES, environmentHelp } from './env-help.js';
 import { createErrorWriter, EXIT, type CliIo } from './io.js';
-import { describeBinary, escapeForTerminal, jsonTextOf, looksBinary, prettyJson, scrubBytes } from './output.js';
+import { describeBinary, escapeForTerminal, jsonTextOf, looksBinary, prettyJson } from './output.js';
 import { readStdinBody, shouldReadStdin } from './stdin.js';
-import { USER_AGENT } from './version.js';
+
+type Answer = MethodOutput<'console.raw'>;
 
 /** The help text of `burrow api`. */
 export const API_HELP = `usage: burrow ${API_USAGE}
@@ -42,8 +41,8 @@ function wantsHelp(args: readonly string[]): boolean {
   return false;
 }
 
-function exitFor(failure: AppFailure): number {
-  switch (failure.error.kind) {
+function exitFor({ error }: CliCallError): number {
+  switch (error.kind) {
     case 'network':
     case 'timeout':
     case 'cancelled':
@@ -60,7 +59,7 @@ function headerLines(prefix: string, headers: Readonly<Record<string, string | s
   return Object.entries(redactHeaders(headers)).flatMap(([name, value]) => (Array.isArray(value) ? value : [value]).map((v) => `${prefix} ${name}: ${v}`));
 }
 
-function describeAttempt(a: AttemptInfo, bodyBytes: number): string[] {
+function describeAttempt(a: EventPayload<'console.attempt'>, bodyBytes: number): string[] {
   const lines = [`* attempt ${a.attempt}`, `> ${a.method} ${a.url}`, ...headerLines('>', a.requestHeaders)];
   if (bodyBytes > 0) lines.push(`> (body: ${bodyBytes} bytes)`);
   if (a.status !== undefined) lines.push(`< ${a.status} ${STATUS_CODES[a.status] ?? ''}`.trimEnd(), ...headerLines('<', a.responseHeaders ?? {}));
@@ -69,23 +68,21 @@ function describeAttempt(a: AttemptInfo, bodyBytes: number): string[] {
   return lines;
 }
 
-/** The platform's own message for an error answer: core Message (and Field), containers detail/title and errors, else the status text. */
-function httpErrorLines(res: PlatformResponse, route: ApiRoute, method: string, secrets: readonly string[]): string[] {
-  const path = route.path;
-  const e = mapPlatformError(route.area, res.status, res.headers, res.body, method, path, secrets);
-  const status = `${res.status} ${STATUS_CODES[res.status] ?? ''}`.trimEnd();
-  const lines = [`burrow: HTTP ${status}: ${e.detail ?? e.title}`];
-  for (const [field, message] of Object.entries(e.fieldErrors ?? {})) {
-    lines.push(e.detail?.includes(message) === true ? `  field: ${field}` : `  ${field}: ${message}`);
+/** The platform's own message for an error answer (core Message and Field, containers detail/title and errors, else the status text). */
+function httpErrorLines({ status, problem }: Answer): string[] {
+  const lines = [`burrow: HTTP ${`${status} ${STATUS_CODES[status] ?? ''}`.trimEnd()}: ${problem?.detail ?? problem?.title}`];
+  for (const [field, message] of Object.entries(problem?.fieldErrors ?? {})) {
+    lines.push(problem?.detail?.includes(message) === true ? `  field: ${field}` : `  ${field}: ${message}`);
   }
-  if (e.code !== undefined) lines.push(`  error key: ${e.code}`);
+  if (problem?.code !== undefined) lines.push(`  error key: ${problem.code}`);
   return lines;
 }
 
-function writeBody(io: CliIo, res: PlatformResponse, secrets: readonly string[], warn: (line: string) => void): void {
-  if (res.body.length === 0) return;
-  const body = scrubBytes(res.body, secrets, MASK);
-  const contentType = res.headers['content-type'];
+/** The answer's body on stdout (the core has masked every key in it). */
+function writeBody(io: CliIo, answer: Answer, warn: (line: string) => void): void {
+  const body = Buffer.from(answer.body.buffer, answer.body.byteOffset, answer.body.byteLength);
+  if (body.length === 0) return;
+  const { contentType } = answer;
   const tty = io.stdout.isTTY === true;
   const json = jsonTextOf(body, contentType);
   if (json.json) {
@@ -158,40 +155,39 @@ export async function runApi(args: readonly string[], io: CliIo): Promise<number
   }
 
   // The text is sent as given, not re-serialized: 64-bit ids and number formats reach the API unchanged.
-  const body = bodyText === undefined ? undefined : Buffer.from(bodyText, 'utf8');
+  const bodyBytes = bodyText === undefined ? 0 : Buffer.byteLength(bodyText);
   if (cmd.verbose) err(`* key from ${keySource}; base ${route.baseUrl}${route.from !== undefined ? ` (${route.from})` : ''}`);
-  // Sent as a core request to the routed base: the one key this command has goes wherever the path was routed.
-  const client = createPlatformClient({
-    endpoints: () => ({ apiUrl: route.baseUrl, containersUrl: route.baseUrl, videoUrl: route.baseUrl, loggingUrl: route.baseUrl }),
-    credentials: { accountKey: async () => apiKey, libraryKey: async () => null, logging: async () => ({ kind: 'accessKey' }) },
-    userAgent: USER_AGENT,
-  });
-  let res: PlatformResponse;
+  // The core's URL is the routed base: the one key this command has goes wherever the path was routed.
+  const core = await openCore({ auth: { ...auth.auth, baseUrl: route.baseUrl }, env: io.env, home: io.home, secrets });
+  const off = core.on('console.attempt', (a) => describeAttempt(a, bodyBytes).forEach(err));
+  let answer: Answer;
   try {
-    res = await client.send({
-      area: 'core',
+    answer = await core.invoke('console.raw', {
+      requestId: 'burrow-api',
       method: cmd.method,
       path: route.path,
-      ...(body !== undefined ? { body, contentType: 'application/json' } : {}),
-      ...(cmd.verbose ? { onAttempt: (a: AttemptInfo) => describeAttempt(a, body?.length ?? 0).forEach(err) } : {}),
+      area: route.area,
+      ...(bodyText !== undefined ? { body: bodyText } : {}),
+      ...(cmd.verbose ? { verbose: true } : {}),
     });
   } catch (e) {
-    if (!(e instanceof AppFailure)) {
+    if (!(e instanceof CliCallError)) {
       err(`burrow: unexpected failure: ${e instanceof Error ? e.message : String(e)}`);
       return EXIT.http;
     }
-    err(`burrow: ${e.error.title}${e.error.detail !== undefined ? `: ${e.error.detail}` : ''}`);
+    err(`burrow: ${e.message}`);
     for (const [field, message] of Object.entries(e.error.fieldErrors ?? {})) err(`  ${field}: ${message}`);
     return exitFor(e);
   } finally {
-    await client.close();
+    off();
+    await core.close();
   }
-  writeBody(io, res, secrets, err);
-  if (res.truncated) {
-    err(`burrow: the answer was cut at ${res.body.length} bytes (too large to keep); the output is incomplete`);
+  writeBody(io, answer, err);
+  if (answer.truncated) {
+    err(`burrow: the answer was cut at ${answer.body.byteLength} bytes (too large to keep); the output is incomplete`);
     return EXIT.http;
   }
-  if (res.status >= 200 && res.status < 300) return EXIT.ok;
-  for (const line of httpErrorLines(res, route, cmd.method, secrets)) err(line);
+  if (answer.status >= 200 && answer.status < 300) return EXIT.ok;
+  for (const line of httpErrorLines(answer)) err(line);
   return EXIT.http;
 }

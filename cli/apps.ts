@@ -10,7 +10,7 @@ import { addUnreadable, NOTHING_UNREADABLE, unreadableText } from '../shared/app
 import type { AppSummary } from '../shared/contract/apps.js';
 import type { MethodOutput } from '../shared/contract/index.js';
 import type { ValidationError } from '../shared/apps/schema.js';
-import { BUNNY_ENDPOINTS } from '../shared/settings/profiles.js';
+import { BUNNY_ENDPOINTS } from '../shared/settings/endpoint-url.js';
 import { APPS_HELP, APPS_USAGE, parseAppsArgs, wantsAppsHelp, type AppsCommand } from './apps-args.js';
 import { deployCreated, getAsRequest, getInWords, performLife, type LifeContext } from './apps-life.js';
 import { areaBaseUrl, resolveAuth } from './config.js';

@@ -4,12 +4,14 @@
  * memory only (never written to the app's profile store); a file dialog answers with the paths the command names,
  * notifications are silent, and the core keeps its files in the CLI's state folder.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+// Not node:fs/promises, which `burrow api` would load for nothing: bundled, `promises` loads on first use.
+import { promises as fs } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { EventName, MethodName } from '../shared/contract/channels.js';
 import type { EventPayload, FileMethod, MethodInput, MethodOutput } from '../shared/contract/index.js';
-import { BUNNY_ENDPOINTS, type Endpoints } from '../shared/settings/profiles.js';
+import { BUNNY_ENDPOINTS } from '../shared/settings/endpoint-url.js';
+import type { Endpoints } from '../shared/settings/profiles.js';
 import type { AppError } from '../shared/contract/result.js';
 import type { Core, CorePorts } from '../electron/core/index.js';
 import type { ResolvedAuth } from './config.js';
@@ -87,7 +89,7 @@ export async function openCore(options: CliCoreOptions): Promise<CliCore> {
   const accountKey = options.auth?.apiKey ?? null;
   const libraryKeys = options.libraryKeys ?? new Map<number, string>();
   const token = options.loggingToken;
-  const temporary = options.dataDir === 'temporary' ? await mkdtemp(join(tmpdir(), 'burrow-cli-')) : undefined;
+  const temporary = options.dataDir === 'temporary' ? await fs.mkdtemp(join(tmpdir(), 'burrow-cli-')) : undefined;
   const ports: CorePorts = {
     shell: 'cli',
     appVersion: VERSION,
@@ -128,7 +130,7 @@ export async function openCore(options: CliCoreOptions): Promise<CliCore> {
   try {
     core = await createCore(ports);
   } catch (e) {
-    if (temporary !== undefined) await rm(temporary, { recursive: true, force: true });
+    if (temporary !== undefined) await fs.rm(temporary, { recursive: true, force: true });
     throw e;
   }
   return {
@@ -146,7 +148,7 @@ export async function openCore(options: CliCoreOptions): Promise<CliCore> {
     on: (event, listener) => core.on(event, listener as (payload: unknown) => void),
     async close() {
       await core.close();
-      if (temporary !== undefined) await rm(temporary, { recursive: true, force: true });
+      if (temporary !== undefined) await fs.rm(temporary, { recursive: true, force: true });
     },
   };
 }

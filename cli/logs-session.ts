@@ -152,7 +152,9 @@ export async function runLogsFile(cmd: LogsCommand, path: string, format: LogFor
   const core = await openCore({ auth: null, env: io.env, home: io.home, dataDir: 'temporary' });
   let lastReport = 0;
   try {
-    const token = await core.addFile(resolve(path));
+    const [given] = (await core.invokeWithFiles([resolve(path)], 'files.list', {})).files;
+    if (!given) throw new Error(`--file ${path} could not be opened`);
+    const token = given.token;
     const open = () => core.invoke('logs.open', { source: { kind: 'file', token, select: { ...select, order, ...(cmd.limit !== null ? { limit: cmd.limit } : {}) } }, filter: formatFilterText(cmd.filter) });
     const status = await readSession(core, open, (s) => {
       const now = Date.now();

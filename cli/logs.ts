@@ -7,7 +7,7 @@ import { formatFilterText } from '../shared/logs/filter-text.js';
 import { rangeFromFlags } from '../shared/logs/range.js';
 import type { LogEntry } from '../shared/logs/v2-response.js';
 import { countOf } from '../shared/common/plural.js';
-import { BUNNY_ENDPOINTS } from '../shared/settings/profiles.js';
+import { BUNNY_ENDPOINTS } from '../shared/settings/endpoint-url.js';
 import { areaBaseUrl, resolveAuth } from './config.js';
 import { CliCallError, openCore, type CliCore, type CliCoreOptions } from './core.js';
 import { createErrorWriter, EXIT, type CliIo } from './io.js';

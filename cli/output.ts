@@ -1,8 +1,7 @@
-/** How `burrow api` writes a response: pretty JSON, raw bytes, terminal escaping, non-JSON handling by Content-Type, secret scrubbing. */
+/** How `burrow api` writes a response: pretty JSON, raw bytes, terminal escaping, non-JSON handling by Content-Type, the key masked by the core. */
 import { escapeForDisplay } from '../shared/common/display.js';
 import type { OutStream } from './io.js';
 import { prettyJson } from '../shared/common/json-text.js';
-import { secretForms } from '../shared/common/redact.js';
 
 /**
  * Makes text safe to show on a terminal: control characters (other than newline and tab) and bidi overrides become
@@ -57,26 +56,4 @@ export function describeBinary(body: Uint8Array, contentType: string | undefined
 export function looksBinary(body: Uint8Array): boolean {
   const text = decodeUtf8(body);
   return text === undefined || text.includes('\u0000');
-}
-
-/** Replaces every form of every secret in raw bytes with the mask, so even an unparsed body never shows a key. */
-export function scrubBytes(body: Buffer, secrets: readonly string[], mask: string): Buffer {
-  const forms = [...new Set(secrets.flatMap(secretForms))].sort((a, b) => b.length - a.length).map((f) => Buffer.from(f, 'utf8'));
-  if (forms.length === 0) return body;
-  const maskBytes = Buffer.from(mask, 'utf8');
-  let out = body;
-  for (const form of forms) {
-    let at = out.indexOf(form);
-    if (at === -1) continue;
-    const parts: Buffer[] = [];
-    let from = 0;
-    while (at !== -1) {
-      parts.push(out.subarray(from, at), maskBytes);
-      from = at + form.length;
-      at = out.indexOf(form, from);
-    }
-    parts.push(out.subarray(from));
-    out = Buffer.concat(parts);
-  }
-  return out;
 }

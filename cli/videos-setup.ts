@@ -2,7 +2,7 @@
 import { createPlatformClient, type PlatformClientOptions } from '../electron/core/platform/client.js';
 import { AppFailure } from '../electron/core/errors.js';
 import { describeKeyCharacter, firstBadKeyCharacter, KEY_CHARACTERS_RULE, KEY_MAX_LENGTH, KEY_MIN_LENGTH } from '../shared/settings/key-value.js';
-import { BUNNY_ENDPOINTS } from '../shared/settings/profiles.js';
+import { BUNNY_ENDPOINTS } from '../shared/settings/endpoint-url.js';
 import { areaBaseUrl, DEFAULT_API_URL, resolveAuth } from './config.js';
 import { openCore, type CliCore } from './core.js';
 import { EXIT } from './io.js';

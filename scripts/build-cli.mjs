@@ -56,7 +56,23 @@ const keepOut = {
     );
     build.onResolve({ filter: /^\.\/transport-undici\.js$/ }, () => ({ path: './transport-undici.cjs', external: true }));
     // The core, which cli/core.ts opens: one file that the area commands share instead of a copy in each.
-    build.onResolve({ filter: /^\.\.\/electron\/core\/index\.js$/ }, (args) => (args.importer.endsWith(join('cli', 'core.ts')) ? { path: './core.cjs', external: true } : undefined));
+    build.onResolve({ filter: /^\.\.\/electron\/core\/index\.js$/ }, (args) =>
+      args.importer.endsWith(join('cli', 'core.ts')) && !build.initialOptions.entryPoints.burrow ? { path: './core.cjs', external: true } : undefined,
+    );
+  },
+};
+
+/**
+ * burrow.cjs holds `burrow api`'s core itself, with the console area alone: the command calls only `console.raw`
+ * (checked without zod), and one file starts faster than any split (bench/README.md, cli-startup). The other areas,
+ * the app's console and the zod contract stay out of this file: a call that reached them would fail, naming them.
+ */
+const apiCore = {
+  name: 'burrow-api-core',
+  setup(build) {
+    const left = /^\.\/(desktop|settings|videos|logs|apps)\/index\.js$|^\.\.\/\.\.\/sandbox\/seed\.js$|^\.\.\/\.\.\/shared\/contract\/index\.js$|^\.\/send\.js$/;
+    const from = /electron[/\\]core[/\\](index|router|console[/\\]index)\.ts$/;
+    build.onResolve({ filter: left }, (args) => (from.test(args.importer) ? { path: `not in burrow.cjs: ${args.path}`, external: true } : undefined));
   },
 };
 
@@ -71,21 +87,15 @@ async function build() {
     // Three files, side by side (cli/version.ts finds package.json one folder up from its own file):
     // - burrow.cjs, the command: CommonJS, because an ES module entry costs Node its module loader and
     //   `node:fs`'s promise API (with readline) before the first line runs, a sixth of `burrow api`'s start;
+    //   with `burrow api`'s core (apiCore above);
     // - videos.cjs, logs.cjs, apps.cjs: those commands, required by burrow.cjs only when they run;
     // - core.cjs, the app's core, required by those commands when they open it (cli/core.ts);
     // - sandbox.mjs, `burrow sandbox`, loaded by a dynamic import only for that command;
     // - transport-undici.cjs, undici for proxied requests, loaded by a dynamic import only when a proxy applies.
+    const commonJs = { ...common, outdir: tmp, outExtension: { '.js': '.cjs' }, format: 'cjs', banner: { js: IMPORT_META_SHIM }, define: { 'import.meta.url': '__burrowImportMetaUrl' } };
     const results = await Promise.all([
-      esbuild({
-        ...common,
-        entryPoints: { burrow: 'cli/main.ts', core: 'electron/core/index.ts', ...Object.fromEntries(AREA_COMMANDS.map((name) => [name, `cli/${name}.ts`])) },
-        outdir: tmp,
-        outExtension: { '.js': '.cjs' },
-        format: 'cjs',
-        banner: { js: IMPORT_META_SHIM },
-        define: { 'import.meta.url': '__burrowImportMetaUrl' },
-        plugins: [keepOut],
-      }),
+      esbuild({ ...commonJs, entryPoints: { burrow: 'cli/main.ts' }, plugins: [keepOut, apiCore] }),
+      esbuild({ ...commonJs, entryPoints: { core: 'electron/core/index.ts', ...Object.fromEntries(AREA_COMMANDS.map((name) => [name, `cli/${name}.ts`])) }, plugins: [keepOut] }),
       esbuild({ ...common, entryPoints: { sandbox: 'cli/sandbox.ts' }, outdir: tmp, outExtension: { '.js': '.mjs' }, format: 'esm', banner: { js: REQUIRE_SHIM } }),
       esbuild({
         ...common,
@@ -101,16 +111,19 @@ async function build() {
       Object.assign(metafile.inputs, r.metafile.inputs);
       Object.assign(metafile.outputs, r.metafile.outputs);
     }
-    // What bin/burrow.cjs checks before trusting the bundle: an edited source means the bundle is stale.
-    const sources = Object.keys(metafile.inputs)
-      .map((p) => relative(root, resolve(root, p)).split('\\').join('/'))
-      .filter((p) => !p.startsWith('node_modules/') && !p.startsWith('..'));
-    // A changed recipe makes the bundle stale too.
-    sources.push('scripts/build-cli.mjs');
+    // What bin/burrow.cjs checks before trusting the bundle: an edited source means the bundle is stale. A changed
+    // recipe makes it stale too.
+    const sourcesOf = (inputs) => [
+      ...new Set([...inputs.map((p) => relative(root, resolve(root, p)).split('\\').join('/')).filter((p) => !p.startsWith('node_modules/') && !p.startsWith('..')), 'scripts/build-cli.mjs']),
+    ];
+    const sources = sourcesOf(Object.keys(metafile.inputs));
+    // `burrow api` runs burrow.cjs alone (and undici behind a proxy): it checks only their sources, a few dozen files
+    // of the few hundred (a stat each is most of a millisecond per hundred, cli-startup).
+    const api = sourcesOf(Object.entries(metafile.outputs).flatMap(([file, o]) => (/(^|\/)(burrow|transport-undici)\.cjs$/.test(file) ? Object.keys(o.inputs) : [])));
     // Kept for reading which modules each file holds (`burrow api` must not load the sandbox or undici).
     writeFileSync(join(tmp, 'meta.json'), JSON.stringify(metafile).split(basename(tmp)).join(basename(outDir)));
     // Written last: its presence says the bundle beside it is complete.
-    writeFileSync(join(tmp, 'sources.json'), `${JSON.stringify({ builtAtMs: startedAt, sources: [...new Set(sources)] }, null, 1)}\n`);
+    writeFileSync(join(tmp, 'sources.json'), `${JSON.stringify({ builtAtMs: startedAt, sources, byCommand: { api } }, null, 1)}\n`);
     rmSync(outDir, { recursive: true, force: true });
     renameSync(tmp, outDir);
   } catch (e) {

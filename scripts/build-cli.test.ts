@@ -78,6 +78,14 @@ describe('which one bin/burrow.cjs runs', () => {
     expect((JSON.parse(r.stdout) as { Name: string }[]).map((z) => z.Name)).toContain('demo-site');
   }, 60_000);
 
+  it('`burrow api` checks only its own sources: another command\'s edited source leaves it on the bundle', async () => {
+    const dir = withSources(layout());
+    // cli/main.ts is newer than a bundle built at 0: stale for every command but api, whose list holds only a missing file.
+    fakeBundle(dir, JSON.stringify({ builtAtMs: 0, sources: ['cli/main.ts'], byCommand: { api: ['cli/no-such-file.ts'] } }));
+    expect((await burrow(dir, ['api', 'get', '/pullzone'])).stdout).toBe('from the bundle\n');
+    expect((await burrow(dir, ['--version'])).stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
+  }, 60_000);
+
   it('the sources through tsx, when the build did not finish (no manifest) or there is no bundle', async () => {
     const partial = withSources(layout());
     fakeBundle(partial, null);

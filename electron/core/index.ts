@@ -3,7 +3,8 @@
  * Each area starts (its modules imported) on the first call of one of its methods; the app's shells start them all
  * at once, so uploads left running continue by themselves, while the CLI loads only what its command calls.
  */
-import { mkdir } from 'node:fs/promises';
+// Not node:fs/promises: bundled, `promises` loads on first use, and `burrow api` never makes the folder.
+import { promises as fs } from 'node:fs';
 import { join } from 'node:path';
 import type { EventName, MethodName } from '../../shared/contract/channels.js';
 import type { EventPayload } from '../../shared/contract/index.js';
@@ -15,7 +16,7 @@ import { FileRegistry } from './files/index.js';
 import { createPlatformClient, type PlatformClient } from './platform/client.js';
 import type { Credentials, Endpoints } from './platform/types.js';
 import type { CorePorts, ShellProfile } from './ports.js';
-import { createEventBus, createRouter, type CallContext, type EventBus, type Handler } from './router.js';
+import { createEventBus, createRouter, loadContract, type CallContext, type EventBus, type Handler } from './router.js';
 import type { ProfileService, StoredProfile } from './settings/index.js';
 import type { QuitQuestion } from './videos/index.js';
 
@@ -103,7 +104,11 @@ interface StartedArea {
 
 /** Builds the core over the shell's ports. */
 export async function createCore(ports: CorePorts): Promise<Core> {
-  await mkdir(ports.dataDir, { recursive: true });
+  // The data folder and the zod contract come with the first area that needs them: `burrow api` calls only the
+  // console's hand-checked `console.raw`, which writes nothing, so the command makes no folder and loads no zod.
+  let ready: Promise<unknown> | undefined;
+  const prepare = () => (ready ??= Promise.all([fs.mkdir(ports.dataDir, { recursive: true }), loadContract()]));
+  if (!ports.profile) await prepare();
   const bus = createEventBus();
   const files = new FileRegistry();
   const profiles = ports.profile ? shellProfiles(ports.profile) : await storedProfiles(ports, bus);
@@ -145,6 +150,7 @@ export async function createCore(ports: CorePorts): Promise<Core> {
           return { profileId: p.id, client: await clientFor(p), apiUrl: (await profiles.endpoints(p)).apiUrl };
         },
         knownSecrets: () => profiles.knownSecrets(),
+        emit: bus.emit,
       }),
     videos: async () =>
       (await import('./videos/index.js')).createVideosArea({
@@ -213,7 +219,7 @@ export async function createCore(ports: CorePorts): Promise<Core> {
   let videos: StartedArea | undefined;
   const start = (area: AreaName): Promise<StartedArea> => {
     let room = started.get(area);
-    if (!room) started.set(area, (room = starters[area]()));
+    if (!room) started.set(area, (room = area === 'console' ? starters.console() : prepare().then(starters[area])));
     if (area === 'videos') void room.then((r) => (videos = r), () => {});
     return room;
   };

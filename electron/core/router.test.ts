@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { appError } from '../../shared/contract/result.js';
 import { AppFailure } from './errors.js';
-import { createEventBus, createRouter, formatPath, type Handlers } from './router.js';
+import { createEventBus, createRouter, formatPath, loadContract, type Handlers } from './router.js';
 
 function handlers(overrides: Partial<Handlers> = {}): Handlers {
   // Only the methods these tests call; the router never touches the rest.
@@ -98,6 +98,17 @@ describe('formatPath', () => {
 });
 
 describe('event bus', () => {
+  // The core loads the contract before any area that emits zod-checked events starts.
+  beforeAll(async () => {
+    await loadContract();
+  });
+
+  it('checks every payload, the hand-checked console.attempt too', () => {
+    const bus = createEventBus();
+    expect(() => bus.emit('desktop.notice', { level: 'loud', message: 'x' } as never)).toThrow(/desktop\.notice does not match the contract: level/);
+    expect(() => bus.emit('console.attempt', { requestId: 'r', attempt: 1 } as never)).toThrow(/console\.attempt does not match the contract: .*method: must be a string/);
+  });
+
   it('delivers to subscribers until they unsubscribe', () => {
     const bus = createEventBus();
     const got: unknown[] = [];

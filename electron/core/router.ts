@@ -1,11 +1,22 @@
 /** One router: parses every input, runs the handler, and always answers with a Result. */
 import type { z } from 'zod';
 import { isEventName, isMethodName, type EventName, type MethodName } from '../../shared/contract/channels.js';
-import { events, methods, type EventPayload, type MethodOutput } from '../../shared/contract/index.js';
+import { HAND_CHECKED, type Checker, type Issue } from '../../shared/contract/hand-checked.js';
+import type { EventPayload, MethodOutput, Methods } from '../../shared/contract/index.js';
 import type { AreaContract } from '../../shared/contract/define.js';
 import { formatPath as formatJsonPath } from '../../shared/common/json-path.js';
 import { appError, err, ok, type AppError, type Result } from '../../shared/contract/result.js';
 import { AppFailure, toAppError } from './errors.js';
+
+type Contract = typeof import('../../shared/contract/index.js');
+let contract: Promise<Contract> | undefined;
+let loaded: Contract | undefined;
+/** The zod contract, loaded by the first call that is not hand-checked (shared/contract/hand-checked.ts). */
+export function loadContract(): Promise<Contract> {
+  return (contract ??= import('../../shared/contract/index.js').then((c) => (loaded = c)));
+}
+const handMethods: Partial<Record<string, { readonly input: Checker; readonly output: Checker }>> = HAND_CHECKED.methods;
+const handEvents: Partial<Record<string, Checker>> = HAND_CHECKED.events;
 
 /** Who is calling; handlers may use the signal to stop work when the caller goes away. */
 export interface CallContext {
@@ -13,7 +24,7 @@ export interface CallContext {
 }
 
 export type Handler<M extends MethodName> = (
-  input: z.output<(typeof methods)[M]['input']>,
+  input: z.output<Methods[M]['input']>,
   ctx: CallContext,
 ) => Promise<MethodOutput<M>>;
 
@@ -22,8 +33,8 @@ export type Handlers = { readonly [M in MethodName]: Handler<M> };
 /** The handlers of one area, typed from its contract file: every method it defines, no other. */
 export type AreaHandlers<A extends AreaContract> = { readonly [M in keyof A['methods'] & MethodName]: Handler<M> };
 
-/** Turns zod issues into `{ path: rule }`, paths written as `a.b[0].c`. */
-export function zodFieldErrors(issues: readonly z.core.$ZodIssue[]): Record<string, string> {
+/** Turns issues into `{ path: rule }`, paths written as `a.b[0].c`. */
+export function fieldErrorsOf(issues: readonly Issue[]): Record<string, string> {
   const out: Record<string, string> = {};
   for (const issue of issues) {
     const path = formatPath(issue.path);
@@ -63,10 +74,10 @@ export function createRouter(handlers: Handlers | HandlerLookup, options: Router
     if (!isMethodName(method)) {
       return err(appError('unknown_method', 'Unknown method', { detail: `"${String(method).slice(0, 80)}" is not part of the contract.` }));
     }
-    const spec = methods[method];
+    const spec = handMethods[method] ?? (await loadContract()).methods[method];
     const parsed = spec.input.safeParse(input ?? {});
     if (!parsed.success) {
-      const fieldErrors = zodFieldErrors(parsed.error.issues);
+      const fieldErrors = fieldErrorsOf(parsed.error.issues);
       return err(appError('validation', `Invalid input for ${method}`, { detail: summarize(fieldErrors), fieldErrors }));
     }
     // A call whose window closed or which was cancelled before it started does no work at all.
@@ -78,7 +89,7 @@ export function createRouter(handlers: Handlers | HandlerLookup, options: Router
       const value = await handler(parsed.data, ctx);
       const checked = spec.output.safeParse(value);
       if (!checked.success) {
-        return err(appError('internal', `The core answered ${method} with an unexpected shape`, { detail: summarize(zodFieldErrors(checked.error.issues)) }));
+        return err(appError('internal', `The core answered ${method} with an unexpected shape`, { detail: summarize(fieldErrorsOf(checked.error.issues)) }));
       }
       return ok(checked.data);
     } catch (e) {
@@ -95,7 +106,7 @@ function summarize(fieldErrors: Record<string, string>): string {
 
 type Listener = (payload: unknown) => void;
 
-/** Events from the core to whoever listens: each payload is checked against the contract. */
+/** Events from the core to whoever listens: each payload is checked against the contract, which is loaded by then. */
 export interface EventBus {
   emit<E extends EventName>(event: E, payload: EventPayload<E>): void;
   on(event: unknown, listener: Listener): () => void;
@@ -106,7 +117,11 @@ export function createEventBus(): EventBus {
   const listeners = new Map<EventName, Set<Listener>>();
   return {
     emit(event, payload) {
-      const checked = events[event].parse(payload);
+      const schema = handEvents[event] ?? loaded?.events[event];
+      if (schema === undefined) throw new Error(`${event} was emitted before the contract was loaded`);
+      const parsed = schema.safeParse(payload);
+      if (!parsed.success) throw new Error(`${event} does not match the contract: ${summarize(fieldErrorsOf(parsed.error.issues))}`);
+      const checked = parsed.data;
       for (const l of listeners.get(event) ?? []) {
         try {
           l(checked);

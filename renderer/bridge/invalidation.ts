@@ -38,6 +38,7 @@ const PROFILE_DEPENDENT: readonly StaleScope[] = [
  */
 export const STALE_AFTER_EVENT: { readonly [E in EventName]: readonly StaleScope[] } = {
   'desktop.notice': [],
+  'console.attempt': [],
   'settings.changed': PROFILE_DEPENDENT,
   'videos.jobs': [],
   'videos.fetchRows': [],

@@ -9,6 +9,11 @@ export type ApiMethod = (typeof API_METHODS)[number];
 /** A body over this many UTF-8 bytes is refused before sending. */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
+/** How much of a response body the console shows; the rest can be saved to a file. */
+export const DISPLAY_CAP_BYTES = 10 * 1024 * 1024;
+/** How many commands are kept in each profile's history. */
+export const HISTORY_LIMIT = 500;
+
 /** Longest accepted path, query string included, after the leading `/` is added. */
 export const MAX_PATH_LENGTH = 2048;
 

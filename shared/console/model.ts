@@ -1,11 +1,6 @@
 /** The raw request console as the renderer sees it: what it sends and what comes back (keys masked). */
 import { z } from 'zod';
 
-/** How much of a response body the console shows; the rest can be saved to a file. */
-export const DISPLAY_CAP_BYTES = 10 * 1024 * 1024;
-/** How many commands are kept in each profile's history. */
-export const HISTORY_LIMIT = 500;
-
 export const ConsoleBody = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('empty') }),
   /** Valid JSON, pretty-printed; secret-looking fields and known keys masked. */
@@ -16,6 +11,7 @@ export const ConsoleBody = z.discriminatedUnion('kind', [
 ]);
 export type ConsoleBody = z.infer<typeof ConsoleBody>;
 
+/** One attempt of a request: its status or failure, and whether (and after how long) another followed. */
 export const ConsoleAttempt = z.object({
   attempt: z.number(),
   status: z.number().optional(),

@@ -20,6 +20,7 @@ export const METHOD_NAMES = [
   'settings.setSecretPersistence',
   'settings.resetSandbox',
   'console.send',
+  'console.raw',
   'console.cancel',
   'console.history',
   'console.loadBody',
@@ -114,7 +115,7 @@ export const METHOD_NAMES = [
   'logs.tailStop',
 ] as const;
 
-export const EVENT_NAMES = ['desktop.notice', 'settings.changed', 'videos.jobs', 'videos.fetchRows', 'logs.status', 'logs.exportStatus', 'logs.tailStatus', 'logs.link'] as const;
+export const EVENT_NAMES = ['desktop.notice', 'console.attempt', 'settings.changed', 'videos.jobs', 'videos.fetchRows', 'logs.status', 'logs.exportStatus', 'logs.tailStatus', 'logs.link'] as const;
 
 export type MethodName = (typeof METHOD_NAMES)[number];
 export type EventName = (typeof EVENT_NAMES)[number];

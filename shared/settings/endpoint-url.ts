@@ -7,6 +7,14 @@
 // without any platform's types, so the one constructor used here is declared for this module.
 declare const URL: new (input: string) => unknown;
 
+/** bunny.net's own endpoints, the defaults of a new real profile. */
+export const BUNNY_ENDPOINTS = {
+  apiUrl: 'https://api.bunny.net',
+  containersUrl: 'https://api.bunny.net/mc',
+  videoUrl: 'https://video.bunnycdn.com',
+  loggingUrl: 'https://logging.bunnycdn.com',
+} as const;
+
 /** Ports a URL may name; 0 is not a port anything listens on. */
 const MIN_PORT = 1;
 const MAX_PORT = 65535;

@@ -3,14 +3,6 @@ import { z } from 'zod';
 import { endpointProblem } from './endpoint-url.js';
 import { KEY_CHARACTERS_RULE, KEY_MAX_LENGTH, KEY_MIN_LENGTH, firstBadKeyCharacter } from './key-value.js';
 
-/** bunny.net's own endpoints, the defaults of a new real profile. */
-export const BUNNY_ENDPOINTS = {
-  apiUrl: 'https://api.bunny.net',
-  containersUrl: 'https://api.bunny.net/mc',
-  videoUrl: 'https://video.bunnycdn.com',
-  loggingUrl: 'https://logging.bunnycdn.com',
-} as const;
-
 const httpUrl = z
   .string()
   .trim()

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { maskSecretMembers, rawText, viewBody } from './body-view.js';
+import { MASK } from '../../../shared/common/redact.js';
+import { maskSecretMembers, rawText, scrubBytes, viewBody } from './body-view.js';
 
 describe('maskSecretMembers', () => {
   it('masks credential-named strings at any depth and leaves the rest', () => {
@@ -33,5 +34,16 @@ describe('rawText', () => {
   it('keeps the layout as received and masks credential members and known keys', () => {
     const raw = '[{"Id":1,"ApiKey" : "abc\\"def","ErrorKey":"x.y","Name":"lib KNOWN-KEY-1"}]';
     expect(rawText(Buffer.from(raw), ['KNOWN-KEY-1'])).toBe('[{"Id":1,"ApiKey" : "••••••••","ErrorKey":"x.y","Name":"lib ••••••••"}]');
+  });
+});
+
+describe('scrubBytes', () => {
+  it('every form of a key is masked in raw bytes', () => {
+    const key = 'b6f77263-2716-c430-69c4-3a8c3b7cf3c2';
+    const body = Buffer.concat([Buffer.from(`x ${key} y `), Buffer.from([0xff, 0]), Buffer.from(` ${Buffer.from(key).toString('base64')}`)]);
+    const out = scrubBytes(body, [key], MASK);
+    expect(out.includes(Buffer.from(key))).toBe(false);
+    expect(out.includes(Buffer.from(Buffer.from(key).toString('base64')))).toBe(false);
+    expect(out.toString('utf8')).toContain(`x ${MASK} y`);
   });
 });

@@ -2,7 +2,7 @@
 import type { ConsoleBody } from '../../../shared/console/model.js';
 import { hexPreview } from '../../../shared/common/display.js';
 import { maskJsonMembers, prettyJson } from '../../../shared/common/json-text.js';
-import { MASK, isSecretName, redactText } from '../../../shared/common/redact.js';
+import { MASK, isSecretName, redactText, secretForms } from '../../../shared/common/redact.js';
 
 const TEXT_TYPES = /^(text\/|application\/(json|.*\+json|xml|.*\+xml|javascript|x-www-form-urlencoded|problem\+json))/i;
 
@@ -53,4 +53,26 @@ export function viewBody(bytes: Buffer, contentType: string, truncated: boolean,
     return { kind: 'text', text: redactText(text, secrets), ...(jsonish ? { parseError: 'Not parsed: the body is larger than the display limit' } : {}) };
   }
   return { kind: 'binary', contentType: contentType || 'unknown', hex: hexPreview(bytes) };
+}
+
+/** Replaces every form of every secret in raw bytes with the mask, so even an unparsed body never shows a key. */
+export function scrubBytes(body: Buffer, secrets: readonly string[], mask: string): Buffer {
+  const forms = [...new Set(secrets.flatMap(secretForms))].sort((a, b) => b.length - a.length).map((f) => Buffer.from(f, 'utf8'));
+  if (forms.length === 0) return body;
+  const maskBytes = Buffer.from(mask, 'utf8');
+  let out = body;
+  for (const form of forms) {
+    let at = out.indexOf(form);
+    if (at === -1) continue;
+    const parts: Buffer[] = [];
+    let from = 0;
+    while (at !== -1) {
+      parts.push(out.subarray(from, at), maskBytes);
+      from = at + form.length;
+      at = out.indexOf(form, from);
+    }
+    parts.push(out.subarray(from));
+    out = Buffer.concat(parts);
+  }
+  return out;
 }

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ConsoleResponse } from '../../../shared/console/model.js';
-import { DISPLAY_CAP_BYTES } from '../../../shared/console/model.js';
+import { DISPLAY_CAP_BYTES } from '../../../shared/console/command-types.js';
 import { createSeed } from '../../../sandbox/seed.js';
 import { EMBEDDED_SEED } from '../settings/index.js';
 import { startCore, type Harness } from '../testing/core-harness.js';
@@ -263,6 +263,44 @@ describe('console.send against the sandbox', () => {
     expect(r.copyAs.curl).toContain(`${sb.apiUrl}/dnszone`);
     expect(r.copyAs.curl).toContain('"AccessKey: $BUNNYNET_API_KEY"');
     expect(JSON.stringify(r.copyAs)).not.toContain(seed.accountKey);
+  });
+});
+
+describe('console.raw, the request of burrow api', () => {
+  const raw = (h: Harness, input: Record<string, unknown>) => h.core.invoke('console.raw', { requestId: `raw${++n}`, ...input });
+
+  it('answers with the bytes (known keys masked), the type, and for an error status the platform message', async () => {
+    const h = await core();
+    const sb = (await h.core.embeddedSandbox())!;
+    sb.faults.add({ method: 'GET', path: '/user', times: 1, action: { kind: 'status', status: 200, body: { ApiKey: seed.accountKey } } });
+    const r = await raw(h, { method: 'GET', path: '/user' });
+    if (!r.ok) throw new Error(JSON.stringify(r.error));
+    const got = r.value as { status: number; contentType: string; body: Uint8Array; truncated: boolean };
+    expect(got).toMatchObject({ status: 200, contentType: expect.stringContaining('application/json'), truncated: false });
+    expect(JSON.parse(new TextDecoder().decode(got.body))).toEqual({ ApiKey: '••••••••' });
+    const missing = await raw(h, { method: 'GET', path: '/pullzone/1' });
+    expect(missing).toMatchObject({ ok: true, value: { status: 404, problem: { detail: expect.stringContaining('Pull Zone was not found'), code: 'pullZone.not_found', fieldErrors: { PullZone: expect.any(String) } } } });
+  });
+
+  it('with verbose, each attempt is a console.attempt event, the key masked; POST is sent once', async () => {
+    const h = await core();
+    const sb = (await h.core.embeddedSandbox())!;
+    sb.faults.add({ method: 'GET', path: '/storagezone', times: 1, action: { kind: 'status', status: 503 } });
+    sb.faults.add({ method: 'POST', path: '/dnszone', times: 2, action: { kind: 'status', status: 503 } });
+    expect(await raw(h, { requestId: 'get', method: 'GET', path: '/storagezone', verbose: true })).toMatchObject({ ok: true, value: { status: 200 } });
+    expect(await raw(h, { requestId: 'post', method: 'POST', path: '/dnszone', body: '{"Domain":"once.test"}', verbose: true })).toMatchObject({ ok: true, value: { status: 503 } });
+    const attempts = h.events.filter((e) => e.event === 'console.attempt').map((e) => e.payload as { requestId: string; status: number; retry: boolean; requestHeaders: Record<string, string> });
+    expect(attempts.map((a) => [a.requestId, a.status, a.retry])).toEqual([['get', 503, true], ['get', 200, false], ['post', 503, false]]);
+    expect(attempts[0]!.requestHeaders.AccessKey ?? attempts[0]!.requestHeaders.accesskey).toBe('••••••••');
+    expect(JSON.stringify(attempts)).not.toContain(seed.accountKey);
+    await raw(h, { method: 'GET', path: '/pullzone' });
+    expect(h.events.filter((e) => e.event === 'console.attempt')).toHaveLength(3);
+  });
+
+  it('refuses what the contract does not allow, naming the field', async () => {
+    const h = await core();
+    expect(await raw(h, { method: 'FETCH', path: '/x' })).toMatchObject({ ok: false, error: { kind: 'validation', fieldErrors: { method: expect.any(String) } } });
+    expect(await raw(h, { method: 'GET', path: 'x', apiKey: 'k' })).toMatchObject({ ok: false, error: { kind: 'validation', fieldErrors: { path: expect.any(String), apiKey: expect.any(String) } } });
   });
 });
 

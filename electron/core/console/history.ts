@@ -1,11 +1,14 @@
 /** Console history, one file per profile, newest last; a repeated command moves to the end. */
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { z } from 'zod';
-import { HISTORY_LIMIT } from '../../../shared/console/model.js';
+import { HISTORY_LIMIT } from '../../../shared/console/command-types.js';
 import { readJsonFile, writeFileAtomic } from '../disk/atomic.js';
 
-const FileShape = z.object({ v: z.literal(1), entries: z.array(z.string()) });
+/** The file's entries when it is `{ v: 1, entries: string[] }` (checked by hand: the console area loads no zod). */
+function entriesOf(file: unknown): string[] | undefined {
+  const { v, entries } = (file ?? {}) as { v?: unknown; entries?: unknown };
+  return v === 1 && Array.isArray(entries) && entries.every((e) => typeof e === 'string') ? entries : undefined;
+}
 
 export class ConsoleHistory {
   readonly #dir: string;
@@ -22,8 +25,7 @@ export class ConsoleHistory {
   async list(profileId: string, query?: string): Promise<string[]> {
     let entries = this.#cache.get(profileId);
     if (!entries) {
-      const parsed = FileShape.safeParse(await readJsonFile(this.#file(profileId)).catch(() => undefined));
-      entries = parsed.success ? parsed.data.entries : [];
+      entries = entriesOf(await readJsonFile(this.#file(profileId)).catch(() => undefined)) ?? [];
       this.#cache.set(profileId, entries);
     }
     const q = query?.trim().toLowerCase();

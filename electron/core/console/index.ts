@@ -1,20 +1,17 @@
-/** The console area's door: send a line with the active profile's key, cancel it, history, bodies in and out. */
-import { readFile, stat } from 'node:fs/promises';
-import { STATUS_CODES } from 'node:http';
-import { basename } from 'node:path';
-import { MAX_BODY_BYTES } from '../../../shared/console/command.js';
-import { DISPLAY_CAP_BYTES, type ConsoleResponse } from '../../../shared/console/model.js';
+/**
+ * The console area's door: `console.raw` (the request of `burrow api`) and `console.cancel` live here; the app's
+ * console (send a line, history, bodies in and out: ./send.ts) loads on its first call, so the command loads no more.
+ */
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 import type { consoleContract } from '../../../shared/contract/console.js';
-import { redactText } from '../../../shared/common/redact.js';
-import { appError } from '../../../shared/contract/result.js';
-import { AppFailure } from '../errors.js';
+import { MASK } from '../../../shared/common/redact.js';
 import type { AttemptInfo, PlatformClient } from '../platform/client.js';
+import { mapPlatformError } from '../platform/errors.js';
 import type { Dialogs } from '../ports.js';
-import type { AreaHandlers } from '../router.js';
-import { rawText, viewBody } from './body-view.js';
-import { copyAs, historyLine, invalid, resolveCommand } from './command.js';
-import { ConsoleHistory } from './history.js';
-import { BodySpool } from './spool.js';
+import type { AreaHandlers, EventBus } from '../router.js';
+import { scrubBytes } from './body-view.js';
+import type { ConsoleApp } from './send.js';
 
 export interface ConsoleAreaDeps {
   readonly dataDir: string;
@@ -22,119 +19,69 @@ export interface ConsoleAreaDeps {
   /** The active profile's id, client and core API URL. */
   active(): Promise<{ readonly profileId: string; readonly client: PlatformClient; readonly apiUrl: string }>;
   knownSecrets(): Promise<string[]>;
-}
-
-function flatten(headers: Readonly<Record<string, string | string[]>> | undefined): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(headers ?? {})) out[k] = Array.isArray(v) ? v.join(', ') : v;
-  return out;
+  readonly emit: EventBus['emit'];
 }
 
 /** The console area: its handlers, and `close()`, which deletes the session's spooled bodies. */
 export interface ConsoleArea {
   readonly handlers: AreaHandlers<typeof consoleContract>;
-  close(): void;
+  close(): Promise<void>;
 }
 
 /** Builds the console area over its ports. */
 export function createConsoleArea(deps: ConsoleAreaDeps): ConsoleArea {
-  const history = new ConsoleHistory(deps.dataDir);
   const running = new Map<string, AbortController>();
-  const spool = new BodySpool(deps.dataDir);
-  const cleared = spool.clear();
+  // Bodies a previous run spooled go now (the spool itself loads with the app's console); synchronously, as the spool
+  // deletes them on close, which spares `burrow api` the start of the thread pool.
+  rmSync(join(deps.dataDir, 'console', 'bodies'), { recursive: true, force: true });
+
+  /** Runs a request under its id, registered before the first await, so a console.cancel that follows always finds it. */
+  const tracked = async <T>(requestId: string, signal: AbortSignal | undefined, run: (stop: AbortSignal) => Promise<T>): Promise<T> => {
+    const controller = new AbortController();
+    running.set(requestId, controller);
+    try {
+      // Stopped by console.cancel, or by the caller going away (a closed window, a cancelled call).
+      return await run(signal ? AbortSignal.any([controller.signal, signal]) : controller.signal);
+    } finally {
+      running.delete(requestId);
+    }
+  };
+  let loaded: Promise<{ readonly handlers: ConsoleApp; close(): void }> | undefined;
+  const app = async () => (await (loaded ??= import('./send.js').then((m) => m.createConsoleApp(deps)))).handlers;
 
   const handlers: ConsoleArea['handlers'] = {
-    'console.send': async ({ requestId, line, body: editorBody, verbose }, { signal }) => {
-      // Registered before the first await, so a console.cancel that follows this call always finds it.
-      const controller = new AbortController();
-      running.set(requestId, controller);
-      // Stopped by console.cancel, or by the caller going away (a closed window, a cancelled call).
-      const stop = signal ? AbortSignal.any([controller.signal, signal]) : controller.signal;
-      let sink: ReturnType<BodySpool['open']> | undefined;
-      let ok = false;
-      try {
-        const cmd = resolveCommand(line, editorBody);
-        const { profileId, client, apiUrl } = await deps.active();
-        const attempts: AttemptInfo[] = [];
-        await cleared;
-        stop.throwIfAborted();
-        const out = (sink = spool.open(requestId));
-        const secrets = await deps.knownSecrets();
-        await history.add(profileId, historyLine(line, secrets));
+    'console.send': (input, { signal }) => tracked(input.requestId, signal, async (stop) => (await app())['console.send'](input, { signal: stop })),
+    'console.history': async (input, ctx) => (await app())['console.history'](input, ctx),
+    'console.loadBody': async (input, ctx) => (await app())['console.loadBody'](input, ctx),
+    'console.saveResponse': async (input, ctx) => (await app())['console.saveResponse'](input, ctx),
+    'console.raw': ({ requestId, method, path, body, area = 'core', verbose }, { signal }) =>
+      tracked(requestId, signal, async (stop) => {
+        const { client } = await deps.active();
         const res = await client.send({
           area: 'core',
-          method: cmd.method,
-          path: cmd.path,
-          // The JSON text goes as typed, so big numbers keep every digit (as the burrow command does).
-          ...(cmd.body !== undefined ? { body: cmd.bodyText ?? JSON.stringify(cmd.body), contentType: 'application/json' } : {}),
+          method,
+          path,
+          ...(body !== undefined ? { body, contentType: 'application/json' } : {}),
           signal: stop,
-          maxBodyBytes: DISPLAY_CAP_BYTES,
-          onBodyChunk: (chunk, attempt) => out.write(chunk, attempt),
-          onAttempt: (a) => attempts.push(a),
+          ...(verbose === true ? { onAttempt: (a: AttemptInfo) => deps.emit('console.attempt', { requestId, ...a }) } : {}),
         });
-        ok = true;
-        const total = out.done(true);
-        const contentType = res.headers['content-type'] ?? '';
-        const last = attempts.at(-1);
-        const showVerbose = cmd.verbose || verbose === true;
-        const body = viewBody(res.body, contentType, res.truncated, secrets);
-        const response: ConsoleResponse = {
-          requestId,
-          method: cmd.method,
-          url: res.url,
+        const secrets = await deps.knownSecrets();
+        const failed = res.status < 200 || res.status >= 300;
+        const contentType = res.headers['content-type'];
+        return {
           status: res.status,
-          statusText: STATUS_CODES[res.status] ?? '',
-          timingMs: Math.round(res.timingMs),
-          size: total,
+          ...(contentType !== undefined ? { contentType } : {}),
+          body: scrubBytes(res.body, secrets, MASK),
           truncated: res.truncated,
-          contentType,
-          requestHeaders: flatten(last?.requestHeaders),
-          responseHeaders: flatten(last?.responseHeaders ?? res.headers),
-          ...(cmd.body !== undefined ? { requestBody: redactText(cmd.bodyText ?? JSON.stringify(cmd.body), secrets) } : {}),
-          body,
-          // The verbose view shows the text as it came (masked); binary stays a hex preview.
-          ...(showVerbose && body.kind !== 'binary' && body.kind !== 'empty' ? { rawBody: rawText(res.body, secrets) } : {}),
-          attempts: attempts.map((a) => ({
-            attempt: a.attempt,
-            retry: a.retry,
-            delayMs: a.delayMs,
-            reason: a.reason,
-            ...(a.status !== undefined ? { status: a.status } : {}),
-            ...(a.error !== undefined ? { error: a.error } : {}),
-          })),
-          verbose: showVerbose,
-          copyAs: copyAs(cmd, apiUrl, secrets),
+          // The contract keeps the error's words (title, detail, code, fields) and drops the rest.
+          ...(failed ? { problem: mapPlatformError(area, res.status, res.headers, res.body, method, path, secrets) } : {}),
         };
-        return response;
-      } finally {
-        if (!ok) sink?.done(false);
-        running.delete(requestId);
-      }
-    },
+      }),
     'console.cancel': async ({ requestId }) => {
       const c = running.get(requestId);
       c?.abort();
       return { cancelled: !!c };
     },
-    'console.history': async ({ query }) => {
-      const { profileId } = await deps.active();
-      return { entries: await history.list(profileId, query) };
-    },
-    'console.loadBody': async () => {
-      const [path] = await deps.dialogs.openFiles({ title: 'Load request body', filters: [{ name: 'JSON', extensions: ['json'] }, { name: 'All files', extensions: ['*'] }] });
-      if (!path) return null;
-      const info = await stat(path);
-      if (info.size > MAX_BODY_BYTES) throw invalid('body', `${basename(path)} is larger than ${MAX_BODY_BYTES} bytes`);
-      return { name: basename(path), text: await readFile(path, 'utf8') };
-    },
-    'console.saveResponse': async ({ requestId }) => {
-      if (!spool.has(requestId)) throw new AppFailure(appError('not_found', 'That response is no longer kept', { detail: 'Send the request again, then save.' }));
-      const path = await deps.dialogs.saveFile({ title: 'Save response body', defaultName: 'response.json' });
-      if (!path) return { saved: false, bytes: 0 };
-      const bytes = await spool.saveTo(requestId, path);
-      if (bytes === null) throw new AppFailure(appError('not_found', 'That response is no longer kept', { detail: 'Send the request again, then save.' }));
-      return { saved: true, bytes };
-    },
   };
-  return { handlers, close: () => spool.close() };
+  return { handlers, close: async () => (await loaded)?.close() };
 }

@@ -1,6 +1,8 @@
-/** Files are capabilities: the core keeps real paths and hands the renderer opaque tokens. */
-import { randomUUID } from 'node:crypto';
-import { stat } from 'node:fs/promises';
+/**
+ * Files are capabilities: the core keeps real paths and hands the renderer opaque tokens. The core's start loads this:
+ * tokens come from the global Web Crypto and `stat` from `fs.promises`, both loaded on first use (`burrow api` uses neither).
+ */
+import { promises as fs } from 'node:fs';
 import { basename } from 'node:path';
 import type { RegisteredFile } from '../../../shared/contract/files.js';
 import { appError } from '../../../shared/contract/result.js';
@@ -18,7 +20,7 @@ export class FileRegistry {
     }
     let token = this.#tokens.get(path);
     if (token === undefined) {
-      token = randomUUID();
+      token = crypto.randomUUID();
       this.#tokens.set(path, token);
       this.#paths.set(token, path);
     }
@@ -35,7 +37,7 @@ export class FileRegistry {
     const found = await Promise.all(
       tokens.map(async (token): Promise<RegisteredFile | null> => {
         const path = this.#paths.get(token);
-        const info = path === undefined ? null : await stat(path).catch(() => null);
+        const info = path === undefined ? null : await fs.stat(path).catch(() => null);
         if (path === undefined || !info || (!info.isFile() && !info.isDirectory())) return null;
         return info.isDirectory() ? { token, name: basename(path), size: 0, kind: 'folder' } : { token, name: basename(path), size: info.size, kind: 'file' };
       }),

@@ -164,7 +164,6 @@ export function createPlatformClient(opts: PlatformClientOptions): PlatformClien
             retry: d.retry,
             delayMs: d.delayMs,
             reason: redactor.text(d.reason),
-            elapsedMs: now() - started,
           };
           try {
             req.onAttempt?.(info);

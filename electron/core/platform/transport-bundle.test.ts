@@ -100,32 +100,42 @@ async function tunnellingProxy(): Promise<{ readonly url: string; readonly conne
 const remoteUrl = () => `http://${REMOTE_HOST}:${new URL(sandbox.apiUrl).port}`;
 const zoneNames = (stdout: string) => (JSON.parse(stdout) as { Name: string }[]).map((z) => z.Name);
 
+/** Output files by their name under dist-cli/, and the files one of them loads before its first line runs. */
+function outputs(): Record<string, Meta['outputs'][string]> {
+  return Object.fromEntries(Object.entries(meta.outputs).map(([name, o]) => [name.replace(/^.*dist-cli\//, 'dist-cli/'), o]));
+}
+function staticallyLoaded(from: string): Set<string> {
+  const all = outputs();
+  const seen = new Set<string>();
+  const visit = (name: string) => {
+    if (seen.has(name) || all[name] === undefined) return;
+    seen.add(name);
+    for (const i of all[name].imports) if (i.kind === 'import-statement') visit(i.path.replace(/^.*dist-cli\//, 'dist-cli/'));
+  };
+  visit(from);
+  return seen;
+}
+
 describe('undici in the burrow bundle', () => {
   it('sits in one chunk that the entry reaches only through a dynamic import', () => {
     const chunk = `dist-cli/${undiciChunk()}`;
-    const outputs = Object.fromEntries(Object.entries(meta.outputs).map(([name, o]) => [name.replace(/^.*dist-cli\//, 'dist-cli/'), o]));
-    const staticallyLoaded = new Set<string>();
-    const visit = (name: string) => {
-      if (staticallyLoaded.has(name) || outputs[name] === undefined) return;
-      staticallyLoaded.add(name);
-      for (const i of outputs[name].imports) if (i.kind === 'import-statement') visit(i.path.replace(/^.*dist-cli\//, 'dist-cli/'));
-    };
-    visit('dist-cli/burrow.cjs');
-    expect(staticallyLoaded.has('dist-cli/burrow.cjs')).toBe(true);
-    expect(staticallyLoaded.has(chunk)).toBe(false);
+    const loaded = staticallyLoaded('dist-cli/burrow.cjs');
+    expect(loaded.has('dist-cli/burrow.cjs')).toBe(true);
+    expect(loaded.has(chunk)).toBe(false);
     const file = chunk.replace(/^dist-cli\//, '');
-    const importers = Object.values(outputs).flatMap((o) => o.imports.filter((i) => i.path.replace(/^.*\//, '') === file).map((i) => i.kind));
-    // The command and each area command bundled on its own (videos, logs, apps) may load it, always on demand.
+    const importers = Object.values(outputs()).flatMap((o) => o.imports.filter((i) => i.path.replace(/^.*\//, '') === file).map((i) => i.kind));
+    // The core and each area command bundled on its own (videos, logs, apps) may load it, always on demand.
     expect(importers.length).toBeGreaterThan(0);
     expect(new Set(importers)).toEqual(new Set(['dynamic-import']));
   });
 
-  it('the command\'s own file (all that `burrow api` loads) holds neither zod nor an area command', () => {
-    const own = Object.entries(meta.outputs).find(([name]) => name.endsWith('dist-cli/burrow.cjs'))?.[1];
-    expect(own).toBeDefined();
-    const inputs = Object.keys(own!.inputs);
-    expect(inputs.some((i) => i.includes('cli/api.ts'))).toBe(true);
-    expect(inputs.filter((i) => i.includes('node_modules/zod/') || /cli\/(videos|logs|apps)\.ts$/.test(i))).toEqual([]);
+  it('burrow.cjs, all that `burrow api` loads, holds the core with its console area and neither zod nor another area', () => {
+    const files = staticallyLoaded('dist-cli/burrow.cjs');
+    expect([...files]).toEqual(['dist-cli/burrow.cjs']);
+    const inputs = Object.keys(outputs()['dist-cli/burrow.cjs']!.inputs);
+    expect(inputs).toEqual(expect.arrayContaining(['cli/api.ts', 'electron/core/index.ts', 'electron/core/router.ts', 'electron/core/console/index.ts']));
+    const unwanted = /node_modules\/zod\/|shared\/contract\/index\.ts|cli\/(videos|logs|apps)\.ts$|electron\/core\/(videos|logs|apps|settings|desktop)\/|electron\/core\/console\/send\.ts/;
+    expect(inputs.filter((i) => unwanted.test(i))).toEqual([]);
   });
 
   it('through HTTP_PROXY, `burrow api get` reaches the platform by a CONNECT tunnel', async () => {

@@ -29,7 +29,6 @@ export interface AttemptInfo {
   readonly retry: boolean;
   readonly delayMs: number;
   readonly reason: string;
-  readonly elapsedMs: number;
 }
 
 /** A request to one area of the platform. The key is chosen by area, never by the caller. */

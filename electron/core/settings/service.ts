@@ -1,7 +1,8 @@
 /** Profiles, keys and the embedded sandbox, behind the `settings.*` and `settings.*` methods. */
 import type { Credentials, Endpoints as ClientEndpoints } from '../platform/client.js';
 import { appError } from '../../../shared/contract/result.js';
-import { BUNNY_ENDPOINTS, type Endpoints, type KeySlot, type KeyStatus, type LoggingAuth, type ProfileView } from '../../../shared/settings/profiles.js';
+import { BUNNY_ENDPOINTS } from '../../../shared/settings/endpoint-url.js';
+import type { Endpoints, KeySlot, KeyStatus, LoggingAuth, ProfileView } from '../../../shared/settings/profiles.js';
 import { AppFailure } from '../errors.js';
 import type { EmbeddedSandbox } from './embedded-sandbox.js';
 import type { ProfileStore, StoredProfile } from './profile-store.js';

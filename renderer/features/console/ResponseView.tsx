@@ -2,7 +2,8 @@
 import JsonView from '@uiw/react-json-view';
 import { Tabs } from 'radix-ui';
 import { useMemo, useState } from 'react';
-import { DISPLAY_CAP_BYTES, type ConsoleResponse } from '../../../shared/console/model';
+import { DISPLAY_CAP_BYTES } from '../../../shared/console/command-types';
+import type { ConsoleResponse } from '../../../shared/console/model';
 import { escapeForDisplay, formatBytes } from '../../../shared/common/display';
 import { errorOf } from '../../bridge/client';
 import { useCallMutation } from '../../bridge/queries';
