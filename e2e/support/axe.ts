@@ -12,8 +12,27 @@ export function describeViolation(v: { id: string; impact?: string | null; help:
   return `${v.id} (${v.impact ?? 'no impact'}): ${v.help} — at ${targets}`;
 }
 
+/**
+ * Waits until no finite animation or transition is running (a toast sliding in is half transparent, and axe would
+ * measure its contrast against a blend). Endless ones (spinners) are left alone; a page that never settles is
+ * checked as it stands after five seconds.
+ */
+async function settleAnimations(page: Page): Promise<void> {
+  await page
+    .waitForFunction(
+      () =>
+        document
+          .getAnimations()
+          .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+      undefined,
+      { timeout: 5_000 },
+    )
+    .catch(() => undefined);
+}
+
 /** Runs axe-core on the page as it stands and describes each serious or critical violation (see describeViolation). */
 export async function seriousA11yViolations(page: Page): Promise<string[]> {
+  await settleAnimations(page);
   const { violations } = await new AxeBuilder({ page }).analyze();
   return violations.filter((v) => BLOCKING.has(v.impact ?? '')).map(describeViolation);
 }
