@@ -2,7 +2,8 @@
 import type { ConsoleBody } from '../../../shared/console/model.js';
 import { hexPreview } from '../../../shared/common/display.js';
 import { maskJsonMembers, prettyJson } from '../../../shared/common/json-text.js';
-import { MASK, isSecretName, redactText, secretForms } from '../../../shared/common/redact.js';
+import { MASK, isSecretName, redactText } from '../../../shared/common/redact.js';
+import { secretForms } from '../../../shared/common/scrub.js';
 
 const TEXT_TYPES = /^(text\/|application\/(json|.*\+json|xml|.*\+xml|javascript|x-www-form-urlencoded|problem\+json))/i;
 
