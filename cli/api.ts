@@ -1,7 +1,9 @@
 /** `burrow api <METHOD> <path> [--body|-b <json>] [--verbose] [--profile NAME] [--api-key KEY]`: one raw request to the core API. */
 import { STATUS_CODES } from 'node:http';
 import type { EventPayload, MethodOutput } from '../shared/contract/index.js';
-import { API_USAGE, MAX_BODY_BYTES, parseApiArgs, parseJsonBody } from '../shared/console/command.js';
+import { API_USAGE, parseApiArgs } from '../shared/console/command.js';
+import { parseJsonBody } from '../shared/console/command-json.js';
+import { MAX_BODY_BYTES } from '../shared/console/command-types.js';
 import { redactHeaders } from '../shared/common/redact.js';
 import { resolveAuth, routeApiPath } from './config.js';
 import { CliCallError, openCore } from './core.js';

@@ -1,5 +1,5 @@
 /** Reading a request body from standard input (`echo '{}' | burrow api post /x`, `burrow api post /x < body.json`). */
-import { MAX_BODY_BYTES } from '../shared/console/command.js';
+import { MAX_BODY_BYTES } from '../shared/console/command-types.js';
 
 /** What standard input held; `invalid` carries the sentence to print (a usage error). */
 export type StdinBody =
