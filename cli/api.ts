@@ -136,7 +136,7 @@ export async function runApi(args: readonly string[], io: CliIo): Promise<number
   const route = routed.route;
 
   let bodyText = cmd.bodyText;
-  if (shouldReadStdin(io.stdin, cmd.method, bodyText !== undefined)) {
+  if (shouldReadStdin(io, cmd.method, bodyText !== undefined)) {
     const input = await readStdinBody(io.stdin);
     if (input.kind === 'too-large') {
       err(`burrow: The body on standard input is over ${MAX_BODY_BYTES} bytes (1 MiB), the limit`);

@@ -8,9 +8,9 @@ export type StdinBody =
   | { readonly kind: 'too-large'; readonly bytes: number }
   | { readonly kind: 'invalid'; readonly message: string };
 
-/** The official CLI's rule: a body is read from stdin only when it is not a terminal and the method may carry one. */
-export function shouldReadStdin(stdin: { readonly isTTY?: boolean }, method: string, hasBodyFlag: boolean): boolean {
-  return !hasBodyFlag && stdin.isTTY !== true && method !== 'GET' && method !== 'HEAD';
+/** The official CLI's rule: a body is read from stdin only when the method may carry one and stdin is not a terminal (asked last: opening it costs). */
+export function shouldReadStdin(io: { readonly stdin: { readonly isTTY?: boolean } }, method: string, hasBodyFlag: boolean): boolean {
+  return !hasBodyFlag && method !== 'GET' && method !== 'HEAD' && io.stdin.isTTY !== true;
 }
 
 /**

@@ -16,6 +16,8 @@ describe('prettyJson', () => {
         const text = JSON.stringify(v);
         expect(JSON.parse(prettyJson(text))).toEqual(JSON.parse(text));
         expect(prettyJson(text)).toBe(JSON.stringify(v, null, 2));
+        // Already laid out (spaces, tabs, line breaks between tokens): the same result.
+        expect(prettyJson(JSON.stringify(v, null, '\t \r\n'.slice(0, 1 + (text.length % 4))))).toBe(JSON.stringify(v, null, 2));
       }),
       { numRuns: 300, seed: 11 },
     );

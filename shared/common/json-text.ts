@@ -6,11 +6,14 @@
 
 const WS = ' \t\n\r';
 
-/** The end index (exclusive) of the string literal that opens at `start`. */
+/** The end index (exclusive) of the string literal that opens at `start`: the first quote after an even run of backslashes. */
 function stringEnd(text: string, start: number): number {
-  let j = start + 1;
-  while (j < text.length && text[j] !== '"') j += text[j] === '\\' ? 2 : 1;
-  return Math.min(j + 1, text.length);
+  for (let q = text.indexOf('"', start + 1); q !== -1; q = text.indexOf('"', q + 1)) {
+    let k = q;
+    while (text.charCodeAt(k - 1) === 0x5c) k--;
+    if ((q - k) % 2 === 0) return q + 1;
+  }
+  return text.length;
 }
 
 /** The end index (exclusive) of the object or array that opens at `start`. */
@@ -29,37 +32,40 @@ function containerEnd(text: string, start: number): number {
   return text.length;
 }
 
-/** Re-indents JSON text with two spaces; empty containers stay `{}` / `[]`. */
+/**
+ * Re-indents JSON text with two spaces; empty containers stay `{}` / `[]`. It steps from one structural character
+ * to the next (a regular expression finds it, indexOf the end of a string), so a command's start pays no per-character loop.
+ */
 export function prettyJson(text: string): string {
+  const next = /[ \t\n\r]+|[{}[\],:"]/g;
   let out = '';
-  let depth = 0;
-  const newline = () => `\n${'  '.repeat(depth)}`;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
+  let indent = '\n';
+  let from = 0;
+  for (let m = next.exec(text); m !== null; m = next.exec(text)) {
+    // Between two structural characters: a number, true, false or null, as written.
+    out += text.slice(from, m.index);
+    const c = m[0];
+    from = next.lastIndex;
     if (c === '"') {
-      const end = stringEnd(text, i);
-      out += text.slice(i, end);
-      i = end - 1;
-    } else if (WS.includes(c)) {
-      continue;
+      from = next.lastIndex = stringEnd(text, m.index);
+      out += text.slice(m.index, from);
     } else if (c === '{' || c === '[') {
-      let j = i + 1;
+      let j = from;
       while (j < text.length && WS.includes(text[j]!)) j++;
       if (text[j] === (c === '{' ? '}' : ']')) {
         out += c === '{' ? '{}' : '[]';
-        i = j;
-        continue;
+        from = next.lastIndex = j + 1;
+      } else {
+        indent += '  ';
+        out += c + indent;
       }
-      depth++;
-      out += c + newline();
     } else if (c === '}' || c === ']') {
-      depth--;
-      out += newline() + c;
-    } else if (c === ',') out += `,${newline()}`;
+      indent = indent.slice(0, -2);
+      out += indent + c;
+    } else if (c === ',') out += `,${indent}`;
     else if (c === ':') out += ': ';
-    else out += c;
   }
-  return out;
+  return out + text.slice(from);
 }
 
 /**
