@@ -69,42 +69,6 @@ export function prettyJson(text: string): string {
 }
 
 /**
- * Replaces the string value of every object member whose name passes `isSecret` with `mask`,
- * keeping the rest of the text byte for byte. Returns how many values were masked.
- */
-export function maskJsonMembers(text: string, isSecret: (name: string) => boolean, mask: string): { text: string; masked: number } {
-  let out = '';
-  let masked = 0;
-  // The name of the member whose value comes next, between `"name"` + `:` and the value.
-  let member: string | null = null;
-  for (let i = 0; i < text.length; ) {
-    const c = text[i]!;
-    if (c === '"') {
-      const end = stringEnd(text, i);
-      const literal = text.slice(i, end);
-      let k = end;
-      while (k < text.length && WS.includes(text[k]!)) k++;
-      if (text[k] === ':') {
-        member = literal.slice(1, -1);
-        out += literal;
-      } else {
-        if (member !== null && literal.length > 2 && isSecret(member)) {
-          out += `"${mask}"`;
-          masked++;
-        } else out += literal;
-        member = null;
-      }
-      i = end;
-      continue;
-    }
-    if (c !== ':' && !WS.includes(c)) member = null;
-    out += c;
-    i++;
-  }
-  return { text: out, masked };
-}
-
-/**
  * Masks the whole value of every member whose name passes `isSecret`, at any depth, in objects inside arrays too:
  * a string, number or boolean becomes `"mask"`, and so does an object or array held under such a name (all of it
  * is the credential: `"Credentials": {…}`, `"Tokens": […]`). Null and `""` stay, having nothing to hide. The rest of
