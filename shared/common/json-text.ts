@@ -16,8 +16,8 @@ function stringEnd(text: string, start: number): number {
   return text.length;
 }
 
-/** The end index (exclusive) of the object or array that opens at `start`. */
-function containerEnd(text: string, start: number): number {
+/** The end index (exclusive) of the object or array that opens at `start` (strings skipped), or -1 when it never closes. */
+export function containerEnd(text: string, start: number): number {
   let depth = 0;
   for (let j = start; j < text.length; ) {
     const c = text[j]!;
@@ -29,7 +29,7 @@ function containerEnd(text: string, start: number): number {
     else if ((c === '}' || c === ']') && --depth === 0) return j + 1;
     j++;
   }
-  return text.length;
+  return -1;
 }
 
 /**
