@@ -1,7 +1,9 @@
 /** `burrow api <METHOD> <path> [--body|-b <json>] [--verbose] [--profile NAME] [--api-key KEY]`: one raw request to the core API. */
 import { STATUS_CODES } from 'node:http';
 import type { EventPayload, MethodOutput } from '../shared/contract/index.js';
-import { API_USAGE, MAX_BODY_BYTES, parseApiArgs, parseJsonBody } from '../shared/console/command.js';
+import { API_USAGE, parseApiArgs } from '../shared/console/command.js';
+import { parseJsonBody } from '../shared/console/command-json.js';
+import { MAX_BODY_BYTES } from '../shared/console/command-types.js';
 import { redactHeaders } from '../shared/common/redact.js';
 import { resolveAuth, routeApiPath } from './config.js';
 import { CliCallError, openCore } from './core.js';
@@ -134,7 +136,7 @@ export async function runApi(args: readonly string[], io: CliIo): Promise<number
   const route = routed.route;
 
   let bodyText = cmd.bodyText;
-  if (shouldReadStdin(io.stdin, cmd.method, bodyText !== undefined)) {
+  if (shouldReadStdin(io, cmd.method, bodyText !== undefined)) {
     const input = await readStdinBody(io.stdin);
     if (input.kind === 'too-large') {
       err(`burrow: The body on standard input is over ${MAX_BODY_BYTES} bytes (1 MiB), the limit`);

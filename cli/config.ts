@@ -127,11 +127,6 @@ const AREA_PREFIXES = [
   { prefix: '/logging', area: 'logging', variable: 'BURROW_LOGGING_URL' },
 ] as const;
 
-/** What is wrong with a base URL from the environment or a flag, or undefined when it is usable. */
-export function baseUrlProblem(value: string): string | undefined {
-  return endpointProblem(value.trim());
-}
-
 /**
  * An area's base URL for a command: its flag when given, else its environment variable when set, else bunny.net's.
  * A bad value is refused naming where it came from; the URL comes back without a trailing slash.
@@ -144,7 +139,7 @@ export function areaBaseUrl(
 ): { ok: true; url: string } | { ok: false; message: string } {
   const fromEnv = env[variable];
   const [value, source] = flag.value !== undefined ? [flag.value, flag.name] : fromEnv ? [fromEnv, variable] : [fallback, ''];
-  const problem = baseUrlProblem(value);
+  const problem = endpointProblem(value.trim());
   if (problem !== undefined) return { ok: false, message: `${source} ${problem}` };
   return { ok: true, url: value.trim().replace(/\/+$/, '') };
 }
@@ -161,7 +156,7 @@ export function routeApiPath(path: string, apiUrl: string, env: Readonly<Record<
     if (!path.startsWith(prefix) || !(next === '' || next === '/' || next === '?')) continue;
     const base = env[variable];
     if (base === undefined || base === '') return { ok: true, route: { area, baseUrl: apiUrl, path } };
-    const problem = baseUrlProblem(base);
+    const problem = endpointProblem(base.trim());
     if (problem !== undefined) return { ok: false, message: `${variable} ${problem}` };
     const rest = path.slice(prefix.length);
     return { ok: true, route: { area, baseUrl: base.replace(/\/+$/, ''), path: rest.startsWith('/') ? rest : `/${rest}`, from: variable } };

@@ -79,7 +79,16 @@ export async function runProcess(argv: readonly string[]): Promise<void> {
     if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
     throw e;
   });
-  const io: CliIo = { stdin: process.stdin, stdout: process.stdout, stderr: process.stderr, env: process.env, home: homedir() };
+  const io: CliIo = {
+    // Opened only by a command that reads it: making the stream costs a `burrow api get` a few milliseconds.
+    get stdin() {
+      return process.stdin;
+    },
+    stdout: process.stdout,
+    stderr: process.stderr,
+    env: process.env,
+    home: homedir(),
+  };
   const hooks: ProcessHooks = {
     onSignal: (s, h) => process.on(s, h),
     offSignal: (s, h) => process.off(s, h),

@@ -1,5 +1,5 @@
 /** Reading a request body from standard input (`echo '{}' | burrow api post /x`, `burrow api post /x < body.json`). */
-import { MAX_BODY_BYTES } from '../shared/console/command.js';
+import { MAX_BODY_BYTES } from '../shared/console/command-types.js';
 
 /** What standard input held; `invalid` carries the sentence to print (a usage error). */
 export type StdinBody =
@@ -8,9 +8,9 @@ export type StdinBody =
   | { readonly kind: 'too-large'; readonly bytes: number }
   | { readonly kind: 'invalid'; readonly message: string };
 
-/** The official CLI's rule: a body is read from stdin only when it is not a terminal and the method may carry one. */
-export function shouldReadStdin(stdin: { readonly isTTY?: boolean }, method: string, hasBodyFlag: boolean): boolean {
-  return !hasBodyFlag && stdin.isTTY !== true && method !== 'GET' && method !== 'HEAD';
+/** The official CLI's rule: a body is read from stdin only when the method may carry one and stdin is not a terminal (asked last: opening it costs). */
+export function shouldReadStdin(io: { readonly stdin: { readonly isTTY?: boolean } }, method: string, hasBodyFlag: boolean): boolean {
+  return !hasBodyFlag && method !== 'GET' && method !== 'HEAD' && io.stdin.isTTY !== true;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { appError } from '../../shared/contract/result.js';
 import { AppFailure } from './errors.js';
-import { createEventBus, createRouter, formatPath, loadContract, type Handlers } from './router.js';
+import { createEventBus, createRouter, fieldErrorsOf, loadContract, type Handlers } from './router.js';
 
 function handlers(overrides: Partial<Handlers> = {}): Handlers {
   // Only the methods these tests call; the router never touches the rest.
@@ -90,10 +90,14 @@ describe('router', () => {
   });
 });
 
-describe('formatPath', () => {
-  it('writes indices in brackets', () => {
-    expect(formatPath(['containerTemplates', 0, 'endpoints', 1, 'cdn'])).toBe('containerTemplates[0].endpoints[1].cdn');
-    expect(formatPath([])).toBe('(input)');
+describe('fieldErrorsOf', () => {
+  it('writes indices in brackets, the whole input as (input), and keeps the first rule per path', () => {
+    const issues = [
+      { path: ['containerTemplates', 0, 'endpoints', 1, 'cdn'], message: 'first' },
+      { path: [], message: 'whole' },
+      { path: ['containerTemplates', 0, 'endpoints', 1, 'cdn'], message: 'second' },
+    ];
+    expect(fieldErrorsOf(issues)).toEqual({ 'containerTemplates[0].endpoints[1].cdn': 'first', '(input)': 'whole' });
   });
 });
 

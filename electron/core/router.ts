@@ -4,7 +4,7 @@ import { isEventName, isMethodName, type EventName, type MethodName } from '../.
 import { HAND_CHECKED, type Checker, type Issue } from '../../shared/contract/hand-checked.js';
 import type { EventPayload, MethodOutput, Methods } from '../../shared/contract/index.js';
 import type { AreaContract } from '../../shared/contract/define.js';
-import { formatPath as formatJsonPath } from '../../shared/common/json-path.js';
+import { formatPath } from '../../shared/common/json-path.js';
 import { appError, err, ok, type AppError, type Result } from '../../shared/contract/result.js';
 import { AppFailure, toAppError } from './errors.js';
 
@@ -33,19 +33,14 @@ export type Handlers = { readonly [M in MethodName]: Handler<M> };
 /** The handlers of one area, typed from its contract file: every method it defines, no other. */
 export type AreaHandlers<A extends AreaContract> = { readonly [M in keyof A['methods'] & MethodName]: Handler<M> };
 
-/** Turns issues into `{ path: rule }`, paths written as `a.b[0].c`. */
+/** Turns issues into `{ path: rule }`, paths written as `a.b[0].c` (the empty path is `(input)`). */
 export function fieldErrorsOf(issues: readonly Issue[]): Record<string, string> {
   const out: Record<string, string> = {};
   for (const issue of issues) {
-    const path = formatPath(issue.path);
+    const path = formatPath(issue.path, '(input)');
     if (out[path] === undefined) out[path] = issue.message;
   }
   return out;
-}
-
-/** `['a', 0, 'b']` → `a[0].b`; the empty path is `(input)`. */
-export function formatPath(path: readonly PropertyKey[]): string {
-  return formatJsonPath(path, '(input)');
 }
 
 export interface Router {

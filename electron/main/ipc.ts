@@ -1,7 +1,6 @@
 /**
- * The IPC transport: the contract router bound to ipcMain. Every handler goes through `handleTrusted` or
- * `onTrusted`, which refuse any sender that is not the app's own top-level page; the router then validates
- * each input with zod. Whatever leaves here is scrubbed of known secrets, failures of the transport itself included.
+ * The IPC transport: the contract router bound to ipcMain. Every handler first refuses any sender that is not the
+ * app's own top-level page (`isTrustedSender`); the router then validates each input with zod. Whatever leaves here is scrubbed of known secrets, failures of the transport itself included.
  */
 import type { IpcMain, IpcMainEvent, IpcMainInvokeEvent, WebContents } from 'electron';
 import { DROP_CHANNEL, EVENT_CHANNEL, INVOKE_CHANNEL, SUBSCRIBE_CHANNEL, isEventName, type EventName } from '../../shared/contract/channels.js';
@@ -33,7 +32,7 @@ export type ErrorRedactor = (error: AppError) => Promise<AppError>;
 const withoutDetail: ErrorRedactor = async (e) => appError(e.kind, e.title);
 
 /** The one place in the app that calls `ipcMain.handle`; a handler that throws answers an internal error, redacted. */
-export function handleTrusted(
+function handleTrusted(
   ipcMain: Pick<IpcMain, 'handle'>,
   channel: string,
   handler: (event: IpcMainInvokeEvent, arg: unknown) => Promise<Result<unknown>>,
@@ -52,14 +51,6 @@ export function handleTrusted(
         return err(await withoutDetail(failure));
       }
     }
-  });
-}
-
-/** The one place that listens with `ipcMain.on`; untrusted messages are dropped silently. */
-export function onTrusted(ipcMain: Pick<IpcMain, 'on'>, channel: string, listener: (event: IpcMainEvent, arg: unknown) => void): void {
-  ipcMain.on(channel, (event, ...args: unknown[]) => {
-    if (!isTrustedSender(event.senderFrame)) return;
-    listener(event, args[0]);
   });
 }
 
@@ -116,8 +107,9 @@ export function registerIpc(ipcMain: Pick<IpcMain, 'handle' | 'on' | 'removeHand
     return core.invokeWithFiles(drop.paths, drop.method, drop.input, { signal: peerOf(event.sender).abort.signal });
   }, redact);
 
-  onTrusted(ipcMain, SUBSCRIBE_CHANNEL, (event, arg) => {
-    if (typeof arg !== 'object' || arg === null) return;
+  // The one place that listens with `ipcMain.on`; untrusted messages are dropped silently.
+  ipcMain.on(SUBSCRIBE_CHANNEL, (event: IpcMainEvent, arg: unknown) => {
+    if (!isTrustedSender(event.senderFrame) || typeof arg !== 'object' || arg === null) return;
     const { event: name, subscribe } = arg as { event?: unknown; subscribe?: unknown };
     if (!isEventName(name) || typeof subscribe !== 'boolean') return;
     const contents = event.sender;

@@ -1,21 +1,13 @@
 /**
  * The core names invalid fields the way the platform does, `ports[0].number`; react-hook-form names
- * them `ports.0.number`. These convert both ways and put a core `fieldErrors` map onto a form.
+ * them `ports.0.number`. These convert the one to the other and put a core `fieldErrors` map onto a form.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
 import type { FieldErrors, FieldValues, Path, UseFormReturn } from 'react-hook-form';
-import { formatPath } from '../../shared/common/json-path';
 
 /** `a[0].b` → `a.0.b`. The core's whole-value path `$` becomes react-hook-form's form-level `root`. */
 export function toFormPath(corePath: string): string {
   if (corePath === '$' || corePath === '') return 'root';
   return corePath.replace(/\[(\d+)\]/g, '.$1').replace(/^\./, '');
-}
-
-/** `a.0.b` → `a[0].b`: every all-digit segment is an array index, as react-hook-form reads it. */
-export function toCorePath(formPath: string): string {
-  if (formPath === 'root') return '$';
-  return formatPath(formPath.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part)));
 }
 
 function isLeaf(value: object): boolean {
@@ -63,37 +55,4 @@ export function applyFieldErrors<T extends FieldValues>(
     paths.push(path);
   }
   return paths;
-}
-
-/** The first of `paths` whose control comes first on the page, or the first path when none is on the page. */
-function firstOnPage(paths: readonly string[]): { readonly path: string; readonly element: HTMLElement | null } | undefined {
-  const placed = paths
-    .map((path) => ({ path, element: document.getElementsByName(path)[0] ?? null }))
-    .filter((p): p is { path: string; element: HTMLElement } => p.element !== null)
-    .sort((a, b) => (a.element.compareDocumentPosition(b.element) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
-  return placed[0] ?? (paths[0] === undefined ? undefined : { path: paths[0], element: null });
-}
-
-/**
- * Returns `apply(fieldErrors)`: sets the core's field errors on the form, then, once the page shows
- * them (folded sections open themselves), focuses the invalid control that comes first on the page.
- */
-export function useApplyFieldErrors<T extends FieldValues>(form: Pick<UseFormReturn<T>, 'setError' | 'setFocus'>) {
-  const pending = useRef<readonly string[]>([]);
-  const [applied, setApplied] = useState(0);
-  useEffect(() => {
-    const paths = pending.current;
-    pending.current = [];
-    const first = firstOnPage(paths.filter((p) => p !== 'root'));
-    if (!first) return;
-    if (first.element) first.element.focus();
-    else form.setFocus(first.path as Path<T>);
-  }, [applied, form]);
-  return useCallback(
-    (fieldErrors: Readonly<Record<string, string>>) => {
-      pending.current = applyFieldErrors(form, fieldErrors);
-      setApplied((n) => n + 1);
-    },
-    [form],
-  );
 }

@@ -21,14 +21,6 @@ export function escapeForDisplay(text: string, options: DisplayEscapeOptions = {
   return text.replace(options.oneLine === true ? UNSAFE_IN_LINE : UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
-/** True when the text holds anything escapeForDisplay would change. */
-export function hasUnsafeCharacters(text: string): boolean {
-  UNSAFE.lastIndex = 0;
-  const found = UNSAFE.test(text);
-  UNSAFE.lastIndex = 0;
-  return found;
-}
-
 /** A classic hex dump of the first bytes: offset, 16 hex bytes, printable ASCII. */
 export function hexPreview(bytes: Uint8Array, max = 512): string {
   const lines: string[] = [];

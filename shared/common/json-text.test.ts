@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { maskJsonMembers, prettyJson } from './json-text.js';
+import { maskSecretMembers, prettyJson } from './json-text.js';
 
 const secret = (name: string) => /key|password/i.test(name);
 
@@ -16,16 +16,18 @@ describe('prettyJson', () => {
         const text = JSON.stringify(v);
         expect(JSON.parse(prettyJson(text))).toEqual(JSON.parse(text));
         expect(prettyJson(text)).toBe(JSON.stringify(v, null, 2));
+        // Already laid out (spaces, tabs, line breaks between tokens): the same result.
+        expect(prettyJson(JSON.stringify(v, null, '\t \r\n'.slice(0, 1 + (text.length % 4))))).toBe(JSON.stringify(v, null, 2));
       }),
       { numRuns: 300, seed: 11 },
     );
   });
 });
 
-describe('maskJsonMembers', () => {
-  it('masks string values of secret-named members only, at any depth, keeping the layout', () => {
+describe('maskSecretMembers', () => {
+  it('masks the values of secret-named members only, at any depth, keeping the layout', () => {
     const text = '[{"Id":1, "ApiKey" : "k\\"1", "ErrorKey": "x", "Keys": ["not", "members"], "Nested":{"Password":"p","Count":3}}]';
-    expect(maskJsonMembers(text, (n) => /apikey|password/i.test(n), '***')).toEqual({
+    expect(maskSecretMembers(text, (n) => /apikey|password/i.test(n), '***')).toEqual({
       text: '[{"Id":1, "ApiKey" : "***", "ErrorKey": "x", "Keys": ["not", "members"], "Nested":{"Password":"***","Count":3}}]',
       masked: 2,
     });
@@ -43,7 +45,7 @@ describe('maskJsonMembers', () => {
     })).node;
     fc.assert(
       fc.property(value, (v) => {
-        const { text } = maskJsonMembers(JSON.stringify(v), secret, '***');
+        const { text } = maskSecretMembers(JSON.stringify(v), secret, '***');
         expect(text).not.toContain(marker);
         expect(() => JSON.parse(text)).not.toThrow();
       }),

@@ -6,15 +6,18 @@
 
 const WS = ' \t\n\r';
 
-/** The end index (exclusive) of the string literal that opens at `start`. */
+/** The end index (exclusive) of the string literal that opens at `start`: the first quote after an even run of backslashes. */
 function stringEnd(text: string, start: number): number {
-  let j = start + 1;
-  while (j < text.length && text[j] !== '"') j += text[j] === '\\' ? 2 : 1;
-  return Math.min(j + 1, text.length);
+  for (let q = text.indexOf('"', start + 1); q !== -1; q = text.indexOf('"', q + 1)) {
+    let k = q;
+    while (text.charCodeAt(k - 1) === 0x5c) k--;
+    if ((q - k) % 2 === 0) return q + 1;
+  }
+  return text.length;
 }
 
-/** The end index (exclusive) of the object or array that opens at `start`. */
-function containerEnd(text: string, start: number): number {
+/** The end index (exclusive) of the object or array that opens at `start` (strings skipped), or -1 when it never closes. */
+export function containerEnd(text: string, start: number): number {
   let depth = 0;
   for (let j = start; j < text.length; ) {
     const c = text[j]!;
@@ -26,76 +29,43 @@ function containerEnd(text: string, start: number): number {
     else if ((c === '}' || c === ']') && --depth === 0) return j + 1;
     j++;
   }
-  return text.length;
-}
-
-/** Re-indents JSON text with two spaces; empty containers stay `{}` / `[]`. */
-export function prettyJson(text: string): string {
-  let out = '';
-  let depth = 0;
-  const newline = () => `\n${'  '.repeat(depth)}`;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (c === '"') {
-      const end = stringEnd(text, i);
-      out += text.slice(i, end);
-      i = end - 1;
-    } else if (WS.includes(c)) {
-      continue;
-    } else if (c === '{' || c === '[') {
-      let j = i + 1;
-      while (j < text.length && WS.includes(text[j]!)) j++;
-      if (text[j] === (c === '{' ? '}' : ']')) {
-        out += c === '{' ? '{}' : '[]';
-        i = j;
-        continue;
-      }
-      depth++;
-      out += c + newline();
-    } else if (c === '}' || c === ']') {
-      depth--;
-      out += newline() + c;
-    } else if (c === ',') out += `,${newline()}`;
-    else if (c === ':') out += ': ';
-    else out += c;
-  }
-  return out;
+  return -1;
 }
 
 /**
- * Replaces the string value of every object member whose name passes `isSecret` with `mask`,
- * keeping the rest of the text byte for byte. Returns how many values were masked.
+ * Re-indents JSON text with two spaces; empty containers stay `{}` / `[]`. It steps from one structural character
+ * to the next (a regular expression finds it, indexOf the end of a string), so a command's start pays no per-character loop.
  */
-export function maskJsonMembers(text: string, isSecret: (name: string) => boolean, mask: string): { text: string; masked: number } {
+export function prettyJson(text: string): string {
+  const next = /[ \t\n\r]+|[{}[\],:"]/g;
   let out = '';
-  let masked = 0;
-  // The name of the member whose value comes next, between `"name"` + `:` and the value.
-  let member: string | null = null;
-  for (let i = 0; i < text.length; ) {
-    const c = text[i]!;
+  let indent = '\n';
+  let from = 0;
+  for (let m = next.exec(text); m !== null; m = next.exec(text)) {
+    // Between two structural characters: a number, true, false or null, as written.
+    out += text.slice(from, m.index);
+    const c = m[0];
+    from = next.lastIndex;
     if (c === '"') {
-      const end = stringEnd(text, i);
-      const literal = text.slice(i, end);
-      let k = end;
-      while (k < text.length && WS.includes(text[k]!)) k++;
-      if (text[k] === ':') {
-        member = literal.slice(1, -1);
-        out += literal;
+      from = next.lastIndex = stringEnd(text, m.index);
+      out += text.slice(m.index, from);
+    } else if (c === '{' || c === '[') {
+      let j = from;
+      while (j < text.length && WS.includes(text[j]!)) j++;
+      if (text[j] === (c === '{' ? '}' : ']')) {
+        out += c === '{' ? '{}' : '[]';
+        from = next.lastIndex = j + 1;
       } else {
-        if (member !== null && literal.length > 2 && isSecret(member)) {
-          out += `"${mask}"`;
-          masked++;
-        } else out += literal;
-        member = null;
+        indent += '  ';
+        out += c + indent;
       }
-      i = end;
-      continue;
-    }
-    if (c !== ':' && !WS.includes(c)) member = null;
-    out += c;
-    i++;
+    } else if (c === '}' || c === ']') {
+      indent = indent.slice(0, -2);
+      out += indent + c;
+    } else if (c === ',') out += `,${indent}`;
+    else if (c === ':') out += ': ';
   }
-  return { text: out, masked };
+  return out + text.slice(from);
 }
 
 /**

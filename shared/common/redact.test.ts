@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MASK, base64OfText, createRedactor, headerSecrets, headerValueSecrets, isSecretName, redactError, redactHeaders, redactText, redactUrl } from './redact.js';
+import { MASK, createRedactor, headerSecrets, headerValueSecrets, isSecretName, redactError, redactHeaders, redactText, redactUrl } from './redact.js';
 import { appError } from '../contract/result.js';
 
 // Oracle from the platform's own encoders (shared/ tests may not use Buffer either).
@@ -103,8 +103,8 @@ describe('redactText', () => {
     expect(redactText('a b c', ['', 'a'])).toBe('a b c');
   });
 
-  it('matches the platform base64 for multi-byte text', () => {
-    for (const s of ['', 'a', 'ab', 'abc', 'héllo', '日本語のキー', '🐰 key']) expect(base64OfText(s)).toBe(b64(s));
+  it('masks the base64 of a multi-byte key as the platform encodes it', () => {
+    for (const key of ['héllo', '日本語のキー', '🐰 key']) expect(redactText(`x ${b64(key)} y`, [key])).toBe(`x ${MASK} y`);
   });
 });
 
@@ -134,7 +134,6 @@ describe('property: random keys never survive redaction', () => {
         for (const out of [transcript, headers, error]) {
           expect(out.includes(key)).toBe(false);
           expect(out.includes(b64(key))).toBe(false);
-          expect(out.includes(base64OfText(key))).toBe(false);
         }
       }),
       { numRuns: 300 },

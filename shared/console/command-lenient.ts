@@ -6,28 +6,10 @@
  * is left as typed: quoted bodies, and brackets that never close. The `burrow api` command keeps the shell's rules:
  * there the shell has split the words before Burrow sees them.
  */
+import { containerEnd } from '../common/json-text.js';
 import { shellQuote } from './command-shell.js';
 
 const WHITESPACE = /\s/;
-
-/** Index of the bracket closing the one at `start` (strings skipped), or -1 when it never closes. */
-function closingBracket(text: string, start: number): number {
-  let depth = 0;
-  let inString = false;
-  for (let i = start; i < text.length; i++) {
-    const c = text[i]!;
-    if (inString) {
-      if (c === '\\') i++;
-      else if (c === '"') inString = false;
-    } else if (c === '"') inString = true;
-    else if (c === '{' || c === '[') depth++;
-    else if (c === '}' || c === ']') {
-      depth--;
-      if (depth === 0) return i;
-    }
-  }
-  return -1;
-}
 
 /** Where the value of a body flag starting a word at `i` begins, or -1 when no body flag starts there. */
 function bodyValueStart(line: string, i: number): number {
@@ -51,11 +33,10 @@ export function quoteBareJsonBodies(line: string): string {
       const at = bodyValueStart(line, i);
       const open = line[at];
       if (at !== -1 && (open === '{' || open === '[')) {
-        const end = closingBracket(line, at);
-        const text = end === -1 ? '' : line.slice(at, end + 1);
-        if (end !== -1 && (end + 1 === line.length || WHITESPACE.test(line[end + 1]!))) {
-          out += line.slice(i, at) + shellQuote(text);
-          i = end + 1;
+        const end = containerEnd(line, at);
+        if (end !== -1 && (end === line.length || WHITESPACE.test(line[end]!))) {
+          out += line.slice(i, at) + shellQuote(line.slice(at, end));
+          i = end;
           wordStart = false;
           continue;
         }

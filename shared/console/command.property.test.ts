@@ -1,18 +1,10 @@
 /** Properties of the api command parser (never throws, valid commands round-trip, paths stay on the API); numRuns and seed are pinned so a failure replays. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  API_METHODS,
-  MAX_BODY_BYTES,
-  checkPath,
-  formatApiCommand,
-  parseApiArgs,
-  parseApiLine,
-  parseJsonBody,
-  tokenize,
-  type ApiCommand,
-  type ApiParse,
-} from './command.js';
+import { checkPath, formatApiCommand, parseApiArgs, parseApiLine } from './command.js';
+import { parseJsonBody } from './command-json.js';
+import { tokenize } from './command-shell.js';
+import { API_METHODS, MAX_BODY_BYTES, type ApiCommand, type ApiParse } from './command-types.js';
 
 const RUNS = { numRuns: 400, seed: 20240605 } as const;
 const CODES = ['empty', 'quote', 'method', 'path', 'body', 'body-too-large', 'flag', 'usage'];

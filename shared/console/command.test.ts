@@ -1,17 +1,7 @@
 import { showText } from './command-shell.js';
 import { describe, expect, it } from 'vitest';
-import {
-  API_METHODS,
-  MAX_BODY_BYTES,
-  MAX_PATH_LENGTH,
-  checkPath,
-  formatApiCommand,
-  parseApiArgs,
-  parseApiLine,
-  toCurl,
-  type ApiCommand,
-  type ApiParse,
-} from './command.js';
+import { checkPath, formatApiCommand, parseApiArgs, parseApiLine, toCurl } from './command.js';
+import { API_METHODS, MAX_BODY_BYTES, MAX_PATH_LENGTH, type ApiCommand, type ApiParse } from './command-types.js';
 
 function command(r: ApiParse): ApiCommand {
   if (!r.ok) throw new Error(`expected ok, got ${r.error.code}: ${r.error.message}`);

@@ -15,11 +15,6 @@ import {
   type ApiParse,
 } from './command-types.js';
 
-export { API_METHODS, MAX_BODY_BYTES, MAX_LINE_LENGTH, MAX_PATH_LENGTH } from './command-types.js';
-export type { ApiCommand, ApiCommandError, ApiCommandErrorCode, ApiMethod, ApiParse } from './command-types.js';
-export { tokenize } from './command-shell.js';
-export { parseJsonBody, utf8Length } from './command-json.js';
-
 /** One-line usage of the command. */
 export const API_USAGE = 'api <METHOD> <path> [--body|-b <json>] [--verbose|-v] [--profile|-p <name>] [--api-key <key>]';
 

@@ -9,10 +9,9 @@ export interface Issue {
   readonly path: PropertyKey[];
   readonly message: string;
 }
-export type Parsed = { readonly success: true; readonly data: unknown } | { readonly success: false; readonly error: { readonly issues: readonly Issue[] } };
 /** What the router and the bus need of a schema; a zod schema is one too. */
 export interface Checker {
-  safeParse(value: unknown): Parsed;
+  safeParse(value: unknown): { readonly success: true; readonly data: unknown } | { readonly success: false; readonly error: { readonly issues: readonly Issue[] } };
 }
 
 /** Checks a value at `path`, pushing what is wrong; returns the value (objects copied without unknown fields). */

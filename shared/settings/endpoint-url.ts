@@ -40,10 +40,3 @@ export function endpointProblem(value: string): string | undefined {
   }
   return undefined;
 }
-
-/** An endpoint URL as typed, checked: trimmed and without trailing slashes when usable, else the rule it breaks. */
-export function checkEndpointUrl(raw: string): { ok: true; url: string } | { ok: false; message: string } {
-  const value = raw.trim();
-  const problem = endpointProblem(value);
-  return problem === undefined ? { ok: true, url: value.replace(/\/+$/, '') } : { ok: false, message: problem };
-}

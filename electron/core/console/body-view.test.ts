@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { MASK } from '../../../shared/common/redact.js';
-import { maskSecretMembers, rawText, scrubBytes, viewBody } from './body-view.js';
+import { rawText, scrubBytes, viewBody } from './body-view.js';
 
-describe('maskSecretMembers', () => {
-  it('masks credential-named strings at any depth and leaves the rest', () => {
-    const { text, masked } = maskSecretMembers(
-      JSON.stringify([{ Id: 1, ApiKey: 'k1', ReadOnlyApiKey: 'k2', ErrorKey: 'pullZone.not_found', Nested: { Password: 'p', ZoneSecurityKey: 'z', EnableTokenAuthentication: true } }]),
-    );
-    expect(JSON.parse(text)).toEqual([
+describe('viewBody of JSON', () => {
+  it('masks credential-named members at any depth and leaves the rest', () => {
+    const body = JSON.stringify([{ Id: 1, ApiKey: 'k1', ReadOnlyApiKey: 'k2', ErrorKey: 'pullZone.not_found', Nested: { Password: 'p', ZoneSecurityKey: 'z', EnableTokenAuthentication: true } }]);
+    const view = viewBody(Buffer.from(body), 'application/json', false, []);
+    if (view.kind !== 'json') throw new Error(`expected JSON, got ${view.kind}`);
+    expect(JSON.parse(view.text)).toEqual([
       { Id: 1, ApiKey: '••••••••', ReadOnlyApiKey: '••••••••', ErrorKey: 'pullZone.not_found', Nested: { Password: '••••••••', ZoneSecurityKey: '••••••••', EnableTokenAuthentication: true } },
     ]);
-    expect(masked).toBe(4);
+    expect(view.masked).toBe(4);
   });
 });
 

@@ -1,15 +1,14 @@
 /** Turns a response body into what the console shows: pretty JSON, text, or a hex preview — with secrets masked. */
 import type { ConsoleBody } from '../../../shared/console/model.js';
 import { hexPreview } from '../../../shared/common/display.js';
-import { maskJsonMembers, prettyJson } from '../../../shared/common/json-text.js';
-import { MASK, isSecretName, redactText, secretForms } from '../../../shared/common/redact.js';
+import { maskSecretMembers, prettyJson } from '../../../shared/common/json-text.js';
+import { MASK, isSecretName, redactText } from '../../../shared/common/redact.js';
+import { secretForms } from '../../../shared/common/scrub.js';
 
 const TEXT_TYPES = /^(text\/|application\/(json|.*\+json|xml|.*\+xml|javascript|x-www-form-urlencoded|problem\+json))/i;
 
-/** Masks credential members of JSON text, keeping everything else as sent. */
-export function maskSecretMembers(text: string): { text: string; masked: number } {
-  return maskJsonMembers(text, isSecretName, MASK);
-}
+/** Masks the values of credential-named members of JSON text (the history's rule), keeping everything else as sent. */
+const maskMembers = (text: string) => maskSecretMembers(text, isSecretName, MASK);
 
 function looksLikeText(bytes: Buffer): boolean {
   const sample = bytes.subarray(0, 4096);
@@ -33,7 +32,7 @@ function isJson(text: string): { ok: true } | { ok: false; message: string } {
  */
 export function rawText(bytes: Buffer, secrets: readonly string[]): string {
   const text = bytes.toString('utf8');
-  return redactText(isJson(text).ok ? maskSecretMembers(text).text : text, secrets);
+  return redactText(isJson(text).ok ? maskMembers(text).text : text, secrets);
 }
 
 /** Builds the displayed body; `truncated` bodies are never parsed as JSON. Numbers keep every digit. */
@@ -45,7 +44,7 @@ export function viewBody(bytes: Buffer, contentType: string, truncated: boolean,
     if (jsonish && !truncated) {
       const check = isJson(text);
       if (check.ok) {
-        const { text: maskedText, masked } = maskSecretMembers(text);
+        const { text: maskedText, masked } = maskMembers(text);
         return { kind: 'json', text: redactText(prettyJson(maskedText), secrets), masked };
       }
       return { kind: 'text', text: redactText(text, secrets), parseError: `Not valid JSON: ${check.message}` };

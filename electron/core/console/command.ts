@@ -1,5 +1,7 @@
 /** The console's command: a typed `api` line and the editor's body as one request, how history keeps it, and how it is copied. */
-import { formatApiCommand, parseApiLine, parseJsonBody, toCurl, type ApiCommand } from '../../../shared/console/command.js';
+import { formatApiCommand, parseApiLine, toCurl } from '../../../shared/console/command.js';
+import { parseJsonBody } from '../../../shared/console/command-json.js';
+import type { ApiCommand } from '../../../shared/console/command-types.js';
 import { maskSecretMembers } from '../../../shared/common/json-text.js';
 import { secretPairValueKey } from '../../../shared/apps/env-text.js';
 import { MASK, isSecretName, isSecretQueryName, redactText } from '../../../shared/common/redact.js';

@@ -154,6 +154,8 @@ export function createPlatformClient(opts: PlatformClientOptions): PlatformClien
         // A cut-short body still had a status and headers: the transcript shows them.
         const answered = result ?? (failure?.status !== undefined && failure.headers ? { status: failure.status, headers: failure.headers } : undefined);
         const report = (d: Pick<Decision, 'retry' | 'delayMs' | 'reason'>) => {
+          // Nobody asked for a transcript: no headers to redact (most requests).
+          if (!req.onAttempt) return;
           const info: AttemptInfo = {
             attempt: exchanges,
             method,
@@ -166,7 +168,7 @@ export function createPlatformClient(opts: PlatformClientOptions): PlatformClien
             reason: redactor.text(d.reason),
           };
           try {
-            req.onAttempt?.(info);
+            req.onAttempt(info);
           } catch {
             // A failing transcript writer must not fail the request.
           }

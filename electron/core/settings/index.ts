@@ -18,6 +18,14 @@ export { ProfileService } from './service.js';
 /** Builds the handlers over the service; `clientFor` gives a platform client bound to one profile. */
 export function settingsHandlers(service: ProfileService, clientFor: (p: StoredProfile) => Promise<PlatformClient>, bus: EventBus): AreaHandlers<typeof settingsContract> {
   const changed = () => bus.emit('settings.changed', { activeId: service.store.activeId });
+  /** A change: answered once made, and every window hears that the profiles changed. */
+  const changing =
+    <I, O>(change: (input: I) => Promise<O>) =>
+    async (input: I): Promise<O> => {
+      const out = await change(input);
+      changed();
+      return out;
+    };
   return {
     'settings.profiles': async () => ({
       activeId: service.store.activeId,
@@ -25,42 +33,17 @@ export function settingsHandlers(service: ProfileService, clientFor: (p: StoredP
       secretStorage: service.secrets.info(),
       problems: service.problems(),
     }),
-    'settings.createProfile': async (input) => {
-      const p = await service.create(input);
-      changed();
-      return service.view(p);
-    },
-    'settings.updateProfile': async ({ id, ...change }) => {
-      const p = await service.update(id, change);
-      changed();
-      return service.view(p);
-    },
-    'settings.duplicateProfile': async ({ id, name }) => {
-      const p = await service.duplicate(id, name);
-      changed();
-      return service.view(p);
-    },
-    'settings.deleteProfile': async ({ id }) => {
-      const activeId = await service.remove(id);
-      changed();
-      return { activeId };
-    },
-    'settings.activateProfile': async ({ id }) => {
+    'settings.createProfile': changing(async (input) => service.view(await service.create(input))),
+    'settings.updateProfile': changing(async ({ id, ...change }) => service.view(await service.update(id, change))),
+    'settings.duplicateProfile': changing(async ({ id, name }) => service.view(await service.duplicate(id, name))),
+    'settings.deleteProfile': changing(async ({ id }) => ({ activeId: await service.remove(id) })),
+    'settings.activateProfile': changing(async ({ id }) => {
       const p = service.require(id);
       await service.store.activate(id);
-      changed();
       return service.view(p);
-    },
-    'settings.setKey': async ({ profileId, slot, value }) => {
-      const status = await service.setKey(profileId, slot, value);
-      changed();
-      return status;
-    },
-    'settings.deleteKey': async ({ profileId, slot }) => {
-      const status = await service.deleteKey(profileId, slot);
-      changed();
-      return status;
-    },
+    }),
+    'settings.setKey': changing(({ profileId, slot, value }) => service.setKey(profileId, slot, value)),
+    'settings.deleteKey': changing(({ profileId, slot }) => service.deleteKey(profileId, slot)),
     'settings.testProfile': async ({ id, areas }, { signal }) => {
       const p = service.require(id);
       const view = await service.view(p);
@@ -99,17 +82,12 @@ export function settingsHandlers(service: ProfileService, clientFor: (p: StoredP
       changed();
       return service.view(service.require(p.id));
     },
-    'settings.setSecretPersistence': async ({ optIn }) => {
-      const info = await service.secrets.setOptIn(optIn);
-      changed();
-      return info;
-    },
-    'settings.resetSandbox': async () => {
+    'settings.setSecretPersistence': changing(({ optIn }) => service.secrets.setOptIn(optIn)),
+    // Every window drops what it read from the sandbox profile, as after a profile change.
+    'settings.resetSandbox': changing(async () => {
       await service.sandbox.reset();
-      // Every window drops what it read from the sandbox profile, as after a profile change.
-      changed();
       return { reset: true as const };
-    },
+    }),
   };
 }
 

@@ -1,4 +1,4 @@
-/** Profiles, keys and the embedded sandbox, behind the `settings.*` and `settings.*` methods. */
+/** Profiles, keys and the embedded sandbox, behind the `settings.*` methods. */
 import type { Credentials, Endpoints as ClientEndpoints } from '../platform/client.js';
 import { appError } from '../../../shared/contract/result.js';
 import { BUNNY_ENDPOINTS } from '../../../shared/settings/endpoint-url.js';

@@ -8,12 +8,19 @@ import { escapeForDisplay, formatBytes } from '../../../shared/common/display';
 import { errorOf } from '../../bridge/client';
 import { useCallMutation } from '../../bridge/queries';
 import { notify } from '../../ui/toast';
-import { escapeJson } from './escape-json';
 import { countOf } from '../../../shared/common/plural';
 
 /** The tree's "n items" beside an object or array, in proper English ("1 item"). */
 function CountInfo({ count }: { readonly count: number }) {
   return <span className="json-count">{countOf(count, 'item')}</span>;
+}
+
+/** A parsed JSON value with control and bidi characters escaped in every key and string, for the tree. */
+function escapeJson(value: unknown): unknown {
+  if (typeof value === 'string') return escapeForDisplay(value);
+  if (Array.isArray(value)) return value.map(escapeJson);
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [escapeForDisplay(k), escapeJson(v)]));
+  return value;
 }
 
 function statusClass(status: number): string {

@@ -4,7 +4,6 @@
  */
 import type { SecretStorageInfo } from '../../../shared/settings/profiles';
 import { useCall, useCallMutation } from '../../bridge/queries';
-import { useProfiles } from './use-profiles';
 
 /** The system keyring to name: Linux desktops have two common ones; other systems have one built in. */
 function keyringAdvice(platform: string | undefined): string {
@@ -34,7 +33,7 @@ function backendMeaning(backend: string): string {
 }
 
 export function SecretStorageBanner() {
-  const profiles = useProfiles();
+  const profiles = useCall('settings.profiles', {});
   const app = useCall('desktop.info', {});
   const persist = useCallMutation('settings.setSecretPersistence');
   const info = profiles.data?.secretStorage;

@@ -7,7 +7,6 @@ import { ErrorMessage, fieldError } from '../../ui/ErrorMessage';
 import { useScreenAction } from '../../app/screen-actions';
 import { ProfileDetail } from './ProfileDetail';
 import { SecretStorageBanner } from './SecretStorageBanner';
-import { useProfiles } from './use-profiles';
 
 function NewProfile({ onCreated }: { readonly onCreated: (id: string) => void }) {
   const [name, setName] = useState('');
@@ -34,7 +33,7 @@ function NewProfile({ onCreated }: { readonly onCreated: (id: string) => void })
 }
 
 function Problems() {
-  const problems = useProfiles().data?.problems ?? [];
+  const problems = useCall('settings.profiles', {}).data?.problems ?? [];
   if (problems.length === 0) return null;
   return (
     <section className="card warning" role="alert" data-testid="problems">
@@ -84,7 +83,7 @@ function Appearance() {
 const SANDBOX_PICK = '\u0000sandbox';
 
 export function SettingsScreen() {
-  const profiles = useProfiles();
+  const profiles = useCall('settings.profiles', {});
   const [selected, setSelected] = useState<string | null>(null);
   const list = profiles.data?.profiles ?? [];
   // "Reset sandbox…" from the palette shows the Sandbox profile and asks there (the list may still be loading).
