@@ -49,6 +49,8 @@ export interface CliCoreOptions {
   readonly endpoints?: Partial<Endpoints>;
   /** Library keys the command resolved, by library id; any other library gets none. */
   readonly libraryKeys?: ReadonlyMap<number, string>;
+  /** A library whose key the core fetches with the account key; opening fails (CliCallError) when it cannot. */
+  readonly fetchKeyOf?: number;
   /** The logging area's bearer token, when the command has one (else the account key). */
   readonly loggingToken?: string;
   /**
@@ -124,6 +126,7 @@ export async function openCore(options: CliCoreOptions): Promise<CliCore> {
         logging: async () => (token !== undefined ? { kind: 'bearer', token } : { kind: 'accessKey' }),
       },
       secrets: [...(accountKey !== null ? [accountKey] : []), ...libraryKeys.values(), ...(token !== undefined ? [token] : []), ...(options.secrets ?? [])],
+      ...(options.fetchKeyOf !== undefined ? { fetchKeyOf: options.fetchKeyOf } : {}),
     },
   };
   let core: Core;
@@ -133,7 +136,7 @@ export async function openCore(options: CliCoreOptions): Promise<CliCore> {
     if (temporary !== undefined) await fs.rm(temporary, { recursive: true, force: true });
     throw e;
   }
-  return {
+  const cli: CliCore = {
     async invoke(method, input) {
       const r = await core.invoke(method, input);
       if (!r.ok) throw new CliCallError(r.error);
@@ -151,4 +154,10 @@ export async function openCore(options: CliCoreOptions): Promise<CliCore> {
       if (temporary !== undefined) await fs.rm(temporary, { recursive: true, force: true });
     },
   };
+  const keyed = options.fetchKeyOf !== undefined ? await core.hasLibraryKey(options.fetchKeyOf) : undefined;
+  if (keyed?.ok === false) {
+    await cli.close();
+    throw new CliCallError(keyed.error);
+  }
+  return cli;
 }

@@ -11,7 +11,7 @@ import { createErrorWriter, EXIT, SIGNAL_EXIT, type CliIo, type OutStream } from
 import { escapeForTerminal } from './output.js';
 import type { ProcessHooks } from './sandbox.js';
 import { FETCH_HELP, FETCH_USAGE, parseFetchArgs, wantsFetchHelp, type FetchCommand } from './videos-fetch-args.js';
-import { commandLibraryKey, videoUrlFor, videosCore } from './videos-setup.js';
+import { openVideosCore } from './videos-setup.js';
 import { exitAfterGrace, type VideosOptions } from './videos.js';
 
 /** The note the core puts on a row while the platform cannot be reached. */
@@ -74,24 +74,17 @@ export async function runVideosFetch(args: readonly string[], io: CliIo, hooks: 
     io.stderr.write(`burrow: ${parsed.message} (usage: burrow ${FETCH_USAGE.split(' [')[0] ?? ''} …; burrow videos fetch --help)\n`);
     return EXIT.usage;
   }
-  return exitAfterGrace(await runFetchCommand(parsed.command, io, hooks, options), hooks, options);
+  return exitAfterGrace(await runFetchCommand(parsed.command, io, hooks), hooks, options);
 }
 
-async function runFetchCommand(cmd: FetchCommand, io: CliIo, hooks: ProcessHooks, options: VideosOptions): Promise<number> {
+async function runFetchCommand(cmd: FetchCommand, io: CliIo, hooks: ProcessHooks): Promise<number> {
   // Each header value whole and each of its credential parts: a server may echo only the token.
   const secrets: string[] = headerSecrets(cmd.headers.map((h) => h.value));
   if (cmd.libraryKey !== undefined) secrets.push(cmd.libraryKey);
   if (cmd.apiKey !== undefined) secrets.push(cmd.apiKey);
   const err = createErrorWriter(io, () => secrets);
-  const video = videoUrlFor(cmd.videoUrl, io.env);
-  if (!video.ok) {
-    err(`burrow: ${video.message}`);
-    return EXIT.usage;
-  }
-  const key = await commandLibraryKey(cmd, io, secrets, err, options.keyClientOptions);
-  if (!key.ok) return key.exit;
-
-  const core = await videosCore({ libraryId: cmd.libraryId, libraryKey: key.key, accountKey: key.accountKey, apiUrl: key.apiUrl, videoUrl: video.url }, io);
+  const core = await openVideosCore(cmd, io, secrets, err);
+  if (typeof core === 'number') return core;
   const report = reporter(io.stdout, cmd.json || io.stdout.isTTY !== true, () => secrets);
 
   let ended: ((how: 'done' | 'offline' | 'SIGINT' | 'SIGTERM') => void) | undefined;

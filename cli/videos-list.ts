@@ -10,7 +10,7 @@ import { CliCallError } from './core.js';
 import { splitFlags, wantsHelpIn } from './flags.js';
 import { createErrorWriter, EXIT, type CliIo } from './io.js';
 import { prettyJson, shownOn as shown } from './output.js';
-import { commandLibraryKey, videoUrlFor, videosCore } from './videos-setup.js';
+import { openVideosCore } from './videos-setup.js';
 
 /** The usage line of the list command. */
 export const LIST_USAGE =
@@ -108,15 +108,8 @@ export async function runVideosList(args: readonly string[], io: CliIo): Promise
   const cmd = parsed.command;
   const secrets: string[] = [cmd.libraryKey, cmd.apiKey].filter((s): s is string => s !== undefined);
   const err = createErrorWriter(io, () => secrets);
-  const video = videoUrlFor(cmd.videoUrl, io.env);
-  if (!video.ok) {
-    err(`burrow: ${video.message}`);
-    return EXIT.usage;
-  }
-  const { libraryId } = cmd.query;
-  const key = await commandLibraryKey({ ...cmd, libraryId }, io, secrets, err);
-  if (!key.ok) return key.exit;
-  const core = await videosCore({ libraryId, libraryKey: key.key, accountKey: key.accountKey, apiUrl: key.apiUrl, videoUrl: video.url }, io);
+  const core = await openVideosCore({ ...cmd, libraryId: cmd.query.libraryId }, io, secrets, err);
+  if (typeof core === 'number') return core;
   try {
     const page = await core.invoke('videos.libraryList', cmd.query);
     if (cmd.json) {
