@@ -72,7 +72,7 @@ class Queue implements OpenedUploadQueue {
     recovered: string | undefined,
   ) {
     this.#o = options;
-    const settings = openingSettings(options, persisted);
+    const settings = openingSettings(persisted);
     this.#concurrency = settings.concurrency;
     this.#bandwidth = settings.bandwidth;
     this.#resumableOver = settings.resumableOver;
@@ -83,9 +83,6 @@ class Queue implements OpenedUploadQueue {
   }
 
   async begin(): Promise<void> {
-    if (this.#o.concurrency !== undefined) await this.journal.append({ t: 'set', concurrency: this.#concurrency });
-    if (this.#o.bandwidthCap !== undefined) await this.journal.append({ t: 'cap', bytesPerSecond: this.#bandwidth.rate });
-    if (this.#o.resumableOver !== undefined) await this.journal.append({ t: 'set-resumable-over', bytes: this.#resumableOver });
     for (const job of this.#store.jobs.values()) {
       if (job.state === 'processing') this.#loops.poll(job.id);
       if (job.videoId && !job.titleSynced && !isEnded(job)) this.#loops.syncTitle(job.id);
