@@ -35,6 +35,8 @@ export interface CliCore {
   pathOf(token: string): string | undefined;
   /** Listens to one event; returns the function that stops listening. */
   on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void;
+  /** The core's one wait, for a command that looks again later. */
+  sleep(ms: number): Promise<void>;
 
   close(): Promise<void>;
 }
@@ -86,7 +88,7 @@ export const CLI_PROFILE_ID = 'cli';
 
 /** Opens the core for one command; close it when the command ends. */
 export async function openCore(options: CliCoreOptions): Promise<CliCore> {
-  const { createCore } = await import('../electron/core/index.js');
+  const { createCore, sleep } = await import('../electron/core/index.js');
   const apiUrl = (options.auth?.baseUrl ?? options.endpoints?.apiUrl ?? BUNNY_ENDPOINTS.apiUrl).replace(/\/+$/, '');
   const accountKey = options.auth?.apiKey ?? null;
   const libraryKeys = options.libraryKeys ?? new Map<number, string>();
@@ -149,6 +151,7 @@ export async function openCore(options: CliCoreOptions): Promise<CliCore> {
     },
     pathOf: (token) => core.pathOf(token),
     on: (event, listener) => core.on(event, listener as (payload: unknown) => void),
+    sleep: (ms) => sleep(ms),
     async close() {
       await core.close();
       if (temporary !== undefined) await fs.rm(temporary, { recursive: true, force: true });

@@ -22,6 +22,8 @@ import type { ProfileService, StoredProfile } from './settings/index.js';
 import type { QuitQuestion } from './videos/index.js';
 
 export type { CorePorts, ShellProfile } from './ports.js';
+/** The core's one abortable wait, for a shell that looks again later (the command line's `--wait`). */
+export { sleep } from './platform/policy.js';
 
 /** The core as a shell sees it: invoke a method (on files, for a drop), listen to events, close. */
 export interface Core {

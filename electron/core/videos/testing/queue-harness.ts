@@ -86,6 +86,7 @@ export function manualSleep(): { sleep: NonNullable<UploadQueueOptions['sleep']>
     pending,
     sleep: (ms, signal) =>
       new Promise<void>((resolve) => {
+        if (signal?.aborted) return resolve();
         pending.push({ ms, release: resolve });
         signal?.addEventListener('abort', () => resolve(), { once: true });
       }),
