@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../sandbox/server.js';
 import { runVideos } from './videos.js';
 import { stateDirFor, type CliCore } from './core.js';
-import { libraryKeySource, openVideosCore, videoUrlFor, type KeyFlags } from './videos-setup.js';
+import type { LibraryFlags } from './videos-args.js';
+import { libraryKeySource, openVideosCore, videoUrlFor } from './videos-setup.js';
 import { tempFiles, testHooks, testIo } from './testing/videos.js';
 
 describe('stateDirFor', () => {
@@ -47,7 +48,7 @@ describe('the library key', () => {
 
   const base = () => ({ libraryId: lib.id, home, env: { BUNNYNET_API_URL: sandbox.apiUrl, BUNNYNET_API_KEY: sandbox.accountKey, BUNNYNET_LIBRARY_KEY: 'key-from-the-environment', BURROW_VIDEO_URL: sandbox.videoUrl } as Record<string, string> });
   /** Opens the command's core as `burrow videos list` does; the lines written and the secrets met come back too. */
-  const open = async (flags: Partial<KeyFlags>, env: Record<string, string>) => {
+  const open = async (flags: Partial<LibraryFlags>, env: Record<string, string>) => {
     const lines: string[] = [];
     const secrets: string[] = [];
     const core = await openVideosCore({ libraryId: lib.id, ...flags }, { env, home }, secrets, (l) => lines.push(l));

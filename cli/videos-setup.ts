@@ -3,6 +3,7 @@ import { BUNNY_ENDPOINTS } from '../shared/settings/endpoint-url.js';
 import { areaBaseUrl, checkKey, DEFAULT_API_URL, resolveAuth } from './config.js';
 import { CliCallError, openCore, type CliCore } from './core.js';
 import { EXIT } from './io.js';
+import type { LibraryFlags } from './videos-args.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -12,13 +13,7 @@ export function videoUrlFor(flag: string | undefined, env: Env): { ok: true; url
 }
 
 /** A command's key flags, as `burrow videos upload`, `fetch` and `list` take them. */
-export interface KeyFlags {
-  readonly libraryId: number;
-  readonly libraryKey?: string | undefined;
-  readonly apiKey?: string | undefined;
-  readonly profile?: string | undefined;
-  readonly videoUrl?: string | undefined;
-}
+type KeyFlags = Omit<LibraryFlags, 'collectionId'>;
 
 /** What the core of a videos command is opened with. */
 export interface VideosCoreOptions {

@@ -41,7 +41,7 @@ export async function runVideos(args: readonly string[], io: CliIo, hooks: Proce
   }
   const parsed = parseUploadArgs(rest);
   if (!parsed.ok) {
-    io.stderr.write(`burrow: ${parsed.error.message} (usage: burrow ${UPLOAD_USAGE.split(' [')[0] ?? ''} …; burrow videos upload --help)\n`);
+    io.stderr.write(`burrow: ${parsed.message} (usage: burrow ${UPLOAD_USAGE.split(' [')[0] ?? ''} …; burrow videos upload --help)\n`);
     return EXIT.usage;
   }
   return exitAfterGrace(await runUpload(parsed.command, io, hooks, options), hooks, options);
