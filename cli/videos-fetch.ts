@@ -6,7 +6,7 @@
  */
 import { isFetchEnded, type FetchView } from '../shared/contract/videos-fetch.js';
 import { headerSecrets, redactText } from '../shared/common/redact.js';
-import { isStatusNote } from '../shared/videos/status.js';
+import { processingWords } from '../shared/videos/status.js';
 import { createErrorWriter, EXIT, SIGNAL_EXIT, type CliIo, type OutStream } from './io.js';
 import { escapeForTerminal } from './output.js';
 import type { ProcessHooks } from './sandbox.js';
@@ -27,7 +27,7 @@ export function fetchStateWords(v: FetchView): string {
     case 'fetching':
       return v.note ?? 'Fetching';
     case 'processing':
-      return v.note !== null && isStatusNote(v.note) ? v.note : `Processing ${Math.round(v.encodeProgress ?? 0)} %`;
+      return processingWords(v);
     case 'ready':
       return `Ready: video ${v.videoId ?? ''}`;
     case 'failed':
