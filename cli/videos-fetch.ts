@@ -4,7 +4,7 @@
  * lines when standard output is not a terminal. The row lives in memory only: an interrupted run leaves the
  * platform fetching, and says which video to look at.
  */
-import { isFetchEnded, type FetchView } from '../shared/contract/videos-fetch.js';
+import { fetchWords, isFetchEnded, type FetchView } from '../shared/contract/videos-fetch.js';
 import { headerSecrets, redactText } from '../shared/common/redact.js';
 import { processingWords } from '../shared/videos/status.js';
 import { createErrorWriter, EXIT, SIGNAL_EXIT, type CliIo, type OutStream } from './io.js';
@@ -17,24 +17,12 @@ import { exitAfterGrace, type VideosOptions } from './videos.js';
 /** The note the core puts on a row while the platform cannot be reached. */
 const UNREACHABLE = 'The platform could not be reached';
 
-/** A row's state in words, as the app's row says it. */
+/** A row's state in words, as the app's row says it, with the row's note, the video's id or the failure's detail. */
 export function fetchStateWords(v: FetchView): string {
-  switch (v.state) {
-    case 'queued':
-      return v.note ?? 'Queued';
-    case 'waiting':
-      return v.note ?? "Waiting for the platform's fetch queue";
-    case 'fetching':
-      return v.note ?? 'Fetching';
-    case 'processing':
-      return processingWords(v);
-    case 'ready':
-      return `Ready: video ${v.videoId ?? ''}`;
-    case 'failed':
-      return `Failed: ${v.error?.title ?? 'unknown error'}${v.error?.detail !== undefined ? ` (${v.error.detail})` : ''}`;
-    case 'cancelled':
-      return v.note ?? 'Cancelled';
-  }
+  if (v.state === 'processing') return processingWords(v);
+  if (v.state === 'ready') return `Ready: video ${v.videoId ?? ''}`;
+  if (v.state === 'failed') return `${fetchWords(v).label}${v.error?.detail !== undefined ? ` (${v.error.detail})` : ''}`;
+  return v.note ?? fetchWords(v).label;
 }
 
 /** Prints each change that says something new: a JSON object per line, or a line of words on a terminal. */
