@@ -8,7 +8,7 @@ import { createPlatformClient } from '../../platform/client.js';
 import { endpointsOf, fixedCredentials } from '../../platform/testing/support.js';
 import type { PlatformClient, PlatformRequest } from '../../platform/types.js';
 import { fingerprintFile } from '../queue/fingerprint.js';
-import { UNCAPPED } from '../upload/bandwidth.js';
+import { BandwidthCap } from '../upload/bandwidth.js';
 import type { JobPatch, JobRecord, RunContext } from '../types.js';
 
 /** A file of random bytes on disk. */
@@ -117,7 +117,7 @@ export function fakeRun(job: JobRecord, client: PlatformClient, onProgress?: (by
       },
       signal: abort.signal,
       client: recording,
-      bandwidth: UNCAPPED,
+      bandwidth: new BandwidthCap(null),
     },
   };
   return run;
