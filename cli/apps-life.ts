@@ -98,7 +98,7 @@ async function follow(ctx: LifeContext, id: string, goal: WaitGoal, wait: WaitFl
     (line) => {
       if (tty) ctx.io.stderr.write(shown(ctx.io.stderr, `${id}: ${line}\n`));
     },
-    undefined,
+    { now: () => Date.now(), sleep: (ms) => ctx.core.sleep(ms) },
     expectChange,
   );
   if (end.kind === 'settled') {

@@ -4,7 +4,6 @@
  * platform reports no count), stopped means inactive. Failing or suspended ends the wait as a failure; any other
  * status (progressing, unknown, one the platform added later) keeps it waiting until the timeout.
  */
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { AppOverview } from '../shared/contract/apps.js';
 import type { WaitFlags } from './apps-life-args.js';
 import { runningInstances, statusWords } from './apps-view.js';
@@ -29,13 +28,11 @@ export function judge(goal: WaitGoal, o: AppOverview): 'settled' | 'failed' | 'w
   return status === 'inactive' ? 'settled' : 'waiting';
 }
 
-/** The clock and pause the wait uses; the real ones unless a caller passes others. */
+/** The clock and pause the wait uses (the command: Date.now and the core's sleep; tests: their own). */
 export interface WaitClock {
   now(): number;
   sleep(ms: number): Promise<void>;
 }
-
-const realClock: WaitClock = { now: () => Date.now(), sleep };
 
 /**
  * How long a wait that expects a change (a restart, a deploy) takes the goal status it sees before any other as the
@@ -54,7 +51,7 @@ export async function waitForApp(
   goal: WaitGoal,
   flags: WaitFlags,
   progress: (line: string) => void,
-  clock: WaitClock = realClock,
+  clock: WaitClock,
   expectChange = false,
 ): Promise<WaitEnd> {
   const start = clock.now();

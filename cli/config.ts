@@ -65,9 +65,9 @@ function readProfile(name: string, input: AuthInput): ProfileLookup {
  * The key as it will be sent (trimmed), or what is wrong with it: the same rule the app applies when a key is saved,
  * so a key with a line break or a non-ASCII character is refused here, naming its source, not at the server.
  */
-function checkKey(raw: string, source: string): { ok: true; key: string } | { ok: false; message: string } {
+export function checkKey(raw: string, source: string, what = 'key'): { ok: true; key: string } | { ok: false; message: string } {
   const key = raw.trim();
-  const refuse = (rule: string) => ({ ok: false as const, message: `The key from ${source} ${rule}` });
+  const refuse = (rule: string) => ({ ok: false as const, message: `The ${what} from ${source} ${rule}` });
   if (key.length < KEY_MIN_LENGTH) return refuse(`must be at least ${KEY_MIN_LENGTH} characters`);
   if (key.length > KEY_MAX_LENGTH) return refuse(`must be at most ${KEY_MAX_LENGTH} characters`);
   const bad = firstBadKeyCharacter(key);

@@ -54,4 +54,21 @@ describe('openCore', () => {
     expect(written).not.toContain(library.key);
     expect(readdirSync(dataDir)).not.toContain('profiles.json');
   });
+
+  it('fetches a library key with the account key when asked (written nowhere); opening fails when it cannot', async () => {
+    const dataDir = join(dir, 'fetched');
+    const library = sandbox.libraries[0];
+    if (library === undefined) throw new Error('the sandbox seeds a library');
+    const auth = { apiKey: sandbox.accountKey, baseUrl: sandbox.apiUrl, keySource: 'test' };
+    const core = await openCore({ auth, env: {}, home: dir, dataDir, endpoints: { videoUrl: sandbox.videoUrl }, fetchKeyOf: library.id });
+    try {
+      const page = await core.invoke('videos.libraryList', { libraryId: library.id, page: 1, itemsPerPage: 10, search: '', collectionId: null, orderBy: 'date' });
+      expect(page.page).toBe(1);
+    } finally {
+      await core.close();
+    }
+    expect(texts(dataDir).join('\n')).not.toContain(library.key);
+    const refused = await openCore({ auth, env: {}, home: dir, dataDir, fetchKeyOf: 999_999 }).catch((e: unknown) => e);
+    expect(refused).toMatchObject({ error: { kind: 'not_found' } });
+  });
 });

@@ -35,6 +35,8 @@ export interface CliCore {
   pathOf(token: string): string | undefined;
   /** Listens to one event; returns the function that stops listening. */
   on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void;
+  /** The core's one wait, for a command that looks again later. */
+  sleep(ms: number): Promise<void>;
 
   close(): Promise<void>;
 }
@@ -49,6 +51,8 @@ export interface CliCoreOptions {
   readonly endpoints?: Partial<Endpoints>;
   /** Library keys the command resolved, by library id; any other library gets none. */
   readonly libraryKeys?: ReadonlyMap<number, string>;
+  /** A library whose key the core fetches with the account key; opening fails (CliCallError) when it cannot. */
+  readonly fetchKeyOf?: number;
   /** The logging area's bearer token, when the command has one (else the account key). */
   readonly loggingToken?: string;
   /**
@@ -84,7 +88,7 @@ export const CLI_PROFILE_ID = 'cli';
 
 /** Opens the core for one command; close it when the command ends. */
 export async function openCore(options: CliCoreOptions): Promise<CliCore> {
-  const { createCore } = await import('../electron/core/index.js');
+  const { createCore, sleep } = await import('../electron/core/index.js');
   const apiUrl = (options.auth?.baseUrl ?? options.endpoints?.apiUrl ?? BUNNY_ENDPOINTS.apiUrl).replace(/\/+$/, '');
   const accountKey = options.auth?.apiKey ?? null;
   const libraryKeys = options.libraryKeys ?? new Map<number, string>();
@@ -124,6 +128,7 @@ export async function openCore(options: CliCoreOptions): Promise<CliCore> {
         logging: async () => (token !== undefined ? { kind: 'bearer', token } : { kind: 'accessKey' }),
       },
       secrets: [...(accountKey !== null ? [accountKey] : []), ...libraryKeys.values(), ...(token !== undefined ? [token] : []), ...(options.secrets ?? [])],
+      ...(options.fetchKeyOf !== undefined ? { fetchKeyOf: options.fetchKeyOf } : {}),
     },
   };
   let core: Core;
@@ -133,7 +138,7 @@ export async function openCore(options: CliCoreOptions): Promise<CliCore> {
     if (temporary !== undefined) await fs.rm(temporary, { recursive: true, force: true });
     throw e;
   }
-  return {
+  const cli: CliCore = {
     async invoke(method, input) {
       const r = await core.invoke(method, input);
       if (!r.ok) throw new CliCallError(r.error);
@@ -146,9 +151,16 @@ export async function openCore(options: CliCoreOptions): Promise<CliCore> {
     },
     pathOf: (token) => core.pathOf(token),
     on: (event, listener) => core.on(event, listener as (payload: unknown) => void),
+    sleep: (ms) => sleep(ms),
     async close() {
       await core.close();
       if (temporary !== undefined) await fs.rm(temporary, { recursive: true, force: true });
     },
   };
+  const keyed = options.fetchKeyOf !== undefined ? await core.hasLibraryKey(options.fetchKeyOf) : undefined;
+  if (keyed?.ok === false) {
+    await cli.close();
+    throw new CliCallError(keyed.error);
+  }
+  return cli;
 }

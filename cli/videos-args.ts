@@ -5,20 +5,58 @@ import { CONCURRENCY, Title } from '../shared/videos/model.js';
 import { splitFlags, wantsHelpIn } from './flags.js';
 import { parseRate } from './rate.js';
 
-/** The upload command as parsed; every value checked. */
-export interface UploadCommand {
-  readonly paths: readonly string[];
+/** The flags every videos command takes for its library, its key and Stream's URL, checked. */
+export interface LibraryFlags {
   readonly libraryId: number;
   readonly collectionId: string | null;
+  readonly libraryKey?: string;
+  readonly videoUrl?: string;
+  readonly apiKey?: string;
+  readonly profile?: string;
+}
+
+/** The value flags of LibraryFlags. */
+export const LIBRARY_FLAGS = ['--library', '--collection', '--library-key', '--video-url', '--api-key', '--profile', '-p'] as const;
+
+/** The help lines of the key flags, alike in every videos command. */
+export const KEY_FLAGS_HELP = `  --library-key KEY      the library's key (else BUNNYNET_LIBRARY_KEY, else fetched with the account key)
+  --video-url URL        Stream's base URL (else BURROW_VIDEO_URL, else https://video.bunnycdn.com)
+  --api-key KEY          account key for fetching the library's key (else BUNNYNET_API_KEY, else the profile)
+  --profile, -p NAME     profile in the bunny.net CLI config file (default "default")`;
+
+/** A whole number as typed, else undefined. */
+export function wholeNumber(text: string): number | undefined {
+  return /^\d{1,15}$/.test(text.trim()) ? Number(text.trim()) : undefined;
+}
+
+/** The library flags as given: --library is required (`purpose` says what for). */
+export function libraryFlags(values: ReadonlyMap<string, string>, purpose: string): { ok: true; flags: LibraryFlags } | { ok: false; message: string } {
+  const libraryText = values.get('--library');
+  if (libraryText === undefined) return { ok: false, message: `--library <id> is required (${purpose})` };
+  const library = LibraryId.safeParse(wholeNumber(libraryText));
+  if (!library.success) return { ok: false, message: `--library must be a library id (a whole number above 0); got ${JSON.stringify(libraryText)}` };
+  const collection = values.get('--collection')?.trim();
+  if (collection === '' || (collection !== undefined && collection.length > 100)) return { ok: false, message: '--collection must be a collection id of 1 to 100 characters' };
+  const optional = (flag: string, key: keyof LibraryFlags) => (values.has(flag) ? { [key]: values.get(flag) } : {});
+  const flags = { libraryId: library.data, collectionId: collection ?? null, ...optional('--library-key', 'libraryKey'), ...optional('--video-url', 'videoUrl'), ...optional('--api-key', 'apiKey'), ...optional('--profile', 'profile') };
+  return { ok: true, flags };
+}
+
+/** --offline-timeout in milliseconds (default 60 s), or the message. */
+export function offlineTimeoutMs(values: ReadonlyMap<string, string>): number | string {
+  const text = values.get('--offline-timeout');
+  const seconds = text === undefined ? 60 : wholeNumber(text);
+  return seconds === undefined || seconds > 86_400 ? '--offline-timeout must be a whole number of seconds from 0 to 86400' : seconds * 1000;
+}
+
+/** The upload command as parsed; every value checked. */
+export interface UploadCommand extends LibraryFlags {
+  readonly paths: readonly string[];
   readonly title?: string;
   readonly concurrency: number;
   /** --limit-rate: the upload cap in bytes per second (kept for later runs), null for none; undefined keeps the queue's own. */
   readonly bandwidthCap?: number | null;
   readonly json: boolean;
-  readonly libraryKey?: string;
-  readonly videoUrl?: string;
-  readonly apiKey?: string;
-  readonly profile?: string;
   /** False with --no-wait: a file counts as done once the platform has verified it, without waiting for encoding. */
   readonly wait: boolean;
   /** Upload files this machine already uploaded to the library (otherwise they are skipped). */
@@ -63,10 +101,7 @@ interruption (Ctrl+C, a kill, a lost network) and it continues the same uploads 
   --json                 one JSON object per line (the default when standard output is not a terminal)
   --no-wait              done once the platform has the whole file, without waiting for encoding
   --again                upload files this machine already uploaded to the library (otherwise skipped)
-  --library-key KEY      the library's key (else BUNNYNET_LIBRARY_KEY, else fetched with the account key)
-  --video-url URL        Stream's base URL (else BURROW_VIDEO_URL, else https://video.bunnycdn.com)
-  --api-key KEY          account key for fetching the library's key (else BUNNYNET_API_KEY, else the profile)
-  --profile, -p NAME     profile in the bunny.net CLI config file (default "default")
+${KEY_FLAGS_HELP}
   --offline-timeout <s>  give up when the platform stays unreachable this long (default 60; 0 waits forever)
   --resumable            send every file by the resumable (tus) protocol: a cut or a kill continues where it stopped
   --resumable-over <size>
@@ -76,21 +111,12 @@ Queue: BURROW_STATE_DIR, else $XDG_STATE_HOME/burrow/cli-uploads, else ~/.local/
 Exit status: 0 every file done, 1 a file failed, 2 usage, 3 platform unreachable, 130/143 interrupted (SIGINT/SIGTERM).
 ${environmentHelp(COMMAND_VARIABLES['videos upload'])}`;
 
-/** A usage error: one line for stderr. */
-export interface UsageError {
-  readonly message: string;
-}
-
-const VALUE_FLAGS = new Set(['--library', '--collection', '--title', '--concurrency', '--limit-rate', '--library-key', '--video-url', '--api-key', '--profile', '-p', '--offline-timeout', '--resumable-over']);
+const VALUE_FLAGS = new Set([...LIBRARY_FLAGS, '--title', '--concurrency', '--limit-rate', '--offline-timeout', '--resumable-over']);
 const BOOLEAN_FLAGS = new Set(['--json', '--no-wait', '--again', '--resumable']);
 
 /** True when --help or -h is among the words (a flag's value is not looked at). */
 export function wantsHelp(args: readonly string[]): boolean {
   return wantsHelpIn(args, VALUE_FLAGS);
-}
-
-function wholeNumber(text: string): number | undefined {
-  return /^\d{1,15}$/.test(text) ? Number(text) : undefined;
 }
 
 const UNITS: Readonly<Record<string, number>> = {
@@ -113,8 +139,8 @@ function firstIssue(result: { success: boolean; error?: { issues: readonly { mes
 }
 
 /** Parses the words after `burrow videos upload`. */
-export function parseUploadArgs(args: readonly string[]): { ok: true; command: UploadCommand } | { ok: false; error: UsageError } {
-  const fail = (message: string) => ({ ok: false as const, error: { message } });
+export function parseUploadArgs(args: readonly string[]): { ok: true; command: UploadCommand } | { ok: false; message: string } {
+  const fail = (message: string) => ({ ok: false as const, message });
   const split = splitFlags(args, { values: VALUE_FLAGS, booleans: BOOLEAN_FLAGS });
   if (!split.ok) return fail(split.message);
   const paths = split.words.operands;
@@ -124,13 +150,11 @@ export function parseUploadArgs(args: readonly string[]): { ok: true; command: U
   if (paths.length === 0) return fail('name at least one file or folder to upload');
   if (paths.some((p) => p === '')) return fail('a file name is empty');
 
-  const libraryText = values.get('--library');
-  if (libraryText === undefined) return fail('--library <id> is required (the video library to upload to)');
-  const library = LibraryId.safeParse(wholeNumber(libraryText.trim()));
-  if (!library.success) return fail(`--library must be a library id (a whole number above 0); got ${JSON.stringify(libraryText)}`);
+  const library = libraryFlags(values, 'the video library to upload to');
+  if (!library.ok) return library;
 
   const concurrencyText = values.get('--concurrency');
-  const concurrency = concurrencyText === undefined ? CONCURRENCY.default : wholeNumber(concurrencyText.trim());
+  const concurrency = concurrencyText === undefined ? CONCURRENCY.default : wholeNumber(concurrencyText);
   if (concurrency === undefined || concurrency < CONCURRENCY.min || concurrency > CONCURRENCY.max) {
     return fail(`--concurrency must be a whole number from ${CONCURRENCY.min} to ${CONCURRENCY.max}`);
   }
@@ -138,9 +162,6 @@ export function parseUploadArgs(args: readonly string[]): { ok: true; command: U
   const rateText = values.get('--limit-rate');
   const rate = rateText === undefined ? undefined : parseRate(rateText);
   if (rate !== undefined && !rate.ok) return fail(`--limit-rate ${rate.message}`);
-
-  const collection = values.get('--collection')?.trim();
-  if (collection === '' || (collection !== undefined && collection.length > 100)) return fail('--collection must be a collection id of 1 to 100 characters');
 
   const titleText = values.get('--title');
   let title: string | undefined;
@@ -151,9 +172,8 @@ export function parseUploadArgs(args: readonly string[]): { ok: true; command: U
     title = checked.data;
   }
 
-  const timeoutText = values.get('--offline-timeout');
-  const timeoutSeconds = timeoutText === undefined ? 60 : wholeNumber(timeoutText.trim());
-  if (timeoutSeconds === undefined || timeoutSeconds > 86_400) return fail('--offline-timeout must be a whole number of seconds from 0 to 86400');
+  const timeout = offlineTimeoutMs(values);
+  if (typeof timeout === 'string') return fail(timeout);
 
   const overText = values.get('--resumable-over');
   const resumableOver = overText === undefined ? undefined : parseSize(overText);
@@ -161,25 +181,16 @@ export function parseUploadArgs(args: readonly string[]): { ok: true; command: U
     return fail(`--resumable-over must be a size from 1MiB up (e.g. 500M, 2GiB); got ${JSON.stringify(overText)}`);
   }
 
-  const optional = (flag: string, key: keyof UploadCommand) => {
-    const v = values.get(flag);
-    return v === undefined ? {} : { [key]: v };
-  };
   const command: UploadCommand = {
     paths,
-    libraryId: library.data,
-    collectionId: collection ?? null,
+    ...library.flags,
     ...(title !== undefined ? { title } : {}),
     concurrency,
     ...(rate !== undefined ? { bandwidthCap: rate.bytesPerSecond } : {}),
     json: booleans.has('--json'),
-    ...optional('--library-key', 'libraryKey'),
-    ...optional('--video-url', 'videoUrl'),
-    ...optional('--api-key', 'apiKey'),
-    ...optional('--profile', 'profile'),
     wait: !booleans.has('--no-wait'),
     again: booleans.has('--again'),
-    offlineTimeoutMs: timeoutSeconds * 1000,
+    offlineTimeoutMs: timeout,
     resumable: booleans.has('--resumable'),
     ...(resumableOver !== undefined ? { resumableOver } : {}),
   };

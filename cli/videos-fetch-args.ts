@@ -1,22 +1,16 @@
 /** The words of `burrow videos fetch`: flags, their checks, and the help text. */
 import { COMMAND_VARIABLES, environmentHelp } from './env-help.js';
 import { FetchHeader, FetchUrl, MAX_FETCH_HEADERS } from '../shared/contract/videos-fetch.js';
-import { LibraryId } from '../shared/settings/profiles.js';
 import { Title } from '../shared/videos/model.js';
 import { splitFlags, wantsHelpIn } from './flags.js';
+import { KEY_FLAGS_HELP, LIBRARY_FLAGS, libraryFlags, offlineTimeoutMs, type LibraryFlags } from './videos-args.js';
 
 /** The fetch command as parsed; every value checked. */
-export interface FetchCommand {
+export interface FetchCommand extends LibraryFlags {
   readonly url: string;
-  readonly libraryId: number;
-  readonly collectionId: string | null;
   readonly title?: string;
   readonly headers: readonly FetchHeader[];
   readonly json: boolean;
-  readonly libraryKey?: string;
-  readonly videoUrl?: string;
-  readonly apiKey?: string;
-  readonly profile?: string;
   /** How long the platform may stay unreachable before the run gives up with exit 3. */
   readonly offlineTimeoutMs: number;
 }
@@ -37,26 +31,19 @@ or failed, printing its progress.
   --title <t>            the video's title (default: the file name in the URL)
   --collection <id>      put the video in this collection (its guid)
   --json                 one JSON object per line (the default when standard output is not a terminal)
-  --library-key KEY      the library's key (else BUNNYNET_LIBRARY_KEY, else fetched with the account key)
-  --video-url URL        Stream's base URL (else BURROW_VIDEO_URL, else https://video.bunnycdn.com)
-  --api-key KEY          account key for fetching the library's key (else BUNNYNET_API_KEY, else the profile)
-  --profile, -p NAME     profile in the bunny.net CLI config file (default "default")
+${KEY_FLAGS_HELP}
   --offline-timeout <s>  give up when the platform stays unreachable this long (default 60; 0 waits forever)
 A full fetch queue on the platform (HTTP 429) is waited out by itself, as Retry-After says.
 Exit status: 0 ready, 1 failed (or refused), 2 usage, 3 platform unreachable, 130/143 interrupted (SIGINT/SIGTERM;
 the platform keeps fetching).
 ${environmentHelp(COMMAND_VARIABLES['videos fetch'])}`;
 
-const VALUE_FLAGS = new Set(['--library', '--collection', '--title', '--header', '-H', '--library-key', '--video-url', '--api-key', '--profile', '-p', '--offline-timeout']);
+const VALUE_FLAGS = new Set([...LIBRARY_FLAGS, '--title', '--header', '-H', '--offline-timeout']);
 const BOOLEAN_FLAGS = new Set(['--json']);
 
 /** True when --help or -h is among the words. */
 export function wantsFetchHelp(args: readonly string[]): boolean {
   return wantsHelpIn(args, VALUE_FLAGS);
-}
-
-function wholeNumber(text: string): number | undefined {
-  return /^\d{1,15}$/.test(text) ? Number(text) : undefined;
 }
 
 /** `Name: value` → a checked header; the message names the header by its name only, never its value. */
@@ -85,10 +72,8 @@ export function parseFetchArgs(args: readonly string[]): { ok: true; command: Fe
   if (!checkedUrl.success) return fail(checkedUrl.error.issues[0]?.message ?? 'url is not valid');
 
   const values = new Map(split.words.values);
-  const libraryText = values.get('--library');
-  if (libraryText === undefined) return fail('--library <id> is required (the video library to fetch into)');
-  const library = LibraryId.safeParse(wholeNumber(libraryText.trim()));
-  if (!library.success) return fail(`--library must be a library id (a whole number above 0); got ${JSON.stringify(libraryText)}`);
+  const library = libraryFlags(values, 'the video library to fetch into');
+  if (!library.ok) return library;
 
   const headers: FetchHeader[] = [];
   for (const [flag, text] of split.words.values) {
@@ -99,34 +84,14 @@ export function parseFetchArgs(args: readonly string[]): { ok: true; command: Fe
   }
   if (headers.length > MAX_FETCH_HEADERS) return fail(`at most ${MAX_FETCH_HEADERS} --header flags`);
 
-  const collection = values.get('--collection')?.trim();
-  if (collection === '' || (collection !== undefined && collection.length > 100)) return fail('--collection must be a collection id of 1 to 100 characters');
   const titleText = values.get('--title');
   const title = titleText === undefined ? undefined : Title.safeParse(titleText);
   if (title !== undefined && !title.success) return fail(`--title ${title.error.issues[0]?.message ?? 'is not valid'}`);
 
-  const timeoutText = values.get('--offline-timeout');
-  const timeoutSeconds = timeoutText === undefined ? 60 : wholeNumber(timeoutText.trim());
-  if (timeoutSeconds === undefined || timeoutSeconds > 86_400) return fail('--offline-timeout must be a whole number of seconds from 0 to 86400');
-
-  const optional = (flag: string, key: keyof FetchCommand) => {
-    const v = values.get(flag);
-    return v === undefined ? {} : { [key]: v };
-  };
+  const timeout = offlineTimeoutMs(values);
+  if (typeof timeout === 'string') return fail(timeout);
   return {
     ok: true,
-    command: {
-      url: checkedUrl.data,
-      libraryId: library.data,
-      collectionId: collection ?? null,
-      ...(title?.success ? { title: title.data } : {}),
-      headers,
-      json: split.words.booleans.has('--json'),
-      ...optional('--library-key', 'libraryKey'),
-      ...optional('--video-url', 'videoUrl'),
-      ...optional('--api-key', 'apiKey'),
-      ...optional('--profile', 'profile'),
-      offlineTimeoutMs: timeoutSeconds * 1000,
-    },
+    command: { url: checkedUrl.data, ...library.flags, ...(title?.success ? { title: title.data } : {}), headers, json: split.words.booleans.has('--json'), offlineTimeoutMs: timeout },
   };
 }

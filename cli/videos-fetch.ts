@@ -4,37 +4,25 @@
  * lines when standard output is not a terminal. The row lives in memory only: an interrupted run leaves the
  * platform fetching, and says which video to look at.
  */
-import { isFetchEnded, type FetchView } from '../shared/contract/videos-fetch.js';
+import { fetchWords, isFetchEnded, type FetchView } from '../shared/contract/videos-fetch.js';
 import { headerSecrets, redactText } from '../shared/common/redact.js';
-import { isStatusNote } from '../shared/videos/status.js';
+import { processingWords } from '../shared/videos/status.js';
 import { createErrorWriter, EXIT, SIGNAL_EXIT, type CliIo, type OutStream } from './io.js';
 import { escapeForTerminal } from './output.js';
 import type { ProcessHooks } from './sandbox.js';
 import { FETCH_HELP, FETCH_USAGE, parseFetchArgs, wantsFetchHelp, type FetchCommand } from './videos-fetch-args.js';
-import { commandLibraryKey, videoUrlFor, videosCore } from './videos-setup.js';
+import { openVideosCore } from './videos-setup.js';
 import { exitAfterGrace, type VideosOptions } from './videos.js';
 
 /** The note the core puts on a row while the platform cannot be reached. */
 const UNREACHABLE = 'The platform could not be reached';
 
-/** A row's state in words, as the app's row says it. */
+/** A row's state in words, as the app's row says it, with the row's note, the video's id or the failure's detail. */
 export function fetchStateWords(v: FetchView): string {
-  switch (v.state) {
-    case 'queued':
-      return v.note ?? 'Queued';
-    case 'waiting':
-      return v.note ?? "Waiting for the platform's fetch queue";
-    case 'fetching':
-      return v.note ?? 'Fetching';
-    case 'processing':
-      return v.note !== null && isStatusNote(v.note) ? v.note : `Processing ${Math.round(v.encodeProgress ?? 0)} %`;
-    case 'ready':
-      return `Ready: video ${v.videoId ?? ''}`;
-    case 'failed':
-      return `Failed: ${v.error?.title ?? 'unknown error'}${v.error?.detail !== undefined ? ` (${v.error.detail})` : ''}`;
-    case 'cancelled':
-      return v.note ?? 'Cancelled';
-  }
+  if (v.state === 'processing') return processingWords(v);
+  if (v.state === 'ready') return `Ready: video ${v.videoId ?? ''}`;
+  if (v.state === 'failed') return `${fetchWords(v).label}${v.error?.detail !== undefined ? ` (${v.error.detail})` : ''}`;
+  return v.note ?? fetchWords(v).label;
 }
 
 /** Prints each change that says something new: a JSON object per line, or a line of words on a terminal. */
@@ -74,24 +62,17 @@ export async function runVideosFetch(args: readonly string[], io: CliIo, hooks: 
     io.stderr.write(`burrow: ${parsed.message} (usage: burrow ${FETCH_USAGE.split(' [')[0] ?? ''} …; burrow videos fetch --help)\n`);
     return EXIT.usage;
   }
-  return exitAfterGrace(await runFetchCommand(parsed.command, io, hooks, options), hooks, options);
+  return exitAfterGrace(await runFetchCommand(parsed.command, io, hooks), hooks, options);
 }
 
-async function runFetchCommand(cmd: FetchCommand, io: CliIo, hooks: ProcessHooks, options: VideosOptions): Promise<number> {
+async function runFetchCommand(cmd: FetchCommand, io: CliIo, hooks: ProcessHooks): Promise<number> {
   // Each header value whole and each of its credential parts: a server may echo only the token.
   const secrets: string[] = headerSecrets(cmd.headers.map((h) => h.value));
   if (cmd.libraryKey !== undefined) secrets.push(cmd.libraryKey);
   if (cmd.apiKey !== undefined) secrets.push(cmd.apiKey);
   const err = createErrorWriter(io, () => secrets);
-  const video = videoUrlFor(cmd.videoUrl, io.env);
-  if (!video.ok) {
-    err(`burrow: ${video.message}`);
-    return EXIT.usage;
-  }
-  const key = await commandLibraryKey(cmd, io, secrets, err, options.keyClientOptions);
-  if (!key.ok) return key.exit;
-
-  const core = await videosCore({ libraryId: cmd.libraryId, libraryKey: key.key, accountKey: key.accountKey, apiUrl: key.apiUrl, videoUrl: video.url }, io);
+  const core = await openVideosCore(cmd, io, secrets, err);
+  if (typeof core === 'number') return core;
   const report = reporter(io.stdout, cmd.json || io.stdout.isTTY !== true, () => secrets);
 
   let ended: ((how: 'done' | 'offline' | 'SIGINT' | 'SIGTERM') => void) | undefined;

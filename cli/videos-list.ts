@@ -4,13 +4,13 @@
  */
 import { COMMAND_VARIABLES, environmentHelp } from './env-help.js';
 import { LIBRARY_PAGE_SIZES, LibraryOrder, type LibraryQuery } from '../shared/contract/videos-library.js';
-import { LibraryId } from '../shared/settings/profiles.js';
 import { formatLength, videoWords } from '../shared/videos/status.js';
 import { CliCallError } from './core.js';
 import { splitFlags, wantsHelpIn } from './flags.js';
 import { createErrorWriter, EXIT, type CliIo } from './io.js';
 import { prettyJson, shownOn as shown } from './output.js';
-import { commandLibraryKey, videoUrlFor, videosCore } from './videos-setup.js';
+import { KEY_FLAGS_HELP, LIBRARY_FLAGS, libraryFlags, wholeNumber, type LibraryFlags } from './videos-args.js';
+import { openVideosCore } from './videos-setup.js';
 
 /** The usage line of the list command. */
 export const LIST_USAGE =
@@ -28,27 +28,18 @@ one per line (--json: the page as JSON — totalItems, page, itemsPerPage and it
   --page <n>             which page, from 1 (default 1)
   --per-page <n>         videos per page, ${LIBRARY_PAGE_SIZES.min} to ${LIBRARY_PAGE_SIZES.max} (default 100)
   --json                 the page as JSON
-  --library-key KEY      the library's key (else BUNNYNET_LIBRARY_KEY, else fetched with the account key)
-  --video-url URL        Stream's base URL (else BURROW_VIDEO_URL, else https://video.bunnycdn.com)
-  --api-key KEY          account key for fetching the library's key (else BUNNYNET_API_KEY, else the profile)
-  --profile, -p NAME     profile in the bunny.net CLI config file (default "default")
+${KEY_FLAGS_HELP}
 Exit status: 0 listed, 1 the platform answered with an error, 2 usage or no key, 3 platform unreachable.
 ${environmentHelp(COMMAND_VARIABLES['videos list'])}`;
 
-const VALUE_FLAGS = new Set(['--library', '--search', '--collection', '--order', '--page', '--per-page', '--library-key', '--video-url', '--api-key', '--profile', '-p']);
+const VALUE_FLAGS = new Set([...LIBRARY_FLAGS, '--search', '--order', '--page', '--per-page']);
 const BOOLEAN_FLAGS = new Set(['--json']);
 
 /** The list command as parsed. */
-export interface ListCommand {
+export interface ListCommand extends LibraryFlags {
   readonly query: LibraryQuery;
   readonly json: boolean;
-  readonly libraryKey?: string;
-  readonly videoUrl?: string;
-  readonly apiKey?: string;
-  readonly profile?: string;
 }
-
-const whole = (text: string | undefined) => (text !== undefined && /^\d{1,9}$/.test(text.trim()) ? Number(text.trim()) : undefined);
 
 /** Parses the words after `burrow videos list`. */
 export function parseListArgs(args: readonly string[]): { ok: true; command: ListCommand } | { ok: false; message: string } {
@@ -56,34 +47,20 @@ export function parseListArgs(args: readonly string[]): { ok: true; command: Lis
   if (!split.ok) return split;
   if (split.words.operands.length > 0) return { ok: false, message: `videos list takes no operands; got ${JSON.stringify(split.words.operands[0])}` };
   const values = new Map(split.words.values);
-  const libraryText = values.get('--library');
-  if (libraryText === undefined) return { ok: false, message: '--library <id> is required (the video library to list)' };
-  const library = LibraryId.safeParse(whole(libraryText));
-  if (!library.success) return { ok: false, message: `--library must be a library id (a whole number above 0); got ${JSON.stringify(libraryText)}` };
+  const library = libraryFlags(values, 'the video library to list');
+  if (!library.ok) return library;
   const order = LibraryOrder.safeParse(values.get('--order') ?? 'date');
   if (!order.success) return { ok: false, message: '--order must be date or title' };
-  const page = values.has('--page') ? whole(values.get('--page')) : 1;
+  const page = values.has('--page') ? wholeNumber(values.get('--page') ?? '') : 1;
   if (page === undefined || page < 1) return { ok: false, message: '--page must be a whole number from 1' };
-  const perPage = values.has('--per-page') ? whole(values.get('--per-page')) : 100;
+  const perPage = values.has('--per-page') ? wholeNumber(values.get('--per-page') ?? '') : 100;
   if (perPage === undefined || perPage < LIBRARY_PAGE_SIZES.min || perPage > LIBRARY_PAGE_SIZES.max) {
     return { ok: false, message: `--per-page must be a whole number from ${LIBRARY_PAGE_SIZES.min} to ${LIBRARY_PAGE_SIZES.max}` };
   }
-  const collection = values.get('--collection')?.trim();
-  if (collection === '' || (collection !== undefined && collection.length > 100)) return { ok: false, message: '--collection must be a collection id of 1 to 100 characters' };
   const search = values.get('--search') ?? '';
   if (search.length > 200) return { ok: false, message: '--search must be at most 200 characters' };
-  const optional = (flag: string, key: keyof ListCommand) => (values.has(flag) ? { [key]: values.get(flag) } : {});
-  return {
-    ok: true,
-    command: {
-      query: { libraryId: library.data, page, itemsPerPage: perPage, search, collectionId: collection ?? null, orderBy: order.data },
-      json: split.words.booleans.has('--json'),
-      ...optional('--library-key', 'libraryKey'),
-      ...optional('--video-url', 'videoUrl'),
-      ...optional('--api-key', 'apiKey'),
-      ...(values.has('--profile') || values.has('-p') ? { profile: values.get('--profile') ?? values.get('-p') } : {}),
-    },
-  };
+  const { libraryId, collectionId } = library.flags;
+  return { ok: true, command: { ...library.flags, query: { libraryId, page, itemsPerPage: perPage, search, collectionId, orderBy: order.data }, json: split.words.booleans.has('--json') } };
 }
 
 const MB = 1_000_000;
@@ -108,15 +85,8 @@ export async function runVideosList(args: readonly string[], io: CliIo): Promise
   const cmd = parsed.command;
   const secrets: string[] = [cmd.libraryKey, cmd.apiKey].filter((s): s is string => s !== undefined);
   const err = createErrorWriter(io, () => secrets);
-  const video = videoUrlFor(cmd.videoUrl, io.env);
-  if (!video.ok) {
-    err(`burrow: ${video.message}`);
-    return EXIT.usage;
-  }
-  const { libraryId } = cmd.query;
-  const key = await commandLibraryKey({ ...cmd, libraryId }, io, secrets, err);
-  if (!key.ok) return key.exit;
-  const core = await videosCore({ libraryId, libraryKey: key.key, accountKey: key.accountKey, apiUrl: key.apiUrl, videoUrl: video.url }, io);
+  const core = await openVideosCore(cmd, io, secrets, err);
+  if (typeof core === 'number') return core;
   try {
     const page = await core.invoke('videos.libraryList', cmd.query);
     if (cmd.json) {

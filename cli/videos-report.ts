@@ -1,9 +1,8 @@
 /** How `burrow videos upload` shows its jobs: JSON lines for scripts, a redrawn progress bar per file on a terminal. */
 import { basename } from 'node:path';
-import type { JobView } from '../shared/videos/model.js';
+import { jobStateWords, type JobView } from '../shared/videos/model.js';
 import { redactText } from '../shared/common/redact.js';
 import { isClockNote } from '../shared/videos/clock.js';
-import { isStatusNote } from '../shared/videos/status.js';
 import type { OutStream } from './io.js';
 import { escapeForTerminal } from './output.js';
 
@@ -79,32 +78,12 @@ export function jsonReporter(out: OutStream, secrets: () => readonly string[], n
   };
 }
 
-/** A job's state in words, as the app's row says it. */
+/** A job's state in words, as the app's row says it; a waiting row's note and a failure's title and hint added. */
 export function stateWords(view: JobView): string {
-  if (view.paused && !['ready', 'failed', 'cancelled', 'source-changed', 'source-missing'].includes(view.state)) return 'Paused';
-  switch (view.state) {
-    case 'queued':
-      return view.note ?? 'Waiting';
-    case 'creating':
-    case 'created':
-      return 'Creating';
-    case 'uploading':
-      return 'Uploading';
-    case 'verifying':
-      return 'Verifying';
-    case 'processing':
-      return view.note !== null && isStatusNote(view.note) ? view.note : `Processing ${Math.round(view.encodeProgress ?? 0)} %`;
-    case 'ready':
-      return 'Ready';
-    case 'failed':
-      return `Failed: ${view.error?.title ?? 'unknown error'}${view.error?.hint !== undefined ? ` (${view.error.hint})` : ''}`;
-    case 'cancelled':
-      return 'Cancelled';
-    case 'source-changed':
-      return 'File changed on disk';
-    case 'source-missing':
-      return 'File missing';
-  }
+  const { label } = jobStateWords(view);
+  if (view.state === 'queued' && !view.paused) return view.note ?? label;
+  if (view.state !== 'failed') return label;
+  return `${label}: ${view.error?.title ?? 'unknown error'}${view.error?.hint !== undefined ? ` (${view.error.hint})` : ''}`;
 }
 
 function megabytes(bytes: number): string {

@@ -5,10 +5,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type Sandbox } from '../sandbox/server.js';
-import { fakeSleep } from '../electron/core/platform/testing/support.js';
 import { runVideos } from './videos.js';
-import { stateDirFor } from './core.js';
-import { resolveLibraryKey, videoUrlFor } from './videos-setup.js';
+import { stateDirFor, type CliCore } from './core.js';
+import type { LibraryFlags } from './videos-args.js';
+import { libraryKeySource, openVideosCore, videoUrlFor } from './videos-setup.js';
 import { tempFiles, testHooks, testIo } from './testing/videos.js';
 
 describe('stateDirFor', () => {
@@ -46,30 +46,54 @@ describe('the library key', () => {
     rmSync(home, { recursive: true, force: true });
   });
 
-  const base = () => ({ libraryId: lib.id, home, env: { BUNNYNET_API_URL: sandbox.apiUrl, BUNNYNET_API_KEY: sandbox.accountKey, BUNNYNET_LIBRARY_KEY: 'key-from-the-environment' } });
+  const base = () => ({ libraryId: lib.id, home, env: { BUNNYNET_API_URL: sandbox.apiUrl, BUNNYNET_API_KEY: sandbox.accountKey, BUNNYNET_LIBRARY_KEY: 'key-from-the-environment', BURROW_VIDEO_URL: sandbox.videoUrl } as Record<string, string> });
+  /** Opens the command's core as `burrow videos list` does; the lines written and the secrets met come back too. */
+  const open = async (flags: Partial<LibraryFlags>, env: Record<string, string>) => {
+    const lines: string[] = [];
+    const secrets: string[] = [];
+    const core = await openVideosCore({ libraryId: lib.id, ...flags }, { env, home }, secrets, (l) => lines.push(l));
+    return { core, message: lines.join('\n'), secrets };
+  };
+  /** One page of the library through the core: it answers only when the core holds the library's right key. */
+  const listed = async (core: CliCore | number) => {
+    if (typeof core === 'number') throw new Error(`no core: exit ${core}`);
+    try {
+      return (await core.invoke('videos.libraryList', { libraryId: lib.id, page: 1, itemsPerPage: 10, search: '', collectionId: null, orderBy: 'date' })).page;
+    } finally {
+      await core.close();
+    }
+  };
 
   it('--library-key wins over BUNNYNET_LIBRARY_KEY, which wins over the fetch', async () => {
-    expect(await resolveLibraryKey({ ...base(), libraryKeyFlag: 'key-from-the-flag' })).toMatchObject({ ok: true, key: 'key-from-the-flag', source: '--library-key' });
-    expect(await resolveLibraryKey(base())).toMatchObject({ ok: true, key: 'key-from-the-environment', source: 'BUNNYNET_LIBRARY_KEY', accountKey: sandbox.accountKey });
-    expect(await resolveLibraryKey({ ...base(), libraryKeyFlag: 'bad key' })).toMatchObject({ ok: false, exit: 2, message: expect.stringContaining('--library-key') });
+    const { env } = base();
+    expect(libraryKeySource({ libraryId: lib.id, libraryKey: 'key-from-the-flag' }, { env, home })).toMatchObject({ ok: true, options: { libraryKey: 'key-from-the-flag' }, keySource: '--library-key' });
+    expect(libraryKeySource({ libraryId: lib.id }, { env, home })).toMatchObject({ ok: true, options: { libraryKey: 'key-from-the-environment', accountKey: sandbox.accountKey }, keySource: 'BUNNYNET_LIBRARY_KEY' });
+    expect(libraryKeySource({ libraryId: lib.id }, { env: { ...env, BUNNYNET_LIBRARY_KEY: '' }, home })).toMatchObject({ ok: true, options: { libraryKey: null }, keySource: 'BUNNYNET_API_KEY' });
+    const bad = await open({ libraryKey: 'bad key' }, env);
+    expect(bad).toMatchObject({ core: 2, message: expect.stringContaining('--library-key') });
+    expect(await listed((await open({ libraryKey: lib.key }, env)).core)).toBe(1);
   });
 
-  it('fetched as ApiKey of GET /videolibrary/{id} with the account key: BUNNYNET_API_KEY, or --api-key, or the profile', async () => {
+  it('fetched by the core as ApiKey of GET /videolibrary/{id} with the account key: BUNNYNET_API_KEY, or --api-key, or the profile', async () => {
     const { BUNNYNET_LIBRARY_KEY: _l, ...env } = base().env;
-    expect(await resolveLibraryKey({ ...base(), env })).toMatchObject({ ok: true, key: lib.key, source: expect.stringContaining('BUNNYNET_API_KEY') });
+    const fetched = await open({}, env);
+    expect(await listed(fetched.core)).toBe(1);
+    // The command never holds the fetched key: only the keys it was given are among its secrets.
+    expect(fetched.secrets).toEqual([sandbox.accountKey]);
     const wrongEnv = { ...env, BUNNYNET_API_KEY: 'not-the-account-key' };
-    expect(await resolveLibraryKey({ ...base(), env: wrongEnv, apiKeyFlag: sandbox.accountKey })).toMatchObject({ ok: true, key: lib.key });
-    const refused = await resolveLibraryKey({ ...base(), env: wrongEnv });
-    expect(refused).toMatchObject({ ok: false, exit: 1 });
-    if (!refused.ok) expect(refused.message).toContain('401');
+    expect(await listed((await open({ apiKey: sandbox.accountKey }, wrongEnv)).core)).toBe(1);
+    const refused = await open({}, wrongEnv);
+    expect(refused).toMatchObject({ core: 1, message: expect.stringMatching(/^burrow: Could not get the key of library \d+ from .*\(key from BUNNYNET_API_KEY\): .*401/) });
+    expect(refused.message).not.toContain('not-the-account-key');
 
     const { BUNNYNET_API_KEY: _k, BUNNYNET_API_URL: _u, ...bare } = env;
     mkdirSync(join(home, 'xdg'), { recursive: true });
     writeFileSync(join(home, 'xdg', 'bunnynet.json'), JSON.stringify({ profiles: { work: { api_key: sandbox.accountKey, api_url: sandbox.apiUrl } } }));
-    const profiled = await resolveLibraryKey({ ...base(), env: { ...bare, XDG_CONFIG_HOME: join(home, 'xdg') }, profile: 'work' });
-    expect(profiled).toMatchObject({ ok: true, key: lib.key, apiUrl: sandbox.apiUrl, source: expect.stringContaining('profile "work"') });
-    expect(await resolveLibraryKey({ ...base(), env: bare })).toMatchObject({ ok: false, exit: 2, message: expect.stringContaining('--library-key') });
-    expect(await resolveLibraryKey({ ...base(), env, libraryId: 999_999 })).toMatchObject({ ok: false, exit: 1 });
+    const profiled = { env: { ...bare, XDG_CONFIG_HOME: join(home, 'xdg') }, home };
+    expect(libraryKeySource({ libraryId: lib.id, profile: 'work' }, profiled)).toMatchObject({ ok: true, options: { apiUrl: sandbox.apiUrl }, keySource: expect.stringContaining('profile "work"') });
+    expect(await listed((await open({ profile: 'work' }, profiled.env)).core)).toBe(1);
+    expect(await open({}, bare)).toMatchObject({ core: 2, message: expect.stringContaining('--library-key') });
+    expect(await open({ libraryId: 999_999 }, env)).toMatchObject({ core: 1 });
   });
 
   it('a core API that cannot be reached → exit 3', async () => {
@@ -81,8 +105,7 @@ describe('the library key', () => {
       });
     });
     const { BUNNYNET_LIBRARY_KEY: _l, ...env } = base().env;
-    const r = await resolveLibraryKey({ ...base(), env: { ...env, BUNNYNET_API_URL: `http://127.0.0.1:${port}` }, clientOptions: { sleep: fakeSleep().sleep } });
-    expect(r).toMatchObject({ ok: false, exit: 3 });
+    expect(await open({}, { ...env, BUNNYNET_API_URL: `http://127.0.0.1:${port}` })).toMatchObject({ core: 3 });
   });
 
   it('the whole command: the core uploads to BURROW_VIDEO_URL with the fetched key, and no key is printed', async () => {

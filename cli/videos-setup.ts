@@ -1,12 +1,9 @@
 /** What a `burrow videos` command needs before it starts: Stream's URL, the library's key, and the core it runs on. */
-import { createPlatformClient, type PlatformClientOptions } from '../electron/core/platform/client.js';
-import { AppFailure } from '../electron/core/errors.js';
-import { describeKeyCharacter, firstBadKeyCharacter, KEY_CHARACTERS_RULE, KEY_MAX_LENGTH, KEY_MIN_LENGTH } from '../shared/settings/key-value.js';
 import { BUNNY_ENDPOINTS } from '../shared/settings/endpoint-url.js';
-import { areaBaseUrl, DEFAULT_API_URL, resolveAuth } from './config.js';
-import { openCore, type CliCore } from './core.js';
+import { areaBaseUrl, checkKey, DEFAULT_API_URL, resolveAuth } from './config.js';
+import { CliCallError, openCore, type CliCore } from './core.js';
 import { EXIT } from './io.js';
-import { USER_AGENT } from './version.js';
+import type { LibraryFlags } from './videos-args.js';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -15,123 +12,80 @@ export function videoUrlFor(flag: string | undefined, env: Env): { ok: true; url
   return areaBaseUrl({ name: '--video-url', value: flag }, 'BURROW_VIDEO_URL', env, BUNNY_ENDPOINTS.videoUrl);
 }
 
-/** The core API URL as `burrow api` finds it, for when no account key is needed (the library key was given). */
-export function apiUrlFor(env: Env): string {
-  const v = env.BUNNYNET_API_URL;
-  return v !== undefined && v !== '' ? v : DEFAULT_API_URL;
-}
-
-/** The key as it will be sent, or why it cannot be: the rule the app applies when a key is saved. */
-function checkLibraryKey(raw: string, source: string): { ok: true; key: string } | { ok: false; message: string } {
-  const key = raw.trim();
-  if (key.length < KEY_MIN_LENGTH) return { ok: false, message: `The library key from ${source} must be at least ${KEY_MIN_LENGTH} characters` };
-  if (key.length > KEY_MAX_LENGTH) return { ok: false, message: `The library key from ${source} must be at most ${KEY_MAX_LENGTH} characters` };
-  const bad = firstBadKeyCharacter(key);
-  if (bad !== -1) return { ok: false, message: `The library key from ${source} ${KEY_CHARACTERS_RULE}; found ${describeKeyCharacter(key, bad)}` };
-  return { ok: true, key };
-}
-
-/** What finding the library key gave: the key and where it came from, or a message and the exit status. */
-export type LibraryKeyResult =
-  | { readonly ok: true; readonly key: string; readonly source: string; readonly apiUrl: string; readonly accountKey: string | null }
-  | { readonly ok: false; readonly message: string; readonly exit: number; readonly secrets: readonly string[] };
-
-/** What the lookup is given. */
-export interface LibraryKeyInput {
-  readonly libraryId: number;
-  readonly libraryKeyFlag?: string;
-  readonly apiKeyFlag?: string;
-  readonly profile?: string;
-  readonly env: Env;
-  readonly home: string;
-  /** Client options for the key fetch (tests pass a fake sleep). */
-  readonly clientOptions?: Partial<PlatformClientOptions>;
-}
-
-/**
- * The library's key: --library-key, else BUNNYNET_LIBRARY_KEY, else `ApiKey` of `GET /videolibrary/{id}` on the core
- * API with the account key found as `burrow api` finds it. A network failure of that fetch is exit 3.
- */
-export async function resolveLibraryKey(input: LibraryKeyInput): Promise<LibraryKeyResult> {
-  const given = input.libraryKeyFlag !== undefined ? { raw: input.libraryKeyFlag, source: '--library-key' } : input.env.BUNNYNET_LIBRARY_KEY ? { raw: input.env.BUNNYNET_LIBRARY_KEY, source: 'BUNNYNET_LIBRARY_KEY' } : undefined;
-  const auth = resolveAuth({ ...(input.apiKeyFlag !== undefined ? { apiKeyFlag: input.apiKeyFlag } : {}), ...(input.profile !== undefined ? { profile: input.profile } : {}), env: input.env, home: input.home });
-  if (given !== undefined) {
-    const checked = checkLibraryKey(given.raw, given.source);
-    if (!checked.ok) return { ok: false, message: checked.message, exit: EXIT.usage, secrets: [given.raw] };
-    return { ok: true, key: checked.key, source: given.source, apiUrl: auth.ok ? auth.auth.baseUrl : apiUrlFor(input.env), accountKey: auth.ok ? auth.auth.apiKey : null };
-  }
-  if (!auth.ok) return { ok: false, message: `${auth.message}; or give the library's key with --library-key or BUNNYNET_LIBRARY_KEY`, exit: EXIT.usage, secrets: [] };
-  const { apiKey, baseUrl, keySource } = auth.auth;
-  const client = createPlatformClient({
-    endpoints: () => ({ apiUrl: baseUrl, containersUrl: baseUrl, videoUrl: baseUrl, loggingUrl: baseUrl }),
-    credentials: { accountKey: async () => apiKey, libraryKey: async () => null, logging: async () => ({ kind: 'accessKey' }) },
-    userAgent: USER_AGENT,
-    ...input.clientOptions,
-  });
-  try {
-    const library = await client.json<{ ApiKey?: unknown }>({ area: 'core', method: 'GET', path: `/videolibrary/${input.libraryId}` });
-    const key = typeof library === 'object' && library !== null && typeof library.ApiKey === 'string' ? library.ApiKey : '';
-    const checked = checkLibraryKey(key, `library ${input.libraryId} (fetched with the key from ${keySource})`);
-    if (!checked.ok) return { ok: false, message: checked.message, exit: EXIT.http, secrets: [apiKey, key] };
-    return { ok: true, key: checked.key, source: `library ${input.libraryId}, fetched with the key from ${keySource}`, apiUrl: baseUrl, accountKey: apiKey };
-  } catch (e) {
-    if (!(e instanceof AppFailure)) throw e;
-    const kind = e.error.kind;
-    const unreachable = kind === 'network' || kind === 'timeout';
-    const detail = e.error.detail !== undefined ? `: ${e.error.detail}` : '';
-    return { ok: false, message: `Could not get the key of library ${input.libraryId} from ${baseUrl} (key from ${keySource}): ${e.error.title}${detail}`, exit: unreachable ? EXIT.network : e.error.status === undefined && (kind === 'auth' || kind === 'validation') ? EXIT.usage : EXIT.http, secrets: [apiKey] };
-  } finally {
-    await client.close();
-  }
-}
-
 /** A command's key flags, as `burrow videos upload`, `fetch` and `list` take them. */
-export interface KeyFlags {
+type KeyFlags = Omit<LibraryFlags, 'collectionId'>;
+
+/** What the core of a videos command is opened with. */
+export interface VideosCoreOptions {
   readonly libraryId: number;
-  readonly libraryKey?: string | undefined;
-  readonly apiKey?: string | undefined;
-  readonly profile?: string | undefined;
+  /** The key given (--library-key, BUNNYNET_LIBRARY_KEY); null: the core fetches it with the account key. */
+  readonly libraryKey: string | null;
+  readonly accountKey: string | null;
+  readonly apiUrl: string;
+  readonly videoUrl: string;
+  readonly uploadsDir?: string;
 }
 
 /**
- * resolveLibraryKey for a command: every secret it met is added to `secrets` (which the command's error writer
- * masks); when no key is found the message is written with `err` and the exit status comes back instead.
+ * Where the library's key comes from: --library-key, else BUNNYNET_LIBRARY_KEY (checked by the rule the app applies
+ * when a key is saved), else `ApiKey` of `GET /videolibrary/{id}`, fetched by the core with the account key found as
+ * `burrow api` finds it.
  */
-export async function commandLibraryKey(
+export function libraryKeySource(flags: KeyFlags, io: { readonly env: Env; readonly home: string }): { ok: true; options: Omit<VideosCoreOptions, 'videoUrl'>; keySource: string } | { ok: false; message: string } {
+  const given = flags.libraryKey !== undefined ? { raw: flags.libraryKey, source: '--library-key' } : io.env.BUNNYNET_LIBRARY_KEY ? { raw: io.env.BUNNYNET_LIBRARY_KEY, source: 'BUNNYNET_LIBRARY_KEY' } : undefined;
+  const auth = resolveAuth({ ...(flags.apiKey !== undefined ? { apiKeyFlag: flags.apiKey } : {}), ...(flags.profile !== undefined ? { profile: flags.profile } : {}), env: io.env, home: io.home });
+  const account = auth.ok ? { accountKey: auth.auth.apiKey, apiUrl: auth.auth.baseUrl } : { accountKey: null, apiUrl: io.env.BUNNYNET_API_URL || DEFAULT_API_URL };
+  if (given !== undefined) {
+    const checked = checkKey(given.raw, given.source, 'library key');
+    return checked.ok ? { ok: true, options: { libraryId: flags.libraryId, libraryKey: checked.key, ...account }, keySource: given.source } : checked;
+  }
+  if (!auth.ok) return { ok: false, message: `${auth.message}; or give the library's key with --library-key or BUNNYNET_LIBRARY_KEY` };
+  return { ok: true, options: { libraryId: flags.libraryId, libraryKey: null, ...account }, keySource: auth.auth.keySource };
+}
+
+/**
+ * The core of a videos command, with Stream's URL and the library's key; or, once the reason is written with `err`,
+ * the exit status (a key the core could not fetch: 3 unreachable, 2 refused before sending, else 1). Every key the
+ * command meets is added to `secrets`, which its error writer masks.
+ */
+export async function openVideosCore(
   flags: KeyFlags,
   io: { readonly env: Env; readonly home: string },
   secrets: string[],
   err: (line: string) => void,
-  clientOptions?: Partial<PlatformClientOptions>,
-): Promise<Extract<LibraryKeyResult, { ok: true }> | { readonly ok: false; readonly exit: number }> {
-  const key = await resolveLibraryKey({
-    libraryId: flags.libraryId,
-    ...(flags.libraryKey !== undefined ? { libraryKeyFlag: flags.libraryKey } : {}),
-    ...(flags.apiKey !== undefined ? { apiKeyFlag: flags.apiKey } : {}),
-    ...(flags.profile !== undefined ? { profile: flags.profile } : {}),
-    env: io.env,
-    home: io.home,
-    ...(clientOptions !== undefined ? { clientOptions } : {}),
-  });
-  if (!key.ok) {
-    secrets.push(...key.secrets);
-    err(`burrow: ${key.message}`);
-    return { ok: false, exit: key.exit };
+  open: typeof videosCore = videosCore,
+  uploadsDir?: string,
+): Promise<CliCore | number> {
+  if (io.env.BUNNYNET_LIBRARY_KEY) secrets.push(io.env.BUNNYNET_LIBRARY_KEY);
+  const video = videoUrlFor(flags.videoUrl, io.env);
+  if (!video.ok) {
+    err(`burrow: ${video.message}`);
+    return EXIT.usage;
   }
-  secrets.push(key.key, ...(key.accountKey !== null ? [key.accountKey] : []));
-  return key;
+  const key = libraryKeySource(flags, io);
+  if (!key.ok) {
+    err(`burrow: ${key.message}`);
+    return EXIT.usage;
+  }
+  const { libraryKey, accountKey, apiUrl } = key.options;
+  secrets.push(...[libraryKey, accountKey].filter((s): s is string => s !== null));
+  try {
+    return await open({ ...key.options, videoUrl: video.url, ...(uploadsDir !== undefined ? { uploadsDir } : {}) }, io);
+  } catch (e) {
+    if (!(e instanceof CliCallError)) throw e;
+    const { kind, title, detail, status } = e.error;
+    err(`burrow: Could not get the key of library ${flags.libraryId} from ${apiUrl} (key from ${key.keySource}): ${title}${detail !== undefined ? `: ${detail}` : ''}`);
+    return kind === 'network' || kind === 'timeout' ? EXIT.network : status === undefined && (kind === 'auth' || kind === 'validation') ? EXIT.usage : EXIT.http;
+  }
 }
 
 /** The core for a videos command: Stream with this one library's key, the core API with the account key when there is one. */
-export function videosCore(
-  opts: { readonly libraryId: number; readonly libraryKey: string; readonly accountKey: string | null; readonly apiUrl: string; readonly videoUrl: string; readonly uploadsDir?: string },
-  io: { readonly env: Env; readonly home: string },
-): Promise<CliCore> {
+export function videosCore(opts: VideosCoreOptions, io: { readonly env: Env; readonly home: string }): Promise<CliCore> {
   return openCore({
     auth: opts.accountKey !== null ? { apiKey: opts.accountKey, baseUrl: opts.apiUrl, keySource: '' } : null,
     endpoints: { apiUrl: opts.apiUrl, videoUrl: opts.videoUrl },
     // Any other library's job (left by an earlier upload run) gets no key here: it is paused, never sent this key.
-    libraryKeys: new Map([[opts.libraryId, opts.libraryKey]]),
+    ...(opts.libraryKey !== null ? { libraryKeys: new Map([[opts.libraryId, opts.libraryKey]]) } : { fetchKeyOf: opts.libraryId }),
     env: io.env,
     home: io.home,
     // Its own folder for everything but the upload queue (given by `burrow videos upload`): a list or a fetch never

@@ -12,11 +12,10 @@ import { createErrorWriter, EXIT, SIGNAL_EXIT, type CliIo } from './io.js';
 import type { ProcessHooks } from './sandbox.js';
 import { parseUploadArgs, UPLOAD_HELP, UPLOAD_USAGE, VIDEOS_HELP, wantsHelp, type UploadCommand } from './videos-args.js';
 import { jsonReporter, terminalReporter, type UploadReporter, type UploadSummary } from './videos-report.js';
-import { commandLibraryKey, videosCore, videoUrlFor, type LibraryKeyInput } from './videos-setup.js';
+import { openVideosCore, type videosCore } from './videos-setup.js';
 
 /** What a run may be given besides its words (tests). */
 export interface VideosOptions {
-  readonly keyClientOptions?: LibraryKeyInput['clientOptions'];
   /** After the run, the process is made to exit this much later if something still holds it; null never. */
   readonly exitGraceMs?: number | null;
   /** Opens the core the upload runs on (tests: a scripted one); default `videosCore`. */
@@ -42,7 +41,7 @@ export async function runVideos(args: readonly string[], io: CliIo, hooks: Proce
   }
   const parsed = parseUploadArgs(rest);
   if (!parsed.ok) {
-    io.stderr.write(`burrow: ${parsed.error.message} (usage: burrow ${UPLOAD_USAGE.split(' [')[0] ?? ''} …; burrow videos upload --help)\n`);
+    io.stderr.write(`burrow: ${parsed.message} (usage: burrow ${UPLOAD_USAGE.split(' [')[0] ?? ''} …; burrow videos upload --help)\n`);
     return EXIT.usage;
   }
   return exitAfterGrace(await runUpload(parsed.command, io, hooks, options), hooks, options);
@@ -90,24 +89,17 @@ async function runUpload(cmd: UploadCommand, io: CliIo, hooks: ProcessHooks, opt
     err(`burrow: no such file or folder: ${cmd.paths[missing] ?? ''}`);
     return EXIT.usage;
   }
-  const video = videoUrlFor(cmd.videoUrl, io.env);
-  if (!video.ok) {
-    err(`burrow: ${video.message}`);
-    return EXIT.usage;
-  }
   // Files alone that are no videos need no core to say so; a folder is walked by the core.
   if (found.every((info) => info?.isFile() === true) && !paths.some((p) => isVideoFileName(basename(p)))) {
     err(`burrow: no video files among the paths given (left out: ${paths.map((p) => basename(p)).join(', ')})`);
     return EXIT.usage;
   }
-  const key = await commandLibraryKey(cmd, io, secrets, err, options.keyClientOptions);
-  if (!key.ok) return key.exit;
-
+  const dir = stateDirFor(io.env, io.home);
+  // Resumable uploads are signed in the core, in this process, with the library's key; it is never sent as is.
+  const core = await openVideosCore(cmd, io, secrets, err, options.openCore, dir);
+  if (typeof core === 'number') return core;
   const json = cmd.json || io.stdout.isTTY !== true;
   const reporter = json ? jsonReporter(io.stdout, () => secrets) : terminalReporter(io.stdout, () => secrets);
-  const dir = stateDirFor(io.env, io.home);
-  // Resumable uploads are signed in the core, in this process, with the key the run resolved; it is never sent as is.
-  const core = await (options.openCore ?? videosCore)({ libraryId: cmd.libraryId, libraryKey: key.key, accountKey: key.accountKey, apiUrl: key.apiUrl, videoUrl: video.url, uploadsDir: dir }, io);
   try {
     return await follow(cmd, paths, core, { reporter, hooks, err, dir });
   } finally {

@@ -24,7 +24,8 @@ const idleRunner: JobRunner = {
 
 const dir = mkdtempSync(join(tmpdir(), 'burrow-bench-queue-'));
 try {
-  const queue = await openUploadQueue({ dir, runner: idleRunner, clientFor: async () => ({}) as PlatformClient, concurrency: 1 });
+  const queue = await openUploadQueue({ dir, runner: idleRunner, clientFor: async () => ({}) as PlatformClient });
+  await queue.setConcurrency(1);
   const paths = Array.from({ length: jobs }, (_, i) => join(filesDir!, `clip-${i}.mp4`));
   const batch = (from: number, to: number) => paths.slice(from, to).map((path) => ({ path, profileId: 'bench', libraryId: 1, collectionId: null }));
   let started = performance.now();

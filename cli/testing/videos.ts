@@ -129,6 +129,10 @@ export class FakeCore implements CliCore {
     return () => set.delete(l);
   }
 
+  sleep(): Promise<void> {
+    throw new Error('not used by the videos commands');
+  }
+
   async invoke<M extends MethodName>(method: M, input: MethodInput<M>): Promise<never> {
     this.calls.push({ method, input });
     return this.#answer(method, input) as never;

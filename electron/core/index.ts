@@ -15,12 +15,15 @@ import { AppFailure, toAppError } from './errors.js';
 import { FileRegistry } from './files/index.js';
 import { createPlatformClient, type PlatformClient } from './platform/client.js';
 import type { Credentials, Endpoints } from './platform/types.js';
+import { firstBadKeyCharacter, KEY_CHARACTERS_RULE, KEY_MAX_LENGTH, KEY_MIN_LENGTH } from '../../shared/settings/key-value.js';
 import type { CorePorts, ShellProfile } from './ports.js';
 import { createEventBus, createRouter, loadContract, type CallContext, type EventBus, type Handler } from './router.js';
 import type { ProfileService, StoredProfile } from './settings/index.js';
 import type { QuitQuestion } from './videos/index.js';
 
 export type { CorePorts, ShellProfile } from './ports.js';
+/** The core's one abortable wait, for a shell that looks again later (the command line's `--wait`). */
+export { sleep } from './platform/policy.js';
 
 /** The core as a shell sees it: invoke a method (on files, for a drop), listen to events, close. */
 export interface Core {
@@ -32,6 +35,8 @@ export interface Core {
   invokeWithFiles(paths: readonly string[], method: unknown, input: unknown, ctx?: CallContext): Promise<Result<unknown>>;
   /** The path behind a token, for a shell that names files by path (the command line); the renderer cannot reach it. */
   pathOf(token: string): string | undefined;
+  /** Whether the active profile has library `id`'s key (a shell profile fetches it now); the key never leaves the core. */
+  hasLibraryKey(id: number): Promise<Result<boolean>>;
   on(event: unknown, listener: (payload: unknown) => void): () => void;
   emit<E extends EventName>(event: E, payload: EventPayload<E>): void;
   /** Scrubs known key values out of an error, as every result is scrubbed (for failures a transport meets itself). */
@@ -74,9 +79,31 @@ async function storedProfiles(ports: CorePorts, bus: EventBus): Promise<Profiles
   };
 }
 
-/** The shell's own profile, in memory only. */
-function shellProfiles(given: ShellProfile): Profiles {
+/** The shell's own profile, in memory only; the key of library `fetchKeyOf` is fetched when first needed. */
+function shellProfiles(given: ShellProfile, clientOf: (p: StoredProfile) => Promise<PlatformClient>): Profiles {
   const profile: StoredProfile = { id: given.id, name: given.id, kind: 'platform', endpoints: given.endpoints, loggingAuth: 'accessKey', libraries: [] };
+  const secrets = [...given.secrets];
+  let fetched: Promise<string> | undefined;
+  const fetchKey = async (id: number): Promise<string> => {
+    const library = await (await clientOf(profile)).json<{ ApiKey?: unknown } | null>({ area: 'core', method: 'GET', path: `/videolibrary/${id}` });
+    const key = typeof library?.ApiKey === 'string' ? library.ApiKey.trim() : '';
+    if (key.length < KEY_MIN_LENGTH || key.length > KEY_MAX_LENGTH || firstBadKeyCharacter(key) !== -1) {
+      throw new AppFailure(appError('http', `The platform sent no usable key for library ${id}`, { detail: `A key has ${KEY_MIN_LENGTH} to ${KEY_MAX_LENGTH} characters and ${KEY_CHARACTERS_RULE}.` }));
+    }
+    secrets.push(key);
+    return key;
+  };
+  const credentials: Credentials = {
+    ...given.credentials,
+    libraryKey: async (id) => {
+      const key = await given.credentials.libraryKey(id);
+      if (key !== null || id !== given.fetchKeyOf) return key;
+      return (fetched ??= fetchKey(id).catch((e: unknown) => {
+        fetched = undefined;
+        throw e;
+      }));
+    },
+  };
   return {
     active: () => profile,
     require: (id) => {
@@ -84,9 +111,9 @@ function shellProfiles(given: ShellProfile): Profiles {
       return profile;
     },
     endpoints: async () => given.endpoints,
-    credentials: () => given.credentials,
+    credentials: () => credentials,
     libraries: async () => [],
-    knownSecrets: async () => [...given.secrets],
+    knownSecrets: async () => [...secrets],
   };
 }
 
@@ -111,7 +138,7 @@ export async function createCore(ports: CorePorts): Promise<Core> {
   if (!ports.profile) await prepare();
   const bus = createEventBus();
   const files = new FileRegistry();
-  const profiles = ports.profile ? shellProfiles(ports.profile) : await storedProfiles(ports, bus);
+  const profiles: Profiles = ports.profile ? shellProfiles(ports.profile, (p) => clientFor(p)) : await storedProfiles(ports, bus);
 
   const userAgent = ports.userAgent ?? `Burrow/${ports.appVersion}`;
   // One client per profile, so connections are reused; rebuilt when the profile's endpoints or settings change.
@@ -245,6 +272,13 @@ export async function createCore(ports: CorePorts): Promise<Core> {
       return router.invoke(method, { ...(typeof input === 'object' && input !== null ? input : {}), tokens }, ctx);
     },
     pathOf: (token) => files.pathOf(token),
+    async hasLibraryKey(id) {
+      try {
+        return { ok: true, value: (await profiles.credentials(activeProfile()).libraryKey(id)) !== null };
+      } catch (e) {
+        return { ok: false, error: await redactKnown(toAppError(e)) };
+      }
+    },
     on: (event, listener) => bus.on(event, listener),
     emit: (event, payload) => bus.emit(event, payload),
     redactError: redactKnown,

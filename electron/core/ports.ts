@@ -65,4 +65,9 @@ export interface ShellProfile {
   readonly credentials: Credentials;
   /** Every key value it holds, scrubbed out of every error. */
   readonly secrets: readonly string[];
+  /**
+   * The library whose key, when `credentials` has none, the core fetches with the account key on first need: kept in
+   * memory, scrubbed from errors, never answered by a method, printed or written.
+   */
+  readonly fetchKeyOf?: number;
 }

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { bridgeWithApps, renderApps } from '../features/apps/test-apps';
 import { ExportButton } from '../features/logs/ExportButton';
 import { aStatus, aTail, logsBridge, renderLogs } from '../features/logs/test-logs';
-import { bridgeWith, fakeLayout, renderVideos } from '../features/videos/test-screen';
+import { bridgeWith, fakeLayout, renderVideos } from '../features/videos/testing/screen';
 import { useTarget } from '../features/videos/target-store';
 import { BridgeProvider, createQueryClient } from '../bridge/provider';
 import { installFakeBridge } from '../testing/fake-bridge';

@@ -2,9 +2,9 @@
 import { useMutation, useQuery, useQueryClient, type UseMutationOptions, type UseQueryOptions } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { MethodName } from '../../shared/contract/channels';
-import type { FileMethod, MethodInput, MethodOutput } from '../../shared/contract/index';
+import type { MethodInput, MethodOutput } from '../../shared/contract/index';
 import { observeActiveProfile, useActiveProfile } from './active-profile';
-import { call, drop } from './client';
+import { call } from './client';
 import { invalidateScopes, STALE_AFTER_CALL } from './invalidation';
 import { epochOfKey, queryKey, type CallKey } from './query-key';
 
@@ -71,14 +71,5 @@ export function useCallMutation<M extends MethodName>(method: M, options: CallMu
       await invalidateScopes(qc, STALE_AFTER_CALL[method] ?? []);
       await onSettled?.(...args);
     },
-  });
-}
-
-/** A drop: the files go to the core by path and `method` runs on them, in one call (see `drop`); settles like a change. */
-export function useDropMutation<M extends FileMethod>(method: M) {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: ({ files, input }: { readonly files: readonly File[]; readonly input: Omit<MethodInput<M>, 'tokens'> }) => drop(files, method, input),
-    onSettled: () => invalidateScopes(qc, STALE_AFTER_CALL[method] ?? []),
   });
 }

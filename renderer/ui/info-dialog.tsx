@@ -1,7 +1,7 @@
 /**
  * A dialog that shows something and closes: a title, a line saying what it holds, the content, and Close (or
- * Cancel, where the content is a choice). Escape,
- * the overlay and Close all dismiss it; focus returns to what opened it (radix-ui).
+ * Cancel, where the content is a choice) with any answers beside it. Escape, the overlay and Close all dismiss it;
+ * focus returns to what opened it (radix-ui).
  */
 import { Dialog } from 'radix-ui';
 import type { ReactNode } from 'react';
@@ -16,10 +16,12 @@ export interface InfoDialogProps {
   readonly closeLabel?: string;
   /** Wide for tables of text. */
   readonly wide?: boolean;
-  readonly children: ReactNode;
+  readonly children?: ReactNode;
+  /** The answers beside the dismissing button. */
+  readonly actions?: ReactNode;
 }
 
-export function InfoDialog({ open, onOpenChange, title, description, testId, closeLabel = 'Close', wide = false, children }: InfoDialogProps) {
+export function InfoDialog({ open, onOpenChange, title, description, testId, closeLabel = 'Close', wide = false, children, actions }: InfoDialogProps) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -32,6 +34,7 @@ export function InfoDialog({ open, onOpenChange, title, description, testId, clo
             <Dialog.Close asChild>
               <button type="button">{closeLabel}</button>
             </Dialog.Close>
+            {actions}
           </div>
         </Dialog.Content>
       </Dialog.Portal>

@@ -89,6 +89,26 @@ export const FetchView = z.object({
 });
 export type FetchView = z.infer<typeof FetchView>;
 
+/** A fetch row's state in words ("Processing 40 %", "Failed: …") and the tone it is drawn in. */
+export function fetchWords(v: FetchView): { readonly label: string; readonly tone: 'neutral' | 'accent' | 'warning' | 'success' | 'danger' } {
+  switch (v.state) {
+    case 'queued':
+      return { label: 'Queued', tone: 'neutral' };
+    case 'waiting':
+      return { label: "Waiting for the platform's fetch queue", tone: 'warning' };
+    case 'fetching':
+      return { label: 'Fetching', tone: 'accent' };
+    case 'processing':
+      return { label: `Processing ${Math.round(v.encodeProgress ?? 0)} %`, tone: 'accent' };
+    case 'ready':
+      return { label: 'Ready', tone: 'success' };
+    case 'failed':
+      return { label: `Failed: ${v.error?.title ?? 'unknown reason'}`, tone: 'danger' };
+    case 'cancelled':
+      return { label: 'Cancelled', tone: 'neutral' };
+  }
+}
+
 const Changed = z.object({ changed: z.number().int() });
 
 /** The fetch methods; spread into the videos area's contract. */

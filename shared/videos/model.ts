@@ -3,6 +3,7 @@
  * accounting of the whole queue. The core persists more (paths, fingerprints); the renderer never gets those.
  */
 import { z } from 'zod';
+import { processingWords } from './status.js';
 
 /**
  * Where a job stands. `created` means the video exists on the platform and its id is stored, but no byte has gone
@@ -78,6 +79,37 @@ export const JobView = z.object({
   resumable: z.boolean(),
 });
 export type JobView = z.infer<typeof JobView>;
+
+/**
+ * A job's state as its row says it, with the tone it is drawn in (the words always carry the meaning too). A paused
+ * job that has not ended says "Paused", whatever step it waits at.
+ */
+export function jobStateWords(job: Pick<JobView, 'paused' | 'state' | 'note' | 'encodeProgress'>): { readonly label: string; readonly tone: 'neutral' | 'active' | 'success' | 'warning' | 'danger' } {
+  if (job.paused && !FINAL_STATES.has(job.state)) return { label: 'Paused', tone: 'neutral' };
+  switch (job.state) {
+    case 'queued':
+      return { label: 'Waiting', tone: 'neutral' };
+    case 'creating':
+      return { label: 'Creating', tone: 'active' };
+    case 'created':
+    case 'uploading':
+      return { label: 'Uploading', tone: 'active' };
+    case 'verifying':
+      return { label: 'Verifying', tone: 'active' };
+    case 'processing':
+      return { label: processingWords(job), tone: 'active' };
+    case 'ready':
+      return { label: 'Ready', tone: 'success' };
+    case 'failed':
+      return { label: 'Failed', tone: 'danger' };
+    case 'cancelled':
+      return { label: 'Cancelled', tone: 'neutral' };
+    case 'source-changed':
+      return { label: 'File changed on disk', tone: 'warning' };
+    case 'source-missing':
+      return { label: 'File missing', tone: 'warning' };
+  }
+}
 
 /** Counts over the whole queue; queued = done + failed + cancelled + sourceChanged + inFlight, always. */
 export const QueueCounts = z.object({

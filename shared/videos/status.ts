@@ -75,6 +75,11 @@ export function isStatusNote(note: string | null): boolean {
   return note !== null && (note === statusWords(VIDEO_STATUS.jitSegmenting) || /^Processing \(status -?\d+\)$/.test(note));
 }
 
+/** A processing row's words: a status's own (a just-in-time library's step, a number added later), else the percent. */
+export function processingWords(row: { readonly note: string | null; readonly encodeProgress: number | null }): string {
+  return row.note !== null && isStatusNote(row.note) ? row.note : `Processing ${Math.round(row.encodeProgress ?? 0)} %`;
+}
+
 /** The status in words; the encoding percent is part of them while it runs. */
 export function videoWords(video: { readonly status: number; readonly encodeProgress: number }): VideoWords {
   const pct = Math.round(video.encodeProgress);

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { secretPairValueKey } from '../../../shared/apps/env-text.js';
 import { readJsonFile, writeFileAtomic } from '../disk/atomic.js';
+import { sealingBackend } from '../disk/sealing.js';
 import { Serial } from '../disk/serial.js';
 import type { SecretCipher } from '../ports.js';
 import { isWeakBackend } from '../settings/index.js';
@@ -121,13 +122,7 @@ export class DraftStore {
 
   /** The backend drafts are sealed with, or null when the shell offers no cipher worth the name (see the file's comment). */
   #sealWith(): Promise<string | null> {
-    this.#backend ??= (async () => {
-      const c = this.#cipher;
-      if (!c || !(await c.isAvailable().catch(() => false))) return null;
-      const backend = await c.backend().catch(() => null);
-      return backend === null || isWeakBackend(backend) ? null : backend;
-    })();
-    return this.#backend;
+    return (this.#backend ??= sealingBackend(this.#cipher));
   }
 
   /** Where secret values go with this store's cipher. */

@@ -37,7 +37,6 @@ export interface VideosDeps extends FetchDeps {
   client(): Promise<PlatformClient>;
 }
 
-
 const PAGE = 100;
 /** Enough pages for any real library; a runaway listing stops here. */
 const MAX_PAGES = 100;

@@ -1,12 +1,12 @@
 /** One file of the queue: title, the library (and collection) it goes to, size, a progress bar with its numbers, the state in words, and its controls. */
 import { ArrowUpToLine, FolderSearch, Pause, Play, RotateCcw, X } from 'lucide-react';
 import type { ReactNode } from 'react';
-import type { JobView } from '../../../shared/videos/model';
+import { jobStateWords, type JobView } from '../../../shared/videos/model';
 import { isStatusNote } from '../../../shared/videos/status';
 import { errorOf } from '../../bridge/client';
 import { useCall, useCallMutation } from '../../bridge/queries';
 import { notify } from '../../ui/toast';
-import { errorLine, isFinal, jobPercent, progressLine, stateWords } from './format';
+import { errorLine, isFinal, jobPercent, progressLine } from './format';
 import { libraryNameIn, profilePhrase, useRowProfile } from './row-profile';
 import { ShowInLibrary } from './ShowInLibrary';
 import { TitleEditor } from './TitleEditor';
@@ -92,7 +92,7 @@ interface Props {
 
 /** The row's content; the list around it places it and handles selection by click and keys. */
 export function JobRow({ job, selected, controls, movable, onPause, onToggle }: Props) {
-  const words = stateWords(job);
+  const words = jobStateWords(job);
   const percent = jobPercent(job);
   const failure = errorLine(job);
   const ids = { ids: [job.id] };

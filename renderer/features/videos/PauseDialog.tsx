@@ -4,9 +4,9 @@
  * once. The core cannot switch an upload mid-way: the switch restarts it, so the bytes sent so far are lost either
  * way; what the switch buys is that every later pause or cut keeps its place. The dialog says exactly that.
  */
-import { Dialog } from 'radix-ui';
 import type { JobView } from '../../../shared/videos/model';
 import { useCallMutation } from '../../bridge/queries';
+import { InfoDialog } from '../../ui/info-dialog';
 import { formatBytes } from './format';
 import { losesBytesOnPause } from './queue-view';
 import type { Controls, Rows } from './use-controls';
@@ -46,47 +46,45 @@ export function pauseOrAsk(rows: readonly JobView[], scope: Rows, pause: (rows: 
 }
 
 export function PauseDialog({ ask, controls, onClose, onError }: Props) {
-  const words = ask ? what(ask.plain) : null;
   const setResumable = useCallMutation('videos.setResumable');
   return (
-    <Dialog.Root open={ask !== null} onOpenChange={(o) => !o && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog" data-testid="pause-dialog">
-          <Dialog.Title>Pause and start over?</Dialog.Title>
-          {words && <Dialog.Description>{words}</Dialog.Description>}
-          <p className="muted small">
-            “Make resumable, then pause” restarts it now in parts the platform keeps and pauses it at once: what was sent is lost either way, but from then on a pause or a cut continues where it stopped.
-          </p>
-          <div className="row dialog-actions">
-            <Dialog.Close asChild>
-              <button type="button">Keep uploading</button>
-            </Dialog.Close>
-            <button
-              type="button"
-              onClick={() => {
-                if (!ask) return;
-                onClose();
-                // The plain rows switch to resumable, then every row asked for pauses.
-                setResumable.mutateAsync({ ids: ask.plain.map((j) => j.id), resumable: true }).then(() => controls.pause(ask.scope), onError);
-              }}
-            >
-              Make resumable, then pause
-            </button>
-            <button
-              type="button"
-              className="primary"
-              onClick={() => {
-                if (!ask) return;
-                onClose();
-                controls.pause(ask.scope);
-              }}
-            >
-              Pause anyway
-            </button>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <InfoDialog
+      open={ask !== null}
+      onOpenChange={(o) => !o && onClose()}
+      title="Pause and start over?"
+      description={ask ? what(ask.plain) : null}
+      testId="pause-dialog"
+      closeLabel="Keep uploading"
+      actions={
+        <>
+          <button
+            type="button"
+            onClick={() => {
+              if (!ask) return;
+              onClose();
+              // The plain rows switch to resumable, then every row asked for pauses.
+              setResumable.mutateAsync({ ids: ask.plain.map((j) => j.id), resumable: true }).then(() => controls.pause(ask.scope), onError);
+            }}
+          >
+            Make resumable, then pause
+          </button>
+          <button
+            type="button"
+            className="primary"
+            onClick={() => {
+              if (!ask) return;
+              onClose();
+              controls.pause(ask.scope);
+            }}
+          >
+            Pause anyway
+          </button>
+        </>
+      }
+    >
+      <p className="muted small">
+        “Make resumable, then pause” restarts it now in parts the platform keeps and pauses it at once: what was sent is lost either way, but from then on a pause or a cut continues where it stopped.
+      </p>
+    </InfoDialog>
   );
 }

@@ -6,8 +6,8 @@
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent, type Ref } from 'react';
-import type { JobView } from '../../../shared/videos/model';
-import { isFinal, stateWords } from './format';
+import { jobStateWords, type JobView } from '../../../shared/videos/model';
+import { isFinal } from './format';
 import { JobRow } from './JobRow';
 import { pickRow, type Selection } from './selection';
 import type { Controls } from './use-controls';
@@ -124,7 +124,7 @@ export function QueueList({ jobs, selection, onSelection, controls, movable, onP
               role="listitem"
               aria-setsize={jobs.length}
               aria-posinset={item.index + 1}
-              aria-label={`${job.title}, ${stateWords(job).label}`}
+              aria-label={`${job.title}, ${jobStateWords(job).label}`}
               tabIndex={item.index === current ? 0 : -1}
               data-index={item.index}
               data-testid="job-row"

@@ -3,11 +3,11 @@
  * clear what has ended, how many upload at once, and the upload limit all of them share. While the queue shows one
  * library's rows, the buttons act on those rows only and say so: nothing happens to rows the user cannot see.
  */
-import { Dialog } from 'radix-ui';
 import { useState } from 'react';
 import { CONCURRENCY, type JobView, type QueueStatus } from '../../../shared/videos/model';
 import { useCall } from '../../bridge/queries';
 import { Field } from '../../ui/field';
+import { InfoDialog } from '../../ui/info-dialog';
 import { formatSpeed, isFinal } from './format';
 import { librariesInQueue, type LibraryFilter } from './queue-view';
 import { ResumableFrom } from './ResumableFrom';
@@ -48,38 +48,30 @@ function cancelQuestion(open: number, scoped: boolean): string {
 function CancelAll({ open, scoped, onCancel }: { readonly open: number; readonly scoped: boolean; readonly onCancel: () => void }) {
   const [asking, setAsking] = useState(false);
   return (
-    <Dialog.Root open={asking} onOpenChange={setAsking}>
-      <Dialog.Trigger asChild>
-        <button type="button" className="danger" disabled={open === 0}>
-          {scoped ? 'Cancel shown' : 'Cancel all'}
-        </button>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog-overlay" />
-        <Dialog.Content className="dialog">
-          <Dialog.Title>{cancelQuestion(open, scoped)}</Dialog.Title>
-          <Dialog.Description>
-            Videos that have not received their whole file are deleted from the library; the files on disk are not touched.
-            {scoped && ' Rows of other libraries, hidden by the filter, keep uploading.'}
-          </Dialog.Description>
-          <div className="row dialog-actions">
-            <Dialog.Close asChild>
-              <button type="button">Keep uploading</button>
-            </Dialog.Close>
-            <button
-              type="button"
-              className="primary danger-fill"
-              onClick={() => {
-                setAsking(false);
-                onCancel();
-              }}
-            >
-              Cancel {open === 1 ? 'upload' : 'uploads'}
-            </button>
-          </div>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <>
+      <button type="button" className="danger" disabled={open === 0} onClick={() => setAsking(true)}>
+        {scoped ? 'Cancel shown' : 'Cancel all'}
+      </button>
+      <InfoDialog
+        open={asking}
+        onOpenChange={setAsking}
+        title={cancelQuestion(open, scoped)}
+        description={`Videos that have not received their whole file are deleted from the library; the files on disk are not touched.${scoped ? ' Rows of other libraries, hidden by the filter, keep uploading.' : ''}`}
+        closeLabel="Keep uploading"
+        actions={
+          <button
+            type="button"
+            className="primary danger-fill"
+            onClick={() => {
+              setAsking(false);
+              onCancel();
+            }}
+          >
+            Cancel {open === 1 ? 'upload' : 'uploads'}
+          </button>
+        }
+      />
+    </>
   );
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { JOB_STATES } from '../../../shared/videos/model';
-import { errorLine, formatBytes, formatEta, formatSpeed, jobPercent, percentOf, progressLine, queueSummary, stateWords } from './format';
+import { JOB_STATES, jobStateWords as stateWords } from '../../../shared/videos/model';
+import { errorLine, formatBytes, formatEta, formatSpeed, jobPercent, percentOf, progressLine, queueSummary } from './format';
 import { aJob } from './testing/job-fixtures';
 
 const WEIRD = [Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, -1];

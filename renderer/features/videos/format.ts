@@ -3,7 +3,6 @@
  * shown is finite; anything unknown is left out rather than printed as NaN, ∞ or a guess.
  */
 import { FINAL_STATES, type JobView, type QueueCounts } from '../../../shared/videos/model';
-import { isStatusNote } from '../../../shared/videos/status';
 
 const UNITS = ['B', 'KB', 'MB', 'GB', 'TB'] as const;
 
@@ -60,44 +59,6 @@ export function jobPercent(job: JobView): number {
 /** Whether a job has ended (nothing more happens unless it is retried). */
 export function isFinal(job: JobView): boolean {
   return FINAL_STATES.has(job.state);
-}
-
-/** The tone a state is drawn in; the words always carry the meaning too. */
-export type Tone = 'neutral' | 'active' | 'success' | 'warning' | 'danger';
-
-/** A row's state in words, with its tone. */
-export interface StateWords {
-  readonly label: string;
-  readonly tone: Tone;
-}
-
-/** The state of a job as the row says it. A paused job that has not ended says "Paused", whatever step it waits at. */
-export function stateWords(job: JobView): StateWords {
-  if (job.paused && !isFinal(job)) return { label: 'Paused', tone: 'neutral' };
-  switch (job.state) {
-    case 'queued':
-      return { label: 'Waiting', tone: 'neutral' };
-    case 'creating':
-      return { label: 'Creating', tone: 'active' };
-    case 'created':
-    case 'uploading':
-      return { label: 'Uploading', tone: 'active' };
-    case 'verifying':
-      return { label: 'Verifying', tone: 'active' };
-    case 'processing':
-      // A step that is not plain encoding (a just-in-time library's, a status added later) says its own words.
-      return { label: job.note !== null && isStatusNote(job.note) ? job.note : `Processing ${Math.round(job.encodeProgress ?? 0)} %`, tone: 'active' };
-    case 'ready':
-      return { label: 'Ready', tone: 'success' };
-    case 'failed':
-      return { label: 'Failed', tone: 'danger' };
-    case 'cancelled':
-      return { label: 'Cancelled', tone: 'neutral' };
-    case 'source-changed':
-      return { label: 'File changed on disk', tone: 'warning' };
-    case 'source-missing':
-      return { label: 'File missing', tone: 'warning' };
-  }
 }
 
 /** The failure of a failed row in one line: "The library key was refused (401): Invalid key". */

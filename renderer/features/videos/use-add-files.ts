@@ -5,8 +5,8 @@
  */
 import { useCallback, useState } from 'react';
 import type { AddResult } from '../../../shared/contract/videos';
-import { errorOf } from '../../bridge/client';
-import { useCallMutation, useDropMutation } from '../../bridge/queries';
+import { drop, errorOf } from '../../bridge/client';
+import { useCallMutation } from '../../bridge/queries';
 import { notify } from '../../ui/toast';
 import { skippedMessage } from './drop-files';
 
@@ -28,8 +28,8 @@ const NO_LIBRARY = 'Choose a video library first: each file becomes a video in i
 export function useAddFiles(target: Target) {
   const add = useCallMutation('videos.add');
   const choose = useCallMutation('videos.choose');
-  // A drop is one call: the files go to the core by path and are added there.
-  const dropped = useDropMutation('videos.add');
+  // Drops under way: each is one call, the files going to the core by path (the queue's events show the rows).
+  const [dropping, setDropping] = useState(0);
   const [previous, setPrevious] = useState<readonly PreviousUpload[]>([]);
 
   const report = useCallback((result: AddResult) => {
@@ -60,18 +60,15 @@ export function useAddFiles(target: Target) {
   const addDropped = useCallback(
     (files: readonly File[]) => {
       if (target.libraryId === null) return notify.warning(NO_LIBRARY);
-      dropped.mutate(
-        { files, input: { libraryId: target.libraryId, collectionId: target.collectionId } },
-        {
-          onSuccess: ({ value, refused }) => {
-            if (refused.length > 0) notify.error(skippedMessage(refused, 'could not be read'));
-            if (value) report(value);
-          },
-          onError: failed,
-        },
-      );
+      setDropping((n) => n + 1);
+      drop(files, 'videos.add', { libraryId: target.libraryId, collectionId: target.collectionId })
+        .then(({ value, refused }) => {
+          if (refused.length > 0) notify.error(skippedMessage(refused, 'could not be read'));
+          if (value) report(value);
+        }, failed)
+        .finally(() => setDropping((n) => n - 1));
     },
-    [dropped, target.libraryId, target.collectionId, report, failed],
+    [target.libraryId, target.collectionId, report, failed],
   );
 
   /** Opens the native dialog; what the user picks is added by the core. */
@@ -89,5 +86,5 @@ export function useAddFiles(target: Target) {
     [addTokens],
   );
 
-  return { addDropped, chooseFiles, previous, answerPrevious, adding: add.isPending || choose.isPending || dropped.isPending };
+  return { addDropped, chooseFiles, previous, answerPrevious, adding: add.isPending || choose.isPending || dropping > 0 };
 }

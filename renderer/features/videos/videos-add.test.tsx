@@ -5,7 +5,7 @@ import { useNav } from '../../app/nav-store';
 import type { FakeBridge } from '../../testing/fake-bridge';
 import { skippedMessage } from './drop-files';
 import { aJob, aStatus } from './testing/job-fixtures';
-import { bridgeWith, fakeLayout, renderTrayOnly, renderVideos } from './test-screen';
+import { bridgeWith, fakeLayout, renderTrayOnly, renderVideos } from './testing/screen';
 import { useTarget } from './target-store';
 
 beforeEach(fakeLayout);

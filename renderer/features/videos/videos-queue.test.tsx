@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { aJob, aStatus } from './testing/job-fixtures';
-import { bridgeWith, fakeLayout, renderVideos, rowOf } from './test-screen';
+import { bridgeWith, fakeLayout, renderVideos, rowOf } from './testing/screen';
 
 beforeEach(fakeLayout);
 afterEach(() => {

@@ -14,7 +14,6 @@ import { deleteVideo } from '../upload/video-api.js';
 import { titleFromUrl } from './fetch-api.js';
 import { runFetch, type FetchHost } from './fetch-run.js';
 import { FetchStore, type FetchRecord } from './fetch-store.js';
-import { waitFor } from '../queue/queue-support.js';
 import { sleep as realSleep } from '../../platform/policy.js';
 
 /** How the fetch rows are kept and run. */
@@ -122,7 +121,7 @@ export async function openFetchQueue(options: FetchQueueOptions): Promise<FetchQ
     headers: (id) => values.get(id) ?? {},
     accepted: (id) => store.forgetHeaders(id),
     clientFor: options.clientFor,
-    wait: (ms, signal) => waitFor(sleep, ms, signal),
+    wait: (ms, signal) => sleep(ms, signal).catch(() => undefined),
     now,
     random: options.random ?? Math.random,
     log,

@@ -6,42 +6,29 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { FETCH_STATES } from '../../../../shared/contract/videos-fetch.js';
+import { FetchView } from '../../../../shared/contract/videos-fetch.js';
 import { readJsonFile, writeFileAtomic } from '../../disk/atomic.js';
+import { sealingBackend } from '../../disk/sealing.js';
 import { Serial } from '../../disk/serial.js';
 import type { SecretCipher } from '../../ports.js';
-import { isWeakBackend } from '../../settings/index.js';
 
 /** The file inside the fetch folder. */
 export const FETCH_FILE = 'fetches.json';
 
-const RecordShape = z.object({
-  id: z.string(),
-  profileId: z.string(),
-  libraryId: z.number().int(),
-  collectionId: z.string().nullable(),
-  url: z.string(),
-  title: z.string(),
-  headerNames: z.array(z.string()),
-  state: z.enum(FETCH_STATES),
+/** A row as its view shows it, less what the view derives, with what only the queue needs. */
+const RecordShape = FetchView.omit({ needsHeaders: true }).extend({
   /** A fetch request went out whose answer was not seen: look for its video by its marker before asking again. */
   requestPending: z.boolean(),
   /** The platform answered the fetch request with 2xx. */
   accepted: z.boolean(),
   /** When the last fetch request went out: the video it made is no older. */
   requestedAt: z.number().nullable(),
-  videoId: z.string().nullable(),
   /**
    * False while the video carries the request's marker in its title (it is asked for under a marked title, so it is
    * found by that even when the answer names no video); the clean title is put back once the video is known. Rows
    * kept before markers were used have clean titles.
    */
   titleSynced: z.boolean().default(true),
-  encodeProgress: z.number().nullable(),
-  error: z.object({ title: z.string(), detail: z.string().optional() }).nullable(),
-  note: z.string().nullable(),
-  addedAt: z.number(),
-  endedAt: z.number().nullable(),
 });
 
 /** One fetch row as persisted (never with header values). */
@@ -80,18 +67,9 @@ export class FetchStore {
     this.#cipher = cipher;
   }
 
-  /**
-   * The backend values are sealed with, or null when the shell offers no cipher worth the name (values are then not
-   * kept): a backend anyone with the file can undo (Chromium's fixed key on Linux) would leave them readable on disk.
-   */
+  /** The backend values are sealed with, or null when they are not kept (see sealingBackend). */
   #sealWith(): Promise<string | null> {
-    this.#backend ??= (async () => {
-      const c = this.#cipher;
-      if (!c || !(await c.isAvailable().catch(() => false))) return null;
-      const backend = await c.backend().catch(() => null);
-      return backend === null || isWeakBackend(backend) ? null : backend;
-    })();
-    return this.#backend;
+    return (this.#backend ??= sealingBackend(this.#cipher));
   }
 
   /** Reads the rows and unseals what header values it can. */

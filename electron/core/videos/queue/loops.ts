@@ -7,7 +7,6 @@ import { toAppError } from '../../errors.js';
 import type { JobStore } from './jobs.js';
 import type { UploadQueueOptions } from './plan.js';
 import { sleep } from '../../platform/policy.js';
-import { waitFor } from './queue-support.js';
 import type { JobRecord } from '../types.js';
 
 /** Processing polls start this far apart and back off to the cap while nothing moves. */
@@ -92,7 +91,8 @@ export class QueueLoops {
   }
 
   #wait(ms: number, signal: AbortSignal): Promise<void> {
-    return waitFor(this.o.sleep ?? sleep, ms, signal);
+    // Every sleep given returns once the signal aborts (the real one rejects): the loop then sees it stopped.
+    return (this.o.sleep ?? sleep)(ms, signal).catch(() => undefined);
   }
 
   #now(): number {

@@ -5,7 +5,7 @@
 import { FINAL_STATES, SLOT_STATES, titleFromFileName, type JobError, type JobState, type QueueCounts } from '../../../../shared/videos/model.js';
 import { isStatusNote } from '../../../../shared/videos/status.js';
 import { toAppError } from '../../errors.js';
-import type { JobPatch, JobRecord, ProcessingPoll, RunOutcome } from '../types.js';
+import type { JobPatch, JobRecord, NewJob, ProcessingPoll, RunOutcome } from '../types.js';
 
 /** Something that happens to one job. */
 export type MachineEvent =
@@ -40,22 +40,8 @@ export const RETRYABLE_STATES: ReadonlySet<JobState> = new Set(['failed', 'cance
 /** The note a job carries while the platform cannot be reached. */
 export const WAITING_FOR_NETWORK = 'Waiting for network';
 
-/** What a new job is made from. */
-export interface NewRecord {
-  readonly id: string;
-  readonly profileId: string;
-  readonly position: number;
-  readonly libraryId: number;
-  readonly collectionId: string | null;
-  readonly title?: string;
-  readonly path: string;
-  readonly fileName: string;
-  readonly size: number;
-  readonly mtimeMs: number;
-  readonly fingerprint: string;
-  readonly addedAt: number;
-  readonly resumable?: boolean;
-}
+/** What a new job is made from: the file as added, and what the queue read and chose for it. */
+export type NewRecord = NewJob & Pick<JobRecord, 'id' | 'position' | 'fileName' | 'size' | 'mtimeMs' | 'fingerprint' | 'addedAt'>;
 
 /** A freshly added job: queued, no video yet. */
 export function newJobRecord(n: NewRecord): JobRecord {

@@ -21,12 +21,6 @@ export interface UploadQueueOptions {
   readonly dir: string;
   readonly runner: JobRunner;
   clientFor(profileId: string): Promise<PlatformClient>;
-  /** Overrides the persisted setting from the start (tests and the bench; the shells set it through the contract). */
-  readonly concurrency?: number;
-  /** Overrides the persisted upload cap from the start; null turns it off. */
-  readonly bandwidthCap?: number | null;
-  /** Overrides the persisted resumable threshold in bytes from the start. */
-  readonly resumableOver?: number;
   /** What resumable uploads of a profile are signed with; without it, no job can be sent resumable. */
   tusAccessFor?(profileId: string): Promise<TusAccess | undefined>;
   readonly now?: () => number;
@@ -46,15 +40,15 @@ export interface UploadQueueOptions {
 /** An open queue; `recovered` explains a journal that could not be read and was set aside. */
 export type OpenedUploadQueue = UploadQueue & { readonly recovered?: string };
 
-/** The settings at open: the overrides over the persisted ones, then the defaults. */
-export function openingSettings(overrides: UploadQueueOptions, persisted: JournalState): { readonly concurrency: number; readonly bandwidth: BandwidthCap; readonly resumableOver: number } {
-  const cap = overrides.bandwidthCap !== undefined ? overrides.bandwidthCap : (persisted.bandwidthCap ?? null);
-  const concurrency = overrides.concurrency ?? persisted.concurrency ?? CONCURRENCY.default;
+/** The settings at open: the persisted ones, else the defaults. */
+export function openingSettings(persisted: JournalState): { readonly concurrency: number; readonly bandwidth: BandwidthCap; readonly resumableOver: number } {
+  const cap = persisted.bandwidthCap ?? null;
+  const concurrency = persisted.concurrency ?? CONCURRENCY.default;
   return {
     concurrency: Number.isInteger(concurrency) ? Math.min(CONCURRENCY.max, Math.max(CONCURRENCY.min, concurrency)) : CONCURRENCY.default,
     // A persisted cap outside today's bounds (an older build's) is dropped rather than refused at open.
     bandwidth: new BandwidthCap(validCap(cap) ? cap : null),
-    resumableOver: overrides.resumableOver ?? persisted.resumableOver ?? RESUMABLE_OVER_DEFAULT,
+    resumableOver: persisted.resumableOver ?? RESUMABLE_OVER_DEFAULT,
   };
 }
 

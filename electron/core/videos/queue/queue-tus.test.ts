@@ -26,7 +26,7 @@ afterEach(async () => {
 const queueDir = () => join(dir.dir, 'queue');
 const storeDir = () => join(queueDir(), 'tus');
 
-async function openQueue(extra: { resumableOver?: number } = {}, now?: () => number): Promise<OpenedUploadQueue> {
+async function openQueue(now?: () => number): Promise<OpenedUploadQueue> {
   const q = await openUploadQueue({
     dir: queueDir(),
     runner: createJobRunner({ tusStore: fileTusStore(storeDir()), tusChunkSize: CHUNK, statIntervalMs: 0, ...(now ? { now } : {}) }),
@@ -34,7 +34,6 @@ async function openQueue(extra: { resumableOver?: number } = {}, now?: () => num
     tusAccessFor: async () => ({ videoUrl: env.sandbox.videoUrl, libraryKey: async () => env.libraryKey }),
     // Changes go out at once, so the test acts on progress while most of the file is still to come.
     throttleMs: 1,
-    ...extra,
   });
   open.push(q);
   return q;
@@ -97,7 +96,7 @@ describe('resumable rows in the queue', () => {
   ])('a client clock hours %s the platform: the tus upload is signed with the platform time, succeeds, and says so on the row', async (words, offset) => {
     const file = await randomFile(dir.dir, 2 * MiB);
     // The runner's clock is the client's; the sandbox checks expiries on its own (real) clock.
-    const q = await openQueue({}, () => Date.now() + offset);
+    const q = await openQueue(() => Date.now() + offset);
     const { added } = await q.add([job(file.path, true)]);
     const id = added[0]!.id;
     const notes: string[] = [];
@@ -123,9 +122,6 @@ describe('resumable rows in the queue', () => {
     const again = await openQueue();
     expect(again.resumableOver()).toBe(2 * MiB);
     await closeQueue(again);
-    // The command line's flag overrides it, and is kept like --concurrency.
-    const flagged = await openQueue({ resumableOver: 8 * MiB });
-    expect(flagged.resumableOver()).toBe(8 * MiB);
   });
 
   it('a row switched to resumable uploads by tus; pausing it keeps its offset, pausing a plain row shows zero', async () => {

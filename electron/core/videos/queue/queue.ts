@@ -44,9 +44,7 @@ export async function openUploadQueue(options: UploadQueueOptions): Promise<Open
       },
     });
     const history = await openHistory(options.dir, options.openHistoryFile ? { openFile: options.openHistoryFile } : {});
-    const queue = new Queue(options, lock, opened.journal, history, opened.state, opened.recovered);
-    await queue.begin();
-    return queue;
+    return new Queue(options, lock, opened.journal, history, opened.state, opened.recovered);
   } catch (e) {
     await lock.release();
     throw e;
@@ -72,20 +70,12 @@ class Queue implements OpenedUploadQueue {
     recovered: string | undefined,
   ) {
     this.#o = options;
-    const settings = openingSettings(options, persisted);
-    this.#concurrency = settings.concurrency;
-    this.#bandwidth = settings.bandwidth;
-    this.#resumableOver = settings.resumableOver;
+    ({ concurrency: this.#concurrency, bandwidth: this.#bandwidth, resumableOver: this.#resumableOver } = openingSettings(persisted));
     if (recovered !== undefined) this.recovered = recovered;
     this.#store = new JobStore(persisted.jobs, journal, options.now ?? Date.now, () => this.#status(), options);
     this.#loops = new QueueLoops(this.#store, options);
     settlers.set(this, () => this.#store.settle());
-  }
-
-  async begin(): Promise<void> {
-    if (this.#o.concurrency !== undefined) await this.journal.append({ t: 'set', concurrency: this.#concurrency });
-    if (this.#o.bandwidthCap !== undefined) await this.journal.append({ t: 'cap', bytesPerSecond: this.#bandwidth.rate });
-    if (this.#o.resumableOver !== undefined) await this.journal.append({ t: 'set-resumable-over', bytes: this.#resumableOver });
+    // Running from the start: processing videos followed again, unsynced titles sent, waiting jobs started.
     for (const job of this.#store.jobs.values()) {
       if (job.state === 'processing') this.#loops.poll(job.id);
       if (job.videoId && !job.titleSynced && !isEnded(job)) this.#loops.syncTitle(job.id);
@@ -253,28 +243,26 @@ class Queue implements OpenedUploadQueue {
     return this.#store.view(job);
   }
 
-  /** Settings come checked by the router (the contract's input schemas). */
-  async setConcurrency(value: number): Promise<QueueStatus> {
+  /** Settings come checked by the router (the contract's input schemas); each is kept in the journal. */
+  async #keep(line: JournalLine, set: () => void): Promise<QueueStatus> {
     this.#store.open();
-    this.#concurrency = value;
-    await this.#store.track(this.journal.append({ t: 'set', concurrency: value }));
+    set();
+    await this.#store.track(this.journal.append(line));
     this.#store.schedule();
     this.#pump();
     return this.#status();
   }
 
-  async setBandwidthCap(bytesPerSecond: number | null): Promise<QueueStatus> {
-    this.#store.open();
-    this.#bandwidth.setRate(bytesPerSecond);
-    await this.#store.track(this.journal.append({ t: 'cap', bytesPerSecond }));
-    this.#store.schedule();
-    return this.#status();
+  setConcurrency(value: number): Promise<QueueStatus> {
+    return this.#keep({ t: 'set', concurrency: value }, () => (this.#concurrency = value));
+  }
+
+  setBandwidthCap(bytesPerSecond: number | null): Promise<QueueStatus> {
+    return this.#keep({ t: 'cap', bytesPerSecond }, () => this.#bandwidth.setRate(bytesPerSecond));
   }
 
   async setResumableOver(bytes: number): Promise<number> {
-    this.#store.open();
-    this.#resumableOver = bytes;
-    await this.#store.track(this.journal.append({ t: 'set-resumable-over', bytes }));
+    await this.#keep({ t: 'set-resumable-over', bytes }, () => (this.#resumableOver = bytes));
     return bytes;
   }
 

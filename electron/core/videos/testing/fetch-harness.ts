@@ -81,7 +81,7 @@ export function turnSleep(holdFromMs = Number.POSITIVE_INFINITY): { readonly sle
     delays,
     sleep: (ms, signal) => {
       delays.push(ms);
-      if (ms >= holdFromMs) return new Promise((resolve) => signal?.addEventListener('abort', () => resolve(), { once: true }));
+      if (ms >= holdFromMs) return new Promise((resolve) => (signal?.aborted ? resolve() : signal?.addEventListener('abort', () => resolve(), { once: true })));
       return new Promise((resolve) => setTimeout(resolve, 1));
     },
   };

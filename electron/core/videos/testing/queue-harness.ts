@@ -86,6 +86,7 @@ export function manualSleep(): { sleep: NonNullable<UploadQueueOptions['sleep']>
     pending,
     sleep: (ms, signal) =>
       new Promise<void>((resolve) => {
+        if (signal?.aborted) return resolve();
         pending.push({ ms, release: resolve });
         signal?.addEventListener('abort', () => resolve(), { once: true });
       }),
@@ -105,8 +106,11 @@ export interface QueueTestEnv {
   readonly files: string;
   /** Writes `size` random bytes to a new file named `name`. */
   video(name: string, size?: number): Promise<string>;
-  /** Opens the queue in `dir` with the fake client, a sleep nobody releases and no throttle, unless `extra` says otherwise. */
-  openQueue(runner: JobRunner, extra?: Partial<UploadQueueOptions>): Promise<OpenedUploadQueue>;
+  /**
+   * Opens the queue in `dir` with the fake client, a sleep nobody releases and no throttle, unless `extra` says
+   * otherwise; `concurrency` is then set as a shell sets it.
+   */
+  openQueue(runner: JobRunner, extra?: Partial<UploadQueueOptions> & { readonly concurrency?: number }): Promise<OpenedUploadQueue>;
   /** Closes a queue before the test ends (a stop, then a reopen). */
   closeQueue(q: OpenedUploadQueue): Promise<void>;
 }
@@ -137,9 +141,10 @@ export function queueTestEnv(): QueueTestEnv {
       await writeFile(path, randomBytes(size));
       return path;
     },
-    async openQueue(runner, extra = {}) {
+    async openQueue(runner, { concurrency, ...extra } = {}) {
       const q = await openUploadQueue({ dir, runner, clientFor: async () => client, sleep: manualSleep().sleep, throttleMs: 0, ...extra });
       open.push(q);
+      if (concurrency !== undefined) await q.setConcurrency(concurrency);
       return q;
     },
     async closeQueue(q) {

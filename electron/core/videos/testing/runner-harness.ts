@@ -7,7 +7,8 @@ import { startSandbox, type Sandbox } from '../../../../sandbox/server.js';
 import { createPlatformClient } from '../../platform/client.js';
 import { endpointsOf, fixedCredentials } from '../../platform/testing/support.js';
 import type { PlatformClient, PlatformRequest } from '../../platform/types.js';
-import { UNCAPPED } from '../upload/bandwidth.js';
+import { fingerprintFile } from '../queue/fingerprint.js';
+import { BandwidthCap } from '../upload/bandwidth.js';
 import type { JobPatch, JobRecord, RunContext } from '../types.js';
 
 /** A file of random bytes on disk. */
@@ -16,6 +17,8 @@ export interface TestFile {
   readonly size: number;
   readonly mtimeMs: number;
   readonly sha256: string;
+  /** Its identity as the queue reads it when the file is added. */
+  readonly fingerprint: string;
 }
 
 /** Writes `size` random bytes to a new file in `dir`. */
@@ -24,7 +27,7 @@ export async function randomFile(dir: string, size: number, name = `clip-${rando
   const path = join(dir, name);
   await writeFile(path, bytes);
   const s = await stat(path);
-  return { path, size, mtimeMs: s.mtimeMs, sha256: createHash('sha256').update(bytes).digest('hex') };
+  return { path, size, mtimeMs: s.mtimeMs, sha256: createHash('sha256').update(bytes).digest('hex'), fingerprint: (await fingerprintFile(path)).fingerprint };
 }
 
 /** A fresh temp dir and its removal. */
@@ -114,7 +117,7 @@ export function fakeRun(job: JobRecord, client: PlatformClient, onProgress?: (by
       },
       signal: abort.signal,
       client: recording,
-      bandwidth: UNCAPPED,
+      bandwidth: new BandwidthCap(null),
     },
   };
   return run;

@@ -60,7 +60,7 @@ export function tusOptions(env: TusSandbox, file: TestFile, videoId: string, sig
     path: file.path,
     size: file.size,
     mtimeMs: file.mtimeMs,
-    fingerprint: `fp-${file.size}-${file.mtimeMs}`,
+    fingerprint: file.fingerprint,
     libraryId: env.libraryId,
     videoId,
     endpoint: `${env.sandbox.videoUrl}/tusupload`,

@@ -5,8 +5,8 @@
 import type { DetailedError } from 'tus-js-client';
 import { appError } from '../../../../shared/contract/result.js';
 import type { JobError } from '../../../../shared/videos/model.js';
-import type { Clock, RetryPolicy } from '../../platform/policy.js';
-import { retryUpload, Stopped, UPLOAD_POLICY, type CallFailure } from '../upload/classify.js';
+import { retry, type Clock, type RetryPolicy } from '../../platform/policy.js';
+import { Stopped, UPLOAD_POLICY, uploadRetry, type CallFailure } from '../upload/classify.js';
 import type { TusSigner } from './tus-sign.js';
 import { VideoCallFailure } from '../upload/video-api.js';
 
@@ -95,9 +95,10 @@ export async function createTus(o: TusCreateOptions): Promise<TusCreated> {
   };
   try {
     const clock = { ...(o.now ? { now: o.now } : {}), ...(o.random ? { random: o.random } : {}), ...(o.sleep ? { sleep: o.sleep } : {}) };
-    return { kind: 'created', uploadUrl: await retryUpload(post, o.signal, { ...UPLOAD_POLICY, ...o.policy }, clock) };
+    return { kind: 'created', uploadUrl: await retry(post, { ...UPLOAD_POLICY, ...o.policy }, uploadRetry(o.signal, clock)) };
   } catch (e) {
     if (e instanceof Stopped) return e.verdict;
+    if (o.signal.aborted) return { kind: 'stopped' };
     throw e;
   }
 }

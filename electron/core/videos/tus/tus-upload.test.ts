@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { randomFile, tempDir } from '../testing/runner-harness.js';
 import { tusOptions, tusSandbox, type TusSandbox } from '../testing/tus-harness.js';
+import { fingerprintFile } from '../queue/fingerprint.js';
 import { fileTusStore } from './tus-store.js';
 import { uploadTus } from './tus-upload.js';
 
@@ -221,7 +222,7 @@ describe('uploadTus', () => {
 
     // The file as it is now starts a new upload from zero.
     const resumes: number[] = [];
-    const now = { ...file, mtimeMs: later.getTime() };
+    const now = { ...file, mtimeMs: later.getTime(), fingerprint: (await fingerprintFile(file.path)).fingerprint };
     const again = await uploadTus(tusOptions(env, now, videoId, new AbortController().signal, { chunkSize, store, storeKey: 'job-2', onResume: (o) => resumes.push(o) }));
     expect(again).toMatchObject({ kind: 'done', resumedFrom: null });
     expect(resumes).toEqual([]);
@@ -268,5 +269,17 @@ describe('uploadTus', () => {
     expect(r).toMatchObject({ kind: 'source-changed' });
     expect(await store.get('job-3')).toBeUndefined();
     expect(arrived(videoId).state).not.toBe('stored');
+  });
+
+  it('a file changed after the turn looked at it, before its first PATCH, ends as changed, its upload forgotten', async () => {
+    const file = await randomFile(dir.dir, 3 * MiB);
+    const videoId = await env.newVideo();
+    const store = fileTusStore(join(dir.dir, 'tus'));
+    // The runner looked when the turn began; the one PATCH goes on that look, so the change is found at the end.
+    const later = new Date(file.mtimeMs + 60_000);
+    await utimes(file.path, later, later);
+    const r = await uploadTus(tusOptions(env, file, videoId, new AbortController().signal, { store, storeKey: 'job-4', sourceChecked: true }));
+    expect(r).toMatchObject({ kind: 'source-changed', detail: 'It was modified while it was uploading' });
+    expect(await store.get('job-4')).toBeUndefined();
   });
 });

@@ -27,7 +27,7 @@ export interface TusUploadOptions {
   /** Size and modification time the caller recorded: exactly this file is uploaded. */
   readonly size: number;
   readonly mtimeMs: number;
-  /** The caller's content fingerprint; a stored upload of a different one is never resumed. */
+  /** The file's content identity as the caller read it (the queue, on adding): kept with the upload, which is resumed only while the file still has it. */
   readonly fingerprint: string;
   readonly libraryId: number;
   /** The video, created beforehand; every request, re-signed or not, is for this one. */
@@ -96,18 +96,9 @@ class FileSlices {
 /** Refusals of the signature in a row (no byte accepted between them) before it counts as a wrong key. */
 const MAX_RESIGNS = 2;
 
-
 /** Whether a stored upload is of this file (by size and time) into this video; its content is checked apart. */
 function sameTarget(entry: TusResumeEntry, o: TusUploadOptions): boolean {
   return entry.videoId === o.videoId && entry.libraryId === o.libraryId && entry.size === o.size && entry.mtimeMs === o.mtimeMs;
-}
-
-/** The file's content identity now (its edges hashed), or null when it cannot be read. */
-async function contentNow(path: string): Promise<string | null> {
-  return fingerprintFile(path).then(
-    (f) => f.fingerprint,
-    () => null,
-  );
 }
 
 /** Uploads the file into the video by tus, resuming a stored upload of the same file. */
@@ -128,8 +119,11 @@ export async function uploadTus(o: TusUploadOptions): Promise<TusUploadResult> {
   }
   if (entry) {
     // Same size and time is not the same file: an edit whose time was put back must not be continued either. The
-    // entry holds the content's identity as it was when the upload began, read from the file itself.
-    const content = await contentNow(o.path);
+    // entry holds the content's identity the upload began with.
+    const content = await fingerprintFile(o.path).then(
+      (f) => f.fingerprint,
+      () => null,
+    );
     if (content !== entry.fingerprint) {
       await store.remove(key);
       if (content === null) return { kind: 'source-missing' };
@@ -142,9 +136,8 @@ export async function uploadTus(o: TusUploadOptions): Promise<TusUploadResult> {
     if (!entry) {
       const created = await createTus(o);
       if (created.kind !== 'created') return created;
-      const content = await contentNow(o.path);
-      if (content === null) return { kind: 'source-missing' };
-      entry = { uploadUrl: created.uploadUrl, videoId: o.videoId, libraryId: o.libraryId, size: o.size, mtimeMs: o.mtimeMs, fingerprint: content, createdAt: (o.now ?? Date.now)() };
+      // The job's fingerprint, read when it was added and held to by the size and time checked since.
+      entry = { uploadUrl: created.uploadUrl, videoId: o.videoId, libraryId: o.libraryId, size: o.size, mtimeMs: o.mtimeMs, fingerprint: o.fingerprint, createdAt: (o.now ?? Date.now)() };
       await store.set(key, entry);
     }
     const r = await runClient(o, entry.uploadUrl, resumed);
@@ -169,6 +162,8 @@ function runClient(o: TusUploadOptions, uploadUrl: string, resumed: boolean): Pr
     let resigns = 0;
     let resumedFrom: number | null = null;
     let firstHead = true;
+    // The source was just looked at (the turn's start, or the content before a resume): the first PATCH goes on that.
+    let looked = true;
     /** Set when the file changed under the upload: the end is that, not the failed request. */
     let sourceProblem: SourceProblem | undefined;
     /** The verdict that stopped the retries, kept so the end says the same. */
@@ -208,7 +203,8 @@ function runClient(o: TusUploadOptions, uploadUrl: string, resumed: boolean): Pr
         }
         if (req.getMethod() === 'PATCH') {
           // Each chunk is read from the file anew: a file that changed since the upload began must not be mixed in.
-          const problem = await checkSource(o.path, o.size, o.mtimeMs);
+          const problem = looked ? undefined : await checkSource(o.path, o.size, o.mtimeMs);
+          looked = false;
           if (problem) {
             sourceProblem = problem;
             throw new Error('The file changed');
@@ -260,7 +256,11 @@ function runClient(o: TusUploadOptions, uploadUrl: string, resumed: boolean): Pr
         return true;
       },
       onSuccess() {
-        finish({ kind: 'done', uploadUrl, resumedFrom });
+        // Changed since the last look (the first PATCH went without one): what the platform holds is not the job's file.
+        void checkSource(o.path, o.size, o.mtimeMs).then(
+          (p) => finish(!p ? { kind: 'done', uploadUrl, resumedFrom } : p.kind === 'source-missing' ? p : { kind: 'source-changed', detail: `${p.detail} while it was uploading` }),
+          (e: unknown) => finish({ kind: 'failed', error: { title: 'The file could not be looked at', detail: String(e), retryable: true } }),
+        );
       },
       onError(err) {
         finish(endOf(err as DetailedError));

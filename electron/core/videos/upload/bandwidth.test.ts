@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { BandwidthCap, MAX_CAP, MIN_CAP, MIN_GRAIN, throttleStream, UNCAPPED, validCap, type BandwidthClock } from './bandwidth.js';
+import { BandwidthCap, MAX_CAP, MIN_CAP, MIN_GRAIN, throttleStream, validCap, type BandwidthClock } from './bandwidth.js';
 
 /** A clock that moves only when the test runs its next timer. */
 class VirtualClock implements BandwidthClock {
@@ -155,12 +155,5 @@ describe('throttleStream', () => {
     controller.abort(new Error('cancelled'));
     const [error] = (await once(stage, 'error')) as [Error];
     expect(error.message).toBe('cancelled');
-  });
-
-  it('UNCAPPED grants everything and still honours an aborted signal', async () => {
-    await UNCAPPED.take(10 ** 12, new AbortController().signal);
-    const c = new AbortController();
-    c.abort(new Error('stop'));
-    await expect(UNCAPPED.take(1, c.signal)).rejects.toThrow('stop');
   });
 });

@@ -140,9 +140,6 @@ export class BandwidthCap implements BandwidthGate {
   }
 }
 
-/** No cap: what a runner gets when nobody set one (tests, scripts). */
-export const UNCAPPED: BandwidthGate = { take: (_bytes, signal) => (signal.aborted ? Promise.reject(signal.reason) : Promise.resolve()), grain: () => Infinity };
-
 /**
  * A stream stage that lets bytes through under the gate, cutting large chunks into grains: for a body the
  * transport reads from a stream it does not own (a TUS client's file stream, say).

@@ -5,7 +5,7 @@
 import type { JobError } from '../../../../shared/videos/model.js';
 import type { AppError } from '../../../../shared/contract/result.js';
 import { AppFailure } from '../../errors.js';
-import { decide, retry, type AttemptOutcome, type Clock, type Decision, type RetryPolicy } from '../../platform/policy.js';
+import { decide, type AttemptOutcome, type Clock, type Decision, type RetryOptions, type RetryPolicy } from '../../platform/policy.js';
 import { VideoCallFailure } from './video-api.js';
 
 /** A failed call as the runner sees it: the mapped error, and what lies under it. */
@@ -129,16 +129,12 @@ function failureOf(e: unknown): CallFailure {
   throw e;
 }
 
-/** Runs a step of an upload job with the policy's retries; one that gives up throws Stopped with its verdict. */
-export async function retryUpload<T>(step: () => Promise<T>, signal: AbortSignal, policy: RetryPolicy, clock: Partial<Clock>): Promise<T> {
-  try {
-    return await retry(step, policy, {
-      signal,
-      clock,
-      outcomeOf: (e) => (e instanceof Stopped ? undefined : outcomeOf(failureOf(e))),
-      giveUp: (e, d) => (e instanceof Stopped ? e : new Stopped(verdictOf(failureOf(e), d))),
-    });
-  } catch (e) {
-    throw signal.aborted ? new Stopped({ kind: 'stopped' }) : e;
-  }
+/** How `retry` runs a step of an upload job: one that gives up throws Stopped with its verdict. */
+export function uploadRetry(signal: AbortSignal, clock: Partial<Clock>): RetryOptions {
+  return {
+    signal,
+    clock,
+    outcomeOf: (e) => (e instanceof Stopped ? undefined : outcomeOf(failureOf(e))),
+    giveUp: (e, d) => (signal.aborted ? new Stopped({ kind: 'stopped' }) : e instanceof Stopped ? e : new Stopped(verdictOf(failureOf(e), d))),
+  };
 }

@@ -5,9 +5,9 @@
 import type { JobError } from '../../../../shared/videos/model.js';
 import { appError } from '../../../../shared/contract/result.js';
 import { AppFailure } from '../../errors.js';
-import { backoff, sleep as realSleep, type RetryPolicy } from '../../platform/policy.js';
+import { backoff, retry, sleep as realSleep, type RetryPolicy } from '../../platform/policy.js';
 import type { PlatformClient } from '../../platform/types.js';
-import { retryUpload, Stopped, UPLOAD_POLICY, type Stop } from './classify.js';
+import { Stopped, UPLOAD_POLICY, uploadRetry, type Stop } from './classify.js';
 import { ensureVideo, syncTitle, type Attempt } from './marker.js';
 import { checkSource, putFile } from './put-file.js';
 import { sendTus } from '../tus/tus-runner.js';
@@ -63,9 +63,9 @@ export function createJobRunner(options: JobRunnerOptions = {}): JobRunner {
     if (signal.aborted) throw new Stopped({ kind: 'stopped' });
   }
 
-  /** Runs a step, retrying failed attempts as the policy says. */
+  /** Runs a step, retrying failed attempts as the policy says (a cancel in a wait throws AppFailure 'cancelled'). */
   function attemptWith(signal: AbortSignal): Attempt {
-    return (step) => retryUpload(step, signal, policy, { now, random, sleep });
+    return (step) => retry(step, policy, uploadRetry(signal, { now, random, sleep }));
   }
 
   /**

@@ -4,7 +4,7 @@
  */
 import { Link } from 'lucide-react';
 import { useState } from 'react';
-import type { FetchView } from '../../../../shared/contract/videos-fetch';
+import { isFetchEnded, type FetchView } from '../../../../shared/contract/videos-fetch';
 import { useScreenAction } from '../../../app/screen-actions';
 import { useCallMutation } from '../../../bridge/queries';
 import { notify } from '../../../ui/toast';
@@ -12,7 +12,6 @@ import { collectionFor, useTarget } from '../target-store';
 import { FetchForm, type FetchDraft } from './FetchForm';
 import { FetchRows } from './FetchRows';
 import { useFetchRows, useFetchSync } from './fetch-store';
-import { fetchEnded } from './fetch-words';
 import './fetch.css';
 
 export function FetchPanel() {
@@ -36,7 +35,7 @@ export function FetchPanel() {
           Fetch from a URL
         </h2>
         <div className="row">
-          {rows.some(fetchEnded) && (
+          {rows.some((r) => isFetchEnded(r.state)) && (
             <button type="button" disabled={clear.isPending} onClick={() => clear.mutate({})}>
               Clear finished fetches
             </button>

@@ -1,11 +1,11 @@
 /** The fetch rows: title, address, the state in words with a bar while encoding, the reason of a failure, controls. */
 import { RotateCcw, X } from 'lucide-react';
-import type { FetchView } from '../../../../shared/contract/videos-fetch';
+import { fetchWords, isFetchEnded, type FetchView } from '../../../../shared/contract/videos-fetch';
 import { useCallMutation } from '../../../bridge/queries';
 import { ErrorMessage } from '../../../ui/ErrorMessage';
 import { profilePhrase, useRowProfile } from '../row-profile';
 import { ShowInLibrary } from '../ShowInLibrary';
-import { fetchEnded, fetchPercent, fetchWords } from './fetch-words';
+import { fetchPercent } from './fetch-words';
 
 interface Props {
   readonly rows: readonly FetchView[];
@@ -31,7 +31,7 @@ function FetchRow({ row, onEnterAgain }: { readonly row: FetchView; readonly onE
   const percent = fetchPercent(row);
   const canRetry = row.state === 'failed' || row.state === 'cancelled';
   return (
-    <li className="fetch-row" data-testid="fetch-row" data-state={row.state} data-video-id={row.videoId ?? undefined} aria-label={`${row.title}: ${words.text}`}>
+    <li className="fetch-row" data-testid="fetch-row" data-state={row.state} data-video-id={row.videoId ?? undefined} aria-label={`${row.title}: ${words.label}`}>
       <div className="fetch-main">
         <div className="job-line">
           <strong className="fetch-title">{row.title}</strong>
@@ -42,11 +42,11 @@ function FetchRow({ row, onEnterAgain }: { readonly row: FetchView; readonly onE
           {row.url}
         </div>
         <div className="job-line">
-          <div className="bar" role="progressbar" aria-label={`Fetch of ${row.title}`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} aria-valuetext={words.text}>
+          <div className="bar" role="progressbar" aria-label={`Fetch of ${row.title}`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} aria-valuetext={words.label}>
             <div className={`bar-fill tone-${words.tone}`} style={{ width: `${percent}%` }} />
           </div>
           <span className={`fetch-state tone-text-${words.tone}`} data-testid="fetch-state">
-            {words.text}
+            {words.label}
           </span>
         </div>
         {row.state === 'failed' && row.error?.detail && <p className="small fetch-reason">{row.error.detail}</p>}
@@ -60,7 +60,7 @@ function FetchRow({ row, onEnterAgain }: { readonly row: FetchView; readonly onE
         <ErrorMessage error={cancel.error ?? retry.error} />
       </div>
       <div className="fetch-actions">
-        {!fetchEnded(row) && (
+        {!isFetchEnded(row.state) && (
           <button type="button" className="icon-button" aria-label={`Cancel fetching ${row.title}`} title="Cancel" disabled={cancel.isPending} onClick={() => cancel.mutate({ id: row.id })}>
             <X aria-hidden="true" size={16} />
           </button>

@@ -7,7 +7,7 @@ import { useTarget } from '../target-store';
 import { FetchRows } from './FetchRows';
 import { BridgeProvider, createQueryClient } from '../../../bridge/provider';
 import { installFakeBridge, type FakeBridge } from '../../../testing/fake-bridge';
-import { aProfile, profilesWith } from '../test-screen';
+import { aProfile, profilesWith } from '../testing/screen';
 
 function aRow(over: Partial<FetchView>): FetchView {
   return {

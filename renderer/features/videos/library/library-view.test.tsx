@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LibraryQuery, LibraryVideo } from '../../../../shared/contract/videos-library';
 import type { FakeBridge } from '../../../testing/fake-bridge';
 import { aJob, aStatus } from '../testing/job-fixtures';
-import { aProfile, bridgeWith, fakeLayout, profilesWith, renderVideos, rowOf } from '../test-screen';
+import { aProfile, bridgeWith, fakeLayout, profilesWith, renderVideos, rowOf } from '../testing/screen';
 import { FIRST_PAGE, useLibrary } from './library-store';
 
 function aVideo(guid: string, over: Partial<LibraryVideo> = {}): LibraryVideo {

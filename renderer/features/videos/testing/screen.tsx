@@ -1,19 +1,19 @@
 /** The Videos screen as the app mounts it (tray, screen, toasts) over a fake bridge, for component tests. */
 import { render, screen } from '@testing-library/react';
 import { vi } from 'vitest';
-import type { MethodOutput } from '../../../shared/contract/index';
-import type { ProfileView } from '../../../shared/settings/profiles';
-import type { JobView, QueueStatus } from '../../../shared/videos/model';
-import { useNav } from '../../app/nav-store';
-import { BridgeProvider, createQueryClient } from '../../bridge/provider';
-import { installFakeBridge, type FakeBridge } from '../../testing/fake-bridge';
-import { Toasts } from '../../ui/toast';
-import { UploadsTray } from '../uploads-tray/UploadsTray';
-import { aStatus } from './testing/job-fixtures';
-import { EMPTY_STATUS, useQueue, useQueueSync } from './queue-store';
-import { useTarget } from './target-store';
+import type { MethodOutput } from '../../../../shared/contract/index';
+import type { ProfileView } from '../../../../shared/settings/profiles';
+import type { JobView, QueueStatus } from '../../../../shared/videos/model';
+import { useNav } from '../../../app/nav-store';
+import { BridgeProvider, createQueryClient } from '../../../bridge/provider';
+import { installFakeBridge, type FakeBridge } from '../../../testing/fake-bridge';
+import { Toasts } from '../../../ui/toast';
+import { UploadsTray } from '../../uploads-tray/UploadsTray';
+import { aStatus } from './job-fixtures';
+import { EMPTY_STATUS, useQueue, useQueueSync } from '../queue-store';
+import { useTarget } from '../target-store';
 
-import { VideosScreen } from './VideosScreen';
+import { VideosScreen } from '../VideosScreen';
 
 export const PROFILES = {
   activeId: 'p1',
