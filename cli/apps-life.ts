@@ -3,7 +3,8 @@
  * and restart (with --wait), scale, one container's environment, and create's --deploy. Every call is one of the
  * core's `apps.*` methods, as the app makes it; the rules are the ones the app applies.
  */
-import { appToRequest, diffEnv, diffRequests, withListsWritten } from '../shared/apps/app-diff.js';
+import { diffEnv, diffRequests, withListsWritten } from '../shared/apps/app-diff.js';
+import { appToRequest } from '../shared/apps/duplicate-app.js';
 import { parseEnvText } from '../shared/apps/env-text.js';
 import { appsContract } from '../shared/contract/apps.js';
 import { checkAppText } from '../shared/apps/app-rules.js';

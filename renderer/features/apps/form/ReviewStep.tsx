@@ -5,7 +5,7 @@
  */
 import { Eye, EyeOff } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { changeText, type AppChange } from '../../../../shared/apps/app-diff';
+import { changeText, type AppChange } from '../../../../shared/apps/change-words';
 import { secretPairValueKey } from '../../../../shared/apps/env-text';
 import { maskSecretMembers } from '../../../../shared/common/json-text';
 import { MASK } from '../../../../shared/common/redact';
