@@ -6,8 +6,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ComposeImportResult } from '../../../../shared/contract/apps';
 import { useNav } from '../../../app/nav-store';
 import { requestScreenAction } from '../../../app/screen-actions';
-import { bridgeWithApps, renderApps } from '../test-apps';
-import { formBridge, renderForm } from './test-form';
+import { bridgeWithApps, renderApps } from '../testing/apps';
+import { formBridge, renderForm } from './testing/form';
 
 afterEach(cleanup);
 

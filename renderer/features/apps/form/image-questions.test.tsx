@@ -5,7 +5,7 @@ import axe from 'axe-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { searchPrefixOf } from '../containers/ImageFields';
 import type { AppFormDraft } from './use-draft';
-import { formBridge, renderForm } from './test-form';
+import { formBridge, renderForm } from './testing/form';
 
 afterEach(cleanup);
 
