@@ -114,6 +114,27 @@ describe('image name and tag completion', () => {
   });
 });
 
+describe('Pin', () => {
+  it('fills the digest the registry gives for the tag, and says so when it gives none; changing the tag drops it', async () => {
+    const digest = `sha256:${'c0ffee00'.repeat(8)}`;
+    const bridge = formBridge(POSTGRES);
+    bridge.answer('apps.imageDigest', ({ tag }) => ({ digest: tag === '16' ? digest : null }));
+    renderForm();
+    await opened();
+    const pin = screen.getByRole('button', { name: 'Pin' });
+    fireEvent.click(pin);
+    await waitFor(() => expect(input('Digest').value).toBe(digest));
+    expect(bridge.inputs('apps.imageDigest')).toEqual([{ registryId: '7', imageNamespace: 'library', imageName: 'postgres', tag: '16' }]);
+    expect(input('Image reference').value).toBe(`docker.io/library/postgres:16@${digest}`);
+
+    fireEvent.change(input('Tag'), { target: { value: '17' } });
+    expect(input('Digest').value).toBe('');
+    fireEvent.click(pin);
+    expect(await screen.findByText('The registry gives no digest for this tag.')).toBeTruthy();
+    expect(input('Digest').value).toBe('');
+  });
+});
+
 describe('Fill from image', () => {
   it('shows each suggestion to confirm, adds only the checked ones, and Review then needs the required value', async () => {
     const bridge = formBridge(POSTGRES);
