@@ -12,7 +12,7 @@ import type { MethodOutput } from '../shared/contract/index.js';
 import type { ValidationError } from '../shared/apps/schema.js';
 import { BUNNY_ENDPOINTS } from '../shared/settings/endpoint-url.js';
 import { APPS_HELP, APPS_USAGE, parseAppsArgs, wantsAppsHelp, type AppsCommand } from './apps-args.js';
-import { deployCreated, getAsRequest, getInWords, performLife, type LifeContext } from './apps-life.js';
+import { getAsRequest, getInWords, performLife, type LifeContext } from './apps-life.js';
 import { areaBaseUrl, resolveAuth } from './config.js';
 import { CliCallError, openCore, type CliCore } from './core.js';
 import { createErrorWriter, EXIT, type CliIo } from './io.js';
@@ -205,7 +205,7 @@ async function perform(cmd: AppsCommand, text: string, life: LifeContext): Promi
     case 'create': {
       const created = await core.invoke('apps.create', { text });
       out(cmd.json ? json(created) : `${created.id}\n`);
-      return cmd.deploy ? deployCreated(life, created.id, cmd.wait) : EXIT.ok;
+      return cmd.deploy ? performLife(life, { kind: 'run', id: created.id, action: 'deploy', wait: cmd.wait }) : EXIT.ok;
     }
     default:
       return performLife(life, cmd);

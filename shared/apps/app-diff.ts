@@ -20,6 +20,12 @@ export interface EnvPair {
   readonly value?: string | null;
 }
 
+/** The variables as the app's answer holds them: `{ name, value }` items with a name; anything else is left out. */
+export function envPairsOf(raw: unknown): { name: string; value: string }[] {
+  if (!Array.isArray(raw)) return [];
+  return raw.flatMap((v: unknown) => (isRecord(v) && typeof v.name === 'string' && v.name !== '' ? [{ name: v.name, value: typeof v.value === 'string' ? v.value : '' }] : []));
+}
+
 /** `into` with each list of `keys` that `from` holds items in written out, empty where `into` leaves it out. */
 function listsWritten(into: Json, from: Json | undefined, keys: readonly string[]): Json {
   const out = { ...into };

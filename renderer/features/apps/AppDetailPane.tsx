@@ -7,7 +7,9 @@
  */
 import { Eye, EyeOff, Pencil, X } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { envPairsOf } from '../../../shared/apps/app-diff';
 import { secretPairValueKey } from '../../../shared/apps/env-text';
+import { isRecord } from '../../../shared/apps/json';
 import { appStatusKey } from '../../../shared/apps/platform-answers';
 import { maskSecretMembers } from '../../../shared/common/json-text';
 import { MASK } from '../../../shared/common/redact';
@@ -20,7 +22,7 @@ import { followInterval, useAppFollow, useFollowedAction } from './app-follow';
 import { ContainerCard, Fact } from './ContainerCard';
 import { CopyButton } from './CopyButton';
 import { DeleteAppDialog } from './DeleteAppDialog';
-import { envPairsOf, EnvVariablesDialog } from './EnvVariablesDialog';
+import { EnvVariablesDialog } from './EnvVariablesDialog';
 import { actionError, isGone } from './run/action-errors';
 import { RegionsDialog } from './run/RegionsDialog';
 import { RunButton } from './run/RunButton';
@@ -304,7 +306,7 @@ export function AppDetailPane({ id, onClose, onDeleted, onChanged, headerActions
 /** The app's container templates in the order the page shows them (objects only, as appView reads them). */
 function templatesOf(app: AppDetail): Record<string, unknown>[] {
   const list: unknown = app.containerTemplates;
-  return Array.isArray(list) ? list.filter((t): t is Record<string, unknown> => typeof t === 'object' && t !== null && !Array.isArray(t)) : [];
+  return Array.isArray(list) ? list.filter(isRecord) : [];
 }
 
 /** The container's "Edit variables", when the platform gave the container an id to address it by. */

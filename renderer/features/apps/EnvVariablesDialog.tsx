@@ -25,16 +25,6 @@ interface Props {
   readonly variables: readonly EnvPair[];
 }
 
-/** The variables as the app answer holds them: `{ name, value }` items with a name; anything else is left out. */
-export function envPairsOf(raw: unknown): EnvPair[] {
-  if (!Array.isArray(raw)) return [];
-  return raw.flatMap((v: unknown) => {
-    if (typeof v !== 'object' || v === null) return [];
-    const { name, value } = v as { name?: unknown; value?: unknown };
-    return typeof name === 'string' && name !== '' ? [{ name, value: typeof value === 'string' ? value : '' }] : [];
-  });
-}
-
 export function EnvVariablesDialog(props: Props) {
   const [open, setOpen] = useState(false);
   return (
