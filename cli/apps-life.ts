@@ -24,8 +24,15 @@ export interface LifeContext {
   readonly readText: (file: string) => Promise<{ ok: true; text: string } | { ok: false; message: string }>;
 }
 
-/** `<field path>: <rule>`, one per line (as create's --dry-run prints them). */
-const violationLines = (violations: readonly { field: string; message: string }[]) => violations.map((v) => `${v.field}: ${v.message}\n`).join('');
+/** `<field path>: <the field as the form labels it, with its rows>: <the rule in words>`, one per line (create's --dry-run too). */
+export const violationLines = (violations: readonly { field: string; message: string }[]) => violations.map((v) => `${v.field}: ${v.message}\n`).join('');
+
+/** A request that breaks the platform's rules (`what` names it): how many, then each rule, on stderr; nothing is sent. */
+export function refused(ctx: Pick<LifeContext, 'io' | 'err'>, violations: readonly { field: string; message: string }[], what = 'the request'): number {
+  ctx.err(`burrow apps: ${what} breaks ${violations.length === 1 ? 'a rule' : `${violations.length} rules`} of the platform; nothing was sent`);
+  ctx.io.stderr.write(shown(ctx.io.stderr, violationLines(violations)));
+  return EXIT.usage;
+}
 
 /** The answer, or `fallback` when the core answered with an error (a part that only adds to what is shown). */
 const orElse = <T>(call: Promise<T>, fallback: T): Promise<T> =>
@@ -162,11 +169,8 @@ async function update(ctx: LifeContext, cmd: Extract<LifeCommand, { kind: 'updat
   if (!checked.ok) {
     // The platform's answer (get --json) is not a request: say what the file is instead of only its many violations.
     if (looksLikeAnswer(read.text)) err(`burrow apps: the file is the app as the platform answers it (burrow apps get --json); update takes the request — print it with: burrow apps get ${cmd.id} --request > app.json`);
-    if (cmd.dryRun) io.stdout.write(shown(io.stdout, violationLines(checked.violations)));
-    else {
-      err(`burrow apps: the request breaks ${checked.violations.length === 1 ? 'a rule' : `${checked.violations.length} rules`} of the platform; nothing was sent`);
-      io.stderr.write(shown(io.stderr, violationLines(checked.violations)));
-    }
+    if (!cmd.dryRun) return refused(ctx, checked.violations);
+    io.stdout.write(shown(io.stdout, violationLines(checked.violations)));
     return EXIT.usage;
   }
   const app = await ctx.core.invoke('apps.get', { id: cmd.id });
