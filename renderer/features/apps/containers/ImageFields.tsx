@@ -362,7 +362,7 @@ export function ImageFields({ index, registries }: Props) {
         </Field>
         <Field label="Digest" hint={pinHint ?? 'Optional: sha256: and 64 hex digits, or Pin the tag’s build'} error={error('imageDigest')}>
           {(c) => (
-            <div className="row">
+            <div className="row digest-field">
               <input {...c} className="mono" {...register(p('imageDigest'), { setValueAs: optionalText, onChange: partChanged })} />
               <button type="button" disabled={pinnable === null || pin.isPending} onClick={() => pinnable && pin.mutate(pinnable)}>
                 Pin
