@@ -1,14 +1,21 @@
 /** The words of `burrow apps`: its four subcommands, their flags, and the help text. */
 import { COMMAND_VARIABLES, environmentHelp } from './env-help.js';
 import { splitFlags, wantsHelpIn } from './flags.js';
-import { GET_HELP, LIFE_BOOLEAN_FLAGS, LIFE_EXAMPLES, LIFE_HELP, LIFE_SUBCOMMANDS, LIFE_USAGE, LIFE_VALUE_FLAGS, parseLifeArgs, parseWaitFlags, type LifeCommand, type WaitFlags } from './apps-life-args.js';
+import { GET_HELP, LIFE_BOOLEAN_FLAGS, LIFE_EXAMPLES, LIFE_HELP, LIFE_SUBCOMMANDS, LIFE_USAGE, LIFE_VALUE_FLAGS, parseLifeArgs, parseWaitFlags, type LifeCommand, type LifeReach, type WaitFlags } from './apps-life-args.js';
 
 /** Options every subcommand that reaches the platform shares. */
-interface Reach {
-  readonly containersUrl?: string;
-  readonly apiKey?: string;
-  readonly profile?: string;
-  readonly json: boolean;
+type Reach = LifeReach & { readonly json: boolean };
+
+/** The flags that say how the platform is reached, with the member of LifeReach each sets. */
+const REACH_FLAGS = [
+  ['--containers-url', 'containersUrl'],
+  ['--api-key', 'apiKey'],
+  ['--profile', 'profile'],
+] as const;
+
+/** The reach flags given (`valueOf` reads one), as LifeReach. */
+function reachOf(valueOf: (flag: string) => string | undefined): LifeReach {
+  return Object.fromEntries(REACH_FLAGS.flatMap(([flag, key]) => (valueOf(flag) === undefined ? [] : [[key, valueOf(flag)]])));
 }
 
 /** The command as parsed. */
@@ -80,11 +87,7 @@ export function parseAppsArgs(args: readonly string[]): { ok: true; command: App
   // update, deploy, undeploy, restart, scale and env: apps-life-args.ts (some of their flags repeat).
   if (operands[0] !== undefined && LIFE_SUBCOMMANDS.has(operands[0])) {
     if (booleans.has('--json')) return fail(`--json does not apply to apps ${operands[0]}`);
-    const life = parseLifeArgs(split.words, {
-      ...(values.some(([f]) => f === '--containers-url') ? { containersUrl: values.find(([f]) => f === '--containers-url')![1] } : {}),
-      ...(values.some(([f]) => f === '--api-key') ? { apiKey: values.find(([f]) => f === '--api-key')![1] } : {}),
-      ...(values.some(([f]) => f === '--profile') ? { profile: values.find(([f]) => f === '--profile')![1] } : {}),
-    });
+    const life = parseLifeArgs(split.words, reachOf((flag) => values.find(([f]) => f === flag)?.[1]));
     return life.ok ? { ok: true, command: { ...life.command, json: false } } : life;
   }
   const single = new Map<string, string>();
@@ -99,15 +102,10 @@ export function parseAppsArgs(args: readonly string[]): { ok: true; command: App
     single.set(name, value);
   }
   const [sub, ...rest] = operands;
-  const reach: Reach = {
-    json: booleans.has('--json'),
-    ...(single.has('--containers-url') ? { containersUrl: single.get('--containers-url')! } : {}),
-    ...(single.has('--api-key') ? { apiKey: single.get('--api-key')! } : {}),
-    ...(single.has('--profile') ? { profile: single.get('--profile')! } : {}),
-  };
+  const reach: Reach = { json: booleans.has('--json'), ...reachOf((flag) => single.get(flag)) };
   const only = (allowed: readonly string[]) => {
     for (const f of [...single.keys(), ...booleans, ...(anycast.length > 0 ? ['--anycast'] : [])]) {
-      if (!allowed.includes(f) && !['--containers-url', '--api-key', '--profile'].includes(f)) return fail(`${f} does not apply to apps ${sub}`);
+      if (!allowed.includes(f) && !REACH_FLAGS.some(([flag]) => flag === f)) return fail(`${f} does not apply to apps ${sub}`);
     }
     return undefined;
   };

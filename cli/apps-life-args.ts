@@ -133,14 +133,14 @@ export function parseLifeArgs(words: SplitWords, reach: LifeReach): { ok: true; 
     return undefined;
   };
   const [id, ...extra] = rest;
+  const oneId = (): Fail | undefined => (extra.length > 0 ? fail(`apps ${sub} takes one application id; got ${JSON.stringify(extra[0])} as well`) : undefined);
   if (id === undefined || id.trim() === '') return fail(`apps ${sub} takes one application id`);
   if (!ID.test(id)) return fail(`an application id is letters and digits; got ${JSON.stringify(id)}`);
 
   switch (sub) {
     case 'update': {
-      const bad = only(['--file', '--dry-run', '--yes']);
+      const bad = only(['--file', '--dry-run', '--yes']) ?? oneId();
       if (bad) return bad;
-      if (extra.length > 0) return fail(`apps update takes one application id; got ${JSON.stringify(extra[0])} as well`);
       const file = single('--file');
       if (typeof file === 'object') return file;
       if (file === undefined || file.trim() === '') return fail('apps update needs --file <app.json>: the whole desired request (or --file - for standard input)');
@@ -149,17 +149,15 @@ export function parseLifeArgs(words: SplitWords, reach: LifeReach): { ok: true; 
     case 'deploy':
     case 'undeploy':
     case 'restart': {
-      const bad = only(['--wait', '--timeout', '--interval']);
+      const bad = only(['--wait', '--timeout', '--interval']) ?? oneId();
       if (bad) return bad;
-      if (extra.length > 0) return fail(`apps ${sub} takes one application id; got ${JSON.stringify(extra[0])} as well`);
       const wait = parseWaitFlags(values, booleans);
       if (wait !== null && 'ok' in wait) return wait;
       return { ok: true, command: { kind: 'run', action: sub, id, wait, ...reach } };
     }
     case 'scale': {
-      const bad = only(['--min', '--max']);
+      const bad = only(['--min', '--max']) ?? oneId();
       if (bad) return bad;
-      if (extra.length > 0) return fail(`apps scale takes one application id; got ${JSON.stringify(extra[0])} as well`);
       const bounds: number[] = [];
       for (const flag of ['--min', '--max']) {
         const raw = single(flag);

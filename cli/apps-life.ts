@@ -3,8 +3,10 @@
  * and restart (with --wait), scale, one container's environment, and create's --deploy. Every call is one of the
  * core's `apps.*` methods, as the app makes it; the rules are the ones the app applies.
  */
-import { appToRequest, diffEnv, diffRequests, withListsWritten } from '../shared/apps/app-diff.js';
+import { diffEnv, diffRequests, envPairsOf, withListsWritten } from '../shared/apps/app-diff.js';
+import { appToRequest } from '../shared/apps/duplicate-app.js';
 import { parseEnvText } from '../shared/apps/env-text.js';
+import { isRecord, type Json } from '../shared/apps/json.js';
 import { appsContract } from '../shared/contract/apps.js';
 import { checkAppText } from '../shared/apps/app-rules.js';
 import { CliCallError, type CliCore } from './core.js';
@@ -22,8 +24,15 @@ export interface LifeContext {
   readonly readText: (file: string) => Promise<{ ok: true; text: string } | { ok: false; message: string }>;
 }
 
-/** `<field path>: <rule>`, one per line (as create's --dry-run prints them). */
-const violationLines = (violations: readonly { field: string; message: string }[]) => violations.map((v) => `${v.field}: ${v.message}\n`).join('');
+/** `<field path>: <the field as the form labels it, with its rows>: <the rule in words>`, one per line (create's --dry-run too). */
+export const violationLines = (violations: readonly { field: string; message: string }[]) => violations.map((v) => `${v.field}: ${v.message}\n`).join('');
+
+/** A request that breaks the platform's rules (`what` names it): how many, then each rule, on stderr; nothing is sent. */
+export function refused(ctx: Pick<LifeContext, 'io' | 'err'>, violations: readonly { field: string; message: string }[], what = 'the request'): number {
+  ctx.err(`burrow apps: ${what} breaks ${violations.length === 1 ? 'a rule' : `${violations.length} rules`} of the platform; nothing was sent`);
+  ctx.io.stderr.write(shown(ctx.io.stderr, violationLines(violations)));
+  return EXIT.usage;
+}
 
 /** The answer, or `fallback` when the core answered with an error (a part that only adds to what is shown). */
 const orElse = <T>(call: Promise<T>, fallback: T): Promise<T> =>
@@ -114,11 +123,6 @@ async function follow(ctx: LifeContext, id: string, goal: WaitGoal, wait: WaitFl
   return EXIT.http;
 }
 
-/** create --deploy [--wait]: deploys the app just created. */
-export async function deployCreated(ctx: LifeContext, id: string, wait: WaitFlags | null): Promise<number> {
-  return run(ctx, id, 'deploy', wait);
-}
-
 /** Asks a yes/no question on stderr and reads one line of standard input; only y or yes (any case) is yes. */
 async function ask(io: CliIo, question: string): Promise<boolean> {
   io.stderr.write(question);
@@ -146,8 +150,8 @@ async function ask(io: CliIo, question: string): Promise<boolean> {
 /** True when the text is an object with the members only the platform's answer has (id, status, instances). */
 function looksLikeAnswer(text: string): boolean {
   try {
-    const v = obj(JSON.parse(text) as unknown);
-    return v !== null && typeof v.id === 'string' && ('status' in v || 'containerInstances' in v);
+    const v: unknown = JSON.parse(text);
+    return isRecord(v) && typeof v.id === 'string' && ('status' in v || 'containerInstances' in v);
   } catch {
     return false;
   }
@@ -165,19 +169,16 @@ async function update(ctx: LifeContext, cmd: Extract<LifeCommand, { kind: 'updat
   if (!checked.ok) {
     // The platform's answer (get --json) is not a request: say what the file is instead of only its many violations.
     if (looksLikeAnswer(read.text)) err(`burrow apps: the file is the app as the platform answers it (burrow apps get --json); update takes the request — print it with: burrow apps get ${cmd.id} --request > app.json`);
-    if (cmd.dryRun) io.stdout.write(shown(io.stdout, violationLines(checked.violations)));
-    else {
-      err(`burrow apps: the request breaks ${checked.violations.length === 1 ? 'a rule' : `${checked.violations.length} rules`} of the platform; nothing was sent`);
-      io.stderr.write(shown(io.stderr, violationLines(checked.violations)));
-    }
+    if (!cmd.dryRun) return refused(ctx, checked.violations);
+    io.stdout.write(shown(io.stdout, violationLines(checked.violations)));
     return EXIT.usage;
   }
   const app = await ctx.core.invoke('apps.get', { id: cmd.id });
   // The registries turn the app's image host back into the request's registry id; without them the diff still reads.
-  const current = appToRequest(app, await registriesOf(ctx.core)) as Obj;
+  const current = appToRequest(app, await registriesOf(ctx.core)) as Json;
   // The file is the whole desired request: a list it leaves out goes empty (its items removed, and the diff says
   // so), where a merge-patch alone would keep it. What is sent is what the diff describes.
-  const desired = JSON.parse(read.text) as Obj;
+  const desired = JSON.parse(read.text) as Json;
   const written = withListsWritten(current, desired);
   const changes = diffRequests(current, written);
   if (changes.length === 0) {
@@ -219,8 +220,6 @@ async function scale(ctx: LifeContext, cmd: Extract<LifeCommand, { kind: 'scale'
 }
 
 type Variable = { readonly name: string; readonly value: string };
-type Obj = Readonly<Record<string, unknown>>;
-const obj = (v: unknown): Obj | null => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Obj) : null);
 
 /** `apps env`: one container's variables changed as asked, the change shown, then the whole list sent. */
 async function env(ctx: LifeContext, cmd: Extract<LifeCommand, { kind: 'env' }>): Promise<number> {
@@ -244,17 +243,14 @@ async function env(ctx: LifeContext, cmd: Extract<LifeCommand, { kind: 'env' }>)
     fromFile = parsed.rows.map(({ name, value }) => ({ name, value }));
   }
   const app = await ctx.core.invoke('apps.get', { id: cmd.id });
-  const containers = (Array.isArray(app.containerTemplates) ? app.containerTemplates : []).map(obj).filter((c): c is Obj => c !== null);
+  const containers = (Array.isArray(app.containerTemplates) ? app.containerTemplates : []).filter(isRecord);
   const container = containers.find((c) => c.name === cmd.container) ?? containers.find((c) => c.id === cmd.container);
   if (!container || typeof container.id !== 'string') {
     const names = containers.map((c) => (typeof c.name === 'string' ? c.name : '?')).join(', ');
     err(`burrow apps: ${app.name} has no container named ${JSON.stringify(cmd.container)}${names ? `; its containers are ${names}` : ''}`);
     return EXIT.usage;
   }
-  const before: Variable[] = (Array.isArray(container.environmentVariables) ? container.environmentVariables : [])
-    .map(obj)
-    .filter((v): v is Obj => v !== null && typeof v.name === 'string')
-    .map((v) => ({ name: v.name as string, value: typeof v.value === 'string' ? v.value : '' }));
+  const before: Variable[] = envPairsOf(container.environmentVariables);
   let after: Variable[];
   if (cmd.change.kind === 'file') after = fromFile!;
   else if (cmd.change.kind === 'unset') {

@@ -7,7 +7,7 @@
  */
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CASES } from '../sandbox/apps/boundary-table.js';
+import { CASES } from '../sandbox/apps/testing/boundary-table.js';
 import { fullApp, setPath, startContainers, type Harness } from '../sandbox/apps/testing/harness.js';
 import { crossFieldProblems } from '../shared/apps/app-rules.js';
 import { formatPath } from '../shared/common/json-path.js';

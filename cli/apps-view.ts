@@ -6,15 +6,8 @@
  */
 import { MASK } from '../shared/common/redact.js';
 import { isSecretEnvVar } from '../shared/apps/env-text.js';
+import { num, obj, objects, str, strings, type Json as Obj } from '../shared/apps/json.js';
 import type { AppDetail, AppOverview } from '../shared/contract/apps.js';
-
-type Obj = Readonly<Record<string, unknown>>;
-const obj = (v: unknown): Obj | null => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Obj) : null);
-const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
-const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
-const list = (v: unknown): readonly unknown[] => (Array.isArray(v) ? v : []);
-const objects = (v: unknown): Obj[] => list(v).map(obj).filter((o): o is Obj => o !== null);
-const strings = (v: unknown): string[] => list(v).filter((s): s is string => typeof s === 'string');
 
 /** What a status means, in words; a status the platform added later is shown as it wrote it. */
 const STATUS_WORDS: Readonly<Record<string, string>> = {

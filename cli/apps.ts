@@ -9,10 +9,9 @@ import { cdnPortNotes, setEndpointKind, withEndpoints } from '../shared/apps/com
 import { addUnreadable, NOTHING_UNREADABLE, unreadableText } from '../shared/apps/platform-answers.js';
 import type { AppSummary } from '../shared/contract/apps.js';
 import type { MethodOutput } from '../shared/contract/index.js';
-import type { ValidationError } from '../shared/apps/schema.js';
 import { BUNNY_ENDPOINTS } from '../shared/settings/endpoint-url.js';
 import { APPS_HELP, APPS_USAGE, parseAppsArgs, wantsAppsHelp, type AppsCommand } from './apps-args.js';
-import { deployCreated, getAsRequest, getInWords, performLife, type LifeContext } from './apps-life.js';
+import { getAsRequest, getInWords, performLife, refused, violationLines, type LifeContext } from './apps-life.js';
 import { areaBaseUrl, resolveAuth } from './config.js';
 import { CliCallError, openCore, type CliCore } from './core.js';
 import { createErrorWriter, EXIT, type CliIo } from './io.js';
@@ -24,12 +23,6 @@ type Env = Readonly<Record<string, string | undefined>>;
 /** The container API's base URL: --containers-url, else BURROW_CONTAINERS_URL, else bunny.net's. */
 export function containersUrlFor(flag: string | undefined, env: Env): { ok: true; url: string } | { ok: false; message: string } {
   return areaBaseUrl({ name: '--containers-url', value: flag }, 'BURROW_CONTAINERS_URL', env, BUNNY_ENDPOINTS.containersUrl);
-}
-
-
-/** `<field path>: <the field as the form labels it, with its rows>: <the rule in words>`, one per line: --dry-run and a refused create share it. */
-export function violationLines(violations: readonly ValidationError[]): string {
-  return violations.map((v) => `${v.field}: ${v.message}\n`).join('');
 }
 
 /** The request's text from a file or standard input; a usage message when it cannot be read as UTF-8 text. */
@@ -80,11 +73,7 @@ export async function runApps(args: readonly string[], io: CliIo): Promise<numbe
       io.stdout.write(shown(io.stdout, out));
       return checked.ok ? EXIT.ok : EXIT.usage;
     }
-    if (!checked.ok) {
-      err(`burrow apps: the request breaks ${checked.violations.length === 1 ? 'a rule' : `${checked.violations.length} rules`} of the platform; nothing was sent`);
-      io.stderr.write(shown(io.stderr, violationLines(checked.violations)));
-      return EXIT.usage;
-    }
+    if (!checked.ok) return refused({ io, err }, checked.violations);
     text = read.text;
   }
 
@@ -157,12 +146,7 @@ async function composeRequest({ anycast, dryRun }: { anycast: readonly number[];
   const text = JSON.stringify(withEndpoints(imported.body as Parameters<typeof withEndpoints>[0], endpoints), null, 2);
   const checked = checkAppText(text);
   if (dryRun) io.stdout.write(shown(io.stdout, `${text}\n`));
-  if (!checked.ok) {
-    err(`burrow apps: the request from ${imported.fileName} breaks ${checked.violations.length === 1 ? 'a rule' : `${checked.violations.length} rules`} of the platform; nothing was sent`);
-    io.stderr.write(shown(io.stderr, violationLines(checked.violations)));
-    return EXIT.usage;
-  }
-  return text;
+  return checked.ok ? text : refused({ io, err }, checked.violations, `the request from ${imported.fileName}`);
 }
 
 /** Every app of the account, page after page, and what could not be read of them. */
@@ -205,7 +189,7 @@ async function perform(cmd: AppsCommand, text: string, life: LifeContext): Promi
     case 'create': {
       const created = await core.invoke('apps.create', { text });
       out(cmd.json ? json(created) : `${created.id}\n`);
-      return cmd.deploy ? deployCreated(life, created.id, cmd.wait) : EXIT.ok;
+      return cmd.deploy ? performLife(life, { kind: 'run', id: created.id, action: 'deploy', wait: cmd.wait }) : EXIT.ok;
     }
     default:
       return performLife(life, cmd);

@@ -60,6 +60,10 @@ test('a compose file becomes the form: the report, a port switched to anycast, R
   await report.getByRole('button', { name: 'Open in form' }).click();
   await expect(report).toBeHidden();
   await expect(form.getByLabel('Name', { exact: true })).toHaveValue('e2e-compose-shop');
+  // The report is closed; what it could not map is one click away in the form.
+  await form.getByText(/^What was not mapped from docker-compose\.yml \(\d+\)$/).click();
+  await expect(form.locator('details.compose-not-mapped')).toContainText('depends_on');
+  await screenshot(shell, 'apps-compose-not-mapped');
 
   await form.getByLabel('Frankfurt: Required').check();
   await form.getByRole('button', { name: 'Review' }).click();

@@ -1,8 +1,8 @@
 /**
  * The form's questions to the platform in the Chromium shell against the embedded sandbox: the image reference
- * completes a public image's name and then its tag, "Fill from image" shows the image's suggestions to confirm and
- * adds the checked ones, the required variable is marked, the limits are shown and the new app starts in the
- * platform's optimal region.
+ * completes a public image's name and then its tag, Pin fills in the tag's digest, "Fill from image" shows the
+ * image's suggestions to confirm and adds the checked ones, the required variable is marked, the limits are shown and
+ * the new app starts in the platform's optimal region.
  */
 import { expect, screenshot, test } from './fixtures.js';
 import { expectNoSeriousA11yViolations } from './support/axe.js';
@@ -29,6 +29,11 @@ test('an image completed by name and tag, then filled from its suggestions', asy
   await expect(tags.getByRole('option', { name: '16-alpine' })).toBeVisible();
   await tags.getByRole('option', { name: '16-alpine' }).click();
   await expect(form.getByLabel('Tag')).toHaveValue('16-alpine');
+  // Pin: the sandbox's registry answers the tag's digest, and the form holds it.
+  await form.getByRole('button', { name: 'Pin' }).click();
+  await expect(form.getByLabel('Digest')).toHaveValue(/^sha256:[0-9a-f]{64}$/);
+  await expect(reference).toHaveValue(/^docker\.io\/library\/postgres:16-alpine@sha256:[0-9a-f]{64}$/);
+  await form.getByLabel('Digest').locator('..').screenshot({ path: 'reports/screenshots/apps-image-pinned.png' });
 
   await form.getByRole('button', { name: 'Fill from image…' }).click();
   const dialog = app.page.getByTestId('fill-from-image-dialog');

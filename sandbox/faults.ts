@@ -202,14 +202,20 @@ function armBodyReset(req: IncomingMessage, res: ServerResponse, bytes: number):
     void fire();
     return false;
   };
+  // The answer is swallowed; its end drains the unread body through the hook above, so the reset still comes.
+  swallow(res, () => undefined, () => req.resume());
+}
+
+/** Keeps the handler's answer from the client: a write runs `onWrite` and an end `onEnd` instead. */
+function swallow(res: ServerResponse, onWrite: () => void, onEnd: () => void): void {
   res.flushHeaders = () => undefined;
   res.write = ((...args: WriteArgs) => {
+    onWrite();
     callbackOf(args)?.();
     return true;
   }) as ServerResponse['write'];
   res.end = (() => {
-    // Drain the unread body through the hook above, so the reset still comes once it reaches `bytes` or ends.
-    req.resume();
+    onEnd();
     return res;
   }) as ServerResponse['end'];
 }
@@ -268,16 +274,6 @@ function armHeadersReset(res: ServerResponse): void {
 
 /** Lets the handler finish its work, then destroys the socket instead of sending any byte of the response. */
 function armCommitThenReset(res: ServerResponse): void {
-  const socket = res.socket;
-  const drop = () => socket?.destroy();
-  res.flushHeaders = () => undefined;
-  res.write = ((...args: WriteArgs) => {
-    drop();
-    callbackOf(args)?.();
-    return true;
-  }) as ServerResponse['write'];
-  res.end = (() => {
-    drop();
-    return res;
-  }) as ServerResponse['end'];
+  const drop = () => res.socket?.destroy();
+  swallow(res, drop, drop);
 }

@@ -78,6 +78,20 @@ export function stateFile(dataDir: string): string {
   return join(dataDir, STATE_FILE);
 }
 
+/** A saved state's text read with the schema; text that is not JSON fails it as any other damage does. */
+function parseState(text: string) {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    parsed = undefined;
+  }
+  return stateSchema.safeParse(parsed);
+}
+
+/** Renames a state file out of the way; false when it could not be moved. */
+const setAside = (file: string, aside: string): Promise<boolean> => rename(file, aside).then(() => true).catch(() => false);
+
 /**
  * Reads the saved state of a data folder. Nothing saved yet gives undefined; a file that cannot be read, is not
  * the sandbox's JSON, or was saved for another seed also gives undefined after saying so through `log`; a damaged
@@ -93,29 +107,17 @@ export async function readState(dataDir: string, seed: number, log: (line: strin
     log(`sandbox: could not read its saved state ${file} (${e instanceof Error ? e.message : String(e)}); starting with a fresh account\n`);
     return undefined;
   }
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    parsed = undefined;
-  }
-  const read = stateSchema.safeParse(parsed);
+  const read = parseState(text);
   if (!read.success) {
     const aside = `${file}.damaged-${Date.now()}`;
-    const moved = await rename(file, aside).then(
-      () => true,
-      () => false,
-    );
+    const moved = await setAside(file, aside);
     log(`sandbox: its saved state ${file} is damaged; starting with a fresh account${moved ? ` (the old file is kept as ${aside})` : ''}\n`);
     return undefined;
   }
   if (read.data.seed !== seed) {
     // Another seed's account is set aside, not overwritten by this one's first change; its kept files stay too.
     const aside = join(dirname(file), `${OTHER_SEED_PREFIX}${read.data.seed}-${Date.now()}`);
-    const moved = await rename(file, aside).then(
-      () => true,
-      () => false,
-    );
+    const moved = await setAside(file, aside);
     log(
       `sandbox: the saved state in ${file} belongs to seed ${read.data.seed}, not ${seed}; starting with a fresh account` +
         `${moved ? ` (that account is kept as ${aside}: rename it back to ${STATE_FILE} and start with --seed ${read.data.seed} to have it again)` : ''}\n`,
@@ -136,23 +138,11 @@ export async function filesOfOtherSeeds(dataDir: string): Promise<ReadonlySet<st
   const names = await readdir(dataDir).catch(() => [] as string[]);
   const paths = new Set<string>();
   for (const name of names.filter((n) => n.startsWith(OTHER_SEED_PREFIX))) {
-    const text = await readFile(join(dataDir, name), 'utf8').catch(() => '');
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      continue;
-    }
-    const read = stateSchema.safeParse(parsed);
+    const read = parseState(await readFile(join(dataDir, name), 'utf8').catch(() => ''));
     if (!read.success) continue;
     for (const v of read.data.videos) if (v.file?.path) paths.add(v.file.path);
   }
   return paths;
-}
-
-/** Removes the saved state of a data folder (the next start is a fresh account). */
-export async function forgetState(dataDir: string): Promise<void> {
-  await rm(stateFile(dataDir), { force: true });
 }
 
 /** Writes the state after changes: debounced, one write at a time, each one whole (a temp file renamed over the old). */

@@ -5,7 +5,7 @@ import type { MethodOutput } from '../../shared/contract/index';
 import type { AppError } from '../../shared/contract/result';
 import { observeActiveProfile, useActiveProfile } from '../bridge/active-profile';
 import { BridgeError } from '../bridge/client';
-import { aDetail, aSummary, bridgeWithApps } from '../features/apps/test-apps';
+import { aDetail, aSummary, bridgeWithApps } from '../features/apps/testing/apps';
 import { useLogs } from '../features/logs/logs-store';
 import '../features/logs/use-logs-session';
 import { aStatus } from '../features/videos/testing/job-fixtures';

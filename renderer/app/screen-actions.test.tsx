@@ -3,7 +3,7 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { bridgeWithApps, renderApps } from '../features/apps/test-apps';
+import { bridgeWithApps, renderApps } from '../features/apps/testing/apps';
 import { ExportButton } from '../features/logs/ExportButton';
 import { aStatus, aTail, logsBridge, renderLogs } from '../features/logs/test-logs';
 import { bridgeWith, fakeLayout, renderVideos } from '../features/videos/testing/screen';

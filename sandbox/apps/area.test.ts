@@ -1,19 +1,11 @@
 /** The containers area as a plain HTTP client sees it: statuses, media types, reads, and every answer against the OpenAPI document. */
 import fc from 'fast-check';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startSandbox } from '../server.js';
 import { validateResponse } from '../testing/openapi.js';
-import { fullApp, setPath, startContainers, type Harness } from './testing/harness.js';
+import { fullApp, setPath, useContainers } from './testing/harness.js';
 
-const open: Harness[] = [];
-async function start(options: Parameters<typeof startContainers>[0] = {}): Promise<Harness> {
-  const h = await startContainers(options);
-  open.push(h);
-  return h;
-}
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((h) => h.close()));
-});
+const start = useContainers();
 
 const minimal = () => ({ name: 'x', runtimeType: 'Shared', autoScaling: { min: 1, max: 1 }, regionSettings: {} });
 /** The parts of an Application these tests read. */

@@ -9,6 +9,7 @@ import {
   toValidationErrors,
   unprocessableProblems,
 } from '../../shared/apps/schema.js';
+import { isRecord } from '../../shared/apps/json.js';
 import type { SandboxContext } from '../context.js';
 import { BodyError, canAnswer, header, jsonDepth, MAX_JSON_DEPTH, readBody, sendJson } from '../http.js';
 import { buildApplication } from './model.js';
@@ -21,10 +22,6 @@ export function isAcceptedMediaType(contentType: string | undefined): boolean {
   if (contentType === undefined) return false;
   const type = (contentType.split(';')[0] ?? '').trim().toLowerCase();
   return type === 'application/json' || type === 'text/json' || /^application\/[a-z0-9!#$&^_.-]+\+json$/.test(type);
-}
-
-function isPlainObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 /**
@@ -64,7 +61,7 @@ export async function readRequestObject(
     return invalid(`The request body is not valid JSON: ${(e as Error).message}`);
   }
   if (jsonDepth(body) > MAX_JSON_DEPTH) return invalid(`The request body nests deeper than ${MAX_JSON_DEPTH} levels.`);
-  if (!isPlainObject(body)) return invalid(`The request body must be a JSON object (${typeName}).`);
+  if (!isRecord(body)) return invalid(`The request body must be a JSON object (${typeName}).`);
   return body;
 }
 

@@ -3,6 +3,7 @@
  * merge-patch with its array rules, and the rebuild of an application from a changed request that keeps the ids of
  * what stayed (containers by id, their endpoints by name, package ids).
  */
+import { isRecord, type Json } from '../../shared/apps/json.js';
 import {
   addApplicationRequestSchema,
   toValidationErrors,
@@ -12,12 +13,6 @@ import {
 } from '../../shared/apps/schema.js';
 import type { SeedData } from '../context.js';
 import { buildApplication, type Application, type ContainerEndpoint, type ContainerTemplate, type IdSource } from './model.js';
-
-type Json = Record<string, unknown>;
-
-export function isPlainObject(v: unknown): v is Json {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 /** Drops members that are undefined, so a request form never carries them. */
 function defined(o: Json): Json {
@@ -99,8 +94,8 @@ export function freshImage(current: Json, next: Json): Json {
 
 /** RFC 7396 merge-patch: null removes a member, objects merge, anything else replaces. */
 export function mergePatch(target: unknown, patch: unknown): unknown {
-  if (!isPlainObject(patch)) return patch;
-  const out: Json = isPlainObject(target) ? { ...target } : {};
+  if (!isRecord(patch)) return patch;
+  const out: Json = isRecord(target) ? { ...target } : {};
   for (const [k, v] of Object.entries(patch)) {
     if (v === null) delete out[k];
     else out[k] = mergePatch(out[k], v);
@@ -128,7 +123,7 @@ export function mergeApplication(current: Json, patch: Json): { merged: Json; er
     } else if (k === 'containerTemplates' && Array.isArray(v)) {
       const existing = Array.isArray(current[k]) ? (current[k] as Json[]) : [];
       merged[k] = v.map((item: unknown, i) => {
-        if (!isPlainObject(item) || typeof item['id'] !== 'string' || item['id'] === '') return item;
+        if (!isRecord(item) || typeof item['id'] !== 'string' || item['id'] === '') return item;
         const found = existing.find((c) => c['id'] === item['id']);
         if (!found) {
           errors.push({ field: `containerTemplates[${i}].id`, message: `The application has no container with id '${item['id']}'.` });
@@ -139,8 +134,8 @@ export function mergeApplication(current: Json, patch: Json): { merged: Json; er
     } else if (k === 'volumes' && Array.isArray(v)) {
       const existing = Array.isArray(current[k]) ? (current[k] as Json[]) : [];
       merged[k] = v.map((item: unknown) => {
-        const found = isPlainObject(item) ? existing.find((x) => x['name'] === item['name']) : undefined;
-        return found && isPlainObject(item) ? mergePatch(found, item) : item;
+        const found = isRecord(item) ? existing.find((x) => x['name'] === item['name']) : undefined;
+        return found && isRecord(item) ? mergePatch(found, item) : item;
       });
     } else {
       merged[k] = mergePatch(current[k], v);
@@ -155,7 +150,7 @@ export function unknownContainerIds(app: Application, body: Json): ValidationErr
   if (!Array.isArray(list)) return [];
   const errors: ValidationError[] = [];
   list.forEach((item: unknown, i) => {
-    if (isPlainObject(item) && typeof item['id'] === 'string' && item['id'] !== '' && !app.containerTemplates.some((t) => t.id === item['id'])) {
+    if (isRecord(item) && typeof item['id'] === 'string' && item['id'] !== '' && !app.containerTemplates.some((t) => t.id === item['id'])) {
       errors.push({ field: `containerTemplates[${i}].id`, message: `The application has no container with id '${item['id']}'.` });
     }
   });
@@ -169,7 +164,7 @@ export function withFreshImages(app: Application, body: Json): Json {
   return {
     ...body,
     containerTemplates: list.map((item: unknown) => {
-      if (!isPlainObject(item)) return item;
+      if (!isRecord(item)) return item;
       const current = app.containerTemplates.find((t) => t.id === item['id']);
       return current ? freshImage(containerRequest(current), item) : item;
     }),

@@ -11,53 +11,33 @@ import type { SavedPart } from '../state.js';
 import { createApp } from './create.js';
 import type { Application } from './model.js';
 import {
-  addContainer,
-  addEndpoint,
+  appOf,
   appView,
   autoscaling,
-  container,
-  containerEnv,
-  deleteVolumeInstance,
+  changing,
   deployApp,
-  detachVolume,
-  endpoint,
   getOverview,
   getStatistics,
   getSummary,
-  listEndpoints,
-  listVolumes,
   nodes,
   patchApp,
-  recreatePod,
   regionSettings,
   replaceApp,
   restartApp,
   undeployApp,
-  volume,
-  type Call,
+  pathPattern,
   type Operations,
+  type Route,
 } from './operations.js';
+import { addContainer, addEndpoint, container, containerEnv, deleteVolumeInstance, detachVolume, endpoint, listEndpoints, listVolumes, recreatePod, volume } from './parts.js';
 import { sendErrorDetails, sendProblem } from './replies.js';
-import { handleRegistryQuestions } from './registry.js';
+import { registryRoutes } from './registry.js';
 import { savedRunState, type StoredApp } from './running.js';
 import { AppStore, paginate } from './store.js';
 import { variedStatus, withExtraMembers } from './variety.js';
 
 // Public registries have no owner or credentials; a fixed date keeps answers repeatable.
 const REGISTRY_CREATED_AT = '2024-01-01T00:00:00Z';
-
-/** One operation of the area: its path pattern (capture groups are its parameters), methods, and handler. */
-export interface Route {
-  readonly pattern: RegExp;
-  readonly methods: readonly string[];
-  readonly run: (call: Call) => Promise<void> | void;
-}
-
-const SEGMENT = '([^/]+)';
-/** A pattern for a path template such as `/apps/{}/containers/{}`: each `{}` is one path segment. */
-export function pathPattern(template: string): RegExp {
-  return new RegExp(`^${template.split('{}').map((p) => p.replace(/[.*+?^$()|[\]\\]/g, '\\$&')).join(SEGMENT)}/?$`);
-}
 
 /** The first route whose pattern matches, with its decoded parameters; undefined when none does (or a parameter is not decodable). */
 function match(routes: readonly Route[], path: string): { route: Route; params: string[] } | undefined {
@@ -166,20 +146,17 @@ export function createContainersArea(ctx: SandboxContext): ContainersArea {
       pattern: pathPattern('/apps/{}'),
       methods: ['GET', 'PUT', 'PATCH', 'DELETE'],
       run: async (call) => {
-        const { req, res, method, params } = call;
-        const id = params[0] ?? '';
-        if (method === 'PUT') return replaceApp(ops, call);
-        if (method === 'PATCH') return patchApp(ops, call);
-        const app = store.get(id);
-        if (method === 'DELETE' && ctx.accountSuspended) sendErrorDetails(req, res, 403, 'User has invalid card or suspended.');
-        else if (!app) sendErrorDetails(req, res, 404, `Application '${id}' was not found.`);
-        else if (method === 'GET') {
-          const shown = view(app);
-          sendJson(res, 200, withExtraMembers(ctx, `app:${app.id}`, { ...shown, status: variedStatus(ctx, app.id, shown.status) }));
-        } else {
-          store.delete(id);
-          sendEmpty(res, 200);
+        if (call.method === 'PUT') return replaceApp(ops, call);
+        if (call.method === 'PATCH') return patchApp(ops, call);
+        const app = call.method === 'GET' ? appOf(ops, call) : changing(ops, call);
+        if (!app) return;
+        if (call.method === 'DELETE') {
+          store.delete(app.id);
+          sendEmpty(call.res, 200);
+          return;
         }
+        const shown = view(app);
+        sendJson(call.res, 200, withExtraMembers(ctx, `app:${app.id}`, { ...shown, status: variedStatus(ctx, app.id, shown.status) }));
       },
     },
     { pattern: pathPattern('/apps/{}/deploy'), methods: ['POST'], run: (call) => deployApp(ops, call) },
@@ -236,12 +213,10 @@ export function createContainersArea(ctx: SandboxContext): ContainersArea {
         sendJson(res, 200, { items, meta: { totalItems: items.length }, cursor: null });
       },
     },
-    // Routes of other files (the registry questions, limits, the optimal region) go here.
+    ...registryRoutes(ctx, () => store.size),
   ];
 
   const handle = async (req: IncomingMessage, res: ServerResponse, path: string, query: URLSearchParams): Promise<boolean> => {
-    // Registry questions, limits and the optimal region: sandbox/apps/registry.ts.
-    if (await handleRegistryQuestions(ctx, () => store.size, req, res, path, query)) return true;
     const found = match(routes, path);
     if (!found) return false;
     const method = (req.method ?? 'GET').toUpperCase();
@@ -252,7 +227,9 @@ export function createContainersArea(ctx: SandboxContext): ContainersArea {
     }
     const key = header(req, 'accesskey');
     if (key !== ctx.seed.accountKey) {
-      sendProblem(req, res, 401, key === undefined || key === '' ? 'The AccessKey header is missing.' : 'The AccessKey is not valid.');
+      const detail = key === undefined || key === '' ? 'The AccessKey header is missing.' : 'The AccessKey is not valid.';
+      if (found.route.keyRefusedAsDetails) sendErrorDetails(req, res, 401, detail);
+      else sendProblem(req, res, 401, detail);
       return true;
     }
     await found.route.run({ req, res, method, query, params: found.params });

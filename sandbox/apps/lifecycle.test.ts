@@ -6,27 +6,21 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startSandbox } from '../server.js';
 import { validateResponse } from '../testing/openapi.js';
-import { fullApp, startContainers, type Harness, type Reply } from './testing/harness.js';
+import { fullApp, useContainers, validReply as valid, type Harness } from './testing/harness.js';
 
-const open: Harness[] = [];
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((h) => h.close()));
-});
+const open = useContainers();
 
 const TRANSITION = 5000;
 
 /** A harness on a clock the test moves. */
 async function start(): Promise<Harness & { advance(ms: number): void }> {
   let now = Date.parse('2026-03-01T12:00:00Z');
-  const h = await startContainers({ now: () => now, appTransitionMs: TRANSITION });
-  open.push(h);
+  const h = await open({ now: () => now, appTransitionMs: TRANSITION });
   return Object.assign(h, { advance: (ms: number) => void (now += ms) });
 }
-
-const valid = (method: string, template: string, r: Reply) => expect(validateResponse('magic-containers', method, template, r.status, r.json)).toEqual([]);
 
 interface AppView {
   readonly status: string;
@@ -129,7 +123,7 @@ describe('deploy, undeploy, restart', () => {
     const id = await created(h);
     const refused = await h.call('POST', `/apps/${id}/restart`);
     expect(refused.status).toBe(409);
-    expect(validateResponse('magic-containers', 'POST', '/apps/{appId}/deploy', 409, refused.json)).toEqual([]);
+    valid('POST', '/apps/{appId}/deploy', refused);
     expect(refused.json).toMatchObject({ status: 409, detail: expect.stringContaining('not deployed') });
     await h.call('POST', `/apps/${id}/deploy`);
     h.advance(TRANSITION);
@@ -237,8 +231,7 @@ describe('apps saved before the running state existed', () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'burrow-mc-legacy-'));
     try {
       // What an earlier sandbox saved: the Application as it answered it (active, no instances), no running state.
-      const maker = await startContainers({ appTransitionMs: 0 });
-      open.push(maker);
+      const maker = await open({ appTransitionMs: 0 });
       const { id } = (await maker.create(fullApp())).json as { id: string };
       const legacy = { ...((await maker.call('GET', `/apps/${id}`)).json as object), status: 'active', containerInstances: [] };
       await writeFile(join(dataDir, 'sandbox-state.json'), JSON.stringify({ version: 1, seed: 1, apps: [legacy], videos: [], collections: [], pullZoneEdits: [], dnsZones: [] }));

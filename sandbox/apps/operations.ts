@@ -1,32 +1,20 @@
 /**
- * Every operation on one application after create: update (PUT, PATCH), deploy/undeploy/restart, the overview,
- * summary and statistics, autoscaling and region settings, containers and their env, endpoints, volumes, pods, and
- * the account's nodes. Each handler gets an authenticated caller and the path's parameters.
+ * The operations on one application after create: update (PUT, PATCH), deploy/undeploy/restart, the overview,
+ * summary and statistics, autoscaling and region settings, and the account's nodes; its parts (containers,
+ * endpoints, volumes, pods) are in parts.ts. Each handler gets an authenticated caller and the path's parameters.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Json } from '../../shared/apps/json.js';
 import type { ValidationError } from '../../shared/apps/schema.js';
 import type { SandboxContext } from '../context.js';
 import { sendEmpty, sendJson } from '../http.js';
 import { readRequestObject } from './create.js';
-import {
-  checkRequest,
-  type Checked,
-  mergeApplication,
-  mergeContainer,
-  mergePatch,
-  rebuildApplication,
-  relativeErrors,
-  requestOf,
-  unknownContainerIds,
-  withFreshImages,
-} from './edit.js';
+import { checkRequest, type Checked, mergeApplication, rebuildApplication, relativeErrors, requestOf, unknownContainerIds, withFreshImages } from './edit.js';
 import type { Application } from './model.js';
-import { overviewOf, statisticsOf, statisticsRange, summaryOf, volumeInstances, volumesOf } from './reports.js';
+import { overviewOf, statisticsOf, statisticsRange, summaryOf } from './reports.js';
 import { sendErrorDetails, sendProblem } from './replies.js';
-import { allNodes, isRunning, podsOf, settled, started, stopped, viewOf, type Clock, type StoredApp } from './running.js';
+import { allNodes, started, stopped, viewOf, type Clock, type StoredApp } from './running.js';
 import { paginate, type AppStore } from './store.js';
-
-type Json = Record<string, unknown>;
 
 /** One authenticated request to an operation. */
 export interface Call {
@@ -38,6 +26,21 @@ export interface Call {
   readonly params: readonly string[];
 }
 
+/** One operation of the area: its path pattern (capture groups are its parameters), methods, and handler. */
+export interface Route {
+  readonly pattern: RegExp;
+  readonly methods: readonly string[];
+  readonly run: (call: Call) => Promise<void> | void;
+  /** A refused key is answered as ErrorDetails, not ProblemDetails (as the document gives the digest question). */
+  readonly keyRefusedAsDetails?: boolean;
+}
+
+const SEGMENT = '([^/]+)';
+/** A pattern for a path template such as `/apps/{}/containers/{}`: each `{}` is one path segment. */
+export function pathPattern(template: string): RegExp {
+  return new RegExp(`^${template.split('{}').map((p) => p.replace(/[.*+?^$()|[\]\\]/g, '\\$&')).join(SEGMENT)}/?$`);
+}
+
 /** What the operations share: the sandbox, the store, the clock and where update bodies are kept. */
 export interface Operations {
   readonly ctx: SandboxContext;
@@ -47,11 +50,11 @@ export interface Operations {
   keep(method: string, path: string): (raw: Buffer) => void;
 }
 
-const SEE_ERRORS = 'See the errors for details.';
-const SUSPENDED_ACCOUNT = 'User has invalid card or suspended.';
+export const SEE_ERRORS = 'See the errors for details.';
+export const APP_SUSPENDED = 'Application is suspended';
 
 /** The app of the call, or undefined after answering 404 (ErrorDetails, or ProblemDetails where the document says so). */
-function appOf(ops: Operations, call: Call, problem = false): StoredApp | undefined {
+export function appOf(ops: Operations, call: Call, problem = false): StoredApp | undefined {
   const id = call.params[0] ?? '';
   const app = ops.store.get(id);
   if (app) return app;
@@ -61,15 +64,28 @@ function appOf(ops: Operations, call: Call, problem = false): StoredApp | undefi
   return undefined;
 }
 
-/** Refuses a change while the account is suspended (403); true when it answered. */
-function refusedSuspended(ops: Operations, call: Call): boolean {
-  if (!ops.ctx.accountSuspended) return false;
-  sendErrorDetails(call.req, call.res, 403, SUSPENDED_ACCOUNT);
-  return true;
+/** The app of a change, or undefined after answering: 403 while the account is suspended, else as appOf. */
+export function changing(ops: Operations, call: Call, problem = false): StoredApp | undefined {
+  if (!ops.ctx.accountSuspended) return appOf(ops, call, problem);
+  sendErrorDetails(call.req, call.res, 403, 'User has invalid card or suspended.');
+  return undefined;
+}
+
+/** The app of a deploy, an undeploy or a pod's recreate, or undefined after answering: 409 while it is suspended. */
+export function runnable(ops: Operations, call: Call): StoredApp | undefined {
+  const app = appOf(ops, call);
+  if (!app || !(ops.ctx.accountSuspended || app.run.suspended)) return app;
+  sendErrorDetails(call.req, call.res, 409, APP_SUSPENDED);
+  return undefined;
+}
+
+/** The call's JSON object body, named `typeName` in a refusal and kept as it arrived; undefined once refused. */
+export function bodyOf(ops: Operations, call: Call, typeName: string): Promise<Json | undefined> {
+  return readRequestObject(call.req, call.res, typeName, ops.keep(call.method, call.req.url ?? ''));
 }
 
 /** Saves a changed app; a deployed app rolls its pods over to the change. */
-function saveChange(ops: Operations, before: StoredApp, after: Application, rollover = true): StoredApp {
+export function saveChange(ops: Operations, before: StoredApp, after: Application, rollover = true): StoredApp {
   const clock = ops.clock();
   const run = before.run.deployed && rollover && !before.run.suspended ? started(before.run, clock, false) : before.run;
   const stored: StoredApp = { ...after, run };
@@ -78,7 +94,7 @@ function saveChange(ops: Operations, before: StoredApp, after: Application, roll
 }
 
 /** Checks a changed request with the create rules and answers 400/422 with errors relative to `prefix` when it fails. */
-function rebuilt(ops: Operations, call: Call, app: StoredApp, request: Json, prefix?: string, extra: ValidationError[] = []): Application | undefined {
+export function rebuilt(ops: Operations, call: Call, app: StoredApp, request: Json, prefix?: string, extra: ValidationError[] = []): Application | undefined {
   // Errors found before the rules (an id the app does not have, a name already taken) are answered alone.
   const checked: Checked = extra.length > 0 ? { ok: false, status: 400, errors: extra } : checkRequest(request, ops.ctx.seed);
   if (!checked.ok) {
@@ -89,57 +105,43 @@ function rebuilt(ops: Operations, call: Call, app: StoredApp, request: Json, pre
   return rebuildApplication(app, checked.request, ops.ctx.seed, ops.store.ids);
 }
 
+/** Rebuilds (see rebuilt) and saves (see saveChange) a changed app; undefined once a refusal was answered. */
+export function saved(ops: Operations, call: Call, app: StoredApp, request: Json, prefix?: string, extra?: ValidationError[], rollover = true): Application | undefined {
+  const next = rebuilt(ops, call, app, request, prefix, extra);
+  if (next) saveChange(ops, app, next, rollover);
+  return next;
+}
+
 // ---- the application ---------------------------------------------------------------------------------------------
 
 /** PUT /apps/{appId}: the whole app replaced by an AddApplicationRequest, checked as create checks it. */
 export async function replaceApp(ops: Operations, call: Call): Promise<void> {
-  if (refusedSuspended(ops, call)) return;
-  const app = appOf(ops, call, true);
-  if (!app) return;
-  const body = await readRequestObject(call.req, call.res, 'AddApplicationRequest', ops.keep('PUT', call.req.url ?? ''));
-  if (body === undefined) return;
-  const next = rebuilt(ops, call, app, withFreshImages(app, body), undefined, unknownContainerIds(app, body));
-  if (!next) return;
-  saveChange(ops, app, next);
-  sendJson(call.res, 200, { id: app.id });
+  const app = changing(ops, call, true);
+  const body = app && (await bodyOf(ops, call, 'AddApplicationRequest'));
+  if (app && body && saved(ops, call, app, withFreshImages(app, body), undefined, unknownContainerIds(app, body))) sendJson(call.res, 200, { id: app.id });
 }
 
 /** PATCH /apps/{appId}: merge-patch with the array rules (see mergeApplication); the result is checked as create checks it. */
 export async function patchApp(ops: Operations, call: Call): Promise<void> {
-  if (refusedSuspended(ops, call)) return;
-  const app = appOf(ops, call, true);
-  if (!app) return;
-  const body = await readRequestObject(call.req, call.res, 'PatchApplicationRequest', ops.keep('PATCH', call.req.url ?? ''));
-  if (body === undefined) return;
+  const app = changing(ops, call, true);
+  const body = app && (await bodyOf(ops, call, 'PatchApplicationRequest'));
+  if (!app || !body) return;
   const { merged, errors } = mergeApplication(requestOf(app), body);
-  const next = rebuilt(ops, call, app, merged, undefined, errors);
-  if (!next) return;
-  saveChange(ops, app, next);
-  sendJson(call.res, 200, { id: app.id });
+  if (saved(ops, call, app, merged, undefined, errors)) sendJson(call.res, 200, { id: app.id });
 }
-
-const APP_SUSPENDED = 'Application is suspended';
 
 /** POST /apps/{appId}/deploy: progressing, then active with its instances. */
 export function deployApp(ops: Operations, call: Call): void {
-  const app = appOf(ops, call);
+  const app = runnable(ops, call);
   if (!app) return;
-  if (ops.ctx.accountSuspended || app.run.suspended) {
-    sendErrorDetails(call.req, call.res, 409, APP_SUSPENDED);
-    return;
-  }
   ops.store.add({ ...app, run: started(app.run, ops.clock(), true) });
   sendEmpty(call.res, 200);
 }
 
 /** POST /apps/{appId}/undeploy: progressing while every instance stops, then inactive. */
 export function undeployApp(ops: Operations, call: Call): void {
-  const app = appOf(ops, call);
+  const app = runnable(ops, call);
   if (!app) return;
-  if (ops.ctx.accountSuspended || app.run.suspended) {
-    sendErrorDetails(call.req, call.res, 409, APP_SUSPENDED);
-    return;
-  }
   ops.store.add({ ...app, run: stopped(app.run, ops.clock()) });
   sendEmpty(call.res, 200);
 }
@@ -188,15 +190,9 @@ export async function autoscaling(ops: Operations, call: Call): Promise<void> {
     if (app) sendJson(call.res, 200, { ...app.autoScaling });
     return;
   }
-  if (refusedSuspended(ops, call)) return;
-  const app = appOf(ops, call);
-  if (!app) return;
-  const body = await readRequestObject(call.req, call.res, 'AutoscalingSettings', ops.keep('PUT', call.req.url ?? ''));
-  if (body === undefined) return;
-  const next = rebuilt(ops, call, app, { ...requestOf(app), autoScaling: body }, 'autoScaling');
-  if (!next) return;
-  saveChange(ops, app, next);
-  sendEmpty(call.res, 200);
+  const app = changing(ops, call);
+  const body = app && (await bodyOf(ops, call, 'AutoscalingSettings'));
+  if (app && body && saved(ops, call, app, { ...requestOf(app), autoScaling: body }, 'autoScaling')) sendEmpty(call.res, 200);
 }
 
 /** GET and PUT /apps/{appId}/region-settings: the create rules, known regions, and required regions among the allowed. */
@@ -206,11 +202,9 @@ export async function regionSettings(ops: Operations, call: Call): Promise<void>
     if (app) sendJson(call.res, 200, structuredClone(app.regionSettings));
     return;
   }
-  if (refusedSuspended(ops, call)) return;
-  const app = appOf(ops, call);
-  if (!app) return;
-  const body = await readRequestObject(call.req, call.res, 'UpdateRegionSettingsRequest', ops.keep('PUT', call.req.url ?? ''));
-  if (body === undefined) return;
+  const app = changing(ops, call);
+  const body = app && (await bodyOf(ops, call, 'UpdateRegionSettingsRequest'));
+  if (!app || !body) return;
   const request = { ...requestOf(app), regionSettings: body };
   const checked = checkRequest(request, ops.ctx.seed);
   if (checked.ok) {
@@ -224,276 +218,7 @@ export async function regionSettings(ops: Operations, call: Call): Promise<void>
       return;
     }
   }
-  const next = rebuilt(ops, call, app, request, 'regionSettings');
-  if (!next) return;
-  saveChange(ops, app, next);
-  sendEmpty(call.res, 200);
-}
-
-// ---- containers ---------------------------------------------------------------------------------------------------
-
-function containerIndex(ops: Operations, call: Call, app: StoredApp): number | undefined {
-  const cid = call.params[1] ?? '';
-  const index = app.containerTemplates.findIndex((t) => t.id === cid);
-  if (index >= 0) return index;
-  sendErrorDetails(call.req, call.res, 404, `Container '${cid}' was not found in application '${app.id}'.`);
-  return undefined;
-}
-
-/** POST /apps/{appId}/containers: a new container (AddContainerRequest), answered 201 with its ContainerTemplate. */
-export async function addContainer(ops: Operations, call: Call): Promise<void> {
-  if (refusedSuspended(ops, call)) return;
-  const app = appOf(ops, call);
-  if (!app) return;
-  const body = await readRequestObject(call.req, call.res, 'AddContainerRequest', ops.keep('POST', call.req.url ?? ''));
-  if (body === undefined) return;
-  const index = app.containerTemplates.length;
-  const extra = 'id' in body ? [{ field: `containerTemplates[${index}].id`, message: "The JSON property 'id' is not defined on AddContainerRequest." }] : [];
-  const request = requestOf(app);
-  const next = rebuilt(ops, call, app, { ...request, containerTemplates: [...(request['containerTemplates'] as Json[]), body] }, `containerTemplates[${index}]`, extra);
-  if (!next) return;
-  saveChange(ops, app, next);
-  sendJson(call.res, 201, next.containerTemplates[index]);
-}
-
-/** GET, PATCH (PatchContainerRequest, merge-patch) and DELETE /apps/{appId}/containers/{containerId}. */
-export async function container(ops: Operations, call: Call): Promise<void> {
-  if (call.method !== 'GET' && refusedSuspended(ops, call)) return;
-  const app = appOf(ops, call);
-  if (!app) return;
-  const index = containerIndex(ops, call, app);
-  if (index === undefined) return;
-  if (call.method === 'GET') {
-    sendJson(call.res, 200, app.containerTemplates[index]);
-    return;
-  }
-  const request = requestOf(app);
-  const list = request['containerTemplates'] as Json[];
-  if (call.method === 'DELETE') {
-    if (list.length === 1) {
-      sendErrorDetails(call.req, call.res, 400, 'An application needs at least one container; delete the application instead.');
-      return;
-    }
-    const next = rebuilt(ops, call, app, { ...request, containerTemplates: list.filter((_, i) => i !== index) });
-    if (!next) return;
-    saveChange(ops, app, next);
-    sendEmpty(call.res, 200);
-    return;
-  }
-  const body = await readRequestObject(call.req, call.res, 'PatchContainerRequest', ops.keep('PATCH', call.req.url ?? ''));
-  if (body === undefined) return;
-  const extra = 'id' in body ? [{ field: `containerTemplates[${index}].id`, message: "The JSON property 'id' is not defined on PatchContainerRequest." }] : [];
-  const changed = list.map((c, i) => (i === index ? mergeContainer(c, body) : c));
-  const next = rebuilt(ops, call, app, { ...request, containerTemplates: changed }, `containerTemplates[${index}]`, extra);
-  if (!next) return;
-  saveChange(ops, app, next);
-  sendJson(call.res, 200, next.containerTemplates[index]);
-}
-
-/** PUT /apps/{appId}/containers/{containerId}/env: the container's variables become exactly the body's name → value pairs. */
-export async function containerEnv(ops: Operations, call: Call): Promise<void> {
-  if (refusedSuspended(ops, call)) return;
-  const app = appOf(ops, call);
-  if (!app) return;
-  const index = containerIndex(ops, call, app);
-  if (index === undefined) return;
-  const body = await readRequestObject(call.req, call.res, 'object of name to value', ops.keep('PUT', call.req.url ?? ''));
-  if (body === undefined) return;
-  const errors = Object.entries(body)
-    .filter(([, v]) => typeof v !== 'string')
-    .map(([k]) => ({ field: k, message: `The value of ${k} must be a string.` }));
-  if (errors.length > 0) {
-    sendErrorDetails(call.req, call.res, 400, SEE_ERRORS, errors);
-    return;
-  }
-  const request = requestOf(app);
-  const list = (request['containerTemplates'] as Json[]).map((c, i) =>
-    i === index ? { ...c, environmentVariables: Object.entries(body).map(([name, value]) => ({ name, value })) } : c,
-  );
-  const next = rebuilt(ops, call, app, { ...request, containerTemplates: list }, `containerTemplates[${index}]`);
-  if (!next) return;
-  saveChange(ops, app, next);
-  sendJson(call.res, 200, next.containerTemplates[index]);
-}
-
-// ---- endpoints ----------------------------------------------------------------------------------------------------
-
-/** GET /apps/{appId}/endpoints: every endpoint with the container it belongs to. */
-export function listEndpoints(ops: Operations, call: Call): void {
-  const app = appOf(ops, call);
-  if (!app) return;
-  const items = app.containerTemplates.flatMap((t) => t.endpoints.map((e) => ({ ...e, containerName: t.name, containerId: t.id })));
-  sendJson(call.res, 200, { items, meta: { totalItems: items.length }, cursor: null });
-}
-
-/** POST /apps/{appId}/containers/{containerId}/endpoints (EndpointRequest): 201 {id}. */
-export async function addEndpoint(ops: Operations, call: Call): Promise<void> {
-  if (refusedSuspended(ops, call)) return;
-  const app = appOf(ops, call);
-  if (!app) return;
-  const index = containerIndex(ops, call, app);
-  if (index === undefined) return;
-  const body = await readRequestObject(call.req, call.res, 'EndpointRequest', ops.keep('POST', call.req.url ?? ''));
-  if (body === undefined) return;
-  const request = requestOf(app);
-  const list = request['containerTemplates'] as Json[];
-  const endpoints = (list[index]?.['endpoints'] as Json[] | undefined) ?? [];
-  const at = endpoints.length;
-  const taken = endpoints.some((e) => e['displayName'] === body['displayName'])
-    ? [{ field: `containerTemplates[${index}].endpoints[${at}].displayName`, message: `The container already has an endpoint named '${String(body['displayName'])}'.` }]
-    : [];
-  const changed = list.map((c, i) => (i === index ? { ...c, endpoints: [...endpoints, body] } : c));
-  const next = rebuilt(ops, call, app, { ...request, containerTemplates: changed }, `containerTemplates[${index}].endpoints[${at}]`, taken);
-  if (!next) return;
-  saveChange(ops, app, next);
-  sendJson(call.res, 201, { id: next.containerTemplates[index]?.endpoints[at]?.id ?? '' });
-}
-
-/** PUT (EndpointRequest, the endpoint keeps its id) and DELETE /apps/{appId}/endpoints/{endpointId}. */
-export async function endpoint(ops: Operations, call: Call): Promise<void> {
-  if (refusedSuspended(ops, call)) return;
-  const app = appOf(ops, call);
-  if (!app) return;
-  const eid = call.params[1] ?? '';
-  const ti = app.containerTemplates.findIndex((t) => t.endpoints.some((e) => e.id === eid));
-  const template = app.containerTemplates[ti];
-  const ei = template?.endpoints.findIndex((e) => e.id === eid) ?? -1;
-  if (!template || ei < 0) {
-    sendErrorDetails(call.req, call.res, 404, `Endpoint '${eid}' was not found in application '${app.id}'.`);
-    return;
-  }
-  const request = requestOf(app);
-  const list = request['containerTemplates'] as Json[];
-  const endpoints = (list[ti]?.['endpoints'] as Json[] | undefined) ?? [];
-  if (call.method === 'DELETE') {
-    const changed = list.map((c, i) => (i === ti ? { ...c, endpoints: endpoints.filter((_, j) => j !== ei) } : c));
-    const next = rebuilt(ops, call, app, { ...request, containerTemplates: changed });
-    if (!next) return;
-    saveChange(ops, app, next);
-    sendEmpty(call.res, 200);
-    return;
-  }
-  const body = await readRequestObject(call.req, call.res, 'EndpointRequest', ops.keep('PUT', call.req.url ?? ''));
-  if (body === undefined) return;
-  const changed = list.map((c, i) => (i === ti ? { ...c, endpoints: endpoints.map((e, j) => (j === ei ? body : e)) } : c));
-  const next = rebuilt(ops, call, app, { ...request, containerTemplates: changed }, `containerTemplates[${ti}].endpoints[${ei}]`);
-  if (!next) return;
-  // The endpoint keeps its id and public address whatever its new name.
-  const old = template.endpoints[ei]!;
-  const templates = next.containerTemplates.map((t, i) =>
-    i === ti ? { ...t, endpoints: t.endpoints.map((e, j) => (j === ei ? { ...e, id: old.id, publicHost: e.type === old.type ? old.publicHost : e.publicHost } : e)) } : t,
-  );
-  const first = templates.flatMap((t) => t.endpoints)[0];
-  saveChange(ops, app, { ...next, containerTemplates: templates, ...(first ? { displayEndpoint: { id: first.id, address: first.publicHost, type: first.type } } : {}) });
-  sendEmpty(call.res, 200);
-}
-
-// ---- volumes, pods, nodes -----------------------------------------------------------------------------------------
-
-export function listVolumes(ops: Operations, call: Call): void {
-  const app = appOf(ops, call);
-  if (app) sendJson(call.res, 200, volumesOf(app, ops.ctx.seed, ops.clock()));
-}
-
-function volumeIndex(call: Call, app: StoredApp): number | undefined {
-  const name = call.params[1] ?? '';
-  const index = app.volumes.findIndex((v) => v.name === name);
-  if (index >= 0) return index;
-  sendErrorDetails(call.req, call.res, 404, `Volume '${name}' was not found in application '${app.id}'.`);
-  return undefined;
-}
-
-/** PATCH (PatchVolumeRequest: rename, which renames its mounts too, or grow) and DELETE (with its mounts) /apps/{appId}/volumes/{name}. */
-export async function volume(ops: Operations, call: Call): Promise<void> {
-  if (refusedSuspended(ops, call)) return;
-  const app = appOf(ops, call);
-  if (!app) return;
-  const index = volumeIndex(call, app);
-  if (index === undefined) return;
-  const name = app.volumes[index]!.name;
-  const clock = ops.clock();
-  const request = requestOf(app);
-  const unmount = (rename?: string) =>
-    (request['containerTemplates'] as Json[]).map((c) => ({
-      ...c,
-      volumeMounts: ((c['volumeMounts'] as Json[] | undefined) ?? []).flatMap((m) => (m['name'] !== name ? [m] : rename === undefined ? [] : [{ ...m, name: rename }])),
-    }));
-  if (call.method === 'DELETE') {
-    const ids = volumeInstances(app, ops.ctx.seed, clock, name).map((v) => v.id);
-    const next = rebuilt(ops, call, app, { ...request, volumes: app.volumes.filter((_, i) => i !== index).map((v) => ({ ...v })), containerTemplates: unmount() });
-    if (!next) return;
-    saveChange(ops, app, next, false);
-    sendJson(call.res, 200, { ids });
-    return;
-  }
-  const body = await readRequestObject(call.req, call.res, 'PatchVolumeRequest', ops.keep('PATCH', call.req.url ?? ''));
-  if (body === undefined) return;
-  const merged = mergePatch(app.volumes[index], body) as Json;
-  const errors: ValidationError[] = [];
-  if (typeof merged['size'] === 'number' && merged['size'] < app.volumes[index]!.size) {
-    errors.push({ field: `volumes[${index}].size`, message: `A volume cannot shrink: '${name}' has ${app.volumes[index]!.size} GB.` });
-  }
-  const renamed = typeof merged['name'] === 'string' && merged['name'] !== name ? merged['name'] : undefined;
-  if (renamed !== undefined && app.volumes.some((v) => v.name === renamed)) {
-    errors.push({ field: `volumes[${index}].name`, message: `The application already has a volume named '${renamed}'.` });
-  }
-  const volumes = app.volumes.map((v, i) => (i === index ? merged : { ...v }));
-  const next = rebuilt(ops, call, app, { ...request, volumes, containerTemplates: unmount(renamed ?? name) }, `volumes[${index}]`, errors);
-  if (!next) return;
-  saveChange(ops, app, next, false);
-  const saved = next.volumes[index]!;
-  sendJson(call.res, 200, { name: saved.name, size: saved.size });
-}
-
-/** POST /apps/{appId}/volumes/{name}/detach: its instances are detached from their pods until the next deploy. */
-export function detachVolume(ops: Operations, call: Call): void {
-  const app = appOf(ops, call);
-  if (!app) return;
-  const index = volumeIndex(call, app);
-  if (index === undefined) return;
-  const name = app.volumes[index]!.name;
-  if (!app.run.detachedVolumes.includes(name)) ops.store.add({ ...app, run: { ...app.run, detachedVolumes: [...app.run.detachedVolumes, name] } });
-  sendJson(call.res, 200, { name });
-}
-
-/** DELETE /apps/{appId}/volumes/{name}/instances/{instanceId}. */
-export function deleteVolumeInstance(ops: Operations, call: Call): void {
-  const app = appOf(ops, call);
-  if (!app) return;
-  const index = volumeIndex(call, app);
-  if (index === undefined) return;
-  const id = call.params[2] ?? '';
-  if (!volumeInstances(app, ops.ctx.seed, ops.clock(), app.volumes[index]!.name).some((v) => v.id === id)) {
-    sendErrorDetails(call.req, call.res, 404, `Volume instance '${id}' was not found.`);
-    return;
-  }
-  ops.store.add({ ...app, run: { ...app.run, deletedVolumeInstances: [...app.run.deletedVolumeInstances, id] } });
-  sendJson(call.res, 200, { id });
-}
-
-/** POST /apps/{appId}/pods/{podId}/recreate: that pod is replaced by a new one (the app is progressing meanwhile). */
-export function recreatePod(ops: Operations, call: Call): void {
-  const app = appOf(ops, call);
-  if (!app) return;
-  if (ops.ctx.accountSuspended || app.run.suspended) {
-    sendErrorDetails(call.req, call.res, 409, APP_SUSPENDED);
-    return;
-  }
-  const clock = ops.clock();
-  const podId = call.params[1] ?? '';
-  const pod = podsOf(app, ops.ctx.seed, clock).find((p) => p.id === podId);
-  if (!pod) {
-    sendErrorDetails(call.req, call.res, 404, `Pod '${podId}' was not found in application '${app.id}'.`);
-    return;
-  }
-  if (!settled(app.run, clock)) {
-    sendErrorDetails(call.req, call.res, 409, 'The application is changing; try again once it has settled.');
-    return;
-  }
-  const key = `${pod.region}:${pod.index}`;
-  const run = { ...app.run, changedAt: clock.now, wasRunning: isRunning(app.run, clock), recreated: { ...app.run.recreated, [key]: (app.run.recreated[key] ?? 0) + 1 } };
-  ops.store.add({ ...app, run });
-  sendEmpty(call.res, 200);
+  if (saved(ops, call, app, request, 'regionSettings')) sendEmpty(call.res, 200);
 }
 
 /** GET /nodes (a cursor-paged list of node addresses) and GET /nodes/plain (all of them). */
@@ -512,4 +237,3 @@ export function nodes(ops: Operations, call: Call, plain: boolean): void {
 export function appView(ops: Operations, app: StoredApp): Application {
   return viewOf(app, ops.ctx.seed, ops.clock());
 }
-

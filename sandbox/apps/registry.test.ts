@@ -1,18 +1,10 @@
 /** The registry questions, limits and optimal region over real HTTP, every answer checked against the OpenAPI document. */
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startSandbox } from '../server.js';
 import { validateResponse } from '../testing/openapi.js';
-import { fullApp, startContainers, type Harness } from './testing/harness.js';
+import { fullApp, useContainers, type Harness } from './testing/harness.js';
 
-const open: Harness[] = [];
-async function start(options: Parameters<typeof startContainers>[0] = {}): Promise<Harness> {
-  const h = await startContainers(options);
-  open.push(h);
-  return h;
-}
-afterEach(async () => {
-  await Promise.all(open.splice(0).map((h) => h.close()));
-});
+const start = useContainers();
 
 const post = (h: Harness, path: string, body: unknown) => h.call('POST', path, { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
 const valid = (method: string, template: string, status: number, body: unknown) => expect(validateResponse('magic-containers', method, template, status, body)).toEqual([]);

@@ -5,11 +5,11 @@
  * has no tags or suggestions (422), as the platform answers for an image it cannot find.
  */
 import { createHash } from 'node:crypto';
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ValidationError } from '../../shared/apps/schema.js';
 import type { SandboxContext } from '../context.js';
-import { BodyError, canAnswer, header, readJson, sendJson } from '../http.js';
-import { sendErrorDetails, sendProblem } from './replies.js';
+import { BodyError, canAnswer, readJson, sendJson } from '../http.js';
+import { pathPattern, type Call, type Route } from './operations.js';
+import { sendErrorDetails } from './replies.js';
 
 type RegistryKind = 'dockerhub' | 'github';
 
@@ -42,6 +42,12 @@ const env = (name: string, defaultValue: string | null = null, required = false)
 const web = (port: number, name = 'web'): Port => ({ port, kind: 'cdn', name });
 const tcp = (port: number, name: string): Port => ({ port, kind: 'anycast', name });
 const vol = (containerPath: string, suggestedVolumeName: string) => ({ containerPath, suggestedVolumeName });
+
+/** MySQL or its fork MariaDB: the same port, data folder and variables, under the image's own prefix. */
+function mysqlLike(name: string, prefix: string, tags: readonly string[]): CatalogueImage {
+  const vars = [env(`${prefix}_ROOT_PASSWORD`, null, true), env(`${prefix}_DATABASE`), env(`${prefix}_USER`), env(`${prefix}_PASSWORD`)];
+  return { registry: 'dockerhub', namespace: 'library', name, tags, ports: [tcp(3306, name)], env: vars, volumes: [vol('/var/lib/mysql', `${name}-data`)] };
+}
 
 /** Well-known public images, with tags, ports, environment and volumes close to what their images declare. */
 export const CATALOGUE: readonly CatalogueImage[] = [
@@ -77,24 +83,8 @@ export const CATALOGUE: readonly CatalogueImage[] = [
     env: [env('WORDPRESS_DB_HOST', null, true), env('WORDPRESS_DB_USER', 'wordpress'), env('WORDPRESS_DB_PASSWORD', null, true), env('WORDPRESS_DB_NAME', 'wordpress')],
     volumes: [vol('/var/www/html', 'wordpress-html')],
   },
-  {
-    registry: 'dockerhub',
-    namespace: 'library',
-    name: 'mysql',
-    tags: ['latest', '9', '8.4', '8.0', 'lts'],
-    ports: [tcp(3306, 'mysql')],
-    env: [env('MYSQL_ROOT_PASSWORD', null, true), env('MYSQL_DATABASE'), env('MYSQL_USER'), env('MYSQL_PASSWORD')],
-    volumes: [vol('/var/lib/mysql', 'mysql-data')],
-  },
-  {
-    registry: 'dockerhub',
-    namespace: 'library',
-    name: 'mariadb',
-    tags: ['latest', '11', '11.4', '10.11', 'lts'],
-    ports: [tcp(3306, 'mariadb')],
-    env: [env('MARIADB_ROOT_PASSWORD', null, true), env('MARIADB_DATABASE'), env('MARIADB_USER'), env('MARIADB_PASSWORD')],
-    volumes: [vol('/var/lib/mysql', 'mariadb-data')],
-  },
+  mysqlLike('mysql', 'MYSQL', ['latest', '9', '8.4', '8.0', 'lts']),
+  mysqlLike('mariadb', 'MARIADB', ['latest', '11', '11.4', '10.11', 'lts']),
   { registry: 'dockerhub', namespace: 'library', name: 'mongo', tags: ['latest', '8', '7', '6'], ports: [tcp(27017, 'mongo')], env: [env('MONGO_INITDB_ROOT_USERNAME'), env('MONGO_INITDB_ROOT_PASSWORD')], volumes: [vol('/data/db', 'mongo-data')] },
   { registry: 'dockerhub', namespace: 'library', name: 'httpd', tags: ['latest', '2.4', '2.4-alpine', 'alpine'], ports: [web(80)], env: [], volumes: [] },
   { registry: 'dockerhub', namespace: 'library', name: 'caddy', tags: ['latest', '2', '2-alpine', 'alpine'], ports: [web(80), web(443, 'https')], env: [], volumes: [vol('/data', 'caddy-data'), vol('/config', 'caddy-config')] },
@@ -206,92 +196,38 @@ const SEARCH_FIELDS: readonly Field[] = [
   { name: 'page', required: false, kind: 'int', range: [1, 100] },
 ];
 
-type Route = 'search' | 'tags' | 'digest' | 'image-config' | 'config-suggestions' | 'limits' | 'optimal';
-const ROUTES: Readonly<Record<string, { readonly route: Route; readonly method: 'GET' | 'POST' }>> = {
-  '/registries/public-images/search': { route: 'search', method: 'POST' },
-  '/registries/tags': { route: 'tags', method: 'POST' },
-  '/registries/digest': { route: 'digest', method: 'POST' },
-  '/registries/image-config': { route: 'image-config', method: 'POST' },
-  '/registries/config-suggestions': { route: 'config-suggestions', method: 'POST' },
-  '/limits': { route: 'limits', method: 'GET' },
-  '/regions/optimal': { route: 'optimal', method: 'GET' },
-};
+type Question = 'search' | 'tags' | 'digest' | 'image-config' | 'config-suggestions';
 
-/**
- * Answers the registry questions, limits and optimal region; false for any other path. `appCount` is how many
- * applications the account holds now (the limits answer counts them).
- */
-export async function handleRegistryQuestions(
-  ctx: SandboxContext,
-  appCount: () => number,
-  req: IncomingMessage,
-  res: ServerResponse,
-  path: string,
-  query: URLSearchParams,
-): Promise<boolean> {
-  const p = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
-  const known = ROUTES[p];
-  if (!known) return false;
-  const method = (req.method ?? 'GET').toUpperCase();
-  if (method !== known.method) {
-    sendProblem(req, res, 405, `${method} is not supported here.`, { allow: known.method });
-    return true;
-  }
-  const key = header(req, 'accesskey');
-  if (key !== ctx.seed.accountKey) {
-    const detail = key === undefined || key === '' ? 'The AccessKey header is missing.' : 'The AccessKey is not valid.';
-    // The document gives the digest question an ErrorDetails 401 where every other answers ProblemDetails.
-    if (known.route === 'digest') sendErrorDetails(req, res, 401, detail);
-    else sendProblem(req, res, 401, detail);
-    return true;
-  }
-  if (known.route === 'limits') {
-    sendJson(res, 200, { maxNumberOfApplications: ctx.options.appLimit, existingNumberOfApplications: appCount(), ...SANDBOX_LIMITS });
-    return true;
-  }
-  if (known.route === 'optimal') {
-    sendJson(res, 200, { region: optimalRegion(ctx, query.get('cdnServerToken')) });
-    return true;
-  }
+/** Answers one registry question (a POST of a JSON body, checked against the fields its schema names). */
+async function ask(ctx: SandboxContext, question: Question, { req, res }: Call): Promise<void> {
   let body: unknown;
   try {
     body = await readJson(req);
   } catch (e) {
     if (!(e instanceof BodyError)) throw e;
     if (canAnswer(res)) sendErrorDetails(req, res, e.status === 400 ? 422 : e.status, e.message);
-    return true;
+    return;
   }
-  const problems = check(body, known.route === 'search' ? SEARCH_FIELDS : known.route === 'tags' ? IMAGE_FIELDS : TAG_FIELDS);
-  if (problems.length > 0) {
-    sendErrorDetails(req, res, 422, 'See the errors for details.', problems);
-    return true;
-  }
+  const problems = check(body, question === 'search' ? SEARCH_FIELDS : question === 'tags' ? IMAGE_FIELDS : TAG_FIELDS);
+  if (problems.length > 0) return sendErrorDetails(req, res, 422, 'See the errors for details.', problems);
   const b = body as Body;
   const kind = registryOf(ctx, b.registryId as string);
-  if (known.route === 'search') {
-    if (!kind) return (sendErrorDetails(req, res, 422, `Registry '${String(b.registryId)}' is not a public registry that can be searched.`), true);
-    sendJson(res, 200, search(kind, b.prefix as string, b.size as number | undefined, b.page as number | undefined));
-    return true;
+  if (question === 'search') {
+    if (!kind) return sendErrorDetails(req, res, 422, `Registry '${String(b.registryId)}' is not a public registry that can be searched.`);
+    return sendJson(res, 200, search(kind, b.prefix as string, b.size as number | undefined, b.page as number | undefined));
   }
   const image = kind ? find(kind, b.imageNamespace as string, b.imageName as string) : undefined;
-  if (known.route === 'image-config') {
+  if (question === 'image-config') {
     // The document gives this question no 422: an image it cannot read has no suggestions.
-    sendJson(res, 200, image ? { endpointSuggestions: endpointsOf(image), volumeSuggestions: image.volumes } : { endpointSuggestions: [], volumeSuggestions: [] });
-    return true;
+    return sendJson(res, 200, image ? { endpointSuggestions: endpointsOf(image), volumeSuggestions: image.volumes } : { endpointSuggestions: [], volumeSuggestions: [] });
   }
   const where = `${String(b.imageNamespace)}/${String(b.imageName)}`;
-  if (!kind) return (sendErrorDetails(req, res, 422, `Registry '${String(b.registryId)}' was not found.`), true);
-  if (!image) return (sendErrorDetails(req, res, 422, `Image '${where}' was not found in the registry.`), true);
-  if (known.route === 'tags') {
-    sendJson(res, 200, image.tags.map((name) => ({ name })));
-    return true;
-  }
+  if (!kind) return sendErrorDetails(req, res, 422, `Registry '${String(b.registryId)}' was not found.`);
+  if (!image) return sendErrorDetails(req, res, 422, `Image '${where}' was not found in the registry.`);
+  if (question === 'tags') return sendJson(res, 200, image.tags.map((name) => ({ name })));
   const tag = b.tag as string;
-  if (!image.tags.includes(tag)) return (sendErrorDetails(req, res, 422, `Tag '${tag}' of image '${where}' was not found.`), true);
-  if (known.route === 'digest') {
-    sendJson(res, 200, { imageNamespace: image.namespace, image: image.name, tag, digest: digestOf(image, tag) });
-    return true;
-  }
+  if (!image.tags.includes(tag)) return sendErrorDetails(req, res, 422, `Tag '${tag}' of image '${where}' was not found.`);
+  if (question === 'digest') return sendJson(res, 200, { imageNamespace: image.namespace, image: image.name, tag, digest: digestOf(image, tag) });
   sendJson(res, 200, {
     endpointSuggestions: endpointsOf(image),
     environmentVariablesSuggestions: image.env,
@@ -300,7 +236,27 @@ export async function handleRegistryQuestions(
     instructions: image.instructions ?? null,
     registryUrl: image.registry === 'dockerhub' ? 'docker.io' : 'ghcr.io',
   });
-  return true;
+}
+
+/**
+ * The registry questions, the account's limits and the optimal region as routes of the area. `appCount` is how many
+ * applications the account holds now (the limits answer counts them).
+ */
+export function registryRoutes(ctx: SandboxContext, appCount: () => number): Route[] {
+  const question = (path: string, q: Question): Route => ({ pattern: pathPattern(`/registries/${path}`), methods: ['POST'], run: (call) => ask(ctx, q, call), keyRefusedAsDetails: q === 'digest' });
+  return [
+    question('public-images/search', 'search'),
+    question('tags', 'tags'),
+    question('digest', 'digest'),
+    question('image-config', 'image-config'),
+    question('config-suggestions', 'config-suggestions'),
+    {
+      pattern: pathPattern('/limits'),
+      methods: ['GET'],
+      run: ({ res }) => sendJson(res, 200, { maxNumberOfApplications: ctx.options.appLimit, existingNumberOfApplications: appCount(), ...SANDBOX_LIMITS }),
+    },
+    { pattern: pathPattern('/regions/optimal'), methods: ['GET'], run: ({ res, query }) => sendJson(res, 200, { region: optimalRegion(ctx, query.get('cdnServerToken')) }) },
+  ];
 }
 
 /** Images whose name (or namespace/name) starts with the prefix, any letter case; official images first. */

@@ -1,7 +1,7 @@
 /** Boundary table for every field rule of the application create request (lengths, counts, ranges, formats, references), posted over HTTP to the containers area. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { validateResponse } from '../testing/openapi.js';
-import { CASES, UPDATE_CASES } from './boundary-table.js';
+import { CASES, UPDATE_CASES } from './testing/boundary-table.js';
 import { fullApp, setPath, startContainers, type Harness } from './testing/harness.js';
 
 let h: Harness;

@@ -1,20 +1,16 @@
 /** DNS zones: the seed's zones plus those added through POST /dnszone, minus deleted ones. */
 import type { SeedData } from '../context.js';
 import { dnsZoneModel, SEED_DATE, type DnsZoneRecord, type Wire } from './models.js';
+import type { ZoneResult } from './respond.js';
 
 // Labels of letters, digits and inner hyphens; at least two labels; a top-level label that is not all digits.
 const DOMAIN = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
-
-/** Result of adding a zone. */
-export type AddResult =
-  | { readonly ok: true; readonly zone: Wire }
-  | { readonly ok: false; readonly errorKey: string; readonly field: string | null; readonly message: string };
 
 /** The DNS zones of one sandbox. */
 export interface DnsZones {
   list(search: string): Wire[];
   get(id: number): Wire | undefined;
-  add(body: unknown): AddResult;
+  add(body: unknown): ZoneResult;
   /** False when there is no such zone. */
   remove(id: number): boolean;
   /** Every zone as kept, for the saved account. */

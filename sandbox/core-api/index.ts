@@ -43,6 +43,14 @@ function withPaging(res: ServerResponse, query: URLSearchParams, defaultPage: nu
   return true;
 }
 
+/** GET of one item: the item `find` gives for the path's id, or the route's 404. */
+function getItem(find: (id: number) => Wire | undefined, notFound: readonly [string, string, string]): Handler {
+  return (_req, res, _query, id) => {
+    const item = id === undefined ? undefined : find(id);
+    return item ? (sendJson(res, 200, item), true) : sendError(res, 404, ...notFound);
+  };
+}
+
 /** The core API area plus its part of the saved account. */
 export interface CoreApiArea extends Area {
   save(): SavedPart<'pullZoneEdits' | 'dnsZones'>;
@@ -71,10 +79,10 @@ export function createCoreApiArea(ctx: SandboxContext): CoreApiArea {
       item: true,
       notFound: PZ_404,
       methods: {
-        GET: (_req, res, _query, id) => {
-          const zone = id === undefined ? undefined : pullZones.get(id);
-          return zone ? (sendJson(res, 200, varied(zone)), true) : sendError(res, 404, ...PZ_404);
-        },
+        GET: getItem((id) => {
+          const zone = pullZones.get(id);
+          return zone && varied(zone);
+        }, PZ_404),
         POST: async (req, res, _query, id) => {
           if (id === undefined || !pullZones.get(id)) return sendError(res, 404, ...PZ_404);
           const read = await readBody(req, res);
@@ -120,10 +128,7 @@ export function createCoreApiArea(ctx: SandboxContext): CoreApiArea {
       item: true,
       notFound: DNS_404,
       methods: {
-        GET: (_req, res, _query, id) => {
-          const zone = id === undefined ? undefined : dnsZones.get(id);
-          return zone ? (sendJson(res, 200, zone), true) : sendError(res, 404, ...DNS_404);
-        },
+        GET: getItem((id) => dnsZones.get(id), DNS_404),
         DELETE: (_req, res, _query, id) => {
           if (id === undefined || !dnsZones.remove(id)) return sendError(res, 404, ...DNS_404);
           sendEmpty(res, 204);
@@ -149,10 +154,10 @@ export function createCoreApiArea(ctx: SandboxContext): CoreApiArea {
       item: true,
       notFound: LIB_404,
       methods: {
-        GET: (_req, res, _query, id) => {
+        GET: getItem((id) => {
           const lib = seed.libraries.find((l) => l.id === id);
-          return lib ? (sendJson(res, 200, varied(videoLibraryModel(lib), 'library')), true) : sendError(res, 404, ...LIB_404);
-        },
+          return lib && varied(videoLibraryModel(lib), 'library');
+        }, LIB_404),
       },
     },
     {

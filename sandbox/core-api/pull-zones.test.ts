@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createSeed } from '../seed.js';
-import { api, coreErrors, list, obj, useSandboxes } from './test-helpers.js';
+import { api, coreErrors, list, obj, useSandboxes } from './testing/support.js';
 
 const start = useSandboxes();
 const seed = createSeed(1);

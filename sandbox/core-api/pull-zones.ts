@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { SeedData, SeedPullZone } from '../context.js';
 import type { Wire } from './models.js';
 import { pullZoneModel, type PullZoneEdits } from './pull-zone-model.js';
+import type { ZoneResult } from './respond.js';
 
 const bool = z.boolean().nullish();
 const int = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).nullish();
@@ -66,18 +67,13 @@ const updateSchema = z.object({
   Type: z.union([z.literal(0), z.literal(1)]).nullish(),
 });
 
-/** Result of an update: the new model, or the field that was refused. */
-export type UpdateResult =
-  | { readonly ok: true; readonly zone: Wire }
-  | { readonly ok: false; readonly errorKey: string; readonly field: string | null; readonly message: string };
-
 /** The pull zones of one sandbox. */
 export interface PullZones {
   list(search: string): Wire[];
   get(id: number): Wire | undefined;
   /** Models of the zones whose storage zone is `storageZoneId`. */
   forStorageZone(storageZoneId: number): Wire[];
-  update(id: number, body: unknown): UpdateResult | undefined;
+  update(id: number, body: unknown): ZoneResult | undefined;
   /** The changes made to each zone, for the saved account. */
   edits(): [number, PullZoneEdits][];
 }

@@ -1,6 +1,12 @@
 /** Error bodies and list paging shared by the core API routes. */
 import type { ServerResponse } from 'node:http';
 import { sendJson } from '../http.js';
+import type { Wire } from './models.js';
+
+/** The result of adding or changing a zone: its new model, or the refusal in the core API's error words. */
+export type ZoneResult =
+  | { readonly ok: true; readonly zone: Wire }
+  | { readonly ok: false; readonly errorKey: string; readonly field: string | null; readonly message: string };
 
 /** Sends the core API's error body `{ErrorKey, Field, Message}`. */
 export function sendError(res: ServerResponse, status: number, errorKey: string, field: string | null, message: string): true {

@@ -1,7 +1,7 @@
 /** The account key never shows in a core API answer, not even in part (a user id once carried its first 36 characters). */
 import { describe, expect, it } from 'vitest';
 import { createSeed, userIdFor } from '../seed.js';
-import { obj, useSandboxes } from './test-helpers.js';
+import { obj, useSandboxes } from './testing/support.js';
 
 const start = useSandboxes();
 

@@ -2,7 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MASK } from '../common/redact.js';
 import { addApplicationRequestSchema } from './schema.js';
-import { appToRequest, changeText, diffApp, diffEnv, diffRequests, updateBody, withListsWritten, type EnvPair } from './app-diff.js';
+import { diffEnv, diffRequests, updateBody, withListsWritten, type EnvPair } from './app-diff.js';
+import { changeText } from './change-words.js';
+import { appToRequest } from './duplicate-app.js';
 
 /** An application as the sandbox answers `GET /apps/{id}`: two containers, env vars (one secret), an endpoint, a volume. */
 const APP = {
@@ -37,6 +39,12 @@ const APP = {
 };
 
 type Req = ReturnType<typeof appToRequest>;
+type Json = Parameters<typeof diffRequests>[0];
+/** The app's changes as the edit form's review finds them: the app as a request, the update's body, the differences. */
+function diffApp(app: Json, desired: Json) {
+  const current = appToRequest(app);
+  return diffRequests(current, updateBody(current, desired));
+}
 const clone = (r: Req): Req => JSON.parse(JSON.stringify(r)) as Req;
 
 describe('appToRequest', () => {
@@ -55,7 +63,7 @@ describe('appToRequest', () => {
   });
 });
 
-describe('diffApp', () => {
+describe('diffRequests of an update', () => {
   it('names a changed tag and a removed variable as the form labels them', () => {
     const desired = clone(appToRequest(APP));
     const web = desired.containerTemplates![0]!;

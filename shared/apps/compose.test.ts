@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addApplicationRequestSchema } from './schema.js';
-import { composeEnvFiles, durationSeconds, mapCompose, parseComposeText, type EnvFileRead } from './compose.js';
+import { composeEnvFiles, mapCompose, parseComposeText, type EnvFileRead } from './compose.js';
+import { durationSeconds } from './compose-health.js';
 import { setEndpointKind, withEndpoints } from './compose-endpoints.js';
 
 const REGISTRIES = [

@@ -8,12 +8,7 @@ import { z } from 'zod';
 import { LIMITS, addApplicationRequestSchema, type AddApplicationRequestInput } from './schema.js';
 import { parseImageReference } from './image-reference.js';
 import { matchRegistry, type RegistryLike } from './image-registry.js';
-
-type Json = Readonly<Record<string, unknown>>;
-
-function isRecord(v: unknown): v is Json {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
+import { isRecord, type Json } from './json.js';
 
 /**
  * The value with only what the schema names, recursively; nulls and absent members dropped (the request reads them
@@ -95,7 +90,7 @@ export function duplicateAppBody(detail: Json, registries: readonly RegistryLike
  * The application as the request that would leave it as it is (its own name, the container ids and pull zones kept):
  * what an edit starts from, and what a merge-patch of it changes nothing in.
  */
-export function currentAppBody(detail: Json, registries: readonly RegistryLike[] = []): AddApplicationRequestInput {
+export function appToRequest(detail: Json, registries: readonly RegistryLike[] = []): AddApplicationRequestInput {
   return requestFromApp(detail, registries, typeof detail.name === 'string' ? detail.name : '', { ids: true });
 }
 

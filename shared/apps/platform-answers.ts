@@ -5,6 +5,7 @@
  * kept as they came (an unknown status stays its own word). One list item that cannot be used is skipped and counted,
  * with the first reason, and never costs the rest of the list.
  */
+import { isRecord } from './json.js';
 
 /** Items of a list that could not be read: how many, and why the first one could not. */
 export interface Unreadable {
@@ -38,9 +39,6 @@ export interface ListRead<T> {
   readonly cursor: string | null;
 }
 
-type Obj = Readonly<Record<string, unknown>>;
-
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 /** Text, or null when absent, null, or not text (a member only shown is not worth losing its item over). */
 const text = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 const flag = (v: unknown): boolean | null => (typeof v === 'boolean' ? v : null);
@@ -63,7 +61,7 @@ function idOf(v: unknown): ItemRead<string> {
  * whole is unreadable only when it is not an object or its items are not a list; then the reason is returned.
  */
 export function readListPage<T>(raw: unknown, item: (raw: unknown) => ItemRead<T>): ListRead<T> | { readonly error: string } {
-  if (!isObj(raw)) return { error: `The answer is ${kindOf(raw)}, not a list page.` };
+  if (!isRecord(raw)) return { error: `The answer is ${kindOf(raw)}, not a list page.` };
   const list = raw.items ?? [];
   if (!Array.isArray(list)) return { error: `Its items are ${kindOf(list)}, not a list.` };
   const items: T[] = [];
@@ -73,7 +71,7 @@ export function readListPage<T>(raw: unknown, item: (raw: unknown) => ItemRead<T
     if (r.ok) items.push(r.value);
     else unreadable = addUnreadable(unreadable, { count: 1, reason: `item ${i + 1}: ${r.reason}` });
   });
-  const meta = isObj(raw.meta) ? raw.meta : null;
+  const meta = isRecord(raw.meta) ? raw.meta : null;
   const cursor = typeof raw.cursor === 'string' && raw.cursor !== '' ? raw.cursor : null;
   return { items, unreadable, totalItems: whole(meta?.totalItems), cursor };
 }
@@ -86,7 +84,7 @@ export interface DisplayEndpointRead {
 }
 
 function displayEndpointOf(v: unknown): DisplayEndpointRead | null {
-  if (!isObj(v)) return null;
+  if (!isRecord(v)) return null;
   return { id: text(v.id), address: text(v.address), type: text(v.type) };
 }
 
@@ -104,7 +102,7 @@ export interface AppListItemRead {
 
 /** Reads one `AppListItem`. */
 export function readAppListItem(raw: unknown): ItemRead<AppListItemRead> {
-  if (!isObj(raw)) return { ok: false, reason: `it is ${kindOf(raw)}, not an app` };
+  if (!isRecord(raw)) return { ok: false, reason: `it is ${kindOf(raw)}, not an app` };
   const id = idOf(raw.id);
   if (!id.ok) return id;
   return {
@@ -134,7 +132,7 @@ export interface ApplicationRead {
  * only an answer that is not an object cannot be read at all.
  */
 export function readApplication(raw: unknown, askedId: string): ItemRead<ApplicationRead> {
-  if (!isObj(raw)) return { ok: false, reason: `the answer is ${kindOf(raw)}, not an app` };
+  if (!isRecord(raw)) return { ok: false, reason: `the answer is ${kindOf(raw)}, not an app` };
   const id = idOf(raw.id);
   const appId = id.ok ? id.value : askedId;
   return { ok: true, value: { ...raw, id: appId, name: text(raw.name) || appId, status: text(raw.status), runtimeType: text(raw.runtimeType) } };
@@ -152,7 +150,7 @@ export interface RegionRead {
 
 /** Reads one `Region`. */
 export function readRegion(raw: unknown): ItemRead<RegionRead> {
-  if (!isObj(raw)) return { ok: false, reason: `it is ${kindOf(raw)}, not a region` };
+  if (!isRecord(raw)) return { ok: false, reason: `it is ${kindOf(raw)}, not a region` };
   const id = idOf(raw.id);
   if (!id.ok) return id;
   return {
@@ -177,7 +175,7 @@ export interface RegistryRead {
 
 /** Reads one `ContainerRegistry`. */
 export function readRegistry(raw: unknown): ItemRead<RegistryRead> {
-  if (!isObj(raw)) return { ok: false, reason: `it is ${kindOf(raw)}, not a registry` };
+  if (!isRecord(raw)) return { ok: false, reason: `it is ${kindOf(raw)}, not a registry` };
   const id = idOf(raw.id);
   if (!id.ok) return id;
   const keptId = typeof raw.id === 'number' ? raw.id : id.value;

@@ -3,10 +3,9 @@
  * suggestions, account limits and the optimal region. As in platform-answers.ts: members may be missing or null,
  * unknown members are kept, and one item that cannot be used is skipped and counted without costing the rest.
  */
+import { isRecord } from './json.js';
 import { addUnreadable, NOTHING_UNREADABLE, readRegion, type ItemRead, type RegionRead, type Unreadable } from './platform-answers.js';
 
-type Obj = Readonly<Record<string, unknown>>;
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 const text = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 const whole = (v: unknown): number | null => (typeof v === 'number' && Number.isSafeInteger(v) ? v : null);
 const kindOf = (v: unknown): string => (v === null ? 'null' : Array.isArray(v) ? 'a list' : typeof v === 'object' ? 'an object' : typeof v);
@@ -39,7 +38,7 @@ export interface FoundImage {
 
 /** Reads one `ContainerImage` (`{id, namespace}`; the id is the image's name). A missing namespace is empty. */
 export function readFoundImage(raw: unknown): ItemRead<FoundImage> {
-  if (!isObj(raw)) return { ok: false, reason: `it is ${kindOf(raw)}, not an image` };
+  if (!isRecord(raw)) return { ok: false, reason: `it is ${kindOf(raw)}, not an image` };
   const name = text(raw.id) ?? text(raw.name);
   if (!name) return { ok: false, reason: 'it has no name' };
   return { ok: true, value: { namespace: text(raw.namespace) ?? '', name } };
@@ -48,7 +47,7 @@ export function readFoundImage(raw: unknown): ItemRead<FoundImage> {
 /** Reads one `ContainerImageTag` (`{name}`); a bare string is taken as the name. */
 export function readTag(raw: unknown): ItemRead<string> {
   if (typeof raw === 'string' && raw !== '') return { ok: true, value: raw };
-  if (!isObj(raw)) return { ok: false, reason: `it is ${kindOf(raw)}, not a tag` };
+  if (!isRecord(raw)) return { ok: false, reason: `it is ${kindOf(raw)}, not a tag` };
   const name = text(raw.name);
   return name ? { ok: true, value: name } : { ok: false, reason: 'it has no name' };
 }
@@ -87,22 +86,22 @@ export interface ConfigSuggestionsRead {
 }
 
 function readEndpoint(raw: unknown): ItemRead<EndpointSuggestionRead> {
-  if (!isObj(raw)) return { ok: false, reason: `it is ${kindOf(raw)}, not an endpoint` };
+  if (!isRecord(raw)) return { ok: false, reason: `it is ${kindOf(raw)}, not an endpoint` };
   const displayName = text(raw.displayName);
   if (!displayName) return { ok: false, reason: 'the endpoint has no name' };
-  if (!isObj(raw.cdn) && !isObj(raw.anycast)) return { ok: false, reason: `endpoint ${displayName} is neither CDN nor anycast` };
+  if (!isRecord(raw.cdn) && !isRecord(raw.anycast)) return { ok: false, reason: `endpoint ${displayName} is neither CDN nor anycast` };
   return { ok: true, value: { ...raw, displayName } };
 }
 
 function readEnv(raw: unknown): ItemRead<EnvSuggestionRead> {
-  if (!isObj(raw)) return { ok: false, reason: `it is ${kindOf(raw)}, not a variable` };
+  if (!isRecord(raw)) return { ok: false, reason: `it is ${kindOf(raw)}, not a variable` };
   const name = text(raw.name);
   if (!name) return { ok: false, reason: 'the variable has no name' };
   return { ok: true, value: { name, defaultValue: text(raw.defaultValue), required: raw.required === true, description: text(raw.description) } };
 }
 
 function readVolume(raw: unknown): ItemRead<VolumeSuggestionRead> {
-  if (!isObj(raw)) return { ok: false, reason: `it is ${kindOf(raw)}, not a volume` };
+  if (!isRecord(raw)) return { ok: false, reason: `it is ${kindOf(raw)}, not a volume` };
   const containerPath = text(raw.containerPath);
   if (!containerPath) return { ok: false, reason: 'the volume has no path' };
   return { ok: true, value: { containerPath, suggestedVolumeName: text(raw.suggestedVolumeName) ?? '' } };
@@ -110,7 +109,7 @@ function readVolume(raw: unknown): ItemRead<VolumeSuggestionRead> {
 
 /** Reads `ContainerConfigSuggestions` (or `ImageConfig`, which has only the endpoints and volumes). */
 export function readConfigSuggestions(raw: unknown): ConfigSuggestionsRead | { readonly error: string } {
-  if (!isObj(raw)) return { error: `The answer is ${kindOf(raw)}, not suggestions.` };
+  if (!isRecord(raw)) return { error: `The answer is ${kindOf(raw)}, not suggestions.` };
   let unreadable = NOTHING_UNREADABLE;
   const list = <T>(v: unknown, item: (r: unknown) => ItemRead<T>): T[] => {
     const r = readItems(v, item);
@@ -147,7 +146,7 @@ export interface LimitsRead {
 
 /** Reads `UserLimits`. */
 export function readLimits(raw: unknown): LimitsRead | { readonly error: string } {
-  if (!isObj(raw)) return { error: `The answer is ${kindOf(raw)}, not limits.` };
+  if (!isRecord(raw)) return { error: `The answer is ${kindOf(raw)}, not limits.` };
   return {
     maxApps: whole(raw.maxNumberOfApplications),
     existingApps: whole(raw.existingNumberOfApplications),
@@ -161,7 +160,7 @@ export function readLimits(raw: unknown): LimitsRead | { readonly error: string 
 
 /** Reads `OptimalBaseRegionResponse`: the region, or null when there is none that can be used. */
 export function readOptimalRegion(raw: unknown): RegionRead | null {
-  if (!isObj(raw)) return null;
+  if (!isRecord(raw)) return null;
   const r = readRegion(raw.region);
   return r.ok ? r.value : null;
 }

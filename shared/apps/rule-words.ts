@@ -4,11 +4,10 @@
  * field errors without loading the platform's schema; app-rules.ts applies the schema and these words together.
  */
 import { formatPath } from '../common/json-path.js';
+import { isRecord } from './json.js';
 import { LIMITS } from './limits.js';
 
 type Part = string | number;
-type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isInt = (n: unknown): n is number => typeof n === 'number' && Number.isInteger(n);
 
 /** A field: the label the form shows beside it, the rule in words, and whether an empty value counts as missing. */
@@ -251,14 +250,14 @@ export interface CrossFieldProblem {
  */
 export function crossFieldProblems(body: unknown): CrossFieldProblem[] {
   const problems: CrossFieldProblem[] = [];
-  if (!isObject(body)) return problems;
-  const scaling = isObject(body.autoScaling) ? body.autoScaling : {};
+  if (!isRecord(body)) return problems;
+  const scaling = isRecord(body.autoScaling) ? body.autoScaling : {};
   const { min, max } = scaling;
   // Shown on max: the user raising min past max is told where the bound is, and fixing either clears it.
   if (isInt(min) && isInt(max) && min > max) {
     problems.push({ path: ['autoScaling', 'max'], rule: `at least the minimum (${min}); the platform refuses a max below the min` });
   }
-  const regions = isObject(body.regionSettings) ? body.regionSettings : {};
+  const regions = isRecord(body.regionSettings) ? body.regionSettings : {};
   const ids = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : []);
   // Without an allowed list the platform takes the required regions as they are; only a list that leaves some out is refused.
   const allowed = new Set(ids(regions.allowedRegionIds));

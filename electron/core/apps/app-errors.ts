@@ -3,6 +3,7 @@
  * do, the platform's own message beneath it, and every `errors[]` entry kept — those naming a field as `fieldErrors`
  * under the platform's path (`containerTemplates[0].endpoints[1].cdn.portMappings`), the others in the detail.
  */
+import { isRecord } from '../../../shared/apps/json.js';
 import { serverFieldMessage } from '../../../shared/apps/rule-words.js';
 import { redactError } from '../../../shared/common/redact.js';
 import { appError, type AppError, type ErrorKind } from '../../../shared/contract/result.js';
@@ -75,8 +76,6 @@ export function appsErrorText(status: number, operation: AppsOperation = 'create
   return Object.hasOwn(APPS_ERROR_TEXTS, status) ? APPS_ERROR_TEXTS[status]! : fallback(status);
 }
 
-type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 const text = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() !== '' ? v : undefined);
 
 /** One `errors[]` entry, or one message of ASP.NET's `errors: { field: [messages] }`. */
@@ -87,18 +86,18 @@ export interface PlatformFieldError {
 
 /** Every error entry of a body, in order, in whichever shape the platform used (an older one sent the list alone). */
 export function errorEntries(body: unknown): PlatformFieldError[] {
-  if (!isObject(body) && !Array.isArray(body)) return [];
+  if (!isRecord(body) && !Array.isArray(body)) return [];
   const errors = Array.isArray(body) ? body : body.errors;
   const out: PlatformFieldError[] = [];
   if (Array.isArray(errors)) {
     for (const e of errors) {
-      if (!isObject(e)) continue;
+      if (!isRecord(e)) continue;
       const message = text(e.message) ?? text(e.Message);
       if (message === undefined) continue;
       const field = text(e.field) ?? text(e.Field);
       out.push(field === undefined ? { message } : { field, message });
     }
-  } else if (isObject(errors)) {
+  } else if (isRecord(errors)) {
     for (const [field, messages] of Object.entries(errors)) {
       const list = Array.isArray(messages) ? messages : [messages];
       for (const m of list) if (text(m) !== undefined) out.push(field.trim() === '' ? { message: m as string } : { field, message: m as string });
@@ -167,7 +166,7 @@ function parseBody(body: Uint8Array): unknown {
  * null or missing), a bare JSON string (an older error form), or a body that is not JSON described as what it is.
  */
 function platformWords(json: unknown, body: Uint8Array): string | undefined {
-  if (isObject(json)) {
+  if (isRecord(json)) {
     const said = text(json.detail) ?? text(json.title) ?? text(json.message) ?? text(json.Message);
     return said === undefined ? undefined : `The platform said: ${cleanText(said)}`;
   }

@@ -17,14 +17,14 @@ import {
 import { AppOverview, AppOverviewRegion } from '../../../shared/contract/apps.js';
 import { appError } from '../../../shared/contract/result.js';
 import { AppFailure } from '../errors.js';
-import type { PlatformClient, PlatformResponse } from '../platform/types.js';
+import type { PlatformClient, PlatformRequest, PlatformResponse } from '../platform/types.js';
 import { explainAppsError } from './app-errors.js';
 
 /** Pages followed at most when a list is read whole; far more than any account has, so a platform that repeats a cursor cannot loop us forever. */
 export const MAX_PAGES = 200;
 
 /** The answer's JSON (a 2xx), or the error it explains as an AppFailure in the user's words; `request` (the body sent, if any) names the rows in field errors. */
-export function answer(method: string, path: string, res: PlatformResponse, request?: unknown): unknown {
+function answer(method: string, path: string, res: PlatformResponse, request?: unknown): unknown {
   if (res.status >= 200 && res.status < 300) return res.json();
   throw new AppFailure(explainAppsError({ status: res.status, body: res.body, where: `${method} ${path}`, ...(request !== undefined ? { request } : {}) }));
 }
@@ -107,14 +107,30 @@ export function readOverview(raw: unknown): AppOverview | undefined {
 }
 
 const appPath = (id: string) => `/apps/${encodeURIComponent(id)}`;
-const withSignal = (signal: AbortSignal | undefined) => (signal ? { signal } : {});
+
+/** What one request sends: a value as JSON, or a text exactly as it is; a query; the caller's signal. */
+interface Send {
+  readonly json?: unknown;
+  readonly text?: string;
+  readonly query?: PlatformRequest['query'];
+  readonly signal?: AbortSignal | undefined;
+}
+
+/** Sends requests to the containers API over a client, each read as `answer` reads it (`request` names field errors' rows). */
+export function containersCall(client: PlatformClient) {
+  return async (method: string, path: string, { json, text, query, signal }: Send = {}, request?: unknown): Promise<unknown> => {
+    const body = text !== undefined ? { body: text, contentType: 'application/json' } : json !== undefined ? { json } : {};
+    const res = await client.send({ area: 'containers', method, path, ...body, ...(query ? { query } : {}), ...(signal ? { signal } : {}) });
+    return answer(method, path, res, request);
+  };
+}
 
 /** Binds the calls to a client. */
 export function appsApi(client: PlatformClient): AppsApi {
+  const call = containersCall(client);
   const page = async <T>(path: string, item: (raw: unknown) => ItemRead<T>, limit: number | undefined, cursor: string | null | undefined, signal?: AbortSignal) => {
     const query = { ...(limit !== undefined ? { limit } : {}), ...(cursor ? { nextCursor: cursor } : {}) };
-    const res = await client.send({ area: 'containers', method: 'GET', path, query, ...withSignal(signal) });
-    return pageOf(`GET ${path}`, answer('GET', path, res), item);
+    return pageOf(`GET ${path}`, await call('GET', path, { query, signal }), item);
   };
   return {
     list: (item, p = {}, signal) => page('/apps', item, p.limit, p.cursor, signal),
@@ -132,59 +148,45 @@ export function appsApi(client: PlatformClient): AppsApi {
       return { items, unreadable };
     },
     async get(id: string, signal?: AbortSignal): Promise<ApplicationRead> {
-      const res = await client.send({ area: 'containers', method: 'GET', path: appPath(id), ...withSignal(signal) });
-      const read = readApplication(answer('GET', appPath(id), res), id);
+      const read = readApplication(await call('GET', appPath(id), { signal }), id);
       if (!read.ok) throw unexpected(`GET ${appPath(id)}`, `The app: ${read.reason}.`);
       return read.value;
     },
     async delete(id, signal) {
-      const res = await client.send({ area: 'containers', method: 'DELETE', path: appPath(id), ...withSignal(signal) });
-      answer('DELETE', appPath(id), res);
+      await call('DELETE', appPath(id), { signal });
     },
     async create(text, signal) {
       // The platform's rules (a large schema) load with the first create, not with the core: the app opens sooner.
       const body = (await import('./validate.js')).checkedBody(text);
-      const res = await client.send({ area: 'containers', method: 'POST', path: '/apps', body: text, contentType: 'application/json', ...withSignal(signal) });
-      const raw = answer('POST', '/apps', res, body);
-      const parsed = z.looseObject({ id: z.string().min(1) }).safeParse(raw);
+      const parsed = z.looseObject({ id: z.string().min(1) }).safeParse(await call('POST', '/apps', { text, signal }, body));
       if (!parsed.success) throw unexpected('POST /apps', 'The new app has no id.');
       return parsed.data;
     },
     async run(id, action, signal) {
-      const path = `${appPath(id)}/${action}`;
-      const res = await client.send({ area: 'containers', method: 'POST', path, ...withSignal(signal) });
-      answer('POST', path, res);
+      await call('POST', `${appPath(id)}/${action}`, { signal });
     },
     async overview(id, signal) {
       const path = `${appPath(id)}/overview`;
-      const res = await client.send({ area: 'containers', method: 'GET', path, ...withSignal(signal) });
-      const read = readOverview(answer('GET', path, res));
+      const read = readOverview(await call('GET', path, { signal }));
       if (!read) throw unexpected(`GET ${path}`, 'The overview is not an object.');
       return read;
     },
     async update(id, text, signal) {
       const body = (await import('./validate.js')).checkedBody(text);
-      const path = appPath(id);
-      const res = await client.send({ area: 'containers', method: 'PATCH', path, body: text, contentType: 'application/json', ...withSignal(signal) });
-      const raw = answer('PATCH', path, res, body);
       // The platform answers the app's id; an empty answer still means the change was taken.
-      const parsed = z.looseObject({ id: z.string().min(1) }).safeParse(raw);
+      const parsed = z.looseObject({ id: z.string().min(1) }).safeParse(await call('PATCH', appPath(id), { text, signal }, body));
       return { id: parsed.success ? parsed.data.id : id };
     },
     async setScaling(id, { min, max }, signal) {
-      const path = `${appPath(id)}/autoscaling`;
-      const res = await client.send({ area: 'containers', method: 'PUT', path, body: JSON.stringify({ min, max }), contentType: 'application/json', ...withSignal(signal) });
-      answer('PUT', path, res);
+      await call('PUT', `${appPath(id)}/autoscaling`, { json: { min, max }, signal });
     },
     async setRegions(id, regions, signal) {
-      const path = `${appPath(id)}/region-settings`;
-      const body = {
+      const json = {
         allowedRegionIds: regions.allowedRegionIds,
         requiredRegionIds: regions.requiredRegionIds,
         ...(regions.maxAllowedRegions !== undefined ? { maxAllowedRegions: regions.maxAllowedRegions } : {}),
       };
-      const res = await client.send({ area: 'containers', method: 'PUT', path, body: JSON.stringify(body), contentType: 'application/json', ...withSignal(signal) });
-      answer('PUT', path, res);
+      await call('PUT', `${appPath(id)}/region-settings`, { json, signal });
     },
     async setEnv(id, containerId, variables, signal) {
       const names = new Set<string>();
@@ -192,10 +194,8 @@ export function appsApi(client: PlatformClient): AppsApi {
         if (names.has(v.name)) throw new AppFailure(appError('validation', `The variable ${v.name} is named twice`, { detail: 'Each name may appear once; nothing was sent.' }));
         names.add(v.name);
       }
-      const path = `${appPath(id)}/containers/${encodeURIComponent(containerId)}/env`;
-      const body = Object.fromEntries(variables.map((v) => [v.name, v.value]));
-      const res = await client.send({ area: 'containers', method: 'PUT', path, body: JSON.stringify(body), contentType: 'application/json', ...withSignal(signal) });
-      answer('PUT', path, res);
+      const json = Object.fromEntries(variables.map((v) => [v.name, v.value]));
+      await call('PUT', `${appPath(id)}/containers/${encodeURIComponent(containerId)}/env`, { json, signal });
     },
   };
 }

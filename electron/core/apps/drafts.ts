@@ -8,6 +8,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { secretPairValueKey } from '../../../shared/apps/env-text.js';
+import { isRecord } from '../../../shared/apps/json.js';
 import { readJsonFile, writeFileAtomic } from '../disk/atomic.js';
 import { sealingBackend } from '../disk/sealing.js';
 import { Serial } from '../disk/serial.js';
@@ -52,12 +53,11 @@ type Json = unknown;
  */
 function emptySecretValues(v: Json, count: { n: number }): Json {
   if (Array.isArray(v)) return v.map((x) => emptySecretValues(x, count));
-  if (typeof v !== 'object' || v === null) return v;
-  const o = v as Record<string, Json>;
+  if (!isRecord(v)) return v;
   const out: Record<string, Json> = {};
-  for (const [k, x] of Object.entries(o)) out[k] = emptySecretValues(x, count);
-  const valueKey = secretPairValueKey(o);
-  if (valueKey !== undefined && typeof o[valueKey] === 'string' && o[valueKey] !== '') {
+  for (const [k, x] of Object.entries(v)) out[k] = emptySecretValues(x, count);
+  const valueKey = secretPairValueKey(v);
+  if (valueKey !== undefined && typeof v[valueKey] === 'string' && v[valueKey] !== '') {
     out[valueKey] = '';
     count.n++;
   }
@@ -81,17 +81,14 @@ export function withoutSecretValues(text: string): string {
   }
   const count = { n: 0 };
   const out = emptySecretValues(draft, count) as Json;
-  if (typeof out === 'object' && out !== null && !Array.isArray(out)) {
-    const ui = (out as Record<string, Json>).ui;
-    if (typeof ui === 'object' && ui !== null && !Array.isArray(ui) && typeof (ui as Record<string, Json>).jsonText === 'string') {
-      const u = { ...(ui as Record<string, Json>) };
-      try {
-        u.jsonText = JSON.stringify(emptySecretValues(JSON.parse(u.jsonText as string) as Json, count), null, 2);
-      } catch {
-        delete u.jsonText;
-      }
-      (out as Record<string, Json>).ui = u;
+  if (isRecord(out) && isRecord(out.ui) && typeof out.ui.jsonText === 'string') {
+    const u = { ...out.ui };
+    try {
+      u.jsonText = JSON.stringify(emptySecretValues(JSON.parse(u.jsonText as string) as Json, count), null, 2);
+    } catch {
+      delete u.jsonText;
     }
+    out.ui = u;
   }
   return JSON.stringify(out);
 }

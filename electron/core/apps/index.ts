@@ -35,6 +35,12 @@ export interface AppsAreaDeps {
   readonly dialogs?: Dialogs;
 }
 
+/** A call whose answer says nothing more than that it was done. */
+const done = async (call: Promise<unknown>): Promise<Record<string, never>> => {
+  await call;
+  return {};
+};
+
 /** Builds the apps area. */
 export function createAppsArea(deps: AppsAreaDeps): { readonly handlers: AppsHandlers } {
   const drafts = new DraftStore(deps.dataDir, { ...(deps.cipher ? { cipher: deps.cipher } : {}), ...(deps.now ? { now: deps.now } : {}) });
@@ -46,10 +52,7 @@ export function createAppsArea(deps: AppsAreaDeps): { readonly handlers: AppsHan
       return { items: [...page.items], unreadable: page.unreadable, totalItems: page.totalItems, cursor: page.cursor };
     },
     'apps.get': async ({ id }, ctx) => (await api()).get(id, ctx.signal),
-    'apps.delete': async ({ id }, ctx) => {
-      await (await api()).delete(id, ctx.signal);
-      return {};
-    },
+    'apps.delete': async ({ id }, ctx) => done((await api()).delete(id, ctx.signal)),
     'apps.create': async ({ text }, ctx) => {
       const created = await (await api()).create(text, ctx.signal);
       return { id: created.id };
@@ -62,42 +65,21 @@ export function createAppsArea(deps: AppsAreaDeps): { readonly handlers: AppsHan
       const { items, unreadable } = await (await api()).all('/registries', readRegistry, ctx.signal);
       return { registries: items, unreadable };
     },
-    'apps.deploy': async ({ id }, ctx) => {
-      await (await api()).run(id, 'deploy', ctx.signal);
-      return {};
-    },
-    'apps.undeploy': async ({ id }, ctx) => {
-      await (await api()).run(id, 'undeploy', ctx.signal);
-      return {};
-    },
-    'apps.restart': async ({ id }, ctx) => {
-      await (await api()).run(id, 'restart', ctx.signal);
-      return {};
-    },
+    'apps.deploy': async ({ id }, ctx) => done((await api()).run(id, 'deploy', ctx.signal)),
+    'apps.undeploy': async ({ id }, ctx) => done((await api()).run(id, 'undeploy', ctx.signal)),
+    'apps.restart': async ({ id }, ctx) => done((await api()).run(id, 'restart', ctx.signal)),
     'apps.overview': async ({ id }, ctx) => (await api()).overview(id, ctx.signal),
     'apps.update': async ({ id, text }, ctx) => (await api()).update(id, text, ctx.signal),
-    'apps.setScaling': async ({ id, min, max }, ctx) => {
-      await (await api()).setScaling(id, { min, max }, ctx.signal);
-      return {};
-    },
-    'apps.setRegions': async ({ id, ...regions }, ctx) => {
-      await (await api()).setRegions(id, regions, ctx.signal);
-      return {};
-    },
-    'apps.setEnv': async ({ id, containerId, variables }, ctx) => {
-      await (await api()).setEnv(id, containerId, variables, ctx.signal);
-      return {};
-    },
+    'apps.setScaling': async ({ id, min, max }, ctx) => done((await api()).setScaling(id, { min, max }, ctx.signal)),
+    'apps.setRegions': async ({ id, ...regions }, ctx) => done((await api()).setRegions(id, regions, ctx.signal)),
+    'apps.setEnv': async ({ id, containerId, variables }, ctx) => done((await api()).setEnv(id, containerId, variables, ctx.signal)),
     'apps.getDraft': async ({ profileId }) => {
       const view = await drafts.get(deps.draftProfileId(profileId));
       // Parsed from the JSON text the contract accepted, so it is JSON.
       return { draft: view.draft as AppDraft['draft'], savedAt: view.savedAt, secretValues: view.secretValues, ...(view.notice !== undefined ? { notice: view.notice } : {}) };
     },
     'apps.saveDraft': async ({ profileId, draft }) => drafts.save(deps.draftProfileId(profileId), draft),
-    'apps.clearDraft': async ({ profileId }) => {
-      await drafts.clear(deps.draftProfileId(profileId));
-      return {};
-    },
+    'apps.clearDraft': async ({ profileId }) => done(drafts.clear(deps.draftProfileId(profileId))),
     'apps.importCompose': async (_input, ctx) => {
       if (!deps.dialogs) return null;
       const [path] = await deps.dialogs.openFiles({

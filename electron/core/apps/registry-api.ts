@@ -17,7 +17,7 @@ import {
   type LimitsRead,
 } from '../../../shared/apps/registry-answers.js';
 import type { PlatformClient } from '../platform/types.js';
-import { answer, unexpected } from './apps-api.js';
+import { containersCall, unexpected } from './apps-api.js';
 
 /** An image in a registry, as the registry questions name it. */
 export interface ImageRef {
@@ -36,18 +36,11 @@ export interface RegistryApi {
   optimalRegion(signal?: AbortSignal): Promise<RegionRead | null>;
 }
 
-const withSignal = (signal: AbortSignal | undefined) => (signal ? { signal } : {});
-
 /** Binds the questions to a client. */
 export function registryApi(client: PlatformClient): RegistryApi {
-  const post = async (path: string, body: unknown, signal?: AbortSignal): Promise<unknown> => {
-    const res = await client.send({ area: 'containers', method: 'POST', path, body: JSON.stringify(body), contentType: 'application/json', ...withSignal(signal) });
-    return answer('POST', path, res);
-  };
-  const get = async (path: string, signal?: AbortSignal): Promise<unknown> => {
-    const res = await client.send({ area: 'containers', method: 'GET', path, ...withSignal(signal) });
-    return answer('GET', path, res);
-  };
+  const call = containersCall(client);
+  const post = (path: string, json: unknown, signal?: AbortSignal) => call('POST', path, { json, signal });
+  const get = (path: string, signal?: AbortSignal) => call('GET', path, { signal });
   const items = <T>(where: string, r: ItemsRead<T> | { readonly error: string }): ItemsRead<T> => {
     if ('error' in r) throw unexpected(where, r.error);
     return r;

@@ -7,7 +7,9 @@
  */
 import { Eye, EyeOff, Pencil, X } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { envPairsOf } from '../../../shared/apps/app-diff';
 import { secretPairValueKey } from '../../../shared/apps/env-text';
+import { isRecord } from '../../../shared/apps/json';
 import { appStatusKey } from '../../../shared/apps/platform-answers';
 import { maskSecretMembers } from '../../../shared/common/json-text';
 import { MASK } from '../../../shared/common/redact';
@@ -17,10 +19,10 @@ import { useCall } from '../../bridge/queries';
 import { ActiveProfileError, ErrorMessage } from '../../ui/ErrorMessage';
 import { appView, costText, instancesText, isMoving, overviewView, percentText, regionName, statusText, statusWords, type AppAction, type AppView, type ContainerView, type OverviewView } from './app-detail-view';
 import { followInterval, useAppFollow, useFollowedAction } from './app-follow';
-import { ContainerCard } from './ContainerCard';
+import { ContainerCard, Fact } from './ContainerCard';
 import { CopyButton } from './CopyButton';
 import { DeleteAppDialog } from './DeleteAppDialog';
-import { envPairsOf, EnvVariablesDialog } from './EnvVariablesDialog';
+import { EnvVariablesDialog } from './EnvVariablesDialog';
 import { actionError, isGone } from './run/action-errors';
 import { RegionsDialog } from './run/RegionsDialog';
 import { RunButton } from './run/RunButton';
@@ -53,47 +55,28 @@ function Facts({ view, names }: { readonly view: AppView; readonly names: Readon
   const shownRegions = regions ? [...regions.allowed, ...regions.required.filter((r) => !regions.allowed.includes(r))] : [];
   return (
     <dl className="facts">
-      {view.runtime && (
-        <>
-          <dt>Runtime</dt>
-          <dd>{statusText(view.runtime)}</dd>
-        </>
-      )}
+      {view.runtime && <Fact term="Runtime">{statusText(view.runtime)}</Fact>}
       {view.scaling && (
-        <>
-          <dt>Scaling</dt>
-          <dd data-testid="app-scaling">
-            {view.scaling.min === view.scaling.max ? view.scaling.min : `${view.scaling.min} to ${view.scaling.max}`} instance{view.scaling.max === 1 ? '' : 's'} per region
-          </dd>
-        </>
+        <Fact term="Scaling" data-testid="app-scaling">
+          {view.scaling.min === view.scaling.max ? view.scaling.min : `${view.scaling.min} to ${view.scaling.max}`} instance{view.scaling.max === 1 ? '' : 's'} per region
+        </Fact>
       )}
       {regions && (
-        <>
-          <dt>Regions</dt>
-          <dd data-testid="app-regions">
-            {shownRegions.length === 0 ? 'Any: the platform decides' : regionList(shownRegions, regions.required, names)}
-            {regions.maxAllowed !== null && <span className="muted"> · at most {regions.maxAllowed} at once</span>}
-            {regions.provisioning && <span className="muted"> · {regions.provisioning} provisioning</span>}
-          </dd>
-        </>
+        <Fact term="Regions" data-testid="app-regions">
+          {shownRegions.length === 0 ? 'Any: the platform decides' : regionList(shownRegions, regions.required, names)}
+          {regions.maxAllowed !== null && <span className="muted"> · at most {regions.maxAllowed} at once</span>}
+          {regions.provisioning && <span className="muted"> · {regions.provisioning} provisioning</span>}
+        </Fact>
       )}
       {view.address && (
-        <>
-          <dt>Address</dt>
-          <dd className="row apps-address">
-            <span className="mono apps-wrap" data-testid="app-address">
-              {view.address}
-            </span>
-            <CopyButton text={view.address} label={`Copy the address ${view.address}`} what="Address" />
-          </dd>
-        </>
+        <Fact term="Address" className="row apps-address">
+          <span className="mono apps-wrap" data-testid="app-address">
+            {view.address}
+          </span>
+          <CopyButton text={view.address} label={`Copy the address ${view.address}`} what="Address" />
+        </Fact>
       )}
-      {view.volumes.length > 0 && (
-        <>
-          <dt>Volumes</dt>
-          <dd data-testid="app-volumes">{view.volumes.map((v) => (v.sizeGb !== null ? `${v.name} (${v.sizeGb} GB)` : v.name)).join(', ')}</dd>
-        </>
-      )}
+      {view.volumes.length > 0 && <Fact term="Volumes" data-testid="app-volumes">{view.volumes.map((v) => (v.sizeGb !== null ? `${v.name} (${v.sizeGb} GB)` : v.name)).join(', ')}</Fact>}
     </dl>
   );
 }
@@ -114,26 +97,17 @@ function Running({ overview, names, action }: { readonly overview: OverviewView;
     <>
       <dl className="facts" data-testid="app-overview">
         {instances !== null && (
-          <>
-            <dt>Instances</dt>
-            <dd data-testid="app-instances">
-              {instances}
-              {o.activeRegions !== null && o.activeRegions > 0 && <span className="muted"> in {o.activeRegions === 1 ? '1 region' : `${o.activeRegions} regions`}</span>}
-            </dd>
-          </>
+          <Fact term="Instances" data-testid="app-instances">
+            {instances}
+            {o.activeRegions !== null && o.activeRegions > 0 && <span className="muted"> in {o.activeRegions === 1 ? '1 region' : `${o.activeRegions} regions`}</span>}
+          </Fact>
         )}
         {(o.cpu !== null || o.ram !== null) && (
-          <>
-            <dt>Average use</dt>
-            <dd>{[o.cpu !== null ? `CPU ${percentText(o.cpu)}` : null, o.ram !== null ? `RAM ${percentText(o.ram)}` : null].filter(Boolean).join(' · ')}</dd>
-          </>
+          <Fact term="Average use">
+            {[o.cpu !== null ? `CPU ${percentText(o.cpu)}` : null, o.ram !== null ? `RAM ${percentText(o.ram)}` : null].filter(Boolean).join(' · ')}
+          </Fact>
         )}
-        {o.monthlyCost !== null && (
-          <>
-            <dt>Cost</dt>
-            <dd data-testid="app-cost">About {costText(o.monthlyCost)} at this size</dd>
-          </>
-        )}
+        {o.monthlyCost !== null && <Fact term="Cost" data-testid="app-cost">About {costText(o.monthlyCost)} at this size</Fact>}
       </dl>
       {o.regions.length > 0 && (
         <table className="apps-regions-table" aria-labelledby={regionsId} data-testid="app-overview-regions">
@@ -332,7 +306,7 @@ export function AppDetailPane({ id, onClose, onDeleted, onChanged, headerActions
 /** The app's container templates in the order the page shows them (objects only, as appView reads them). */
 function templatesOf(app: AppDetail): Record<string, unknown>[] {
   const list: unknown = app.containerTemplates;
-  return Array.isArray(list) ? list.filter((t): t is Record<string, unknown> => typeof t === 'object' && t !== null && !Array.isArray(t)) : [];
+  return Array.isArray(list) ? list.filter(isRecord) : [];
 }
 
 /** The container's "Edit variables", when the platform gave the container an id to address it by. */

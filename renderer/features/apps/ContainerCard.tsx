@@ -3,9 +3,19 @@
  * endpoints with their public address (the CDN host name or the anycast IP, to copy) and mounts. Actions on the
  * container (its environment variables) sit in the card's header.
  */
-import type { ReactNode } from 'react';
+import type { HTMLAttributes, ReactNode } from 'react';
 import { portText, type ContainerView } from './app-detail-view';
 import { CopyButton } from './CopyButton';
+
+/** One fact of a `facts` list: its term, then what it is (the rest of the props go to the value). */
+export function Fact({ term, children, ...value }: { readonly term: string; readonly children: ReactNode; readonly 'data-testid'?: string } & HTMLAttributes<HTMLElement>) {
+  return (
+    <>
+      <dt>{term}</dt>
+      <dd {...value}>{children}</dd>
+    </>
+  );
+}
 
 function EndpointList({ container }: { readonly container: ContainerView }) {
   if (container.endpoints.length === 0) return <dd>None: the container is not reachable from outside</dd>;
@@ -42,38 +52,13 @@ export function ContainerCard({ container: c, actions }: { readonly container: C
       <dl className="facts">
         <dt>Image</dt>
         <dd className="mono apps-wrap">{c.image}</dd>
-        {c.pullPolicy && (
-          <>
-            <dt>Pull</dt>
-            <dd>{c.pullPolicy === 'always' ? 'Always' : c.pullPolicy === 'ifNotPresent' ? 'If not present' : c.pullPolicy}</dd>
-          </>
-        )}
-        {c.command && (
-          <>
-            <dt>Runs</dt>
-            <dd className="mono apps-wrap">{c.command}</dd>
-          </>
-        )}
+        {c.pullPolicy && <Fact term="Pull">{c.pullPolicy === 'always' ? 'Always' : c.pullPolicy === 'ifNotPresent' ? 'If not present' : c.pullPolicy}</Fact>}
+        {c.command && <Fact term="Runs" className="mono apps-wrap">{c.command}</Fact>}
         <dt>Endpoints</dt>
         <EndpointList container={c} />
-        {c.probes.length > 0 && (
-          <>
-            <dt>Probes</dt>
-            <dd>{c.probes.join(', ')}</dd>
-          </>
-        )}
-        {c.environment.length > 0 && (
-          <>
-            <dt>Environment</dt>
-            <dd className="mono apps-wrap">{c.environment.join(', ')}</dd>
-          </>
-        )}
-        {c.mounts.length > 0 && (
-          <>
-            <dt>Mounts</dt>
-            <dd>{c.mounts.map((m) => `${m.volume} at ${m.path}`).join(', ')}</dd>
-          </>
-        )}
+        {c.probes.length > 0 && <Fact term="Probes">{c.probes.join(', ')}</Fact>}
+        {c.environment.length > 0 && <Fact term="Environment" className="mono apps-wrap">{c.environment.join(', ')}</Fact>}
+        {c.mounts.length > 0 && <Fact term="Mounts">{c.mounts.map((m) => `${m.volume} at ${m.path}`).join(', ')}</Fact>}
       </dl>
     </article>
   );

@@ -8,7 +8,8 @@ import { Eye, EyeOff, KeyRound } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useId, useMemo, useState } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
-import { changeText, diffEnv, type AppChange, type EnvPair } from '../../../shared/apps/app-diff';
+import { diffEnv, type EnvPair } from '../../../shared/apps/app-diff';
+import { changeText, type AppChange } from '../../../shared/apps/change-words';
 import { useCallMutation } from '../../bridge/queries';
 import { ErrorMessage } from '../../ui/ErrorMessage';
 import { notify } from '../../ui/toast';
@@ -22,16 +23,6 @@ interface Props {
   readonly containerName: string;
   /** The container's variables as the platform answered them. */
   readonly variables: readonly EnvPair[];
-}
-
-/** The variables as the app answer holds them: `{ name, value }` items with a name; anything else is left out. */
-export function envPairsOf(raw: unknown): EnvPair[] {
-  if (!Array.isArray(raw)) return [];
-  return raw.flatMap((v: unknown) => {
-    if (typeof v !== 'object' || v === null) return [];
-    const { name, value } = v as { name?: unknown; value?: unknown };
-    return typeof name === 'string' && name !== '' ? [{ name, value: typeof value === 'string' ? value : '' }] : [];
-  });
 }
 
 export function EnvVariablesDialog(props: Props) {

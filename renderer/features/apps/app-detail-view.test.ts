@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { appView, costText, overviewView, portText, statusText, statusWords } from './app-detail-view';
-import { aDetail } from './test-apps';
+import { aDetail } from './testing/apps';
 
 describe('appView', () => {
   it('reads scaling, regions, volumes, instances and each container of a whole application', () => {

@@ -3,6 +3,7 @@
  * status and runtime and keeps every other member as the platform sent it, so each member is checked before it is
  * read: a member of an unexpected shape is left out of the view (the raw JSON stays available) rather than drawn wrong.
  */
+import { list, num, obj, objects, str, strings, type Json as Obj } from '../../../shared/apps/json';
 import type { AppDetail } from '../../../shared/contract/apps';
 
 /** One port an endpoint exposes. */
@@ -53,24 +54,6 @@ export interface AppView {
   readonly address: string | null;
 }
 
-type Obj = Readonly<Record<string, unknown>>;
-
-function obj(v: unknown): Obj | null {
-  return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Obj) : null;
-}
-function str(v: unknown): string | null {
-  return typeof v === 'string' && v !== '' ? v : null;
-}
-function num(v: unknown): number | null {
-  return typeof v === 'number' && Number.isFinite(v) ? v : null;
-}
-function list(v: unknown): readonly unknown[] {
-  return Array.isArray(v) ? v : [];
-}
-function strings(v: unknown): string[] {
-  return list(v).filter((s): s is string => typeof s === 'string');
-}
-
 /** The image as one reference; built from its parts when the platform sent no whole reference. */
 function imageOf(c: Obj): string {
   const whole = str(c.image);
@@ -107,9 +90,8 @@ function endpointOf(e: Obj): EndpointView {
   // A request nests the settings under its kind (`cdn: {…}`); the application flattens them with a `type`.
   const nestedType = ['cdn', 'anycast', 'publicIp'].find((k) => obj(e[k]));
   const settings = nestedType ? obj(e[nestedType])! : e;
-  const ports = list(settings.portMappings)
-    .map(obj)
-    .filter((p): p is Obj => p !== null && num(p.containerPort) !== null)
+  const ports = objects(settings.portMappings)
+    .filter((p) => num(p.containerPort) !== null)
     .map((p) => ({ containerPort: num(p.containerPort)!, exposedPort: num(p.exposedPort), protocols: strings(p.protocols) }));
   return {
     name: str(e.displayName) ?? '(unnamed)',
@@ -126,15 +108,13 @@ function containerOf(c: Obj): ContainerView {
     image: imageOf(c),
     pullPolicy: str(c.imagePullPolicy),
     command: commandOf(obj(c.entryPoint)),
-    environment: list(c.environmentVariables)
-      .map(obj)
-      .map((v) => (v ? str(v.name) : null))
+    environment: objects(c.environmentVariables)
+      .map((v) => str(v.name))
       .filter((n): n is string => n !== null),
     probes: probesOf(obj(c.probes)),
-    endpoints: list(c.endpoints).map(obj).filter((e): e is Obj => e !== null).map(endpointOf),
-    mounts: list(c.volumeMounts)
-      .map(obj)
-      .filter((m): m is Obj => m !== null && str(m.name) !== null)
+    endpoints: objects(c.endpoints).map(endpointOf),
+    mounts: objects(c.volumeMounts)
+      .filter((m) => str(m.name) !== null)
       .map((m) => ({ volume: str(m.name)!, path: str(m.mountPath) ?? '' })),
   };
 }
@@ -161,10 +141,9 @@ export function appView(app: AppDetail): AppView {
           provisioning: str(regions.provisioningType),
         }
       : null,
-    containers: list(a.containerTemplates).map(obj).filter((c): c is Obj => c !== null).map(containerOf),
-    volumes: list(a.volumes)
-      .map(obj)
-      .filter((v): v is Obj => v !== null && str(v.name) !== null)
+    containers: objects(a.containerTemplates).map(containerOf),
+    volumes: objects(a.volumes)
+      .filter((v) => str(v.name) !== null)
       .map((v) => ({ name: str(v.name)!, sizeGb: num(v.size) })),
     instances: Array.isArray(a.containerInstances) ? a.containerInstances.length : null,
     address: str(display?.address),

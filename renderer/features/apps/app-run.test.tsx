@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AppOverview } from '../../../shared/contract/apps';
 import type { FakeBridge } from '../../testing/fake-bridge';
 import { useAppFollow } from './app-follow';
-import { aDetail, aSummary, bridgeWithApps, renderApps } from './test-apps';
+import { aDetail, aSummary, bridgeWithApps, renderApps } from './testing/apps';
 
 afterEach(() => {
   cleanup();

@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MASK } from '../../../shared/common/redact';
-import { aDetail, aSummary, bridgeWithApps, renderApps } from './test-apps';
+import { aDetail, aSummary, bridgeWithApps, renderApps } from './testing/apps';
 
 afterEach(cleanup);
 

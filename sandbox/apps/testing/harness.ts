@@ -1,9 +1,11 @@
 /** Test support: the containers area alone on a real loopback server, plus a fully featured valid create body. */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterEach, expect } from 'vitest';
 import { createRequestListener } from '../../server.js';
 import type { SandboxContext } from '../../context.js';
 import { createSeed } from '../../seed.js';
+import { validateResponse } from '../../testing/openapi.js';
 import { createContainersArea } from '../index.js';
 
 /** One running containers area. */
@@ -24,8 +26,70 @@ export interface Reply {
   readonly json: unknown;
 }
 
+type StartOptions = { appLimit?: number; seed?: number; now?: () => number; appTransitionMs?: number };
+
+/** Registers closing after each test; the starter opens a containers area as startContainers does (`defaults` first). */
+export function useContainers(defaults: StartOptions = {}): (options?: StartOptions) => Promise<Harness> {
+  const open: Harness[] = [];
+  afterEach(async () => {
+    await Promise.all(open.splice(0).map((h) => h.close()));
+  });
+  return async (options) => {
+    const h = await startContainers({ ...defaults, ...options });
+    open.push(h);
+    return h;
+  };
+}
+
+/** Expects a reply to be one the platform's OpenAPI document allows for the operation. */
+export const validReply = (method: string, template: string, r: Reply) => expect(validateResponse('magic-containers', method, template, r.status, r.json)).toEqual([]);
+
+/** A request's init with a JSON body. */
+export const jsonBody = (body: unknown) => ({ body: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+
+/** The field errors of an ErrorDetails reply. */
+export const errorsOf = (r: Reply) => (r.json as { errors: { field: string; message: string }[] }).errors;
+
+/** A container of an Application, as the update tests read it. */
+export interface Template {
+  readonly id: string;
+  readonly name: string;
+  readonly imageTag: string;
+  readonly image: string;
+  readonly imageDigest: string;
+  readonly packageId: string;
+  readonly environmentVariables: readonly { name: string; value?: string }[];
+  readonly endpoints: readonly { id: string; displayName: string; type: string; publicHost: string }[];
+  readonly volumeMounts: readonly { name: string; mountPath: string }[];
+}
+
+/** An Application, as the update tests read it. */
+export interface AppView {
+  readonly name: string;
+  readonly status: string;
+  readonly autoScaling: { min: number; max: number };
+  readonly containerTemplates: readonly Template[];
+  readonly containerInstances: readonly { podId: string }[];
+  readonly volumes: readonly { name: string; size: number }[];
+  readonly regionSettings: { allowedRegionIds: string[]; requiredRegionIds: string[] };
+}
+
+/** GET /apps/{id}, checked against the document. */
+export async function readApp(h: Harness, id: string): Promise<AppView> {
+  const res = await h.call('GET', `/apps/${id}`);
+  validReply('GET', '/apps/{appId}', res);
+  return res.json as AppView;
+}
+
+/** A created fullApp and the app as read back. */
+export async function madeApp(h: Harness): Promise<{ id: string; app: AppView }> {
+  const res = await h.create(fullApp());
+  const { id } = res.json as { id: string };
+  return { id, app: await readApp(h, id) };
+}
+
 /** Starts the area under /mc on 127.0.0.1, a free port. */
-export async function startContainers(options: { appLimit?: number; seed?: number; now?: () => number; appTransitionMs?: number } = {}): Promise<Harness> {
+export async function startContainers(options: StartOptions = {}): Promise<Harness> {
   const seed = createSeed(options.seed ?? 1);
   const ctx: SandboxContext = {
     options: {

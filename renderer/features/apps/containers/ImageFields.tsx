@@ -1,6 +1,7 @@
 /**
  * The container's image: one reference box that fills the parts (completing public image names as they are typed),
- * the parts themselves (the tag completing from the image's tags), the pull policy, and "Fill from image".
+ * the parts themselves (the tag completing from the image's tags, "Pin" filling the digest the tag names now), the
+ * pull policy, and "Fill from image".
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { Controller, useFormContext, useWatch } from 'react-hook-form';
@@ -8,7 +9,8 @@ import type { AppRegistry } from '../../../../shared/contract/apps';
 import { formatImageReference, parseImageReference, type ImageReferenceProblem } from '../../../../shared/apps/image-reference';
 import { matchRegistry, registryHostKey } from '../../../../shared/apps/image-registry';
 import { IMAGE_PULL_POLICIES } from '../../../../shared/apps/schema';
-import { useFetchCall } from '../../../bridge/queries';
+import { errorOf } from '../../../bridge/client';
+import { useCallMutation, useFetchCall } from '../../../bridge/queries';
 import { Field } from '../../../ui/field';
 import { useCompletion } from './completion';
 import { FillFromImage } from './FillFromImage';
@@ -235,6 +237,17 @@ export function ImageFields({ index, registries }: Props) {
     },
   });
 
+  // Pin: the registry's digest of the tag as it is now, so the app keeps running that one build.
+  const tag = getValues(p('imageTag'));
+  const pinnable = imageKey !== null && typeof tag === 'string' && tag !== '' ? { registryId, imageNamespace, imageName, tag } : null;
+  const pin = useCallMutation('apps.imageDigest', {
+    onSuccess: ({ digest }) => {
+      if (digest !== null) setValue(p('imageDigest'), digest, opts);
+      partChanged();
+    },
+  });
+  const pinHint = pin.error ? `The digest could not be read: ${errorOf(pin.error).title}` : pin.data?.digest === null ? 'The registry gives no digest for this tag.' : null;
+
   return (
     <div className="image-fields">
       <Field
@@ -347,8 +360,15 @@ export function ImageFields({ index, registries }: Props) {
             </div>
           )}
         </Field>
-        <Field label="Digest" hint="Optional: sha256: and 64 hex digits" error={error('imageDigest')}>
-          {(c) => <input {...c} className="mono" {...register(p('imageDigest'), { setValueAs: optionalText, onChange: partChanged })} />}
+        <Field label="Digest" hint={pinHint ?? 'Optional: sha256: and 64 hex digits, or Pin the tag’s build'} error={error('imageDigest')}>
+          {(c) => (
+            <div className="row digest-field">
+              <input {...c} className="mono" {...register(p('imageDigest'), { setValueAs: optionalText, onChange: partChanged })} />
+              <button type="button" disabled={pinnable === null || pin.isPending} onClick={() => pinnable && pin.mutate(pinnable)}>
+                Pin
+              </button>
+            </div>
+          )}
         </Field>
         <Field label="Pull policy" error={error('imagePullPolicy')}>
           {(c) => (

@@ -4,7 +4,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import axe from 'axe-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { addApplicationRequestSchema } from '../../../../shared/apps/schema';
-import { blankApp, bodyOf, TestForm, type TestFormApi } from './test-form';
+import { blankApp, bodyOf, TestForm, type TestFormApi } from './testing/form';
 
 afterEach(cleanup);
 

@@ -2,7 +2,7 @@
 /** Endpoints: only the chosen kind's fields, one CDN port mapping in the body, header chips, database port warnings. */
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { bodyOf, TestForm, type TestFormApi } from './test-form';
+import { bodyOf, TestForm, type TestFormApi } from './testing/form';
 
 afterEach(cleanup);
 

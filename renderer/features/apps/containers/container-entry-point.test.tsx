@@ -2,7 +2,7 @@
 /** Entry point: a line split by shell quoting into the list the body sends, errors by column, and a list view. */
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { bodyOf, TestForm, type TestFormApi } from './test-form';
+import { bodyOf, TestForm, type TestFormApi } from './testing/form';
 
 afterEach(cleanup);
 

@@ -2,7 +2,7 @@
 /** Environment variables: `.env` text applied whole or not at all, duplicates flagged, secrets masked until revealed. */
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { blankApp, bodyOf, TestForm, type TestFormApi } from './test-form';
+import { blankApp, bodyOf, TestForm, type TestFormApi } from './testing/form';
 
 afterEach(cleanup);
 

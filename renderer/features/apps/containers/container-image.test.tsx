@@ -2,7 +2,7 @@
 /** The image part of the container editor: a reference fills the parts and picks the registry, or says why it cannot. */
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { bodyOf, TEST_REGISTRIES, TestForm, type TestFormApi } from './test-form';
+import { bodyOf, TEST_REGISTRIES, TestForm, type TestFormApi } from './testing/form';
 
 afterEach(cleanup);
 

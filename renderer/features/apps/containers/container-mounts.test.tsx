@@ -2,7 +2,7 @@
 /** Volume mounts: chosen from the declared volumes, or on a new volume that is declared in `volumes` too. */
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { blankApp, bodyOf, TestForm, type TestFormApi } from './test-form';
+import { blankApp, bodyOf, TestForm, type TestFormApi } from './testing/form';
 
 afterEach(cleanup);
 

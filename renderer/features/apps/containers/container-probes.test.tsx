@@ -2,7 +2,7 @@
 /** Probes: off means absent, one kind's fields at a time, untouched timings absent, "200 OK" sent as its enum name. */
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { blankApp, bodyOf, TestForm, type TestFormApi } from './test-form';
+import { blankApp, bodyOf, TestForm, type TestFormApi } from './testing/form';
 
 afterEach(cleanup);
 

@@ -1,4 +1,5 @@
 /** Pure helpers for the probes editor: a probe's kind, immutable edits that leave untouched parts out, exposed ports. */
+import { isRecord } from '../../../../shared/apps/json';
 
 /** The three ways the platform can probe a container; a probe holds exactly one. */
 export const PROBE_KINDS = ['httpGet', 'tcpSocket', 'grpc'] as const;
@@ -7,13 +8,9 @@ export const PROBE_KIND_LABELS: Readonly<Record<ProbeKind, string>> = { httpGet:
 
 export type Json = Readonly<Record<string, unknown>>;
 
-function isObject(v: unknown): v is Json {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
-
 /** The kind a probe value holds (the first present), or undefined. */
 export function kindOf(probe: unknown): ProbeKind | undefined {
-  return isObject(probe) ? PROBE_KINDS.find((k) => probe[k] != null) : undefined;
+  return isRecord(probe) ? PROBE_KINDS.find((k) => probe[k] != null) : undefined;
 }
 
 /**
@@ -24,8 +21,8 @@ export function setIn(obj: Json, keys: readonly string[], value: unknown, depth 
   const [key, ...rest] = keys;
   if (key === undefined) return obj;
   const out: Record<string, unknown> = { ...obj };
-  const next = rest.length === 0 ? value : setIn(isObject(out[key]) ? out[key] : {}, rest, value, depth + 1);
-  const emptyObject = isObject(next) && Object.keys(next).length === 0;
+  const next = rest.length === 0 ? value : setIn(isRecord(out[key]) ? out[key] : {}, rest, value, depth + 1);
+  const emptyObject = isRecord(next) && Object.keys(next).length === 0;
   if (next === undefined || (emptyObject && depth > 1)) delete out[key];
   else out[key] = next;
   return out;
@@ -34,7 +31,7 @@ export function setIn(obj: Json, keys: readonly string[], value: unknown, depth 
 /** Reads `keys` out of nested objects. */
 export function getIn(obj: unknown, keys: readonly string[]): unknown {
   let node: unknown = obj;
-  for (const k of keys) node = isObject(node) ? node[k] : undefined;
+  for (const k of keys) node = isRecord(node) ? node[k] : undefined;
   return node;
 }
 

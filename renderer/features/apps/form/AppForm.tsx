@@ -6,7 +6,9 @@
  */
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { FormProvider, useForm, useWatch, type Control } from 'react-hook-form';
-import { appToRequest, diffRequests, updateBody, type AppChange } from '../../../../shared/apps/app-diff';
+import { diffRequests, updateBody } from '../../../../shared/apps/app-diff';
+import type { AppChange } from '../../../../shared/apps/change-words';
+import { appToRequest } from '../../../../shared/apps/duplicate-app';
 import { isSecretEnvVar } from '../../../../shared/apps/env-text';
 import { unreadableText } from '../../../../shared/apps/platform-answers';
 import type { AppDetail } from '../../../../shared/contract/apps';

@@ -1,7 +1,8 @@
 /**
  * The report of an imported compose file, before the form takes it: each service and the container it becomes, each
  * published port with the choice of CDN or anycast (CDN for 80 and 443 to start with), and what could not be mapped,
- * service and key in words. "Open in form" hands over the body with the ports as chosen; nothing is created here.
+ * service and key in words (the form shows that list again). "Open in form" hands over the body with the ports as
+ * chosen; nothing is created here.
  */
 import { Dialog } from 'radix-ui';
 import { useState } from 'react';
@@ -41,6 +42,19 @@ function extrasLine(c: Container): string {
 function portLine(e: ComposeEndpoint): string {
   const proto = e.protocol === 'tcp' ? '' : `/${e.protocol}`;
   return e.exposedPort === e.containerPort ? `port ${e.containerPort}${proto}` : `port ${e.exposedPort} → ${e.containerPort}${proto}`;
+}
+
+/** What the file's import could not map, service and key in words. */
+export function UnmappedList({ items }: { readonly items: ComposeImportResult['unmapped'] }) {
+  return (
+    <ul className="compose-unmapped">
+      {items.map((u, i) => (
+        <li key={i}>
+          <strong>{u.service === null ? u.key : `${u.service} · ${u.key}`}</strong> {u.message}
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 export function ComposeImportDialog({ result, onClose, onOpen }: Props) {
@@ -97,17 +111,7 @@ export function ComposeImportDialog({ result, onClose, onOpen }: Props) {
             )}
             <section aria-labelledby="compose-unmapped">
               <h3 id="compose-unmapped">Not mapped</h3>
-              {result.unmapped.length === 0 ? (
-                <p className="muted">Everything in the file was mapped.</p>
-              ) : (
-                <ul className="compose-unmapped" aria-labelledby="compose-unmapped">
-                  {result.unmapped.map((u, i) => (
-                    <li key={i}>
-                      <strong>{u.service === null ? u.key : `${u.service} · ${u.key}`}</strong> {u.message}
-                    </li>
-                  ))}
-                </ul>
-              )}
+              {result.unmapped.length === 0 ? <p className="muted">Everything in the file was mapped.</p> : <UnmappedList items={result.unmapped} />}
             </section>
           </div>
           <div className="row dialog-actions">

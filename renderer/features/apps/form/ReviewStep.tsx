@@ -5,7 +5,7 @@
  */
 import { Eye, EyeOff } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { changeText, type AppChange } from '../../../../shared/apps/app-diff';
+import { changeText, type AppChange } from '../../../../shared/apps/change-words';
 import { secretPairValueKey } from '../../../../shared/apps/env-text';
 import { maskSecretMembers } from '../../../../shared/common/json-text';
 import { MASK } from '../../../../shared/common/redact';
@@ -46,11 +46,7 @@ export function ReviewStep({ text, regions, creating, error, onBack, onCreate, e
       </h3>
       {edit && <ChangeList changes={edit.changes} revealed={revealed} />}
       {/* Reviewing an edit, the summary below the changes is the whole app as saved: headed as such, so it does not read as more changes. */}
-      {edit && (
-        <h4 id={`${bodyId}-summary`} className="app-summary-title">
-          The app once saved
-        </h4>
-      )}
+      {edit && <h4 id={`${bodyId}-summary`}>The app once saved</h4>}
       <ul className="app-summary" {...(edit ? { 'aria-labelledby': `${bodyId}-summary` } : { 'aria-label': 'Summary' })}>
         {summarize(body, regions).map((line) => (
           <li key={line}>{line}</li>
@@ -86,6 +82,7 @@ export function ReviewStep({ text, regions, creating, error, onBack, onCreate, e
  * An edit's changes in words, a removal said as one ("… will be removed"); secret values masked until revealed. With no change, it says so (and the send button is off).
  */
 function ChangeList({ changes, revealed }: { readonly changes: readonly AppChange[]; readonly revealed: boolean }) {
+  const titleId = useId();
   if (changes.length === 0) {
     return (
       <p className="app-no-changes" role="status" data-testid="review-no-changes">
@@ -93,11 +90,6 @@ function ChangeList({ changes, revealed }: { readonly changes: readonly AppChang
       </p>
     );
   }
-  return <Changes changes={changes} revealed={revealed} />;
-}
-
-function Changes({ changes, revealed }: { readonly changes: readonly AppChange[]; readonly revealed: boolean }) {
-  const titleId = useId();
   const removals = changes.filter((c) => c.kind === 'removed').length;
   return (
     <>

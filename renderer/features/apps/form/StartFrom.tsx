@@ -1,10 +1,13 @@
-/** Start from blank, a built-in preset, a copy of an existing app or a compose file; replacing what was typed asks first. */
+/**
+ * Start from blank, a built-in preset, a copy of an existing app or a compose file; replacing what was typed asks
+ * first. Once a compose file is the start, what it could not map stays one click away ("What was not mapped").
+ */
 import { useEffect, useState } from 'react';
 import type { AppRegistry, ComposeImportResult } from '../../../../shared/contract/apps';
 import { useCallMutation } from '../../../bridge/queries';
 import { ErrorMessage } from '../../../ui/ErrorMessage';
 import { useLatestCallback } from '../../../ui/use-latest-callback';
-import { ComposeImportDialog } from './ComposeImportDialog';
+import { ComposeImportDialog, UnmappedList } from './ComposeImportDialog';
 import { ConfirmDialog } from './ConfirmDialog';
 import { DuplicatePicker } from './DuplicatePicker';
 import type { AppFormValues } from './form-schema';
@@ -27,19 +30,30 @@ interface Pending {
   readonly label: string;
   readonly replacement: string;
   readonly apply: () => void;
+  /** The compose import this start is, if it is one. */
+  readonly imported?: ComposeImportResult;
 }
 
 export function StartFrom({ hasContent, registries, onStart, onStartWith, importRequest = 0 }: Props) {
   const [asking, setAsking] = useState<Pending | null>(null);
   const [picking, setPicking] = useState(false);
   const [imported, setImported] = useState<ComposeImportResult | null>(null);
+  const [started, setStarted] = useState<ComposeImportResult | null>(null);
   const compose = useCallMutation('apps.importCompose', { onSuccess: setImported });
   const importing = compose.isPending;
   const importCompose = useLatestCallback(() => compose.mutate({}));
   useEffect(() => {
     if (importRequest > 0) importCompose();
   }, [importRequest, importCompose]);
-  const choose = (pending: Pending) => (hasContent() ? setAsking(pending) : pending.apply());
+  const choose = (pending: Pending) => {
+    // A compose start keeps its report's "not mapped" list in reach; any other start puts it away.
+    const apply = () => {
+      pending.apply();
+      setStarted(pending.imported ?? null);
+    };
+    if (hasContent()) setAsking({ ...pending, apply });
+    else apply();
+  };
   const choosePreset = (preset: AppPreset | null) =>
     choose({
       label: preset ? `Start from “${preset.title}”` : 'Start blank',
@@ -68,13 +82,19 @@ export function StartFrom({ hasContent, registries, onStart, onStartWith, import
           <ErrorMessage error={compose.error} />
         </div>
       )}
+      {started && started.unmapped.length > 0 && (
+        <details className="compose-not-mapped">
+          <summary>What was not mapped from {started.fileName} ({started.unmapped.length})</summary>
+          <UnmappedList items={started.unmapped} />
+        </details>
+      )}
       {imported && (
         <ComposeImportDialog
           result={imported}
           onClose={() => setImported(null)}
           onOpen={(values, fileName) => {
             setImported(null);
-            choose({ label: `Start from ${fileName}`, replacement: `the services of ${fileName}`, apply: () => onStartWith(values) });
+            choose({ label: `Start from ${fileName}`, replacement: `the services of ${fileName}`, apply: () => onStartWith(values), imported });
           }}
         />
       )}

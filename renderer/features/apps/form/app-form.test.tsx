@@ -1,41 +1,16 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { observeActiveProfile, useActiveProfile } from '../../../bridge/active-profile';
-import type { AppFormDraft } from './use-draft';
-import { formBridge, renderForm } from './test-form';
+import { afterEach, describe, expect, it } from 'vitest';
+import { formBridge, input, opened, renderForm, typeInto, VALID } from './testing/form';
 
 afterEach(cleanup);
-
-const input = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
-
-function type(el: HTMLInputElement, value: string) {
-  fireEvent.focus(el);
-  fireEvent.change(el, { target: { value } });
-}
-
-/** A complete, valid draft: what a user would have after filling every required field. */
-const VALID: AppFormDraft = {
-  values: {
-    name: 'shop',
-    runtimeType: 'shared',
-    autoScaling: { min: 1, max: 2 },
-    regionSettings: { allowedRegionIds: ['DE'], requiredRegionIds: ['DE'] },
-    containerTemplates: [{ name: 'web', imageNamespace: 'library', imageName: 'nginx', imageTag: 'stable', imageRegistryId: '7' }],
-    volumes: [{ name: 'data', size: 5 }],
-  },
-};
-
-async function opened() {
-  await screen.findByRole('form', { name: 'New app' });
-}
 
 describe('the create form', () => {
   it('reviews the exact body, then creates with exactly that text, clears the draft and reports the id', async () => {
     const bridge = formBridge(VALID);
     const view = renderForm();
     await opened();
-    type(input('Name'), 'shop two');
+    typeInto(input('Name'), 'shop two');
     fireEvent.click(screen.getByRole('button', { name: 'Review' }));
     const body = await screen.findByTestId('review-body');
     const text = body.textContent ?? '';
@@ -87,12 +62,12 @@ describe('the create form', () => {
     renderForm();
     await opened();
     const name = input('Name');
-    type(name, 'bad_name!');
+    typeInto(name, 'bad_name!');
     expect(screen.queryByText(/^Name:/)).toBeNull();
     fireEvent.blur(name);
     expect(await screen.findByText('Name: 1–100 characters — letters, digits, hyphens and spaces')).toBeTruthy();
     expect(name.getAttribute('aria-invalid')).toBe('true');
-    type(name, 'good name');
+    typeInto(name, 'good name');
     await waitFor(() => expect(screen.queryByText(/^Name:/)).toBeNull());
     expect(name.getAttribute('aria-invalid')).toBeNull();
   });
@@ -122,13 +97,13 @@ describe('the create form', () => {
     expect(port.getAttribute('aria-invalid')).toBeNull();
 
     // Typed in, then cleared, then left: a required field says so.
-    type(endpoint, 'x');
-    type(endpoint, '');
+    typeInto(endpoint, 'x');
+    typeInto(endpoint, '');
     fireEvent.blur(endpoint);
     expect(await screen.findByText('Endpoint name: required (1–50 characters)')).toBeTruthy();
     expect(screen.queryByText(/^Container port:/)).toBeNull();
     // A bad value typed and left.
-    type(port, '70000');
+    typeInto(port, '70000');
     fireEvent.blur(port);
     expect(await screen.findByText('Container port: a port number, 1–65535')).toBeTruthy();
     expect(screen.queryByText(/^Variable name:/)).toBeNull();
@@ -138,7 +113,7 @@ describe('the create form', () => {
     expect(await screen.findByText('Variable name: required (at least one character)')).toBeTruthy();
     expect(screen.queryByTestId('review-body')).toBeNull();
     // And the error goes as soon as the value is fixed, before the field is left.
-    type(port, '8080');
+    typeInto(port, '8080');
     await waitFor(() => expect(screen.queryByText(/^Container port:/)).toBeNull());
   });
 
@@ -180,11 +155,11 @@ describe('the create form', () => {
     formBridge(VALID);
     renderForm();
     await opened();
-    type(input('Minimum instances per region'), '5');
+    typeInto(input('Minimum instances per region'), '5');
     fireEvent.blur(input('Minimum instances per region'));
     expect(await screen.findByText('Maximum instances per region: at least the minimum (5); the platform refuses a max below the min')).toBeTruthy();
     expect(input('Maximum instances per region').getAttribute('aria-invalid')).toBe('true');
-    type(input('Minimum instances per region'), '2');
+    typeInto(input('Minimum instances per region'), '2');
     await waitFor(() => expect(screen.queryByText(/at least the minimum/)).toBeNull());
 
     fireEvent.click(screen.getByLabelText('London: Required'));
@@ -245,50 +220,6 @@ describe('the create form', () => {
     expect(view.done).toEqual([]);
   });
 
-  it('saves the draft after a change and restores it on the next open', async () => {
-    const bridge = formBridge();
-    const first = renderForm();
-    await opened();
-    type(input('Name'), 'half typed');
-    await waitFor(() => expect(bridge.inputs('apps.saveDraft').at(-1)?.draft).toMatchObject({ values: { name: 'half typed' } }));
-    const saved = bridge.inputs('apps.saveDraft').at(-1)!.draft;
-    first.unmount();
-    bridge.answer('apps.getDraft', { draft: saved as never, savedAt: 2 });
-    renderForm();
-    await opened();
-    expect(input('Name').value).toBe('half typed');
-  });
-
-  it('says what the core tells about the saved draft (secret values removed), and that a value secret by content is kept in memory only', async () => {
-    const withUrl: AppFormDraft = { values: { ...VALID.values, containerTemplates: [{ ...VALID.values.containerTemplates![0]!, environmentVariables: [{ name: 'DATABASE_URL', value: 'postgres://app:Sup3rS3cret@db/x' }] }] } };
-    const bridge = formBridge();
-    bridge.answer('apps.getDraft', { draft: withUrl as never, savedAt: 2, secretValues: 'memory', notice: 'Secret values of your saved draft were removed: this system has no keychain' });
-    renderForm();
-    await opened();
-    expect(screen.getByTestId('draft-notice').textContent).toBe('Secret values of your saved draft were removed: this system has no keychain');
-    expect(screen.getByTestId('secret-values-memory')).toBeTruthy();
-  });
-
-  it('without a keychain, says that secret values are kept only until Burrow closes, once the form holds one', async () => {
-    const withSecret: AppFormDraft = { values: { ...VALID.values, containerTemplates: [{ ...VALID.values.containerTemplates![0]!, environmentVariables: [{ name: 'DB_PASSWORD', value: 'hunter22' }] }] } };
-    const bridge = formBridge();
-    bridge.answer('apps.getDraft', { draft: withSecret as never, savedAt: 2, secretValues: 'memory' });
-    const first = renderForm();
-    await opened();
-    expect(screen.getByTestId('secret-values-memory').textContent).toContain('Secret values are kept only until Burrow closes: this system has no keychain');
-    first.unmount();
-    // The same draft with the keychain sealing it says nothing; nor does a form without a secret value.
-    bridge.answer('apps.getDraft', { draft: withSecret as never, savedAt: 2, secretValues: 'sealed' });
-    const second = renderForm();
-    await opened();
-    expect(screen.queryByTestId('secret-values-memory')).toBeNull();
-    second.unmount();
-    bridge.answer('apps.getDraft', { draft: VALID as never, savedAt: 2, secretValues: 'memory' });
-    renderForm();
-    await opened();
-    expect(screen.queryByTestId('secret-values-memory')).toBeNull();
-  });
-
   it('says how many regions and registries could not be read, and offers the others', async () => {
     const bridge = formBridge();
     bridge.answer('apps.regions', { regions: [{ id: 'DE', name: 'Frankfurt' }], unreadable: { count: 2, reason: 'item 2: it has no id' } });
@@ -298,31 +229,6 @@ describe('the create form', () => {
     expect((await screen.findByTestId('regions-unreadable')).textContent).toBe('2 regions could not be read: item 2: it has no id');
     expect((await screen.findByTestId('registries-unreadable')).textContent).toBe('1 image registry could not be read: item 1: it is null, not a registry');
     expect(screen.getByText('Frankfurt')).toBeTruthy();
-  });
-
-  it('flushes a pending draft when the form closes before the save delay', async () => {
-    const bridge = formBridge();
-    const view = renderForm();
-    await opened();
-    const before = bridge.count('apps.saveDraft');
-    type(input('Name'), 'closing soon');
-    view.unmount();
-    expect(bridge.inputs('apps.saveDraft').slice(before).at(-1)?.draft).toMatchObject({ values: { name: 'closing soon' } });
-  });
-
-  it('asks before closing a changed form; discarding forgets the draft', async () => {
-    const bridge = formBridge();
-    const view = renderForm();
-    await opened();
-    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
-    expect(view.cancelled).toEqual([true]);
-    type(input('Name'), 'something');
-    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
-    const dialog = await screen.findByRole('alertdialog');
-    expect(view.cancelled).toEqual([true]);
-    act(() => void fireEvent.click(within(dialog).getByRole('button', { name: 'Discard the draft' })));
-    await waitFor(() => expect(bridge.count('apps.clearDraft')).toBe(1));
-    expect(view.cancelled).toEqual([true, true]);
   });
 
   it('starts from a preset with the account’s Docker Hub registry, and asks before replacing typed values', async () => {
@@ -370,7 +276,7 @@ describe('keyboard and focus', () => {
     formBridge(VALID);
     renderForm();
     await opened();
-    type(input('Name'), '');
+    typeInto(input('Name'), '');
     fireEvent.blur(input('Name'));
     await screen.findByRole('button', { name: 'App 1 error' });
     fireEvent.click(screen.getByRole('button', { name: 'App 1 error' }));
@@ -398,42 +304,5 @@ describe('keyboard and focus', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Keep my form' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(input('Name').value).toBe('shop');
-  });
-});
-
-describe('the draft across a profile switch', () => {
-  beforeEach(() => {
-    useActiveProfile.setState({ activeId: undefined, name: null, epoch: 0 });
-    observeActiveProfile('p1', 'Sandbox');
-  });
-
-  it('is read for, and saved under, the profile the form opened for when typed just before a switch', async () => {
-    const bridge = formBridge();
-    const view = renderForm();
-    await opened();
-    expect(bridge.inputs('apps.getDraft')).toEqual([{ profileId: 'p1' }]);
-    type(input('Name'), 'typed for p1');
-    // The core has switched; the shell then closes the form, which writes what is still pending.
-    act(() => void observeActiveProfile('p2', 'Production'));
-    view.unmount();
-    const last = bridge.inputs('apps.saveDraft').at(-1);
-    expect(last?.profileId).toBe('p1');
-    expect(last?.draft).toMatchObject({ values: { name: 'typed for p1' } });
-  });
-
-  it('is cleared for the profile the form opened for when a create finishes after a switch', async () => {
-    const bridge = formBridge(VALID);
-    let finish: (answer: { id: string }) => void = () => {};
-    bridge.answer('apps.create', () => new Promise((resolve) => (finish = resolve)) as never);
-    renderForm();
-    await opened();
-    fireEvent.click(screen.getByRole('button', { name: 'Review' }));
-    await screen.findByTestId('review-body');
-    fireEvent.click(screen.getByRole('button', { name: 'Create' }));
-    await waitFor(() => expect(bridge.count('apps.create')).toBe(1));
-    act(() => void observeActiveProfile('p2', 'Production'));
-    act(() => finish({ id: 'app-1' }));
-    await waitFor(() => expect(bridge.count('apps.clearDraft')).toBe(1));
-    expect(bridge.inputs('apps.clearDraft')).toEqual([{ profileId: 'p1' }]);
   });
 });

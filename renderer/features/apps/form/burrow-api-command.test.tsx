@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { tokenize } from '../../../../shared/console/command-shell';
 import { burrowApiCommand } from './burrow-api-command';
-import { formBridge, renderForm } from './test-form';
+import { formBridge, renderForm } from './testing/form';
 
 afterEach(cleanup);
 

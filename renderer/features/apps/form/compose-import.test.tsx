@@ -6,8 +6,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ComposeImportResult } from '../../../../shared/contract/apps';
 import { useNav } from '../../../app/nav-store';
 import { requestScreenAction } from '../../../app/screen-actions';
-import { bridgeWithApps, renderApps } from '../test-apps';
-import { formBridge, renderForm } from './test-form';
+import { bridgeWithApps, renderApps } from '../testing/apps';
+import { formBridge, renderForm } from './testing/form';
 
 afterEach(cleanup);
 
@@ -85,10 +85,11 @@ describe('Import compose file…', () => {
     expect((within(udp).getByRole('radio', { name: 'Anycast' }) as HTMLInputElement).checked).toBe(true);
 
     const unmapped = within(report).getByRole('region', { name: 'Not mapped' });
-    expect(within(unmapped).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+    const notMapped = [
       'web · depends_on Left out: the containers of one app start together and reach each other on localhost, so there is no start order to keep.',
       'networks Left out: the containers of one app share one network and reach each other on localhost.',
-    ]);
+    ];
+    expect(within(unmapped).getAllByRole('listitem').map((li) => li.textContent)).toEqual(notMapped);
     const violations = (await axe.run(report)).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(violations).toEqual([]);
 
@@ -96,6 +97,9 @@ describe('Import compose file…', () => {
     fireEvent.click(within(report).getByRole('button', { name: 'Open in form' }));
     await waitFor(() => expect(nameInput().value).toBe('shop'));
     expect(screen.queryByRole('dialog')).toBeNull();
+    // The report is closed, but what it could not map stays in reach from the form.
+    const again = screen.getByText('What was not mapped from docker-compose.yml (2)').closest('details')!;
+    expect(within(again).getAllByRole('listitem').map((li) => li.textContent)).toEqual(notMapped);
     const body = jsonBody();
     expect(body).toMatchObject({ name: 'shop', volumes: [{ name: 'pgdata', size: 10 }] });
     expect(body.containerTemplates).toMatchObject([
@@ -127,6 +131,12 @@ describe('Import compose file…', () => {
     expect(ask.textContent).toContain('the services of docker-compose.yml');
     fireEvent.click(within(ask).getByRole('button', { name: 'Start from docker-compose.yml' }));
     await waitFor(() => expect(nameInput().value).toBe('shop'));
+    expect(screen.getByText('What was not mapped from docker-compose.yml (2)')).toBeTruthy();
+    // Another start puts the compose file's list away.
+    fireEvent.click(screen.getByRole('button', { name: 'Blank' }));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Start blank' }));
+    await waitFor(() => expect(nameInput().value).toBe(''));
+    expect(screen.queryByText('What was not mapped from docker-compose.yml (2)')).toBeNull();
   });
 
   it('does nothing when the file dialog is cancelled, and says why when the file cannot be imported', async () => {

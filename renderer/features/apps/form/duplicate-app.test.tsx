@@ -3,8 +3,8 @@ import { EditorView } from '@codemirror/view';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { duplicateAppBody } from '../../../../shared/apps/duplicate-app';
-import { aDetail, aSummary } from '../test-apps';
-import { formBridge, renderForm } from './test-form';
+import { aDetail, aSummary } from '../testing/apps';
+import { formBridge, renderForm } from './testing/form';
 
 afterEach(cleanup);
 

@@ -8,7 +8,7 @@ import type { FieldErrors, ResolverOptions } from 'react-hook-form';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // The table is plain data; the sandbox itself (below) is a test input only and never reaches the renderer's bundle.
 // eslint-disable-next-line no-restricted-imports
-import { CASES } from '../../../../sandbox/apps/boundary-table';
+import { CASES } from '../../../../sandbox/apps/testing/boundary-table';
 import { toFormPath } from '../../../ui/form-errors';
 import { appFormResolver, type AppFormValues } from './form-schema';
 

@@ -7,7 +7,7 @@ import type { FieldErrors, ResolverOptions } from 'react-hook-form';
 import { beforeAll, describe, expect, it } from 'vitest';
 // The table is plain data; the sandbox and the CLI (below) are test inputs only and never reach the renderer's bundle.
 // eslint-disable-next-line no-restricted-imports
-import { CASES, type Case } from '../../../../sandbox/apps/boundary-table';
+import { CASES, type Case } from '../../../../sandbox/apps/testing/boundary-table';
 import { toFormPath } from '../../../ui/form-errors';
 import { appFormResolver, type AppFormValues } from './form-schema';
 

@@ -5,7 +5,7 @@ import axe from 'axe-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { searchPrefixOf } from '../containers/ImageFields';
 import type { AppFormDraft } from './use-draft';
-import { formBridge, renderForm } from './test-form';
+import { formBridge, renderForm } from './testing/form';
 
 afterEach(cleanup);
 
@@ -111,6 +111,27 @@ describe('image name and tag completion', () => {
     fireEvent.keyDown(reference, { key: 'Escape' });
     expect(screen.queryByRole('listbox', { name: 'Matching images' })).toBeNull();
     expect(input('Image name').value).toBe('ngi');
+  });
+});
+
+describe('Pin', () => {
+  it('fills the digest the registry gives for the tag, and says so when it gives none; changing the tag drops it', async () => {
+    const digest = `sha256:${'c0ffee00'.repeat(8)}`;
+    const bridge = formBridge(POSTGRES);
+    bridge.answer('apps.imageDigest', ({ tag }) => ({ digest: tag === '16' ? digest : null }));
+    renderForm();
+    await opened();
+    const pin = screen.getByRole('button', { name: 'Pin' });
+    fireEvent.click(pin);
+    await waitFor(() => expect(input('Digest').value).toBe(digest));
+    expect(bridge.inputs('apps.imageDigest')).toEqual([{ registryId: '7', imageNamespace: 'library', imageName: 'postgres', tag: '16' }]);
+    expect(input('Image reference').value).toBe(`docker.io/library/postgres:16@${digest}`);
+
+    fireEvent.change(input('Tag'), { target: { value: '17' } });
+    expect(input('Digest').value).toBe('');
+    fireEvent.click(pin);
+    expect(await screen.findByText('The registry gives no digest for this tag.')).toBeTruthy();
+    expect(input('Digest').value).toBe('');
   });
 });
 

@@ -8,7 +8,7 @@ import { bodyText } from './body';
 import type { AppFormValues } from './form-schema';
 import { readJsonView } from './json-view';
 import { PRESETS, presetValues } from './presets';
-import { formBridge, renderForm } from './test-form';
+import { formBridge, renderForm } from './testing/form';
 
 afterEach(cleanup);
 

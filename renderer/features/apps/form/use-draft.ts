@@ -7,6 +7,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useActiveProfile } from '../../../bridge/active-profile';
 import { call } from '../../../bridge/client';
+import { isRecord } from '../../../../shared/apps/json';
 import type { AppFormValues } from './form-schema';
 
 /** Form state that is not part of the body (rows typed but not yet a valid body member, say). */
@@ -28,10 +29,6 @@ export interface AppFormDraft {
 export const DRAFT_SAVE_DELAY_MS = 300;
 /** Changes that never pause (fast typing, a script) are still written at least this often. */
 export const DRAFT_SAVE_MAX_WAIT_MS = 1000;
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
-}
 
 /** A stored draft if it has the form's shape at the top; its members are checked by the form's own validation. */
 export function readDraft(stored: unknown): AppFormDraft | null {

@@ -13,54 +13,43 @@ import { ActionDialog } from './ActionDialog';
 
 export type RunAction = 'deploy' | 'undeploy' | 'restart';
 
+/** An action's words: its verb ("Deploy": the button, the dialog's title and its confirm) and its -ing form (busy, done). */
 interface Wording {
-  readonly button: string;
+  readonly verb: string;
+  readonly doing: string;
   readonly icon: ReactNode;
-  readonly title: (name: string) => string;
   readonly what: (name: string) => ReactNode;
-  readonly confirm: string;
-  readonly busy: string;
-  readonly done: (name: string) => string;
   readonly danger: boolean;
 }
 
 const WORDS: Readonly<Record<RunAction, Wording>> = {
   deploy: {
-    button: 'Deploy…',
+    verb: 'Deploy',
+    doing: 'Deploying',
     icon: <Play size={14} aria-hidden />,
-    title: (n) => `Deploy “${n}”?`,
     what: (n) => (
       <p>
         The platform starts the instances of <strong>{n}</strong> in its regions, as many per region as its scaling says. Running instances are billed. This page follows the status until they run.
       </p>
     ),
-    confirm: 'Deploy',
-    busy: 'Deploying…',
-    done: (n) => `Deploying ${n}…`,
     danger: false,
   },
   undeploy: {
-    button: 'Undeploy…',
+    verb: 'Undeploy',
+    doing: 'Undeploying',
     icon: <Square size={14} aria-hidden />,
-    title: (n) => `Undeploy “${n}”?`,
     what: () => <p>Every instance stops; the app keeps its settings and can be deployed again.</p>,
-    confirm: 'Undeploy',
-    busy: 'Undeploying…',
-    done: (n) => `Undeploying ${n}…`,
     danger: true,
   },
   restart: {
-    button: 'Restart…',
+    verb: 'Restart',
+    doing: 'Restarting',
     icon: <RotateCw size={14} aria-hidden />,
-    title: (n) => `Restart “${n}”?`,
     what: (n) => (
       <p>
         Every instance of <strong>{n}</strong> stops and starts again with the same settings. While they start, the app may answer slowly or not at all.
       </p>
     ),
-    confirm: 'Restart',
-    busy: 'Restarting…',
-    done: (n) => `Restarting ${n}…`,
     danger: true,
   },
 };
@@ -85,7 +74,7 @@ export function RunButton({ action, id, name, onGone, primary = false }: Props) 
     onSuccess: () => {
       follow(id, action);
       setOpen(false);
-      notify.success(w.done(name));
+      notify.success(`${w.doing} ${name}…`);
     },
   });
   const error = run.isError ? actionError(run.error, name, action) : null;
@@ -100,15 +89,15 @@ export function RunButton({ action, id, name, onGone, primary = false }: Props) 
         }}
         data-testid={`app-${action}`}
       >
-        {w.icon} {w.button}
+        {w.icon} {w.verb}…
       </button>
       <ActionDialog
         open={open}
         onOpenChange={setOpen}
-        title={w.title(name)}
+        title={`${w.verb} “${name}”?`}
         description={w.what(name)}
-        confirmLabel={w.confirm}
-        busyLabel={w.busy}
+        confirmLabel={w.verb}
+        busyLabel={`${w.doing}…`}
         busy={run.isPending}
         danger={w.danger}
         error={error}

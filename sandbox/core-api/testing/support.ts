@@ -1,7 +1,7 @@
 /** Test helpers for the core API: a started sandbox per test and a small JSON client. */
 import { afterEach } from 'vitest';
-import { startSandbox, type Sandbox } from '../server.js';
-import { validateResponse } from '../testing/openapi.js';
+import { startSandbox, type Sandbox } from '../../server.js';
+import { validateResponse } from '../../testing/openapi.js';
 
 /** Registers cleanup and returns a starter for sandboxes closed after each test. */
 export function useSandboxes(): () => Promise<Sandbox> {

@@ -1,11 +1,11 @@
 /** The Apps screen over a fake bridge, and an application as the platform returns it, for component tests. */
 import { render } from '@testing-library/react';
-import type { AppDetail, AppSummary } from '../../../shared/contract/apps';
-import { BridgeProvider, createQueryClient } from '../../bridge/provider';
-import type { FakeBridge } from '../../testing/fake-bridge';
-import { Toasts } from '../../ui/toast';
-import { AppsScreen } from './AppsScreen';
-import { formBridge } from './form/test-form';
+import type { AppDetail, AppSummary } from '../../../../shared/contract/apps';
+import { BridgeProvider, createQueryClient } from '../../../bridge/provider';
+import type { FakeBridge } from '../../../testing/fake-bridge';
+import { Toasts } from '../../../ui/toast';
+import { AppsScreen } from '../AppsScreen';
+import { formBridge } from '../form/testing/form';
 
 /** A list row. */
 export function aSummary(id: string, name: string, status = 'active'): AppSummary {

@@ -1,12 +1,12 @@
 /** A small create form around one container editor, validating with the create form's rules and timing, for component tests. */
 import { useEffect } from 'react';
 import { FormProvider, useForm, type UseFormReturn } from 'react-hook-form';
-import type { AppRegistry } from '../../../../shared/contract/apps';
-import { BridgeProvider } from '../../../bridge/provider';
-import { appFormResolver } from '../form/form-schema';
-import { LEAVE_VALIDATION_MODE, useLeaveValidation } from '../form/use-leave-validation';
-import { ContainerTemplateEditor } from './ContainerTemplateEditor';
-import type { AppForm } from './form-kit';
+import type { AppRegistry } from '../../../../../shared/contract/apps';
+import { BridgeProvider } from '../../../../bridge/provider';
+import { appFormResolver } from '../../form/form-schema';
+import { LEAVE_VALIDATION_MODE, useLeaveValidation } from '../../form/use-leave-validation';
+import { ContainerTemplateEditor } from '../ContainerTemplateEditor';
+import type { AppForm } from '../form-kit';
 
 export type TestFormApi = UseFormReturn<AppForm>;
 

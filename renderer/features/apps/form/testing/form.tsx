@@ -1,9 +1,10 @@
 /** The create form over a fake bridge answering every apps method it calls, for component tests. */
-import { render } from '@testing-library/react';
-import { BridgeProvider, createQueryClient } from '../../../bridge/provider';
-import { installFakeBridge, type FakeBridge } from '../../../testing/fake-bridge';
-import { Toasts } from '../../../ui/toast';
-import { AppForm } from './AppForm';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { BridgeProvider, createQueryClient } from '../../../../bridge/provider';
+import { installFakeBridge, type FakeBridge } from '../../../../testing/fake-bridge';
+import { Toasts } from '../../../../ui/toast';
+import { AppForm } from '../AppForm';
+import type { AppFormDraft } from '../use-draft';
 
 /** Regions as the sandbox lists some of them. */
 export const REGIONS = [
@@ -40,4 +41,30 @@ export function renderForm() {
     </BridgeProvider>,
   );
   return { ...view, done, cancelled };
+}
+
+/** A complete, valid draft: what a user would have after filling every required field. */
+export const VALID: AppFormDraft = {
+  values: {
+    name: 'shop',
+    runtimeType: 'shared',
+    autoScaling: { min: 1, max: 2 },
+    regionSettings: { allowedRegionIds: ['DE'], requiredRegionIds: ['DE'] },
+    containerTemplates: [{ name: 'web', imageNamespace: 'library', imageName: 'nginx', imageTag: 'stable', imageRegistryId: '7' }],
+    volumes: [{ name: 'data', size: 5 }],
+  },
+};
+
+/** The input labelled `label`. */
+export const input = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+
+/** Types `value` into a field as a user does: focus, then the change. */
+export function typeInto(el: HTMLInputElement, value: string) {
+  fireEvent.focus(el);
+  fireEvent.change(el, { target: { value } });
+}
+
+/** Resolves once the create form is on screen. */
+export async function opened() {
+  await screen.findByRole('form', { name: 'New app' });
 }
