@@ -1,5 +1,5 @@
 /** TanStack Query hooks over the bridge: the only way features read from or change the core. */
-import { useMutation, useQuery, useQueryClient, type UseMutationOptions, type UseQueryOptions } from '@tanstack/react-query';
+import { useMutation, useQueries, useQuery, useQueryClient, type UseMutationOptions, type UseQueryOptions } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { MethodName } from '../../shared/contract/channels';
 import type { FileMethod, MethodInput, MethodOutput } from '../../shared/contract/index';
@@ -39,6 +39,42 @@ export function useFetchCall() {
       qc.fetchQuery({ queryKey: queryKey(method, input, useActiveProfile.getState().epoch), queryFn: () => call(method, input), staleTime: 0 }),
     [qc],
   );
+}
+
+/** One read of `useCalls`: its input, what else tells its answer apart (`also`), and its answer if already at hand. */
+export interface ManyRead<M extends MethodName> {
+  readonly input: MethodInput<M>;
+  readonly also: unknown;
+  readonly initial?: MethodOutput<M>;
+}
+
+/**
+ * Many reads of one method at once (a table's blocks of rows), keyed `[method, input, epoch, also]`. An answer never
+ * goes stale (other data has another key); one out of use is kept `keepMs`. While `paused`, only what is cached shows;
+ * a failed read is not asked again. A read with no answer yet shows a cached one of the same profile that `standIn`
+ * accepts, as placeholder data.
+ */
+export function useCalls<M extends MethodName>(method: M, reads: readonly ManyRead<M>[], { paused, keepMs, standIn }: { readonly paused: boolean; readonly keepMs: number; readonly standIn: (read: ManyRead<M>, other: ManyRead<M>) => boolean }) {
+  const qc = useQueryClient();
+  const epoch = useActiveProfile((s) => s.epoch);
+  return useQueries({
+    queries: reads.map((read) => ({
+      queryKey: [method, read.input, epoch, read.also],
+      queryFn: () => call(method, read.input),
+      initialData: read.initial,
+      placeholderData: () => {
+        for (const { queryKey: k, state } of qc.getQueryCache().findAll({ queryKey: [method] })) {
+          if (state.data !== undefined && k[2] === epoch && standIn(read, { input: k[1] as MethodInput<M>, also: k[3] })) return state.data as MethodOutput<M>;
+        }
+        return undefined;
+      },
+      enabled: (q: { readonly state: { readonly status: string } }) => !paused || q.state.status === 'error',
+      staleTime: Infinity,
+      gcTime: keepMs,
+      retryOnMount: false,
+      structuralSharing: false,
+    })),
+  });
 }
 
 /** The calls whose answer names the profile now active: heard at once, before anything refetches. */

@@ -1,10 +1,11 @@
 /** The logs table over a fake bridge whose `logs.window` answers from rows computed on demand, for component tests. */
 import { render } from '@testing-library/react';
 import { vi } from 'vitest';
-import type { LogRow, LogSort } from '../../../../shared/contract/logs';
-import { installFakeBridge, type FakeBridge } from '../../../testing/fake-bridge';
-import type { DrillDown, LogTableProps } from '../view-types';
-import { LogTable } from './LogTable';
+import type { LogRow, LogSort } from '../../../../../shared/contract/logs';
+import { BridgeProvider, createQueryClient } from '../../../../bridge/provider';
+import { installFakeBridge, type FakeBridge } from '../../../../testing/fake-bridge';
+import type { DrillDown, LogTableProps } from '../../view-types';
+import { LogTable } from '../LogTable';
 
 /** The scroller's height in tests; minus the header it shows about twenty rows. */
 export const GRID_HEIGHT = 600;
@@ -79,7 +80,8 @@ export function tableProps(total: number, over: Partial<LogTableProps> = {}) {
   return { props, onSort, onDrill, onOpenRow };
 }
 
-/** Renders the table alone. */
+/** Renders the table alone, under its own query cache. */
 export function renderTable(props: LogTableProps) {
-  return render(<LogTable {...props} />);
+  const client = createQueryClient();
+  return render(<LogTable {...props} />, { wrapper: ({ children }) => <BridgeProvider client={client}>{children}</BridgeProvider> });
 }
