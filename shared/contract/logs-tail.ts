@@ -4,7 +4,6 @@
  * holds at most a capped number of rows (the oldest go first) and stops asking while paused.
  */
 import { z } from 'zod';
-import type { AreaContract } from './define.js';
 
 const SessionId = z.string().min(1).max(100);
 const FilterText = z.string().max(4_000, 'must be at most 4000 characters');
@@ -88,6 +87,3 @@ export const logsTailEvents = {
   /** A tail's status changed: rows arrived, rows were trimmed, paused or resumed, an error. */
   'logs.tailStatus': TailStatus,
 } as const;
-
-/** Just for the type check: the methods and events form a valid contract. */
-export const logsTailContract = { methods: logsTailMethods, events: logsTailEvents } as const satisfies AreaContract;

@@ -364,9 +364,3 @@ export function recordToLogEntry(r: CdnLogRecord): LogEntry {
   if (r.extended === undefined) return entry;
   return { ...entry, ...r.extended };
 }
-
-/** Converts a v2 entry back to a record; undefined when it cannot be read (see readLogEntry). */
-export function logEntryToRecord(e: unknown): CdnLogRecord | undefined {
-  const r = readLogEntry(e);
-  return r.ok ? r.record : undefined;
-}
