@@ -11,7 +11,7 @@ import type { TailStatus } from '../../../shared/contract/logs-tail';
 import { bucketForWidth } from '../../../shared/logs/buckets';
 import type { UrlGrouping } from '../../../shared/logs/url-pattern';
 import { call } from '../../bridge/client';
-import { latestRefresh, type LatestRefresh } from './latest-refresh';
+import { useLatestRefresh } from './latest-refresh';
 import { useLiveTail } from './use-live-tail';
 
 /** What the screen reads of live mode. */
@@ -84,28 +84,17 @@ export function useLiveAggregates(live: Pick<LiveMode, 'sessionId' | 'version' |
   useEffect(() => {
     asked.current = { bucketMs, urls };
   });
-  const refresh = useRef<LatestRefresh | null>(null);
-  useEffect(() => {
-    if (sessionId === null) return;
-    const r = latestRefresh({
-      fetch: () => {
-        const { bucketMs: b, urls: u } = asked.current;
-        return call('logs.aggregates', { sessionId, ...(b !== undefined ? { bucketMs: b } : {}), ...(u !== undefined ? { urls: u } : {}) });
-      },
-      apply: (value) => setAggregates({ sessionId, value }),
-      // A failed refresh leaves the last charts; the next change asks again.
-      fail: () => undefined,
-      intervalMs: LIVE_AGGREGATES_INTERVAL_MS,
-    });
-    refresh.current = r;
-    return () => {
-      r.stop();
-      if (refresh.current === r) refresh.current = null;
-    };
-  }, [sessionId]);
+  const refresh = useLatestRefresh<LogAggregates>(sessionId, (id) => ({
+    fetch: () => {
+      const { bucketMs: b, urls: u } = asked.current;
+      return call('logs.aggregates', { sessionId: id, ...(b !== undefined ? { bucketMs: b } : {}), ...(u !== undefined ? { urls: u } : {}) });
+    },
+    apply: (value) => setAggregates({ sessionId: id, value }),
+    // A failed refresh leaves the last charts; the next change asks again.
+    fail: () => undefined,
+    intervalMs: LIVE_AGGREGATES_INTERVAL_MS,
+  }));
   const urlKey = urls === undefined ? '' : `${urls.patterns}:${urls.ignoreQuery}`;
-  useEffect(() => {
-    if (sessionId !== null) refresh.current?.request();
-  }, [sessionId, version, bucketMs, urlKey]);
+  useEffect(refresh, [refresh, sessionId, version, bucketMs, urlKey]);
   return aggregates !== null && aggregates.sessionId === sessionId ? aggregates.value : null;
 }
