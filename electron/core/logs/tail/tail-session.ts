@@ -17,7 +17,7 @@ import { toAppError } from '../../errors.js';
 import type { RateBudget } from '../v2/rate-budget.js';
 import type { RowsHandle } from '../rows/rows-host.js';
 import type { TimeSpan } from '../rows/rows-model.js';
-import { filterText, statusError } from '../sessions/session.js';
+import { budgetOf, filterText, statusError } from '../sessions/session.js';
 import type { V2LogClient, V2Page } from '../v2/v2-client.js';
 
 /**
@@ -144,7 +144,6 @@ export class TailSession {
   }
 
   status(): TailStatus {
-    const b = this.env.budget.state(this.zoneId);
     const c = this.rows.counts;
     const span = this.timeSpan();
     return {
@@ -169,7 +168,7 @@ export class TailSession {
       requests: this.requests,
       lastPollAt: this.lastPollAt,
       behind: this.behind,
-      budget: { limit: b.limit, windowMs: b.windowMs, remaining: b.remaining, pausedUntil: b.pausedUntil },
+      budget: budgetOf(this.env.budget, this.zoneId),
       error: this.error,
     };
   }
