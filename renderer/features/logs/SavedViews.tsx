@@ -5,7 +5,6 @@
  */
 import { useId, useState, type FormEvent } from 'react';
 import type { SavedView } from '../../../shared/contract/logs-views';
-import { canonicalFilterText } from '../../../shared/logs/filter-text';
 import { useCall, useCallMutation } from '../../bridge/queries';
 import { ErrorMessage, fieldError } from '../../ui/ErrorMessage';
 import { ManageViewsDialog } from './ManageViewsDialog';
@@ -13,12 +12,10 @@ import { ManageViewsDialog } from './ManageViewsDialog';
 interface Props {
   /** The zone whose views are shown; null for a file or no source (views belong to zones). */
   readonly zoneId: number | null;
-  /** The filter applied now (what "Save view…" saves). */
+  /** The filter applied now, in the core's canonical text as views are listed (what "Save view…" saves). */
   readonly applied: string;
   onApply(filter: string): void;
 }
-
-const same = (a: string, b: string) => canonicalFilterText(a) === canonicalFilterText(b);
 
 /** The saved views row. */
 export function SavedViews({ zoneId, applied, onApply }: Props) {
@@ -59,7 +56,7 @@ export function SavedViews({ zoneId, applied, onApply }: Props) {
         <ul className="plain logs-view-list" aria-labelledby={`${nameId}-label`}>
           {views.map((v) => (
             <li key={v.id}>
-              <button type="button" className="logs-view" aria-pressed={same(v.filter, applied)} title={v.filter || 'No filters'} onClick={() => onApply(v.filter)}>
+              <button type="button" className="logs-view" aria-pressed={v.filter === applied} title={v.filter || 'No filters'} onClick={() => onApply(v.filter)}>
                 {v.name}
               </button>
             </li>

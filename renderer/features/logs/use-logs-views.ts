@@ -7,7 +7,6 @@
  */
 import { useEffect, useState, type RefObject } from 'react';
 import type { LogSort, LogsStatus } from '../../../shared/contract/logs';
-import { canonicalFilterText } from '../../../shared/logs/filter-text';
 import { formatLogsLink, parseLogsLink } from '../../../shared/logs/link';
 import { call } from '../../bridge/client';
 import { useBridgeEvent } from '../../bridge/events';
@@ -63,8 +62,8 @@ export function useLogsViews(q: LogsQuery, table: RefObject<TableKeys | null>, s
     const requestId = table.current?.selectedRequestId() ?? null;
     q.setText(filter);
     q.applyFilter(filter);
-    const want = canonicalFilterText(filter);
-    if (requestId !== null) focus.request({ requestId, ready: (s) => s.filter === want });
+    // Views, the filters set aside and links all hold the core's canonical text, as statuses report it.
+    if (requestId !== null) focus.request({ requestId, ready: (s) => s.filter === filter });
   }
 
   function toggleFilters() {
@@ -83,8 +82,7 @@ export function useLogsViews(q: LogsQuery, table: RefObject<TableKeys | null>, s
     const l = parsed.link;
     setStash(null);
     q.openAt(l.zoneId, { kind: 'absolute', from: l.from, to: l.to }, l.filter);
-    const want = canonicalFilterText(l.filter);
-    const ready = (s: LogsStatus) => s.source.zoneId === l.zoneId && s.from === l.from && s.to === l.to && s.filter === want;
+    const ready = (s: LogsStatus) => s.source.zoneId === l.zoneId && s.from === l.from && s.to === l.to && s.filter === l.filter;
     if (l.requestId !== null) focus.request({ requestId: l.requestId, ready });
     return null;
   }
