@@ -268,7 +268,6 @@ export function LogsScreen() {
                 group="cache"
                 measure="requests"
                 timeZone={timeZone}
-                withHitRatio={false}
                 compact
                 loading={counting}
                 onDrill={q.drill}

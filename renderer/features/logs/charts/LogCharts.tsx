@@ -13,7 +13,6 @@ import { TopList } from './TopList';
 import { UrlTopList } from './UrlTopList';
 import './log-charts.css';
 
-
 /** The charts' width goes to the store, where the session picks the buckets the next aggregates come in. */
 const setPlotWidth = (width: number) => useLogs.getState().setPlotWidth(width);
 
@@ -41,32 +40,21 @@ export const LogCharts = memo(function LogCharts({ aggregates, timeZone, onDrill
         )}
         <p className="muted log-chart-subtitle">Drag across buckets to zoom.</p>
       </div>
-      <TimeChart
-        id={`${id}-cache`}
-        title={`${noun} by cache status`}
-        aggregates={aggregates}
-        group="cache"
-        measure={measure}
-        timeZone={timeZone}
-        withHitRatio
-        loading={loading}
-        onDrill={onDrill}
-        onZoom={onZoom}
-        onPlotWidth={setPlotWidth}
-      />
-      <TimeChart
-        id={`${id}-class`}
-        title={`${noun} by status class`}
-        aggregates={aggregates}
-        group="class"
-        measure={measure}
-        timeZone={timeZone}
-        withHitRatio={false}
-        loading={loading}
-        onDrill={onDrill}
-        onZoom={onZoom}
-        onPlotWidth={setPlotWidth}
-      />
+      {(['cache', 'class'] as const).map((group) => (
+        <TimeChart
+          key={group}
+          id={`${id}-${group}`}
+          title={`${noun} by ${group === 'cache' ? 'cache status' : 'status class'}`}
+          aggregates={aggregates}
+          group={group}
+          measure={measure}
+          timeZone={timeZone}
+          loading={loading}
+          onDrill={onDrill}
+          onZoom={onZoom}
+          onPlotWidth={setPlotWidth}
+        />
+      ))}
       <div className="log-charts-tops">
         <UrlTopList id={`${id}-urls`} subtitle={subtitle} entries={aggregates.top.urls} onDrill={onDrill} />
         <TopList id={`${id}-countries`} title="Top countries" subtitle={subtitle} filterKey="country" entries={aggregates.top.countries} nameOf={countryName} onDrill={onDrill} />
