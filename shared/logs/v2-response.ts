@@ -102,15 +102,19 @@ export function parseLogTimestamp(text: string): number | undefined {
 /** A row as read: its record and the entry Burrow hands on, or why it cannot be read. */
 export type LogEntryRead = { readonly ok: true; readonly record: CdnLogRecord; readonly entry: LogEntry } | { readonly ok: false; readonly reason: string };
 
+/** A value as JSON, or as text when it has none (a function, a cycle). */
+function jsonOf(v: unknown): string {
+  try {
+    return JSON.stringify(v) ?? String(v);
+  } catch {
+    return String(v);
+  }
+}
+
 /** A short, printable picture of a value for a reason. */
 function shown(v: unknown): string {
   if (v === undefined) return 'missing';
-  let text: string;
-  try {
-    text = typeof v === 'string' ? JSON.stringify(v) : (JSON.stringify(v) ?? String(v));
-  } catch {
-    text = String(v);
-  }
+  const text = jsonOf(v);
   return text.length > 40 ? `${text.slice(0, 40)}…` : text;
 }
 
@@ -233,23 +237,9 @@ function withoutCredentials(value: unknown, depth = 0): unknown {
   return out;
 }
 
-/** A row as sent, whole, as a key (compared, never shown). */
-function keyOf(raw: unknown): string {
-  try {
-    return JSON.stringify(raw) ?? String(raw);
-  } catch {
-    return String(raw);
-  }
-}
-
 /** The start of a row as JSON, for the list of rows that could not be read; never with a credential in it. */
 function sampleOf(raw: unknown): string {
-  let t: string;
-  try {
-    t = JSON.stringify(withoutCredentials(raw)) ?? String(raw);
-  } catch {
-    t = String(raw);
-  }
+  const t = jsonOf(withoutCredentials(raw));
   return t.length > 200 ? `${t.slice(0, 200)}…` : t;
 }
 
@@ -288,7 +278,8 @@ export function readLogPage(body: unknown): { readonly ok: true; readonly page: 
     skipped++;
     firstSkipReason ??= r.reason;
     if (skippedRows.length < SKIPPED_SAMPLES) skippedRows.push({ index, reason: r.reason, text: sampleOf(raw) });
-    skippedKeys.push(keyOf(raw));
+    // The row as sent, whole, as a key (compared, never shown).
+    skippedKeys.push(jsonOf(raw));
   });
   return {
     ok: true,
