@@ -172,6 +172,7 @@ export function LogsScreen() {
     q.zoom(from, to);
   };
   const shownSession = live.on ? live.sessionId : (status?.sessionId ?? null);
+  const shownVersion = live.on ? live.version : version;
   // The Table/Overview switch starts the histogram's line (or the Overview), where it costs no line of its own.
   const tabs = (
     <Tabs.List
@@ -276,20 +277,17 @@ export function LogsScreen() {
               />
             )}
             <div className="logs-body">
-              <FacetsPanel sessionId={shownSession} version={live.on ? live.version : version} loading={live.on ? false : loading} onDrill={q.drill} />
-              {live.on ? (
-                <div className="logs-table-wrap">
-                  {live.sessionId !== null && (
-                    <Table sessionId={live.sessionId} total={live.total} version={live.version} sort={sort} onSort={setSort} timeZone={timeZone} onDrill={q.drill} keysRef={tableKeys} toolsHost={toolsHost} live={live.table} />
-                  )}
-                </div>
-              ) : status.matchingRows === 0 && !loading ? (
+              <FacetsPanel sessionId={shownSession} version={shownVersion} loading={live.on ? false : loading} onDrill={q.drill} />
+              {!live.on && status.matchingRows === 0 && !loading ? (
                 <p className="empty-state" data-testid="logs-no-rows">
                   {status.filter.trim() !== '' ? 'No rows match these filters.' : status.source.kind === 'file' ? 'This file holds no requests.' : 'No requests in this range.'}
                 </p>
               ) : (
                 <div className="logs-table-wrap">
-                  <Table sessionId={status.sessionId} total={status.matchingRows} version={version} sort={sort} onSort={setSort} timeZone={timeZone} onDrill={q.drill} keysRef={tableKeys} toolsHost={toolsHost} />
+                  {shownSession !== null && (
+                    // Keyed by the mode: the live table and the range's are two tables, each starting at its top.
+                    <Table key={live.on ? 'live' : 'range'} sessionId={shownSession} total={shownRows} version={shownVersion} sort={sort} onSort={setSort} timeZone={timeZone} onDrill={q.drill} keysRef={tableKeys} toolsHost={toolsHost} live={live.table} />
+                  )}
                 </div>
               )}
             </div>
