@@ -1,6 +1,6 @@
 /** The busy demo zone: its volume and rhythm, determinism, the two daily incidents, and v1 and v2 serving it alike. */
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseV1Line } from '../../shared/logs/v1-line.js';
+import { parseV1Line } from '../../shared/logs/testing/v1-line.js';
 import { logQueryResponseSchema, type LogEntry } from '../../shared/logs/v2-response.js';
 import { BUSY_ZONE_NAME, createSeed } from '../seed.js';
 import { busyMinuteCount, ERROR_BURST, MISS_STORM } from './busy.js';

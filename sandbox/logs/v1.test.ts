@@ -2,7 +2,7 @@ import { gunzipSync } from 'node:zlib';
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CdnLogRecord } from '../../shared/logs/log-record.js';
-import { parseV1Line } from '../../shared/logs/v1-line.js';
+import { parseV1Line } from '../../shared/logs/testing/v1-line.js';
 import { logErrorResponseSchema } from '../../shared/logs/v2-response.js';
 import { startLogging, BASE_TIME, v1Day, type LoggingHarness } from './testing/support.js';
 
