@@ -1,7 +1,8 @@
 /** The busy demo zone: its volume and rhythm, determinism, the two daily incidents, and v1 and v2 serving it alike. */
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseV1Line } from '../../shared/logs/testing/v1-line.js';
-import { logQueryResponseSchema, type LogEntry } from '../../shared/logs/v2-response.js';
+import { type LogEntry } from '../../shared/logs/v2-response.js';
+import { logQueryResponseSchema } from '../../shared/logs/testing/v2-page.js';
 import { BUSY_ZONE_NAME, createSeed } from '../seed.js';
 import { busyMinuteCount, ERROR_BURST, MISS_STORM } from './busy.js';
 import { startLogging, v1Day, type LoggingHarness } from './testing/support.js';

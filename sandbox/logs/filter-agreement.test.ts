@@ -7,7 +7,8 @@ import { uaFamily, uaFamilyWord } from '../../shared/logs/ua-family.js';
 import { hostKey } from '../../shared/logs/url-host.js';
 import { urlGroupKey } from '../../shared/logs/url-pattern.js';
 import { formatV2Query } from '../../shared/logs/v2-query-string.js';
-import { logQueryResponseSchema, readLogEntry } from '../../shared/logs/v2-response.js';
+import { readLogEntry } from '../../shared/logs/v2-response.js';
+import { logQueryResponseSchema } from '../../shared/logs/testing/v2-page.js';
 
 // The platform's answer to a filter and matchesRecord over the unfiltered rows must agree row
 // for row, for every key; negated chips, which are never sent, must keep exactly the rest.

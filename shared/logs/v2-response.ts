@@ -64,19 +64,6 @@ export const queryEchoSchema = z.object({
 /** The query as the service echoed it. */
 export type QueryEcho = z.infer<typeof queryEchoSchema>;
 
-/** A 200 answer of `GET /v2/pullzones/{id}/logs`, every row valid (for tests and tools); `data: null` reads as no rows. */
-export const logQueryResponseSchema = z.object({
-  data: z
-    .array(logEntrySchema)
-    .nullable()
-    .transform((d) => d ?? []),
-  pagination: paginationSchema,
-  query: queryEchoSchema,
-});
-
-/** A 200 answer of `GET /v2/pullzones/{id}/logs`. */
-export type LogQueryResponse = z.infer<typeof logQueryResponseSchema>;
-
 const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?\s*(?:([Zz])|([+-])(\d{2}):?(\d{2}))?$/;
 
 /**

@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { LogRow, LogsStatus } from '../../../../shared/contract/logs.js';
 import { localDate, planDay } from '../../../../shared/logs/day.js';
-import { logQueryResponseSchema, type LogEntry } from '../../../../shared/logs/v2-response.js';
+import { type LogEntry } from '../../../../shared/logs/v2-response.js';
+import { logQueryResponseSchema } from '../../../../shared/logs/testing/v2-page.js';
 import { recordOf } from '../../../../shared/logs/testing/record-of.js';
 import { startSandbox, type Sandbox } from '../../../../sandbox/server.js';
 import { createPlatformClient } from '../../platform/client.js';
