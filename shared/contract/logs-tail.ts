@@ -5,8 +5,10 @@
  */
 import { z } from 'zod';
 
-const SessionId = z.string().min(1).max(100);
-const FilterText = z.string().max(4_000, 'must be at most 4000 characters');
+/** A session's (or a tail's) id, as every logs contract file names it. */
+export const SessionId = z.string().min(1).max(100);
+/** The filter in its text form (`status:5xx cache:MISS -pop:WA words`); the core parses it with the chips' rules. */
+export const FilterText = z.string().max(4_000, 'must be at most 4000 characters');
 
 /** The most rows a tail holds by default; the oldest arrivals are dropped past it. */
 export const TAIL_DEFAULT_CAP = 50_000;
