@@ -49,32 +49,30 @@ export interface ManyRead<M extends MethodName> {
 }
 
 /**
- * Many reads of one method at once (a table's blocks of rows), keyed `[method, input, epoch, also]`. An answer never
- * goes stale (other data has another key); one out of use is kept `keepMs`. While `paused`, only what is cached shows;
- * a failed read is not asked again. A read with no answer yet shows a cached one of the same profile that `standIn`
- * accepts, as placeholder data.
+ * Many reads of one method at once (a table's blocks of rows), keyed `[method, input, epoch, also]`, each answer (or
+ * undefined) at its read's place. An answer never goes stale (other data has another key); one out of use is kept
+ * `keepMs`; a failed read is not asked again. While `paused` only reads already in the cache are made, so nothing is
+ * asked and no entry is made for places passed by. A read with no answer yet shows the cached answer to the same
+ * input with the first of `standIns` (other `also`s) that has one, as placeholder data.
  */
-export function useCalls<M extends MethodName>(method: M, reads: readonly ManyRead<M>[], { paused, keepMs, standIn }: { readonly paused: boolean; readonly keepMs: number; readonly standIn: (read: ManyRead<M>, other: ManyRead<M>) => boolean }) {
+export function useCalls<M extends MethodName>(method: M, reads: readonly ManyRead<M>[], { paused, keepMs, standIns }: { readonly paused: boolean; readonly keepMs: number; readonly standIns: readonly unknown[] }) {
   const qc = useQueryClient();
   const epoch = useActiveProfile((s) => s.epoch);
-  return useQueries({
-    queries: reads.map((read) => ({
-      queryKey: [method, read.input, epoch, read.also],
+  const keyOf = (input: MethodInput<M>, also: unknown) => [method, input, epoch, also] as const;
+  const made = paused ? reads.filter((r) => qc.getQueryState(keyOf(r.input, r.also)) !== undefined) : reads;
+  const results = useQueries({
+    queries: made.map((read) => ({
+      queryKey: keyOf(read.input, read.also),
       queryFn: () => call(method, read.input),
       initialData: read.initial,
-      placeholderData: () => {
-        for (const { queryKey: k, state } of qc.getQueryCache().findAll({ queryKey: [method] })) {
-          if (state.data !== undefined && k[2] === epoch && standIn(read, { input: k[1] as MethodInput<M>, also: k[3] })) return state.data as MethodOutput<M>;
-        }
-        return undefined;
-      },
-      enabled: (q: { readonly state: { readonly status: string } }) => !paused || q.state.status === 'error',
+      placeholderData: () => standIns.map((also) => qc.getQueryData<MethodOutput<M>>(keyOf(read.input, also))).find((d) => d !== undefined),
       staleTime: Infinity,
       gcTime: keepMs,
       retryOnMount: false,
       structuralSharing: false,
     })),
   });
+  return reads.map((r) => results[made.indexOf(r)]);
 }
 
 /** The calls whose answer names the profile now active: heard at once, before anything refetches. */

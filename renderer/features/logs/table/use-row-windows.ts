@@ -45,34 +45,46 @@ export function wantedBlocks(first: number, last: number, total: number, directi
   return out;
 }
 
+/** Older versions of the rows whose blocks may stand in while the newest version's load. */
+const STAND_IN_VERSIONS = 4;
+
 interface Motion {
-  readonly rows: string;
+  /** The session and sort. */
+  readonly base: string;
+  readonly version: number;
+  /** Older versions of the same session and sort, newest first. */
+  readonly older: readonly number[];
   readonly first: number;
   readonly direction: -1 | 0 | 1;
   /** The last step moved more than a block (a dragged scrollbar): nothing is asked until the view holds still. */
   readonly jumped: boolean;
 }
 
-/** How the view last moved over the same rows (`rows`: session, sort and version), and whether it holds still. */
-function useMotion(rows: string, first: number): Motion & { readonly still: boolean } {
-  const [m, setMotion] = useState<Motion>({ rows, first, direction: 0, jumped: false });
+/** How the view last moved over the same rows, and whether it holds still. */
+function useMotion(base: string, version: number, first: number): Motion & { readonly still: boolean } {
+  const [m, setMotion] = useState<Motion>({ base, version, older: [], first, direction: 0, jumped: false });
   const [stillAt, setStillAt] = useState<Motion | null>(null);
   useEffect(() => {
     if (!m.jumped) return;
     const timer = window.setTimeout(() => setStillAt(m), SETTLE_MS);
     return () => window.clearTimeout(timer);
   }, [m]);
-  if (m.rows !== rows || m.first !== first) {
-    const step = m.rows === rows ? first - m.first : 0;
-    setMotion({ rows, first, direction: step === 0 ? 0 : step > 0 ? 1 : -1, jumped: Math.abs(step) > BLOCK });
+  // Worked out while drawing; this drawing already goes by it (a read made here for a place jumped past would be
+  // asked for once the view is drawn again).
+  let now = m;
+  if (m.base !== base || m.version !== version || m.first !== first) {
+    const step = m.base === base && m.version === version ? first - m.first : 0;
+    const older = m.base !== base ? [] : m.version !== version ? [m.version, ...m.older].slice(0, STAND_IN_VERSIONS) : m.older;
+    now = { base, version, older, first, direction: step === 0 ? 0 : step > 0 ? 1 : -1, jumped: Math.abs(step) > BLOCK };
+    setMotion(now);
   }
-  return { ...m, still: !m.jumped || stillAt === m };
+  return { ...now, still: !now.jumped || stillAt === now };
 }
 
 /** Fetches the blocks covering rows `first..last` (inclusive, before overscan); `rowAt` reads what has arrived. */
 export function useRowWindows(sessionId: string, version: number, sort: LogSort, total: number, first: number, last: number) {
   const { key, dir } = sort;
-  const motion = useMotion(`${sessionId}\u0000${key}\u0000${dir}\u0000${version}`, first);
+  const motion = useMotion(`${sessionId}\u0000${key}\u0000${dir}`, version, first);
   // The reply that applied a filter or range brought these rows' first block: it is not asked for again.
   const head = useLogs((s) => s.head);
   const initial = head?.sessionId === sessionId && head.version === version && head.sort.key === key && head.sort.dir === dir ? head.rows : undefined;
@@ -84,13 +96,8 @@ export function useRowWindows(sessionId: string, version: number, sort: LogSort,
     also: version,
     ...(block === 0 && initial ? { initial: { rows: [...initial], total } } : {}),
   }));
-  const results = useCalls('logs.window', reads, {
-    paused: !motion.still,
-    keepMs: KEEP_MS,
-    // An older version's copy of the same block of the same sort stands in while its own loads.
-    standIn: (read, other) =>
-      other.input.sessionId === sessionId && other.input.offset === read.input.offset && other.input.sort?.key === key && other.input.sort.dir === dir && other.also !== version,
-  });
+  // An older version's copy of the same block of the same sort stands in while its own loads.
+  const results = useCalls('logs.window', reads, { paused: !motion.still, keepMs: KEEP_MS, standIns: motion.older });
 
   /** The row at an index: ready (fresh or stale), loading, or failed. */
   function rowAt(index: number): RowSlot {
