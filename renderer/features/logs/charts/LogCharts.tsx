@@ -22,6 +22,8 @@ export const LogCharts = memo(function LogCharts({ aggregates, timeZone, onDrill
   const id = useId();
   const subtitle = subtitleOf(aggregates);
   const noun = measure === 'bytes' ? 'Bytes' : 'Requests';
+  // What the two time charts share.
+  const both = { aggregates, measure, timeZone, loading, onDrill, onZoom, onPlotWidth: setPlotWidth };
   return (
     <div className="log-charts" data-testid="log-charts">
       <div className="log-charts-toolbar">
@@ -41,19 +43,7 @@ export const LogCharts = memo(function LogCharts({ aggregates, timeZone, onDrill
         <p className="muted log-chart-subtitle">Drag across buckets to zoom.</p>
       </div>
       {(['cache', 'class'] as const).map((group) => (
-        <TimeChart
-          key={group}
-          id={`${id}-${group}`}
-          title={`${noun} by ${group === 'cache' ? 'cache status' : 'status class'}`}
-          aggregates={aggregates}
-          group={group}
-          measure={measure}
-          timeZone={timeZone}
-          loading={loading}
-          onDrill={onDrill}
-          onZoom={onZoom}
-          onPlotWidth={setPlotWidth}
-        />
+        <TimeChart key={group} id={`${id}-${group}`} title={`${noun} by ${group === 'cache' ? 'cache status' : 'status class'}`} group={group} {...both} />
       ))}
       <div className="log-charts-tops">
         <UrlTopList id={`${id}-urls`} subtitle={subtitle} entries={aggregates.top.urls} onDrill={onDrill} />
