@@ -69,8 +69,8 @@ function useMotion(base: string, version: number, first: number): Motion & { rea
     const timer = window.setTimeout(() => setStillAt(m), SETTLE_MS);
     return () => window.clearTimeout(timer);
   }, [m]);
-  // Worked out while drawing; this drawing already goes by it (a read made here for a place jumped past would be
-  // asked for once the view is drawn again).
+  // Worked out while drawing, and this drawing goes by it already: one that went by the last motion would make
+  // reads (cache entries, then asks) for the places a jump passed.
   let now = m;
   if (m.base !== base || m.version !== version || m.first !== first) {
     const step = m.base === base && m.version === version ? first - m.first : 0;
