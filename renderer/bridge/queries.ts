@@ -1,5 +1,5 @@
 /** TanStack Query hooks over the bridge: the only way features read from or change the core. */
-import { useMutation, useQueries, useQuery, useQueryClient, type UseMutationOptions, type UseQueryOptions } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type UseMutationOptions, type UseQueryOptions } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { MethodName } from '../../shared/contract/channels';
 import type { FileMethod, MethodInput, MethodOutput } from '../../shared/contract/index';
@@ -39,40 +39,6 @@ export function useFetchCall() {
       qc.fetchQuery({ queryKey: queryKey(method, input, useActiveProfile.getState().epoch), queryFn: () => call(method, input), staleTime: 0 }),
     [qc],
   );
-}
-
-/** One read of `useCalls`: its input, what else tells its answer apart (`also`), and its answer if already at hand. */
-export interface ManyRead<M extends MethodName> {
-  readonly input: MethodInput<M>;
-  readonly also: unknown;
-  readonly initial?: MethodOutput<M>;
-}
-
-/**
- * Many reads of one method at once (a table's blocks of rows), keyed `[method, input, epoch, also]`, each answer (or
- * undefined) at its read's place. An answer never goes stale (other data has another key); one out of use is kept
- * `keepMs`; a failed read is not asked again. While `paused` only reads already in the cache are made, so nothing is
- * asked and no entry is made for places passed by. A read with no answer yet shows the cached answer to the same
- * input with the first of `standIns` (other `also`s) that has one, as placeholder data.
- */
-export function useCalls<M extends MethodName>(method: M, reads: readonly ManyRead<M>[], { paused, keepMs, standIns }: { readonly paused: boolean; readonly keepMs: number; readonly standIns: readonly unknown[] }) {
-  const qc = useQueryClient();
-  const epoch = useActiveProfile((s) => s.epoch);
-  const keyOf = (input: MethodInput<M>, also: unknown) => [method, input, epoch, also] as const;
-  const made = paused ? reads.filter((r) => qc.getQueryState(keyOf(r.input, r.also)) !== undefined) : reads;
-  const results = useQueries({
-    queries: made.map((read) => ({
-      queryKey: keyOf(read.input, read.also),
-      queryFn: () => call(method, read.input),
-      initialData: read.initial,
-      placeholderData: () => standIns.map((also) => qc.getQueryData<MethodOutput<M>>(keyOf(read.input, also))).find((d) => d !== undefined),
-      staleTime: Infinity,
-      gcTime: keepMs,
-      retryOnMount: false,
-      structuralSharing: false,
-    })),
-  });
-  return reads.map((r) => results[made.indexOf(r)]);
 }
 
 /** The calls whose answer names the profile now active: heard at once, before anything refetches. */

@@ -1,11 +1,10 @@
 // @vitest-environment happy-dom
-import { act, cleanup, fireEvent, render as renderBare, screen, waitFor } from '@testing-library/react';
-import { useState, type ReactElement } from 'react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
 import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LogRow, LogSort } from '../../../shared/contract/logs';
 import type { TailStatus } from '../../../shared/contract/logs-tail';
-import { BridgeProvider, createQueryClient } from '../../bridge/provider';
 import { installFakeBridge, type FakeBridge } from '../../testing/fake-bridge';
 import { ROW_HEIGHT } from './table/BodyRow';
 import { LogTable } from './table/LogTable';
@@ -15,12 +14,6 @@ import { useLiveAggregates, useLiveMode } from './use-live-mode';
 import { LiveControls } from './LiveTail';
 import type { DrillDown, TimeZoneMode } from './view-types';
 import { bucketForWidth } from '../../../shared/logs/buckets';
-
-/** Renders under the bridge's query cache, as the screen is drawn. */
-function render(ui: ReactElement) {
-  const client = createQueryClient();
-  return renderBare(ui, { wrapper: ({ children }) => <BridgeProvider client={client}>{children}</BridgeProvider> });
-}
 
 const NEWEST_FIRST: LogSort = { key: 'time', dir: 'desc' };
 

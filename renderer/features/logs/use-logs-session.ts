@@ -15,7 +15,7 @@ import { call } from '../../bridge/client';
 import { useBridgeEvent } from '../../bridge/events';
 import { useLatestRefresh } from './latest-refresh';
 import { useLogs } from './logs-store';
-import { BLOCK } from './table/use-row-windows';
+import { BLOCK } from './table/row-windows';
 
 /** The shortest time between two aggregate requests while rows keep arriving ("load all" streams many pages). */
 export const AGGREGATES_INTERVAL_MS = 500;

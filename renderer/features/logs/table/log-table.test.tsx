@@ -6,7 +6,7 @@ import { DEFAULT_PANE, PANE_STORAGE_KEY } from './detail-size';
 import { HEADER_HEIGHT } from './HeaderRow';
 import { LogTable } from './LogTable';
 import { ROW_HEIGHT } from './BodyRow';
-import { BLOCK } from './use-row-windows';
+import { BLOCK } from './row-windows';
 import { bridgeWithRows, fakeLayout, makeRow, renderTable, tableProps } from './testing/table';
 
 const MILLION = 1_000_000;

@@ -2,7 +2,6 @@
 import { render } from '@testing-library/react';
 import { vi } from 'vitest';
 import type { LogRow, LogSort } from '../../../../../shared/contract/logs';
-import { BridgeProvider, createQueryClient } from '../../../../bridge/provider';
 import { installFakeBridge, type FakeBridge } from '../../../../testing/fake-bridge';
 import type { DrillDown, LogTableProps } from '../../view-types';
 import { LogTable } from '../LogTable';
@@ -80,8 +79,7 @@ export function tableProps(total: number, over: Partial<LogTableProps> = {}) {
   return { props, onSort, onDrill, onOpenRow };
 }
 
-/** Renders the table alone, under its own query cache. */
+/** Renders the table alone. */
 export function renderTable(props: LogTableProps) {
-  const client = createQueryClient();
-  return render(<LogTable {...props} />, { wrapper: ({ children }) => <BridgeProvider client={client}>{children}</BridgeProvider> });
+  return render(<LogTable {...props} />);
 }
