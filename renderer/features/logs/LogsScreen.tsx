@@ -15,12 +15,12 @@ import { useAreaFocusTarget } from '../../app/area-focus';
 import { useScreenAction } from '../../app/screen-actions';
 import { notify } from '../../ui/toast';
 import { ErrorMessage, fieldError } from '../../ui/ErrorMessage';
+import { InfoDialog } from '../../ui/info-dialog';
 import { ExportButton } from './ExportButton';
 import { LogCharts } from './charts/LogCharts';
 import { TimeChart } from './charts/TimeChart';
 import { FacetsPanel } from './facets/FacetsPanel';
 import { FilterBar } from './FilterBar';
-import { KeysDialog } from './KeysDialog';
 import { KpiStrip } from './KpiStrip';
 import { LiveControls } from './LiveTail';
 import { useLiveAggregates, useLiveMode } from './use-live-mode';
@@ -31,7 +31,7 @@ import { MalformedLines } from './MalformedLines';
 import { ClockSwitch, RangePicker } from './RangePicker';
 import { LogTable } from './table/LogTable';
 import { useLogDrop } from './use-log-drop';
-import { useLogsKeys, shiftRange } from './use-logs-keys';
+import { LOGS_KEYS, useLogsKeys, shiftRange } from './use-logs-keys';
 import { useLogsQuery } from './use-logs-query';
 import { WholeDay } from './WholeDay';
 import { useLogsViews } from './use-logs-views';
@@ -91,6 +91,32 @@ function Counts({ status }: { readonly status: LogsStatus }) {
       {formatCount(status.matchingRows)} matching of {formatCount(status.loadedRows)} loaded rows
       {reading !== null && ` — reading the file, ${reading} %`}
     </p>
+  );
+}
+
+/** The Logs viewer's keys, listed in a dialog that `?` opens and Escape closes. */
+export function KeysDialog({ open, onOpenChange }: { readonly open: boolean; onOpenChange(open: boolean): void }) {
+  return (
+    <InfoDialog open={open} onOpenChange={onOpenChange} title="Keyboard" description="These keys work while the focus is not in a text field." testId="logs-keys-dialog">
+      <table className="checks logs-keys">
+        <thead>
+          <tr>
+            <th scope="col">Key</th>
+            <th scope="col">Does</th>
+          </tr>
+        </thead>
+        <tbody>
+          {LOGS_KEYS.map(([key, what]) => (
+            <tr key={key}>
+              <td>
+                <kbd>{key}</kbd>
+              </td>
+              <td>{what}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </InfoDialog>
   );
 }
 
