@@ -3,10 +3,11 @@
  * view…" names the filter applied now, and "Manage…" renames and deletes. Views are kept by the core, per zone and
  * per profile, so they are there after a restart.
  */
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import type { SavedView } from '../../../shared/contract/logs-views';
 import { useCall, useCallMutation } from '../../bridge/queries';
 import { ErrorMessage, fieldError } from '../../ui/ErrorMessage';
+import { InlineForm } from './InlineForm';
 import { ManageViewsDialog } from './ManageViewsDialog';
 
 interface Props {
@@ -20,7 +21,6 @@ interface Props {
 /** The saved views row. */
 export function SavedViews({ zoneId, applied, onApply }: Props) {
   const nameId = useId();
-  const errorId = useId();
   const list = useCall('logs.views', { zoneId: zoneId ?? 1 }, { enabled: zoneId !== null });
   const save = useCallMutation('logs.viewSave');
   const [naming, setNaming] = useState(false);
@@ -29,8 +29,7 @@ export function SavedViews({ zoneId, applied, onApply }: Props) {
   const views: readonly SavedView[] = zoneId === null ? [] : (list.data?.views ?? []);
   const nameRule = fieldError(save.error, 'name');
 
-  function submit(e: FormEvent) {
-    e.preventDefault();
+  function submit() {
     if (zoneId === null) return;
     save.mutate(
       { zoneId, name, filter: applied },
@@ -64,42 +63,23 @@ export function SavedViews({ zoneId, applied, onApply }: Props) {
         </ul>
       )}
       {naming ? (
-        <form className="row logs-view-save" onSubmit={submit} aria-label="Save the filters as a view">
-          <label htmlFor={nameId}>Name</label>
-          <input
-            id={nameId}
-            value={name}
-            maxLength={80}
-            autoFocus
-            aria-invalid={nameRule !== undefined ? true : undefined}
-            aria-describedby={nameRule !== undefined ? errorId : undefined}
-            onChange={(e) => setName(e.target.value)}
-            onKeyDown={(e) => {
-              if (e.key === 'Escape') {
-                e.preventDefault();
-                setNaming(false);
-                save.reset();
-              }
-            }}
-          />
-          <button type="submit" className="primary" disabled={save.isPending}>
-            Save
-          </button>
-          <button
-            type="button"
-            onClick={() => {
-              setNaming(false);
-              save.reset();
-            }}
-          >
-            Cancel
-          </button>
-          {nameRule !== undefined && (
-            <p id={errorId} className="field-error" role="alert">
-              {nameRule}
-            </p>
-          )}
-        </form>
+        <InlineForm
+          className="row logs-view-save"
+          title="Save the filters as a view"
+          label="Name"
+          value={name}
+          onValue={setName}
+          submitLabel="Save"
+          busy={save.isPending}
+          onSubmit={submit}
+          onCancel={() => {
+            setNaming(false);
+            save.reset();
+          }}
+          escapeCancels
+          rule={nameRule}
+          input={{ maxLength: 80 }}
+        />
       ) : (
         <button type="button" disabled={applied.trim() === ''} title={applied.trim() === '' ? 'Apply a filter first' : 'Save the filters applied now under a name'} onClick={() => setNaming(true)}>
           Save view…
