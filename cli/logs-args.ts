@@ -1,7 +1,7 @@
 /** The words of `burrow logs`: flags, their checks against the same filter and range rules the app uses, and the help text. */
 import { COMMAND_VARIABLES, environmentHelp } from './env-help.js';
 import { addChip, EMPTY_FILTER, type FilterKey, type LogFilter } from '../shared/logs/filter.js';
-import { parseFilterValue } from '../shared/logs/filter-text.js';
+import { FILTER_TEXT_KEYS, parseFilterValue } from '../shared/logs/filter-text.js';
 import type { WhenFlags } from '../shared/logs/range.js';
 import type { LogOrder } from '../shared/logs/v2-query.js';
 import { splitFlags, wantsHelpIn } from './flags.js';
@@ -85,23 +85,10 @@ Every request of one zone shares one budget of 30 per 10 s, the platform's limit
 Exit status: 0 done, 1 the platform answered with an error, 2 usage, 3 the platform could not be reached.
 ${environmentHelp(COMMAND_VARIABLES.logs)}`;
 
-/** Flag → filter key. */
-const FILTER_FLAGS: Readonly<Record<string, FilterKey>> = {
-  '--status': 'status',
-  '--cache': 'cache',
-  '--country': 'country',
-  '--pop': 'pop',
-  '--ip': 'ip',
-  '--url': 'url',
-  '--ua': 'ua',
-  '--referer': 'referer',
-  '--host': 'host',
-  '--referer-host': 'refererHost',
-  '--agent': 'agent',
-  '--pattern': 'pattern',
-  '--search': 'search',
-  '--request-id': 'requestId',
-};
+/** Flag → filter key: each filter as filter text names it (`--referer-host`), but the request id is `--request-id`. */
+const FILTER_FLAGS: Readonly<Record<string, FilterKey>> = Object.fromEntries(
+  (Object.entries(FILTER_TEXT_KEYS) as [FilterKey, string][]).filter(([k]) => k !== 'originShield' && k !== 'order').map(([k, text]) => [k === 'requestId' ? '--request-id' : `--${text}`, k]),
+);
 const VALUE_FLAGS = new Set([...Object.keys(FILTER_FLAGS), '--from', '--to', '--last', '--limit', '--order', '--format', '--file', '--token', '--logging-url', '--api-key', '--profile', '-p', '--day', '--top']);
 const BOOLEAN_FLAGS = new Set(['--all', '--utc', '--follow', '--include-authorization', '--facets']);
 

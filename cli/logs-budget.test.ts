@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { LogsStatus } from '../shared/contract/logs.js';
-import { logQueryResponseSchema } from '../shared/logs/v2-response.js';
+import { logQueryResponseSchema } from '../shared/logs/testing/v2-page.js';
 import { startSandbox, type Sandbox } from '../sandbox/server.js';
 import { processRateBudget } from '../electron/core/logs/index.js';
 import { openCore, type CliCore } from './core.js';

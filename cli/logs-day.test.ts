@@ -1,7 +1,8 @@
 /** `burrow logs <zone> --day`: a whole day from the v1 day files, as a spawned process against a sandbox, row for row against v2 paging. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localDate, localTimeZone, planDay } from '../shared/logs/day.js';
-import { logEntryToRecord, type LogEntry } from '../shared/logs/v2-response.js';
+import { type LogEntry } from '../shared/logs/v2-response.js';
+import { recordOf } from '../shared/logs/testing/record-of.js';
 import { ndjsonRows, runBurrow, startLogsFixture, type LogsFixture } from './testing/support.js';
 
 let fx: LogsFixture;
@@ -22,7 +23,7 @@ const ndjson = (text: string) => ndjsonRows<LogEntry>(text);
 const byId = (rows: readonly LogEntry[]) =>
   rows
     .map((e) => {
-      const r = logEntryToRecord(e)!;
+      const r = recordOf(e);
       return { ...r, requestId: r.requestId?.replace(/^0+(?=.)/, '') ?? null };
     })
     .map((r) => ({ r, key: `${r.timestampMs}|${r.requestId ?? ''}|${r.url}|${r.bytesSent}|${r.statusCode}` }))

@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FacetValue } from '../shared/contract/logs.js';
 import type { CdnLogRecord } from '../shared/logs/log-record.js';
 import { formatV1Line } from '../shared/logs/v1-line.js';
-import { logQueryResponseSchema, type LogEntry } from '../shared/logs/v2-response.js';
+import { type LogEntry } from '../shared/logs/v2-response.js';
+import { logQueryResponseSchema } from '../shared/logs/testing/v2-page.js';
 import { ndjsonRows, runBurrow, startLogsFixture, type LogsFixture } from './testing/support.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'burrow-logs-facets-'));

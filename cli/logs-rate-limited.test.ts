@@ -4,7 +4,8 @@
  * print every row with exit 0; it never ends early with success.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { logError, logQueryResponseSchema, type LogEntry } from '../shared/logs/v2-response.js';
+import { logError, type LogEntry } from '../shared/logs/v2-response.js';
+import { logQueryResponseSchema } from '../shared/logs/testing/v2-page.js';
 import { ndjsonRows, runBurrow, startLogsFixture, type LogsFixture } from './testing/support.js';
 
 let fx: LogsFixture;

@@ -14,7 +14,7 @@ import { DEFAULT_ROW_CEILING } from '../shared/logs/v1-line.js';
 import { CliCallError, openCore, type CliCore } from './core.js';
 import { createErrorWriter, EXIT, type CliIo } from './io.js';
 import type { LogFormat, LogsCommand } from './logs-args.js';
-import { cliLoggingCore, failureExit, RowWriter } from './logs.js';
+import { cliLoggingCore, RowWriter, withCore } from './logs.js';
 
 /** Opens a session and waits until its rows are read, showing each status on the way; its last status. */
 async function readSession(core: CliCore, open: () => Promise<LogsStatus>, progress: (s: LogsStatus) => void): Promise<LogsStatus> {
@@ -86,7 +86,7 @@ export async function runLogsDay(cmd: LogsCommand, source: { readonly zoneId: nu
   if ('exit' in made) return made.exit;
   const { core } = made;
   const showProgress = io.stderr.isTTY === true;
-  try {
+  return withCore(core, showProgress, io, err, async () => {
     const status = await readSession(
       core,
       () => core.invoke('logs.open', { source: { kind: 'day', zoneId: source.zoneId, day: source.day, timeZone }, filter: formatFilterText(cmd.filter) }),
@@ -99,12 +99,7 @@ export async function runLogsDay(cmd: LogsCommand, source: { readonly zoneId: nu
     if (plan.partial) err(`burrow logs: only part of ${source.day} is still kept by the platform (3 days); the rows before that are gone`);
     await sayMalformed(core, status, err);
     return EXIT.ok;
-  } catch (e) {
-    if (showProgress) io.stderr.write('\n');
-    return failureExit(e, err);
-  } finally {
-    await core.close();
-  }
+  });
 }
 
 /** The time window a file's rows must fall in. A file is read whatever its age: no retention rule applies here. */
@@ -151,7 +146,7 @@ export async function runLogsFile(cmd: LogsCommand, path: string, format: LogFor
   // A file needs no key: the core reads it from disk, and nothing of it is kept after this run.
   const core = await openCore({ auth: null, env: io.env, home: io.home, dataDir: 'temporary' });
   let lastReport = 0;
-  try {
+  return withCore(core, showProgress, io, err, async () => {
     const [given] = (await core.invokeWithFiles([resolve(path)], 'files.list', {})).files;
     if (!given) throw new Error(`--file ${path} could not be opened`);
     const token = given.token;
@@ -176,10 +171,5 @@ export async function runLogsFile(cmd: LogsCommand, path: string, format: LogFor
     if (file.truncated === true) err(`burrow logs: showing the first ${status.loadedRows} matching rows of this file; the file has more (${where}: Burrow keeps at most ${DEFAULT_ROW_CEILING.maxRows} rows or ${DEFAULT_ROW_CEILING.maxBytes / 1024 / 1024} MiB of them)`);
     // A file that could not be decompressed to its end is a failure, even with the rows before the cut printed.
     return file.endedEarly !== undefined ? EXIT.http : EXIT.ok;
-  } catch (e) {
-    if (showProgress) io.stderr.write('\n');
-    return failureExit(e, err);
-  } finally {
-    await core.close();
-  }
+  });
 }

@@ -1,10 +1,12 @@
 /** `burrow logs` against a pull zone, spawned as a real process against a sandbox: paging, formats, filters, errors and exit statuses. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { matchesRecord } from '../shared/logs/filter.js';
+import { matchesRecord } from '../shared/logs/filter-match.js';
 import { parseFilterText } from '../shared/logs/filter-text.js';
 import { hostKey } from '../shared/logs/url-host.js';
 import { urlGroupKey } from '../shared/logs/url-pattern.js';
-import { logEntryToRecord, logQueryResponseSchema, type LogEntry } from '../shared/logs/v2-response.js';
+import { type LogEntry } from '../shared/logs/v2-response.js';
+import { logQueryResponseSchema } from '../shared/logs/testing/v2-page.js';
+import { recordOf } from '../shared/logs/testing/record-of.js';
 import { exportFields } from './logs-output.js';
 import { ndjsonRows, runBurrow, startLogsFixture, type LogsFixture } from './testing/support.js';
 
@@ -78,7 +80,7 @@ describe('burrow logs <zone>', () => {
       expect(r.code, flags.join(' ')).toBe(0);
       const filter = parseFilterText(text);
       if (!filter.ok) throw new Error(text);
-      const expected = all.filter((e) => matchesRecord(filter.filter, logEntryToRecord(e)!));
+      const expected = all.filter((e) => matchesRecord(filter.filter, recordOf(e)));
       expect(expected.length, text).toBeGreaterThan(0);
       expect(ndjson(r.stdout), text).toEqual(expected);
     }

@@ -121,6 +121,18 @@ export function failureExit(e: unknown, err: (line: string) => void): number {
   return a.kind === 'network' || a.kind === 'timeout' ? EXIT.network : a.status === undefined && a.kind === 'validation' ? EXIT.usage : EXIT.http;
 }
 
+/** Runs a command's work over its core: a failure ends the progress line and is told; the core is closed either way. */
+export async function withCore(core: CliCore, showProgress: boolean, io: CliIo, err: (line: string) => void, work: () => Promise<number>): Promise<number> {
+  try {
+    return await work();
+  } catch (e) {
+    if (showProgress) io.stderr.write('\n');
+    return failureExit(e, err);
+  } finally {
+    await core.close();
+  }
+}
+
 /** A zone's rows over a range, written page by page as the core's walk hands them on (or their facets at the end). */
 async function runZone(cmd: LogsCommand, zoneId: number, format: LogFormat, io: CliIo): Promise<number> {
   const secrets: string[] = [];
@@ -139,7 +151,7 @@ async function runZone(cmd: LogsCommand, zoneId: number, format: LogFormat, io: 
   // Rows of the platform's answers that could not be read: counted as pages come, said once at the end.
   let skipped = 0;
   let firstReason: string | undefined;
-  try {
+  return withCore(core, showProgress, io, err, async () => {
     let page = await core.invoke('logs.page', {
       zoneId,
       range: { kind: 'absolute', from: range.from, to: range.to },
@@ -164,10 +176,5 @@ async function runZone(cmd: LogsCommand, zoneId: number, format: LogFormat, io: 
     if (skipped > 0) err(`burrow logs: ${skipped} row${skipped === 1 ? '' : 's'} could not be read and ${skipped === 1 ? 'was' : 'were'} skipped${firstReason !== undefined ? ` (first: ${firstReason})` : ''}`);
     if (page.stopped !== undefined) err(`burrow logs: ${page.stopped}`);
     return EXIT.ok;
-  } catch (e) {
-    if (showProgress) io.stderr.write('\n');
-    return failureExit(e, err);
-  } finally {
-    await core.close();
-  }
+  });
 }

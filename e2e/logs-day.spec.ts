@@ -4,7 +4,7 @@
  * for the same day and filter — with no v2 page asked for the day itself. Axe passes with the bar showing.
  */
 import type { Sandbox } from '../sandbox/server.js';
-import { logQueryResponseSchema } from '../shared/logs/v2-response.js';
+import { logQueryResponseSchema } from '../shared/logs/testing/v2-page.js';
 import { expect, test } from './fixtures.js';
 import { expectNoSeriousA11yViolations } from './support/axe.js';
 import type { Shell } from './shell/shell.js';

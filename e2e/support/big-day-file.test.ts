@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { parseV1Line } from '../../shared/logs/v1-line.js';
+import { parseV1Line } from '../../shared/logs/testing/v1-line.js';
 import { writeBigDayFile } from './big-day-file.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'burrow-big-day-'));

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { bridgeWithApps, renderApps } from '../features/apps/testing/apps';
 import { ExportButton } from '../features/logs/ExportButton';
-import { aStatus, aTail, logsBridge, renderLogs } from '../features/logs/test-logs';
+import { aStatus, aTail, logsBridge, renderLogs } from '../features/logs/testing/logs';
 import { bridgeWith, fakeLayout, renderVideos } from '../features/videos/testing/screen';
 import { useTarget } from '../features/videos/target-store';
 import { BridgeProvider, createQueryClient } from '../bridge/provider';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { logErrorResponseSchema } from '../../shared/logs/index.js';
+import { logErrorResponseSchema } from '../../shared/logs/v2-response.js';
 import { signJwt } from '../jwt.js';
 import { startLogging, BASE_TIME, v1Day, type LoggingHarness } from './testing/support.js';
 

@@ -1,8 +1,10 @@
 /** The busy demo zone: its volume and rhythm, determinism, the two daily incidents, and v1 and v2 serving it alike. */
 import { afterEach, describe, expect, it } from 'vitest';
-import { logQueryResponseSchema, parseV1Line, type LogEntry } from '../../shared/logs/index.js';
+import { parseV1Line } from '../../shared/logs/testing/v1-line.js';
+import { type LogEntry } from '../../shared/logs/v2-response.js';
+import { logQueryResponseSchema } from '../../shared/logs/testing/v2-page.js';
 import { BUSY_ZONE_NAME, createSeed } from '../seed.js';
-import { busyMinuteCount, ERROR_BURST, MISS_STORM } from './busy.js';
+import { busyMinute, ERROR_BURST, MISS_STORM } from './busy.js';
 import { startLogging, v1Day, type LoggingHarness } from './testing/support.js';
 import { createTrafficStore, DAY_MS, MINUTE_MS, type TrafficEntry } from './traffic.js';
 
@@ -16,7 +18,7 @@ const HOUR_MS = 3_600_000;
 function hourCount(day: number, hour: number): number {
   let n = 0;
   const first = (day + hour * HOUR_MS) / MINUTE_MS;
-  for (let m = first; m < first + 60; m++) n += busyMinuteCount(1, busy, m);
+  for (let m = first; m < first + 60; m++) n += busyMinute(1, busy, m).count;
   return n;
 }
 
@@ -72,7 +74,7 @@ describe('the busy zone', () => {
   it('generates exactly the counted rows, minute by minute, in time order', () => {
     const rows = minutes(WEDNESDAY, every(1, { start: 300, end: 305 }));
     let counted = 0;
-    for (let m = 300; m < 305; m++) counted += busyMinuteCount(1, busy, WEDNESDAY / MINUTE_MS + m);
+    for (let m = 300; m < 305; m++) counted += busyMinute(1, busy, WEDNESDAY / MINUTE_MS + m).count;
     expect(rows).toHaveLength(counted);
     expect(rows.every((e, i) => i === 0 || e.timestampMs >= rows[i - 1]!.timestampMs)).toBe(true);
     expect(rows[0]!.timestampMs).toBeGreaterThanOrEqual(WEDNESDAY + 300 * MINUTE_MS);

@@ -76,8 +76,3 @@ export function busyMinute(seed: number, zone: SeedPullZone, minute: number): { 
   const mean = BUSY_MEAN_PER_SECOND * 60 * busyLoad(minute) * (0.9 + 0.2 * rand());
   return { rand, count: Math.floor(mean + rand()) };
 }
-
-/** How many rows (origin-shield requests included) the zone has in a minute, without generating them. */
-export function busyMinuteCount(seed: number, zone: SeedPullZone, minute: number): number {
-  return busyMinute(seed, zone, minute).count;
-}

@@ -1,6 +1,6 @@
 /** Error answers of the logging area, in the `{"error":{"code","message","details?"}}` shape (both versions). */
 import type { ServerResponse } from 'node:http';
-import { logError, type LogErrorCode } from '../../shared/logs/index.js';
+import { logError, type LogErrorCode } from '../../shared/logs/v2-response.js';
 import { sendJson } from '../http.js';
 
 /** Answers an error; returns true so handlers can `return sendLogError(...)`. */

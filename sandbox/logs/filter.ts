@@ -1,5 +1,8 @@
 /** Matching generated entries against v2 queries, and serving them with the zone's IP anonymization. */
-import { anonymizeIp, matchesStatus, type CdnLogRecord, type LogQuery } from '../../shared/logs/index.js';
+import { anonymizeIp } from '../../shared/logs/ip.js';
+import type { CdnLogRecord } from '../../shared/logs/log-record.js';
+import { matchesStatus } from '../../shared/logs/status-filter.js';
+import type { LogQuery } from '../../shared/logs/v2-query.js';
 import type { SeedPullZone } from '../context.js';
 import type { TrafficEntry } from './traffic.js';
 

@@ -8,7 +8,6 @@
 import type { Area, SandboxContext, SeedPullZone } from '../context.js';
 import { authenticate } from './auth.js';
 import { sendLogError } from './errors.js';
-import { createRateLimiter } from './rate-limit.js';
 import { createLogService } from './service.js';
 import { injectedRowsOf, type InjectRow } from './inject.js';
 import type { TrafficEntry } from './traffic.js';
@@ -44,6 +43,22 @@ export interface LoggingAreaOptions {
   readonly entriesPerDay?: number;
 }
 
+/**
+ * The per-zone request limit: `requests` per `windowMs` over a sliding window on the sandbox clock (30 per 10 s by
+ * default). Refused requests are not counted, so a client that waits `Retry-After` always gets through.
+ */
+function rateLimiter(limit: { readonly requests: number; readonly windowMs: number }, now: () => number) {
+  const hits = new Map<number, number[]>();
+  return (zoneId: number): { readonly ok: true } | { readonly ok: false; readonly retryAfterSeconds: number } => {
+    const t = now();
+    const recent = (hits.get(zoneId) ?? []).filter((h) => h > t - limit.windowMs);
+    hits.set(zoneId, recent);
+    if (recent.length >= limit.requests) return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(((recent[0] ?? t) + limit.windowMs - t) / 1000)) };
+    recent.push(t);
+    return { ok: true };
+  };
+}
+
 type Route =
   | { readonly kind: 'v2'; readonly zone: string }
   | { readonly kind: 'v1'; readonly day: string; readonly zone: string };
@@ -67,7 +82,7 @@ function route(path: string): Route | undefined {
 /** Builds the logging area for a sandbox. */
 export function createLoggingArea(ctx: SandboxContext, options: LoggingAreaOptions = {}): LoggingArea {
   const service = createLogService(ctx, options.entriesPerDay);
-  const limiter = createRateLimiter(ctx.options.logRateLimit, ctx.options.now);
+  const takeSlot = rateLimiter(ctx.options.logRateLimit, ctx.options.now);
   let seen: LoggedRequest[] = [];
   let refusals = 0;
   const record = (zoneId: number, kind: 'v1' | 'v2', query: URLSearchParams, status: number) => {
@@ -109,7 +124,7 @@ export function createLoggingArea(ctx: SandboxContext, options: LoggingAreaOptio
       const zone = findZone(r.zone);
       if (zone === undefined) return sendLogError(res, 403, 'forbidden', `Pull zone ${r.zone.slice(0, 32)} is not one of this account's`);
       if (!zone.loggingEnabled) return sendLogError(res, 404, 'logging_disabled', `Logging is not enabled for pull zone ${zone.id}`);
-      const rate = limiter.take(zone.id);
+      const rate = takeSlot(zone.id);
       if (!rate.ok) {
         record(zone.id, r.kind, query, 429);
         const retry = String(rate.retryAfterSeconds);

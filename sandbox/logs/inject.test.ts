@@ -1,6 +1,6 @@
 /** Rows injected into a zone's traffic: served by v2 like generated traffic, late ones included; the admin route. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { logQueryResponseSchema } from '../../shared/logs/v2-response.js';
+import { logQueryResponseSchema } from '../../shared/logs/testing/v2-page.js';
 import { startSandbox, type Sandbox } from '../server.js';
 
 const T0 = Date.UTC(2026, 10, 20, 12, 0, 0);

@@ -4,7 +4,7 @@
  * come without Retry-After. With realism off the answers are exact.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseV1Line } from '../../shared/logs/v1-line.js';
+import { parseV1Line } from '../../shared/logs/testing/v1-line.js';
 import { readLogPage } from '../../shared/logs/v2-response.js';
 import { BASE_TIME, startLogging, v1Day, type LoggingHarness } from './testing/support.js';
 

@@ -5,7 +5,7 @@
  * `DEFERRED` (a word Burrow has no meaning for), or with the fields the service grew later and one nobody knows.
  * The variation is applied before filtering, so the platform's filters and the rows agree.
  */
-import type { LogEntry } from '../../shared/logs/index.js';
+import type { LogEntry } from '../../shared/logs/v2-response.js';
 import type { TrafficEntry } from './traffic.js';
 
 /** Rows in a thousand that vary. */

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { logErrorResponseSchema, logQueryResponseSchema } from '../../shared/logs/index.js';
+import { logErrorResponseSchema } from '../../shared/logs/v2-response.js';
+import { logQueryResponseSchema } from '../../shared/logs/testing/v2-page.js';
 import { startSandbox, type Sandbox } from '../server.js';
 import { BASE_TIME, v1Day } from './testing/support.js';
 

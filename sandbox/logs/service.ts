@@ -1,5 +1,5 @@
 /** What the v1 and v2 handlers share: the traffic and the time bounds of what may be served. */
-import { LOG_RETENTION_MS } from '../../shared/logs/index.js';
+import { LOG_RETENTION_MS } from '../../shared/logs/v2-query.js';
 import type { SandboxContext } from '../context.js';
 import { createTrafficStore, type TrafficStore } from './traffic.js';
 import { injectedRowsOf, withInjected } from './inject.js';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ALL_CACHE_STATUSES, isIpv6 } from '../../shared/logs/index.js';
+import { ALL_CACHE_STATUSES } from '../../shared/logs/cache-status.js';
+import { isIpv6 } from '../../shared/logs/ip.js';
 import { createSeed } from '../seed.js';
 import { createTrafficStore, DAY_MS, type TrafficEntry } from './traffic.js';
 

@@ -5,7 +5,8 @@
  * clock advances, without timers. Whole UTC days are generated on first use and cached; the busy zone's (busy.ts)
  * are far too large for that, so its minutes are generated on demand and only the latest few are kept.
  */
-import type { CacheStatus, CdnLogRecord } from '../../shared/logs/index.js';
+import type { CacheStatus } from '../../shared/logs/cache-status.js';
+import type { CdnLogRecord } from '../../shared/logs/log-record.js';
 import type { SeedPullZone } from '../context.js';
 import { createRandom } from '../seed.js';
 import { busyMinute, incidentAt, type Incident } from './busy.js';

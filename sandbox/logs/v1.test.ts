@@ -1,7 +1,9 @@
 import { gunzipSync } from 'node:zlib';
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { logErrorResponseSchema, parseV1Line, type CdnLogRecord } from '../../shared/logs/index.js';
+import type { CdnLogRecord } from '../../shared/logs/log-record.js';
+import { parseV1Line } from '../../shared/logs/testing/v1-line.js';
+import { logErrorResponseSchema } from '../../shared/logs/v2-response.js';
 import { startLogging, BASE_TIME, v1Day, type LoggingHarness } from './testing/support.js';
 
 const DAY = 86_400_000;

@@ -1,11 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  ALL_CACHE_STATUSES,
-  logErrorResponseSchema,
-  logQueryResponseSchema,
-  type LogEntry,
-  type LogQueryResponse,
-} from '../../shared/logs/index.js';
+import { ALL_CACHE_STATUSES } from '../../shared/logs/cache-status.js';
+import { logErrorResponseSchema, type LogEntry } from '../../shared/logs/v2-response.js';
+import { logQueryResponseSchema, type LogQueryResponse } from '../../shared/logs/testing/v2-page.js';
 import { startLogging, BASE_TIME, type LoggingHarness } from './testing/support.js';
 
 const HOUR = 3_600_000;

@@ -1,6 +1,7 @@
 /** `GET /v2/pullzones/{pullZoneId}/logs`: structured JSON with filters and offset pagination. */
 import type { ServerResponse } from 'node:http';
-import { V2_QUERY_PARAMS, parseV2Query, recordToLogEntry, type LogQuery } from '../../shared/logs/index.js';
+import { V2_QUERY_PARAMS, parseV2Query, type LogQuery } from '../../shared/logs/v2-query.js';
+import { recordToLogEntry } from '../../shared/logs/v2-response.js';
 import type { SeedPullZone } from '../context.js';
 import { sendJson } from '../http.js';
 import { sendLogError } from './errors.js';

@@ -5,8 +5,8 @@
  */
 import { z } from 'zod';
 import { EXPORT_FORMATS } from '../logs/export-format.js';
+import { SessionId } from './logs-tail.js';
 
-const SessionId = z.string().min(1).max(100);
 const Sort = z.object({ key: z.enum(['time', 'status', 'cache', 'bytes', 'country', 'pop']), dir: z.enum(['asc', 'desc']) }).strict();
 
 /** Where an export stands; the payload of every `logs.exportStatus` event. */

@@ -4,10 +4,11 @@
  * holds at most a capped number of rows (the oldest go first) and stops asking while paused.
  */
 import { z } from 'zod';
-import type { AreaContract } from './define.js';
 
-const SessionId = z.string().min(1).max(100);
-const FilterText = z.string().max(4_000, 'must be at most 4000 characters');
+/** A session's (or a tail's) id, as every logs contract file names it. */
+export const SessionId = z.string().min(1).max(100);
+/** The filter in its text form (`status:5xx cache:MISS -pop:WA words`); the core parses it with the chips' rules. */
+export const FilterText = z.string().max(4_000, 'must be at most 4000 characters');
 
 /** The most rows a tail holds by default; the oldest arrivals are dropped past it. */
 export const TAIL_DEFAULT_CAP = 50_000;
@@ -88,6 +89,3 @@ export const logsTailEvents = {
   /** A tail's status changed: rows arrived, rows were trimmed, paused or resumed, an error. */
   'logs.tailStatus': TailStatus,
 } as const;
-
-/** Just for the type check: the methods and events form a valid contract. */
-export const logsTailContract = { methods: logsTailMethods, events: logsTailEvents } as const satisfies AreaContract;

@@ -5,8 +5,8 @@
  */
 import { z } from 'zod';
 import { LINK_MAX_LENGTH } from '../logs/link.js';
+import { SessionId } from './logs-tail.js';
 
-const SessionId = z.string().min(1).max(100);
 const ZoneId = z.number().int().positive();
 const ViewId = z.string().min(1).max(100);
 

@@ -7,12 +7,8 @@ import { logRangeSchema } from '../logs/range.js';
 import { logEntrySchema } from '../logs/v2-response.js';
 import { empty, type AreaContract } from './define.js';
 import { logsExportContract } from './logs-export.js';
-import { logsTailEvents, logsTailMethods, UnreadableRows } from './logs-tail.js';
+import { FilterText, logsTailEvents, logsTailMethods, SessionId, UnreadableRows } from './logs-tail.js';
 import { logsViewsEvents, logsViewsMethods } from './logs-views.js';
-
-const SessionId = z.string().min(1).max(100);
-/** The filter in its text form (`status:5xx cache:MISS -pop:WA words`); the core parses it with the chips' rules. */
-const FilterText = z.string().max(4_000, 'must be at most 4000 characters');
 
 /** Where a session's rows come from: a zone's v2 logs over a range, or a v1 file handed over by drop or dialog. */
 export const LogSource = z.discriminatedUnion('kind', [

@@ -2,15 +2,12 @@ import { describe, expect, it } from 'vitest';
 import {
   addChip,
   EMPTY_FILTER,
-  filterOrder,
-  logFilterSchema,
-  matchesRecord,
   normalizeFilter,
-  parseChip,
   toV2Query,
   type LogFilter,
   type LogFilterChip,
 } from './filter.js';
+import { matchesRecord } from './filter-match.js';
 import type { CacheStatus } from './cache-status.js';
 import type { CdnLogRecord } from './log-record.js';
 import { formatV2Query } from './v2-query-string.js';
@@ -60,26 +57,6 @@ describe('filter chips', () => {
     f = addChip(f, cache(['HIT'], true));
     expect(f).toEqual([cache(['MISS', 'HIT'], true)]);
   });
-
-  it('validates chips from untrusted sources with the rule that failed', () => {
-    expect(parseChip({ key: 'country', negated: false, values: ['de'] })).toEqual({ ok: true, chip: { key: 'country', negated: false, values: ['DE'] } });
-    for (const bad of [
-      { key: 'country', negated: false, values: ['DEU'] },
-      { key: 'cache', negated: false, values: ['two words'] },
-      { key: 'cache', negated: false, values: [] },
-      { key: 'ip', negated: false, value: '1.2.3' },
-      { key: 'url', negated: false, value: '  ' },
-      { key: 'requestId', negated: false, value: 'xyz' },
-      { key: 'order', negated: true, value: 'asc' },
-      { key: 'originShield', negated: true, value: true },
-      { key: 'search', negated: false, values: ['two words'] },
-      { key: 'search', negated: false, values: Array.from({ length: 17 }, (_, i) => `w${i}`) },
-      { key: 'bogus', negated: false, value: 'x' },
-    ]) {
-      expect(parseChip(bad).ok, JSON.stringify(bad)).toBe(false);
-    }
-    expect(logFilterSchema.parse([cache(['MISS']), cache(['MISS', 'STALE'])])).toEqual([cache(['MISS', 'STALE'])]);
-  });
 });
 
 describe('toV2Query', () => {
@@ -110,8 +87,6 @@ describe('toV2Query', () => {
       { key: 'pop', negated: true, value: 'WA' },
       { key: 'search', negated: true, values: ['health'] },
     ]);
-    expect(filterOrder(f)).toBe('asc');
-    expect(filterOrder(EMPTY_FILTER)).toBe('desc');
   });
 
   it('keeps host, referrer host, agent and pattern local, asking the platform only for text every such row holds', () => {

@@ -36,6 +36,11 @@ describe('logs links', () => {
     expect(parseLogsLink(text)).toEqual({ ok: true, link: { ...link, filter: '', requestId: null } });
   });
 
+  it('read a filter typed by hand back in the canonical text a session reports', () => {
+    const text = formatLogsLink({ ...link, filter: 'words   CACHE:miss status:5xx' });
+    expect(parseLogsLink(text)).toEqual({ ok: true, link: { ...link, filter: 'status:5xx cache:MISS words' } });
+  });
+
   it('take surrounding spaces and an upper-case request id', () => {
     const r = parseLogsLink(`  burrow://logs?zone=1&from=2026-11-21T10:00Z&to=2026-11-21T11:00:00Z&request=${'AB'.repeat(16)}  `);
     expect(r).toEqual({ ok: true, link: { zoneId: 1, from: Date.UTC(2026, 10, 21, 10), to: Date.UTC(2026, 10, 21, 11), filter: '', requestId: 'ab'.repeat(16) } });

@@ -5,7 +5,7 @@
  * ISO 8601 in UTC: a preset like "last hour" would mean another hour tomorrow.
  */
 import { z } from 'zod';
-import { parseFilterText } from './filter-text.js';
+import { formatFilterText, parseFilterText } from './filter-text.js';
 
 // The WHATWG URL parser is a global wherever shared/ runs (Node, Electron, the renderer), but shared/ compiles
 // without any platform's types, so the parts used here are declared for this module.
@@ -30,7 +30,7 @@ export interface LogsLink {
   readonly zoneId: number;
   readonly from: number;
   readonly to: number;
-  /** The filter text; empty for none. */
+  /** The filter text (read back in the canonical text statuses carry); empty for none. */
   readonly filter: string;
   /** The request id of the row to select, lower-case hex; null for none. */
   readonly requestId: string | null;
@@ -96,7 +96,7 @@ export function parseLogsLink(text: string): LinkResult {
   const p = parsed.data;
   const filter = parseFilterText(p.filter);
   if (!filter.ok) return { ok: false, message: `The link's filter cannot be read: ${filter.errors[0]?.message ?? 'unknown problem'}.` };
-  return { ok: true, link: { zoneId: p.zone, from: p.from, to: p.to, filter: p.filter, requestId: p.request ?? null } };
+  return { ok: true, link: { zoneId: p.zone, from: p.from, to: p.to, filter: formatFilterText(filter.filter), requestId: p.request ?? null } };
 }
 
 /** Writes a link; `parseLogsLink` reads it back to the same values. */

@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ALL_CACHE_STATUSES } from './cache-status.js';
 import type { CdnLogRecord } from './log-record.js';
-import { formatV1Line, parseV1Line, type V1RejectReason } from './v1-line.js';
+import { formatV1Line, type V1RejectReason } from './v1-line.js';
+import { parseV1Line } from './testing/v1-line.js';
 
 const EXAMPLE =
   'HIT|200|1507167062421|412|390|163.172.53.229|-|https://bunnycdn.b-cdn.net/assets/landingpage/images/cdn-video-preview-from-a-blue-moon.m4v|WA|Mozilla/5.0 (Windows NT 10.0) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/65.0.3325.146 Safari/537.36|322b688bd63fb63f2babe9de30a5d262|DE';

@@ -64,19 +64,6 @@ export const queryEchoSchema = z.object({
 /** The query as the service echoed it. */
 export type QueryEcho = z.infer<typeof queryEchoSchema>;
 
-/** A 200 answer of `GET /v2/pullzones/{id}/logs`, every row valid (for tests and tools); `data: null` reads as no rows. */
-export const logQueryResponseSchema = z.object({
-  data: z
-    .array(logEntrySchema)
-    .nullable()
-    .transform((d) => d ?? []),
-  pagination: paginationSchema,
-  query: queryEchoSchema,
-});
-
-/** A 200 answer of `GET /v2/pullzones/{id}/logs`. */
-export type LogQueryResponse = z.infer<typeof logQueryResponseSchema>;
-
 const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?\s*(?:([Zz])|([+-])(\d{2}):?(\d{2}))?$/;
 
 /**
@@ -102,15 +89,19 @@ export function parseLogTimestamp(text: string): number | undefined {
 /** A row as read: its record and the entry Burrow hands on, or why it cannot be read. */
 export type LogEntryRead = { readonly ok: true; readonly record: CdnLogRecord; readonly entry: LogEntry } | { readonly ok: false; readonly reason: string };
 
+/** A value as JSON, or as text when it has none (a function, a cycle). */
+function jsonOf(v: unknown): string {
+  try {
+    return JSON.stringify(v) ?? String(v);
+  } catch {
+    return String(v);
+  }
+}
+
 /** A short, printable picture of a value for a reason. */
 function shown(v: unknown): string {
   if (v === undefined) return 'missing';
-  let text: string;
-  try {
-    text = typeof v === 'string' ? JSON.stringify(v) : (JSON.stringify(v) ?? String(v));
-  } catch {
-    text = String(v);
-  }
+  const text = jsonOf(v);
   return text.length > 40 ? `${text.slice(0, 40)}…` : text;
 }
 
@@ -233,23 +224,9 @@ function withoutCredentials(value: unknown, depth = 0): unknown {
   return out;
 }
 
-/** A row as sent, whole, as a key (compared, never shown). */
-function keyOf(raw: unknown): string {
-  try {
-    return JSON.stringify(raw) ?? String(raw);
-  } catch {
-    return String(raw);
-  }
-}
-
 /** The start of a row as JSON, for the list of rows that could not be read; never with a credential in it. */
 function sampleOf(raw: unknown): string {
-  let t: string;
-  try {
-    t = JSON.stringify(withoutCredentials(raw)) ?? String(raw);
-  } catch {
-    t = String(raw);
-  }
+  const t = jsonOf(withoutCredentials(raw));
   return t.length > 200 ? `${t.slice(0, 200)}…` : t;
 }
 
@@ -288,7 +265,8 @@ export function readLogPage(body: unknown): { readonly ok: true; readonly page: 
     skipped++;
     firstSkipReason ??= r.reason;
     if (skippedRows.length < SKIPPED_SAMPLES) skippedRows.push({ index, reason: r.reason, text: sampleOf(raw) });
-    skippedKeys.push(keyOf(raw));
+    // The row as sent, whole, as a key (compared, never shown).
+    skippedKeys.push(jsonOf(raw));
   });
   return {
     ok: true,
@@ -363,10 +341,4 @@ export function recordToLogEntry(r: CdnLogRecord): LogEntry {
   };
   if (r.extended === undefined) return entry;
   return { ...entry, ...r.extended };
-}
-
-/** Converts a v2 entry back to a record; undefined when it cannot be read (see readLogEntry). */
-export function logEntryToRecord(e: unknown): CdnLogRecord | undefined {
-  const r = readLogEntry(e);
-  return r.ok ? r.record : undefined;
 }

@@ -97,7 +97,7 @@ export function createLogsArea(deps: LogsAreaDeps): LogsArea {
   const openFile = ({ token, select }: Extract<LogSource, { kind: 'file' }>, filterText: string): LogsStatus => {
     const path = deps.pathOf(token);
     if (path === undefined) throw new AppFailure(appError('not_found', 'That file is no longer available', { detail: 'Drop it or choose it again.' }));
-    const session = new FileSession(randomUUID(), env, parseFilterOrFail(filterText), rows.open(), basename(path), select);
+    const session = new FileSession([randomUUID(), env, parseFilterOrFail(filterText), rows.open()], basename(path), select);
     sessions.set(session.id, session);
     void session.load(path);
     return session.status();
@@ -120,7 +120,7 @@ export function createLogsArea(deps: LogsAreaDeps): LogsArea {
     'logs.open': async ({ source, filter }) => {
       if (source.kind === 'file') return openFile(source, filter);
       if (source.kind === 'day') return ((s) => (sessions.set(s.id, s), s.status()))(openDaySession(source, { id: randomUUID(), env, filter: parseFilterOrFail(filter), rows: () => rows.open(), client: deps.client }));
-      const session = new ZoneSession(randomUUID(), env, parseFilterOrFail(filter), rows.open(), source.zoneId, source.range, v2);
+      const session = new ZoneSession([randomUUID(), env, parseFilterOrFail(filter), rows.open()], source.zoneId, source.range, v2);
       sessions.set(session.id, session);
       void session.loadMore();
       return session.status();

@@ -42,10 +42,11 @@ describe('logs views handlers', () => {
   it('save, list, rename and delete views of the active profile', async () => {
     const h = area.handlers;
     const saved = await h['logs.viewSave']({ zoneId: 5, name: 'Errors', filter: 'status:5xx' }, {});
-    await h['logs.viewSave']({ zoneId: 5, name: 'Misses', filter: 'cache:MISS' }, {});
+    await h['logs.viewSave']({ zoneId: 5, name: 'Misses', filter: 'CACHE:miss   -country:de' }, {});
     await expect(h['logs.viewSave']({ zoneId: 5, name: 'errors', filter: 'x' }, {})).rejects.toMatchObject({ error: { fieldErrors: { name: 'This zone already has a view named "errors"' } } });
     await h['logs.viewRename']({ zoneId: 5, id: saved.id, name: 'Server errors' }, {});
-    expect((await h['logs.views']({ zoneId: 5 }, {})).views.map((v) => v.name)).toEqual(['Misses', 'Server errors']);
+    // Listed in the canonical text a session's status reports for the same filter.
+    expect((await h['logs.views']({ zoneId: 5 }, {})).views.map((v) => [v.name, v.filter])).toEqual([['Misses', 'cache:MISS -country:DE'], ['Server errors', 'status:5xx']]);
     // Another profile (another account) has its own.
     profile = 'second';
     expect((await h['logs.views']({ zoneId: 5 }, {})).views).toEqual([]);

@@ -5,6 +5,7 @@
  */
 import type { logsViewsMethods } from '../../../shared/contract/logs-views.js';
 import { appError } from '../../../shared/contract/result.js';
+import { canonicalFilterText } from '../../../shared/logs/filter-text.js';
 import { AppFailure } from '../errors.js';
 import type { AreaHandlers, EventBus } from '../router.js';
 import type { RowsHandle } from './rows/rows-host.js';
@@ -31,7 +32,8 @@ export function viewsHandlers(deps: ViewsDeps | undefined, session: (id: string)
   return {
     'logs.views': async ({ zoneId }) => {
       const v = views();
-      return { views: await v.store.list(v.profileId, zoneId) };
+      // In the canonical text statuses carry: the screen tells the view applied now by comparing the two.
+      return { views: (await v.store.list(v.profileId, zoneId)).map((view) => ({ ...view, filter: canonicalFilterText(view.filter) })) };
     },
     'logs.viewSave': async ({ zoneId, name, filter }) => {
       const v = views();

@@ -15,12 +15,12 @@ import { useAreaFocusTarget } from '../../app/area-focus';
 import { useScreenAction } from '../../app/screen-actions';
 import { notify } from '../../ui/toast';
 import { ErrorMessage, fieldError } from '../../ui/ErrorMessage';
+import { InfoDialog } from '../../ui/info-dialog';
 import { ExportButton } from './ExportButton';
 import { LogCharts } from './charts/LogCharts';
 import { TimeChart } from './charts/TimeChart';
 import { FacetsPanel } from './facets/FacetsPanel';
 import { FilterBar } from './FilterBar';
-import { KeysDialog } from './KeysDialog';
 import { KpiStrip } from './KpiStrip';
 import { LiveControls } from './LiveTail';
 import { useLiveAggregates, useLiveMode } from './use-live-mode';
@@ -31,7 +31,7 @@ import { MalformedLines } from './MalformedLines';
 import { ClockSwitch, RangePicker } from './RangePicker';
 import { LogTable } from './table/LogTable';
 import { useLogDrop } from './use-log-drop';
-import { useLogsKeys, shiftRange } from './use-logs-keys';
+import { LOGS_KEYS, useLogsKeys, shiftRange } from './use-logs-keys';
 import { useLogsQuery } from './use-logs-query';
 import { WholeDay } from './WholeDay';
 import { useLogsViews } from './use-logs-views';
@@ -91,6 +91,32 @@ function Counts({ status }: { readonly status: LogsStatus }) {
       {formatCount(status.matchingRows)} matching of {formatCount(status.loadedRows)} loaded rows
       {reading !== null && ` — reading the file, ${reading} %`}
     </p>
+  );
+}
+
+/** The Logs viewer's keys, listed in a dialog that `?` opens and Escape closes. */
+export function KeysDialog({ open, onOpenChange }: { readonly open: boolean; onOpenChange(open: boolean): void }) {
+  return (
+    <InfoDialog open={open} onOpenChange={onOpenChange} title="Keyboard" description="These keys work while the focus is not in a text field." testId="logs-keys-dialog">
+      <table className="checks logs-keys">
+        <thead>
+          <tr>
+            <th scope="col">Key</th>
+            <th scope="col">Does</th>
+          </tr>
+        </thead>
+        <tbody>
+          {LOGS_KEYS.map(([key, what]) => (
+            <tr key={key}>
+              <td>
+                <kbd>{key}</kbd>
+              </td>
+              <td>{what}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </InfoDialog>
   );
 }
 
@@ -172,6 +198,7 @@ export function LogsScreen() {
     q.zoom(from, to);
   };
   const shownSession = live.on ? live.sessionId : (status?.sessionId ?? null);
+  const shownVersion = live.on ? live.version : version;
   // The Table/Overview switch starts the histogram's line (or the Overview), where it costs no line of its own.
   const tabs = (
     <Tabs.List
@@ -268,7 +295,6 @@ export function LogsScreen() {
                 group="cache"
                 measure="requests"
                 timeZone={timeZone}
-                withHitRatio={false}
                 compact
                 loading={counting}
                 onDrill={q.drill}
@@ -277,20 +303,17 @@ export function LogsScreen() {
               />
             )}
             <div className="logs-body">
-              <FacetsPanel sessionId={shownSession} version={live.on ? live.version : version} loading={live.on ? false : loading} onDrill={q.drill} />
-              {live.on ? (
-                <div className="logs-table-wrap">
-                  {live.sessionId !== null && (
-                    <Table sessionId={live.sessionId} total={live.total} version={live.version} sort={sort} onSort={setSort} timeZone={timeZone} onDrill={q.drill} keysRef={tableKeys} toolsHost={toolsHost} live={live.table} />
-                  )}
-                </div>
-              ) : status.matchingRows === 0 && !loading ? (
+              <FacetsPanel sessionId={shownSession} version={shownVersion} loading={live.on ? false : loading} onDrill={q.drill} />
+              {!live.on && status.matchingRows === 0 && !loading ? (
                 <p className="empty-state" data-testid="logs-no-rows">
                   {status.filter.trim() !== '' ? 'No rows match these filters.' : status.source.kind === 'file' ? 'This file holds no requests.' : 'No requests in this range.'}
                 </p>
               ) : (
                 <div className="logs-table-wrap">
-                  <Table sessionId={status.sessionId} total={status.matchingRows} version={version} sort={sort} onSort={setSort} timeZone={timeZone} onDrill={q.drill} keysRef={tableKeys} toolsHost={toolsHost} />
+                  {shownSession !== null && (
+                    // Keyed by the mode: the live table and the range's are two tables, each starting at its top.
+                    <Table key={live.on ? 'live' : 'range'} sessionId={shownSession} total={shownRows} version={shownVersion} sort={sort} onSort={setSort} timeZone={timeZone} onDrill={q.drill} keysRef={tableKeys} toolsHost={toolsHost} live={live.table} />
+                  )}
                 </div>
               )}
             </div>

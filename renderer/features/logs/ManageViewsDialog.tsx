@@ -1,9 +1,10 @@
 /** Renaming and deleting a zone's saved views, in a dialog (Escape closes it). */
-import { useId, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { SavedView } from '../../../shared/contract/logs-views';
 import { useCallMutation } from '../../bridge/queries';
 import { ErrorMessage, fieldError } from '../../ui/ErrorMessage';
 import { InfoDialog } from '../../ui/info-dialog';
+import { InlineForm } from './InlineForm';
 
 interface Props {
   readonly open: boolean;
@@ -13,54 +14,33 @@ interface Props {
 }
 
 function ViewRow({ zoneId, view }: { readonly zoneId: number; readonly view: SavedView }) {
-  const inputId = useId();
-  const errorId = useId();
   const rename = useCallMutation('logs.viewRename');
   const remove = useCallMutation('logs.viewDelete');
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState(view.name);
   const rule = fieldError(rename.error, 'name');
 
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    rename.mutate({ zoneId, id: view.id, name }, { onSuccess: () => setEditing(false) });
-  }
-
   return (
     <li className="logs-manage-row">
       {editing ? (
-        <form className="row" onSubmit={submit} aria-label={`Rename ${view.name}`}>
-          <label htmlFor={inputId} className="visually-hidden">
-            New name for {view.name}
-          </label>
-          <input
-            id={inputId}
-            value={name}
-            maxLength={80}
-            autoFocus
-            aria-invalid={rule !== undefined ? true : undefined}
-            aria-describedby={rule !== undefined ? errorId : undefined}
-            onChange={(e) => setName(e.target.value)}
-          />
-          <button type="submit" className="primary" disabled={rename.isPending}>
-            Save
-          </button>
-          <button
-            type="button"
-            onClick={() => {
-              setEditing(false);
-              setName(view.name);
-              rename.reset();
-            }}
-          >
-            Cancel
-          </button>
-          {rule !== undefined && (
-            <p id={errorId} className="field-error" role="alert">
-              {rule}
-            </p>
-          )}
-        </form>
+        <InlineForm
+          className="row"
+          title={`Rename ${view.name}`}
+          label={`New name for ${view.name}`}
+          labelHidden
+          value={name}
+          onValue={setName}
+          submitLabel="Save"
+          busy={rename.isPending}
+          onSubmit={() => rename.mutate({ zoneId, id: view.id, name }, { onSuccess: () => setEditing(false) })}
+          onCancel={() => {
+            setEditing(false);
+            setName(view.name);
+            rename.reset();
+          }}
+          rule={rule}
+          input={{ maxLength: 80 }}
+        />
       ) : (
         <div className="row">
           <span className="logs-manage-name">{view.name}</span>

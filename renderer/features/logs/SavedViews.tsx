@@ -3,27 +3,24 @@
  * view…" names the filter applied now, and "Manage…" renames and deletes. Views are kept by the core, per zone and
  * per profile, so they are there after a restart.
  */
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import type { SavedView } from '../../../shared/contract/logs-views';
-import { canonicalFilterText } from '../../../shared/logs/filter-text';
 import { useCall, useCallMutation } from '../../bridge/queries';
 import { ErrorMessage, fieldError } from '../../ui/ErrorMessage';
+import { InlineForm } from './InlineForm';
 import { ManageViewsDialog } from './ManageViewsDialog';
 
 interface Props {
   /** The zone whose views are shown; null for a file or no source (views belong to zones). */
   readonly zoneId: number | null;
-  /** The filter applied now (what "Save view…" saves). */
+  /** The filter applied now, in the core's canonical text as views are listed (what "Save view…" saves). */
   readonly applied: string;
   onApply(filter: string): void;
 }
 
-const same = (a: string, b: string) => canonicalFilterText(a) === canonicalFilterText(b);
-
 /** The saved views row. */
 export function SavedViews({ zoneId, applied, onApply }: Props) {
   const nameId = useId();
-  const errorId = useId();
   const list = useCall('logs.views', { zoneId: zoneId ?? 1 }, { enabled: zoneId !== null });
   const save = useCallMutation('logs.viewSave');
   const [naming, setNaming] = useState(false);
@@ -32,8 +29,7 @@ export function SavedViews({ zoneId, applied, onApply }: Props) {
   const views: readonly SavedView[] = zoneId === null ? [] : (list.data?.views ?? []);
   const nameRule = fieldError(save.error, 'name');
 
-  function submit(e: FormEvent) {
-    e.preventDefault();
+  function submit() {
     if (zoneId === null) return;
     save.mutate(
       { zoneId, name, filter: applied },
@@ -59,7 +55,7 @@ export function SavedViews({ zoneId, applied, onApply }: Props) {
         <ul className="plain logs-view-list" aria-labelledby={`${nameId}-label`}>
           {views.map((v) => (
             <li key={v.id}>
-              <button type="button" className="logs-view" aria-pressed={same(v.filter, applied)} title={v.filter || 'No filters'} onClick={() => onApply(v.filter)}>
+              <button type="button" className="logs-view" aria-pressed={v.filter === applied} title={v.filter || 'No filters'} onClick={() => onApply(v.filter)}>
                 {v.name}
               </button>
             </li>
@@ -67,42 +63,23 @@ export function SavedViews({ zoneId, applied, onApply }: Props) {
         </ul>
       )}
       {naming ? (
-        <form className="row logs-view-save" onSubmit={submit} aria-label="Save the filters as a view">
-          <label htmlFor={nameId}>Name</label>
-          <input
-            id={nameId}
-            value={name}
-            maxLength={80}
-            autoFocus
-            aria-invalid={nameRule !== undefined ? true : undefined}
-            aria-describedby={nameRule !== undefined ? errorId : undefined}
-            onChange={(e) => setName(e.target.value)}
-            onKeyDown={(e) => {
-              if (e.key === 'Escape') {
-                e.preventDefault();
-                setNaming(false);
-                save.reset();
-              }
-            }}
-          />
-          <button type="submit" className="primary" disabled={save.isPending}>
-            Save
-          </button>
-          <button
-            type="button"
-            onClick={() => {
-              setNaming(false);
-              save.reset();
-            }}
-          >
-            Cancel
-          </button>
-          {nameRule !== undefined && (
-            <p id={errorId} className="field-error" role="alert">
-              {nameRule}
-            </p>
-          )}
-        </form>
+        <InlineForm
+          className="row logs-view-save"
+          title="Save the filters as a view"
+          label="Name"
+          value={name}
+          onValue={setName}
+          submitLabel="Save"
+          busy={save.isPending}
+          onSubmit={submit}
+          onCancel={() => {
+            setNaming(false);
+            save.reset();
+          }}
+          escapeCancels
+          rule={nameRule}
+          input={{ maxLength: 80 }}
+        />
       ) : (
         <button type="button" disabled={applied.trim() === ''} title={applied.trim() === '' ? 'Apply a filter first' : 'Save the filters applied now under a name'} onClick={() => setNaming(true)}>
           Save view…

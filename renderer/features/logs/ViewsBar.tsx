@@ -2,20 +2,18 @@
  * The row under the filter: saved views, the filters on/off toggle (`f`), "Copy link" and "Open link…". A link
  * names the zone, the range as absolute times, the filter and the selected request; opening one restores them.
  */
-import { useId, useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { InlineForm } from './InlineForm';
 import { SavedViews } from './SavedViews';
 import type { LogsViews } from './use-logs-views';
 import './logs-views.css';
 
 function OpenLink({ open }: { readonly open: (text: string) => string | null }) {
-  const inputId = useId();
-  const errorId = useId();
   const [shown, setShown] = useState(false);
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
 
-  function submit(e: FormEvent) {
-    e.preventDefault();
+  function submit() {
     const p = open(text);
     setProblem(p);
     if (p === null) {
@@ -32,45 +30,23 @@ function OpenLink({ open }: { readonly open: (text: string) => string | null }) 
     );
   }
   return (
-    <form className="row logs-open-link" onSubmit={submit} aria-label="Open a logs link">
-      <label htmlFor={inputId}>Link</label>
-      <input
-        id={inputId}
-        className="mono"
-        value={text}
-        autoFocus
-        placeholder="burrow://logs?zone=…"
-        spellCheck={false}
-        autoComplete="off"
-        aria-invalid={problem !== null ? true : undefined}
-        aria-describedby={problem !== null ? errorId : undefined}
-        onChange={(e) => setText(e.target.value)}
-        onKeyDown={(e) => {
-          if (e.key === 'Escape') {
-            e.preventDefault();
-            setShown(false);
-            setProblem(null);
-          }
-        }}
-      />
-      <button type="submit" className="primary">
-        Open
-      </button>
-      <button
-        type="button"
-        onClick={() => {
-          setShown(false);
-          setProblem(null);
-        }}
-      >
-        Cancel
-      </button>
-      {problem !== null && (
-        <p id={errorId} className="field-error" role="alert" data-testid="open-link-error">
-          {problem}
-        </p>
-      )}
-    </form>
+    <InlineForm
+      className="row logs-open-link"
+      title="Open a logs link"
+      label="Link"
+      value={text}
+      onValue={setText}
+      submitLabel="Open"
+      onSubmit={submit}
+      onCancel={() => {
+        setShown(false);
+        setProblem(null);
+      }}
+      escapeCancels
+      rule={problem}
+      ruleTestId="open-link-error"
+      input={{ className: 'mono', placeholder: 'burrow://logs?zone=…', spellCheck: false, autoComplete: 'off' }}
+    />
   );
 }
 

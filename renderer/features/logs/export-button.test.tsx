@@ -8,7 +8,7 @@ import type { ReactElement, ReactNode } from 'react';
 import { BridgeProvider, createQueryClient } from '../../bridge/provider';
 import { installFakeBridge, type FakeBridge } from '../../testing/fake-bridge';
 import { ExportButton } from './ExportButton';
-import { aStatus } from './test-logs';
+import { aStatus } from './testing/logs';
 
 afterEach(cleanup);
 

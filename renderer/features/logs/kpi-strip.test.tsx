@@ -3,7 +3,7 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { KpiStrip, type KpiStripProps } from './KpiStrip';
-import { anAggregates } from './test-logs';
+import { anAggregates } from './testing/logs';
 
 afterEach(cleanup);
 

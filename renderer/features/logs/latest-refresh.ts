@@ -4,6 +4,7 @@
  * newest ask made before it started, so pages arriving faster than aggregates are computed cost one fetch and one
  * render per interval, not one per page.
  */
+import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 
 export interface LatestRefreshOptions<T> {
   fetch(): Promise<T>;
@@ -67,4 +68,26 @@ export function latestRefresh<T>({ fetch, apply, fail, intervalMs, now = Date.no
       timer = null;
     },
   };
+}
+
+/**
+ * One refresh per session (none while it is null), made from `options` when the session starts: its functions read
+ * what to ask from refs or stores. The function returned asks it; without a session it does nothing.
+ */
+export function useLatestRefresh<T>(sessionId: string | null, options: (sessionId: string) => LatestRefreshOptions<T>): () => void {
+  const made = useRef(options);
+  const refresh = useRef<LatestRefresh | null>(null);
+  useLayoutEffect(() => {
+    made.current = options;
+  });
+  useEffect(() => {
+    if (sessionId === null) return;
+    const r = latestRefresh(made.current(sessionId));
+    refresh.current = r;
+    return () => {
+      r.stop();
+      if (refresh.current === r) refresh.current = null;
+    };
+  }, [sessionId]);
+  return useCallback(() => refresh.current?.request(), []);
 }

@@ -4,8 +4,8 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LogRow } from '../../../shared/contract/logs';
-import { fakeLayout, makeRow } from './table/test-table';
-import { FIRST_WINDOW, logsBridge, renderLogs } from './test-logs';
+import { fakeLayout, makeRow } from './table/testing/table';
+import { FIRST_WINDOW, logsBridge, renderLogs } from './testing/logs';
 import type { LogChartsProps } from './view-types';
 
 // The charts draw on canvas, which happy-dom has not; their place is all these tests need.

@@ -4,8 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LogChartsProps } from './view-types';
 import { observeActiveProfile, useActiveProfile } from '../../bridge/active-profile';
 import { useLogs } from './logs-store';
-import { aStatus, FIRST_WINDOW, logsBridge, renderLogs } from './test-logs';
-import { fakeLayout, makeRow } from './table/test-table';
+import { aStatus, FIRST_WINDOW, logsBridge, renderLogs } from './testing/logs';
+import { fakeLayout, makeRow } from './table/testing/table';
 import { chartBucketMs } from './use-logs-session';
 
 // The charts are built alongside this screen; a stand-in with the same props lets the tests click a chart element

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it } from 'vitest';
 import { useLogs } from './logs-store';
-import { anAggregates, aStatus } from './test-logs';
+import { anAggregates, aStatus } from './testing/logs';
 
 beforeEach(() => useLogs.setState({ sessionId: null, status: null, version: 0, aggregates: null, early: null }));
 

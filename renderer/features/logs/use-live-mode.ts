@@ -2,7 +2,7 @@
  * Live as a mode of the Logs screen: while on, the screen's one table, histogram and facets read the zone's live
  * tail instead of its session (the core answers `logs.window`, `logs.aggregates` and `logs.facets` for a tail's id
  * as for a session's). This hook holds the switch (per zone: another zone is live only when asked), runs the tail
- * (use-live-tail.ts) and gives what the screen mounts them with: the tail's id, its matching rows, a version that
+ * (useLiveTail) and gives what the screen mounts them with: the tail's id, its matching rows, a version that
  * moves whenever its rows change, and its status for the controls. `useLiveAggregates` fetches the tail's charts.
  */
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -11,8 +11,80 @@ import type { TailStatus } from '../../../shared/contract/logs-tail';
 import { bucketForWidth } from '../../../shared/logs/buckets';
 import type { UrlGrouping } from '../../../shared/logs/url-pattern';
 import { call } from '../../bridge/client';
-import { latestRefresh, type LatestRefresh } from './latest-refresh';
-import { useLiveTail } from './use-live-tail';
+import { useBridgeEvent } from '../../bridge/events';
+import { useLatestRefresh } from './latest-refresh';
+
+/**
+ * The zone's one live tail in the core while `on`: started with the applied filter, told of a new filter, paused and
+ * resumed, stopped when turned off, when the zone changes or when the screen goes.
+ */
+interface LiveTail {
+  readonly status: TailStatus | null;
+  readonly error: unknown;
+  pause(): void;
+  resume(): void;
+}
+
+function stopQuietly(sessionId: string): void {
+  call('logs.tailStop', { sessionId }).catch(() => undefined);
+}
+
+function useLiveTail(on: boolean, zoneId: number, filter: string): LiveTail {
+  const [status, setStatus] = useState<TailStatus | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const idRef = useRef<string | null>(null);
+  const filterRef = useRef(filter);
+
+  useBridgeEvent('logs.tailStatus', (s) => {
+    if (s.sessionId === idRef.current) setStatus(s);
+  });
+
+  // A tail per zone while on; the filter at the start is the one it begins with.
+  useEffect(() => {
+    if (!on) return;
+    let cancelled = false;
+    call('logs.tail', { zoneId, filter: filterRef.current })
+      .then((s) => {
+        if (cancelled) return stopQuietly(s.sessionId);
+        idRef.current = s.sessionId;
+        setStatus(s);
+        setError(null);
+      })
+      .catch((e: unknown) => !cancelled && setError(e));
+    return () => {
+      cancelled = true;
+      const id = idRef.current;
+      idRef.current = null;
+      setStatus(null);
+      setError(null);
+      if (id !== null) stopQuietly(id);
+    };
+  }, [on, zoneId]);
+
+  // A filter applied while live starts the tail over with it.
+  useEffect(() => {
+    if (filterRef.current === filter) return;
+    filterRef.current = filter;
+    const id = idRef.current;
+    if (id === null) return;
+    call('logs.tailFilter', { sessionId: id, filter })
+      .then((s) => s.sessionId === idRef.current && setStatus(s))
+      .catch((e: unknown) => setError(e));
+  }, [filter]);
+
+  const act = useCallback((method: 'logs.tailPause' | 'logs.tailResume') => {
+    const id = idRef.current;
+    if (id === null) return;
+    call(method, { sessionId: id })
+      .then((s) => {
+        if (s.sessionId === idRef.current) setStatus(s);
+        setError(null);
+      })
+      .catch((e: unknown) => setError(e));
+  }, []);
+
+  return { status, error, pause: useCallback(() => act('logs.tailPause'), [act]), resume: useCallback(() => act('logs.tailResume'), [act]) };
+}
 
 /** What the screen reads of live mode. */
 export interface LiveMode {
@@ -84,28 +156,17 @@ export function useLiveAggregates(live: Pick<LiveMode, 'sessionId' | 'version' |
   useEffect(() => {
     asked.current = { bucketMs, urls };
   });
-  const refresh = useRef<LatestRefresh | null>(null);
-  useEffect(() => {
-    if (sessionId === null) return;
-    const r = latestRefresh({
-      fetch: () => {
-        const { bucketMs: b, urls: u } = asked.current;
-        return call('logs.aggregates', { sessionId, ...(b !== undefined ? { bucketMs: b } : {}), ...(u !== undefined ? { urls: u } : {}) });
-      },
-      apply: (value) => setAggregates({ sessionId, value }),
-      // A failed refresh leaves the last charts; the next change asks again.
-      fail: () => undefined,
-      intervalMs: LIVE_AGGREGATES_INTERVAL_MS,
-    });
-    refresh.current = r;
-    return () => {
-      r.stop();
-      if (refresh.current === r) refresh.current = null;
-    };
-  }, [sessionId]);
+  const refresh = useLatestRefresh<LogAggregates>(sessionId, (id) => ({
+    fetch: () => {
+      const { bucketMs: b, urls: u } = asked.current;
+      return call('logs.aggregates', { sessionId: id, ...(b !== undefined ? { bucketMs: b } : {}), ...(u !== undefined ? { urls: u } : {}) });
+    },
+    apply: (value) => setAggregates({ sessionId: id, value }),
+    // A failed refresh leaves the last charts; the next change asks again.
+    fail: () => undefined,
+    intervalMs: LIVE_AGGREGATES_INTERVAL_MS,
+  }));
   const urlKey = urls === undefined ? '' : `${urls.patterns}:${urls.ignoreQuery}`;
-  useEffect(() => {
-    if (sessionId !== null) refresh.current?.request();
-  }, [sessionId, version, bucketMs, urlKey]);
+  useEffect(refresh, [refresh, sessionId, version, bucketMs, urlKey]);
   return aggregates !== null && aggregates.sessionId === sessionId ? aggregates.value : null;
 }

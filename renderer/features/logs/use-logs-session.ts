@@ -7,13 +7,13 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { MethodOutput } from '../../../shared/contract/index';
-import type { LogSource, LogsStatus } from '../../../shared/contract/logs';
+import type { LogAggregates, LogSource, LogsStatus } from '../../../shared/contract/logs';
 import { bucketForWidth } from '../../../shared/logs/buckets';
 import type { LogRange } from '../../../shared/logs/range';
 import { onProfileSwitch, useActiveProfile } from '../../bridge/active-profile';
 import { call } from '../../bridge/client';
 import { useBridgeEvent } from '../../bridge/events';
-import { latestRefresh, type LatestRefresh } from './latest-refresh';
+import { useLatestRefresh } from './latest-refresh';
 import { useLogs } from './logs-store';
 import { BLOCK } from './table/row-windows';
 
@@ -104,27 +104,18 @@ export function useLogsSession(): LogsSession {
   );
 
   // One refresh per session: pages that arrive while aggregates are being computed fold into one more request.
-  const refresh = useRef<LatestRefresh | null>(null);
-  useEffect(() => {
-    if (sessionId === null) return;
-    const r = latestRefresh({
-      fetch: () => {
-        const { status, plotWidth, urlGrouping } = useLogs.getState();
-        const bucketMs = chartBucketMs(status, plotWidth);
-        return call('logs.aggregates', { sessionId, urls: urlGrouping, ...(bucketMs !== undefined ? { bucketMs } : {}) });
-      },
-      apply: (a) => useLogs.getState().setAggregates(sessionId, a),
-      fail: (e) => {
-        if (useLogs.getState().sessionId === sessionId) setError(e);
-      },
-      intervalMs: AGGREGATES_INTERVAL_MS,
-    });
-    refresh.current = r;
-    return () => {
-      r.stop();
-      if (refresh.current === r) refresh.current = null;
-    };
-  }, [sessionId]);
+  const refresh = useLatestRefresh<LogAggregates>(sessionId, (id) => ({
+    fetch: () => {
+      const { status, plotWidth, urlGrouping } = useLogs.getState();
+      const bucketMs = chartBucketMs(status, plotWidth);
+      return call('logs.aggregates', { sessionId: id, urls: urlGrouping, ...(bucketMs !== undefined ? { bucketMs } : {}) });
+    },
+    apply: (a) => useLogs.getState().setAggregates(id, a),
+    fail: (e) => {
+      if (useLogs.getState().sessionId === id) setError(e);
+    },
+    intervalMs: AGGREGATES_INTERVAL_MS,
+  }));
 
   // Declared after the refresh's own effect, so a new session's first version asks the new refresh. A new URL
   // grouping changes only the top URLs, but they come with the rest of the aggregates.
@@ -132,9 +123,7 @@ export function useLogsSession(): LogsSession {
   // Other buckets (a resize or a zoom across a step of the ladder) are asked for too; a width within the same step
   // asks nothing.
   const bucketMs = useLogs((s) => chartBucketMs(s.status, s.plotWidth));
-  useEffect(() => {
-    if (sessionId !== null) refresh.current?.request();
-  }, [sessionId, version, urlGrouping, bucketMs]);
+  useEffect(refresh, [refresh, sessionId, version, urlGrouping, bucketMs]);
 
   const open = useCallback(async (source: LogSource, filter: string) => {
     const mine = ++generation.current;

@@ -5,17 +5,79 @@
  * the selected request; opening one (pasted, or handed over by the `burrow:` protocol through the core's inbox)
  * restores all four.
  */
-import { useEffect, useState, type RefObject } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { LogSort, LogsStatus } from '../../../shared/contract/logs';
-import { canonicalFilterText } from '../../../shared/logs/filter-text';
 import { formatLogsLink, parseLogsLink } from '../../../shared/logs/link';
 import { call } from '../../bridge/client';
 import { useBridgeEvent } from '../../bridge/events';
 import { useLatestCallback } from '../../ui/use-latest-callback';
 import { useLogs } from './logs-store';
-import { useFocusRequest } from './use-focus-request';
 import type { useLogsQuery } from './use-logs-query';
 import type { TableKeys } from './view-types';
+
+/** A row to select once the session is the one described. */
+interface FocusTarget {
+  readonly requestId: string;
+  /** True for the status that shows the change (the filter or the range asked for). */
+  readonly ready: (status: LogsStatus) => boolean;
+}
+
+/** What the screen can ask: keep (or find) a row, and why the last one could not be found. */
+interface FocusRequest {
+  request(target: FocusTarget): void;
+  readonly note: string;
+}
+
+const isLoading = (s: LogsStatus) => s.phase === 'loading' || s.phase === 'loading-all';
+
+/**
+ * Keeps a request's row selected across a change that moves it (filters toggled, a link opened): its new place is
+ * asked of the core once the session shows the change; while pages come in the search is repeated as rows arrive,
+ * and when loading ends without it the screen says so. `drawn` says the charts above the table are drawn: selecting
+ * (which focuses the grid and so scrolls it into view) waits for them, or their arrival would push the row below.
+ */
+function useFocusRequest(table: RefObject<TableKeys | null>, sort: LogSort, drawn: boolean): FocusRequest {
+  const [target, setTarget] = useState<FocusTarget | null>(null);
+  const [note, setNote] = useState('');
+  const status = useLogs((s) => s.status);
+  const version = useLogs((s) => s.version);
+  const asked = useRef(0);
+
+  useEffect(() => {
+    if (target === null || status === null || !target.ready(status)) return;
+    if (!drawn && status.matchingRows > 0) return;
+    const loading = isLoading(status);
+    const mine = ++asked.current;
+    call('logs.findRequest', { sessionId: status.sessionId, requestId: target.requestId, sort: { key: sort.key, dir: sort.dir } })
+      .then(({ index }) => {
+        if (mine !== asked.current) return;
+        // The table may not have drawn rows it does not know of yet; the next status brings them.
+        if (index !== null && index < status.matchingRows && table.current) {
+          table.current.select(index);
+          setTarget(null);
+          setNote('');
+        } else if (!loading) {
+          setTarget(null);
+          setNote('The selected request is not among the loaded rows.');
+        }
+      })
+      .catch(() => {
+        if (mine === asked.current && !loading) {
+          setTarget(null);
+          setNote('Could not look for the selected request.');
+        }
+      });
+    // `version` moves as rows arrive: each arrival is a new chance to find the row.
+  }, [target, status, version, sort, table, drawn]);
+
+  return {
+    request: (t) => {
+      setNote('');
+      setTarget(t);
+    },
+    note,
+  };
+}
 
 /** The screen's query, as useLogsQuery returns it. */
 export type LogsQuery = ReturnType<typeof useLogsQuery>;
@@ -63,8 +125,8 @@ export function useLogsViews(q: LogsQuery, table: RefObject<TableKeys | null>, s
     const requestId = table.current?.selectedRequestId() ?? null;
     q.setText(filter);
     q.applyFilter(filter);
-    const want = canonicalFilterText(filter);
-    if (requestId !== null) focus.request({ requestId, ready: (s) => s.filter === want });
+    // Views, the filters set aside and links all hold the core's canonical text, as statuses report it.
+    if (requestId !== null) focus.request({ requestId, ready: (s) => s.filter === filter });
   }
 
   function toggleFilters() {
@@ -83,8 +145,7 @@ export function useLogsViews(q: LogsQuery, table: RefObject<TableKeys | null>, s
     const l = parsed.link;
     setStash(null);
     q.openAt(l.zoneId, { kind: 'absolute', from: l.from, to: l.to }, l.filter);
-    const want = canonicalFilterText(l.filter);
-    const ready = (s: LogsStatus) => s.source.zoneId === l.zoneId && s.from === l.from && s.to === l.to && s.filter === want;
+    const ready = (s: LogsStatus) => s.source.zoneId === l.zoneId && s.from === l.from && s.to === l.to && s.filter === l.filter;
     if (l.requestId !== null) focus.request({ requestId: l.requestId, ready });
     return null;
   }

@@ -6,8 +6,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LogRow } from '../../../shared/contract/logs';
 import type { SavedView } from '../../../shared/contract/logs-views';
 import { parseLogsLink } from '../../../shared/logs/link';
-import { aStatus, FIRST_WINDOW, logsBridge, renderLogs } from './test-logs';
-import { fakeLayout, makeRow } from './table/test-table';
+import { aStatus, FIRST_WINDOW, logsBridge, renderLogs } from './testing/logs';
+import { fakeLayout, makeRow } from './table/testing/table';
 import type { LogChartsProps } from './view-types';
 
 vi.mock('./charts/LogCharts', () => ({ LogCharts: (_: LogChartsProps) => <div data-testid="charts" /> }));

@@ -3,7 +3,7 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LogSource } from '../../../shared/contract/logs';
-import { aStatus, logsBridge, renderLogs } from './test-logs';
+import { aStatus, logsBridge, renderLogs } from './testing/logs';
 import { keptDays, wholeDayOf } from './WholeDay';
 
 vi.mock('./charts/LogCharts', () => ({ LogCharts: () => <div data-testid="charts" /> }));

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { exportFields } from '../../../../shared/logs/export-format.js';
 import type { CdnLogRecord } from '../../../../shared/logs/log-record.js';
-import { parseV1Line } from '../../../../shared/logs/v1-line.js';
+import { parseV1Line } from '../../../../shared/logs/testing/v1-line.js';
 import { ColumnStore } from '../rows/columns.js';
 import { writeRowsFile } from './export-write.js';
 

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { CdnLogRecord } from '../../../../shared/logs/log-record.js';
-import { canonicalAgent, matchesRecord } from '../../../../shared/logs/filter.js';
+import { canonicalAgent } from '../../../../shared/logs/filter.js';
+import { matchesRecord } from '../../../../shared/logs/filter-match.js';
 import { parseFilterText, parseFilterValue } from '../../../../shared/logs/filter-text.js';
 import { uaFamily, uaFamilyKey } from '../../../../shared/logs/ua-family.js';
 import { urlGroupKey } from '../../../../shared/logs/url-pattern.js';

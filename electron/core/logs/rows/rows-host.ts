@@ -164,26 +164,21 @@ export function workerRows(script: string | URL): RowsHost {
       const raw: Raw = (req, ctx) => {
         if (closed || state.dead) return Promise.reject(ended());
         const id = nextId++;
-        return new Promise((resolve, reject) => {
-          // The cancel names the read it stops.
-          const onAbort = () => post({ id, model, op: 'cancelLoad' });
-          ctx?.signal?.addEventListener('abort', onAbort, { once: true });
+        // The cancel names the read it stops.
+        const onAbort = () => post({ id, model, op: 'cancelLoad' });
+        ctx?.signal?.addEventListener('abort', onAbort, { once: true });
+        const answer = new Promise<{ value: unknown; counts: RowCounts }>((resolve, reject) => {
           state.pending.set(id, {
-            resolve: (r) => {
-              ctx?.signal?.removeEventListener('abort', onAbort);
-              resolve(r);
-            },
-            reject: (e) => {
-              ctx?.signal?.removeEventListener('abort', onAbort);
-              reject(e);
-            },
+            resolve,
+            reject,
             ...(ctx?.onProgress !== undefined ? { onProgress: ctx.onProgress } : {}),
             ...(ctx?.onExportProgress !== undefined ? { onExportProgress: ctx.onExportProgress } : {}),
           });
-          state.w.ref();
-          post({ id, model, ...req });
-          if (ctx?.signal?.aborted === true) onAbort();
         });
+        state.w.ref();
+        post({ id, model, ...req });
+        if (ctx?.signal?.aborted === true) onAbort();
+        return answer.finally(() => ctx?.signal?.removeEventListener('abort', onAbort));
       };
       const close = () => {
         if (closed) return;

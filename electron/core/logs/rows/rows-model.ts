@@ -5,7 +5,8 @@
  * million rows never holds up the process that serves the windows.
  */
 import type { LogFilter } from '../../../../shared/logs/filter.js';
-import { canonicalAgent, matchesRecord } from '../../../../shared/logs/filter.js';
+import { canonicalAgent } from '../../../../shared/logs/filter.js';
+import { matchesRecord } from '../../../../shared/logs/filter-match.js';
 import { uaFamily } from '../../../../shared/logs/ua-family.js';
 import { HOST_PATTERN, hostKey } from '../../../../shared/logs/url-host.js';
 import { bucketSizeMs } from '../../../../shared/logs/range.js';

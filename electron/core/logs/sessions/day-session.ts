@@ -15,7 +15,7 @@ import { downloadDay } from '../v1/day-download.js';
 import { DayStreamSender } from '../v1/day-stream.js';
 import { FileSession } from './file-session.js';
 import type { RowsHandle } from '../rows/rows-host.js';
-import type { SessionEnv } from './session.js';
+import { budgetOf, type SessionBase, type SessionEnv } from './session.js';
 
 type Planned = Extract<DayPlan, { ok: true }>;
 
@@ -36,10 +36,7 @@ export class DaySession extends FileSession {
   #lastPublish = 0;
 
   constructor(
-    id: string,
-    env: SessionEnv,
-    filter: LogFilter,
-    rows: RowsHandle,
+    base: SessionBase,
     readonly zoneId: number,
     readonly day: string,
     readonly timeZone: string,
@@ -47,7 +44,7 @@ export class DaySession extends FileSession {
     private readonly client: () => Promise<PlatformClient>,
   ) {
     // The name an export of the day suggests: the zone and the day.
-    super(id, env, filter, rows, `burrow-logs-zone-${zoneId}-${day}`);
+    super(base, `burrow-logs-zone-${zoneId}-${day}`);
   }
 
   override timeSpan() {
@@ -55,14 +52,13 @@ export class DaySession extends FileSession {
   }
 
   override status(): LogsStatus {
-    const b = this.env.budget.state(this.zoneId);
     return {
       ...super.status(),
       source: { kind: 'day', zoneId: this.zoneId, day: this.day, timeZone: this.timeZone, fileName: this.plan.files.map((f) => `${f.date}/${this.zoneId}.log`).join(', ') },
       from: this.plan.from,
       to: this.plan.to,
       requests: this.requests,
-      budget: { limit: b.limit, windowMs: b.windowMs, remaining: b.remaining, pausedUntil: b.pausedUntil },
+      budget: budgetOf(this.env.budget, this.zoneId),
     };
   }
 
@@ -158,7 +154,7 @@ export function openDaySession(
   deps: { readonly id: string; readonly env: SessionEnv; readonly filter: LogFilter; readonly rows: () => RowsHandle; readonly client: () => Promise<PlatformClient> },
 ): DaySession {
   const plan = planOrFail(planDay(source.day, source.timeZone, deps.env.now()));
-  const session = new DaySession(deps.id, deps.env, deps.filter, deps.rows(), source.zoneId, source.day, source.timeZone, plan, deps.client);
+  const session = new DaySession([deps.id, deps.env, deps.filter, deps.rows()], source.zoneId, source.day, source.timeZone, plan, deps.client);
   void session.loadDay();
   return session;
 }

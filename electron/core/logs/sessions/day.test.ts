@@ -7,7 +7,9 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { LogRow, LogsStatus } from '../../../../shared/contract/logs.js';
 import { localDate, planDay } from '../../../../shared/logs/day.js';
-import { logEntryToRecord, logQueryResponseSchema, type LogEntry } from '../../../../shared/logs/v2-response.js';
+import { type LogEntry } from '../../../../shared/logs/v2-response.js';
+import { logQueryResponseSchema } from '../../../../shared/logs/testing/v2-page.js';
+import { recordOf } from '../../../../shared/logs/testing/record-of.js';
 import { startSandbox, type Sandbox } from '../../../../sandbox/server.js';
 import { createPlatformClient } from '../../platform/client.js';
 import { endpointsOf, fixedCredentials } from '../../platform/testing/support.js';
@@ -90,7 +92,7 @@ async function allRows(area: LogsArea, id: string): Promise<LogEntry[]> {
 const byId = (rows: readonly LogEntry[]) =>
   rows
     .map((e) => {
-      const r = logEntryToRecord(e)!;
+      const r = recordOf(e);
       return { ...r, requestId: r.requestId?.replace(/^0+(?=.)/, '') ?? null };
     })
     .map((r) => ({ r, key: `${r.timestampMs}|${r.requestId ?? ''}|${r.url}|${r.bytesSent}|${r.statusCode}` }))

@@ -1,9 +1,8 @@
 /** A v1 day file's logs session: the file read into the rows (in the rows' worker in the app), every chip applied there. */
 import type { LogFilter } from '../../../../shared/logs/filter.js';
 import type { LogsStatus } from '../../../../shared/contract/logs.js';
-import type { RowsHandle } from '../rows/rows-host.js';
 import type { TimeSpan } from '../rows/rows-model.js';
-import { Session, type SessionEnv } from './session.js';
+import { Session, type SessionBase } from './session.js';
 import type { V1MalformedSample } from '../v1/v1-parse.js';
 import type { V1Selection } from '../v1/v1-select.js';
 
@@ -24,15 +23,12 @@ export class FileSession extends Session {
   readonly #abort = new AbortController();
 
   constructor(
-    id: string,
-    env: SessionEnv,
-    filter: LogFilter,
-    rows: RowsHandle,
+    base: SessionBase,
     readonly fileName: string,
     /** Only these rows, chosen as the file is read (the filter's too). */
     private readonly select?: Omit<V1Selection, 'filter'>,
   ) {
-    super(id, env, filter, rows);
+    super(...base);
   }
 
   get partial(): boolean {

@@ -60,6 +60,15 @@ export interface SessionEnv {
   emit(status: LogsStatus): void;
 }
 
+/** What every session is made of: its id, the core's services, its filter and its rows. */
+export type SessionBase = [id: string, env: SessionEnv, filter: LogFilter, rows: RowsHandle];
+
+/** A zone's share of the request budget, as statuses carry it. */
+export function budgetOf(budget: RateBudget, zoneId: number): NonNullable<LogsStatus['budget']> {
+  const { limit, windowMs, remaining, pausedUntil } = budget.state(zoneId);
+  return { limit, windowMs, remaining, pausedUntil };
+}
+
 type Phase = LogsStatus['phase'];
 
 /** Shared by both kinds: the rows, the filter and the status. */
@@ -126,17 +135,14 @@ export class ZoneSession extends Session {
   pagingStopped: string | null = null;
 
   constructor(
-    id: string,
-    env: SessionEnv,
-    filter: LogFilter,
-    rows: RowsHandle,
+    base: SessionBase,
     readonly zoneId: number,
     range: LogRange,
     private readonly v2: () => Promise<V2LogClient>,
   ) {
-    super(id, env, filter, rows);
+    super(...base);
     this.range = range;
-    const r = resolveOrFail(range, env.now());
+    const r = resolveOrFail(range, this.env.now());
     this.from = r.from;
     this.to = r.to;
   }
@@ -164,7 +170,6 @@ export class ZoneSession extends Session {
   }
 
   status(): LogsStatus {
-    const b = this.env.budget.state(this.zoneId);
     return {
       ...this.base(),
       source: { kind: 'zone', zoneId: this.zoneId },
@@ -172,7 +177,7 @@ export class ZoneSession extends Session {
       to: this.to,
       hasMore: this.hasMore,
       requests: this.requests,
-      budget: { limit: b.limit, windowMs: b.windowMs, remaining: b.remaining, pausedUntil: b.pausedUntil },
+      budget: budgetOf(this.env.budget, this.zoneId),
       file: null,
       ...(this.unreadable > 0 ? { unreadable: { rows: this.unreadable, firstReason: this.firstUnreadableReason } } : {}),
       ...(this.pagingStopped !== null ? { pagingStopped: this.pagingStopped } : {}),

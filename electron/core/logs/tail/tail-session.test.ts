@@ -1,7 +1,8 @@
 /** TailSession on a scripted v2 client: the memory of request ids stays bounded, by age and by count. */
 import { describe, expect, it } from 'vitest';
 import type { TailStatus } from '../../../../shared/contract/logs-tail.js';
-import { logEntryToRecord, readLogPage, type LogEntry } from '../../../../shared/logs/v2-response.js';
+import { readLogPage, type LogEntry } from '../../../../shared/logs/v2-response.js';
+import { recordOf } from '../../../../shared/logs/testing/record-of.js';
 import { appError } from '../../../../shared/contract/result.js';
 import { AppFailure } from '../../errors.js';
 import { createRateBudget } from '../v2/rate-budget.js';
@@ -23,7 +24,7 @@ function setup(pages: () => LogEntry[], options: { idMemory?: number; lookbackMs
   const client: V2LogClient = {
     fetchPage: async (zoneId, _q, offset, limit): Promise<V2Page> => {
       const entries = pages();
-      const rows = entries.map((e) => logEntryToRecord(e)!);
+      const rows = entries.map((e) => recordOf(e));
       return { zoneId, rows, entries, skipped: 0, skippedRows: [], offset, limit, returned: rows.length, hasMore: false, query: { pullZoneId: zoneId, from: '', to: '', order: 'desc' }, requests: 1 };
     },
     pages: () => {

@@ -14,10 +14,10 @@ import { toV2Query } from '../../../../shared/logs/filter.js';
 import { V2_LIMIT_MAX } from '../../../../shared/logs/v2-query.js';
 import type { CdnLogRecord } from '../../../../shared/logs/log-record.js';
 import { toAppError } from '../../errors.js';
-import type { RateBudget } from '../v2/rate-budget.js';
+import { realTimers, type BudgetTimers, type RateBudget } from '../v2/rate-budget.js';
 import type { RowsHandle } from '../rows/rows-host.js';
 import type { TimeSpan } from '../rows/rows-model.js';
-import { filterText, statusError } from '../sessions/session.js';
+import { budgetOf, filterText, statusError } from '../sessions/session.js';
 import type { V2LogClient, V2Page } from '../v2/v2-client.js';
 
 /**
@@ -30,10 +30,7 @@ function tailKey(r: CdnLogRecord): string {
 }
 
 /** Timers a tail schedules its asks on; fake ones in tests. */
-export interface TailTimers {
-  set(fn: () => void, ms: number): unknown;
-  clear(handle: unknown): void;
-}
+export type TailTimers = Pick<BudgetTimers, 'set' | 'clear'>;
 
 /** Tuning; everything has a default. */
 export interface TailOptions {
@@ -66,11 +63,6 @@ export interface TailEnv {
   readonly budget: RateBudget;
   emit(status: TailStatus): void;
 }
-
-const realTimers: TailTimers = {
-  set: (fn, ms) => setTimeout(fn, ms),
-  clear: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
-};
 
 /** Errors another ask may get past: the network, the platform's own failures, its rate limit. */
 export function isTransient(e: unknown): boolean {
@@ -144,7 +136,6 @@ export class TailSession {
   }
 
   status(): TailStatus {
-    const b = this.env.budget.state(this.zoneId);
     const c = this.rows.counts;
     const span = this.timeSpan();
     return {
@@ -169,7 +160,7 @@ export class TailSession {
       requests: this.requests,
       lastPollAt: this.lastPollAt,
       behind: this.behind,
-      budget: { limit: b.limit, windowMs: b.windowMs, remaining: b.remaining, pausedUntil: b.pausedUntil },
+      budget: budgetOf(this.env.budget, this.zoneId),
       error: this.error,
     };
   }
@@ -279,7 +270,7 @@ export class TailSession {
       if (generation !== this.#generation || this.phase !== 'live') return;
       const run = this.#running.then(() => this.#poll(generation));
       this.#running = run.catch(() => undefined);
-    }, ms);
+    }, ms, true);
   }
 
   /** Counts the page's unreadable rows not counted before: the tail asks the same minutes again and again. */

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TailStatus } from '../../../../shared/contract/logs-tail.js';
-import { logQueryResponseSchema } from '../../../../shared/logs/v2-response.js';
+import { logQueryResponseSchema } from '../../../../shared/logs/testing/v2-page.js';
 import { startSandbox, type Sandbox } from '../../../../sandbox/server.js';
 import { createPlatformClient } from '../../platform/client.js';
 import { endpointsOf, fixedCredentials } from '../../platform/testing/support.js';

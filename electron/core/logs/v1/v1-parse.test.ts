@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ALL_CACHE_STATUSES } from '../../../../shared/logs/cache-status.js';
 import type { CdnLogRecord } from '../../../../shared/logs/log-record.js';
-import { formatV1Line, parseV1Line } from '../../../../shared/logs/v1-line.js';
+import { formatV1Line } from '../../../../shared/logs/v1-line.js';
+import { parseV1Line } from '../../../../shared/logs/testing/v1-line.js';
 import { ColumnStore } from '../rows/columns.js';
 import { V1StreamParser, type V1ParserOptions } from './v1-parse.js';
 

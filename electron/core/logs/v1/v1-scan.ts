@@ -2,7 +2,7 @@
  * The fast path of the v1 stream parser: one pass over a well-formed line's bytes, filling the row. It gives up
  * (false) at the first unexpected byte and the parser reads that line the careful way; it may pass on a good line
  * but must never accept, or read differently, a line the careful path refuses (the tests hold both to
- * parseV1Line). Why it is fast: see bench/README.md, logs-v1.
+ * parseV1Line in shared/logs/testing). Why it is fast: see bench/README.md, logs-v1.
  */
 import { F_AUTHORIZATION, F_CONTENT_RANGE, F_EDGE, F_IP, F_REFERER, F_REQUEST_ID, F_URL, F_USER_AGENT, type ByteRow } from '../rows/columns.js';
 import { CACHE_CODES } from '../rows/types.js';

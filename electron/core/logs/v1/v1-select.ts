@@ -4,7 +4,8 @@
  * stops there; by time only the best so far are held (pruned as more come), so a gzip bomb costs no more memory
  * than its best `limit` rows.
  */
-import { matchesRecord, type LogFilter } from '../../../../shared/logs/filter.js';
+import type { LogFilter } from '../../../../shared/logs/filter.js';
+import { matchesRecord } from '../../../../shared/logs/filter-match.js';
 import { ColumnStore, type ByteRow } from '../rows/columns.js';
 
 /** The rows a file read keeps (`order` file: the first `limit` as the file has them; else by time, this way). */

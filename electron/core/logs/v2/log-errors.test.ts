@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LOG_ERROR_CODES } from '../../../../shared/logs/v2-response.js';
-import { explainLogError, isLogErrorCode, LOG_ERROR_TEXTS } from './log-errors.js';
+import { LOG_ERROR_TEXTS } from '../../../../shared/logs/log-error-texts.js';
+import { explainLogError, isLogErrorCode } from './log-errors.js';
 
 const STATUS: Readonly<Record<string, number>> = {
   invalid_request: 400,

@@ -9,8 +9,6 @@ import { appError, type AppError } from '../../../../shared/contract/result.js';
 import { redactUrl } from '../../../../shared/common/redact.js';
 import { cleanText } from '../../platform/errors.js';
 
-export { LOG_ERROR_TEXTS, type LogErrorText };
-
 /** What an error answer of the logging API told us. */
 export interface LogErrorInput {
   /** The platform's code; an unknown one is explained by the status alone. */

@@ -2,7 +2,8 @@
 import { randomUUID } from 'node:crypto';
 import type { MethodInput, MethodOutput } from '../../../../shared/contract/index.js';
 import { withoutAuthorization } from '../../../../shared/logs/export-format.js';
-import { matchesRecord, toV2Query, type LogFilter } from '../../../../shared/logs/filter.js';
+import { toV2Query, type LogFilter } from '../../../../shared/logs/filter.js';
+import { matchesRecord } from '../../../../shared/logs/filter-match.js';
 import type { CdnLogRecord } from '../../../../shared/logs/log-record.js';
 import type { LogEntry } from '../../../../shared/logs/v2-response.js';
 import { V2_LIMIT_MAX } from '../../../../shared/logs/v2-query.js';

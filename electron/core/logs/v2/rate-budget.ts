@@ -87,7 +87,8 @@ interface Zone {
   timerKeepsAlive: boolean;
 }
 
-const realTimers: BudgetTimers = {
+/** Real timers; a tail's next ask and a request waiting on a slot keep the process running. */
+export const realTimers: BudgetTimers = {
   now: () => Date.now(),
   set: (fn, ms, keepAlive) => {
     const t = setTimeout(fn, ms);

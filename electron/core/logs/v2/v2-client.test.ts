@@ -5,7 +5,7 @@ import { startSandbox, type Sandbox } from '../../../../sandbox/server.js';
 import { createPlatformClient } from '../../platform/client.js';
 import { endpointsOf, failureOf, fakeSleep, fixedCredentials } from '../../platform/testing/support.js';
 import type { PlatformClient, PlatformRequest, PlatformResponse } from '../../platform/types.js';
-import { LOG_ERROR_TEXTS } from './log-errors.js';
+import { LOG_ERROR_TEXTS } from '../../../../shared/logs/log-error-texts.js';
 import { createRateBudget, LOG_RATE_LIMIT, LOG_RATE_WINDOW_MS, type BudgetTimers, type RateBudget, type ZoneBudgetState } from './rate-budget.js';
 import { createV2LogClient, type V2LogClient, type V2Page } from './v2-client.js';
 

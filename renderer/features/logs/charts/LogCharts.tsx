@@ -13,7 +13,6 @@ import { TopList } from './TopList';
 import { UrlTopList } from './UrlTopList';
 import './log-charts.css';
 
-
 /** The charts' width goes to the store, where the session picks the buckets the next aggregates come in. */
 const setPlotWidth = (width: number) => useLogs.getState().setPlotWidth(width);
 
@@ -23,6 +22,8 @@ export const LogCharts = memo(function LogCharts({ aggregates, timeZone, onDrill
   const id = useId();
   const subtitle = subtitleOf(aggregates);
   const noun = measure === 'bytes' ? 'Bytes' : 'Requests';
+  // What the two time charts share.
+  const both = { aggregates, measure, timeZone, loading, onDrill, onZoom, onPlotWidth: setPlotWidth };
   return (
     <div className="log-charts" data-testid="log-charts">
       <div className="log-charts-toolbar">
@@ -41,32 +42,9 @@ export const LogCharts = memo(function LogCharts({ aggregates, timeZone, onDrill
         )}
         <p className="muted log-chart-subtitle">Drag across buckets to zoom.</p>
       </div>
-      <TimeChart
-        id={`${id}-cache`}
-        title={`${noun} by cache status`}
-        aggregates={aggregates}
-        group="cache"
-        measure={measure}
-        timeZone={timeZone}
-        withHitRatio
-        loading={loading}
-        onDrill={onDrill}
-        onZoom={onZoom}
-        onPlotWidth={setPlotWidth}
-      />
-      <TimeChart
-        id={`${id}-class`}
-        title={`${noun} by status class`}
-        aggregates={aggregates}
-        group="class"
-        measure={measure}
-        timeZone={timeZone}
-        withHitRatio={false}
-        loading={loading}
-        onDrill={onDrill}
-        onZoom={onZoom}
-        onPlotWidth={setPlotWidth}
-      />
+      {(['cache', 'class'] as const).map((group) => (
+        <TimeChart key={group} id={`${id}-${group}`} title={`${noun} by ${group === 'cache' ? 'cache status' : 'status class'}`} group={group} {...both} />
+      ))}
       <div className="log-charts-tops">
         <UrlTopList id={`${id}-urls`} subtitle={subtitle} entries={aggregates.top.urls} onDrill={onDrill} />
         <TopList id={`${id}-countries`} title="Top countries" subtitle={subtitle} filterKey="country" entries={aggregates.top.countries} nameOf={countryName} onDrill={onDrill} />

@@ -23,8 +23,6 @@ export interface TimeChartProps {
   readonly group: SeriesGroup;
   readonly measure: Measure;
   readonly timeZone: TimeZoneMode;
-  /** Draw the hit ratio line (the cache chart). */
-  readonly withHitRatio: boolean;
   onDrill(drill: DrillDown): void;
   onZoom(from: number, to: number): void;
   /** The width its buckets are drawn across (CSS px), whenever it changes: the screen picks the buckets for it. */
@@ -53,12 +51,14 @@ const SHORT_WINDOW_PX = 760;
 /** Value ticks the strip's short axis has room for. */
 const COMPACT_TICKS = 3;
 
-export function TimeChart({ id, title, aggregates, group, measure, timeZone, withHitRatio, onDrill, onZoom, onPlotWidth, compact = false, loading = false, lead }: TimeChartProps) {
+export function TimeChart({ id, title, aggregates, group, measure, timeZone, onDrill, onZoom, onPlotWidth, compact = false, loading = false, lead }: TimeChartProps) {
   const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
   const [ratioShown, setRatioShown] = useState(true);
   const [hover, setHover] = useState<number | null>(null);
   const short = useShortWindow(SHORT_WINDOW_PX);
   const { starts, bucketMs, hitRatio } = aggregates.series;
+  // The hit ratio line goes with the cache chart, but not in the strip.
+  const withHitRatio = group === 'cache' && !compact;
   const drawRatio = withHitRatio && ratioShown;
   const { all, shown, data, options } = usePlotModel({ aggregates, group, measure, timeZone, drawRatio, hidden, ...(compact ? { maxTicks: COMPACT_TICKS, compact } : {}) });
   const fmt = formatterOf(measure);

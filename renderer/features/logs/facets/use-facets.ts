@@ -8,7 +8,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { FacetsQuery, LogFacets } from '../../../../shared/contract/logs';
 import { call } from '../../../bridge/client';
-import { latestRefresh, type LatestRefresh } from '../latest-refresh';
+import { useLatestRefresh } from '../latest-refresh';
 
 /** How long the rows or the question must stay put before the core is asked, and the least time between asks. */
 export const FACETS_DEBOUNCE_MS = 150;
@@ -64,41 +64,32 @@ export function useFacetsQuery(sessionId: string, version: number, query: Facets
   const [got, setGot] = useState<Got | null>(null);
   // The question as of the last change: a fetch reads it when it starts, a reply is kept only if it still holds.
   const asked = useRef<Asked>({ key, version });
-  const refresh = useRef<LatestRefresh | null>(null);
-
-  useEffect(() => {
-    const r = latestRefresh({
-      fetch: async () => {
-        const a = asked.current;
-        const q = a.key === null ? {} : (JSON.parse(a.key) as FacetsQuery);
-        return { ...a, reply: await call('logs.facets', { sessionId, query: q }) };
-      },
-      apply: ({ key: k, version: v, reply }) => {
-        if (k === null || k !== asked.current.key) return;
-        setGot({ sessionId, key: k, version: v, reply, error: null });
-      },
-      fail: (error) => {
-        const a = asked.current;
-        if (a.key === null) return;
-        const k = a.key;
-        setGot((prev) => ({ sessionId, key: k, version: a.version, reply: prev !== null && prev.sessionId === sessionId && prev.key === k ? prev.reply : null, error }));
-      },
-      intervalMs: FACETS_DEBOUNCE_MS,
-    });
-    refresh.current = r;
-    return () => {
-      r.stop();
-      if (refresh.current === r) refresh.current = null;
-    };
-  }, [sessionId]);
+  const refresh = useLatestRefresh(sessionId, (id) => ({
+    fetch: async () => {
+      const a = asked.current;
+      const q = a.key === null ? {} : (JSON.parse(a.key) as FacetsQuery);
+      return { ...a, reply: await call('logs.facets', { sessionId: id, query: q }) };
+    },
+    apply: ({ key: k, version: v, reply }) => {
+      if (k === null || k !== asked.current.key) return;
+      setGot({ sessionId: id, key: k, version: v, reply, error: null });
+    },
+    fail: (error) => {
+      const a = asked.current;
+      if (a.key === null) return;
+      const k = a.key;
+      setGot((prev) => ({ sessionId: id, key: k, version: a.version, reply: prev !== null && prev.sessionId === id && prev.key === k ? prev.reply : null, error }));
+    },
+    intervalMs: FACETS_DEBOUNCE_MS,
+  }));
 
   // Declared after the refresh's own effect, so a new session's first ask reaches the new refresh.
   useEffect(() => {
     asked.current = { key, version };
     if (key === null) return;
-    const timer = setTimeout(() => refresh.current?.request(), FACETS_DEBOUNCE_MS);
+    const timer = setTimeout(refresh, FACETS_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [sessionId, version, key]);
+  }, [refresh, sessionId, version, key]);
 
   const ours = got !== null && got.sessionId === sessionId ? got : null;
   const current = ours !== null && ours.key === key;

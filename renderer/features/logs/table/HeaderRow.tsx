@@ -4,11 +4,12 @@
  * pointer or the focus is on the header, so the label has the cell's width to itself.
  */
 import { ArrowDown, ArrowUp } from 'lucide-react';
-import { memo, useRef, type KeyboardEvent, type PointerEvent } from 'react';
+import { memo, type KeyboardEvent } from 'react';
 import type { LogSort } from '../../../../shared/contract/logs';
 import type { TimeZoneMode } from '../view-types';
 import { HeaderMenu } from './ColumnMenus';
 import { columnDef, headerLabel, MAX_WIDTH, MIN_WIDTH, nextSort, resizeColumn, type ColumnId, type ColumnState } from './columns';
+import { useDrag } from './PaneSplitter';
 import { zoneName, zoneShortName } from './row-format';
 
 /** The header's height in pixels (the stylesheet draws it this tall). */
@@ -42,7 +43,7 @@ export const HeaderRow = memo(function HeaderRow({ columns, widths, state, onCha
 
 function HeaderCell({ id, colIndex, width, state, onChange, sort, onSort, timeZone }: Omit<Props, 'columns' | 'widths'> & { readonly id: ColumnId; readonly colIndex: number; readonly width: number }) {
   const def = columnDef(id);
-  const drag = useRef<{ x: number; width: number } | null>(null);
+  const drag = useDrag('x', width, (from, moved) => onChange(resizeColumn(state, id, from + moved)));
   const sorted = def.sortKey !== undefined && sort.key === def.sortKey ? sort.dir : null;
   const label = headerLabel(def, zoneShortName(timeZone));
   // The time header's full zone name ("Europe/Berlin") is on hover; the label names it short.
@@ -56,23 +57,6 @@ function HeaderCell({ id, colIndex, width, state, onChange, sort, onSort, timeZo
     e.stopPropagation();
     const target = e.key === 'Home' ? MIN_WIDTH : e.key === 'End' ? MAX_WIDTH : width + (by[e.key] ?? 0);
     onChange(resizeColumn(state, id, target));
-  }
-
-  function onPointerDown(e: PointerEvent<HTMLDivElement>) {
-    if (e.button !== 0) return;
-    e.preventDefault();
-    e.currentTarget.setPointerCapture?.(e.pointerId);
-    drag.current = { x: e.clientX, width };
-  }
-
-  function onPointerMove(e: PointerEvent<HTMLDivElement>) {
-    const start = drag.current;
-    if (start) onChange(resizeColumn(state, id, start.width + e.clientX - start.x));
-  }
-
-  function onPointerUp(e: PointerEvent<HTMLDivElement>) {
-    drag.current = null;
-    e.currentTarget.releasePointerCapture?.(e.pointerId);
   }
 
   return (
@@ -106,10 +90,7 @@ function HeaderCell({ id, colIndex, width, state, onChange, sort, onSort, timeZo
         tabIndex={0}
         className="log-resize"
         onKeyDown={onResizeKey}
-        onPointerDown={onPointerDown}
-        onPointerMove={onPointerMove}
-        onPointerUp={onPointerUp}
-        onPointerCancel={onPointerUp}
+        {...drag}
       />
     </div>
   );

@@ -17,14 +17,39 @@ interface Props {
   onChange(value: number): void;
 }
 
+/**
+ * Pointer handlers that drag a handle along `axis`: `onDrag` hears the value the drag started from and how far the
+ * pointer has moved since, in pixels. The pointer is captured, so the drag goes on outside the handle.
+ */
+export function useDrag(axis: 'x' | 'y', value: number, onDrag: (from: number, moved: number) => void) {
+  const start = useRef<{ at: number; value: number } | null>(null);
+  const at = (e: PointerEvent) => (axis === 'x' ? e.clientX : e.clientY);
+  const end = (e: PointerEvent<HTMLElement>) => {
+    start.current = null;
+    e.currentTarget.releasePointerCapture?.(e.pointerId);
+  };
+  return {
+    onPointerDown(e: PointerEvent<HTMLElement>) {
+      if (e.button !== 0) return;
+      e.preventDefault();
+      e.currentTarget.setPointerCapture?.(e.pointerId);
+      start.current = { at: at(e), value };
+    },
+    onPointerMove(e: PointerEvent<HTMLElement>) {
+      if (start.current) onDrag(start.current.value, at(e) - start.current.at);
+    },
+    onPointerUp: end,
+    onPointerCancel: end,
+  };
+}
+
 export function PaneSplitter({ side, value, min, max, controls, onChange }: Props) {
-  const drag = useRef<{ at: number; value: number } | null>(null);
   const beside = side === 'right';
   const bounds = { min, max };
 
   function onKeyDown(e: KeyboardEvent<HTMLDivElement>) {
     const step = e.shiftKey ? PANE_STEP * 4 : PANE_STEP;
-    // The pane is after the bar: moving the bar toward the grid makes the pane bigger.
+    // The pane is after the bar: moving the bar toward the grid (by key or drag) makes the pane bigger.
     const by: Record<string, number> = beside ? { ArrowLeft: step, ArrowRight: -step } : { ArrowUp: step, ArrowDown: -step };
     const next = e.key === 'Home' ? min : e.key === 'End' ? max : by[e.key] !== undefined ? value + by[e.key]! : null;
     if (next === null) return;
@@ -33,24 +58,7 @@ export function PaneSplitter({ side, value, min, max, controls, onChange }: Prop
     onChange(clampPane(next, bounds));
   }
 
-  const pos = (e: PointerEvent) => (beside ? e.clientX : e.clientY);
-
-  function onPointerDown(e: PointerEvent<HTMLDivElement>) {
-    if (e.button !== 0) return;
-    e.preventDefault();
-    e.currentTarget.setPointerCapture?.(e.pointerId);
-    drag.current = { at: pos(e), value };
-  }
-
-  function onPointerMove(e: PointerEvent<HTMLDivElement>) {
-    const start = drag.current;
-    if (start) onChange(clampPane(start.value - (pos(e) - start.at), bounds));
-  }
-
-  function onPointerUp(e: PointerEvent<HTMLDivElement>) {
-    drag.current = null;
-    e.currentTarget.releasePointerCapture?.(e.pointerId);
-  }
+  const drag = useDrag(beside ? 'x' : 'y', value, (from, moved) => onChange(clampPane(from - moved, bounds)));
 
   return (
     <div
@@ -67,10 +75,7 @@ export function PaneSplitter({ side, value, min, max, controls, onChange }: Prop
       data-side={side}
       data-testid="log-detail-splitter"
       onKeyDown={onKeyDown}
-      onPointerDown={onPointerDown}
-      onPointerMove={onPointerMove}
-      onPointerUp={onPointerUp}
-      onPointerCancel={onPointerUp}
+      {...drag}
     />
   );
 }

@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LogRow } from '../../../../shared/contract/logs';
-import { bridgeWithRows, fakeLayout, makeRow, renderTable, tableProps } from './test-table';
+import { bridgeWithRows, fakeLayout, makeRow, renderTable, tableProps } from './testing/table';
 
 beforeEach(fakeLayout);
 afterEach(cleanup);

@@ -4,7 +4,7 @@ import axe from 'axe-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { COLUMNS_STORAGE_KEY, ESTIMATED_WIDTHS, FILL_MIN_WIDTH } from './columns';
 import { zoneName, zoneShortName } from './row-format';
-import { bridgeWithRows, fakeLayout, GRID_WIDTH, renderTable, tableProps } from './test-table';
+import { bridgeWithRows, fakeLayout, GRID_WIDTH, renderTable, tableProps } from './testing/table';
 
 beforeEach(fakeLayout);
 afterEach(() => {

@@ -7,7 +7,7 @@ import { HEADER_HEIGHT } from './HeaderRow';
 import { LogTable } from './LogTable';
 import { ROW_HEIGHT } from './BodyRow';
 import { BLOCK } from './row-windows';
-import { bridgeWithRows, fakeLayout, makeRow, renderTable, tableProps } from './test-table';
+import { bridgeWithRows, fakeLayout, makeRow, renderTable, tableProps } from './testing/table';
 
 const MILLION = 1_000_000;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeRow } from './test-table';
+import { makeRow } from './testing/table';
 import { countryName, curlCommand, drillToken, formatByteCount, formatTime, middleEllipsis, pathOnly, queryPairs, rowJson, statusClass, zoneName, zoneShortName } from './row-format';
 
 describe('how a log row reads', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { LogRow } from '../../../../shared/contract/logs';
 import type { AppError } from '../../../../shared/contract/result';
 import { BLOCK, createRowWindows, KEEP_BLOCKS, PREFETCH_BLOCKS, SETTLE_MS, slotAt, wantedBlocks, type Entry, type RowView, type WindowInput } from './row-windows';
-import { makeRow } from './test-table';
+import { makeRow } from './testing/table';
 
 const TOTAL = 1_000_000;
 

@@ -1,15 +1,15 @@
 /** The Logs screen over a fake bridge, with statuses and aggregates as the core sends them, for component tests. */
 import { render } from '@testing-library/react';
-import type { LogAggregates, LogsStatus } from '../../../shared/contract/logs';
-import type { TailStatus } from '../../../shared/contract/logs-tail';
-import { addChip, type LogFilter } from '../../../shared/logs/filter';
-import { formatChip, parseFilterText } from '../../../shared/logs/filter-text';
-import { useNav } from '../../app/nav-store';
-import { BridgeProvider, createQueryClient } from '../../bridge/provider';
-import { installFakeBridge, type FakeBridge } from '../../testing/fake-bridge';
-import { Toasts } from '../../ui/toast';
-import { useLogs } from './logs-store';
-import { LogsScreen } from './LogsScreen';
+import type { LogAggregates, LogsStatus } from '../../../../shared/contract/logs';
+import type { TailStatus } from '../../../../shared/contract/logs-tail';
+import { addChip, type LogFilter } from '../../../../shared/logs/filter';
+import { formatChip, parseFilterText } from '../../../../shared/logs/filter-text';
+import { useNav } from '../../../app/nav-store';
+import { BridgeProvider, createQueryClient } from '../../../bridge/provider';
+import { installFakeBridge, type FakeBridge } from '../../../testing/fake-bridge';
+import { Toasts } from '../../../ui/toast';
+import { useLogs } from '../logs-store';
+import { LogsScreen } from '../LogsScreen';
 
 /**
  * A zone session's status after its first page: 10,000 rows held, all matching, more on the platform. Its filter

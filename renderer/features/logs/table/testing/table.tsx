@@ -1,10 +1,10 @@
 /** The logs table over a fake bridge whose `logs.window` answers from rows computed on demand, for component tests. */
 import { render } from '@testing-library/react';
 import { vi } from 'vitest';
-import type { LogRow, LogSort } from '../../../../shared/contract/logs';
-import { installFakeBridge, type FakeBridge } from '../../../testing/fake-bridge';
-import type { DrillDown, LogTableProps } from '../view-types';
-import { LogTable } from './LogTable';
+import type { LogRow, LogSort } from '../../../../../shared/contract/logs';
+import { installFakeBridge, type FakeBridge } from '../../../../testing/fake-bridge';
+import type { DrillDown, LogTableProps } from '../../view-types';
+import { LogTable } from '../LogTable';
 
 /** The scroller's height in tests; minus the header it shows about twenty rows. */
 export const GRID_HEIGHT = 600;
