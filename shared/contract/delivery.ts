@@ -130,14 +130,14 @@ export const videosDeliveryMethods = {
     input: z.object({ libraryId: LibraryId, guid: Guid, range: z.enum(['24h', '3d']), refresh: z.boolean().optional() }).strict(),
     output: VideoDelivery,
   },
-  /** A library's most delivered videos over a range, grouped by the guid in the request path. */
+  /** A library's most delivered videos over a range, grouped by the guid in the request path (one walk of the zone; a video absent from a complete answer had no requests). */
   'videos.top': {
     input: z
       .object({
         libraryId: LibraryId,
         range: z.enum(['24h', '3d']),
         by: z.enum(['requests', 'bytes']),
-        limit: z.number().int().min(1, 'must be at least 1').max(100, 'must be at most 100').optional(),
+        limit: z.number().int().min(1, 'must be at least 1').max(1000, 'must be at most 1000').optional(),
         refresh: z.boolean().optional(),
       })
       .strict(),
