@@ -96,7 +96,7 @@ export function DeliveryHealth({ id, hasCdn }: { readonly id: string; readonly h
                 partial
               </span>
             )}
-            {health && !q.isFetching && <span className="muted small">as of {new Date(q.dataUpdatedAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}</span>}
+            {health && !q.isFetching && <span className="muted small">as of {new Date(q.dataUpdatedAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })}</span>}
             <button type="button" onClick={refresh} disabled={q.isFetching}>
               <RefreshCw size={14} aria-hidden /> {q.isFetching ? 'Reading…' : 'Refresh'}
               <span className="visually-hidden"> delivery</span>
