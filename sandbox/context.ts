@@ -36,6 +36,11 @@ export interface SandboxOptions {
   readonly appTransitionMs?: number;
   /** CDN log requests allowed per pull zone per window (default 30 per 10 s). */
   readonly logRateLimit?: { readonly requests: number; readonly windowMs: number };
+  /**
+   * Start a fresh account with the demo apps (running, each with a CDN endpoint whose pull zone carries traffic,
+   * one failing 4 % of its requests with a 5xx); default false: a fresh account has no apps.
+   */
+  readonly demoApps?: boolean;
   /** Emit a live trickle of new log entries (default true). */
   readonly liveTraffic?: boolean;
   /** The clock; tests pass a fake one. */
@@ -130,8 +135,8 @@ export interface SeedData {
 
 /** What one running sandbox shares with its area handlers. */
 export interface SandboxContext {
-  readonly options: Required<Omit<SandboxOptions, 'dataDir' | 'host' | 'port' | 'fetchReplyWithoutId' | 'persist' | 'log' | 'appTransitionMs'>> &
-    Pick<SandboxOptions, 'fetchReplyWithoutId' | 'persist' | 'appTransitionMs'>;
+  readonly options: Required<Omit<SandboxOptions, 'dataDir' | 'host' | 'port' | 'fetchReplyWithoutId' | 'persist' | 'log' | 'appTransitionMs' | 'demoApps'>> &
+    Pick<SandboxOptions, 'fetchReplyWithoutId' | 'persist' | 'appTransitionMs' | 'demoApps'>;
   readonly seed: SeedData;
   readonly dataDir: string;
   /** The account saved by an earlier run (persist on and a readable state file); areas start from it. */
@@ -142,6 +147,35 @@ export interface SandboxContext {
   origin(): string;
   /** Account suspended: containers answer 403, logging 403. Toggled through the admin route. */
   accountSuspended: boolean;
+  /** A library's videos that play (set by the video area); the logging area's traffic follows them. */
+  playable?(libraryId: number): readonly PlayableVideo[];
+  /** The pull zones of the apps' CDN endpoints (set by the containers area). */
+  appZones?(): readonly AppZone[];
+}
+
+/** A video that plays from its library's pull zone from `readyAt` on, in the renditions it was encoded to. */
+export interface PlayableVideo {
+  readonly guid: string;
+  readonly readyAt: number;
+  /** Rendition heights, e.g. [360, 720]. */
+  readonly heights: readonly number[];
+}
+
+/** The pull zone a Magic Containers CDN endpoint names, with what its traffic looks like. */
+export interface AppZone extends SeedPullZone {
+  readonly appId: string;
+  /** Traffic starts here (-Infinity for an app the sandbox started with). */
+  readonly since: number;
+  /** Share of requests the app answers with a 5xx. */
+  readonly rate5xx: number;
+}
+
+/** Every pull zone of the account: the seed's and those of the apps' CDN endpoints (a seed zone wins an id). */
+export function pullZonesOf(ctx: SandboxContext): readonly SeedPullZone[] {
+  const apps = ctx.appZones?.() ?? [];
+  if (apps.length === 0) return ctx.seed.pullZones;
+  const seeded = new Set(ctx.seed.pullZones.map((z) => z.id));
+  return [...ctx.seed.pullZones, ...apps.filter((z) => !seeded.has(z.id))];
 }
 
 /**
