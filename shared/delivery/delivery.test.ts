@@ -110,7 +110,7 @@ describe('figures folded from rows', () => {
       { key: 'c', requests: 5 }, { key: 'a', requests: 2 }, { key: 'b', requests: 2 }, { key: 'd', requests: 1 }, { key: 'e', requests: 1 },
     ]);
     const top = new TopTally();
-    const at = (guid: string, bytes: number) => top.add({ ...recordOf({ offset: 0, guid, part: 'playlist.m3u8', cacheStatus: 'HIT', statusCode: 200, bytesSent: bytes, countryCode: null, referer: null }) });
+    const at = (guid: Row['guid'], bytes: number) => top.add({ ...recordOf({ offset: 0, guid, part: 'playlist.m3u8', cacheStatus: 'HIT', statusCode: 200, bytesSent: bytes, countryCode: null, referer: null }) });
     at(G, 10);
     at(G, 10);
     at(H, 1000);
