@@ -15,19 +15,21 @@ import { useVideoDelivery } from './use-delivery-calls';
 
 function Figures({ d }: { readonly d: VideoDelivery }) {
   const f = d.figures;
-  const rows: readonly (readonly [string, string])[] = [
-    ['Requests', f.requests.toLocaleString()],
-    ['Data sent', formatBytes(f.bytes)],
-    ['Cache hit ratio', formatRatio(f.hitRatio)],
-    ['4xx', f.status4xx.toLocaleString()],
-    ['5xx', f.status5xx.toLocaleString()],
+  const rows: readonly (readonly [string, string, number | null])[] = [
+    ['Requests', f.requests.toLocaleString(), f.requests],
+    ['Data sent', formatBytes(f.bytes), f.bytes],
+    ['Cache hit ratio', formatRatio(f.hitRatio), f.hitRatio],
+    ['4xx', f.status4xx.toLocaleString(), f.status4xx],
+    ['5xx', f.status5xx.toLocaleString(), f.status5xx],
   ];
   return (
     <dl className="delivery-figures" data-testid="delivery-figures">
-      {rows.map(([name, value]) => (
+      {rows.map(([name, value, exact]) => (
         <div key={name}>
           <dt className="muted small">{name}</dt>
-          <dd className="tabular">{value}</dd>
+          <dd className="tabular" data-value={exact ?? undefined}>
+            {value}
+          </dd>
         </div>
       ))}
     </dl>
@@ -59,7 +61,7 @@ export function VideoDeliveryView({ detail }: { readonly detail: DeliveryDetail 
   const { query, refresh, readOn, refreshing, refreshError } = useVideoDelivery(detail.libraryId, detail.guid, range);
   const d = query.data;
   return (
-    <section className="delivery-view" aria-labelledby="delivery-video-heading" data-testid="video-delivery" aria-busy={query.isPending || refreshing || undefined}>
+    <section className="delivery-view" aria-labelledby="delivery-video-heading" data-testid="video-delivery" data-from={d?.from} data-to={d?.to} data-zone={d?.zone?.id} aria-busy={query.isPending || refreshing || undefined}>
       <button type="button" className="lib-link small" onClick={() => setDetail(null)}>
         <ArrowLeft aria-hidden="true" size={12} /> Top videos
       </button>
