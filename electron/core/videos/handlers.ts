@@ -36,6 +36,8 @@ export interface VideosDeps extends FetchDeps {
   activeProfileId(): string;
   /** The active profile's platform client. */
   client(): Promise<PlatformClient>;
+  /** The clock delivery ranges end at. */
+  readonly now?: () => number;
 }
 
 const PAGE = 100;
