@@ -142,6 +142,35 @@ export interface SandboxContext {
   origin(): string;
   /** Account suspended: containers answer 403, logging 403. Toggled through the admin route. */
   accountSuspended: boolean;
+  /** A library's videos that play (set by the video area); the logging area's traffic follows them. */
+  playable?(libraryId: number): readonly PlayableVideo[];
+  /** The pull zones of the apps' CDN endpoints (set by the containers area). */
+  appZones?(): readonly AppZone[];
+}
+
+/** A video that plays from its library's pull zone from `readyAt` on, in the renditions it was encoded to. */
+export interface PlayableVideo {
+  readonly guid: string;
+  readonly readyAt: number;
+  /** Rendition heights, e.g. [360, 720]. */
+  readonly heights: readonly number[];
+}
+
+/** The pull zone a Magic Containers CDN endpoint names, with what its traffic looks like. */
+export interface AppZone extends SeedPullZone {
+  readonly appId: string;
+  /** Traffic starts here (-Infinity for an app the sandbox started with). */
+  readonly since: number;
+  /** Share of requests the app answers with a 5xx. */
+  readonly rate5xx: number;
+}
+
+/** Every pull zone of the account: the seed's and those of the apps' CDN endpoints (a seed zone wins an id). */
+export function pullZonesOf(ctx: SandboxContext): readonly SeedPullZone[] {
+  const apps = ctx.appZones?.() ?? [];
+  if (apps.length === 0) return ctx.seed.pullZones;
+  const seeded = new Set(ctx.seed.pullZones.map((z) => z.id));
+  return [...ctx.seed.pullZones, ...apps.filter((z) => !seeded.has(z.id))];
 }
 
 /**

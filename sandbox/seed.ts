@@ -24,7 +24,7 @@ export function randomKey(rand: () => number): string {
 }
 
 /** A GUID of version-4 shape hashed from the seed and a label: stable per seed, unrelated to any secret. */
-function seededGuid(seed: number, label: string): string {
+export function seededGuid(seed: number, label: string): string {
   const hex = createHash('sha256').update(`burrow-sandbox-${label}:${seed >>> 0}`).digest('hex');
   const variant = ((parseInt(hex[16] ?? '0', 16) & 0x3) | 0x8).toString(16);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;

@@ -1,4 +1,4 @@
-/** What visitors request from a pull zone: a website's pages and assets, or a video library's streams. */
+/** What visitors request from a website's pull zone: its pages and assets (a shop's, for the busy zone). */
 import type { SeedPullZone } from '../context.js';
 import { BUSY_ZONE_NAME, createRandom } from '../seed.js';
 import { between, hex, pick, weighted, type Rand } from './mix.js';
@@ -58,22 +58,6 @@ function siteCatalog(host: string, rand: Rand): Catalog {
   return { pickKind: weighted(kinds), pages: pages.map((p) => `https://${host}${p}`) };
 }
 
-function videoCatalog(rand: Rand): Catalog {
-  const guids = Array.from({ length: 6 }, () => `${hex(rand, 8)}-${hex(rand, 4)}-4${hex(rand, 3)}-a${hex(rand, 3)}-${hex(rand, 12)}`);
-  const res = ['240p', '360p', '480p', '720p', '1080p'];
-  const kinds: (readonly [RequestKind, number])[] = [
-    [{ name: 'playlist', path: (r) => `/${pick(r, guids)}/playlist.m3u8`, bodyBytes: [300, 1_200], method: 'GET' }, 8],
-    [{ name: 'rendition', path: (r) => `/${pick(r, guids)}/${pick(r, res)}/video.m3u8`, bodyBytes: [800, 6_000], method: 'GET' }, 8],
-    [{ name: 'segment', path: (r) => `/${pick(r, guids)}/${pick(r, res)}/video${between(r, 0, 180)}.ts`, bodyBytes: [150_000, 2_500_000], method: 'GET' }, 60],
-    [{ name: 'thumbnail', path: (r) => `/${pick(r, guids)}/${pick(r, ['thumbnail.jpg', 'preview.webp', `thumbnail_${between(r, 1, 9)}.jpg`])}`, bodyBytes: [8_000, 90_000], method: 'GET' }, 10],
-    [{ name: 'mp4', path: (r) => `/${pick(r, guids)}/play_${pick(r, ['360p', '720p'])}.mp4`, bodyBytes: [5_000_000, 200_000_000], method: 'GET', ranged: true }, 5],
-    [{ name: 'post', path: () => '/.well-known/player/heartbeat', bodyBytes: [20, 120], method: 'POST' }, 3],
-    [{ name: 'missing', path: (r) => pick(r, [`/${pick(r, guids)}/1440p/video.m3u8`, '/favicon.ico', '/robots.txt']), bodyBytes: [200, 900], method: 'GET', missing: true }, 3],
-  ];
-  const embeds = guids.map((g) => `https://iframe.mediadelivery.net/embed/${between(rand, 100000, 299999)}/${g}`);
-  return { pickKind: weighted(kinds), pages: [...embeds, 'https://www.example.com/watch'] };
-}
-
 const CATEGORIES = ['shoes', 'jackets', 'bags', 'watches', 'outdoor', 'kids', 'sale', 'new-in'];
 
 /**
@@ -102,14 +86,8 @@ export function isBusyZone(zone: SeedPullZone): boolean {
   return zone.name === BUSY_ZONE_NAME;
 }
 
-/** True for a zone that fronts a video library (the platform names them `vz-…`). */
-export function isVideoZone(zone: SeedPullZone): boolean {
-  return zone.name.startsWith('vz-');
-}
-
 /** The catalog of a zone; the same seed and zone always give the same catalog. */
 export function catalogFor(seed: number, zone: SeedPullZone): Catalog {
   const rand = createRandom((seed ^ Math.imul(zone.id, 0x9e3779b1)) >>> 0);
-  if (isBusyZone(zone)) return shopCatalog(zone.hostname, rand);
-  return isVideoZone(zone) ? videoCatalog(rand) : siteCatalog(zone.hostname, rand);
+  return isBusyZone(zone) ? shopCatalog(zone.hostname, rand) : siteCatalog(zone.hostname, rand);
 }

@@ -5,7 +5,7 @@
  * answers), logging enabled (404 logging_disabled), per-zone rate limit (429), then the query itself (400).
  * With realism on, some 429s come without Retry-After (the client then waits a whole window).
  */
-import type { Area, SandboxContext, SeedPullZone } from '../context.js';
+import { pullZonesOf, type Area, type SandboxContext, type SeedPullZone } from '../context.js';
 import { authenticate } from './auth.js';
 import { sendLogError } from './errors.js';
 import { createLogService } from './service.js';
@@ -39,7 +39,7 @@ const KEPT_REQUESTS = 10_000;
 
 /** Tuning for tests and benchmarks. */
 export interface LoggingAreaOptions {
-  /** Generated requests per day of a website zone (default 4000; video zones get three quarters). */
+  /** Generated requests per day of a website or app zone (default 4000; a library's videos each play a share of it). */
   readonly entriesPerDay?: number;
 }
 
@@ -92,7 +92,7 @@ export function createLoggingArea(ctx: SandboxContext, options: LoggingAreaOptio
 
   function findZone(text: string): SeedPullZone | undefined {
     if (!/^\d{1,15}$/.test(text)) return undefined;
-    return ctx.seed.pullZones.find((z) => z.id === Number(text));
+    return pullZonesOf(ctx).find((z) => z.id === Number(text));
   }
 
   return {

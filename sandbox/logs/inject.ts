@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
 import { ALL_CACHE_STATUSES } from '../../shared/logs/cache-status.js';
-import type { SandboxContext, SeedPullZone } from '../context.js';
+import { pullZonesOf, type SandboxContext, type SeedPullZone } from '../context.js';
 import { readJson, sendJson } from '../http.js';
 import { selectFrom, type TrafficEntry, type TrafficStore } from './traffic.js';
 
@@ -148,7 +148,7 @@ export async function handleInjectAdmin(ctx: SandboxContext, req: IncomingMessag
     sendJson(res, 400, { error: z.prettifyError(parsed.error) });
     return true;
   }
-  const zone = ctx.seed.pullZones.find((z) => z.id === parsed.data.zoneId);
+  const zone = pullZonesOf(ctx).find((z) => z.id === parsed.data.zoneId);
   if (zone === undefined) {
     sendJson(res, 404, { error: `Pull zone ${parsed.data.zoneId} was not found` });
     return true;

@@ -3,6 +3,19 @@
 /** A seeded random source in [0, 1). */
 export type Rand = () => number;
 
+/** Mixes a value into a 32-bit hash (for seeding one random source per zone, video and minute). */
+export function mix(h: number, v: number): number {
+  const x = Math.imul(h ^ (v >>> 0), 0x9e3779b1);
+  return (x ^ (x >>> 15)) >>> 0;
+}
+
+/** FNV-1a of a text, as an unsigned 32-bit number. */
+export function hashText(text: string): number {
+  let h = 0x811c9dc5;
+  for (let k = 0; k < text.length; k++) h = Math.imul(h ^ text.charCodeAt(k), 0x01000193);
+  return h >>> 0;
+}
+
 /** Picks one item uniformly. */
 export function pick<T>(rand: Rand, items: readonly T[]): T {
   const item = items[Math.floor(rand() * items.length)];

@@ -6,6 +6,7 @@
  * The variation is applied before filtering, so the platform's filters and the rows agree.
  */
 import type { LogEntry } from '../../shared/logs/v2-response.js';
+import { hashText as hash } from './mix.js';
 import type { TrafficEntry } from './traffic.js';
 
 /** Rows in a thousand that vary. */
@@ -15,12 +16,6 @@ const PER_MILLE = 30;
 export type Variation = 'no-url' | 'no-host' | 'no-edge' | 'no-request-id' | 'no-cache' | 'expired' | 'unknown-cache' | 'extra-keys';
 const VARIATIONS: readonly Variation[] = ['no-url', 'no-host', 'no-edge', 'no-request-id', 'no-cache', 'expired', 'unknown-cache', 'extra-keys'];
 
-/** FNV-1a of a text, as an unsigned 32-bit number. */
-function hash(text: string): number {
-  let h = 0x811c9dc5;
-  for (let k = 0; k < text.length; k++) h = Math.imul(h ^ text.charCodeAt(k), 0x01000193);
-  return h >>> 0;
-}
 
 /** How this row varies, if it does: the same answer for the same seed and row every time. */
 export function variationOf(seed: number, e: TrafficEntry): Variation | undefined {

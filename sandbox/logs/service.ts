@@ -19,7 +19,14 @@ export interface LogService {
 /** Builds the service; `entriesPerDay` sets the traffic volume of a website zone. */
 export function createLogService(ctx: SandboxContext, entriesPerDay?: number): LogService {
   const startedAt = ctx.options.now();
-  const traffic = withInjected(createTrafficStore(ctx.options.seed, entriesPerDay), injectedRowsOf(ctx));
+  // A library's zone plays the library's ready videos; any other zone has none to follow.
+  const account = {
+    videosOf: (zone: { readonly id: number }) => {
+      const library = ctx.seed.libraries.find((l) => l.pullZoneId === zone.id);
+      return library === undefined ? undefined : (ctx.playable?.(library.id) ?? []);
+    },
+  };
+  const traffic = withInjected(createTrafficStore(ctx.options.seed, entriesPerDay, account), injectedRowsOf(ctx));
   return {
     ctx,
     traffic,

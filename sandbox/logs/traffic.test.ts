@@ -57,12 +57,15 @@ describe('generated traffic', () => {
     expect(Math.max(...entries.map((e) => e.bytesSent))).toBeGreaterThan(1_000_000);
   });
 
-  it('serves video zones with player requests', () => {
-    const entries = day(7, video);
-    expect(entries.length).toBeGreaterThan(1_500);
-    expect(share(entries, (e) => e.url.endsWith('.ts'))).toBeGreaterThan(0.4);
+  it("serves a library zone's ready videos with player requests", () => {
+    const videos = [0, 1, 2].map((i) => ({ guid: `0000000${i}-0000-4000-8000-000000000000`, readyAt: BASE_TIME - 5 * DAY_MS, heights: [360, 720, 1080] }));
+    const store = createTrafficStore(7, undefined, { videosOf: (z) => (z.id === video.id ? videos : undefined) });
+    const entries = [...store.range(video, BASE_TIME - DAY_MS, BASE_TIME, 'asc')];
+    expect(entries.length).toBeGreaterThan(1_000);
+    expect(share(entries, (e) => e.url.endsWith('.ts'))).toBeGreaterThan(0.6);
     expect(entries.some((e) => e.url.endsWith('/playlist.m3u8'))).toBe(true);
     expect(entries.some((e) => e.userAgent?.startsWith('AppleCoreMedia'))).toBe(true);
+    expect(entries.every((e) => videos.some((v) => e.url.startsWith(`https://${video.hostname}/${v.guid}/`)))).toBe(true);
   });
 
   it('is busier in the afternoon than at night', () => {

@@ -1,17 +1,21 @@
 /**
- * Deterministic CDN traffic for the demo pull zones. Every minute of every zone has its own
+ * Deterministic CDN traffic for the account's pull zones. Every minute of every zone has its own
  * seeded random source, so an entry depends only on (seed, zone, minute): the same seed gives
  * the same entries on every run, and "everything up to now()" grows into a live trickle as the
- * clock advances, without timers. Whole UTC days are generated on first use and cached; the busy zone's (busy.ts)
- * are far too large for that, so its minutes are generated on demand and only the latest few are kept.
+ * clock advances, without timers. A library's zone serves plays of its ready videos (plays.ts), an app endpoint's
+ * zone requests to the app (app-traffic.ts), other zones a website. Whole UTC days are generated on first use and
+ * cached (again when what the zone follows changed); the busy zone's (busy.ts) are far too large for that, so its
+ * minutes are generated on demand and only the latest few are kept.
  */
 import type { CacheStatus } from '../../shared/logs/cache-status.js';
 import type { CdnLogRecord } from '../../shared/logs/log-record.js';
-import type { SeedPullZone } from '../context.js';
+import type { AppZone, PlayableVideo, SeedPullZone } from '../context.js';
 import { createRandom } from '../seed.js';
+import { appMinute } from './app-traffic.js';
 import { busyMinute, incidentAt, type Incident } from './busy.js';
-import { catalogFor, isBusyZone, isVideoZone, type Catalog, type RequestKind } from './catalog.js';
-import { between, hex, pick, pickCountry, referer, SHIELDS, userAgent, visitorIp, weighted, type Rand } from './mix.js';
+import { catalogFor, isBusyZone, type Catalog, type RequestKind } from './catalog.js';
+import { between, hex, mix, pick, pickCountry, referer, SHIELDS, userAgent, visitorIp, weighted, type Rand } from './mix.js';
+import { libraryMinute, loadAt } from './plays.js';
 
 /** A generated request: the record (with the visitor's full address) plus whether an edge asked its origin shield. */
 export interface TrafficEntry extends CdnLogRecord {
@@ -22,7 +26,7 @@ export interface TrafficEntry extends CdnLogRecord {
 
 export const MINUTE_MS = 60_000;
 export const DAY_MS = 86_400_000;
-/** Default volume of a website zone; video zones get three quarters of it. */
+/** Default volume of a website zone (and of an app's zone; a library's videos share it by popularity). */
 export const DEFAULT_ENTRIES_PER_DAY = 4_000;
 
 /** Edges that ask a shield. */
@@ -116,7 +120,7 @@ function makeEntry(rand: Rand, zone: SeedPullZone, catalog: Catalog, timestampMs
     };
   }
   const country = pickCountry(rand);
-  const agent = userAgent(rand, isVideoZone(zone));
+  const agent = userAgent(rand, false);
   let cacheStatus = chooseCache(rand, kind, statusCode);
   if (incident === 'storm' && cacheStatus !== '-' && cacheStatus !== 'BYPASS' && cacheStatus !== 'MISS' && rand() < 0.85) cacheStatus = 'MISS';
   return {
@@ -136,19 +140,10 @@ function makeEntry(rand: Rand, zone: SeedPullZone, catalog: Catalog, timestampMs
   };
 }
 
-function mix(h: number, v: number): number {
-  const x = Math.imul(h ^ (v >>> 0), 0x9e3779b1);
-  return (x ^ (x >>> 15)) >>> 0;
-}
-
 /** Traffic of one zone in one minute, ascending by time. */
 export function minuteEntries(seed: number, zone: SeedPullZone, catalog: Catalog, minute: number, perDay: number): TrafficEntry[] {
   const rand = createRandom(mix(mix(mix(0x1065eed, seed), zone.id), minute));
-  const scale = isVideoZone(zone) ? 0.75 : 1;
-  // Busier in the (European/American) afternoon, quiet at night; the curve averages 1 over a day.
-  const dayFraction = (((minute * MINUTE_MS) % DAY_MS) + DAY_MS) % DAY_MS / DAY_MS;
-  const load = 1 + 0.55 * Math.sin(2 * Math.PI * (dayFraction - 0.375));
-  const count = Math.floor((perDay * scale * load) / 1440 + rand());
+  const count = Math.floor((perDay * loadAt(minute)) / 1440 + rand());
   const offsets = Array.from({ length: count }, () => Math.floor(rand() * MINUTE_MS)).sort((a, b) => a - b);
   return offsets.map((o) => makeEntry(rand, zone, catalog, minute * MINUTE_MS + o));
 }
@@ -206,9 +201,17 @@ function lowerBound(entries: readonly TrafficEntry[], ms: number): number {
   return lo;
 }
 
+/** What the traffic follows: a library zone's ready videos (undefined for a zone that fronts no library). */
+export interface TrafficAccount {
+  videosOf(zone: SeedPullZone): readonly PlayableVideo[] | undefined;
+}
+
+const isAppZone = (zone: SeedPullZone): zone is AppZone => 'appId' in zone;
+
 /** Creates the store for a seed; `perDay` sets the volume of a website zone. */
-export function createTrafficStore(seed: number, perDay = DEFAULT_ENTRIES_PER_DAY): TrafficStore {
-  const days = new Map<string, readonly TrafficEntry[]>();
+export function createTrafficStore(seed: number, perDay = DEFAULT_ENTRIES_PER_DAY, account: TrafficAccount = { videosOf: () => undefined }): TrafficStore {
+  // Per zone and day: what the zone followed when the day was made (its videos, its app) and the entries.
+  const days = new Map<string, { readonly follows: string; readonly entries: readonly TrafficEntry[] }>();
   const catalogs = new Map<number, Catalog>();
 
   // The busy zone's latest minutes (a Map in use order: the first key is the least recently used).
@@ -302,15 +305,16 @@ export function createTrafficStore(seed: number, perDay = DEFAULT_ENTRIES_PER_DA
 
   function day(zone: SeedPullZone, dayIndex: number): readonly TrafficEntry[] {
     const key = `${zone.id}:${dayIndex}`;
-    let entries = days.get(key);
-    if (entries === undefined) {
-      const catalog = catalogOf(zone);
-      const built: TrafficEntry[] = [];
-      const first = dayIndex * 1440;
-      for (let m = first; m < first + 1440; m++) for (const e of minuteEntries(seed, zone, catalog, m, perDay)) built.push(e);
-      entries = built;
-      days.set(key, entries);
-    }
+    const videos = account.videosOf(zone)?.filter((v) => v.readyAt < (dayIndex + 1) * DAY_MS);
+    const follows = videos !== undefined ? videos.map((v) => `${v.guid}@${v.readyAt}@${v.heights.join()}`).join() : isAppZone(zone) ? `${zone.since}:${zone.rate5xx}` : '';
+    const cached = days.get(key);
+    if (cached !== undefined && cached.follows === follows) return cached.entries;
+    const minute = (m: number) =>
+      videos !== undefined ? libraryMinute(seed, zone, videos, m, perDay) : isAppZone(zone) ? appMinute(seed, zone, m, perDay) : minuteEntries(seed, zone, catalogOf(zone), m, perDay);
+    const entries: TrafficEntry[] = [];
+    const first = dayIndex * 1440;
+    for (let m = first; m < first + 1440; m++) for (const e of minute(m)) entries.push(e);
+    days.set(key, { follows, entries });
     return entries;
   }
 

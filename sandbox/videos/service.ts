@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { SandboxContext } from '../context.js';
 import { findLibrary } from './auth.js';
 import { CollectionStore } from './collections.js';
+import { addDemoVideos, playableOf } from './demo.js';
 import { ensureDir, hashFile, removeFile, writeStream, type WriteOutcome } from './files.js';
 import { UploadMeter } from './meter.js';
 import { Processor } from './processing.js';
@@ -69,6 +70,9 @@ export class VideoService {
     this.persist = ctx.options.persist === true;
     this.root = join(ctx.dataDir, 'video');
     if (ctx.saved) this.restore(ctx.saved);
+    else addDemoVideos(this.store, ctx.seed, ctx.options.seed, ctx.options.now());
+    // The logging area's library zones play what is ready.
+    ctx.playable = (libraryId) => [...this.store.inLibrary(libraryId)].flatMap((v) => playableOf(v) ?? []);
   }
 
   /** The videos and collections, for the saved account: each file's size and hash, its path only when its bytes were kept. */
