@@ -4,28 +4,27 @@ import { formatBytes } from '../format';
 import type { RowDelivery } from './delivery-format';
 import { useDelivery } from './delivery-store';
 
-function words(d: RowDelivery): { readonly text: string; readonly said: string } {
+/** The cell's text, and what its tooltip says of it. */
+function words(d: RowDelivery): { readonly text: string; readonly hint: string } {
   switch (d.kind) {
     case 'loading':
-      return { text: '…', said: 'being read' };
+      return { text: '…', hint: 'Being read from the library zone’s logs' };
     case 'unavailable':
-      return { text: '—', said: 'not available' };
+      return { text: '—', hint: 'The library zone’s logs cannot be read: see the delivery pane' };
     case 'unknown':
-      return { text: 'partial', said: 'not known yet, the logs are partly read' };
-    case 'figures': {
-      const text = `${d.requests.toLocaleString()} · ${formatBytes(d.bytes)}`;
-      return { text, said: `${d.requests.toLocaleString()} requests, ${formatBytes(d.bytes)}${d.partial ? ', partial' : ''}` };
-    }
+      return { text: 'partial', hint: 'Not met yet: the library zone’s logs are partly read' };
+    case 'figures':
+      return { text: `${d.requests.toLocaleString()} · ${formatBytes(d.bytes)}`, hint: `Requests · data sent${d.partial ? ', so far (partial)' : ''}` };
   }
 }
 
 export function DeliveryCell({ libraryId, video, delivery }: { readonly libraryId: number; readonly video: LibraryVideo; readonly delivery: RowDelivery }) {
   const setDetail = useDelivery((s) => s.setDetail);
   const name = video.title || video.guid;
-  const { text, said } = words(delivery);
+  const { text, hint } = words(delivery);
   return (
     <td className="tabular num lib-col-delivery" data-testid="lib-delivery" data-kind={delivery.kind}>
-      <button type="button" className="lib-link" aria-label={`Delivery of ${name}: ${said}`} title="Show this video's delivery" onClick={() => setDetail({ libraryId, guid: video.guid, name })}>
+      <button type="button" className="lib-link" aria-label={`${text}, delivery of ${name}`} title={`${hint}. Show this video’s delivery`} onClick={() => setDetail({ libraryId, guid: video.guid, name })}>
         {text}
       </button>
       {delivery.kind === 'figures' && delivery.partial && <span className="muted small"> partial</span>}

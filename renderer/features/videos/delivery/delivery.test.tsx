@@ -123,7 +123,7 @@ describe("a video's delivery", () => {
     let requests = 1000;
     bridge.answer('videos.delivery', (i) => aDelivery(i.guid, { figures: { requests, bytes: 2_500_000_000, hitRatio: 0.875, status4xx: 12, status5xx: 1 } }));
     renderVideos();
-    fireEvent.click(await screen.findByRole('button', { name: /^Delivery of Tour:/ }));
+    fireEvent.click(await screen.findByRole('button', { name: /, delivery of Tour$/ }));
     const view = await screen.findByTestId('video-delivery');
     const figures = await within(view).findByTestId('delivery-figures');
     expect(figures.textContent).toContain((1000).toLocaleString());
@@ -156,9 +156,9 @@ describe("a video's delivery", () => {
         : aDelivery(i.guid, { zone: null, unavailable: { kind: 'no-zone', message: 'This library names no pull zone.', setting: null } }),
     );
     renderVideos();
-    fireEvent.click(await screen.findByRole('button', { name: /^Delivery of Keynote:/ }));
+    fireEvent.click(await screen.findByRole('button', { name: /, delivery of Keynote$/ }));
     expect((await screen.findByTestId('delivery-partial')).textContent).toContain('Partial: 3 pages of logs read so far');
-    fireEvent.click(await screen.findByRole('button', { name: /^Delivery of Tour:/ }));
+    fireEvent.click(await screen.findByRole('button', { name: /, delivery of Tour$/ }));
     expect((await screen.findByTestId('delivery-unavailable')).textContent).toBe('This library names no pull zone.');
     expect(screen.queryByTestId('delivery-figures')).toBeNull();
   });
