@@ -29,16 +29,14 @@ export function useCall<M extends MethodName, T = MethodOutput<M>>(method: M, in
 
 /**
  * A read made on demand (a click, a check before acting, a search as the user types): always asked afresh, kept in
- * the same cache and under the same key as `useCall`'s. `sent` is what goes to the core when it differs from the
- * key's input (a Refresh that asks the core past its own cache keeps the answer where `useCall(input)` finds it).
- * Throws BridgeError like `call`.
+ * the same cache and under the same key as `useCall`'s. Throws BridgeError like `call`.
  */
 export function useFetchCall() {
   const qc = useQueryClient();
   return useCallback(
-    <M extends MethodName>(method: M, input: MethodInput<M>, sent: MethodInput<M> = input): Promise<MethodOutput<M>> =>
+    <M extends MethodName>(method: M, input: MethodInput<M>): Promise<MethodOutput<M>> =>
       // The switch count is read when asked: a read made right after a switch is keyed by the new profile.
-      qc.fetchQuery({ queryKey: queryKey(method, input, useActiveProfile.getState().epoch), queryFn: () => call(method, sent), staleTime: 0 }),
+      qc.fetchQuery({ queryKey: queryKey(method, input, useActiveProfile.getState().epoch), queryFn: () => call(method, input), staleTime: 0 }),
     [qc],
   );
 }

@@ -79,7 +79,7 @@ function Endpoint({ e }: { readonly e: EndpointHealth }) {
 }
 
 export function DeliveryHealth({ id, hasCdn }: { readonly id: string; readonly hasCdn: boolean }) {
-  const { q, refresh } = useAppHealth(id, { enabled: hasCdn, onOpen: true, follow: true });
+  const { q, refresh, busy, error } = useAppHealth(id, { enabled: hasCdn, onOpen: true, follow: true });
   const headingId = useId();
   const health = q.data;
   const completeness = health?.completeness;
@@ -96,9 +96,9 @@ export function DeliveryHealth({ id, hasCdn }: { readonly id: string; readonly h
                 partial
               </span>
             )}
-            {health && !q.isFetching && <span className="muted small">as of {new Date(q.dataUpdatedAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })}</span>}
-            <button type="button" onClick={refresh} disabled={q.isFetching}>
-              <RefreshCw size={14} aria-hidden /> {q.isFetching ? 'Reading…' : 'Refresh'}
+            {health && !busy && <span className="muted small">as of {new Date(q.dataUpdatedAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })}</span>}
+            <button type="button" onClick={refresh} disabled={busy}>
+              <RefreshCw size={14} aria-hidden /> {busy ? 'Reading…' : 'Refresh'}
               <span className="visually-hidden"> delivery</span>
             </button>
           </div>
@@ -112,7 +112,7 @@ export function DeliveryHealth({ id, hasCdn }: { readonly id: string; readonly h
         </p>
       ) : (
         <>
-          {q.isError && <ErrorMessage error={q.error} />}
+          <ErrorMessage error={error} />
           {completeness?.partial && (
             <p className="muted small" role="note" data-testid="delivery-partial-reason">
               Partial: {completeness.reason ?? 'not every page of the logs was read'}.

@@ -18,8 +18,9 @@ export function HealthIcon({ mark }: { readonly mark: HealthMarkView }) {
 /** `follow`: false while the app's page is open, which follows a partial answer itself (one ask, not two). */
 export function HealthMark({ id, refreshedAt, follow }: { readonly id: string; readonly refreshedAt: number; readonly follow: boolean }) {
   const [ref, onScreen] = useOnScreen<HTMLSpanElement>();
-  const { q, refresh } = useAppHealth(id, { enabled: onScreen, follow: follow && onScreen });
-  useRefreshWhenShown(q, onScreen, refreshedAt, refresh);
+  const health = useAppHealth(id, { enabled: onScreen, follow: follow && onScreen });
+  useRefreshWhenShown(health, onScreen, refreshedAt);
+  const { q } = health;
   const mark = q.data ? healthMark(q.data) : q.isError ? unreadMark(`it could not be read (${errorOf(q.error).title})`) : null;
   return (
     <span ref={ref} className={`apps-health${mark ? ` apps-health-${mark.tone}` : ''}`} title={mark?.label} data-testid="app-health" data-tone={mark?.tone}>

@@ -7,28 +7,38 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import type { DeliveryCompleteness } from '../../../../shared/contract/delivery';
-import { useCall, useFetchCall } from '../../../bridge/queries';
+import { useCall, useReadAgain } from '../../../bridge/queries';
 
 export const FOLLOW_MS = 2000;
 
 export function useAppHealth(id: string, { enabled, onOpen = false, follow }: { readonly enabled: boolean; readonly onOpen?: boolean; readonly follow: boolean }) {
   const input = { id };
-  const [going, setGoing] = useState(false);
-  const q = useCall('apps.health', input, { enabled, staleTime: Infinity, refetchOnMount: onOpen ? 'always' : true, refetchInterval: follow && going ? FOLLOW_MS : false });
-  const last = useRef<DeliveryCompleteness | null>(null);
-  // Each answer (an equal one keeps its object, so its time is what moves): partial and further on than the last.
-  useEffect(() => {
-    const c = q.data?.completeness ?? null;
-    const stuck = c !== null && last.current !== null && last.current.partial && last.current.pagesRead === c.pagesRead;
-    last.current = c;
-    setGoing(c !== null && c.partial && !stuck);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [q.dataUpdatedAt]);
-  const fetchCall = useFetchCall();
-  // A refresh's failure shows as the query's error; the promise itself has nothing more to say.
-  const refresh = () => void fetchCall('apps.health', input, { ...input, refresh: true }).catch(() => undefined);
-  return { q, refresh };
+  // The completeness of the last two answers, by when each arrived: asked again only while the walk moves on.
+  const seen = useRef<readonly { readonly at: number; readonly c: DeliveryCompleteness }[]>([]);
+  const q = useCall('apps.health', input, {
+    enabled,
+    staleTime: Infinity,
+    refetchOnMount: onOpen ? 'always' : true,
+    refetchInterval: ({ state }) => {
+      if (!state.data) return false;
+      if (seen.current.at(-1)?.at !== state.dataUpdatedAt) seen.current = [...seen.current.slice(-1), { at: state.dataUpdatedAt, c: state.data.completeness }];
+      const [before, now] = seen.current.length === 2 ? seen.current : [null, seen.current[0]!];
+      const stuck = before !== null && before.c.partial && before.c.pagesRead === now.c.pagesRead;
+      return follow && now.c.partial && !stuck ? FOLLOW_MS : false;
+    },
+  });
+  const again = useReadAgain('apps.health', input);
+  return {
+    q,
+    refresh: () => again.mutate({ restart: true }),
+    /** A read or a Refresh under way. */
+    busy: q.isFetching || again.isPending,
+    /** What failed last: the Refresh, else the read. */
+    error: again.error ?? q.error,
+  };
 }
+
+export type AppHealthRead = ReturnType<typeof useAppHealth>;
 
 /**
  * Whether an element is on screen now: in the window and not scrolled out of its pane. Without an observer (a DOM
@@ -50,13 +60,13 @@ export function useOnScreen<T extends Element>(): readonly [(el: T | null) => vo
  * Asks once more, past the core's cache, when a row is on screen and its answer is older than the list's last
  * Refresh (`refreshedAt`, 0 before any): rows scrolled to later are brought up to date as they appear.
  */
-export function useRefreshWhenShown(q: { readonly dataUpdatedAt: number; readonly errorUpdatedAt: number; readonly isFetching: boolean }, onScreen: boolean, refreshedAt: number, refresh: () => void): void {
+export function useRefreshWhenShown({ q, busy, refresh }: AppHealthRead, onScreen: boolean, refreshedAt: number): void {
   const asked = useRef(0);
   useEffect(() => {
-    if (!onScreen || asked.current >= refreshedAt || q.isFetching) return;
+    if (!onScreen || asked.current >= refreshedAt || busy) return;
     // A row never read is read as it appears, like any other; one read since the Refresh is up to date.
     const last = Math.max(q.dataUpdatedAt, q.errorUpdatedAt);
-    if (last === 0 || last >= refreshedAt) return;
+    if (last === 0 || last > refreshedAt) return;
     asked.current = refreshedAt;
     refresh();
   });
