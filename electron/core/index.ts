@@ -202,6 +202,7 @@ export async function createCore(ports: CorePorts): Promise<Core> {
         },
         pathOf: (token) => files.pathOf(token),
         register: (path) => files.register(path),
+        ...(ports.now ? { now: ports.now } : {}),
       }),
     logs: async () => {
       const [{ createLogsArea, workerRows }, { BUSY_ZONE_NAME }] = await Promise.all([import('./logs/index.js'), import('../../sandbox/seed.js')]);
@@ -240,6 +241,7 @@ export async function createCore(ports: CorePorts): Promise<Core> {
           return { profileId: p.id, client: await clientFor(p) };
         },
         draftProfileId: (requested) => (requested === undefined ? activeProfile().id : profiles.require(requested).id),
+        ...(ports.now ? { now: ports.now } : {}),
       }),
   };
   const started = new Map<AreaName, Promise<StartedArea>>();

@@ -48,6 +48,8 @@ export interface CorePorts {
   readonly logsWorkerScript?: string;
   /** Live tail tuning (shorter pauses for tests of the shells); the tail's defaults when absent. */
   readonly logsTail?: import('./logs/index.js').TailOptions;
+  /** The clock delivery ranges end at (tests pin it to a sandbox's); Date.now when absent. */
+  readonly now?: () => number;
   /** The User-Agent the platform sees; `Burrow/<appVersion>` when absent. */
   readonly userAgent?: string;
   /** A profile the shell brings; the app's profile and key stores are then never opened (see ShellProfile). */

@@ -25,6 +25,8 @@ const PROFILE_DEPENDENT: readonly StaleScope[] = [
   'videos.libraryGet',
   'videos.libraryThumbnail',
   'videos.libraryLinks',
+  'videos.delivery',
+  'videos.top',
   'logs.zones',
   'apps.*',
   // Saved views are kept per profile.

@@ -73,3 +73,17 @@ export function useCallMutation<M extends MethodName>(method: M, options: CallMu
     },
   });
 }
+
+/**
+ * Reads a method again on demand, and puts the answer under the view's key `[method, input]` (the view shows it
+ * without a read of its own): with `restart`, `refresh: true` asks the core to read afresh rather than go on with
+ * (or answer from) what it holds.
+ */
+export function useReadAgain<M extends MethodName>(method: M, input: MethodInput<M> & { readonly refresh?: boolean }) {
+  const qc = useQueryClient();
+  const epoch = useActiveProfile((s) => s.epoch);
+  return useMutation<MethodOutput<M>, Error, { readonly restart: boolean }>({
+    mutationFn: ({ restart }) => call(method, restart ? { ...input, refresh: true } : input),
+    onSuccess: (output) => qc.setQueryData(queryKey(method, input, epoch), output),
+  });
+}

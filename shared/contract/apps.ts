@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { utf8Length } from '../console/command-json.js';
 import { empty, type AreaContract } from './define.js';
+import { appsDeliveryMethods } from './delivery.js';
 
 /** The platform's application ids are short base62 strings; anything longer or stranger is refused before a request. */
 const AppId = z.string().trim().min(1, 'is required').max(100, 'must be at most 100 characters');
@@ -306,6 +307,7 @@ export const appsContract = {
     /** Asks for a compose file (a dialog) and maps it to a create body with the account's registries; null when cancelled. */
     'apps.importCompose': { input: empty, output: ComposeImportResult.nullable() },
     ...imageMethods,
+    ...appsDeliveryMethods,
   },
   events: {},
 } as const satisfies AreaContract;

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { LibraryId } from '../settings/profiles.js';
 import { BANDWIDTH_CAP, CONCURRENCY, JobView, QueueStatus, Title } from '../videos/model.js';
+import { videosDeliveryMethods } from './delivery.js';
 import { empty, type AreaContract } from './define.js';
 import { Tokens } from './files.js';
 import { videosFetchEvents, videosFetchMethods } from './videos-fetch.js';
@@ -131,6 +132,7 @@ export const videosContract = {
     ...videosFetchMethods,
     ...videosLibraryMethods,
     ...videosTusMethods,
+    ...videosDeliveryMethods,
   },
   events: {
     /** Jobs that changed since the last event (each a whole snapshot), jobs removed, and the queue's status. */

@@ -10,6 +10,7 @@ import type { AreaHandlers } from '../router.js';
 import { appsApi } from './apps-api.js';
 import { readComposeImport } from './compose-file.js';
 import { DraftStore } from './drafts.js';
+import { healthHandler } from './health.js';
 import { registryApi } from './registry-api.js';
 
 /** The area's handlers, typed from its contract file. */
@@ -92,6 +93,7 @@ export function createAppsArea(deps: AppsAreaDeps): { readonly handlers: AppsHan
       const imported = await readComposeImport(path, items);
       return { ...imported, body: imported.body as Record<string, unknown>, endpoints: [...imported.endpoints], unmapped: [...imported.unmapped] };
     },
+    'apps.health': healthHandler({ client: async () => (await deps.active()).client, ...(deps.now ? { now: deps.now } : {}) }),
     // The form's questions to the platform: images, suggestions, limits, optimal region.
     ...registryHandlers(deps),
   };

@@ -235,3 +235,5 @@ export { parseV1File, parseV1FileInWorker, planV1FileParts } from './v1/v1-file.
 export { V1StreamParser } from './v1/v1-parse.js';
 export { streamV1File } from './v1/v1-read.js';
 export type { ByteRange } from './v1/v1-ranges.js';
+// The videos and apps areas read delivery figures from zones' logs through the same budget.
+export { createDeliveryReads, type DeliveryReads } from './delivery/delivery-reads.js';

@@ -17,6 +17,7 @@ import { tusHandlers } from './tus/handlers-tus.js';
 import { readList, readOne, StreamCollection, wholeOf, type ListRead, type Read } from './stream-read.js';
 import { walkDropped } from './walk.js';
 import { libraryHandlers } from './library/library-handlers.js';
+import { deliveryHandlers } from './library/delivery-handlers.js';
 
 /** The area's handlers, typed from its contract file. */
 export type VideosHandlers = AreaHandlers<typeof videosContract>;
@@ -35,6 +36,8 @@ export interface VideosDeps extends FetchDeps {
   activeProfileId(): string;
   /** The active profile's platform client. */
   client(): Promise<PlatformClient>;
+  /** The clock delivery ranges end at. */
+  readonly now?: () => number;
 }
 
 const PAGE = 100;
@@ -79,6 +82,7 @@ export function videosHandlers(deps: VideosDeps): VideosHandlers {
   return {
     ...fetchHandlers(deps),
     ...libraryHandlers(deps),
+    ...deliveryHandlers(deps),
     'videos.libraries': async () => ({ libraries: (await deps.libraries()).map((l) => ({ id: l.id, name: l.name, hasKey: l.hasKey })) }),
 
     'videos.collections': async ({ libraryId }, { signal }) => {

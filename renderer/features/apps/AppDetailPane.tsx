@@ -23,6 +23,7 @@ import { ContainerCard, Fact } from './ContainerCard';
 import { CopyButton } from './CopyButton';
 import { DeleteAppDialog } from './DeleteAppDialog';
 import { EnvVariablesDialog } from './EnvVariablesDialog';
+import { DeliveryHealth } from './health/DeliveryHealth';
 import { actionError, isGone } from './run/action-errors';
 import { RegionsDialog } from './run/RegionsDialog';
 import { RunButton } from './run/RunButton';
@@ -287,6 +288,7 @@ export function AppDetailPane({ id, onClose, onDeleted, onChanged, headerActions
               What runs now could not be read: {errorOf(ov.error).title}
             </p>
           )}
+          <DeliveryHealth id={id} hasCdn={view.containers.some((c) => c.endpoints.some((e) => e.type.toLowerCase() === 'cdn'))} />
           <h3 className="apps-subhead">
             {view.containers.length} container{view.containers.length === 1 ? '' : 's'}
           </h3>

@@ -1,6 +1,6 @@
 /** The account's applications, a page at a time; each row opens its application with Enter or a click. */
 import { Plus, RefreshCw } from 'lucide-react';
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { unreadableText } from '../../../shared/apps/platform-answers';
 import type { AppSummary } from '../../../shared/contract/apps';
 import { useAreaFocusTarget } from '../../app/area-focus';
@@ -8,6 +8,7 @@ import { useCall } from '../../bridge/queries';
 import { ActiveProfileError, ErrorMessage } from '../../ui/ErrorMessage';
 import { overviewView, statusWords } from './app-detail-view';
 import { useFollowedAction } from './app-follow';
+import { HealthMark } from './health/HealthMark';
 import { useAppsList } from './use-apps-list';
 
 interface Props {
@@ -35,7 +36,16 @@ function RefreshButton({ onRefresh, busy }: { readonly onRefresh: () => void; re
   );
 }
 
-function AppRow({ app, open, onOpen, focusRef }: { readonly app: AppSummary; readonly open: boolean; readonly onOpen: (id: string) => void; readonly focusRef: ((el: HTMLElement | null) => void) | undefined }) {
+interface RowProps {
+  readonly app: AppSummary;
+  readonly open: boolean;
+  readonly onOpen: (id: string) => void;
+  readonly focusRef: ((el: HTMLElement | null) => void) | undefined;
+  /** When the list's Refresh was last pressed (0 before): the health mark is read again. */
+  readonly refreshedAt: number;
+}
+
+function AppRow({ app, open, onOpen, focusRef, refreshedAt }: RowProps) {
   // The page's words for the status (a change asked from this window says what it is: Deploying…, Undeploying…).
   // An app whose page was read has its overview kept: the row then says, as the page does, whether instances run.
   // The read is never made here (a list would ask once per row); only what the page fetched is used.
@@ -47,6 +57,7 @@ function AppRow({ app, open, onOpen, focusRef }: { readonly app: AppSummary; rea
     <li>
       <button type="button" className="apps-row" aria-current={open ? 'true' : undefined} onClick={() => onOpen(app.id)} ref={focusRef} data-testid="app-row" data-app-id={app.id}>
         <span className="apps-row-name">{app.name}</span>
+        <HealthMark id={app.id} refreshedAt={refreshedAt} follow={!open} />
         <span className={`badge apps-status apps-status-${words.tone}`}>{words.text}</span>
         {address && <span className="apps-row-address small muted">{address}</span>}
       </button>
@@ -59,6 +70,7 @@ export function AppList({ openId, onOpen, onNew, refresh }: Props) {
   const list = useAppsList(refresh);
   const { first: q, apps, total } = list;
   const reread = () => void q.refetch();
+  const [refreshedAt, setRefreshedAt] = useState(0);
   const headingId = useId();
   // The open app's row stays in view in the list's pane, even when it was opened from far down the list.
   const rows = useRef<HTMLUListElement>(null);
@@ -110,7 +122,7 @@ export function AppList({ openId, onOpen, onNew, refresh }: Props) {
         {skippedNote}
         <ul ref={rows} className="plain apps-rows" aria-labelledby={headingId}>
           {apps.map((app, i) => (
-            <AppRow key={app.id} app={app} open={app.id === openId} onOpen={onOpen} focusRef={i === 0 ? focusTarget : undefined} />
+            <AppRow key={app.id} app={app} open={app.id === openId} onOpen={onOpen} focusRef={i === 0 ? focusTarget : undefined} refreshedAt={refreshedAt} />
           ))}
         </ul>
         {q.isRefetchError && <ActiveProfileError error={q.error} />}
@@ -133,7 +145,13 @@ export function AppList({ openId, onOpen, onNew, refresh }: Props) {
           Applications{total !== null && <span className="muted tabular"> ({total})</span>}
         </h2>
         <div className="row">
-          <RefreshButton onRefresh={reread} busy={q.isFetching} />
+          <RefreshButton
+            onRefresh={() => {
+              reread();
+              setRefreshedAt(Date.now());
+            }}
+            busy={q.isFetching}
+          />
           <NewAppButton onNew={onNew} focusMark="new" />
         </div>
       </div>

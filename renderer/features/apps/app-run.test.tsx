@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AppOverview } from '../../../shared/contract/apps';
 import type { FakeBridge } from '../../testing/fake-bridge';
 import { useAppFollow } from './app-follow';
-import { aDetail, aSummary, bridgeWithApps, renderApps } from './testing/apps';
+import { aDetail, aSummary, bridgeWithApps, renderApps, run, until } from './testing/apps';
 
 afterEach(() => {
   cleanup();
@@ -228,21 +228,6 @@ describe('running it', () => {
 });
 
 describe('following a change', () => {
-  /** Lets the fake clock run `ms` milliseconds, with what the timers start. */
-  const run = (ms: number) => act(async () => void (await vi.advanceTimersByTimeAsync(ms)));
-  /** Runs the fake clock in small steps until `check` passes (at most a minute of fake time). */
-  async function until(check: () => void) {
-    for (let i = 0; i < 600; i++) {
-      try {
-        check();
-        return;
-      } catch {
-        await run(100);
-      }
-    }
-    check();
-  }
-
   it('reads the app and its overview every two seconds while it deploys, and not at all once it has settled', async () => {
     vi.useFakeTimers();
     const { bridge, state } = platform({ status: 'inactive', running: 0 });

@@ -25,6 +25,7 @@ import { KpiStrip } from './KpiStrip';
 import { LiveControls } from './LiveTail';
 import { useLiveAggregates, useLiveMode } from './use-live-mode';
 import { LoadBar } from './LoadBar';
+import { useOpenLogsIntent } from './open-logs';
 import { formatCount } from './logs-format';
 import { useLogs } from './logs-store';
 import { MalformedLines } from './MalformedLines';
@@ -153,6 +154,8 @@ export function LogsScreen() {
   const liveAggregates = useLiveAggregates(live, useLogs((s) => s.plotWidth), useLogs((s) => s.urlGrouping));
   const aggregates = live.on ? liveAggregates : rangeAggregates;
   const views = useLogsViews(q, tableKeys, sort, rangeAggregates !== null);
+  // Another area asked for a zone, a filter and live mode ("Watch delivery", "Open in Logs").
+  useOpenLogsIntent(q, live);
   // Asked for from the command palette: Export opens its dialog (counted, so each ask opens it once).
   const [exportAsks, setExportAsks] = useState(0);
   // As the screen itself: while live, there is no Export button (an export is of a range or a file), so the palette

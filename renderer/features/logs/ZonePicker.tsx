@@ -9,6 +9,7 @@ import { openedWithoutPlace } from '../../app/nav-store';
 import { useScreenAction } from '../../app/screen-actions';
 import { useCall, useCallMutation } from '../../bridge/queries';
 import { ActiveProfileError, ErrorMessage } from '../../ui/ErrorMessage';
+import { useLogsIntent } from './open-logs';
 
 interface Props {
   /** The zone whose logs are shown; null for a file or nothing yet. */
@@ -40,7 +41,8 @@ export function ZonePicker({ zoneId, fileName, onZone, onLoggingOff, onFile, foc
   // A first look with nothing chosen yet, and the core suggests a zone (the embedded sandbox's busy one): open it.
   // A window opened on a place (a reload, a link, a test) is never switched to it.
   useEffect(() => {
-    if (!openedWithoutPlace || suggested === undefined || suggestionTaken || zoneId !== null || fileName !== null) return;
+    // Another area's intent (open-logs.ts) names the zone to show: nothing is suggested over it.
+    if (!openedWithoutPlace || suggested === undefined || suggestionTaken || zoneId !== null || fileName !== null || useLogsIntent.getState().intent !== null) return;
     suggestionTaken = true;
     onZone(suggested);
   }, [suggested, zoneId, fileName, onZone]);

@@ -39,6 +39,18 @@ function useLiveTail(on: boolean, zoneId: number, filter: string): LiveTail {
     if (s.sessionId === idRef.current) setStatus(s);
   });
 
+  // A filter applied while live starts the tail over with it. Declared first: a filter applied together with turning
+  // live on (Logs opened from another area) is the one the tail starts with.
+  useEffect(() => {
+    if (filterRef.current === filter) return;
+    filterRef.current = filter;
+    const id = idRef.current;
+    if (id === null) return;
+    call('logs.tailFilter', { sessionId: id, filter })
+      .then((s) => s.sessionId === idRef.current && setStatus(s))
+      .catch((e: unknown) => setError(e));
+  }, [filter]);
+
   // A tail per zone while on; the filter at the start is the one it begins with.
   useEffect(() => {
     if (!on) return;
@@ -60,17 +72,6 @@ function useLiveTail(on: boolean, zoneId: number, filter: string): LiveTail {
       if (id !== null) stopQuietly(id);
     };
   }, [on, zoneId]);
-
-  // A filter applied while live starts the tail over with it.
-  useEffect(() => {
-    if (filterRef.current === filter) return;
-    filterRef.current = filter;
-    const id = idRef.current;
-    if (id === null) return;
-    call('logs.tailFilter', { sessionId: id, filter })
-      .then((s) => s.sessionId === idRef.current && setStatus(s))
-      .catch((e: unknown) => setError(e));
-  }, [filter]);
 
   const act = useCallback((method: 'logs.tailPause' | 'logs.tailResume') => {
     const id = idRef.current;
@@ -105,6 +106,8 @@ export interface LiveMode {
   readonly error: unknown;
   /** Turns live on or off for the zone shown. */
   toggle(): void;
+  /** Live on for `zoneId` (the zone about to be shown), or off with null. */
+  setLive(zoneId: number | null): void;
   pause(): void;
   resume(): void;
 }
@@ -135,6 +138,7 @@ export function useLiveMode(zoneId: number | null, filter: string): LiveMode {
     status: s,
     error: on ? tail.error : null,
     toggle,
+    setLive: setLiveZone,
     pause: tail.pause,
     resume: tail.resume,
   };

@@ -10,6 +10,7 @@ import { errorLine, isFinal, jobPercent, progressLine } from './format';
 import { libraryNameIn, profilePhrase, useRowProfile } from './row-profile';
 import { ShowInLibrary } from './ShowInLibrary';
 import { TitleEditor } from './TitleEditor';
+import { WatchDelivery } from './WatchDelivery';
 import type { Controls } from './use-controls';
 
 /** States a retry can run again. */
@@ -97,6 +98,8 @@ export function JobRow({ job, selected, controls, movable, onPause, onToggle }: 
   const failure = errorLine(job);
   const ids = { ids: [job.id] };
   const ended = isFinal(job);
+  // Another profile's row: its library's zone is in that account, which the Logs screen does not show.
+  const foreign = useRowProfile(job.profileId).foreign;
   return (
     <>
       <input type="checkbox" className="job-select" aria-label={`Select ${job.title}`} checked={selected} onChange={onToggle} onClick={(e) => e.stopPropagation()} />
@@ -136,6 +139,7 @@ export function JobRow({ job, selected, controls, movable, onPause, onToggle }: 
           {job.error?.hint && <span className="job-hint">{job.error.hint}</span>}
           {job.note && !isStatusNote(job.note) && <span className="muted job-note">{job.note}</span>}
           {(job.state === 'ready' || job.state === 'processing') && job.videoId !== null && <ShowInLibrary profileId={job.profileId} libraryId={job.libraryId} videoId={job.videoId} />}
+          {job.state === 'ready' && job.videoId !== null && !foreign && <WatchDelivery libraryId={job.libraryId} videoId={job.videoId} rowTitle={job.title} />}
           {job.paused && PAUSABLE.has(job.state) && (
             <span className="muted job-note" data-testid="job-pause-note">
               {job.resumable ? 'Continues where it stopped when resumed' : 'Restarts from zero when resumed'}

@@ -18,12 +18,17 @@ const THUMBNAIL_CACHE = 300;
 const HOST_RETRY_MS = 5 * 60_000;
 
 
+/** The pull zone a library delivers through (asked with the account key), or null when the platform does not say. */
+export async function libraryZoneId(client: PlatformClient, libraryId: number, signal?: AbortSignal): Promise<number | null> {
+  // Read liberally: a library answer whose members are null, missing or not as documented names no zone.
+  const library = readVideoLibrary(await client.json<unknown>({ area: 'core', method: 'GET', path: `/videolibrary/${libraryId}`, ...(signal ? { signal } : {}) }), libraryId);
+  return library.ok ? library.value.pullZoneId : null;
+}
+
 /** The CDN host of a library, or null when the account key is missing or the platform does not say. */
 export async function findCdnHost(client: PlatformClient, libraryId: number, signal?: AbortSignal): Promise<string | null> {
   const opts = signal ? { signal } : {};
-  // Read liberally: a library or zone answer whose members are null, missing or not as documented names no host.
-  const library = readVideoLibrary(await client.json<unknown>({ area: 'core', method: 'GET', path: `/videolibrary/${libraryId}`, ...opts }), libraryId);
-  const zoneId = library.ok ? library.value.pullZoneId : null;
+  const zoneId = await libraryZoneId(client, libraryId, signal);
   if (zoneId === null) return null;
   const zone = readPullZone(await client.json<unknown>({ area: 'core', method: 'GET', path: `/pullzone/${zoneId}`, ...opts }), zoneId);
   const names = zone.ok ? zone.value.hostnames : [];

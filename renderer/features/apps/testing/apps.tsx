@@ -1,11 +1,13 @@
 /** The Apps screen over a fake bridge, and an application as the platform returns it, for component tests. */
-import { render } from '@testing-library/react';
+import { act, render } from '@testing-library/react';
+import { vi } from 'vitest';
 import type { AppDetail, AppSummary } from '../../../../shared/contract/apps';
 import { BridgeProvider, createQueryClient } from '../../../bridge/provider';
 import type { FakeBridge } from '../../../testing/fake-bridge';
 import { Toasts } from '../../../ui/toast';
 import { AppsScreen } from '../AppsScreen';
 import { formBridge } from '../form/testing/form';
+import { aHealth } from './health';
 
 /** A list row. */
 export function aSummary(id: string, name: string, status = 'active'): AppSummary {
@@ -56,7 +58,25 @@ export function bridgeWithApps(apps: readonly AppSummary[], pageSize = 50): Fake
     const next = from + size < apps.length ? String(from + size) : null;
     return { items: apps.slice(from, from + size), totalItems: apps.length, cursor: next };
   });
+  // No CDN endpoint has figures unless a test says otherwise: the page's delivery section asks on open.
+  bridge.answer('apps.health', (input) => aHealth(input.id, []));
   return bridge;
+}
+
+/** Lets the fake clock run `ms` milliseconds, with what the timers start. */
+export const run = (ms: number) => act(async () => void (await vi.advanceTimersByTimeAsync(ms)));
+
+/** Runs the fake clock in small steps until `check` passes (at most a minute of fake time). */
+export async function until(check: () => void) {
+  for (let i = 0; i < 600; i++) {
+    try {
+      check();
+      return;
+    } catch {
+      await run(100);
+    }
+  }
+  check();
 }
 
 /** Renders the screen with the toasts the shell mounts. */

@@ -1,6 +1,6 @@
-/** One video of the library: thumbnail, title and collection (both editable in place), status, length, size, views, date, actions. */
+/** One video of the library: thumbnail, title and collection (both editable in place), status, length, size, views, delivery, date, actions. */
 import { Copy, Link, Trash2 } from 'lucide-react';
-import { forwardRef } from 'react';
+import { forwardRef, type ReactNode } from 'react';
 import type { Collection } from '../../../../shared/contract/videos';
 import type { LibraryVideo } from '../../../../shared/contract/videos-library';
 import { errorOf } from '../../../bridge/client';
@@ -20,6 +20,8 @@ interface Props {
   /** The row a finished upload asked to be shown. */
   readonly spotlit: boolean;
   readonly onDelete: (video: LibraryVideo) => void;
+  /** The delivery cell (figures over the range, from the library's one walk). */
+  readonly delivery: ReactNode;
 }
 
 function copy(text: string, what: string) {
@@ -58,7 +60,7 @@ function CollectionCell({ libraryId, video, collections, edits }: Pick<Props, 'l
   );
 }
 
-export const LibraryRow = forwardRef<HTMLTableRowElement, Props>(function LibraryRow({ libraryId, video, collections, edits, spotlit, onDelete }, ref) {
+export const LibraryRow = forwardRef<HTMLTableRowElement, Props>(function LibraryRow({ libraryId, video, collections, edits, spotlit, onDelete, delivery }, ref) {
   const fetchCall = useFetchCall();
   const copyPlayUrl = () =>
     fetchCall('videos.libraryLinks', { libraryId, videoId: video.guid }).then(
@@ -92,10 +94,11 @@ export const LibraryRow = forwardRef<HTMLTableRowElement, Props>(function Librar
           )}
         </div>
       </td>
-      <td className="tabular num">{formatLength(video.length)}</td>
-      <td className="tabular num">{formatBytes(video.storageSize)}</td>
+      <td className="tabular num lib-col-length">{formatLength(video.length)}</td>
+      <td className="tabular num lib-col-size">{formatBytes(video.storageSize)}</td>
       <td className="tabular num lib-col-views">{video.views.toLocaleString()}</td>
-      <td className="small lib-wrap lib-date">{formatDate(video.dateUploaded)}</td>
+      {delivery}
+      <td className="small lib-wrap lib-date lib-col-date">{formatDate(video.dateUploaded)}</td>
       <td>
         <div className="job-actions">
           <button type="button" className="icon-button" aria-label={`Copy the video id of ${name}`} title="Copy the video id" onClick={() => copy(video.guid, 'Video id')}>

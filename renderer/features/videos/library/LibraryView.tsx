@@ -2,14 +2,20 @@
  * The library browser: the chosen library's videos as the platform holds them, read again while any of them is
  * encoding; searched, filtered, sorted and paged; each renamed, moved, copied or deleted in place.
  */
-import { ChevronLeft, ChevronRight, RotateCcw } from 'lucide-react';
+import { ChartNoAxesColumn, ChevronLeft, ChevronRight, RotateCcw } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import type { TopVideo } from '../../../../shared/contract/delivery';
 import type { LibraryVideo } from '../../../../shared/contract/videos-library';
 import { useCall } from '../../../bridge/queries';
 import { ActiveProfileError } from '../../../ui/ErrorMessage';
+import { DeliveryCell } from '../delivery/DeliveryCell';
+import { rowDeliveryOf } from '../delivery/delivery-format';
+import { DeliveryPane } from '../delivery/DeliveryPane';
+import { useDelivery } from '../delivery/delivery-store';
+import { useTopVideos } from '../delivery/use-delivery-calls';
 import { useTarget } from '../target-store';
 import { DeleteVideoDialog } from './DeleteVideoDialog';
-import { useLibrary } from './library-store';
+import { markVideo, useLibrary } from './library-store';
 import { LibraryRow } from './LibraryRow';
 import { LibraryToolbar } from './LibraryToolbar';
 import { useLibraryEdits } from './use-library-edits';
@@ -54,6 +60,12 @@ export function LibraryView() {
   const edits = useLibraryEdits(page.refetch);
   const [asking, setAsking] = useState<LibraryVideo | null>(null);
   const spotRow = useRef<HTMLTableRowElement>(null);
+  // Every row's delivery comes from the library's one walk of its zone, read when the view opens (and on Refresh).
+  const range = useDelivery((s) => s.range);
+  const paneOpen = useDelivery((s) => s.paneOpen);
+  const setPaneOpen = useDelivery((s) => s.setPaneOpen);
+  const walk = useTopVideos(ready ? library.id : null, range);
+  const deliveryOf = rowDeliveryOf(walk.query.data);
 
   const items = page.data?.items;
   const spotGuid = spotlight !== null && spotlight.libraryId === library?.id ? spotlight.videoId : null;
@@ -84,9 +96,18 @@ export function LibraryView() {
   const total = page.data?.totalItems ?? 0;
   const pages = lastPage;
   const filtered = query.search.trim() !== '' || query.collectionId !== null;
+  // A top video on this page is marked where it is; another is looked for by its title.
+  const showTop = (v: TopVideo) => markVideo(library.id, v.guid, items?.some((i) => i.guid === v.guid) === true ? null : (v.title ?? ''));
   return (
     <section className="library" aria-label={`Videos of ${library.name}`} data-testid="library-view">
-      <LibraryToolbar collections={collections.data?.collections} />
+      <div className="row spread lib-top">
+        <LibraryToolbar collections={collections.data?.collections} />
+        {!paneOpen && (
+          <button type="button" onClick={() => setPaneOpen(true)}>
+            <ChartNoAxesColumn aria-hidden="true" size={14} /> Show delivery
+          </button>
+        )}
+      </div>
       {page.isError && (
         <div className="row lib-error">
           <ActiveProfileError error={page.error} />
@@ -102,45 +123,58 @@ export function LibraryView() {
       )}
       {items && items.length === 0 && <Empty filtered={filtered} />}
       {items && items.length > 0 && (
-        <div className="lib-scroller">
-          <table className="lib-table" aria-busy={page.isPlaceholderData || undefined}>
-            <caption className="visually-hidden">Videos of {library.name}, {query.orderBy === 'date' ? 'newest first' : 'by title'}</caption>
-            <thead>
-              <tr>
-                <th scope="col">
-                  <span className="visually-hidden">Thumbnail</span>
-                </th>
-                <th scope="col" className="lib-title-cell">
-                  Title
-                </th>
-                <th scope="col">Collection</th>
-                <th scope="col">Status</th>
-                <th scope="col">Length</th>
-                <th scope="col">Size</th>
-                <th scope="col" className="lib-col-views">
-                  Views
-                </th>
-                <th scope="col">Uploaded</th>
-                <th scope="col">
-                  <span className="visually-hidden">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((v) => (
-                <LibraryRow
-                  key={v.guid}
-                  ref={v.guid === spotGuid ? spotRow : undefined}
-                  libraryId={library.id}
-                  video={v}
-                  collections={collections.data?.collections}
-                  edits={edits}
-                  spotlit={v.guid === spotGuid}
-                  onDelete={setAsking}
-                />
-              ))}
-            </tbody>
-          </table>
+        <div className="lib-body" data-pane={paneOpen ? 'open' : undefined}>
+          <div className="lib-scroller">
+            <table className="lib-table" aria-busy={page.isPlaceholderData || undefined}>
+              <caption className="visually-hidden">Videos of {library.name}, {query.orderBy === 'date' ? 'newest first' : 'by title'}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">
+                    <span className="visually-hidden">Thumbnail</span>
+                  </th>
+                  <th scope="col" className="lib-title-cell">
+                    Title
+                  </th>
+                  <th scope="col">Collection</th>
+                  <th scope="col">Status</th>
+                  <th scope="col" className="lib-col-length">
+                    Length
+                  </th>
+                  <th scope="col" className="lib-col-size">
+                    Size
+                  </th>
+                  <th scope="col" className="lib-col-views">
+                    Views
+                  </th>
+                  <th scope="col" className="lib-col-delivery">
+                    Delivered, {range === '24h' ? '24 h' : '3 days'}
+                  </th>
+                  <th scope="col" className="lib-col-date">
+                    Uploaded
+                  </th>
+                  <th scope="col">
+                    <span className="visually-hidden">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {items.map((v) => (
+                  <LibraryRow
+                    key={v.guid}
+                    ref={v.guid === spotGuid ? spotRow : undefined}
+                    libraryId={library.id}
+                    video={v}
+                    collections={collections.data?.collections}
+                    edits={edits}
+                    spotlit={v.guid === spotGuid}
+                    onDelete={setAsking}
+                    delivery={<DeliveryCell libraryId={library.id} video={v} delivery={deliveryOf(v.guid)} />}
+                  />
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {paneOpen && <DeliveryPane libraryId={library.id} walk={walk} onShow={showTop} />}
         </div>
       )}
       {page.data?.unreadable && (

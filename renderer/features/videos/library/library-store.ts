@@ -63,5 +63,11 @@ export function showInLibrary(libraryId: number, videoId: string): void {
   useLibrary.setState((s) => ({ view: 'library', spotlight: { libraryId, videoId }, query: { ...FIRST_PAGE, itemsPerPage: s.query.itemsPerPage } }));
 }
 
+/** Marks a video's row: on the page shown as it is, else found by its title (`search`) from the first page. */
+export function markVideo(libraryId: number, videoId: string, search: string | null): void {
+  const spotlight = { libraryId, videoId };
+  useLibrary.setState((s) => (search === null ? { spotlight } : { spotlight, query: { ...s.query, search, collectionId: null, page: 1 } }));
+}
+
 // Another profile's libraries: the search, page, collection filter and marked video were the old profile's.
 onProfileSwitch(() => useLibrary.setState((s) => ({ spotlight: null, query: { ...FIRST_PAGE, orderBy: s.query.orderBy, itemsPerPage: s.query.itemsPerPage } })));

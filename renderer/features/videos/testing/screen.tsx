@@ -9,6 +9,7 @@ import { BridgeProvider, createQueryClient } from '../../../bridge/provider';
 import { installFakeBridge, type FakeBridge } from '../../../testing/fake-bridge';
 import { Toasts } from '../../../ui/toast';
 import { UploadsTray } from '../../uploads-tray/UploadsTray';
+import { aTop } from './delivery-fixtures';
 import { aStatus } from './job-fixtures';
 import { EMPTY_STATUS, useQueue, useQueueSync } from '../queue-store';
 import { useTarget } from '../target-store';
@@ -76,6 +77,7 @@ export function bridgeWith(jobs: readonly JobView[], status: QueueStatus = aStat
   bridge.answer('videos.resumableOver', { bytes: 1024 ** 3 });
   bridge.answer('videos.setResumableOver', (i) => ({ bytes: i.bytes }));
   bridge.answer('videos.locate', null);
+  bridge.answer('videos.top', aTop());
   return bridge;
 }
 
