@@ -9,7 +9,8 @@ import type { Sandbox } from '../sandbox/server.js';
 import { formatBytes } from '../renderer/features/videos/format.js';
 import { expect, test } from './fixtures.js';
 import { expectNoSeriousA11yViolations } from './support/axe.js';
-import { sandboxOf, shots } from './videos-delivery-support.js';
+import { sandboxOf } from './pages/apps.js';
+import { shots } from './videos-delivery-support.js';
 
 interface Row {
   readonly statusCode: number;
