@@ -36,6 +36,11 @@ export interface SandboxOptions {
   readonly appTransitionMs?: number;
   /** CDN log requests allowed per pull zone per window (default 30 per 10 s). */
   readonly logRateLimit?: { readonly requests: number; readonly windowMs: number };
+  /**
+   * Start a fresh account with the demo apps (running, each with a CDN endpoint whose pull zone carries traffic,
+   * one failing 4 % of its requests with a 5xx); default false: a fresh account has no apps.
+   */
+  readonly demoApps?: boolean;
   /** Emit a live trickle of new log entries (default true). */
   readonly liveTraffic?: boolean;
   /** The clock; tests pass a fake one. */
@@ -130,8 +135,8 @@ export interface SeedData {
 
 /** What one running sandbox shares with its area handlers. */
 export interface SandboxContext {
-  readonly options: Required<Omit<SandboxOptions, 'dataDir' | 'host' | 'port' | 'fetchReplyWithoutId' | 'persist' | 'log' | 'appTransitionMs'>> &
-    Pick<SandboxOptions, 'fetchReplyWithoutId' | 'persist' | 'appTransitionMs'>;
+  readonly options: Required<Omit<SandboxOptions, 'dataDir' | 'host' | 'port' | 'fetchReplyWithoutId' | 'persist' | 'log' | 'appTransitionMs' | 'demoApps'>> &
+    Pick<SandboxOptions, 'fetchReplyWithoutId' | 'persist' | 'appTransitionMs' | 'demoApps'>;
   readonly seed: SeedData;
   readonly dataDir: string;
   /** The account saved by an earlier run (persist on and a readable state file); areas start from it. */

@@ -46,12 +46,12 @@ export interface Sandbox extends SandboxInfo {
     inspect(libraryId: number, videoId: string): UploadInspection | undefined;
   };
   /** Logging requests the rate limit counted (per zone, with their query and status), for tests in the same process. */
-  readonly logging: Pick<LoggingArea, 'requests' | 'resetRequests' | 'inject'>;
+  readonly logging: Pick<LoggingArea, 'requests' | 'resetRequests' | 'inject' | 'served'>;
   /**
    * Create-app and update bodies exactly as they arrived, and per-app suspension (deploy then answers 409), for tests
    * in the same process (others use POST /__admin/mc/apps/{appId}/suspend).
    */
-  readonly containers: Pick<ContainersArea, 'received' | 'receivedUpdates' | 'resetReceived' | 'setAppSuspended'>;
+  readonly containers: Pick<ContainersArea, 'received' | 'receivedUpdates' | 'resetReceived' | 'setAppSuspended' | 'addDemoApps'>;
   /** Suspends or restores the account (containers and logging then answer 403). */
   setSuspended(suspended: boolean): void;
   /** Closes the areas, drops open connections and stops listening; removes the data dir if we created it. */
@@ -188,6 +188,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       discardUploads: options.discardUploads ?? false,
       realism: options.realism ?? true,
       persist,
+      demoApps: options.demoApps === true,
     },
     seed,
     dataDir,
@@ -299,12 +300,17 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         if (logging === undefined) throw new Error('The logging area is closed');
         return logging.inject(zoneId, rows);
       },
+      served: (zoneId, query) => {
+        if (logging === undefined) throw new Error('The logging area is closed');
+        return logging.served(zoneId, query);
+      },
     },
     containers: {
       received: () => containers?.received() ?? [],
       receivedUpdates: () => containers?.receivedUpdates() ?? [],
       resetReceived: () => containers?.resetReceived(),
       setAppSuspended: (appId, suspended) => containers?.setAppSuspended(appId, suspended) ?? false,
+      addDemoApps: () => containers?.addDemoApps() ?? [],
     },
     setSuspended: (suspended) => {
       ctx.accountSuspended = suspended;

@@ -34,6 +34,7 @@ import { sendErrorDetails, sendProblem } from './replies.js';
 import { registryRoutes } from './registry.js';
 import { savedRunState, type StoredApp } from './running.js';
 import { AppStore, paginate } from './store.js';
+import { createAppZones, demoApps } from './zones.js';
 import { variedStatus, withExtraMembers } from './variety.js';
 
 // Public registries have no owner or credentials; a fixed date keeps answers repeatable.
@@ -92,6 +93,8 @@ export interface ContainersArea extends Area {
   setAppSuspended(appId: string, suspended: boolean): boolean;
   /** The applications, for the saved account. */
   save(): SavedPart<'apps'>;
+  /** Adds the demo apps (those not there yet; see zones.ts); answers their ids. */
+  addDemoApps(): string[];
 }
 
 const KEPT_BODIES = 100;
@@ -108,6 +111,17 @@ export function createContainersArea(ctx: SandboxContext): ContainersArea {
     const { run, ...app } = saved as unknown as Application & { run?: unknown };
     store.add({ ...app, run: savedRunState(run) });
   }
+  const demo = demoApps(ctx.seed, ctx.options.seed);
+  const zones = createAppZones(store, ctx.options.now, new Map(demo.map((d) => [d.app.id, d.rate5xx])));
+  const addDemoApps = () => {
+    for (const { app } of demo) if (!store.get(app.id)) store.add(app);
+    zones.always(demo.map((d) => d.app.id));
+    return demo.map((d) => d.app.id);
+  };
+  if (ctx.options.demoApps === true && ctx.saved === undefined) addDemoApps();
+  // Apps kept from an earlier run count as there all along.
+  zones.always(store.list().map((a) => a.id));
+  ctx.appZones = zones.zones;
   let received: ReceivedCreate[] = [];
   let updates: ReceivedUpdate[] = [];
   const keep = (raw: Buffer) => {
@@ -233,6 +247,8 @@ export function createContainersArea(ctx: SandboxContext): ContainersArea {
       return true;
     }
     await found.route.run({ req, res, method, query, params: found.params });
+    // A new CDN endpoint's zone carries traffic from now on.
+    zones.zones();
     return true;
   };
 
@@ -250,6 +266,7 @@ export function createContainersArea(ctx: SandboxContext): ContainersArea {
       store.add({ ...app, run: { ...app.run, suspended } });
       return true;
     },
+    addDemoApps,
     save: () => ({ apps: store.list().map((app) => structuredClone(app) as unknown as SavedPart<'apps'>['apps'][number]) }),
   };
 }

@@ -1,6 +1,6 @@
 /** The core API area (api.bunny.net subset): pull zones, storage zones, DNS zones, video libraries, regions. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Area, SandboxContext } from '../context.js';
+import { pullZonesOf, type Area, type SandboxContext } from '../context.js';
 import { BodyError, canAnswer, header, readJson, sendEmpty, sendJson } from '../http.js';
 import { createDnsZones } from './dns-zones.js';
 import { withExtraMembers } from '../apps/variety.js';
@@ -60,7 +60,7 @@ export interface CoreApiArea extends Area {
 export function createCoreApiArea(ctx: SandboxContext): CoreApiArea {
   const { seed } = ctx;
   // The sandbox itself is its libraries' CDN, so thumbnails show without a network.
-  const pullZones = createPullZones(seed, ctx.saved?.pullZoneEdits, () => (ctx.origin() === '' ? undefined : new URL(ctx.origin()).host));
+  const pullZones = createPullZones(seed, ctx.saved?.pullZoneEdits, () => (ctx.origin() === '' ? undefined : new URL(ctx.origin()).host), () => pullZonesOf(ctx));
   const dnsZones = createDnsZones(seed, ctx.options.now, ctx.saved?.dnsZones);
   const PZ_404 = ['pullZone.not_found', 'PullZone', 'The requested Pull Zone was not found'] as const;
   const DNS_404 = ['dnsZone.not_found', 'DnsZone', 'The requested DNS Zone was not found'] as const;

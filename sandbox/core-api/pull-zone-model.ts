@@ -51,7 +51,7 @@ export function pullZoneModel(seed: SeedData, pz: SeedPullZone, edits: PullZoneE
     EdgeScriptId: 0,
     EdgeScriptExecutionPhase: 0,
     MiddlewareScriptId: null,
-    MagicContainersAppId: null,
+    MagicContainersAppId: 'appId' in pz ? pz.appId : null,
     MagicContainersEndpointId: null,
     AllowedReferrers: [],
     BlockedReferrers: [],

@@ -78,14 +78,22 @@ export interface PullZones {
   edits(): [number, PullZoneEdits][];
 }
 
-/** Creates the pull-zone state for a seed; `cdnHost` is where the sandbox serves its libraries' files (host:port). */
-export function createPullZones(seed: SeedData, saved: readonly (readonly [number, PullZoneEdits])[] = [], cdnHost: () => string | undefined = () => undefined): PullZones {
+/**
+ * Creates the pull-zone state for a seed; `cdnHost` is where the sandbox serves its libraries' files (host:port),
+ * `zones` every zone of the account (the seed's and those of the apps' CDN endpoints).
+ */
+export function createPullZones(
+  seed: SeedData,
+  saved: readonly (readonly [number, PullZoneEdits])[] = [],
+  cdnHost: () => string | undefined = () => undefined,
+  zones: () => readonly SeedPullZone[] = () => seed.pullZones,
+): PullZones {
   const edits = new Map<number, PullZoneEdits>(saved);
   const model = (pz: SeedPullZone) => pullZoneModel(seed, pz, edits.get(pz.id), cdnHost());
-  const find = (id: number) => seed.pullZones.find((pz) => pz.id === id);
+  const find = (id: number) => zones().find((pz) => pz.id === id);
   return {
     list(search) {
-      const all = seed.pullZones.map(model);
+      const all = zones().map(model);
       if (search === '') return all;
       return all.filter((m) => `${String(m.Name)} ${JSON.stringify(m.Hostnames)}`.toLowerCase().includes(search));
     },
@@ -94,7 +102,7 @@ export function createPullZones(seed: SeedData, saved: readonly (readonly [numbe
       return pz && model(pz);
     },
     forStorageZone(storageZoneId) {
-      return seed.pullZones.map(model).filter((m) => m.StorageZoneId === storageZoneId);
+      return zones().map(model).filter((m) => m.StorageZoneId === storageZoneId);
     },
     update(id, body) {
       const pz = find(id);

@@ -6,13 +6,14 @@
  * With realism on, some 429s come without Retry-After (the client then waits a whole window).
  */
 import { pullZonesOf, type Area, type SandboxContext, type SeedPullZone } from '../context.js';
+import type { CdnLogRecord } from '../../shared/logs/log-record.js';
 import { authenticate } from './auth.js';
 import { sendLogError } from './errors.js';
 import { createLogService } from './service.js';
 import { injectedRowsOf, type InjectRow } from './inject.js';
 import type { TrafficEntry } from './traffic.js';
 import { handleV1, parseV1Date } from './v1.js';
-import { handleV2 } from './v2.js';
+import { everyServedRow, handleV2 } from './v2.js';
 
 /** A logging request the area answered for a known zone (the ones its rate limit counts), for tests. */
 export interface LoggedRequest {
@@ -33,6 +34,11 @@ export interface LoggingArea extends Area {
   resetRequests(): void;
   /** Injects rows into a zone's traffic (see inject.ts); answers them as stored. */
   inject(zoneId: number, rows: readonly InjectRow[]): TrafficEntry[];
+  /**
+   * Every row a v2 query (its parameters by name) answers over all its pages, as served now: what tests compute
+   * expected figures from. Not rate limited nor counted in requests(); throws for an unknown zone or a bad query.
+   */
+  served(zoneId: number, query: Readonly<Record<string, string>>): CdnLogRecord[];
 }
 
 const KEPT_REQUESTS = 10_000;
@@ -94,17 +100,20 @@ export function createLoggingArea(ctx: SandboxContext, options: LoggingAreaOptio
     if (!/^\d{1,15}$/.test(text)) return undefined;
     return pullZonesOf(ctx).find((z) => z.id === Number(text));
   }
+  function zoneOf(zoneId: number): SeedPullZone {
+    const zone = findZone(String(zoneId));
+    if (zone === undefined) throw new Error(`Pull zone ${zoneId} was not found`);
+    return zone;
+  }
+  const realismOf = () => ({ on: ctx.options.realism === true, seed: ctx.options.seed ?? 0 });
 
   return {
     requests: () => seen,
     resetRequests: () => {
       seen = [];
     },
-    inject: (zoneId, rows) => {
-      const zone = findZone(String(zoneId));
-      if (zone === undefined) throw new Error(`Pull zone ${zoneId} was not found`);
-      return injectedRowsOf(ctx).inject(zone, rows);
-    },
+    inject: (zoneId, rows) => injectedRowsOf(ctx).inject(zoneOf(zoneId), rows),
+    served: (zoneId, query) => everyServedRow(service, zoneOf(zoneId), new URLSearchParams({ ...query }), realismOf()),
     async handle(req, res, path, query) {
       const r = route(path);
       if (r === undefined) return false;
@@ -133,7 +142,7 @@ export function createLoggingArea(ctx: SandboxContext, options: LoggingAreaOptio
         return sendLogError(res, 429, 'rate_limited', `Too many log requests for pull zone ${zone.id}; retry in ${retry} s`, undefined, withoutRetryAfter ? {} : { 'retry-after': retry });
       }
       try {
-        const realism = { on: ctx.options.realism === true, seed: ctx.options.seed ?? 0 };
+        const realism = realismOf();
         const answered = r.kind === 'v2' ? handleV2(service, res, zone, query, realism) : await handleV1(service, req, res, zone, r.day, dayStart ?? 0, query, realism);
         record(zone.id, r.kind, query, res.statusCode);
         return answered;

@@ -42,6 +42,8 @@ describe('apps.health', () => {
       Array.from({ length: 600 }, (_, k) => ({ timestampMs: clock - 1000 - k * 5000, statusCode: k % 20 === 0 ? 502 : 200, bytesSent: 100 + k * 37, cacheStatus: k % 3 === 0 ? 'MISS' : 'HIT' })),
     );
     const id = await appOn([site.id, zone('vz-training').id, 987_654]);
+    // A zone the core API does not know (deleted since): nothing to read, and said so.
+    t.sandbox.faults.add({ method: 'GET', path: '/pullzone/987654', times: 1, action: { kind: 'status', status: 404, body: { Message: 'Not found' } } });
     const health = await t.call<AppHealth>('apps.health', { id });
     expect(health).toMatchObject({ appId: id, range: '1h', completeness: { partial: false, rowsSkipped: 0, reason: null } });
     expect(health.endpoints.map((e) => [e.containerName, e.endpointName])).toEqual([['c0', 'site-0'], ['c1', 'site-1'], ['c2', 'site-2']]);
