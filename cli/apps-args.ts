@@ -41,6 +41,7 @@ export type AppsCommand =
 export const APPS_USAGE = `apps list [--json]
        burrow apps get <id> [--json | --request]
        burrow apps delete <id>
+       burrow apps health <id> [--last 1h|24h] [--json]
        burrow apps create --file <app.json|-> [--dry-run] [--json] [--deploy [--wait]]
        burrow apps create --from-compose <docker-compose.yml> [--anycast <port>]... [--dry-run] [--json] [--deploy [--wait]]
        ${LIFE_USAGE}`;
@@ -51,6 +52,7 @@ export const APPS_HELP = `usage: burrow ${APPS_USAGE}
 Magic Containers applications of the account.
   list                  every application: id, status and name (--json: the platform's items as JSON)
 ${GET_HELP}  delete <id>           deletes an application (it does not ask)
+  health <id>           each CDN endpoint's requests, 5xx rate, hit ratio and bytes per request (burrow apps health --help)
   create --file <f>     creates an application from a create request in JSON (- reads standard input) and prints its
                         id (--json: the platform's whole answer). The request is first checked against every rule the
                         platform checks; a violation is printed and nothing is sent.
