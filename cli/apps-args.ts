@@ -1,5 +1,5 @@
 /** The words of `burrow apps`: its four subcommands, their flags, and the help text. */
-import { COMMAND_VARIABLES, environmentHelp } from './env-help.js';
+import { COMMAND_VARIABLES, environmentHelp, unionOf } from './env-help.js';
 import { splitFlags, wantsHelpIn } from './flags.js';
 import { GET_HELP, LIFE_BOOLEAN_FLAGS, LIFE_EXAMPLES, LIFE_HELP, LIFE_SUBCOMMANDS, LIFE_USAGE, LIFE_VALUE_FLAGS, parseLifeArgs, parseWaitFlags, type LifeCommand, type LifeReach, type WaitFlags } from './apps-life-args.js';
 
@@ -70,7 +70,7 @@ Exit status: 0 done (or valid), 1 the platform answered with an error (a 400 pri
 2 usage or a request that breaks a rule, 3 the platform could not be reached; with --wait, 1 also when the app fails
 or does not settle in time; an update answered "n" at the question is 1 with nothing sent, and one off a terminal
 without --yes is 2.
-${LIFE_EXAMPLES}${environmentHelp(COMMAND_VARIABLES.apps)}`;
+${LIFE_EXAMPLES}${environmentHelp(unionOf(COMMAND_VARIABLES.apps, COMMAND_VARIABLES['apps health']))}`;
 
 const VALUE_FLAGS = new Set(['--file', '-f', '--from-compose', '--anycast', '--containers-url', '--api-key', '--profile', '-p', ...LIFE_VALUE_FLAGS]);
 const BOOLEAN_FLAGS = new Set(['--dry-run', '--json', '--request', ...LIFE_BOOLEAN_FLAGS]);
