@@ -1,5 +1,5 @@
 /** The words of `burrow apps`: its four subcommands, their flags, and the help text. */
-import { COMMAND_VARIABLES, environmentHelp } from './env-help.js';
+import { COMMAND_VARIABLES, environmentHelp, unionOf } from './env-help.js';
 import { splitFlags, wantsHelpIn } from './flags.js';
 import { GET_HELP, LIFE_BOOLEAN_FLAGS, LIFE_EXAMPLES, LIFE_HELP, LIFE_SUBCOMMANDS, LIFE_USAGE, LIFE_VALUE_FLAGS, parseLifeArgs, parseWaitFlags, type LifeCommand, type LifeReach, type WaitFlags } from './apps-life-args.js';
 
@@ -41,6 +41,7 @@ export type AppsCommand =
 export const APPS_USAGE = `apps list [--json]
        burrow apps get <id> [--json | --request]
        burrow apps delete <id>
+       burrow apps health <id> [--last 1h|24h] [--json]
        burrow apps create --file <app.json|-> [--dry-run] [--json] [--deploy [--wait]]
        burrow apps create --from-compose <docker-compose.yml> [--anycast <port>]... [--dry-run] [--json] [--deploy [--wait]]
        ${LIFE_USAGE}`;
@@ -51,6 +52,7 @@ export const APPS_HELP = `usage: burrow ${APPS_USAGE}
 Magic Containers applications of the account.
   list                  every application: id, status and name (--json: the platform's items as JSON)
 ${GET_HELP}  delete <id>           deletes an application (it does not ask)
+  health <id>           each CDN endpoint's requests, 5xx rate, hit ratio and bytes per request (burrow apps health --help)
   create --file <f>     creates an application from a create request in JSON (- reads standard input) and prints its
                         id (--json: the platform's whole answer). The request is first checked against every rule the
                         platform checks; a violation is printed and nothing is sent.
@@ -68,7 +70,7 @@ Exit status: 0 done (or valid), 1 the platform answered with an error (a 400 pri
 2 usage or a request that breaks a rule, 3 the platform could not be reached; with --wait, 1 also when the app fails
 or does not settle in time; an update answered "n" at the question is 1 with nothing sent, and one off a terminal
 without --yes is 2.
-${LIFE_EXAMPLES}${environmentHelp(COMMAND_VARIABLES.apps)}`;
+${LIFE_EXAMPLES}${environmentHelp(unionOf(COMMAND_VARIABLES.apps, COMMAND_VARIABLES['apps health']))}`;
 
 const VALUE_FLAGS = new Set(['--file', '-f', '--from-compose', '--anycast', '--containers-url', '--api-key', '--profile', '-p', ...LIFE_VALUE_FLAGS]);
 const BOOLEAN_FLAGS = new Set(['--dry-run', '--json', '--request', ...LIFE_BOOLEAN_FLAGS]);

@@ -47,6 +47,7 @@ export async function requestText(file: string, io: CliIo): Promise<{ ok: true; 
 
 /** Runs `burrow apps …`; resolves to the exit status. */
 export async function runApps(args: readonly string[], io: CliIo): Promise<number> {
+  if (args[0] === 'health') return (await import('./delivery.js')).runDelivery('health', args.slice(1), io);
   if (wantsAppsHelp(args)) {
     (args.length === 0 ? io.stderr : io.stdout).write(APPS_HELP);
     return args.length === 0 ? EXIT.usage : EXIT.ok;

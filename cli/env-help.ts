@@ -31,6 +31,9 @@ export const COMMAND_VARIABLES = {
   'videos upload': [...REACH, 'BUNNYNET_LIBRARY_KEY', 'BURROW_VIDEO_URL', 'BURROW_STATE_DIR', 'XDG_STATE_HOME'],
   'videos fetch': [...REACH, 'BUNNYNET_LIBRARY_KEY', 'BURROW_VIDEO_URL'],
   'videos list': [...REACH, 'BUNNYNET_LIBRARY_KEY', 'BURROW_VIDEO_URL'],
+  'videos stats': [...REACH, 'BUNNYNET_LOGGING_TOKEN', 'BURROW_LOGGING_URL'],
+  'videos top': [...REACH, 'BUNNYNET_LIBRARY_KEY', 'BUNNYNET_LOGGING_TOKEN', 'BURROW_VIDEO_URL', 'BURROW_LOGGING_URL'],
+  'apps health': [...REACH, 'BUNNYNET_LOGGING_TOKEN', 'BURROW_CONTAINERS_URL', 'BURROW_LOGGING_URL'],
   sandbox: ['TMPDIR'],
 } as const satisfies Record<string, readonly Variable[]>;
 

@@ -19,10 +19,14 @@ Commands:
                  have Stream fetch a file from an http(s) URL into a new video, and follow it to Ready
   videos list --library <id> [--search <text>] [--collection <id>] [--order date|title] [--json]
                  list a Stream library's videos with their status, length and size
+  videos stats <guid> --library <id> [--last 24h|3d] [--json] | videos top --library <id> [--by requests|bytes]
+                 a video's delivery, or a library's most delivered videos, from the library's CDN logs
   logs <pullZoneId> | --file <day.log[.gz]> [--last 1h] [--status 5xx] [--cache MISS] [--all] [--format table|ndjson|csv]
                  print a pull zone's CDN request logs (or a v1 day file's), filtered
   apps list | get <id> | delete <id> | create --file <app.json> [--dry-run] [--json] [--deploy [--wait]]
   apps create --from-compose <docker-compose.yml> [--anycast <port>] [--dry-run]
+  apps health <id> [--last 1h|24h] [--json]
+                 each CDN endpoint of an app: requests, 5xx rate, cache hit ratio, bytes per request
   apps update <id> --file <app.json> | deploy|undeploy|restart <id> [--wait] | scale <id> --min N --max N
        | env <id> --container <name> (--set K=V | --unset K | --file .env)
                  Magic Containers applications: see them, change them (the changes shown first), run and scale

@@ -83,9 +83,13 @@ Commands:
                  have Stream fetch a file from an http(s) URL into a new video, and follow it
   list --library <id> [--search <text>] [--collection <id>] [--json]
                  list a library's videos with their status, length and size
+  stats <guid> --library <id> [--last 24h|3d] [--json]
+                 a video's delivery from the library's CDN logs: requests, bytes, renditions, countries, referrers
+  top --library <id> [--last 24h|3d] [--by requests|bytes] [--limit N] [--json]
+                 a library's most delivered videos
 
 Run "burrow videos <command> --help" for details.
-${environmentHelp(unionOf(COMMAND_VARIABLES['videos upload'], COMMAND_VARIABLES['videos fetch'], COMMAND_VARIABLES['videos list']))}`;
+${environmentHelp(unionOf(COMMAND_VARIABLES['videos upload'], COMMAND_VARIABLES['videos fetch'], COMMAND_VARIABLES['videos list'], COMMAND_VARIABLES['videos top']))}`;
 
 /** The help text of `burrow videos upload`. */
 export const UPLOAD_HELP = `usage: burrow ${UPLOAD_USAGE}

@@ -31,8 +31,9 @@ export async function runVideos(args: readonly string[], io: CliIo, hooks: Proce
   }
   if (sub === 'fetch') return (await import('./videos-fetch.js')).runVideosFetch(rest, io, hooks, options);
   if (sub === 'list') return (await import('./videos-list.js')).runVideosList(rest, io);
+  if (sub === 'stats' || sub === 'top') return (await import('./delivery.js')).runDelivery(sub, rest, io);
   if (sub !== 'upload') {
-    io.stderr.write(`burrow: unknown videos command ${JSON.stringify(sub)}; the commands are upload, fetch and list (burrow videos --help)\n`);
+    io.stderr.write(`burrow: unknown videos command ${JSON.stringify(sub)}; the commands are upload, fetch, list, stats and top (burrow videos --help)\n`);
     return EXIT.usage;
   }
   if (wantsHelp(rest)) {

@@ -1,15 +1,7 @@
-/** What the videos delivery specs share: the embedded sandbox, and screenshots checked for scrolling. */
+/** What the videos delivery specs share: screenshots at both sizes and themes, each checked for scrolling. */
 import { mkdir } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
-import type { Sandbox } from '../sandbox/server.js';
 import { expect } from './fixtures.js';
-import type { Shell } from './shell/shell.js';
-
-/** The embedded sandbox; it starts when the Videos screen first asks for the libraries. */
-export async function sandboxOf(shell: Shell): Promise<Sandbox> {
-  await expect.poll(async () => (await shell.core.embeddedSandbox()) !== null).toBe(true);
-  return (await shell.core.embeddedSandbox())!;
-}
 
 /** The document never scrolls, and no scrolling box sits inside another. */
 export async function expectOneScrollerPerPane(page: Page): Promise<void> {

@@ -10,7 +10,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from './fixtures.js';
 import { expectNoSeriousA11yViolations } from './support/axe.js';
-import { sandboxOf, shots } from './videos-delivery-support.js';
+import { sandboxOf } from './pages/apps.js';
+import { shots } from './videos-delivery-support.js';
 
 let dir: string;
 test.beforeEach(async () => {

@@ -1,35 +1,16 @@
 /**
  * A video's delivery in the library browser, in the Chromium shell against the embedded sandbox: the rows of a
  * library whose zone plays its demo videos carry their figures from one walk, the top videos link to their rows,
- * and a video's detail (figures, sparkline, renditions) equals what the sandbox's v2 endpoint holds for its guid
+ * and a video's detail (figures, sparkline, renditions) equals the sandbox's hidden truth (the rows it serves) for its guid
  * over the same range. A library whose zone keeps no logs says which setting to change. Axe runs on each state;
  * screenshots at 1280×800 and 1024×700, light and dark, with the page never scrolling as a whole.
  */
-import type { Sandbox } from '../sandbox/server.js';
+import { countBy, renditionOf, totalsOf, videoRows } from '../sandbox/logs/testing/truth.js';
 import { formatBytes } from '../renderer/features/videos/format.js';
 import { expect, test } from './fixtures.js';
 import { expectNoSeriousA11yViolations } from './support/axe.js';
-import { sandboxOf, shots } from './videos-delivery-support.js';
-
-interface Row {
-  readonly statusCode: number;
-  readonly bytesSent: number;
-  readonly url: string;
-}
-
-/** The rows the sandbox's v2 endpoint holds for a guid over [from, to], page by page: the truth the screen must equal. */
-async function rowsOf(sb: Sandbox, zoneId: number, guid: string, from: string, to: string): Promise<Row[]> {
-  const rows: Row[] = [];
-  for (let offset = 0; ; offset += 10_000) {
-    const q = new URLSearchParams({ from, to, urlContains: `/${guid}/`, limit: '10000', offset: String(offset) });
-    const res = await fetch(`${sb.loggingUrl}/v2/pullzones/${zoneId}/logs?${q}`, { headers: { AccessKey: sb.accountKey } });
-    expect(res.status).toBe(200);
-    type Entry = { statusCode: number; bytesSent: number; url: string | null; scheme: string | null; host: string | null; path: string | null };
-    const body = (await res.json()) as { data: Entry[] | null; pagination: { hasMore: boolean } };
-    rows.push(...(body.data ?? []).map((r) => ({ statusCode: r.statusCode, bytesSent: r.bytesSent, url: r.url ?? `${r.scheme ?? 'https'}://${r.host ?? ''}${r.path ?? ''}` })));
-    if (!body.pagination.hasMore) return rows;
-  }
-}
+import { sandboxOf } from './pages/apps.js';
+import { shots } from './videos-delivery-support.js';
 
 test("a library's rows and a video's detail show its delivery, equal to the sandbox's rows for its guid", async ({ app, shell }) => {
   test.setTimeout(120_000);
@@ -66,28 +47,23 @@ test("a library's rows and a video's detail show its delivery, equal to the sand
   await expect(shown).toBeVisible({ timeout: 30_000 });
   await expect(detail.getByTestId('delivery-partial')).toHaveCount(0);
   const guid = (await row.getAttribute('data-video-id'))!;
-  const [from, to, zone] = await Promise.all(['data-from', 'data-to', 'data-zone'].map((a) => detail.getAttribute(a)));
-  const truth = await rowsOf(sb, Number(zone), guid, from!, to!);
-  expect(truth.length).toBeGreaterThan(0);
-  const bytes = truth.reduce((n, r) => n + r.bytesSent, 0);
+  const [from, to] = await Promise.all(['data-from', 'data-to'].map(async (a) => Date.parse((await detail.getAttribute(a))!)));
+  const truth = await videoRows(sb, clips.id, guid, { from: from!, to: to! });
+  const t = totalsOf(truth);
+  expect(t.requests).toBeGreaterThan(0);
   const value = (name: string) => shown.locator('div').filter({ hasText: name }).locator('dd');
-  await expect(value('Requests')).toHaveAttribute('data-value', String(truth.length));
-  await expect(value('Requests')).toHaveText(truth.length.toLocaleString('en-US'));
-  await expect(value('Data sent')).toHaveAttribute('data-value', String(bytes));
-  await expect(value('Data sent')).toHaveText(formatBytes(bytes));
-  await expect(value('4xx')).toHaveAttribute('data-value', String(truth.filter((r) => r.statusCode >= 400 && r.statusCode < 500).length));
-  await expect(value('5xx')).toHaveAttribute('data-value', String(truth.filter((r) => r.statusCode >= 500).length));
+  await expect(value('Requests')).toHaveAttribute('data-value', String(t.requests));
+  await expect(value('Requests')).toHaveText(t.requests.toLocaleString('en-US'));
+  await expect(value('Data sent')).toHaveAttribute('data-value', String(t.bytes));
+  await expect(value('Data sent')).toHaveText(formatBytes(t.bytes));
+  await expect(value('4xx')).toHaveAttribute('data-value', String(t.status4xx));
+  await expect(value('5xx')).toHaveAttribute('data-value', String(t.status5xx));
   const spark = detail.getByTestId('delivery-sparkline');
-  await expect(spark).toHaveAttribute('data-total', String(truth.length));
+  await expect(spark).toHaveAttribute('data-total', String(t.requests));
   await expect(spark.getByRole('img', { name: /^Requests per .+ over the last 24 h/ })).toBeVisible();
   // The renditions played, most first, as whole percents of the requests.
-  const heights = new Map<string, number>();
-  for (const r of truth) {
-    const h = /\/(\d+p)\//.exec(r.url)?.[1];
-    if (h !== undefined) heights.set(h, (heights.get(h) ?? 0) + 1);
-  }
-  const most = [...heights].sort((a, b) => b[1] - a[1])[0]!;
-  await expect(detail.getByTestId('delivery-shares')).toContainText(`Renditions${most[0]} ${Math.round((most[1] / truth.length) * 100)} %`);
+  const [rendition, played] = countBy(truth, (r) => renditionOf(r.url))[0]!;
+  await expect(detail.getByTestId('delivery-shares')).toContainText(`Renditions${rendition} ${Math.round((played / t.requests) * 100)} %`);
   await expectNoSeriousA11yViolations(page);
   await shots(page, 'videos-delivery-detail');
 

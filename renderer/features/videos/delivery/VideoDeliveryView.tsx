@@ -61,7 +61,7 @@ export function VideoDeliveryView({ detail }: { readonly detail: DeliveryDetail 
   const { query, refresh, readOn, refreshing, refreshError } = useVideoDelivery(detail.libraryId, detail.guid, range);
   const d = query.data;
   return (
-    <section className="delivery-view" aria-labelledby="delivery-video-heading" data-testid="video-delivery" data-from={d?.from} data-to={d?.to} data-zone={d?.zone?.id} aria-busy={query.isPending || refreshing || undefined}>
+    <section className="delivery-view" aria-labelledby="delivery-video-heading" data-testid="video-delivery" data-from={d?.from} data-to={d?.to} aria-busy={query.isPending || refreshing || undefined}>
       <button type="button" className="lib-link small" onClick={() => setDetail(null)}>
         <ArrowLeft aria-hidden="true" size={12} /> Top videos
       </button>

@@ -143,7 +143,11 @@ describe("a video's delivery", () => {
 
     fireEvent.click(within(view).getByRole('button', { name: 'Top videos' }));
     expect(await screen.findByTestId('top-videos')).toBeTruthy();
+    // Opened again, it shows what was read: nothing is asked behind the user's back.
+    fireEvent.click(screen.getByRole('button', { name: /, delivery of Tour$/ }));
+    await waitFor(() => expect(screen.getByTestId('delivery-figures').textContent).toContain((1200).toLocaleString()));
     expect(bridge.count('videos.delivery')).toBe(2);
+    expect(bridge.count('videos.top')).toBe(1);
   });
 
   it('says partial while incomplete, and why a zone has no logs', async () => {
