@@ -16,7 +16,7 @@ import { VideoCallFailure, videoSend } from './video-api.js';
  * Bytes read from disk at a time. Large pieces mean few trips through the event loop and the thread pool per
  * gigabyte, which is most of the CPU an upload costs beyond the kernel's own copying.
  */
-export const READ_SIZE = 256 * 1024;
+export const READ_SIZE = 4 * 1024 * 1024;
 /** How often the source is looked at again while it uploads. */
 export const STAT_INTERVAL_MS = 500;
 /**
@@ -87,6 +87,8 @@ const RING = 2;
 export type FileBodyOptions = Pick<PutFileOptions, 'path' | 'size' | 'mtimeMs' | 'signal' | 'onProgress' | 'statIntervalMs' | 'slowReadMs' | 'bandwidth'> & {
   readonly start?: number;
   readonly end?: number;
+  /** Bytes per read, default READ_SIZE (why they differ: bench/README.md, upload-tus). */
+  readonly readSize?: number;
 };
 
 /**
@@ -130,12 +132,13 @@ export class FileBody extends Readable {
         if (problem) return this.problem(problem);
       }
       // Under a cap, a chunk is one grain: the socket never gets more than a moment's worth at once.
-      const want = Math.min(READ_SIZE, this.o.bandwidth?.grain() ?? READ_SIZE, this.length - this.bytesRead);
+      const readSize = this.o.readSize ?? READ_SIZE;
+      const want = Math.min(readSize, this.o.bandwidth?.grain() ?? readSize, this.length - this.bytesRead);
       let chunk: Buffer | undefined;
       if (want > 0) {
         this.handle ??= open(this.o.path, 'r');
         const file = await this.handle;
-        const buffer = (this.ring[this.slot] ??= Buffer.allocUnsafeSlow(READ_SIZE));
+        const buffer = (this.ring[this.slot] ??= Buffer.allocUnsafeSlow(readSize));
         this.slot = (this.slot + 1) % RING;
         const bytesRead = await this.readInto(file, buffer, want);
         if (bytesRead > 0) chunk = bytesRead === buffer.length ? buffer : buffer.subarray(0, bytesRead);
