@@ -189,10 +189,10 @@ function runClient(o: TusUploadOptions, uploadUrl: string, resumed: boolean): Pr
       fileReader: { openFile: async () => new FileSlices(o.size) },
       httpStack: tusHttpStack({
         ...(o.idleTimeoutMs !== undefined ? { idleTimeoutMs: o.idleTimeoutMs } : {}),
-        body: (range, onProgress) => {
-          const source = { path: o.path, size: o.size, mtimeMs: o.mtimeMs, signal: o.signal, bandwidth: o.bandwidth, onProgress };
+        body: ({ start, end }, onProgress) => {
+          const file = { path: o.path, size: o.size, mtimeMs: o.mtimeMs, signal: o.signal, bandwidth: o.bandwidth, onProgress, start, end, readSize: TUS_READ_SIZE };
           // The file changed while it went: the request fails, and the end says why (onShouldRetry, endOf).
-          const body: FileBody = new FileBody({ ...source, start: range.start, end: range.end, readSize: TUS_READ_SIZE }, now, (p) => {
+          const body: FileBody = new FileBody(file, now, (p) => {
             sourceProblem ??= p;
             body.destroy(new Error('The file changed'));
           });
