@@ -54,7 +54,7 @@ describe('uploadTus', () => {
     const videoId = await env.newVideo();
     const progress: number[] = [];
     const taken: number[] = [];
-    const bandwidth = { take: async (bytes: number) => void taken.push(bytes) };
+    const bandwidth = { take: async (bytes: number) => void taken.push(bytes), grain: () => Infinity };
     const r = await uploadTus(tusOptions(env, file, videoId, new AbortController().signal, { chunkSize: 2 * MiB, onProgress: (b) => progress.push(b), bandwidth }));
 
     expect(r).toMatchObject({ kind: 'done', resumedFrom: null });

@@ -1,18 +1,18 @@
 /**
  * A resumable (tus 1.0) upload of one file from disk into an existing video: `uploadTus`, used by the runner and
  * the bench. The upload URL is created here and is on disk (the store) before the first byte goes, so a process
- * killed at any point asks the platform for its offset next time and sends only the rest. Each chunk goes to
- * tus-js-client as an fs.ReadStream of its range (see bench/README.md, upload-tus). The caller removes the resume
- * entry once the platform has verified the video.
+ * killed at any point asks the platform for its offset next time and sends only the rest. tus-js-client runs the
+ * protocol; each PATCH body is a range of the file streamed as a PUT streams it (tus-http.ts). The caller removes
+ * the resume entry once the platform has verified the video.
  */
-import { createReadStream } from 'node:fs';
 import { Upload, type DetailedError } from 'tus-js-client';
 import type { JobError } from '../../../../shared/videos/model.js';
 import { backoff, sleep as realSleep, type RetryPolicy } from '../../platform/policy.js';
 import { classify, UPLOAD_POLICY } from '../upload/classify.js';
 import { fingerprintFile } from '../queue/fingerprint.js';
-import { checkSource } from '../upload/put-file.js';
-import { tusHttpStack, type UploadBandwidth } from './tus-http.js';
+import type { BandwidthGate } from '../upload/bandwidth.js';
+import { checkSource, FileBody } from '../upload/put-file.js';
+import { tusHttpStack, type FileRange } from './tus-http.js';
 import { createTus, failureOfTusError } from './tus-create.js';
 import type { TusSigner } from './tus-sign.js';
 import type { TusResumeEntry, TusUrlStore } from './tus-store.js';
@@ -44,7 +44,7 @@ export interface TusUploadOptions {
   onProgress?(bytesSent: number): void;
   /** Told where the server said the upload stands when it was resumed (HEAD), before any byte is sent again. */
   onResume?(offset: number): void;
-  readonly bandwidth?: UploadBandwidth | undefined;
+  readonly bandwidth?: BandwidthGate | undefined;
   /** Where the upload URL is kept; default a memory store (nothing survives the process). */
   readonly store?: TusUrlStore;
   /** The upload's key in the store; default the video id. */
@@ -74,21 +74,17 @@ type SourceProblem = Extract<TusUploadResult, { kind: 'source-changed' | 'source
 type Round = TusUploadResult | { readonly kind: 'gone' };
 
 /**
- * Bytes read from disk at a time within a chunk. tus-js-client's own slices read 64 KiB at a time; a larger read
- * means far fewer trips through the event loop and the thread pool per gigabyte (measured 1.2 to 1.8 times the
- * throughput), and costs only this much memory per upload, since a slice is still a stream, never a whole chunk.
+ * Bytes per read of a PATCH body: two such buffers stay in the CPU's cache between the read and the socket's copy,
+ * where 4 MiB ones (a PUT's) go out to memory and back (bench/README.md, upload-tus).
  */
-export const TUS_READ_SIZE = 1024 * 1024;
+export const TUS_READ_SIZE = 256 * 1024;
 
-/** The file as tus-js-client reads it: each chunk its own stream from disk, never a chunk held in memory. */
+/** The file as tus-js-client sees it: each chunk a byte range, read from disk only as its PATCH is sent. */
 class FileSlices {
-  constructor(
-    private readonly path: string,
-    readonly size: number,
-  ) {}
-  slice(start: number, end: number): Promise<{ value: NodeJS.ReadableStream & { size: number }; done: boolean }> {
-    const value = Object.assign(createReadStream(this.path, { start, end: end - 1, highWaterMark: TUS_READ_SIZE }), { size: Math.min(end - start, this.size) });
-    return Promise.resolve({ value, done: value.size >= this.size });
+  constructor(readonly size: number) {}
+  slice(start: number, end: number): Promise<{ value: FileRange; done: boolean }> {
+    const stop = Math.min(end, this.size);
+    return Promise.resolve({ value: { start, end: stop, size: stop - start }, done: stop >= this.size });
   }
   close(): void {}
 }
@@ -168,14 +164,10 @@ function runClient(o: TusUploadOptions, uploadUrl: string, resumed: boolean): Pr
     let sourceProblem: SourceProblem | undefined;
     /** The verdict that stopped the retries, kept so the end says the same. */
     let verdictOf: ReturnType<typeof classify> | undefined;
-    // The file itself is tus-js-client's input; FileSlices opens a stream per chunk, so this one is never read.
-    const file = createReadStream(o.path);
-    file.on('error', () => undefined);
     const finish = (r: Round) => {
       if (ended) return;
       ended = r;
       o.signal.removeEventListener('abort', onAbort);
-      file.destroy();
       resolve(r);
     };
     const onAbort = () => {
@@ -183,7 +175,8 @@ function runClient(o: TusUploadOptions, uploadUrl: string, resumed: boolean): Pr
       finish({ kind: 'stopped' });
     };
 
-    const upload = new Upload(file, {
+    // tus-js-client wants an input; FileSlices stands for the file, so this one is never read.
+    const upload = new Upload(Buffer.alloc(0), {
       uploadUrl,
       uploadSize: o.size,
       chunkSize: o.chunkSize ?? TUS_CHUNK_SIZE,
@@ -193,8 +186,19 @@ function runClient(o: TusUploadOptions, uploadUrl: string, resumed: boolean): Pr
       storeFingerprintForResuming: false,
       removeFingerprintOnSuccess: false,
       fingerprint: async () => null as unknown as string,
-      fileReader: { openFile: async () => new FileSlices(o.path, o.size) },
-      httpStack: tusHttpStack({ bandwidth: o.bandwidth, signal: o.signal, ...(o.idleTimeoutMs !== undefined ? { idleTimeoutMs: o.idleTimeoutMs } : {}) }),
+      fileReader: { openFile: async () => new FileSlices(o.size) },
+      httpStack: tusHttpStack({
+        ...(o.idleTimeoutMs !== undefined ? { idleTimeoutMs: o.idleTimeoutMs } : {}),
+        body: ({ start, end }, onProgress) => {
+          const file = { path: o.path, size: o.size, mtimeMs: o.mtimeMs, signal: o.signal, bandwidth: o.bandwidth, onProgress, start, end, readSize: TUS_READ_SIZE };
+          // The file changed while it went: the request fails, and the end says why (onShouldRetry, endOf).
+          const body: FileBody = new FileBody(file, now, (p) => {
+            sourceProblem ??= p;
+            body.destroy(new Error('The file changed'));
+          });
+          return body;
+        },
+      }),
       async onBeforeRequest(req) {
         if (holdMs > 0) {
           const ms = holdMs;

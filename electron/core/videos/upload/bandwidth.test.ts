@@ -1,7 +1,5 @@
-import { once } from 'node:events';
-import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { BandwidthCap, MAX_CAP, MIN_CAP, MIN_GRAIN, throttleStream, validCap, type BandwidthClock } from './bandwidth.js';
+import { BandwidthCap, MAX_CAP, MIN_CAP, MIN_GRAIN, validCap, type BandwidthClock } from './bandwidth.js';
 
 /** A clock that moves only when the test runs its next timer. */
 class VirtualClock implements BandwidthClock {
@@ -130,30 +128,5 @@ describe('the bandwidth cap', () => {
     expect(() => new BandwidthCap(1_000_000).setRate(-5)).toThrow(RangeError);
     expect(new BandwidthCap(MIN_CAP).grain()).toBe(MIN_GRAIN);
     expect(new BandwidthCap(1_000_000).grain()).toBe(100_000);
-  });
-});
-
-describe('throttleStream', () => {
-  it('passes every byte in order, cut into grains, through the gate', async () => {
-    const data = Buffer.from(Array.from({ length: 300_000 }, (_, i) => i % 251));
-    const asked: number[] = [];
-    const gate = { take: async (bytes: number) => void asked.push(bytes), grain: () => 64 * 1024 };
-    const out: Buffer[] = [];
-    const stage = Readable.from([data.subarray(0, 200_000), data.subarray(200_000)]).pipe(throttleStream(gate, new AbortController().signal));
-    stage.on('data', (c: Buffer) => out.push(c));
-    await once(stage, 'end');
-    expect(Buffer.concat(out).equals(data)).toBe(true);
-    expect(Math.max(...asked)).toBe(64 * 1024);
-    expect(sum(asked)).toBe(data.length);
-  });
-
-  it('ends the stream with the abort reason when the signal aborts', async () => {
-    const controller = new AbortController();
-    const cap = new BandwidthCap(MIN_CAP);
-    const stage = throttleStream(cap, controller.signal);
-    stage.write(Buffer.alloc(MIN_CAP * 4));
-    controller.abort(new Error('cancelled'));
-    const [error] = (await once(stage, 'error')) as [Error];
-    expect(error.message).toBe('cancelled');
   });
 });

@@ -3,7 +3,6 @@
  * changeable while uploads wait, waiters served in arrival order. Bytes are granted in grains of a tenth of a
  * second (at least MIN_GRAIN); a grant may overdraw the bucket and the next waiter pays the debt first.
  */
-import { Transform, type TransformCallback } from 'node:stream';
 import { BANDWIDTH_CAP } from '../../../../shared/videos/model.js';
 
 /** What an upload body asks before it hands bytes to the socket. */
@@ -138,24 +137,4 @@ export class BandwidthCap implements BandwidthGate {
       waiter.resolve();
     }
   }
-}
-
-/**
- * A stream stage that lets bytes through under the gate, cutting large chunks into grains: for a body the
- * transport reads from a stream it does not own (a TUS client's file stream, say).
- */
-export function throttleStream(gate: BandwidthGate, signal: AbortSignal): Transform {
-  return new Transform({
-    transform(chunk: Buffer, _encoding, callback: TransformCallback) {
-      void (async () => {
-        for (let at = 0; at < chunk.length; ) {
-          // Whole bytes, at least one, whatever the grain says.
-          const size = Math.min(chunk.length - at, Math.max(1, Math.floor(gate.grain())));
-          await gate.take(size, signal);
-          this.push(size === chunk.length ? chunk : chunk.subarray(at, at + size));
-          at += size;
-        }
-      })().then(() => callback(), (e: unknown) => callback(e instanceof Error ? e : new Error(String(e))));
-    },
-  });
 }

@@ -83,12 +83,20 @@ export async function checkSource(path: string, size: number, mtimeMs: number): 
 /** Read buffers a body cycles through: a buffer is filled again only after the socket has taken what it held. */
 const RING = 2;
 
+/** What a file body reads: the job's file, checked as it goes, from `start` (default 0) to `end` (default its size). */
+export type FileBodyOptions = Pick<PutFileOptions, 'path' | 'size' | 'mtimeMs' | 'signal' | 'onProgress' | 'statIntervalMs' | 'slowReadMs' | 'bandwidth'> & {
+  readonly start?: number;
+  readonly end?: number;
+  /** Bytes per read, default READ_SIZE (why they differ: bench/README.md, upload-tus). */
+  readonly readSize?: number;
+};
+
 /**
- * The file as a body the transport pulls one chunk at a time (no read-ahead: a pull means the chunk before has gone).
- * Reads run on the event loop until one takes longer than slowReadMs, then on the thread pool for the rest of the
- * attempt (why: bench/README.md, upload-put).
+ * The file (or a range of it: a tus PATCH) as a body the transport pulls one chunk at a time (no read-ahead: a pull
+ * means the chunk before has gone); progress counts this body's bytes. Reads run on the event loop until one takes
+ * longer than slowReadMs, then on the thread pool for the rest of the attempt (why: bench/README.md, upload-put).
  */
-class FileBody extends Readable {
+export class FileBody extends Readable {
   private handle: Promise<FileHandle> | undefined;
   private readonly ring: Buffer[] = [];
   private slot = 0;
@@ -97,14 +105,18 @@ class FileBody extends Readable {
   private bytesRead = 0;
   private lastStat: number;
   private readOnLoop = true;
+  private readonly start: number;
+  private readonly length: number;
 
   constructor(
-    private readonly o: PutFileOptions,
+    private readonly o: FileBodyOptions,
     private readonly now: () => number,
     private readonly problem: (p: SourceProblem) => void,
   ) {
     super({ highWaterMark: 0 });
     this.lastStat = now();
+    this.start = o.start ?? 0;
+    this.length = (o.end ?? o.size) - this.start;
   }
 
   override _read(): void {
@@ -120,12 +132,13 @@ class FileBody extends Readable {
         if (problem) return this.problem(problem);
       }
       // Under a cap, a chunk is one grain: the socket never gets more than a moment's worth at once.
-      const want = Math.min(READ_SIZE, this.o.bandwidth?.grain() ?? READ_SIZE, this.o.size - this.bytesRead);
+      const readSize = this.o.readSize ?? READ_SIZE;
+      const want = Math.min(readSize, this.o.bandwidth?.grain() ?? readSize, this.length - this.bytesRead);
       let chunk: Buffer | undefined;
       if (want > 0) {
         this.handle ??= open(this.o.path, 'r');
         const file = await this.handle;
-        const buffer = (this.ring[this.slot] ??= Buffer.allocUnsafeSlow(READ_SIZE));
+        const buffer = (this.ring[this.slot] ??= Buffer.allocUnsafeSlow(readSize));
         this.slot = (this.slot + 1) % RING;
         const bytesRead = await this.readInto(file, buffer, want);
         if (bytesRead > 0) chunk = bytesRead === buffer.length ? buffer : buffer.subarray(0, bytesRead);
@@ -134,7 +147,7 @@ class FileBody extends Readable {
       if (this.destroyed) return;
       if (chunk === undefined) {
         // A file cut shorter while read: the promised Content-Length can never be met.
-        if (this.bytesRead !== this.o.size) return this.problem({ kind: 'source-changed', detail: `Only ${this.bytesRead} of ${this.o.size} bytes could be read` });
+        if (this.bytesRead !== this.length) return this.problem({ kind: 'source-changed', detail: `Only ${this.start + this.bytesRead} of ${this.o.size} bytes could be read` });
         this.push(null);
         return;
       }
@@ -153,9 +166,10 @@ class FileBody extends Readable {
   }
 
   private async readInto(file: FileHandle, buffer: Buffer, want: number): Promise<number> {
-    if (!this.readOnLoop) return (await file.read(buffer, 0, want, this.bytesRead)).bytesRead;
+    const at = this.start + this.bytesRead;
+    if (!this.readOnLoop) return (await file.read(buffer, 0, want, at)).bytesRead;
     const started = this.now();
-    const n = readSync(file.fd, buffer, 0, want, this.bytesRead);
+    const n = readSync(file.fd, buffer, 0, want, at);
     if (this.now() - started > (this.o.slowReadMs ?? SLOW_READ_MS)) this.readOnLoop = false;
     return n;
   }
