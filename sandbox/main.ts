@@ -1,5 +1,5 @@
 /**
- * `npm run sandbox -- [--port N] [--data-dir DIR] [--seed N] [--app-limit N] [--fetch-queue-limit N] [--app-transition-ms N] [--discard-uploads] [--no-realism]`:
+ * `npm run sandbox -- [--port N] [--data-dir DIR] [--seed N] [--app-limit N] [--fetch-queue-limit N] [--app-transition-ms N] [--discard-uploads] [--no-realism] [--demo-apps]`:
  * starts the sandbox, prints its SandboxInfo as the first stdout line (one JSON object) and serves
  * until SIGINT or SIGTERM, or until its parent process exits. Without `--data-dir` every start is the seed's
  * fresh account in a temporary folder; with it, the account is kept in DIR and found there on the next start.
@@ -11,7 +11,7 @@ import { pickSandboxInfo, startSandbox, type Sandbox } from './server.js';
 
 /** The one-line usage shown with a flag error. */
 export const SANDBOX_USAGE =
-  'usage: sandbox [--port N] [--data-dir DIR] [--seed N] [--app-limit N] [--fetch-queue-limit N] [--app-transition-ms N] [--discard-uploads] [--no-realism]';
+  'usage: sandbox [--port N] [--data-dir DIR] [--seed N] [--app-limit N] [--fetch-queue-limit N] [--app-transition-ms N] [--discard-uploads] [--no-realism] [--demo-apps]';
 
 /** Parsed command line: options for startSandbox, a help request, or the first problem found. */
 export type SandboxArgs =
@@ -35,6 +35,13 @@ const NUMBER_FLAGS: Readonly<Record<string, readonly [key: NumberFlag, max: numb
   '--app-transition-ms': ['appTransitionMs', 600_000],
 };
 
+/** Switches (flags without a value) and the option each sets. */
+const SWITCHES: Readonly<Record<string, readonly [key: 'discardUploads' | 'realism' | 'demoApps', value: boolean]>> = {
+  '--discard-uploads': ['discardUploads', true],
+  '--no-realism': ['realism', false],
+  '--demo-apps': ['demoApps', true],
+};
+
 /** Parses the sandbox's flags (`--flag value` or `--flag=value`); reusable by the `burrow sandbox` command. */
 export function parseSandboxArgs(argv: readonly string[]): SandboxArgs {
   const options: { -readonly [K in keyof SandboxOptions]: SandboxOptions[K] } = {};
@@ -43,15 +50,11 @@ export function parseSandboxArgs(argv: readonly string[]): SandboxArgs {
     if (arg === '--help' || arg === '-h') return { kind: 'help' };
     const eq = arg.startsWith('--') ? arg.indexOf('=') : -1;
     const flag = eq === -1 ? arg : arg.slice(0, eq);
-    if (flag === '--discard-uploads') {
+    const toggle = SWITCHES[flag];
+    if (toggle !== undefined) {
       // A switch: `--discard-uploads=anything` is a mistake, not a value.
       if (eq !== -1) return { kind: 'error', message: `${flag} takes no value` };
-      options.discardUploads = true;
-      continue;
-    }
-    if (flag === '--no-realism') {
-      if (eq !== -1) return { kind: 'error', message: `${flag} takes no value` };
-      options.realism = false;
+      options[toggle[0]] = toggle[1];
       continue;
     }
     if (flag !== '--data-dir' && !(flag in NUMBER_FLAGS)) return { kind: 'error', message: `unknown argument ${JSON.stringify(arg)}` };

@@ -263,6 +263,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const iat = Math.floor(ctx.options.now() / 1000);
   const loggingJwt = signJwt({ sub: 'account', iat, exp: iat + (30 * DAY_MS) / 1000, scope: 'logging' }, seed.jwtSecret);
 
+  const loggingArea = () => {
+    if (logging === undefined) throw new Error('The logging area is closed');
+    return logging;
+  };
   let closing: Promise<void> | undefined;
   const close = () => {
     closing ??= (async () => {
@@ -296,14 +300,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     logging: {
       requests: () => logging?.requests() ?? [],
       resetRequests: () => logging?.resetRequests(),
-      inject: (zoneId, rows) => {
-        if (logging === undefined) throw new Error('The logging area is closed');
-        return logging.inject(zoneId, rows);
-      },
-      served: (zoneId, query) => {
-        if (logging === undefined) throw new Error('The logging area is closed');
-        return logging.served(zoneId, query);
-      },
+      inject: (zoneId, rows) => loggingArea().inject(zoneId, rows),
+      served: (zoneId, query) => loggingArea().served(zoneId, query),
     },
     containers: {
       received: () => containers?.received() ?? [],

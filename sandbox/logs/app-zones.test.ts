@@ -62,4 +62,23 @@ describe("apps' endpoint zones", () => {
     expect(Math.min(...rows.map((r) => r.timestampMs))).toBeGreaterThanOrEqual(T0);
     expect(totalsOf(rows).status5xx / rows.length).toBeLessThan(0.02);
   });
+
+  it('demo apps added to a running sandbox carry their history at once', async () => {
+    s = await startSandbox({ now: () => T0, realism: false });
+    const ids = s.containers.addDemoApps();
+    expect(ids).toHaveLength(3);
+    expect(s.containers.addDemoApps()).toEqual(ids);
+    expect(((await get(`${s.containersUrl}/apps`, s.accountKey)).items as unknown[]).length).toBe(3);
+    const zoneId = [...(await endpointZones(s, ids[0]!)).values()][0]!;
+    const rows = zoneRows(s, zoneId, { from: T0 - 24 * HOUR });
+    expect(Math.min(...rows.map((r) => r.timestampMs))).toBeLessThan(T0 - 23 * HOUR);
+    // The same seed and clock: the same apps, zones and rows.
+    const other = await startSandbox({ now: () => T0, realism: false, demoApps: true });
+    try {
+      expect(((await get(`${other.containersUrl}/apps`, other.accountKey)).items as { id: string }[]).map((a) => a.id)).toEqual(ids);
+      expect(zoneRows(other, zoneId, { from: T0 - 24 * HOUR })).toEqual(rows);
+    } finally {
+      await other.close();
+    }
+  });
 });

@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CdnLogRecord } from '../../shared/logs/log-record.js';
 import { startSandbox, type Sandbox } from '../server.js';
-import { countBy, guidOf, libraryZoneId, refererHost, renditionOf, topVideosOf, totalsOf, videoRows, zoneRows } from './testing/truth.js';
+import { countBy, guidOf, injectPlay, libraryZoneId, refererHost, renditionOf, topVideosOf, totalsOf, videoRows, zoneRows } from './testing/truth.js';
 
 const T0 = Date.UTC(2026, 10, 20, 12, 0, 0);
 const HOUR = 3_600_000;
@@ -93,6 +93,11 @@ describe("a library's pull zone", () => {
     const rows = zoneRows(s, zone, { from: T0 - 24 * HOUR });
     expect(rows.length).toBeGreaterThan(10);
     expect(rows.every((r) => guidOf(r.url) === created.guid && r.timestampMs >= readyAt)).toBe(true);
+    // An injected play is served among them.
+    const first = await injectPlay(s, lib.id, created.guid);
+    clock.now += 1;
+    const recent = zoneRows(s, zone, { from: clock.now - 60_000 }, { urlContains: `/${created.guid}/` });
+    expect(recent.filter((r) => r.requestId === first.requestId)).toEqual([expect.objectContaining({ url: first.url, statusCode: 200 })]);
     // The first plays come within the hour (the least popular video plays about once in three minutes).
     expect(Math.min(...rows.map((r) => r.timestampMs)) - readyAt).toBeLessThan(HOUR);
   });

@@ -107,3 +107,10 @@ export function topVideosOf(rows: readonly CdnLogRecord[], by: 'requests' | 'byt
   }
   return [...per.values()].sort((a, b) => b[by] - a[by] || a.guid.localeCompare(b.guid));
 }
+
+/** Injects one play of a video into its library's zone (a 720p segment, now unless `at` says when): a "first play". */
+export async function injectPlay(sandbox: Truthful, libraryId: number, guid: string, at?: number): Promise<CdnLogRecord> {
+  const zoneId = await libraryZoneId(sandbox, libraryId);
+  const [row] = sandbox.logging.inject(zoneId, [{ url: `/${guid}/720p/video0.ts`, bytesSent: 1_400_000, cacheStatus: 'MISS', userAgent: 'AppleCoreMedia/1.0.0.21E236', ...(at === undefined ? {} : { timestampMs: at }) }]);
+  return row!;
+}
