@@ -38,24 +38,29 @@ export function deliveryLines(d: VideoDelivery): string[] {
   ];
 }
 
+/** Rows as columns as wide as their widest cell; the columns in `right` aligned right (numbers). */
+function table(rows: readonly (readonly string[])[], right: ReadonlySet<number>): string[] {
+  const widths = rows[0]!.map((_, k) => Math.max(...rows.map((r) => r[k]!.length)));
+  return rows.map((r) => r.map((c, k) => (right.has(k) ? c.padStart(widths[k]!) : c.padEnd(widths[k]!))).join('  ').trimEnd());
+}
+
 /** A library's top videos, as a table. */
 export function topLines(t: TopVideos): string[] {
   if (t.unavailable) return unavailableLines(t.unavailable);
   if (t.videos.length === 0) return [`No video was requested in the ${RANGE_WORDS[t.range]}.`];
-  const row = (rank: string, requests: string, bytes: string, guid: string, title: string) => [rank.padStart(4), requests.padStart(10), bytes.padStart(9), guid.padEnd(36), title].join('  ');
-  return [row('#', 'REQUESTS', 'BYTES', 'GUID', 'TITLE'), ...t.videos.map((v, k) => row(String(k + 1), count(v.requests), formatBytes(v.bytes), v.guid, (v.title ?? '').replace(/\s+/g, ' ')))];
+  const rows = t.videos.map((v, k) => [String(k + 1), count(v.requests), formatBytes(v.bytes), v.guid, (v.title ?? '').replace(/\s+/g, ' ')]);
+  return table([['#', 'REQUESTS', 'BYTES', 'GUID', 'TITLE'], ...rows], new Set([0, 1, 2]));
 }
 
 /** An app's CDN endpoints' health, as a table, then what could not be read. */
 export function healthLines(h: AppHealth): string[] {
   if (h.endpoints.length === 0) return [`App ${h.appId} has no CDN endpoint (anycast endpoints keep no CDN logs).`];
-  const row = (cols: readonly string[]) => cols.map((c, k) => (k >= 3 && k <= 7 ? c.padStart(9) : c.padEnd(k === 2 ? 24 : 14))).join(' ').trimEnd();
-  const lines = [row(['CONTAINER', 'ENDPOINT', 'ZONE', 'REQUESTS', '5XX RATE', 'HIT RATIO', 'P50', 'P95', ''])];
-  for (const e of h.endpoints) {
-    const zone = e.zone ? `${e.zone.name} (${e.zone.id})` : '–';
-    const bytes = (b: number | null) => (b === null ? '–' : formatBytes(b));
-    lines.push(row([e.containerName, e.endpointName, zone, count(e.figures.requests), ratio(e.rate5xx), ratio(e.figures.hitRatio), bytes(e.p50Bytes), bytes(e.p95Bytes), e.unhealthy ? 'UNHEALTHY' : '']));
-  }
+  const bytes = (b: number | null) => (b === null ? '–' : formatBytes(b));
+  const rows = h.endpoints.map((e) => [
+    e.containerName, e.endpointName, e.zone ? `${e.zone.name} (${e.zone.id})` : '–', count(e.figures.requests),
+    ratio(e.rate5xx), ratio(e.figures.hitRatio), bytes(e.p50Bytes), bytes(e.p95Bytes), e.unhealthy ? 'UNHEALTHY' : '',
+  ]);
+  const lines = table([['CONTAINER', 'ENDPOINT', 'ZONE', 'REQUESTS', '5XX RATE', 'HIT RATIO', 'P50', 'P95', ''], ...rows], new Set([3, 4, 5, 6, 7]));
   for (const e of h.endpoints) if (e.unavailable) lines.push(`${e.containerName} / ${e.endpointName}: ${unavailableLines(e.unavailable).join(' ')}`);
   return lines;
 }

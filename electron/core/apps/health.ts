@@ -6,7 +6,7 @@ import { UNHEALTHY_5XX_RATE, type AppHealth, type DeliveryCompleteness } from '.
 import { cdnEndpointsOf } from '../../../shared/delivery/endpoints.js';
 import { bucketMinutesOf, DeliveryTally } from '../../../shared/delivery/tally.js';
 import { resolveRange } from '../../../shared/logs/range.js';
-import { createDeliveryReads } from '../logs/index.js';
+import type { DeliveryReads } from '../logs/index.js';
 import type { PlatformClient } from '../platform/types.js';
 import type { Handler } from '../router.js';
 import { appsApi } from './apps-api.js';
@@ -26,12 +26,14 @@ export function together(all: readonly DeliveryCompleteness[]): DeliveryComplete
 /** Builds the handler over the active profile's client. */
 export function healthHandler(deps: { client(): Promise<PlatformClient>; readonly now?: () => number }): Handler<'apps.health'> {
   const now = deps.now ?? Date.now;
-  const reads = createDeliveryReads({ client: deps.client, now });
+  // The logs area loads with the first figures asked for, not with this area (uploads and lists need none of it).
+  let loaded: Promise<DeliveryReads> | undefined;
+  const reads = () => (loaded ??= import('../logs/index.js').then((m) => m.createDeliveryReads({ client: deps.client, now })));
   return async ({ id, range = '1h', refresh }, { signal }) => {
     const app = await appsApi(await deps.client()).get(id, signal);
     const endpoints = await Promise.all(
       cdnEndpointsOf(app).map(async (e) => {
-        const read = await reads.read(
+        const read = await (await reads()).read(
           `zone:${e.pullZoneId ?? `none:${id}:${e.containerName}:${e.endpointName}`}:${range}`,
           async () => {
             const r = resolveRange({ kind: 'preset', preset: range }, now());

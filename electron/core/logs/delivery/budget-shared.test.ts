@@ -5,8 +5,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { VideoDelivery } from '../../../../shared/contract/delivery.js';
+import type { AppHealth, VideoDelivery } from '../../../../shared/contract/delivery.js';
 import type { LogsStatus } from '../../../../shared/contract/logs.js';
+import { fullApp } from '../../../../sandbox/apps/testing/harness.js';
+import { BUSY_ZONE_NAME } from '../../../../sandbox/seed.js';
 import { startDeliveryCore, type DeliveryCore } from '../../testing/delivery-core.js';
 
 let t: DeliveryCore;
@@ -37,5 +39,22 @@ describe('the zone’s one budget', () => {
     const most = Math.max(...seen.map((r) => seen.filter((o) => o.at > r.at - 10_000 && o.at <= r.at).length));
     expect(most).toBeLessThanOrEqual(30);
     for (const a of answers) expect(a).toMatchObject({ figures: { requests: 0 }, completeness: { partial: false, pagesRead: 1 }, unavailable: null });
+  }, 120_000);
+
+  it('a zone too busy for one call: the answer is partial and says why, the next call goes on where it stopped, refresh starts over', async () => {
+    const busy = t.sandbox.pullZones.find((z) => z.name === BUSY_ZONE_NAME)!.id;
+    const app = fullApp();
+    const [web] = app.containerTemplates as { endpoints: { cdn?: Record<string, unknown> }[] }[];
+    web!.endpoints[0]!.cdn!.pullZoneId = busy;
+    const { id } = await t.call<{ id: string }>('apps.create', { body: app });
+    const first = await t.call<AppHealth>('apps.health', { id, range: '24h' });
+    expect(first.completeness).toMatchObject({ partial: true, pagesRead: 10, reason: expect.stringContaining('request budget') });
+    const second = await t.call<AppHealth>('apps.health', { id, range: '24h' });
+    expect(second.completeness.partial).toBe(true);
+    expect(second.completeness.pagesRead).toBeGreaterThan(10);
+    expect(second.endpoints[0]!.figures.requests).toBeGreaterThan(first.endpoints[0]!.figures.requests);
+    const again = await t.call<AppHealth>('apps.health', { id, range: '24h', refresh: true });
+    expect(again.completeness.pagesRead).toBeLessThanOrEqual(10);
+    expect(t.sandbox.logging.requests().filter((r) => r.zoneId === busy && r.status === 429)).toEqual([]);
   }, 120_000);
 });

@@ -6,7 +6,7 @@ import type { MethodName } from '../../../../shared/contract/channels.js';
 import type { videosDeliveryMethods } from '../../../../shared/contract/delivery.js';
 import { bucketMinutesOf, DeliveryTally, topShares, TopTally } from '../../../../shared/delivery/tally.js';
 import { resolveRange } from '../../../../shared/logs/range.js';
-import { createDeliveryReads } from '../../logs/index.js';
+import type { DeliveryReads } from '../../logs/index.js';
 import type { PlatformClient } from '../../platform/types.js';
 import type { Handler } from '../../router.js';
 import { listLibrary } from './library-api.js';
@@ -42,13 +42,15 @@ async function titlesOf(client: PlatformClient, libraryId: number, signal?: Abor
 /** Builds the handlers over the active profile's client. */
 export function deliveryHandlers(deps: { client(): Promise<PlatformClient>; readonly now?: () => number }): DeliveryHandlers {
   const now = deps.now ?? Date.now;
-  const reads = createDeliveryReads({ client: deps.client, now });
+  // The logs area loads with the first figures asked for, not with this area (uploads and lists need none of it).
+  let loaded: Promise<DeliveryReads> | undefined;
+  const reads = () => (loaded ??= import('../../logs/index.js').then((m) => m.createDeliveryReads({ client: deps.client, now })));
   const zoneOf = async (libraryId: number) => libraryZoneId(await deps.client(), libraryId);
 
   return {
     'videos.delivery': async ({ libraryId, guid: given, range, refresh }) => {
       const guid = given.toLowerCase();
-      const read = await reads.read(
+      const read = await (await reads()).read(
         `video:${libraryId}:${guid}:${range}`,
         async () => {
           const { from, to } = span(range, now());
@@ -65,7 +67,7 @@ export function deliveryHandlers(deps: { client(): Promise<PlatformClient>; read
     },
 
     'videos.top': async ({ libraryId, range, by, limit, refresh }, { signal }) => {
-      const read = await reads.read(
+      const read = await (await reads()).read(
         `top:${libraryId}:${range}`,
         async () => ({ zoneId: await zoneOf(libraryId), noZone: NO_ZONE, query: span(range, now()), sink: new TopTally() }),
         refresh,
