@@ -17,7 +17,8 @@ test('Group URLs folds video ids into patterns with their URL counts; off again 
   await app.logs.open();
   const sb = await sandboxOf(shell);
   const logs = app.logs;
-  const zone = sb.pullZones.find((z) => z.loggingEnabled && z.name.startsWith('vz-'))!;
+  // A library zone serves only its library's ready videos: Clips On Demand's starts with demo videos playing.
+  const zone = sb.pullZones.find((z) => z.loggingEnabled && z.name === 'vz-clips')!;
   await logs.zone.selectOption(String(zone.id));
   await logs.preset('24 h').click();
   await expect(logs.rows.first()).toBeVisible();

@@ -179,15 +179,29 @@ test('the Videos screen fills the window with one scrolling pane, rows line up, 
     const label = `library ${size.width}×${size.height}`;
     await page.setViewportSize(size);
     await expect.poll(async () => (await layoutOf(page, '.lib-scroller')).documentScrolls, { message: `${label}: the document scrolls` }).toBe(false);
-    const fits = await page.evaluate(() => {
-      const s = document.querySelector<HTMLElement>('.lib-scroller')!;
-      return { scrollWidth: s.scrollWidth, clientWidth: s.clientWidth };
-    });
-    expect(fits.scrollWidth, `${label}: table wider than its pane`).toBeLessThanOrEqual(fits.clientWidth);
+    // Polled: the sidebar folds into a rail with a transition, and the table fits once it has.
+    await expect
+      .poll(
+        () =>
+          page.evaluate(() => {
+            const s = document.querySelector<HTMLElement>('.lib-scroller')!;
+            return s.scrollWidth - s.clientWidth;
+          }),
+        { message: `${label}: table wider than its pane` },
+      )
+      .toBeLessThanOrEqual(0);
     const l = await layoutOf(page, '.lib-scroller');
     expect(l.contentScrolls, `${label}: the content area scrolls`).toBe(false);
-    expect(l.paneWidth, `${label}: the table uses the width`).toBeGreaterThanOrEqual(l.contentWidth - 2);
+    // The delivery pane stands beside the table: the two together use the width.
+    const body = await layoutOf(page, '.lib-body');
+    expect(body.paneWidth, `${label}: the table and the delivery pane use the width`).toBeGreaterThanOrEqual(body.contentWidth - 2);
+    const delivery = await page.getByTestId('delivery-pane').boundingBox();
+    expect(l.paneWidth + (delivery?.width ?? 0), `${label}: the table takes what the delivery pane leaves`).toBeGreaterThanOrEqual(body.paneWidth - 32);
     await page.screenshot({ path: `reports/screenshots/videos-edges-library-${size.width}.png` });
   }
+  // With the delivery pane hidden, the table alone uses the width.
+  await page.getByRole('button', { name: 'Hide delivery' }).click();
+  await expect(page.getByTestId('delivery-pane')).toHaveCount(0);
+  await expect.poll(async () => (await layoutOf(page, '.lib-scroller')).paneWidth, { message: 'the table uses the width' }).toBeGreaterThanOrEqual((await layoutOf(page, '.lib-scroller')).contentWidth - 2);
   await expectNoSeriousA11yViolations(page);
 });
