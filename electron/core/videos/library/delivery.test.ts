@@ -60,7 +60,7 @@ function shares(rows: readonly SandboxRow[], key: (r: SandboxRow) => string | nu
 function expected(rows: readonly SandboxRow[], answer: VideoDelivery) {
   const from = Date.parse(answer.from);
   const inRange = rows.filter((r) => r.timestamp >= from && r.timestamp <= Date.parse(answer.to));
-  const counted = inRange.filter((r) => !['BYPASS', '-'].includes(r.cacheStatus));
+  const counted = inRange.filter((r) => r.cacheStatus !== null && !['BYPASS', '-'].includes(r.cacheStatus));
   const sparkline = new Array<number>(answer.sparkline.length).fill(0);
   for (const r of inRange) sparkline[Math.min(sparkline.length - 1, Math.floor((r.timestamp - from) / (answer.bucketMinutes * 60_000)))]!++;
   return {
