@@ -5,12 +5,13 @@
  * requests the cache handled (no status, BYPASS and `-` count neither way).
  */
 import type { DeliveryFigures, DeliveryRange, DeliveryShare, TopVideo } from '../contract/delivery.js';
+import { HIT_STATUSES, OUTSIDE_HIT_RATIO } from '../logs/cache-status.js';
 import type { CdnLogRecord } from '../logs/log-record.js';
 import { hostKey } from '../logs/url-host.js';
 import { guidOf, renditionOf } from './paths.js';
 
-const HITS = new Set(['HIT', 'STALE', 'UPDATING']);
-const OUTSIDE = new Set(['BYPASS', '-']);
+const HITS = new Set<string>(HIT_STATUSES);
+const OUTSIDE = new Set<string>(OUTSIDE_HIT_RATIO);
 /** How many entries each breakdown keeps. */
 export const TOP_SHARES = 5;
 

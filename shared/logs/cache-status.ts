@@ -18,6 +18,11 @@ export type KnownCacheStatus = DocumentedCacheStatus | 'EXPIRED';
  */
 export type CacheStatus = KnownCacheStatus | (string & {});
 
+/** The hit ratio's rule: these statuses are hits, of every request except those the cache never handled. */
+export const HIT_STATUSES: readonly KnownCacheStatus[] = ['HIT', 'STALE', 'UPDATING'];
+/** Statuses outside the hit ratio (the cache never handled the request); a row without a status is outside too. */
+export const OUTSIDE_HIT_RATIO: readonly KnownCacheStatus[] = ['BYPASS', '-'];
+
 /** The known values, for parsers and pickers. */
 export const ALL_CACHE_STATUSES: readonly KnownCacheStatus[] = [...CACHE_STATUSES, 'EXPIRED'];
 

@@ -3,11 +3,12 @@
  * totals and ratios, requests and bytes over time by cache status and by status class, and top URLs, countries
  * and POPs with their hit ratios. One pass over the rows per call; only the matching rows when a selection is given.
  */
+import { HIT_STATUSES, OUTSIDE_HIT_RATIO } from '../../../../shared/logs/cache-status.js';
 import { DEFAULT_URL_GROUPING, urlGroupKey, type UrlGrouping } from '../../../../shared/logs/url-pattern.js';
 import { CACHE_CODES, type RowsView } from './types.js';
 
-const HIT_CODES = new Set(['HIT', 'STALE', 'UPDATING'].map((s) => CACHE_CODES.indexOf(s as (typeof CACHE_CODES)[number])));
-const OUTSIDE_CODES = new Set(['BYPASS', '-'].map((s) => CACHE_CODES.indexOf(s as (typeof CACHE_CODES)[number])));
+const HIT_CODES = new Set(HIT_STATUSES.map((s) => CACHE_CODES.indexOf(s)));
+const OUTSIDE_CODES = new Set(OUTSIDE_HIT_RATIO.map((s) => CACHE_CODES.indexOf(s)));
 
 /** The hit ratio's rule, in words, for its tooltip. */
 export const HIT_RATIO_RULE = 'Hit ratio = (HIT + STALE + UPDATING) ÷ (all requests − BYPASS − "-"): requests the cache never handled do not count either way.';
