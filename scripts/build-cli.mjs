@@ -22,9 +22,6 @@ if (outDir === root || root.startsWith(`${outDir}/`) || outDir === dirname(outDi
   process.exit(2);
 }
 
-/** Lets the bundled CommonJS packages (undici) `require` Node's built-ins from inside an ES module. */
-const REQUIRE_SHIM = "import{createRequire as __burrowCreateRequire}from'node:module';const require=__burrowCreateRequire(import.meta.url);";
-
 /** Points the bundle's `undici` at the slim entry (see scripts/undici-slim.cjs); deep undici imports stay as they are. */
 const slimUndici = {
   name: 'burrow-slim-undici',
@@ -50,7 +47,7 @@ const keepOut = {
   name: 'burrow-keep-out',
   setup(build) {
     const fromMain = (args) => args.importer.endsWith(join('cli', 'main.ts'));
-    build.onResolve({ filter: /^\.\/sandbox\.js$/ }, (args) => (fromMain(args) ? { path: './sandbox.mjs', external: true } : undefined));
+    build.onResolve({ filter: /^\.\/sandbox\.js$/ }, (args) => (fromMain(args) ? { path: './sandbox.cjs', external: true } : undefined));
     build.onResolve({ filter: new RegExp(`^\\./(${AREA_COMMANDS.join('|')})\\.js$`) }, (args) =>
       fromMain(args) ? { path: `./${args.path.slice(2, -3)}.cjs`, external: true } : undefined,
     );
@@ -59,6 +56,31 @@ const keepOut = {
     build.onResolve({ filter: /^\.\.\/electron\/core\/index\.js$/ }, (args) =>
       args.importer.endsWith(join('cli', 'core.ts')) && !build.initialOptions.entryPoints.burrow ? { path: './core.cjs', external: true } : undefined,
     );
+  },
+};
+
+/**
+ * zod in one file of its own (zod.cjs), which the area commands, the core and the sandbox share: one copy to compile
+ * for `burrow videos upload` instead of one in videos.cjs and another in core.cjs.
+ */
+const sharedZod = {
+  name: 'burrow-shared-zod',
+  setup(build) {
+    build.onResolve({ filter: /^zod$/ }, () => ({ path: './zod.cjs', external: true }));
+  },
+};
+
+/**
+ * zod's namespace carries its messages in every language it has (`z.locales`, 264 KB of zod.cjs's 461); Burrow's are
+ * English (zod registers `en` itself), so the namespace holds English alone and the file compiles in half the time.
+ */
+const zodEnglishOnly = {
+  name: 'burrow-zod-english',
+  setup(build) {
+    build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+      /zod[/\\]v4[/\\](classic|core)[/\\]/.test(args.importer) ? { path: 'zod-locales', namespace: 'burrow-zod-english' } : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'burrow-zod-english' }, () => ({ contents: "export { default as en } from 'zod/v4/locales/en.js';", resolveDir: root }));
   },
 };
 
@@ -84,19 +106,32 @@ async function build() {
   mkdirSync(tmp, { recursive: true });
   const common = { absWorkingDir: root, bundle: true, platform: 'node', target: 'node20', minify: true, legalComments: 'none', metafile: true, logLevel: 'warning' };
   try {
-    // Three files, side by side (cli/version.ts finds package.json one folder up from its own file):
+    // The files, side by side (cli/version.ts finds package.json one folder up from its own file):
     // - burrow.cjs, the command: CommonJS, because an ES module entry costs Node its module loader and
     //   `node:fs`'s promise API (with readline) before the first line runs, a sixth of `burrow api`'s start;
     //   with `burrow api`'s core (apiCore above);
     // - videos.cjs, logs.cjs, apps.cjs: those commands, required by burrow.cjs only when they run;
     // - core.cjs, the app's core, required by those commands when they open it (cli/core.ts);
-    // - sandbox.mjs, `burrow sandbox`, loaded by a dynamic import only for that command;
-    // - transport-undici.cjs, undici for proxied requests, loaded by a dynamic import only when a proxy applies.
-    const commonJs = { ...common, outdir: tmp, outExtension: { '.js': '.cjs' }, format: 'cjs', banner: { js: IMPORT_META_SHIM }, define: { 'import.meta.url': '__burrowImportMetaUrl' } };
+    // - zod.cjs, the schema library, shared by the last two (sharedZod above);
+    // - sandbox.cjs, `burrow sandbox`, required only for that command;
+    // - transport-undici.cjs, undici for proxied requests, required only when a proxy applies.
+    // Every file is CommonJS, and one loads another with `require` (esbuild writes each `import()` of a file kept
+    // out as a require): Node's `import()` of a .cjs file first scans its whole text for export names, about 70 ms
+    // for each of videos.cjs and core.cjs on these machines.
+    const commonJs = {
+      ...common,
+      outdir: tmp,
+      outExtension: { '.js': '.cjs' },
+      format: 'cjs',
+      supported: { 'dynamic-import': false },
+      banner: { js: IMPORT_META_SHIM },
+      define: { 'import.meta.url': '__burrowImportMetaUrl' },
+    };
     const results = await Promise.all([
       esbuild({ ...commonJs, entryPoints: { burrow: 'cli/main.ts' }, plugins: [keepOut, apiCore] }),
-      esbuild({ ...commonJs, entryPoints: { core: 'electron/core/index.ts', ...Object.fromEntries(AREA_COMMANDS.map((name) => [name, `cli/${name}.ts`])) }, plugins: [keepOut] }),
-      esbuild({ ...common, entryPoints: { sandbox: 'cli/sandbox.ts' }, outdir: tmp, outExtension: { '.js': '.mjs' }, format: 'esm', banner: { js: REQUIRE_SHIM } }),
+      esbuild({ ...commonJs, entryPoints: { core: 'electron/core/index.ts', ...Object.fromEntries(AREA_COMMANDS.map((name) => [name, `cli/${name}.ts`])) }, plugins: [keepOut, sharedZod] }),
+      esbuild({ ...commonJs, entryPoints: { sandbox: 'cli/sandbox.ts' }, plugins: [sharedZod] }),
+      esbuild({ ...commonJs, entryPoints: { zod: 'node_modules/zod/index.js' }, plugins: [zodEnglishOnly] }),
       esbuild({
         ...common,
         entryPoints: { 'transport-undici': 'electron/core/platform/transport-undici.ts' },
