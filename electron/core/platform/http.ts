@@ -108,34 +108,19 @@ export async function exchange(input: ExchangeInput): Promise<Exchanged> {
   };
   if (signal?.aborted) onAbort();
   signal?.addEventListener('abort', onAbort, { once: true });
-  let timer: NodeJS.Timeout | undefined;
-  const arm = () => {
-    clearTimeout(timer);
-    timer = setTimeout(() => {
-      why ??= 'timeout';
-      controller.abort();
-    }, timing.ms);
-  };
-  const touch = timing.kind === 'idle' ? arm : () => undefined;
-  arm();
+  const timer = setTimeout(() => {
+    why ??= 'timeout';
+    controller.abort();
+  }, timing.ms);
+  // Progress moves the idle deadline on (the same timer, not a new one per chunk).
+  const touch = timing.kind === 'idle' ? () => void timer.refresh() : () => undefined;
 
-  let body: Buffer | string | AsyncIterable<Buffer> | undefined;
-  if (input.body instanceof Readable) {
-    const source = input.body;
-    // Each chunk the transport pulls is progress for the idle timer; a failing source is told apart from the network.
-    body = (async function* () {
-      try {
-        for await (const chunk of source) {
-          touch();
-          yield typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
-        }
-      } catch (e) {
-        sourceError = e;
-        throw e;
-      }
-    })();
-  } else {
-    body = input.body;
+  const body = input.body;
+  if (body instanceof Readable) {
+    // The transport pipes the stream itself. Each chunk it takes is progress, listened to only once the stream flows
+    // (listening earlier would start it), and a failing source is told apart from the network.
+    body.once('resume', () => body.on('data', touch));
+    body.once('error', (e) => (sourceError = e));
   }
 
   let status: number | undefined;

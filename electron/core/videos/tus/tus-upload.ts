@@ -74,8 +74,8 @@ type SourceProblem = Extract<TusUploadResult, { kind: 'source-changed' | 'source
 type Round = TusUploadResult | { readonly kind: 'gone' };
 
 /**
- * Bytes per read of a PATCH body: two such buffers stay in the CPU's cache between the read and the socket's copy,
- * where 4 MiB ones (a PUT's) go out to memory and back (bench/README.md, upload-tus).
+ * Bytes per read of a PATCH body: smaller than a PUT's, as each PATCH makes its own two buffers, and at 1 MiB the
+ * process's peak memory went over the case's 100 MiB (bench/README.md, upload-tus).
  */
 export const TUS_READ_SIZE = 256 * 1024;
 

@@ -13,10 +13,11 @@ import type { CallFailure } from './classify.js';
 import { VideoCallFailure, videoSend } from './video-api.js';
 
 /**
- * Bytes read from disk at a time. Large pieces mean few trips through the event loop and the thread pool per
- * gigabyte, which is most of the CPU an upload costs beyond the kernel's own copying.
+ * Bytes read from disk at a time for a PUT: few enough trips through the event loop per gigabyte, small enough that
+ * the two buffers mostly stay in the CPU's cache between the file's copy in and the socket's copy out (measured
+ * against 256 KiB and 4 MiB: bench/README.md, upload-put-cpu).
  */
-export const READ_SIZE = 4 * 1024 * 1024;
+export const READ_SIZE = 1024 * 1024;
 /** How often the source is looked at again while it uploads. */
 export const STAT_INTERVAL_MS = 500;
 /**
