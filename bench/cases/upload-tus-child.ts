@@ -6,7 +6,7 @@
  * body, and the uploader must resume by itself. Prints one JSON line: { ms, kind, resumedFrom, armed }.
  */
 import { stat } from 'node:fs/promises';
-import { createTusSigner, uploadTus } from '../../electron/core/videos/index.js';
+import { createTusSigner, loadTusUploader } from '../../electron/core/videos/index.js';
 
 /** What the harness asks for. */
 export interface TusJob {
@@ -37,6 +37,7 @@ async function main(job: TusJob): Promise<void> {
   const { size, mtimeMs } = await stat(job.file);
   const signer = createTusSigner({ libraryId: job.libraryId, videoId: job.videoId, libraryKey: () => job.libraryKey });
   let armed: Promise<void> | undefined;
+  const { uploadTus } = await loadTusUploader();
   const started = performance.now();
   const result = await uploadTus({
     path: job.file,

@@ -1,6 +1,6 @@
 /**
  * `upload-tus`: one file sent by the core's resumable uploader (`uploadTus`, tus 1.0 with bunny.net's signed
- * headers) against `curl -T` sending the same file, both to the count-only sink (upload-sink-child), in the same
+ * headers) against `curl -T` sending the same file, both to the count-only sink (upload-sink.py), in the same
  * run; one unmeasured upload of ours to the sandbox checks the size and SHA-256 of what arrived. Lines: throughput
  * (ratio, more is better), the sink's capacity against the faster client, CPU seconds per GB (ratio to curl's),
  * peak memory at 2 and 8 GiB and its growth (absolute), and the bytes the sandbox received twice when a PATCH is
@@ -10,7 +10,7 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { TUS_CHUNK_SIZE } from '../../electron/core/videos/index.js';
+import { loadTusUploader } from '../../electron/core/videos/index.js';
 import { bundleChild } from '../bundle.js';
 import type { CaseResult } from '../line.js';
 import { stdoutOf, usageOf, type Usage } from '../process.js';
@@ -97,7 +97,7 @@ export const uploadTusCase: BenchCase = {
     const size = smoke ? 64 * MiB : 2 * GiB;
     const big = smoke ? 256 * MiB : 8 * GiB;
     const chunkSize = smoke ? 8 * MiB : undefined;
-    const chunk = chunkSize ?? TUS_CHUNK_SIZE;
+    const chunk = chunkSize ?? (await loadTusUploader()).TUS_CHUNK_SIZE;
     const file = await randomFile(join(ctx.root, '.bench-data'), size);
     const bigFile = await randomFile(join(ctx.root, '.bench-data'), big);
     const script = await bundleChild(ctx.root, 'upload-tus-child');

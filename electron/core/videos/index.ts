@@ -115,4 +115,5 @@ export type { JobRunner } from './types.js';
 export { JOURNAL_FILE } from './queue/journal.js';
 export { openUploadQueue } from './queue/queue.js';
 export { createTusSigner } from './tus/tus-sign.js';
-export { TUS_CHUNK_SIZE, uploadTus } from './tus/tus-upload.js';
+/** The resumable uploader, loaded on demand: tus-js-client stays out of the core's start. */
+export const loadTusUploader = () => import('./tus/tus-upload.js');

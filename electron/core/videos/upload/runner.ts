@@ -10,7 +10,6 @@ import type { PlatformClient } from '../../platform/types.js';
 import { Stopped, UPLOAD_POLICY, uploadRetry, type Stop } from './classify.js';
 import { ensureVideo, syncTitle, type Attempt } from './marker.js';
 import { checkSource, putFile } from './put-file.js';
-import { sendTus } from '../tus/tus-runner.js';
 import { memoryTusStore, type TusUrlStore } from '../tus/tus-store.js';
 import type { JobRecord, JobRunner, ProcessingPoll, RunContext, RunOutcome } from '../types.js';
 import { isEncoding, isKnownStatus, statusWords, videoPhase } from '../../../../shared/videos/status.js';
@@ -107,6 +106,8 @@ export function createJobRunner(options: JobRunnerOptions = {}): JobRunner {
 
   /** Sends the file by tus; a cut or a restart continues from the platform's offset on the same video. */
   async function resumable(ctx: RunContext, videoId: string, attempt: Attempt): Promise<RunOutcome | undefined> {
+    // tus-js-client and its dependencies load with the first resumable upload, not with every start of the core.
+    const { sendTus } = await import('../tus/tus-runner.js');
     const r = await sendTus(ctx, videoId, { store: tusStore, chunkSize: options.tusChunkSize, idleTimeoutMs, policy, now, random, sleep, sourceChecked: true });
     switch (r.kind) {
       case 'done':
