@@ -1,6 +1,6 @@
 /**
  * `upload-put`: one file streamed by `burrow videos upload` (the same core queue and runner the app uses) against
- * `curl -T` sending the same file, both to a sink that only counts what arrives (upload-sink-child), so the client
+ * `curl -T` sending the same file, both to a sink that only counts what arrives (upload-sink.py), so the client
  * is what is measured; one unmeasured upload of ours to the sandbox checks the size and SHA-256 of what arrived.
  * Lines: throughput (ratio, more is better), the sink's capacity against the faster client, peak memory at 2 GiB
  * and at 8 GiB (absolute), how much the peak grows from 2 to 8 GiB (absolute), and CPU seconds per GB sent over

@@ -1,5 +1,5 @@
 /**
- * What the upload cases share about their receivers: the count-only sink of the measured rounds (upload-sink-child)
+ * What the upload cases share about their receivers: the count-only sink of the measured rounds (upload-sink.py)
  * and the checks that it is not the limit, and the sandbox's word on what arrived in the unmeasured round.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { once } from 'node:events';
 import { createReadStream } from 'node:fs';
 import { createInterface } from 'node:readline';
-import { bundleChild } from '../bundle.js';
+import { join } from 'node:path';
 import { median, type CaseResult } from '../line.js';
 import type { Sandbox } from './upload-put.js';
 
@@ -24,10 +24,9 @@ export interface Counted {
   readonly cpuMs: number;
 }
 
-/** Bundles and starts the sink (a process of its own: its CPU never counts on either side). */
+/** Starts the sink (python3, a process of its own: its CPU never counts on either side). */
 export async function startSink(root: string, s: Sandbox): Promise<Sink> {
-  const script = await bundleChild(root, 'upload-sink-child');
-  const child = spawn(process.execPath, [script, s.videoUrl], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn('python3', [join(root, 'bench/cases/upload-sink.py'), s.videoUrl], { stdio: ['pipe', 'pipe', 'inherit'] });
   const lines = createInterface({ input: child.stdout! });
   const [first] = (await once(lines, 'line')) as [string];
   lines.close();
