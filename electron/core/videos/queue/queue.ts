@@ -314,7 +314,6 @@ class Queue implements OpenedUploadQueue {
           const step = transition(store.get(id), { type: 'patch', patch });
           if (!step.ok) throw new Error(`Refused runner update: ${step.reason}`);
           await store.track(store.commit(step.job, { t: 'patch', id, patch }));
-          if (patch.videoId && !step.job.titleSynced) this.#loops.syncTitle(id);
         },
         progress: (bytes) => {
           if (finished || !Number.isFinite(bytes) || bytes <= run.bytes) return;
@@ -353,6 +352,10 @@ class Queue implements OpenedUploadQueue {
       if (!step.ok) return;
       await store.commit(step.job);
       if (outcome.kind === 'verified' && step.job.videoId) await recordUpload(this.history, job, step.job.videoId, this.#store.now(), (m) => this.#o.notice?.(m));
+      // The runner names a new video itself. A title it could not send goes again from here, until it sticks, unless
+      // the job goes back in line (stopped, offline): its next run sends the title first.
+      const again = outcome.kind !== 'stopped' && outcome.kind !== 'offline';
+      if (again && step.job.videoId && !step.job.titleSynced && !isEnded(step.job)) this.#loops.syncTitle(id);
       if (step.job.state === 'processing') this.#loops.poll(id);
       if (outcome.kind === 'offline') this.#loops.waitForNetwork(job, () => this.#pump());
     } finally {
