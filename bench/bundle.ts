@@ -3,6 +3,7 @@
  * before anything is measured, so neither a clock nor a memory figure counts tsx against ours.
  */
 import { join } from 'node:path';
+import { zodEnglishOnly } from '../scripts/zod-english.mjs';
 
 /** Bundles `bench/cases/<name>.ts` into `.bench-data/<name>.mjs`; resolves its path. */
 export async function bundleChild(root: string, name: string): Promise<string> {
@@ -17,6 +18,8 @@ export async function bundleChild(root: string, name: string): Promise<string> {
     format: 'esm',
     target: 'node20',
     logLevel: 'warning',
+    // zod's messages in English only, as every bundle Burrow ships has them (scripts/zod-english.mjs).
+    plugins: [zodEnglishOnly],
     // The bundled CommonJS packages `require` Node's built-ins.
     banner: { js: "import{createRequire as __benchRequire}from'node:module';const require=__benchRequire(import.meta.url);" },
   });

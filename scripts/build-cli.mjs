@@ -10,6 +10,7 @@
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { zodEnglishOnly } from './zod-english.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const prepare = process.argv.includes('--prepare');
@@ -67,20 +68,6 @@ const sharedZod = {
   name: 'burrow-shared-zod',
   setup(build) {
     build.onResolve({ filter: /^zod$/ }, () => ({ path: './zod.cjs', external: true }));
-  },
-};
-
-/**
- * zod's namespace carries its messages in every language it has (`z.locales`, 264 KB of zod.cjs's 461); Burrow's are
- * English (zod registers `en` itself), so the namespace holds English alone and the file compiles in half the time.
- */
-const zodEnglishOnly = {
-  name: 'burrow-zod-english',
-  setup(build) {
-    build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
-      /zod[/\\]v4[/\\](classic|core)[/\\]/.test(args.importer) ? { path: 'zod-locales', namespace: 'burrow-zod-english' } : undefined,
-    );
-    build.onLoad({ filter: /.*/, namespace: 'burrow-zod-english' }, () => ({ contents: "export { default as en } from 'zod/v4/locales/en.js';", resolveDir: root }));
   },
 };
 
@@ -149,7 +136,7 @@ async function build() {
     // What bin/burrow.cjs checks before trusting the bundle: an edited source means the bundle is stale. A changed
     // recipe makes it stale too.
     const sourcesOf = (inputs) => [
-      ...new Set([...inputs.map((p) => relative(root, resolve(root, p)).split('\\').join('/')).filter((p) => !p.startsWith('node_modules/') && !p.startsWith('..')), 'scripts/build-cli.mjs']),
+      ...new Set([...inputs.map((p) => relative(root, resolve(root, p)).split('\\').join('/')).filter((p) => !p.startsWith('node_modules/') && !p.startsWith('..')), 'scripts/build-cli.mjs', 'scripts/zod-english.mjs']),
     ];
     const sources = sourcesOf(Object.keys(metafile.inputs));
     // `burrow api` runs burrow.cjs alone (and undici behind a proxy): it checks only their sources, a few dozen files

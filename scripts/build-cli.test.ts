@@ -101,7 +101,7 @@ describe('the build script', () => {
     const repo = mkdtempSync(join(tmpdir(), 'burrow-build-guard-'));
     temps.push(repo);
     mkdirSync(join(repo, 'scripts'));
-    copyFileSync(join(root, 'scripts/build-cli.mjs'), join(repo, 'scripts/build-cli.mjs'));
+    for (const script of ['build-cli.mjs', 'zod-english.mjs']) copyFileSync(join(root, 'scripts', script), join(repo, 'scripts', script));
     writeFileSync(join(repo, 'marker'), 'still here');
     const r = await run(process.execPath, [join(repo, 'scripts/build-cli.mjs'), ...args], { cwd: repo }).then(
       () => ({ code: 0, stderr: '' }),
