@@ -1,32 +1,49 @@
 /**
- * A core that is still starting, for a shell to hand its window at once: the page draws while the core starts, and
- * calls made meanwhile are answered once it is up. A core that fails to start answers every call with that failure.
+ * A core that starts when its shell says (once the window's page has loaded: until then the shell's process serves the
+ * page undisturbed) or at the first call, whichever comes first. The shell hands it to the window at once: calls made
+ * before it is up are answered once it is, and a core that fails to start answers every call with the reason.
  */
 import { appError, err, type Result } from '../../shared/contract/result.js';
 import type { Core } from './index.js';
 
-/** `starting`'s core, usable before it has started; what cannot wait (pathOf, quitQuestion) answers as an idle core. */
-export function startingCore(starting: Promise<Core>): Core {
+export interface StartingCore extends Core {
+  /** Starts the core now; does nothing once it has started (or was closed first). */
+  start(): void;
+}
+
+/** `create`'s core, usable before it has started; what cannot wait (pathOf, quitQuestion) answers as an idle core. */
+export function startingCore(create: () => Promise<Core>): StartingCore {
   let core: Core | undefined;
   let failure: Result<never> | undefined;
-  const settled = starting.then(
-    (c) => (core = c),
-    (e: unknown) => ((failure = err(appError('internal', 'Burrow could not start', { detail: e instanceof Error ? e.message : String(e) }))), undefined),
-  );
-  const up = () => settled;
+  let settled: Promise<Core | undefined> | undefined;
+  // Listeners added before the start wait for it without causing it.
+  const waiting = new Set<(c: Core) => void>();
+  const fail = (detail: string) => ((failure = err(appError('internal', 'Burrow could not start', { detail }))), undefined);
+  const up = () =>
+    (settled ??= Promise.resolve()
+      .then(create)
+      .then(
+      (c) => {
+        core = c;
+        for (const attach of waiting) attach(c);
+        waiting.clear();
+        return c;
+      },
+      (e: unknown) => fail(e instanceof Error ? e.message : String(e)),
+    ));
   return {
+    start: () => void up(),
     invoke: async (method, input, ctx) => (await up())?.invoke(method, input, ctx) ?? failure!,
     invokeWithFiles: async (paths, method, input, ctx) => (await up())?.invokeWithFiles(paths, method, input, ctx) ?? failure!,
     pathOf: (token) => core?.pathOf(token),
     hasLibraryKey: async (id) => (await up())?.hasLibraryKey(id) ?? failure!,
     on(event, listener) {
+      if (core) return core.on(event, listener);
       let off: (() => void) | undefined;
-      let gone = false;
-      void up().then((c) => {
-        if (c && !gone) off = c.on(event, listener);
-      });
+      const attach = (c: Core) => (off = c.on(event, listener));
+      waiting.add(attach);
       return () => {
-        gone = true;
+        waiting.delete(attach);
         off?.();
       };
     },
@@ -35,6 +52,10 @@ export function startingCore(starting: Promise<Core>): Core {
     redactError: async (e) => (await up())?.redactError(e) ?? appError(e.kind, e.title),
     embeddedSandbox: async () => (await up())?.embeddedSandbox() ?? null,
     quitQuestion: () => core?.quitQuestion() ?? null,
-    close: async () => (await up())?.close(),
+    async close() {
+      // A core never started is not started now: later calls answer that Burrow has closed.
+      settled ??= Promise.resolve(fail('Burrow has closed.'));
+      await (await settled)?.close();
+    },
   };
 }

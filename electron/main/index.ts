@@ -5,7 +5,7 @@
 import { app, BrowserWindow, dialog, ipcMain, Menu, Notification, protocol, safeStorage, screen, session, shell } from 'electron';
 import { join } from 'node:path';
 import { APP_SCHEME } from '../../shared/common/csp.js';
-import { createCore, startingCore, type Core } from '../core/index.js';
+import { createCore, startingCore, type StartingCore } from '../core/index.js';
 import { attachNavigationGuards, denyPermissions } from './guards.js';
 import { registerIpc, type Transport } from './ipc.js';
 import { buildMenuTemplate } from './menu.js';
@@ -32,7 +32,7 @@ if (!app.requestSingleInstanceLock()) {
 
 function start(): void {
   let mainWindow: BrowserWindow | null = null;
-  let core: Core | null = null;
+  let core: StartingCore | null = null;
   let transport: Transport | null = null;
   let closed = false;
   let closing = false;
@@ -46,7 +46,7 @@ function start(): void {
   const openWindow = () => {
     const stateFile = join(app.getPath('userData'), 'window-state.json');
     const state = loadWindowState(stateFile, screen.getAllDisplays().map((d) => d.workArea));
-    const win = createMainWindow({ state, stateFile });
+    const win = createMainWindow({ state, stateFile, onLoaded: () => core?.start() });
     win.on('closed', () => {
       if (mainWindow === win) mainWindow = null;
     });
@@ -108,9 +108,9 @@ function start(): void {
     if (process.platform === 'win32') app.setAppUserModelId('net.burrow.app');
     denyPermissions(session.defaultSession);
     protocol.handle(APP_SCHEME, createAppProtocolHandler(join(__dirname, '../dist/renderer')));
-    // The window opens while the core starts, so the shell paints first: calls made meanwhile wait for the core, and
-    // a core that cannot start answers each with the reason, which the window shows.
-    const started = startingCore(
+    // The window opens first and the core starts once its page has loaded (until then this process serves the page its
+    // files), so the shell paints first; calls wait for the core, and a core that cannot start answers each with why.
+    const started = startingCore(() =>
       createCore({
         shell: 'electron',
         appVersion: app.getVersion(),
