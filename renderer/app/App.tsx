@@ -9,7 +9,6 @@ import { Skeleton } from '../ui/skeleton';
 import { Toasts } from '../ui/toast';
 import { AreaFocus } from './area-focus';
 import { AREAS, type AreaId } from './areas';
-import { CommandPalette } from './CommandPalette';
 import { ErrorBoundary } from './ErrorBoundary';
 import { openedWithoutPlace, useNav } from './nav-store';
 import { Sidebar } from './Sidebar';
@@ -17,6 +16,9 @@ import { useBridgeEvents } from './use-bridge-events';
 import { useShortcuts } from './use-shortcuts';
 import { useTheme } from './theme';
 import { useLinkInbox } from '../features/logs/use-link-inbox';
+
+// The palette (cmdk, its dialog, the stores its commands reach) is not needed to draw the window: it loads after.
+const CommandPalette = lazy(() => import('./CommandPalette').then((m) => ({ default: m.CommandPalette })));
 
 // Each area is its own chunk, loaded the first time it opens: the window draws before the console's editor arrives.
 const SCREENS: Record<AreaId, LazyExoticComponent<ComponentType>> = {
@@ -134,7 +136,11 @@ function Shell() {
           </div>
         </main>
       </div>
-      <CommandPalette />
+      {painted && (
+        <Suspense>
+          <CommandPalette />
+        </Suspense>
+      )}
       <Toasts theme={theme} />
     </>
   );
