@@ -12,7 +12,7 @@ import { EVENT_NAMES, METHOD_NAMES } from '../../shared/contract/channels.js';
 import { appError, err } from '../../shared/contract/result.js';
 import { createCore, startingCore, type Core, type CorePorts } from '../../electron/core/index.js';
 import { appWindowArgs, attachAppWindow, readSavedWindowState, WINDOW_STATE_FILE, type AppWindow } from './app-window.js';
-import { installBridge, NAME_HELPER_SHIM } from './bridge-init.js';
+import { installBridge, NAME_HELPER_SHIM, type BridgeInitArgs } from './bridge-init.js';
 import { turnOffPasswordManager } from './chromium-profile.js';
 import { DROPPED_FILE_LOOKUP, PageFiles } from './page-files.js';
 import { ChromiumDialogs, PlainCipher, RecordingNotifier, ScriptedDialogs } from './ports.js';
@@ -211,12 +211,13 @@ async function bindCore(context: BrowserContext, page: Page, core: Core, files: 
   // As in Electron, the window's calls share one signal that aborts when the window goes: closing it stops their work.
   const windowScope = new AbortController();
   page.once('close', () => windowScope.abort());
-  await context.exposeBinding('__burrowInvoke', async ({ frame }, method: unknown, input: unknown) =>
+  // The two bindings are set up side by side; the bridge that takes them (one init script with its shim) comes after.
+  const invoke = context.exposeBinding('__burrowInvoke', async ({ frame }, method: unknown, input: unknown) =>
     fromApp(frame) ? core.invoke(method, input, { signal: windowScope.signal }) : refused(),
   );
   // As in Electron, a drop hands the core the files' paths, never their bytes (Chromium says where each File lives),
   // with the call to make on them, in one call. A File built in the page has no path: it is refused, never copied.
-  await context.exposeBinding('__burrowDrop', async ({ frame }, ids: unknown, method: unknown, input: unknown) => {
+  const drop = context.exposeBinding('__burrowDrop', async ({ frame }, ids: unknown, method: unknown, input: unknown) => {
     if (!fromApp(frame)) return { result: refused(), refused: [] };
     const list = Array.isArray(ids) ? ids : [];
     const paths = await Promise.all(list.map((id) => (typeof id === 'string' ? files.droppedPath(id).catch(() => '') : '')));
@@ -226,8 +227,9 @@ async function bindCore(context: BrowserContext, page: Page, core: Core, files: 
     drops.push({ paths: found, method: String(method) });
     return { result: await core.invokeWithFiles(found, method, input, { signal: windowScope.signal }), refused: refusedIds };
   });
-  await context.addInitScript({ content: NAME_HELPER_SHIM });
-  await context.addInitScript(installBridge, { methods: [...METHOD_NAMES], events: [...EVENT_NAMES], droppedFileLookup: DROPPED_FILE_LOOKUP });
+  await Promise.all([invoke, drop]);
+  const args: BridgeInitArgs = { methods: [...METHOD_NAMES], events: [...EVENT_NAMES], droppedFileLookup: DROPPED_FILE_LOOKUP };
+  await context.addInitScript({ content: `${NAME_HELPER_SHIM}\n(${String(installBridge)})(${JSON.stringify(args)});` });
   for (const event of EVENT_NAMES) {
     core.on(event, (payload) => {
       page.evaluate(([e, p]) => (window as unknown as { __burrowDeliver?: (e: string, p: unknown) => void }).__burrowDeliver?.(e, p), [event, payload] as const).catch(() => {
