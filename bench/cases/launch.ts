@@ -26,10 +26,10 @@ interface Times {
  */
 const PHASES = [
   { name: 'launch-chromium', of: (t: Times) => t.chromium, gate: 1.2 },
-  { name: 'launch-page', of: (t: Times) => t.painted - t.chromium, gate: 0.8 },
-  { name: 'launch-core', of: (t: Times) => t.core, gate: 4 },
+  { name: 'launch-page', of: (t: Times) => t.painted - t.chromium, gate: 0.7 },
+  { name: 'launch-core', of: (t: Times) => t.core, gate: 2.5 },
   { name: 'launch-sandbox', of: (t: Times) => t.sandbox, gate: 0.5 },
-  { name: 'launch-first-data', of: (t: Times) => t.firstData, gate: 4 },
+  { name: 'launch-first-data', of: (t: Times) => t.firstData, gate: 2.5 },
 ] as const;
 
 /** A process spinning on one core until killed. */
