@@ -2,7 +2,8 @@
 import { setNonce } from 'get-nonce';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { z } from 'zod';
+// zod's settings alone: its schemas load with the areas that use them, after the first paint.
+import { config as zodConfig } from 'zod/v4/core';
 import 'sonner/dist/styles.css';
 import './styles.css';
 import { App } from './app/App';
@@ -14,7 +15,7 @@ import './app/theme';
 const nonce = styleNonce();
 if (nonce) setNonce(nonce);
 // zod probes for code generation with Function(''), which the CSP (rightly) refuses: tell it not to try.
-z.config({ jitless: true });
+zodConfig({ jitless: true });
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

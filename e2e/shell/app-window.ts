@@ -71,6 +71,22 @@ type CdpBounds = { left?: number; top?: number; width?: number; height?: number;
  * keeps the state file current, so the window's place survives however the window is closed.
  */
 export async function attachAppWindow(context: BrowserContext, page: Page, stateFile: string, saved: unknown): Promise<AppWindow> {
+  // A resize reaches the page as an event (its binding is set up while the window is placed); a move does not, so
+  // the window is also looked at now and then.
+  let onResize = () => {};
+  const resizes = context
+    .exposeBinding('__burrowWindowResized', () => onResize())
+    .then(() =>
+      context.addInitScript(() => {
+        const w = window as unknown as Record<string, unknown>;
+        const notify = w.__burrowWindowResized as () => Promise<void>;
+        delete w.__burrowWindowResized;
+        if (typeof notify !== 'function') return;
+        addEventListener('resize', () => void notify().catch(() => {}));
+      }),
+    );
+  // Awaited once the window is placed; a failure before then must not go unhandled.
+  resizes.catch(() => {});
   const cdp: CDPSession = await context.newCDPSession(page);
   const { windowId } = (await cdp.send('Browser.getWindowForTarget')) as { windowId: number };
   const read = async () => ((await cdp.send('Browser.getWindowBounds', { windowId })) as { bounds: CdpBounds }).bounds;
@@ -115,17 +131,8 @@ export async function attachAppWindow(context: BrowserContext, page: Page, state
     await refresh();
   };
 
-  // A resize reaches the page as an event; a move does not, so the window is also looked at now and then.
-  await context.exposeBinding('__burrowWindowResized', () => {
-    refresh().catch(() => {});
-  });
-  await context.addInitScript(() => {
-    const w = window as unknown as Record<string, unknown>;
-    const notify = w.__burrowWindowResized as () => Promise<void>;
-    delete w.__burrowWindowResized;
-    if (typeof notify !== 'function') return;
-    addEventListener('resize', () => void notify().catch(() => {}));
-  });
+  onResize = () => void refresh().catch(() => {});
+  await resizes;
   const timer = setInterval(() => refresh().catch(() => {}), TRACK_INTERVAL_MS);
   timer.unref();
 

@@ -10,9 +10,9 @@ import { join, resolve } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { EVENT_NAMES, METHOD_NAMES } from '../../shared/contract/channels.js';
 import { appError, err } from '../../shared/contract/result.js';
-import { createCore, type Core } from '../../electron/core/index.js';
+import { createCore, startingCore, type Core, type CorePorts } from '../../electron/core/index.js';
 import { appWindowArgs, attachAppWindow, readSavedWindowState, WINDOW_STATE_FILE, type AppWindow } from './app-window.js';
-import { installBridge, NAME_HELPER_SHIM } from './bridge-init.js';
+import { installBridge, NAME_HELPER_SHIM, type BridgeInitArgs } from './bridge-init.js';
 import { turnOffPasswordManager } from './chromium-profile.js';
 import { DROPPED_FILE_LOOKUP, PageFiles } from './page-files.js';
 import { ChromiumDialogs, PlainCipher, RecordingNotifier, ScriptedDialogs } from './ports.js';
@@ -40,6 +40,10 @@ export interface ShellOptions {
    * Burrow's is ever offered to it; 'as-profile-has-it' leaves the profile alone, for tests of the fields' own marks.
    */
   readonly passwordManager?: 'off' | 'as-profile-has-it';
+  /** Starts the core: createCore by default; tests hold it back or make it fail. */
+  readonly startCore?: (ports: CorePorts) => Promise<Core>;
+  /** Told as start-up passes each point, for the launch bench: Chromium is up, the page has loaded, the core has started. */
+  readonly onMark?: (mark: 'chromium' | 'page' | 'core') => void;
 }
 
 /** One drop the shell handed to the core: the paths it found for the files, and the call made on them. */
@@ -50,6 +54,7 @@ export interface ShellDrop {
 
 export interface Shell {
   readonly page: Page;
+  /** The core, usable at once: calls made while it starts are answered once it is up (see startingCore). */
   readonly core: Core;
   readonly dataDir: string;
   /** Chromium's profile (user data dir) inside the data folder: its password manager is off. */
@@ -91,7 +96,7 @@ export function chromiumPath(explicit?: string): string {
   return found;
 }
 
-/** Starts the core and opens the app in Chromium. */
+/** Opens the app in Chromium while the core starts; resolves once the page has loaded, whether or not the core is up. */
 export async function launchShell(options: ShellOptions = {}): Promise<Shell> {
   const distDir = options.distDir ?? join(repoRoot, 'dist/renderer');
   if (!existsSync(join(distDir, 'index.html'))) throw new Error(`No built renderer in ${distDir}: run npm run build first.`);
@@ -106,8 +111,9 @@ export async function launchShell(options: ShellOptions = {}): Promise<Shell> {
   const openedExternal: string[] = [];
   const pkg = JSON.parse(await readFile(join(repoRoot, 'package.json'), 'utf8')) as { version: string };
 
-  // The core and Chromium start side by side: neither needs the other until the page is bound to the core.
-  const starting = createCore({
+  // As in Electron: the page is bound to the core at once, and the core starts once the page has loaded (until then
+  // this process serves the page its files) or at the page's first call; calls wait for it.
+  const ports: CorePorts = {
     shell: 'chromium',
     appVersion: pkg.version,
     platform: process.platform,
@@ -120,10 +126,12 @@ export async function launchShell(options: ShellOptions = {}): Promise<Shell> {
     },
     // The shell runs the core from source: the worker loads the parser's module through tsx.
     logsWorkerScript: fileURLToPath(new URL('../../electron/core/logs/rows/rows-worker.ts', import.meta.url)),
+  };
+  const core = startingCore(async () => {
+    const started = await (options.startCore ?? createCore)(ports);
+    options.onMark?.('core');
+    return started;
   });
-
-  // Awaited below; this handler only keeps a failure that comes before then from counting as unhandled.
-  starting.catch(() => undefined);
 
   const stateFile = join(dataDir, WINDOW_STATE_FILE);
   const savedWindow = readSavedWindowState(stateFile);
@@ -146,15 +154,18 @@ export async function launchShell(options: ShellOptions = {}): Promise<Shell> {
       ...(options.timezoneId !== undefined ? { timezoneId: options.timezoneId } : {}),
     });
     const page = context.pages()[0] ?? (await context.waitForEvent('page'));
+    options.onMark?.('chromium');
     const files = (pageFiles = new PageFiles(page));
     // Window placement, serving the renderer and binding the core are independent: done side by side.
     const ctx0 = context;
-    const [win, , core] = await Promise.all([
+    const [win] = await Promise.all([
       attachAppWindow(ctx0, page, stateFile, savedWindow).then((w) => (appWindow = w)),
       serveRenderer(ctx0, distDir),
-      starting.then(async (c) => (await bindCore(ctx0, page, c, files, drops), c)),
+      bindCore(ctx0, page, core, files, drops),
     ]);
     await page.goto(options.firstLook === true ? APP_URL : `${APP_URL}#/apps`);
+    options.onMark?.('page');
+    core.start();
     // Back (Alt+Left, a mouse's back button) must not leave the app for the placeholder it replaced.
     await (await context.newCDPSession(page)).send('Page.resetNavigationHistory');
     const closed = new Promise<void>((r) =>
@@ -186,8 +197,8 @@ export async function launchShell(options: ShellOptions = {}): Promise<Shell> {
   } catch (e) {
     appWindow?.stop();
     await context?.close().catch(() => {});
-    // The core may have failed to start too; either way nothing it opened stays behind.
-    await (await starting.catch(() => null))?.close();
+    // Nothing the core opened stays behind (closing a core that failed to start does nothing).
+    await core.close();
     throw e;
   }
 }
@@ -200,12 +211,13 @@ async function bindCore(context: BrowserContext, page: Page, core: Core, files: 
   // As in Electron, the window's calls share one signal that aborts when the window goes: closing it stops their work.
   const windowScope = new AbortController();
   page.once('close', () => windowScope.abort());
-  await context.exposeBinding('__burrowInvoke', async ({ frame }, method: unknown, input: unknown) =>
+  // The two bindings are set up side by side; the bridge that takes them (one init script with its shim) comes after.
+  const invoke = context.exposeBinding('__burrowInvoke', async ({ frame }, method: unknown, input: unknown) =>
     fromApp(frame) ? core.invoke(method, input, { signal: windowScope.signal }) : refused(),
   );
   // As in Electron, a drop hands the core the files' paths, never their bytes (Chromium says where each File lives),
   // with the call to make on them, in one call. A File built in the page has no path: it is refused, never copied.
-  await context.exposeBinding('__burrowDrop', async ({ frame }, ids: unknown, method: unknown, input: unknown) => {
+  const drop = context.exposeBinding('__burrowDrop', async ({ frame }, ids: unknown, method: unknown, input: unknown) => {
     if (!fromApp(frame)) return { result: refused(), refused: [] };
     const list = Array.isArray(ids) ? ids : [];
     const paths = await Promise.all(list.map((id) => (typeof id === 'string' ? files.droppedPath(id).catch(() => '') : '')));
@@ -215,8 +227,9 @@ async function bindCore(context: BrowserContext, page: Page, core: Core, files: 
     drops.push({ paths: found, method: String(method) });
     return { result: await core.invokeWithFiles(found, method, input, { signal: windowScope.signal }), refused: refusedIds };
   });
-  await context.addInitScript({ content: NAME_HELPER_SHIM });
-  await context.addInitScript(installBridge, { methods: [...METHOD_NAMES], events: [...EVENT_NAMES], droppedFileLookup: DROPPED_FILE_LOOKUP });
+  await Promise.all([invoke, drop]);
+  const args: BridgeInitArgs = { methods: [...METHOD_NAMES], events: [...EVENT_NAMES], droppedFileLookup: DROPPED_FILE_LOOKUP };
+  await context.addInitScript({ content: `${NAME_HELPER_SHIM}\n(${String(installBridge)})(${JSON.stringify(args)});` });
   for (const event of EVENT_NAMES) {
     core.on(event, (payload) => {
       page.evaluate(([e, p]) => (window as unknown as { __burrowDeliver?: (e: string, p: unknown) => void }).__burrowDeliver?.(e, p), [event, payload] as const).catch(() => {

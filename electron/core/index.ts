@@ -22,6 +22,7 @@ import type { ProfileService, StoredProfile } from './settings/index.js';
 import type { QuitQuestion } from './videos/index.js';
 
 export type { CorePorts, ShellProfile } from './ports.js';
+export { startingCore, type StartingCore } from './starting.js';
 /** The core's one abortable wait, for a shell that looks again later (the command line's `--wait`). */
 export { sleep } from './platform/policy.js';
 

@@ -17,9 +17,12 @@ const h = vi.hoisted(() => {
     ports: null as null | Record<string, unknown>,
     closed: 0,
     question: null as null | { message: string; detail: string },
+    /** When set, the core's start waits for it; a rejection is a failed start. */
+    hold: null as null | Promise<void>,
     async create(ports: Record<string, unknown>) {
       core.ports = ports;
       fake.rec.order.push('createCore');
+      await core.hold;
       return {
         invoke: async (method: unknown) =>
           method === 'desktop.info'
@@ -40,7 +43,7 @@ const h = vi.hoisted(() => {
 });
 
 vi.mock('electron', () => ({ ...h.electron, default: h.electron }));
-vi.mock('../core/index.js', () => ({ createCore: (ports: Record<string, unknown>) => h.core.create(ports) }));
+vi.mock('../core/index.js', async () => ({ ...(await import('../core/starting.js')), createCore: (ports: Record<string, unknown>) => h.core.create(ports) }));
 
 const appFrame = h.APP_FRAME;
 
@@ -62,6 +65,7 @@ beforeEach(() => {
   h.core.ports = null;
   h.core.closed = 0;
   h.core.question = null;
+  h.core.hold = null;
 });
 
 afterEach(async () => {
@@ -163,6 +167,7 @@ describe('guards wired by the entry', () => {
 describe('IPC through the entry', () => {
   it('hands the core Electron ports: userData as data dir, the safeStorage cipher, an allow-listed openExternal', async () => {
     await startedWindow();
+    await vi.waitFor(() => expect(h.core.ports).not.toBeNull());
     const ports = h.core.ports;
     if (!ports) throw new Error('core not created');
     expect(ports).toMatchObject({ shell: 'electron', appVersion: '0.1.0', platform: process.platform, dataDir: h.state.userData });
@@ -177,7 +182,8 @@ describe('IPC through the entry', () => {
     expect(h.state.openedExternal).toEqual([]);
     await openExternal('https://docs.bunny.net/');
     expect(h.state.openedExternal).toEqual(['https://docs.bunny.net/']);
-    expect(h.state.order.indexOf('createCore')).toBeLessThan(h.state.order.indexOf('BrowserWindow'));
+    // The window comes first: the core starts once its page has loaded.
+    expect(h.state.order.indexOf('BrowserWindow')).toBeLessThan(h.state.order.indexOf('createCore'));
   });
 
   it('registers only the invoke and drop handlers, and round-trips app.info to the core', async () => {
@@ -188,6 +194,32 @@ describe('IPC through the entry', () => {
     const sender = new h.FakeWebContents();
     const result = await invoke({ senderFrame: appFrame, sender }, { method: 'desktop.info', input: {} });
     expect(result).toMatchObject({ ok: true, value: { name: 'Burrow', shell: 'electron', version: '0.1.0', dataDir: h.state.userData } });
+  });
+
+  it('opens the window while the core starts: a call made meanwhile is answered once it is up', async () => {
+    let release = () => {};
+    h.core.hold = new Promise<void>((r) => (release = r));
+    const win = await startedWindow();
+    expect(win.loaded).toEqual(['app://burrow/index.html']);
+    const invoke = h.state.handlers.get(INVOKE_CHANNEL);
+    if (!invoke) throw new Error('no invoke handler');
+    let answered = false;
+    const call = invoke({ senderFrame: appFrame, sender: new h.FakeWebContents() }, { method: 'desktop.info', input: {} }).finally(() => (answered = true));
+    await new Promise((r) => setImmediate(r));
+    expect(answered).toBe(false);
+    release();
+    expect(await call).toMatchObject({ ok: true, value: { name: 'Burrow', shell: 'electron' } });
+  });
+
+  it('answers every call with the reason when the core cannot start', async () => {
+    h.core.hold = Promise.reject(new Error('The data folder is read-only'));
+    await startedWindow();
+    const invoke = h.state.handlers.get(INVOKE_CHANNEL);
+    if (!invoke) throw new Error('no invoke handler');
+    expect(await invoke({ senderFrame: appFrame, sender: new h.FakeWebContents() }, { method: 'desktop.info', input: {} })).toEqual({
+      ok: false,
+      error: { kind: 'internal', title: 'Burrow could not start', detail: 'The data folder is read-only' },
+    });
   });
 
   it('refuses a foreign origin and a subframe', async () => {

@@ -5,7 +5,7 @@
 import { app, BrowserWindow, dialog, ipcMain, Menu, Notification, protocol, safeStorage, screen, session, shell } from 'electron';
 import { join } from 'node:path';
 import { APP_SCHEME } from '../../shared/common/csp.js';
-import { createCore, type Core } from '../core/index.js';
+import { createCore, startingCore, type StartingCore } from '../core/index.js';
 import { attachNavigationGuards, denyPermissions } from './guards.js';
 import { registerIpc, type Transport } from './ipc.js';
 import { buildMenuTemplate } from './menu.js';
@@ -32,7 +32,7 @@ if (!app.requestSingleInstanceLock()) {
 
 function start(): void {
   let mainWindow: BrowserWindow | null = null;
-  let core: Core | null = null;
+  let core: StartingCore | null = null;
   let transport: Transport | null = null;
   let closed = false;
   let closing = false;
@@ -46,7 +46,7 @@ function start(): void {
   const openWindow = () => {
     const stateFile = join(app.getPath('userData'), 'window-state.json');
     const state = loadWindowState(stateFile, screen.getAllDisplays().map((d) => d.workArea));
-    const win = createMainWindow({ state, stateFile });
+    const win = createMainWindow({ state, stateFile, onLoaded: () => core?.start() });
     win.on('closed', () => {
       if (mainWindow === win) mainWindow = null;
     });
@@ -104,27 +104,31 @@ function start(): void {
     core.close().then(finish, finish);
   });
 
-  const ready = async () => {
+  const ready = () => {
     if (process.platform === 'win32') app.setAppUserModelId('net.burrow.app');
     denyPermissions(session.defaultSession);
     protocol.handle(APP_SCHEME, createAppProtocolHandler(join(__dirname, '../dist/renderer')));
-    core = await createCore({
-      shell: 'electron',
-      appVersion: app.getVersion(),
-      platform: process.platform,
-      dataDir: app.getPath('userData'),
-      cipher: createSafeStorageCipher(safeStorage, process.platform),
-      dialogs: createDialogs(dialog, getWindow),
-      notifier: createNotifier(Notification, getWindow),
-      openExternal: async (url) => {
-        await openExternal(url);
-      },
-      // Built beside main.cjs (see build:electron): log files are read off the main process's thread.
-      logsWorkerScript: join(__dirname, 'logsworker.cjs'),
-    });
-    transport = registerIpc(ipcMain, core);
-    const linkCore = core;
-    links.attach((url) => void linkCore.invoke('logs.linkDeliver', { url }));
+    // The window opens first and the core starts once its page has loaded (until then this process serves the page its
+    // files), so the shell paints first; calls wait for the core, and a core that cannot start answers each with why.
+    const started = startingCore(() =>
+      createCore({
+        shell: 'electron',
+        appVersion: app.getVersion(),
+        platform: process.platform,
+        dataDir: app.getPath('userData'),
+        cipher: createSafeStorageCipher(safeStorage, process.platform),
+        dialogs: createDialogs(dialog, getWindow),
+        notifier: createNotifier(Notification, getWindow),
+        openExternal: async (url) => {
+          await openExternal(url);
+        },
+        // Built beside main.cjs (see build:electron): log files are read off the main process's thread.
+        logsWorkerScript: join(__dirname, 'logsworker.cjs'),
+      }),
+    );
+    core = started;
+    transport = registerIpc(ipcMain, started);
+    links.attach((url) => void started.invoke('logs.linkDeliver', { url }));
     Menu.setApplicationMenu(
       Menu.buildFromTemplate(buildMenuTemplate({ isMac: process.platform === 'darwin', isPackaged: app.isPackaged, openDocs: () => openAllowed(DOCS_URL) })),
     );

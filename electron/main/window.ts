@@ -12,10 +12,12 @@ export interface MainWindowOptions {
   readonly state: WindowState | null;
   /** Where the bounds are saved when the window closes. */
   readonly stateFile: string;
+  /** Told once the page has loaded (or failed to): the core starts then. */
+  readonly onLoaded: () => void;
 }
 
 /** Creates the main window and starts loading the app. */
-export function createMainWindow({ state, stateFile }: MainWindowOptions): BrowserWindow {
+export function createMainWindow({ state, stateFile, onLoaded }: MainWindowOptions): BrowserWindow {
   const win = new BrowserWindow({
     ...(state ? state.bounds : { width: DEFAULT_SIZE.width, height: DEFAULT_SIZE.height, center: true }),
     minWidth: MIN_SIZE.width,
@@ -50,9 +52,12 @@ export function createMainWindow({ state, stateFile }: MainWindowOptions): Brows
     }
   });
 
-  void win.loadURL(START_URL).catch(() => {
-    // Show the window anyway: a visible blank window with a working menu beats an invisible process.
-    if (!win.isDestroyed()) win.show();
-  });
+  void win
+    .loadURL(START_URL)
+    .catch(() => {
+      // Show the window anyway: a visible blank window with a working menu beats an invisible process.
+      if (!win.isDestroyed()) win.show();
+    })
+    .finally(onLoaded);
   return win;
 }

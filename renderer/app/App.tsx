@@ -1,13 +1,14 @@
 /** The app shell: sidebar, the current area with its header, palette and toasts. */
-import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType, type LazyExoticComponent } from 'react';
 import { useActiveProfile } from '../bridge/active-profile';
 import { errorOf } from '../bridge/client';
 import { BridgeProvider } from '../bridge/provider';
 import { useCall } from '../bridge/queries';
+import { ErrorMessage } from '../ui/ErrorMessage';
+import { Skeleton } from '../ui/skeleton';
 import { Toasts } from '../ui/toast';
 import { AreaFocus } from './area-focus';
 import { AREAS, type AreaId } from './areas';
-import { CommandPalette } from './CommandPalette';
 import { ErrorBoundary } from './ErrorBoundary';
 import { openedWithoutPlace, useNav } from './nav-store';
 import { Sidebar } from './Sidebar';
@@ -15,6 +16,9 @@ import { useBridgeEvents } from './use-bridge-events';
 import { useShortcuts } from './use-shortcuts';
 import { useTheme } from './theme';
 import { useLinkInbox } from '../features/logs/use-link-inbox';
+
+// The palette (cmdk, its dialog, the stores its commands reach) is not needed to draw the window: it loads after.
+const CommandPalette = lazy(() => import('./CommandPalette').then((m) => ({ default: m.CommandPalette })));
 
 // Each area is its own chunk, loaded the first time it opens: the window draws before the console's editor arrives.
 const SCREENS: Record<AreaId, LazyExoticComponent<ComponentType>> = {
@@ -25,15 +29,40 @@ const SCREENS: Record<AreaId, LazyExoticComponent<ComponentType>> = {
   settings: lazy(() => import('../features/settings/SettingsScreen').then((m) => ({ default: m.SettingsScreen }))),
 };
 
-/** Marks the root ready (or failed) once the first call to the core has answered. */
-function useAppState(): void {
+/**
+ * True once the shell's first frame is drawn (it needs no answer from the core): the root is then marked
+ * `data-shell="painted"`, and only then does the area's own chunk start to load.
+ */
+function useShellPainted(): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    // The timer runs once the frame the callback precedes has been drawn.
+    const frame = requestAnimationFrame(() =>
+      setTimeout(() => {
+        document.getElementById('root')?.setAttribute('data-shell', 'painted');
+        performance.mark('shell-painted');
+        setPainted(true);
+      }),
+    );
+    return () => cancelAnimationFrame(frame);
+  }, []);
+  return painted;
+}
+
+/**
+ * Marks the root `data-app-state` ready (or error) once the first call to the core has answered. Returns that call's
+ * failure: the core could not start, and nothing in any area can work.
+ */
+function useAppState(): unknown {
   const info = useCall('desktop.info', {});
   useEffect(() => {
     const root = document.getElementById('root');
     if (!root) return;
     root.dataset.appState = info.isSuccess ? 'ready' : info.isError ? 'error' : 'loading';
+    if (info.isSuccess) performance.mark('first-answer');
   }, [info.isSuccess, info.isError]);
   if (info.isError) console.error('app.info failed', errorOf(info.error).title);
+  return info.error;
 }
 
 /**
@@ -50,18 +79,11 @@ function useSandboxFirstLook(): void {
   }, [kind]);
 }
 
-function Loading({ label }: { readonly label: string }) {
-  return (
-    <p className="muted" role="status" data-testid="area-loading">
-      Loading {label}…
-    </p>
-  );
-}
-
 function Shell() {
   useShortcuts();
   useBridgeEvents();
-  useAppState();
+  const startFailure = useAppState();
+  const painted = useShellPainted();
   useLinkInbox();
   useSandboxFirstLook();
   const area = useNav((s) => s.area);
@@ -73,6 +95,7 @@ function Shell() {
   // a zone's session) stays. Settings, where profiles are switched, shows every profile and keeps its place.
   const epoch = useActiveProfile((s) => s.epoch);
   const screenKey = area === 'settings' ? area : `${area}:${epoch}`;
+  const skeleton = <Skeleton label={`Loading ${def.label}…`} testId="area-loading" />;
   // What had focus went with the old screen: focus moves into the area drawn anew, as on arriving in it.
   useEffect(() => {
     const nav = useNav.getState();
@@ -95,17 +118,29 @@ function Shell() {
             </div>
           </header>
           <div className="main-content" data-testid={`area-${area}`}>
-            <ErrorBoundary resetKey={area}>
-              <AreaFocus request={focusRequest}>
-                <Suspense key={screenKey} fallback={<Loading label={def.label} />}>
-                  <Screen />
-                </Suspense>
-              </AreaFocus>
-            </ErrorBoundary>
+            {startFailure ? (
+              <ErrorMessage error={startFailure} />
+            ) : (
+              <ErrorBoundary resetKey={area}>
+                <AreaFocus request={focusRequest}>
+                  {painted ? (
+                    <Suspense key={screenKey} fallback={skeleton}>
+                      <Screen />
+                    </Suspense>
+                  ) : (
+                    skeleton
+                  )}
+                </AreaFocus>
+              </ErrorBoundary>
+            )}
           </div>
         </main>
       </div>
-      <CommandPalette />
+      {painted && (
+        <Suspense>
+          <CommandPalette />
+        </Suspense>
+      )}
       <Toasts theme={theme} />
     </>
   );

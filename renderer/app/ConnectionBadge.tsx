@@ -25,13 +25,15 @@ export function ConnectionBadge({ compact = false }: { readonly compact?: boolea
   // Keyed on the profile's id, so a profile change (profiles.*) asks again.
   const status = useCall('settings.testProfile', { id: active?.id ?? '', areas: ['core'] }, { enabled: !!active, refetchInterval: 60_000, select: (r) => r.checks[0] });
   const check = status.data;
-  const state = !active ? 'none' : status.isPending ? 'pending' : check?.state === 'ok' ? 'ok' : 'error';
-  const label = !active ? 'No profile' : status.isPending ? 'Checking…' : check ? LABELS[check.state] : 'Unknown';
+  // While the core starts (no answer about profiles yet) the badge says so rather than "No profile".
+  const starting = profiles.isPending;
+  const state = starting ? 'pending' : !active ? 'none' : status.isPending ? 'pending' : check?.state === 'ok' ? 'ok' : 'error';
+  const label = starting ? 'Starting…' : !active ? 'No profile' : status.isPending ? 'Checking…' : check ? LABELS[check.state] : 'Unknown';
   const spoken = active ? `Profile ${active.name}, ${label.charAt(0).toLowerCase()}${label.slice(1)}` : label;
   return (
     <div className="connection" data-testid="connection" data-state={state}>
       <div className="profile-name">
-        <span className="muted">Profile</span> <strong data-testid="active-profile">{active?.name ?? 'None'}</strong>
+        <span className="muted">Profile</span> <strong data-testid="active-profile">{active?.name ?? (starting ? '…' : 'None')}</strong>
         {active?.kind === 'sandbox' && <span className="badge">Sandbox</span>}
       </div>
       {compact ? (

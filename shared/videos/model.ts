@@ -3,34 +3,12 @@
  * accounting of the whole queue. The core persists more (paths, fingerprints); the renderer never gets those.
  */
 import { z } from 'zod';
+import { FINAL_STATES, JOB_STATES } from './job-states.js';
 import { processingWords } from './status.js';
 
-/**
- * Where a job stands. `created` means the video exists on the platform and its id is stored, but no byte has gone
- * yet. `processing` follows a verified upload while the platform encodes; `ready` ends it. `source-changed` and
- * `source-missing` end a job whose file changed or vanished: such a job is never reported done.
- */
-export const JOB_STATES = [
-  'queued',
-  'creating',
-  'created',
-  'uploading',
-  'verifying',
-  'processing',
-  'ready',
-  'failed',
-  'cancelled',
-  'source-changed',
-  'source-missing',
-] as const;
+export { FINAL_STATES, JOB_STATES, SLOT_STATES } from './job-states.js';
 export const JobState = z.enum(JOB_STATES);
 export type JobState = z.infer<typeof JobState>;
-
-/** States that end a job: nothing more happens unless the user retries it. */
-export const FINAL_STATES: ReadonlySet<JobState> = new Set(['ready', 'failed', 'cancelled', 'source-changed', 'source-missing']);
-
-/** States in which a job holds one of the upload slots the concurrency setting counts. */
-export const SLOT_STATES: ReadonlySet<JobState> = new Set(['creating', 'created', 'uploading', 'verifying']);
 
 /** A failure as the row shows it: the platform's status and message, and what the user can do. */
 export const JobError = z.object({

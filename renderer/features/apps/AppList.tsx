@@ -6,6 +6,7 @@ import type { AppSummary } from '../../../shared/contract/apps';
 import { useAreaFocusTarget } from '../../app/area-focus';
 import { useCall } from '../../bridge/queries';
 import { ActiveProfileError, ErrorMessage } from '../../ui/ErrorMessage';
+import { Skeleton } from '../../ui/skeleton';
 import { overviewView, statusWords } from './app-detail-view';
 import { useFollowedAction } from './app-follow';
 import { HealthMark } from './health/HealthMark';
@@ -88,11 +89,7 @@ export function AppList({ openId, onOpen, onNew, refresh }: Props) {
 
   let body: ReactNode;
   if (q.isPending) {
-    body = (
-      <p className="muted" role="status">
-        Loading applications…
-      </p>
-    );
+    body = <Skeleton label="Loading applications…" rows={4} />;
   } else if (!q.data) {
     // A failed first page has nothing to show but the error; a failed later page keeps the rows loaded so far.
     body = (

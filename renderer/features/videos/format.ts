@@ -2,7 +2,8 @@
  * How a queue row says things in words and numbers: sizes, speed, time left, percent and the state. Every number
  * shown is finite; anything unknown is left out rather than printed as NaN, ∞ or a guess.
  */
-import { FINAL_STATES, type JobView, type QueueCounts } from '../../../shared/videos/model';
+import { FINAL_STATES } from '../../../shared/videos/job-states';
+import type { JobView, QueueCounts } from '../../../shared/videos/model';
 
 const UNITS = ['B', 'KB', 'MB', 'GB', 'TB'] as const;
 
