@@ -22,6 +22,11 @@ afterEach(async () => {
   await dir.remove();
 });
 
+/** Resolves once `test` holds, looking again on each turn of the event loop. */
+async function until(test: () => boolean): Promise<void> {
+  while (!test()) await new Promise((r) => setImmediate(r));
+}
+
 function arrived(videoId: string) {
   const seen = env.sandbox.uploads.inspect(env.libraryId, videoId);
   if (!seen) throw new Error(`the sandbox does not know ${videoId}`);
@@ -207,6 +212,26 @@ describe('uploadTus', () => {
     expect(r.kind).toBe('done');
     expect(waits).toEqual([7000]);
     expect(arrived(videoId)).toMatchObject({ state: 'stored', sha256: file.sha256 });
+  });
+
+  it('creating the upload: a connection reset before the answer is tried again; a cancel while it waits stops at once', async () => {
+    const file = await randomFile(dir.dir, 1 * MiB);
+    const videoId = await env.newVideo();
+    env.sandbox.faults.add({ method: 'POST', path: '/video/tusupload', action: { kind: 'reset-after-headers' } });
+    const waits: number[] = [];
+    const r = await uploadTus(tusOptions(env, file, videoId, new AbortController().signal, { sleep: async (ms) => void waits.push(ms) }));
+    expect(r.kind).toBe('done');
+    expect(waits).toHaveLength(1);
+    expect(arrived(videoId)).toMatchObject({ state: 'stored', sha256: file.sha256 });
+
+    const second = await env.newVideo();
+    env.sandbox.faults.add({ method: 'POST', path: '/video/tusupload', action: { kind: 'delay', ms: 600_000 } });
+    const stop = new AbortController();
+    const stopped = uploadTus(tusOptions(env, file, second, stop.signal));
+    await until(() => env.sandbox.faults.list().length === 0);
+    stop.abort();
+    expect((await stopped).kind).toBe('stopped');
+    expect(env.sandbox.uploads.inspect(env.libraryId, second)?.bytesReceived ?? 0).toBe(0);
   });
 
   it('never resumes onto an upload of a file that changed since it began', async () => {
