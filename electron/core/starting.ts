@@ -23,14 +23,14 @@ export function startingCore(create: () => Promise<Core>): StartingCore {
     (settled ??= Promise.resolve()
       .then(create)
       .then(
-      (c) => {
-        core = c;
-        for (const attach of waiting) attach(c);
-        waiting.clear();
-        return c;
-      },
-      (e: unknown) => fail(e instanceof Error ? e.message : String(e)),
-    ));
+        (c) => {
+          core = c;
+          for (const attach of waiting) attach(c);
+          waiting.clear();
+          return c;
+        },
+        (e: unknown) => fail(e instanceof Error ? e.message : String(e)),
+      ));
   return {
     start: () => void up(),
     invoke: async (method, input, ctx) => (await up())?.invoke(method, input, ctx) ?? failure!,

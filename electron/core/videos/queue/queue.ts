@@ -352,10 +352,9 @@ class Queue implements OpenedUploadQueue {
       if (!step.ok) return;
       await store.commit(step.job);
       if (outcome.kind === 'verified' && step.job.videoId) await recordUpload(this.history, job, step.job.videoId, this.#store.now(), (m) => this.#o.notice?.(m));
-      // The runner names a new video itself. A title it could not send goes again from here, until it sticks, unless
-      // the job goes back in line (stopped, offline): its next run sends the title first.
-      const again = outcome.kind !== 'stopped' && outcome.kind !== 'offline';
-      if (again && step.job.videoId && !step.job.titleSynced && !isEnded(step.job)) this.#loops.syncTitle(id);
+      // A title the runner could not send goes again from here until it sticks; a job back in line sends it next run.
+      const backInLine = outcome.kind === 'stopped' || outcome.kind === 'offline';
+      if (!backInLine && step.job.videoId && !step.job.titleSynced && !isEnded(step.job)) this.#loops.syncTitle(id);
       if (step.job.state === 'processing') this.#loops.poll(id);
       if (outcome.kind === 'offline') this.#loops.waitForNetwork(job, () => this.#pump());
     } finally {

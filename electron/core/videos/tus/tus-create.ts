@@ -18,6 +18,8 @@ export interface TusCreateOptions {
   readonly signer: TusSigner;
   readonly metadata: Readonly<Record<string, string>>;
   readonly signal: AbortSignal;
+  /** The POST fails after this long without a byte either way (default the PATCHes', TUS_IDLE_MS). */
+  readonly idleTimeoutMs?: number;
   readonly policy?: Partial<RetryPolicy>;
   readonly now?: () => number;
   readonly random?: () => number;
@@ -74,6 +76,7 @@ export async function createTus(o: TusCreateOptions): Promise<TusCreated> {
   let resigned = 0;
   // The PATCHes' node:http stack, not fetch: fetch would load undici and its parser (about 8 MiB) for this one call.
   const stack = tusHttpStack({
+    ...(o.idleTimeoutMs !== undefined ? { idleTimeoutMs: o.idleTimeoutMs } : {}),
     body: () => {
       throw new Error('Creating an upload sends no body');
     },
